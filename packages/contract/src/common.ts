@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** Every entity id is a UUID v7 string. */
+export const idSchema = z.uuid({ message: 'Must be a valid id' });
+export const idParamsSchema = z.strictObject({ id: idSchema });
+export type IdParams = z.infer<typeof idParamsSchema>;
+
+export const isoDateTimeSchema = z.iso.datetime({ offset: true });
+
+export const paginationQuerySchema = z.object({
+  page: z.coerce.number().pipe(z.int32().min(1, 'Page must be 1 or more')).default(1),
+  limit: z.coerce.number().pipe(z.int32().min(1).max(100, 'Limit can be at most 100')).default(10),
+});
+export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
+
+export const paginationSchema = z.object({
+  currentPage: z.int32(),
+  totalPages: z.int32(),
+  totalItems: z.int32(),
+  itemsPerPage: z.int32(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/** The success envelope of API.md: `{ success: true, message?, data, pagination? }`. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({
+    success: z.literal(true),
+    message: z.string().optional(),
+    data,
+    pagination: paginationSchema.optional(),
+  });
+}
+export type Envelope<T> = {
+  success: true;
+  message?: string;
+  data: T;
+  pagination?: Pagination;
+};
+
+export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/** The error envelope of API.md: a sentence a person can act on, and field errors for 400s. */
+export const errorResponseSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errors: z.array(fieldErrorSchema).optional(),
+  requestId: z.string().optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const emptyDataSchema = z.null();

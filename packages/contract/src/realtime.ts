@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * The socket.io event map of API.md "Live events". Domain issues add their events here (order:*,
+ * table:updated, ingredient:low-stock) together with their payload schemas.
+ */
+export const staffRoom = 'staff';
+
+export const menuUpdatedSchema = z.object({});
+
+export interface ServerToClientEvents {
+  'menu:updated': (payload: z.infer<typeof menuUpdatedSchema>) => void;
+}
+
+export const trackOrderSchema = z.object({ orderId: z.string(), token: z.string() });
+
+export interface ClientToServerEvents {
+  'track-order': (
+    payload: z.infer<typeof trackOrderSchema>,
+    ack?: (result: { ok: boolean; message?: string }) => void,
+  ) => void;
+}
+
+/** What the server keeps on each socket after the handshake. */
+export interface SocketData {
+  userId: string | null;
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema } from './common';
+
+export const roles = ['admin', 'manager', 'staff'] as const;
+export const roleSchema = z.enum(roles);
+export type Role = z.infer<typeof roleSchema>;
+
+export const accountStatuses = ['active', 'pending', 'suspended'] as const;
+export const accountStatusSchema = z.enum(accountStatuses);
+export type AccountStatus = z.infer<typeof accountStatusSchema>;
+
+const nameSchema = z
+  .string()
+  .trim()
+  .min(2, 'Name must be at least 2 characters')
+  .max(80, 'Name can be at most 80 characters');
+const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Enter a valid email address').max(254, 'Email is too long'));
+/** Digits, spaces and a leading +; 8 to 15 digits (Vietnamese mobiles have 10). */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9 .-]{8,20}$/, 'Enter a valid phone number')
+  .refine((v) => {
+    const digits = v.replace(/\D/g, '').length;
+    return digits >= 8 && digits <= 15;
+  }, 'Enter a valid phone number');
+const passwordSchema = z
+  .string()
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password can be at most 128 characters');
+
+export const userSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  role: roleSchema,
+  status: accountStatusSchema,
+  avatar: z.string(),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const registerBodySchema = z.strictObject({
+  name: nameSchema,
+  email: emailSchema,
+  phone: phoneSchema,
+  password: passwordSchema,
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const loginBodySchema = z.strictObject({
+  email: emailSchema,
+  password: z.string().min(1, 'Enter your password').max(128, 'Password can be at most 128 characters'),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const loginResultSchema = z.object({ user: userSchema, token: z.string() });
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+/** An avatar is an https/data URL of an image, or empty for initials. */
+const avatarSchema = z
+  .string()
+  .trim()
+  .max(2048, 'Avatar URL is too long')
+  .refine((v) => v === '' || /^https:\/\/\S+$/.test(v), 'Avatar must be an https URL');
+
+export const updateProfileBodySchema = z
+  .strictObject({
+    name: nameSchema.optional(),
+    email: emailSchema.optional(),
+    phone: phoneSchema.optional(),
+    avatar: avatarSchema.optional(),
+    currentPassword: z.string().max(128).optional(),
+    newPassword: passwordSchema.optional(),
+  })
+  .refine((body) => body.newPassword === undefined || !!body.currentPassword, {
+    message: 'Enter your current password to set a new one',
+    path: ['currentPassword'],
+  });
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+export const updateUserStatusBodySchema = z.strictObject({ status: accountStatusSchema });
+export type UpdateUserStatusBody = z.infer<typeof updateUserStatusBodySchema>;
+
+export const updateUserRoleBodySchema = z.strictObject({ role: roleSchema });
+export type UpdateUserRoleBody = z.infer<typeof updateUserRoleBodySchema>;
+
+/** JWT claims of API.md. */
+export const tokenClaimsSchema = z.object({
+  sub: z.string(),
+  role: roleSchema,
+  jti: z.string(),
+  iat: z.number(),
+  exp: z.number(),
+});
+export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
