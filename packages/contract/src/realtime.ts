@@ -12,14 +12,8 @@ export interface ServerToClientEvents {
   'menu:updated': (payload: z.infer<typeof menuUpdatedSchema>) => void;
 }
 
-export const trackOrderSchema = z.object({ orderId: z.string(), token: z.string() });
-
-export interface ClientToServerEvents {
-  'track-order': (
-    payload: z.infer<typeof trackOrderSchema>,
-    ack?: (result: { ok: boolean; message?: string }) => void,
-  ) => void;
-}
+/** Client → server events; the diner issue adds `track-order`. */
+export type ClientToServerEvents = Record<string, never>;
 
 /** What the server keeps on each socket after the handshake. */
 export interface SocketData {

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { configureZodMessages } from '@quan/contract/zod-messages';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { loadJwtSecret } from './lib/jwt-secret';
+import { healthRoutes } from './modules/health/routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { createSettingsService, type SettingsService } from './modules/settings/service';
+import { userRoutes } from './modules/users/routes';
+import { createUsersService, type UsersService } from './modules/users/service';
+import { createSessionService, type SessionService } from './modules/users/sessions';
+import { registerAccessGuard } from './plugins/auth';
+import { registerDocs } from './plugins/docs';
+import { registerErrorHandler } from './plugins/errors';
+import { registerMetrics } from './plugins/metrics';
+import { createRealtime, type Realtime } from './plugins/realtime';
+import { registerWebApp } from './plugins/web';
+
+export interface Services {
+  sessions: SessionService;
+  users: UsersService;
+  settings: SettingsService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+    realtime: Realtime;
+    services: Services;
+  }
+}
+
+const ONE_MEGABYTE = 1024 * 1024;
+
+/** Builds the whole server (API, socket, web app) without listening; tests call it too. */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  configureZodMessages();
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          },
+    bodyLimit: ONE_MEGABYTE,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const database = await openDatabase(config.database);
+  app.addHook('onClose', () => database.close());
+  app.decorate('database', database);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React sets style attributes and the toast library injects a stylesheet at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        // Restaurants often serve the app over plain HTTP on their own network; upgrading would break it.
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Same reason: HSTS on a LAN address would lock tablets out of http://.
+    strictTransportSecurity: false,
+  });
+
+  const rateLimitRedis = config.redis ? new Redis(config.redis.url, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : null;
+  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit()));
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimit.globalPerMinute,
+    timeWindow: '1 minute',
+    ...(rateLimitRedis && config.redis ? { redis: rateLimitRedis, nameSpace: `${config.redis.keyPrefix}rate-limit:` } : {}),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests; try again in ${context.after}`,
+    }),
+  });
+
+  registerMetrics(app);
+  await registerDocs(app);
+
+  const jwtSecret = config.jwt.secret ?? loadJwtSecret(config.dataDir);
+  const sessions = createSessionService(database.db, { secret: jwtSecret, ttlSeconds: config.jwt.ttlSeconds });
+  const realtime = await createRealtime(app, config, sessions.authenticate);
+  app.decorate('realtime', realtime);
+  const services: Services = {
+    sessions,
+    users: createUsersService(database.db, sessions, realtime),
+    settings: createSettingsService(database.db),
+  };
+  app.decorate('services', services);
+
+  await app.register(async (api) => {
+    registerAccessGuard(api, sessions.authenticate);
+    await api.register(userRoutes, { prefix: '/api/user', users: services.users, config });
+    await api.register(settingsRoutes, { prefix: '/api/settings', settings: services.settings });
+  });
+  await app.register(healthRoutes, { pingDatabase: database.ping });
+  await registerWebApp(app, config.webDistDir);
+
+  return app;
+}

@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config';
+import { migrationsDir } from '../lib/server-root';
+import * as schema from './schema/index';
+
+/** Code that runs on both drivers is typed against this. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction, or the database itself, for repository calls that join a caller's transaction. */
+export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: DatabaseConfig['driver'];
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Instances of a chain may start together; one at a time applies the migrations. */
+const MIGRATION_LOCK_KEY = 726_311_001;
+
+export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  if (config.driver === 'pglite') {
+    // PGlite does not create the parents of its data dir, and then fails later with a confusing error.
+    if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
+    const client = new PGlite(config.dataDir ? `${config.dataDir}/pglite` : undefined);
+    const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+    await migratePglite(db, { migrationsFolder: migrationsDir });
+    return {
+      db: db as unknown as Database,
+      driver: 'pglite',
+      ping: async () => void (await client.query('select 1')),
+      close: () => client.close(),
+    };
+  }
+
+  const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+  const migrationClient = await pool.connect();
+  try {
+    await migrationClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(migrationClient, { schema, casing: 'snake_case' }), { migrationsFolder: migrationsDir });
+  } finally {
+    await migrationClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    migrationClient.release();
+  }
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+  return {
+    db: db as unknown as Database,
+    driver: 'postgres',
+    ping: async () => void (await db.execute(sql`select 1`)),
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * Serialises writers that must not interleave (first-account registration, last-admin checks) for the
+ * rest of the transaction, on both drivers.
+ */
+export async function lockForTransaction(tx: Executor, key: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${key})`);
+}

@@ -1,0 +1,19 @@
+import { defaultSettings } from '@quan/contract/settings';
+import { sql } from 'drizzle-orm';
+import { check, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** The restaurant's settings: a single row (id 1). Later issues add their columns here. */
+export const restaurantSettings = pgTable(
+  'restaurant_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    restaurantName: text('restaurant_name').notNull().default(defaultSettings.restaurantName),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' })
+      .notNull()
+      .default(defaultSettings.taxRate),
+    timezone: text('timezone').notNull().default(defaultSettings.timezone),
+    currency: text('currency').notNull().default(defaultSettings.currency),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('restaurant_settings_single_row', sql`${t.id} = 1`)],
+);

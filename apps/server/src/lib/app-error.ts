@@ -1,0 +1,42 @@
+/** Errors a person can cause. The error handler turns each into its status and the message as written. */
+const statusByCode = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+} as const;
+
+export type AppErrorCode = keyof typeof statusByCode;
+
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    /** Field errors for a 400, in the shape of API.md. */
+    readonly errors?: { path: string; message: string }[],
+  ) {
+    super(message);
+    this.statusCode = statusByCode[code];
+  }
+}
+
+export const badRequest = (message: string, errors?: { path: string; message: string }[]) =>
+  new AppError('BAD_REQUEST', message, errors);
+export const unauthorized = (message = 'Please sign in to continue') => new AppError('UNAUTHORIZED', message);
+export const forbidden = (message = 'You do not have permission to do this') => new AppError('FORBIDDEN', message);
+export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+export const conflict = (message: string) => new AppError('CONFLICT', message);
+
+/** PostgreSQL's unique_violation, wherever the driver or Drizzle put it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

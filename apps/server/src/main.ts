@@ -1,0 +1,55 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildApp(config);
+  const address = await app.listen({ host: config.host, port: config.port });
+  const localUrl = `http://localhost:${new URL(address).port}`;
+  app.log.info(
+    `Quán is serving on ${localUrl} (database: ${config.database.driver === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}${config.redis ? ', Redis adapter on' : ''})`,
+  );
+  if (config.database.driver === 'postgres' && !config.jwt.secret) {
+    app.log.warn('JWT_SECRET is not set: every instance must share one for sessions to work across a chain');
+  }
+  if (!(await app.services.users.hasAccounts())) {
+    app.log.info(`No accounts yet: open ${localUrl}/auth and register; the first account becomes the admin`);
+  }
+
+  // Stop taking new connections, let in-flight requests finish, drop sockets, then close the database.
+  let closing = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    const forceExit = setTimeout(() => {
+      app.log.error('Shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    forceExit.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error('Quán failed to start:', error);
+  process.exit(1);
+});

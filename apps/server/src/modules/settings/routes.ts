@@ -1,0 +1,22 @@
+import { envelope } from '@quan/contract/common';
+import { settingsSchema, updateSettingsBodySchema } from '@quan/contract/settings';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/reply';
+import type { SettingsService } from './service';
+
+export const settingsRoutes: FastifyPluginAsync<{ settings: SettingsService }> = async (fastify, { settings }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Settings'];
+
+  app.get('/', { schema: { tags, response: { 200: envelope(settingsSchema) } } }, async () => ok(await settings.get()));
+
+  app.put(
+    '/',
+    {
+      config: { access: ['admin'] },
+      schema: { tags, body: updateSettingsBodySchema, response: { 200: envelope(settingsSchema) } },
+    },
+    async (request) => ok(await settings.update(request.body), 'Settings saved'),
+  );
+};

@@ -1,0 +1,137 @@
+import { emptyDataSchema, envelope, idParamsSchema } from '@quan/contract/common';
+import {
+  loginBodySchema,
+  loginResultSchema,
+  registerBodySchema,
+  updateProfileBodySchema,
+  updateUserRoleBodySchema,
+  updateUserStatusBodySchema,
+  userSchema,
+} from '@quan/contract/user';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import { ok } from '../../lib/reply';
+import { ACCESS_COOKIE, currentUser } from '../../plugins/auth';
+import type { UsersService } from './service';
+
+const SIGN_IN_WINDOW = '10 minutes';
+const managers = ['manager', 'admin'] as const;
+const admins = ['admin'] as const;
+
+export const userRoutes: FastifyPluginAsync<{ users: UsersService; config: Config }> = async (
+  fastify,
+  { users, config },
+) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Users and session'];
+
+  const limitPerIp = app.rateLimit({
+    max: config.rateLimit.loginPerIp,
+    timeWindow: SIGN_IN_WINDOW,
+    groupId: 'sign-in-ip',
+  });
+  const limitPerEmail = app.rateLimit({
+    max: config.rateLimit.loginPerEmail,
+    timeWindow: SIGN_IN_WINDOW,
+    groupId: 'sign-in-email',
+    keyGenerator: (request) => `email:${(request.body as { email?: string } | undefined)?.email ?? ''}`,
+  });
+
+  app.post(
+    '/register',
+    {
+      config: { access: 'public' },
+      preHandler: [limitPerIp],
+      schema: { tags, body: registerBodySchema, response: { 201: envelope(userSchema) } },
+    },
+    async (request, reply) => {
+      const { user, message } = await users.register(request.body);
+      return reply.status(201).send(ok(user, message));
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: { access: 'public' },
+      preHandler: [limitPerIp, limitPerEmail],
+      schema: { tags, body: loginBodySchema, response: { 200: envelope(loginResultSchema) } },
+    },
+    async (request, reply) => {
+      const result = await users.login(request.body);
+      reply.setCookie(ACCESS_COOKIE, result.token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.cookieSecure,
+        path: '/',
+        maxAge: config.jwt.ttlSeconds,
+      });
+      return ok(result, `Welcome back, ${result.user.name}`);
+    },
+  );
+
+  app.get('/', { schema: { tags, response: { 200: envelope(userSchema) } } }, async (request) =>
+    ok(await users.me(currentUser(request))),
+  );
+
+  app.post('/logout', { schema: { tags, response: { 200: envelope(emptyDataSchema) } } }, async (request, reply) => {
+    await users.logout(currentUser(request));
+    reply.clearCookie(ACCESS_COOKIE, { path: '/' });
+    return ok(null, 'Signed out');
+  });
+
+  app.put(
+    '/',
+    { schema: { tags, body: updateProfileBodySchema, response: { 200: envelope(userSchema) } } },
+    async (request) => ok(await users.updateProfile(currentUser(request), request.body), 'Profile updated'),
+  );
+
+  app.get(
+    '/users',
+    { config: { access: managers }, schema: { tags, response: { 200: envelope(z.array(userSchema)) } } },
+    async () => ok(await users.list()),
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      config: { access: admins },
+      schema: { tags, params: idParamsSchema, response: { 200: envelope(emptyDataSchema) } },
+    },
+    async (request) => {
+      await users.remove(currentUser(request), request.params.id);
+      return ok(null, 'Account deleted');
+    },
+  );
+
+  app.patch(
+    '/users/:id/status',
+    {
+      config: { access: managers },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: updateUserStatusBodySchema,
+        response: { 200: envelope(userSchema) },
+      },
+    },
+    async (request) => {
+      const user = await users.setStatus(currentUser(request), request.params.id, request.body.status);
+      return ok(user, `${user.name} is now ${user.status}`);
+    },
+  );
+
+  app.patch(
+    '/users/:id/role',
+    {
+      config: { access: admins },
+      schema: { tags, params: idParamsSchema, body: updateUserRoleBodySchema, response: { 200: envelope(userSchema) } },
+    },
+    async (request) => {
+      const user = await users.setRole(currentUser(request), request.params.id, request.body.role);
+      return ok(user, `${user.name} is now ${user.role === 'admin' ? 'an' : 'a'} ${user.role}`);
+    },
+  );
+};

@@ -1,0 +1,190 @@
+import { hash, verify } from '@node-rs/argon2';
+import type {
+  AccountStatus,
+  LoginBody,
+  LoginResult,
+  RegisterBody,
+  Role,
+  UpdateProfileBody,
+  User,
+} from '@quan/contract/user';
+import { lockForTransaction, type Database, type Executor } from '../../db/client';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound, unauthorized } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import type { AuthUser } from '../../plugins/auth';
+import type { Realtime } from '../../plugins/realtime';
+import * as repo from './repository';
+import type { SessionService } from './sessions';
+
+/** argon2id (the library's default algorithm) at OWASP's recommended cost: 19 MiB, 2 passes. */
+const hashOptions = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const hashPassword = (password: string) => hash(password, hashOptions);
+
+/** Serialises first-account registration and every change that could remove the last active admin. */
+const ACCOUNTS_LOCK_KEY = 726_311_002;
+
+export function toUser(row: repo.UserRow): User {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    role: row.role,
+    status: row.status,
+    avatar: row.avatar,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const duplicateEmail = (email: string) => conflict(`An account with the email ${email} already exists`);
+
+export function createUsersService(db: Database, sessions: SessionService, realtime: Pick<Realtime, 'disconnect'>) {
+  /** Verifying against a fixed hash when the email is unknown keeps both failures equally slow. */
+  const unknownUserHash = hashPassword(newId());
+
+  async function findTarget(tx: Executor, id: string): Promise<repo.UserRow> {
+    const target = await repo.findUserById(tx, id);
+    if (!target) throw notFound('That account does not exist (it may have been deleted)');
+    return target;
+  }
+
+  async function keepAnActiveAdmin(tx: Executor, target: repo.UserRow, action: string): Promise<void> {
+    if (target.role !== 'admin' || target.status !== 'active') return;
+    if ((await repo.countOtherActiveAdmins(tx, target.id)) === 0) {
+      throw conflict(`${target.name} is the last active admin and cannot be ${action}; make another admin first`);
+    }
+  }
+
+  return {
+    async register(body: RegisterBody): Promise<{ user: User; message: string }> {
+      const passwordHash = await hashPassword(body.password);
+      try {
+        const row = await db.transaction(async (tx) => {
+          await lockForTransaction(tx, ACCOUNTS_LOCK_KEY);
+          const isFirst = (await repo.countUsers(tx)) === 0;
+          return repo.insertUser(tx, {
+            id: newId(),
+            name: body.name,
+            email: body.email,
+            phone: body.phone,
+            passwordHash,
+            role: isFirst ? 'admin' : 'staff',
+            status: isFirst ? 'active' : 'pending',
+          });
+        });
+        const message =
+          row.role === 'admin'
+            ? 'Welcome! Yours is the first account, so you are the admin. You can sign in now.'
+            : 'Account created. It is waiting for approval by a manager before you can sign in.';
+        return { user: toUser(row), message };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw duplicateEmail(body.email);
+        throw error;
+      }
+    },
+
+    async login(body: LoginBody): Promise<LoginResult> {
+      const row = await repo.findUserByEmail(db, body.email);
+      const passwordMatches = await verify(row?.passwordHash ?? (await unknownUserHash), body.password);
+      if (!row || !passwordMatches) throw unauthorized('Invalid email or password');
+      if (row.status === 'pending') throw forbidden('Your account is waiting for approval');
+      if (row.status === 'suspended') throw forbidden('Your account has been suspended');
+      const { token } = await sessions.issue(row);
+      return { user: toUser(row), token };
+    },
+
+    async me(auth: AuthUser): Promise<User> {
+      return toUser(await findTarget(db, auth.id));
+    },
+
+    async logout(auth: AuthUser): Promise<void> {
+      await sessions.revoke(auth.sessionId);
+      realtime.disconnect({ sessionId: auth.sessionId });
+    },
+
+    async updateProfile(auth: AuthUser, body: UpdateProfileBody): Promise<User> {
+      const current = await findTarget(db, auth.id);
+      let passwordHash: string | undefined;
+      if (body.newPassword !== undefined) {
+        if (!body.currentPassword || !(await verify(current.passwordHash, body.currentPassword))) {
+          throw badRequest('Your current password is not correct', [
+            { path: 'currentPassword', message: 'Your current password is not correct' },
+          ]);
+        }
+        passwordHash = await hashPassword(body.newPassword);
+      }
+      const { name, email, phone, avatar } = body;
+      try {
+        const row = await db.transaction(async (tx) => {
+          const updated = await repo.updateUser(tx, auth.id, { name, email, phone, avatar, passwordHash });
+          // A new password signs out every other device that knew the old one.
+          if (passwordHash) await repo.revokeUserSessions(tx, auth.id, auth.sessionId);
+          return updated;
+        });
+        if (!row) throw notFound('Your account no longer exists');
+        return toUser(row);
+      } catch (error) {
+        if (email && isUniqueViolation(error)) throw duplicateEmail(email);
+        throw error;
+      }
+    },
+
+    async list(): Promise<User[]> {
+      return (await repo.listUsers(db)).map(toUser);
+    },
+
+    async setStatus(actor: AuthUser, targetId: string, status: AccountStatus): Promise<User> {
+      if (status === 'pending') {
+        throw badRequest('An account can be set to active or suspended', [
+          { path: 'status', message: 'Use active or suspended' },
+        ]);
+      }
+      const row = await db.transaction(async (tx) => {
+        await lockForTransaction(tx, ACCOUNTS_LOCK_KEY);
+        const target = await findTarget(tx, targetId);
+        if (target.id === actor.id && status !== 'active') throw conflict('You cannot suspend your own account');
+        if (target.role === 'admin' && actor.role !== 'admin') {
+          throw forbidden("Only an admin can change an admin's account");
+        }
+        if (status === 'suspended') {
+          await keepAnActiveAdmin(tx, target, 'suspended');
+          await repo.revokeUserSessions(tx, target.id);
+        }
+        return repo.updateUser(tx, target.id, { status });
+      });
+      if (!row) throw notFound('That account does not exist (it may have been deleted)');
+      if (status === 'suspended') realtime.disconnect({ userId: row.id });
+      return toUser(row);
+    },
+
+    async setRole(actor: AuthUser, targetId: string, role: Role): Promise<User> {
+      const row = await db.transaction(async (tx) => {
+        await lockForTransaction(tx, ACCOUNTS_LOCK_KEY);
+        const target = await findTarget(tx, targetId);
+        if (target.id === actor.id && role !== target.role) throw conflict('You cannot change your own role');
+        if (role !== 'admin') await keepAnActiveAdmin(tx, target, 'demoted');
+        return repo.updateUser(tx, target.id, { role });
+      });
+      if (!row) throw notFound('That account does not exist (it may have been deleted)');
+      return toUser(row);
+    },
+
+    async remove(actor: AuthUser, targetId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await lockForTransaction(tx, ACCOUNTS_LOCK_KEY);
+        const target = await findTarget(tx, targetId);
+        if (target.id === actor.id) throw conflict('You cannot delete your own account');
+        await keepAnActiveAdmin(tx, target, 'deleted');
+        await repo.deleteUser(tx, target.id);
+      });
+      realtime.disconnect({ userId: targetId });
+    },
+
+    async hasAccounts(): Promise<boolean> {
+      return (await repo.countUsers(db)) > 0;
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,84 @@
+import type { ErrorResponse, FieldError } from '@quan/contract/common';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error';
+
+const partLabel: Record<string, string> = {
+  body: 'request body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'headers',
+};
+
+/** "/items/0/quantity" → "items.0.quantity", the path notation of API.md. */
+function toDottedPath(instancePath: string): string {
+  return instancePath.split('/').filter(Boolean).join('.');
+}
+
+function validationResponse(error: FastifyError & { validation: unknown[] }): ErrorResponse {
+  const errors: FieldError[] = hasZodFastifySchemaValidationErrors(error)
+    ? error.validation.flatMap((issue) => {
+        const keys = issue.params?.['keys'];
+        // One entry per unknown field, at its own path, so a form can point at it.
+        if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
+          return keys.map((key) => ({
+            path: toDottedPath(`${issue.instancePath}/${String(key)}`),
+            message: 'Unknown field; it cannot be set here',
+          }));
+        }
+        return [{ path: toDottedPath(issue.instancePath), message: issue.message ?? 'is not valid' }];
+      })
+    : [{ path: '', message: error.message }];
+  const where = partLabel[error.validationContext ?? 'body'] ?? 'request';
+  const [first] = errors;
+  const firstText = first?.path ? `${first.path}: ${first.message}` : (first?.message ?? 'invalid value');
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+  return { success: false, message: `Invalid ${where}: ${firstText}${more}`, errors };
+}
+
+/** Fastify's own client errors, reworded as sentences a person can act on. */
+const fastifyClientErrors: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is too large (the limit is 1 MB)' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON (Content-Type: application/json)' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty; send a JSON object' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON' },
+};
+
+/**
+ * One error shape for the whole API: validation → 400 with `errors`, AppError → its status, Fastify's
+ * client errors → their status, anything else → 500 "Something went wrong" with the request id (the
+ * details only reach the log).
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.validation) {
+      return reply.status(400).send(validationResponse(error as FastifyError & { validation: unknown[] }));
+    }
+    if (error instanceof AppError) {
+      const body: ErrorResponse = { success: false, message: error.message };
+      if (error.errors) body.errors = error.errors;
+      return reply.status(error.statusCode).send(body);
+    }
+    const known = error.code ? fastifyClientErrors[error.code] : undefined;
+    if (known) return reply.status(known.status).send({ success: false, message: known.message });
+    if (error instanceof SyntaxError && error.statusCode === 400) {
+      return reply.status(400).send({ success: false, message: 'The request body is not valid JSON' });
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ success: false, message: error.message });
+    }
+    if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply.status(error.statusCode).send({ success: false, message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ success: false, message: 'Something went wrong', requestId: String(request.id) } satisfies ErrorResponse);
+  });
+}
+
+export function apiNotFound(method: string, url: string): ErrorResponse {
+  const path = url.split('?')[0];
+  return { success: false, message: `There is no API route ${method} ${path}` };
+}

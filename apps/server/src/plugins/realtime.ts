@@ -1,0 +1,88 @@
+import {
+  staffRoom,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type SocketData,
+} from '@quan/contract/realtime';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import type { Config } from '../config';
+import type { AuthUser } from './auth';
+import { ACCESS_COOKIE } from './auth';
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export interface Realtime {
+  io: RealtimeServer;
+  /** Emits to signed-in staff on every instance. */
+  emitToStaff<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+  /** Drops the live connections of a signed-out session or of a suspended or deleted user. */
+  disconnect(target: { userId: string } | { sessionId: string }): void;
+}
+
+const userRoom = (userId: string) => `user:${userId}`;
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+function handshakeToken(socket: RealtimeSocket): string | null {
+  const fromAuth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+  if (typeof fromAuth === 'string' && fromAuth) return fromAuth;
+  const cookie = socket.handshake.headers.cookie ?? '';
+  const match = cookie.split(/;\s*/).find((part) => part.startsWith(`${ACCESS_COOKIE}=`));
+  return match ? decodeURIComponent(match.slice(ACCESS_COOKIE.length + 1)) : null;
+}
+
+/**
+ * socket.io on Fastify's own HTTP server. Staff connect with their token and join `staff`; anyone may
+ * connect without one (the diner pages follow their order that way). With Redis the rooms span every instance.
+ */
+export async function createRealtime(
+  app: FastifyInstance,
+  config: Pick<Config, 'redis'>,
+  authenticate: (token: string) => Promise<AuthUser>,
+): Promise<Realtime> {
+  const io: RealtimeServer = new Server(app.server, { path: '/socket.io', serveClient: false });
+
+  if (config.redis) {
+    const pub = new Redis(config.redis.url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    const sub = pub.duplicate();
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub, { key: `${config.redis.keyPrefix}socket.io` }));
+    app.addHook('onClose', async () => {
+      await Promise.all([pub.quit(), sub.quit()]);
+    });
+  }
+
+  io.use(async (socket, next) => {
+    socket.data.userId = null;
+    const token = handshakeToken(socket);
+    if (!token) return next();
+    try {
+      const user = await authenticate(token);
+      socket.data.userId = user.id;
+      await socket.join([staffRoom, userRoom(user.id), sessionRoom(user.sessionId)]);
+      next();
+    } catch (error) {
+      next(error instanceof Error ? error : new Error('Unauthorized'));
+    }
+  });
+
+  // Connected clients would otherwise keep app.close() waiting.
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+
+  return {
+    io,
+    emitToStaff(event, ...args) {
+      io.to(staffRoom).emit(event, ...args);
+    },
+    disconnect(target) {
+      const room = 'userId' in target ? userRoom(target.userId) : sessionRoom(target.sessionId);
+      io.in(room).disconnectSockets(true);
+    },
+  };
+}
