@@ -1,3 +1,4 @@
+import './scripts/node20-polyfills';
 import { defineConfig } from 'vitest/config';
 
 // `npm test` runs every project; `--project server|web|e2e` runs one.

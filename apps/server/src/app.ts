@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { configureZodMessages } from '@quan/contract/zod-messages';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { loadJwtSecret } from './lib/jwt-secret';
@@ -19,6 +17,7 @@ import { registerAccessGuard } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/errors';
 import { registerMetrics } from './plugins/metrics';
+import { registerRateLimits } from './plugins/rate-limit';
 import { createRealtime, type Realtime } from './plugins/realtime';
 import { registerWebApp } from './plugins/web';
 
@@ -88,19 +87,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     strictTransportSecurity: false,
   });
 
-  const rateLimitRedis = config.redis ? new Redis(config.redis.url, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : null;
-  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit()));
-  await app.register(rateLimit, {
-    global: true,
-    max: config.rateLimit.globalPerMinute,
-    timeWindow: '1 minute',
-    ...(rateLimitRedis && config.redis ? { redis: rateLimitRedis, nameSpace: `${config.redis.keyPrefix}rate-limit:` } : {}),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many requests; try again in ${context.after}`,
-    }),
-  });
-
+  await registerRateLimits(app, config);
   registerMetrics(app);
   await registerDocs(app);
 

@@ -77,7 +77,15 @@ export async function buildTestApp(
   extend?: (app: FastifyInstance) => void,
 ): Promise<TestApp> {
   const webDist = fakeWebDist();
-  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: webDist, ...env });
+  // Suites sign in far more often than a person; the rate-limit suite sets tight limits of its own.
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: webDist,
+    LOGIN_RATE_LIMIT_PER_IP: '1000',
+    LOGIN_RATE_LIMIT_PER_EMAIL: '1000',
+    ...env,
+  });
   const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
   const redisUrl = process.env.REDIS_URL;
   const redisPrefix = `quan-test-${randomBytes(6).toString('hex')}:`;

@@ -14,9 +14,9 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import { ok } from '../../lib/reply';
 import { ACCESS_COOKIE, currentUser } from '../../plugins/auth';
+import { signInLimit } from '../../plugins/rate-limit';
 import type { UsersService } from './service';
 
-const SIGN_IN_WINDOW = '10 minutes';
 const managers = ['manager', 'admin'] as const;
 const admins = ['admin'] as const;
 
@@ -27,23 +27,14 @@ export const userRoutes: FastifyPluginAsync<{ users: UsersService; config: Confi
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Users and session'];
 
-  const limitPerIp = app.rateLimit({
-    max: config.rateLimit.loginPerIp,
-    timeWindow: SIGN_IN_WINDOW,
-    groupId: 'sign-in-ip',
-  });
-  const limitPerEmail = app.rateLimit({
-    max: config.rateLimit.loginPerEmail,
-    timeWindow: SIGN_IN_WINDOW,
-    groupId: 'sign-in-email',
-    keyGenerator: (request) => `email:${(request.body as { email?: string } | undefined)?.email ?? ''}`,
-  });
+  const registerLimit = signInLimit(fastify, config.rateLimit, 'register');
+  const loginLimit = signInLimit(fastify, config.rateLimit, 'login');
 
   app.post(
     '/register',
     {
       config: { access: 'public' },
-      preHandler: [limitPerIp],
+      preHandler: registerLimit,
       schema: { tags, body: registerBodySchema, response: { 201: envelope(userSchema) } },
     },
     async (request, reply) => {
@@ -56,7 +47,7 @@ export const userRoutes: FastifyPluginAsync<{ users: UsersService; config: Confi
     '/login',
     {
       config: { access: 'public' },
-      preHandler: [limitPerIp, limitPerEmail],
+      preHandler: loginLimit,
       schema: { tags, body: loginBodySchema, response: { 200: envelope(loginResultSchema) } },
     },
     async (request, reply) => {

@@ -1,0 +1,83 @@
+import type { ClientToServerEvents, ServerToClientEvents } from '@quan/contract/realtime';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newAccountInput } from './factories';
+import { buildTestApp, type SignedIn, type TestApp } from './helper';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+let t: TestApp;
+let url: string;
+const open: ClientSocket[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await t.signInAs('admin');
+  url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+});
+afterEach(() => {
+  for (const socket of open.splice(0)) socket.disconnect();
+});
+afterAll(() => t.close());
+
+function socketFor(token?: string): ClientSocket {
+  const socket: ClientSocket = connect(url, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
+  open.push(socket);
+  return socket;
+}
+
+const connected = (socket: ClientSocket) =>
+  new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+const disconnected = (socket: ClientSocket) => new Promise<string>((resolve) => socket.once('disconnect', resolve));
+
+async function freshStaff(): Promise<SignedIn> {
+  const admin = await t.signInAs('admin');
+  const input = newAccountInput();
+  const { data: user } = (await t.request({ method: 'POST', url: '/api/user/register', payload: input })).json();
+  await t.request({ method: 'PATCH', url: `/api/user/users/${user._id}/status`, payload: { status: 'active' }, as: admin });
+  return (await t.request({ method: 'POST', url: '/api/user/login', payload: { email: input.email, password: input.password } })).json().data;
+}
+
+describe('live connection', () => {
+  it('puts signed-in staff in the staff room, where staff events reach them and strangers miss them', async () => {
+    const staff = socketFor((await t.signInAs('staff')).token);
+    const stranger = socketFor();
+    await Promise.all([connected(staff), connected(stranger)]);
+    const strangerHeard: unknown[] = [];
+    stranger.on('menu:updated', (payload) => strangerHeard.push(payload));
+    const heard = new Promise((resolve) => staff.once('menu:updated', resolve));
+    t.app.realtime.emitToStaff('menu:updated', {});
+    expect(await heard).toEqual({});
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(strangerHeard).toEqual([]);
+  });
+
+  it('refuses a connection with a bad token', async () => {
+    await expect(connected(socketFor('not-a-token'))).rejects.toThrow(/session has expired or is not valid/);
+  });
+
+  it('drops the connection when its session signs out', async () => {
+    const account = await freshStaff();
+    const socket = socketFor(account.token);
+    await connected(socket);
+    const gone = disconnected(socket);
+    await t.request({ method: 'POST', url: '/api/user/logout', as: account });
+    expect(await gone).toBe('io server disconnect');
+  });
+
+  it('drops every connection of an account when it is suspended', async () => {
+    const account = await freshStaff();
+    const sockets = [socketFor(account.token), socketFor(account.token)];
+    await Promise.all(sockets.map(connected));
+    const gone = Promise.all(sockets.map(disconnected));
+    await t.request({
+      method: 'PATCH',
+      url: `/api/user/users/${account.user._id}/status`,
+      payload: { status: 'suspended' },
+      as: 'admin',
+    });
+    expect(await gone).toEqual(['io server disconnect', 'io server disconnect']);
+  });
+});

@@ -1,0 +1,35 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Outlet, useNavigate } from 'react-router';
+import { Header } from '../../components/Header';
+import { useLogout } from '../../features/auth/api/logout';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { removeUser, selectUser } from '../../store/user-slice';
+
+/** The frame of every staff page: the shared header above the page. */
+export function AppLayout() {
+  const user = useAppSelector(selectUser);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const logoutMutation = useLogout();
+
+  function signOut() {
+    // Signed out locally whatever the server answers; the socket closes when the user is removed.
+    logoutMutation.mutate(undefined, {
+      onSettled: () => {
+        dispatch(removeUser());
+        queryClient.clear();
+        void navigate('/auth', { replace: true });
+      },
+    });
+  }
+
+  return (
+    <div className="min-h-dvh bg-stone-50 pb-20 md:pb-0">
+      <Header user={user} onSignOut={signOut} isSigningOut={logoutMutation.isPending} />
+      <main>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { FullScreenSpinner } from '../components/FullScreenSpinner';
+import { GuestOnly } from '../features/auth/components/GuestOnly';
+import { RequireAuth } from '../features/auth/components/RequireAuth';
+import { RootLayout } from './RootLayout';
+import { RouteError } from './RouteError';
+
+/** A staff page that later issues fill in; until then it says what is coming. */
+function comingSoon(path: string, title: string, description: string): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const { ComingSoon } = await import('../components/ComingSoon');
+      function ComingSoonPage() {
+        return <ComingSoon title={title} description={description} />;
+      }
+      return { Component: ComingSoonPage };
+    },
+  };
+}
+
+/** The routes of SPEC §2; every page is loaded on first visit. */
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    HydrateFallback: FullScreenSpinner,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        path: '/landing',
+        lazy: async () => ({ Component: (await import('../features/landing/pages/LandingPage')).LandingPage }),
+      },
+      {
+        Component: GuestOnly,
+        children: [
+          {
+            path: '/auth',
+            lazy: async () => ({ Component: (await import('../features/auth/pages/AuthPage')).AuthPage }),
+          },
+        ],
+      },
+      {
+        path: '/public-menu',
+        lazy: async () => ({ Component: (await import('../features/public-menu/pages/PublicMenuPage')).PublicMenuPage }),
+      },
+      {
+        path: '/table/:tableNo',
+        lazy: async () => ({
+          Component: (await import('../features/table-ordering/pages/TableOrderingPage')).TableOrderingPage,
+        }),
+      },
+      {
+        Component: RequireAuth,
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./layouts/AppLayout')).AppLayout }),
+            children: [
+              {
+                path: '/',
+                lazy: async () => ({ Component: (await import('../features/home/pages/HomePage')).HomePage }),
+              },
+              comingSoon('/orders', 'Orders', 'The POS and the live order board arrive with the orders issue.'),
+              comingSoon('/tables', 'Tables', 'The floor plan, bookings and table QR codes arrive with the tables issue.'),
+              comingSoon('/menu', 'Menu', 'Categories, dishes and prices arrive with the menu issue.'),
+              comingSoon('/dashboard', 'Dashboard', "Today's revenue and best sellers arrive with the dashboard issue."),
+              {
+                path: '/more',
+                lazy: async () => ({ Component: (await import('../features/more/pages/MorePage')).MorePage }),
+              },
+              comingSoon('/spin-wheel', 'Spin wheel', 'The lucky draw for loyal customers arrives with the spin-wheel issue.'),
+              comingSoon('/chart', 'Charts', 'Revenue by day, hour and category arrives with the dashboard issue.'),
+              {
+                path: '/profile',
+                lazy: async () => ({ Component: (await import('../features/profile/pages/ProfilePage')).ProfilePage }),
+              },
+              {
+                path: '/accounts',
+                lazy: async () => ({ Component: (await import('../features/accounts/pages/AccountsPage')).AccountsPage }),
+              },
+              comingSoon('/coupon-management', 'Coupons', 'Discount codes and their use arrive with the coupons issue.'),
+              comingSoon(
+                '/customer-management',
+                'Customers',
+                'Customer records and loyalty levels arrive with the customers issue.',
+              ),
+              comingSoon(
+                '/ingredient-management',
+                'Ingredients',
+                'Stock levels and low-stock alerts arrive with the ingredients issue.',
+              ),
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];

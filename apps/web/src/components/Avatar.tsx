@@ -1,0 +1,62 @@
+import { useState } from 'react';
+
+/** Ten dark enough backgrounds for white initials to keep a 4.5:1 contrast. */
+export const avatarColors = [
+  '#b45309',
+  '#c2410c',
+  '#b91c1c',
+  '#be185d',
+  '#7e22ce',
+  '#4338ca',
+  '#1d4ed8',
+  '#0f766e',
+  '#15803d',
+  '#4d7c0f',
+] as const;
+
+/** "Nguyễn Văn An" → "NVA": the first letter of each word, upper case. */
+export function getInitials(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => Array.from(word)[0]?.toLocaleUpperCase('vi') ?? '')
+    .join('');
+}
+
+function pickAvatarColor(): string {
+  return avatarColors[Math.floor(Math.random() * avatarColors.length)] ?? avatarColors[0];
+}
+
+const sizeClasses = {
+  sm: 'size-8 text-xs',
+  md: 'size-10 text-sm',
+  lg: 'size-16 text-xl',
+} as const;
+
+interface AvatarProps {
+  name: string;
+  /** An image URL; empty shows the initials. */
+  src?: string;
+  size?: keyof typeof sizeClasses;
+  /** Hide it from assistive technology when the name is written next to it. */
+  decorative?: boolean;
+}
+
+export function Avatar({ name, src, size = 'md', decorative = false }: AvatarProps) {
+  // Chosen once per mounted avatar (SPEC §9), so it does not flicker on re-render.
+  const [color] = useState(pickAvatarColor);
+  const base = `${sizeClasses[size]} shrink-0 rounded-full`;
+
+  if (src) return <img src={src} alt={decorative ? '' : name} className={`${base} object-cover`} />;
+
+  return (
+    <span
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name })}
+      className={`${base} inline-flex items-center justify-center font-semibold text-white select-none`}
+      style={{ backgroundColor: color }}
+    >
+      <span aria-hidden="true">{getInitials(name) || '?'}</span>
+    </span>
+  );
+}

@@ -1,0 +1,97 @@
+import { ClipboardList, Ellipsis, House, LayoutDashboard, LayoutGrid, LogOut, UtensilsCrossed, BookOpen } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { Link, NavLink } from 'react-router';
+import type { Role } from '@quan/contract/user';
+import { useSocket } from '../lib/socket-context';
+import { Avatar } from './Avatar';
+
+const navItems: { to: string; label: string; icon: LucideIcon }[] = [
+  { to: '/', label: 'Home', icon: House },
+  { to: '/orders', label: 'Orders', icon: ClipboardList },
+  { to: '/tables', label: 'Tables', icon: LayoutGrid },
+  { to: '/menu', label: 'Menu', icon: BookOpen },
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/more', label: 'More', icon: Ellipsis },
+];
+
+const roleLabels: Record<Role, string> = { admin: 'Admin', manager: 'Manager', staff: 'Staff' };
+
+interface HeaderProps {
+  user: { name: string; role: Role | ''; avatar: string };
+  onSignOut: () => void;
+  isSigningOut?: boolean;
+}
+
+function ConnectionDot() {
+  const { isConnected } = useSocket();
+  const label = isConnected ? 'Live updates connected' : 'Live updates offline';
+  return (
+    <span role="img" aria-label={label} title={label} className="flex items-center gap-1.5 text-xs text-stone-600">
+      <span
+        aria-hidden="true"
+        className={`size-2.5 rounded-full ${isConnected ? 'bg-green-600 ring-4 ring-green-600/15' : 'bg-stone-400'}`}
+      />
+      <span aria-hidden="true" className="hidden lg:inline">
+        {isConnected ? 'Live' : 'Offline'}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * The staff header. On phones the navigation becomes a bar fixed at the bottom of the screen,
+ * within thumb reach; it is the same element at every width so each link exists once.
+ */
+export function Header({ user, onSignOut, isSigningOut = false }: HeaderProps) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+        <Link to="/" className="flex items-center gap-2 rounded-lg text-xl font-bold text-stone-900">
+          <span className="rounded-lg bg-amber-700 p-1.5 text-white">
+            <UtensilsCrossed aria-hidden="true" className="size-5" />
+          </span>
+          Quán
+        </Link>
+
+        <nav
+          aria-label="Main"
+          className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)] md:static md:ml-6 md:border-0 md:bg-transparent md:pb-0"
+        >
+          <ul className="grid grid-cols-6 md:flex md:gap-1">
+            {navItems.map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end={to === '/'}
+                  className={({ isActive }) =>
+                    `flex flex-col items-center gap-0.5 px-1 py-2 text-[11px] font-medium md:flex-row md:gap-2 md:rounded-lg md:px-3 md:text-sm ${
+                      isActive ? 'text-amber-800 md:bg-amber-50' : 'text-stone-600 hover:text-stone-900 md:hover:bg-stone-100'
+                    }`
+                  }
+                >
+                  <Icon aria-hidden="true" className="size-5 md:size-4" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex min-w-0 items-center gap-3">
+          <ConnectionDot />
+          <Link to="/profile" className="flex min-w-0 items-center gap-2 rounded-lg">
+            <Avatar name={user.name} src={user.avatar} size="sm" decorative />
+            <span className="flex min-w-0 flex-col leading-tight">
+              <span className="max-w-28 truncate text-sm font-semibold text-stone-900 sm:max-w-48">{user.name}</span>
+              {user.role && <span className="text-xs text-stone-600">{roleLabels[user.role]}</span>}
+            </span>
+          </Link>
+          <button type="button" onClick={onSignOut} disabled={isSigningOut} className="btn btn-secondary btn-sm">
+            <LogOut aria-hidden="true" className="size-4" />
+            <span className="sr-only lg:not-sr-only">Sign out</span>
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}

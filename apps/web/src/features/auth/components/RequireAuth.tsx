@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { FullScreenSpinner } from '../../../components/FullScreenSpinner';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { removeUser, selectUser, setUser } from '../../../store/user-slice';
+import { useCurrentUser } from '../api/get-current-user';
+import { useHasCachedSession } from './use-cached-session';
+
+/**
+ * Layout route of every staff page (SPEC §4): the cached session is used when there is one;
+ * otherwise the current user is fetched once, and a failure sends the person to /auth.
+ */
+export function RequireAuth() {
+  const dispatch = useAppDispatch();
+  const { isAuth } = useAppSelector(selectUser);
+  // Subscribing to the location re-checks the token's expiry on every navigation.
+  useLocation();
+  const hasCachedSession = useHasCachedSession();
+  // Decided once per visit: a session that ends later (sign-out, token expiry) must not be
+  // revived by a fetch that an old cookie might still answer.
+  const [loadsUser] = useState(() => !hasCachedSession);
+  const currentUser = useCurrentUser({ enabled: loadsUser });
+  const sessionEnded = !loadsUser && !hasCachedSession;
+
+  useEffect(() => {
+    if (currentUser.data) dispatch(setUser(currentUser.data));
+  }, [currentUser.data, dispatch]);
+
+  useEffect(() => {
+    if (currentUser.isError || sessionEnded) dispatch(removeUser());
+  }, [currentUser.isError, sessionEnded, dispatch]);
+
+  if (hasCachedSession) return <Outlet />;
+  // Wait for setUser to land so the header never renders an empty user.
+  if (loadsUser && currentUser.isSuccess && isAuth) return <Outlet />;
+  if (currentUser.isError || sessionEnded) return <Navigate to="/auth" replace />;
+  return <FullScreenSpinner label="Loading your account" />;
+}

@@ -1,0 +1,99 @@
+import { ArrowRight, Coffee, CookingPot, QrCode, Salad, Soup, UtensilsCrossed } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { usePageTitle } from '../../../lib/use-page-title';
+
+// Fixed until the public-menu issue reads the restaurant's name from the API.
+const restaurantName = 'Quán Ngon';
+
+const dishes: { name: string; description: string; icon: LucideIcon }[] = [
+  { name: 'Phở & bún', description: 'Noodle soups on a broth simmered through the night.', icon: Soup },
+  { name: 'Cơm', description: 'Rice plates with grilled pork, braised fish and greens.', icon: CookingPot },
+  { name: 'Gỏi cuốn', description: 'Fresh rolls and salads full of herbs from the market.', icon: Salad },
+  { name: 'Cà phê & chè', description: 'Slow-drip coffee and sweet soups to finish.', icon: Coffee },
+];
+
+const steps = [
+  'Take a seat at any free table.',
+  'Scan the QR code on the table with your phone.',
+  'Choose your dishes; we bring them to you.',
+];
+
+export function LandingPage() {
+  usePageTitle(restaurantName);
+
+  return (
+    <div className="min-h-dvh bg-amber-50 text-stone-900">
+      <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-4">
+        <span className="flex items-center gap-2 text-lg font-bold">
+          <span className="rounded-lg bg-amber-700 p-1.5 text-white">
+            <UtensilsCrossed aria-hidden="true" className="size-5" />
+          </span>
+          {restaurantName}
+        </span>
+        <Link to="/auth" className="rounded-lg px-3 py-2 text-sm font-medium text-stone-700 hover:bg-amber-100 hover:text-stone-900">
+          Staff sign-in
+        </Link>
+      </header>
+
+      <main>
+        <section className="mx-auto grid max-w-6xl items-center gap-10 px-4 pt-8 pb-16 md:grid-cols-2 md:pt-16">
+          <div>
+            <p className="text-sm font-semibold tracking-wide text-amber-800 uppercase">Vietnamese home cooking</p>
+            <h1 className="mt-3 text-5xl font-extrabold tracking-tight sm:text-6xl">{restaurantName}</h1>
+            <p className="mt-5 max-w-md text-lg text-stone-700">
+              The dishes we grew up with, cooked every day from fresh market produce and served warm at your table.
+            </p>
+            <Link to="/public-menu" className="btn btn-primary mt-8 px-6 py-3 text-base">
+              See the menu
+              <ArrowRight aria-hidden="true" className="size-5" />
+            </Link>
+          </div>
+          <div aria-hidden="true" className="relative mx-auto aspect-square w-full max-w-sm">
+            <div className="absolute inset-0 rounded-full bg-gradient-to-br from-amber-300 via-orange-400 to-red-500 opacity-90" />
+            <div className="absolute inset-8 flex items-center justify-center rounded-full bg-amber-50/90">
+              <Soup className="size-32 text-amber-800" strokeWidth={1.25} />
+            </div>
+          </div>
+        </section>
+
+        <section aria-labelledby="dishes-title" className="bg-white py-16">
+          <div className="mx-auto max-w-6xl px-4">
+            <h2 id="dishes-title" className="text-3xl font-bold tracking-tight">
+              What we serve
+            </h2>
+            <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              {dishes.map(({ name, description, icon: Icon }) => (
+                <li key={name} className="rounded-2xl border border-amber-100 bg-amber-50/60 p-5">
+                  <Icon aria-hidden="true" className="size-8 text-amber-800" />
+                  <h3 className="mt-3 text-lg font-semibold">{name}</h3>
+                  <p className="mt-1 text-sm text-stone-700">{description}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+
+        <section aria-labelledby="order-title" className="mx-auto max-w-6xl px-4 py-16">
+          <div className="flex flex-col gap-8 rounded-3xl bg-stone-900 p-8 text-stone-50 md:flex-row md:items-center md:p-12">
+            <QrCode aria-hidden="true" className="size-16 shrink-0 text-amber-400" />
+            <div>
+              <h2 id="order-title" className="text-2xl font-bold">
+                Order from your table
+              </h2>
+              <ol className="mt-4 list-inside list-decimal space-y-1 text-stone-300">
+                {steps.map((step) => (
+                  <li key={step}>{step}</li>
+                ))}
+              </ol>
+            </div>
+          </div>
+        </section>
+      </main>
+
+      <footer className="border-t border-amber-200 py-6 text-center text-sm text-stone-600">
+        {restaurantName} · Runs on Quán, open-source restaurant management
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import axios, { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, fail, ok } from '../test/fake-api';
+import { apiClient, describeApiError } from './api-client';
+import { tokenStorageKey } from './session-storage';
+
+const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
+
+function errorWithResponse(status: number, data: unknown): AxiosError {
+  return new AxiosError('Request failed', AxiosError.ERR_BAD_REQUEST, config, null, {
+    status,
+    statusText: '',
+    headers: {},
+    config,
+    data,
+  });
+}
+
+describe('describeApiError', () => {
+  const fallback = 'Could not load the accounts.';
+
+  it("returns the server's message", () => {
+    const error = errorWithResponse(409, { success: false, message: 'Table 5 already exists' });
+    expect(describeApiError(error, fallback)).toBe('Table 5 already exists');
+  });
+
+  it('explains a network error (no response)', () => {
+    const error = new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
+    expect(describeApiError(error, fallback)).toBe('Cannot reach the server. Check your connection and try again.');
+  });
+
+  it.each([AxiosError.ECONNABORTED, AxiosError.ETIMEDOUT])('explains a timeout (%s)', (code) => {
+    const error = new AxiosError('timeout of 1000ms exceeded', code, config, {});
+    expect(describeApiError(error, fallback)).toBe('The server took too long to answer. Please try again.');
+  });
+
+  it('explains a cancellation', () => {
+    const error = new axios.CanceledError(undefined, undefined, config);
+    expect(describeApiError(error, fallback)).toBe('The request was cancelled.');
+  });
+
+  it('falls back when the response has no usable message', () => {
+    expect(describeApiError(errorWithResponse(500, '<html>Bad gateway</html>'), fallback)).toBe(fallback);
+    expect(describeApiError(errorWithResponse(500, { success: false, message: '  ' }), fallback)).toBe(fallback);
+  });
+
+  it('falls back for errors that did not come from axios', () => {
+    expect(describeApiError(new Error('boom'), fallback)).toBe(fallback);
+    expect(describeApiError(undefined, fallback)).toBe(fallback);
+  });
+});
+
+describe('apiClient', () => {
+  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
+  afterEach(() => {
+    fakeApi?.restore();
+    vi.restoreAllMocks();
+  });
+
+  it('is configured as SPEC §7 says: credentials, JSON, no timeout', () => {
+    expect(apiClient.defaults.withCredentials).toBe(true);
+    expect(apiClient.defaults.timeout ?? 0).toBe(0);
+    expect(apiClient.defaults.headers['Content-Type']).toBe('application/json');
+  });
+
+  it('sends the stored token as a Bearer header', async () => {
+    localStorage.setItem(tokenStorageKey, 'abc.def.ghi');
+    fakeApi = installFakeApi(() => ok(null));
+
+    await apiClient.get('/api/user');
+
+    expect(fakeApi.configs[0]?.headers.get('Authorization')).toBe('Bearer abc.def.ghi');
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    fakeApi = installFakeApi(() => ok(null));
+
+    await apiClient.get('/api/user');
+
+    expect(fakeApi.configs[0]?.headers.has('Authorization')).toBe(false);
+  });
+
+  it('only logs a 401 from a non-auth URL and still rejects', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    fakeApi = installFakeApi(() => fail(401, 'Sign in to continue'));
+
+    await expect(apiClient.get('/api/user/users')).rejects.toMatchObject({ response: { status: 401 } });
+
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toContain('/api/user/users');
+  });
+
+  it('does not log a 401 from sign-in, where it means a wrong password', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    fakeApi = installFakeApi(() => fail(401, 'Invalid email or password'));
+
+    await expect(apiClient.post('/api/user/login', {})).rejects.toBeInstanceOf(AxiosError);
+
+    expect(warn).not.toHaveBeenCalled();
+  });
+});

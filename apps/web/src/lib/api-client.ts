@@ -1,0 +1,62 @@
+import axios from 'axios';
+import type { ErrorResponse, FieldError } from '@quan/contract/common';
+import { getStoredToken } from './session-storage';
+
+const authUrls = ['/api/user/login', '/api/user/register'];
+
+function isAuthUrl(url: string | undefined): boolean {
+  return !!url && authUrls.some((authUrl) => url.startsWith(authUrl));
+}
+
+export const apiClient = axios.create({
+  baseURL: import.meta.env.VITE_API_URL ?? '',
+  withCredentials: true,
+  headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+});
+
+apiClient.interceptors.request.use((config) => {
+  const token = getStoredToken();
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+});
+
+apiClient.interceptors.response.use(undefined, (error: unknown) => {
+  // A 401 elsewhere than sign-in is the session loader's business (SPEC §8): it refetches the user
+  // and sends the person to /auth, so here it is only worth a log line.
+  if (axios.isAxiosError(error) && error.response?.status === 401 && !isAuthUrl(error.config?.url)) {
+    console.warn(`Unauthorized response from ${error.config?.url ?? 'the API'}`);
+  }
+  return Promise.reject(error);
+});
+
+function errorBody(error: unknown): Partial<ErrorResponse> | undefined {
+  if (!axios.isAxiosError(error)) return undefined;
+  const body: unknown = error.response?.data;
+  return typeof body === 'object' && body !== null ? (body as Partial<ErrorResponse>) : undefined;
+}
+
+/** A sentence to show a person for a failed call: the server's own message when it sent one. */
+export function describeApiError(error: unknown, fallback: string): string {
+  if (axios.isCancel(error)) return 'The request was cancelled.';
+  const message = errorBody(error)?.message;
+  if (typeof message === 'string' && message.trim()) return message;
+  if (axios.isAxiosError(error)) {
+    if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
+      return 'The server took too long to answer. Please try again.';
+    }
+    if (!error.response) {
+      return 'Cannot reach the server. Check your connection and try again.';
+    }
+  }
+  return fallback;
+}
+
+/** Per-field messages of a 400 answer, to show next to the inputs they belong to. */
+export function getApiFieldErrors(error: unknown): FieldError[] {
+  const errors = errorBody(error)?.errors;
+  return Array.isArray(errors) ? errors : [];
+}
+
+export function getApiStatus(error: unknown): number | undefined {
+  return axios.isAxiosError(error) ? error.response?.status : undefined;
+}

@@ -1,0 +1,29 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatMoney, hourInRestaurant } from './format';
+
+// Intl separates the amount and the currency sign with a no-break space.
+const normalizeSpaces = (text: string) => text.replace(/\s/g, ' ');
+
+describe('format', () => {
+  it('writes money as vi-VN dong', () => {
+    expect(normalizeSpaces(formatMoney(65000))).toBe('65.000 ₫');
+    expect(normalizeSpaces(formatMoney(1250000))).toBe('1.250.000 ₫');
+  });
+
+  it('writes dates in the restaurant time zone, not UTC', () => {
+    // 20:30 UTC on 31 January is already 1 February in Hồ Chí Minh City (UTC+7).
+    expect(formatDate('2026-01-31T20:30:00.000Z')).toBe('01/02/2026');
+  });
+
+  it('writes times on a 12-hour clock in the restaurant time zone', () => {
+    const text = normalizeSpaces(formatDateTime('2026-01-31T20:30:00.000Z'));
+    expect(text).toContain('01/02/2026');
+    expect(text).toMatch(/3:30\s?SA/);
+  });
+
+  it('reads the hour of the day in the restaurant time zone', () => {
+    expect(hourInRestaurant(new Date('2026-01-31T20:30:00.000Z'))).toBe(3);
+    expect(hourInRestaurant(new Date('2026-01-31T05:00:00.000Z'))).toBe(12);
+  });
+});

@@ -1,0 +1,31 @@
+import { configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
+import { clearStoredSession, saveToken, saveUserState } from '../lib/session-storage';
+import { removeUser, setUser, userReducer } from './user-slice';
+
+function createSessionPersistence() {
+  const persistence = createListenerMiddleware();
+  persistence.startListening({
+    matcher: isAnyOf(setUser, removeUser),
+    effect: (action, api) => {
+      if (removeUser.match(action)) {
+        clearStoredSession();
+        return;
+      }
+      saveUserState((api.getState() as { user: unknown }).user);
+      if (setUser.match(action) && action.payload.token) saveToken(action.payload.token);
+    },
+  });
+  return persistence;
+}
+
+/** A fresh store; its session is read from localStorage when it is created. */
+export function createAppStore() {
+  return configureStore({
+    reducer: { user: userReducer },
+    middleware: (getDefault) => getDefault().prepend(createSessionPersistence().middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];

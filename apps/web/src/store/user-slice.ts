@@ -1,0 +1,67 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Role, User } from '@quan/contract/user';
+import { clearStoredSession, getStoredToken, getStoredUserState } from '../lib/session-storage';
+import { isTokenValid } from '../lib/token';
+
+/** Session state of SPEC §3. */
+export interface UserState {
+  _id: string;
+  name: string;
+  email: string;
+  phone: string;
+  role: Role | '';
+  avatar: string;
+  isAuth: boolean;
+}
+
+/** A user from the API, plus the token when the call that returned it issued one (login). */
+export type SetUserPayload = Pick<User, '_id' | 'name' | 'email' | 'phone' | 'role'> &
+  Partial<Pick<User, 'avatar'>> & { token?: string };
+
+export const signedOutUserState: UserState = {
+  _id: '',
+  name: '',
+  email: '',
+  phone: '',
+  role: '',
+  avatar: '',
+  isAuth: false,
+};
+
+function parseStoredUserState(json: string | null): UserState | null {
+  if (!json) return null;
+  try {
+    const stored: unknown = JSON.parse(json);
+    if (typeof stored !== 'object' || stored === null) return null;
+    const state = { ...signedOutUserState, ...(stored as Partial<UserState>) };
+    return state.isAuth === true && typeof state._id === 'string' && state._id ? state : null;
+  } catch {
+    return null;
+  }
+}
+
+/** SPEC §4: keep the stored session only while its token exists and has not expired. */
+export function loadUserState(now: number = Date.now()): UserState {
+  const stored = isTokenValid(getStoredToken(), now) ? parseStoredUserState(getStoredUserState()) : null;
+  if (stored) return stored;
+  clearStoredSession();
+  return signedOutUserState;
+}
+
+const userSlice = createSlice({
+  name: 'user',
+  initialState: () => loadUserState(),
+  reducers: {
+    // Saving to localStorage happens in the store's listener, so the reducers stay pure.
+    setUser: (_state, action: PayloadAction<SetUserPayload>) => {
+      const { _id, name, email, phone, role, avatar } = action.payload;
+      return { _id, name, email, phone, role, avatar: avatar ?? '', isAuth: true };
+    },
+    removeUser: () => signedOutUserState,
+  },
+});
+
+export const { setUser, removeUser } = userSlice.actions;
+export const userReducer = userSlice.reducer;
+
+export const selectUser = (state: { user: UserState }) => state.user;

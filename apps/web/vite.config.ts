@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Pinned to this folder so the same config works from apps/web, from the workspace root
+// (`--config apps/web/vite.config.ts`) and as a project of the root vitest config.
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const apiOrigin = 'http://localhost:3000';
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: {
+      '/api': apiOrigin,
+      '/socket.io': { target: apiOrigin, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The server reads the manifest to know the hashed entry files.
+    manifest: true,
+  },
+  test: {
+    name: 'web',
+    root: webRoot,
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});
