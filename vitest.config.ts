@@ -4,6 +4,11 @@ import { defineConfig } from 'vitest/config';
 // `npm test` runs every project; `--project server|web|e2e` runs one.
 export default defineConfig({
   test: {
-    projects: ['tooling/vitest.config.ts', 'apps/server/vitest.config.ts', 'apps/web/vite.config.ts', 'apps/web/e2e/vitest.config.ts'],
+    projects: [
+      'tooling/vitest.config.ts',
+      'apps/server/vitest.config.ts',
+      'apps/web/vite.config.ts',
+      'apps/web/e2e/vitest.config.ts',
+    ],
   },
 });

@@ -24,7 +24,9 @@ function zoneOf(segments) {
 /** apps/server/src/modules/<name>/<file> → { module, file } */
 function serverModule(segments) {
   const i = segments.indexOf('modules');
-  return segments[2] === 'src' && i === 3 && segments.length > 5 ? { module: segments[4], file: segments.at(-1) } : null;
+  return segments[2] === 'src' && i === 3 && segments.length > 5
+    ? { module: segments[4], file: segments.at(-1) }
+    : null;
 }
 
 /** apps/web/src/<area>/<feature?>/... → { area, feature } */
@@ -45,8 +47,10 @@ function check(filename, source) {
     if (to === 'contract' || source === 'zod' || source.startsWith('zod/')) return null;
     return 'The contract package may import only zod and its own files.';
   }
-  if (from === 'server' && to === 'web') return 'The server must not import the web app; share shapes through @quan/contract.';
-  if (from === 'web' && to === 'server') return 'The web app must not import the server; share shapes through @quan/contract.';
+  if (from === 'server' && to === 'web')
+    return 'The server must not import the web app; share shapes through @quan/contract.';
+  if (from === 'web' && to === 'server')
+    return 'The web app must not import the server; share shapes through @quan/contract.';
 
   if (from === 'server' && to === 'server' && targetSegments) {
     const a = serverModule(fromSegments);

@@ -13,11 +13,23 @@ tester.run('import-boundaries', plugin.rules['import-boundaries'], {
   valid: [
     { filename: at('apps/server/src/app.ts'), code: "import { userSchema } from '@quan/contract/user';" },
     { filename: at('apps/web/src/main.tsx'), code: "import { userSchema } from '@quan/contract/user';" },
-    { filename: at('packages/contract/src/user.ts'), code: "import { z } from 'zod'; import { idSchema } from './common';" },
+    {
+      filename: at('packages/contract/src/user.ts'),
+      code: "import { z } from 'zod'; import { idSchema } from './common';",
+    },
     { filename: at('apps/server/src/modules/users/routes.ts'), code: "import * as repo from './repository';" },
-    { filename: at('apps/server/src/modules/orders/service.ts'), code: "import { createUsersService } from '../users/service';" },
-    { filename: at('apps/web/src/app/routes.tsx'), code: "const Page = () => import('../features/auth/pages/AuthPage');" },
-    { filename: at('apps/web/src/features/auth/pages/AuthPage.tsx'), code: "import { api } from '../../../lib/api-client';" },
+    {
+      filename: at('apps/server/src/modules/orders/service.ts'),
+      code: "import { createUsersService } from '../users/service';",
+    },
+    {
+      filename: at('apps/web/src/app/routes.tsx'),
+      code: "const Page = () => import('../features/auth/pages/AuthPage');",
+    },
+    {
+      filename: at('apps/web/src/features/auth/pages/AuthPage.tsx'),
+      code: "import { api } from '../../../lib/api-client';",
+    },
   ],
   invalid: [
     {

@@ -13,7 +13,12 @@ const durationSchema = z
     const factor = { s: 1, m: 60, h: 3600, d: 86400 }[unit] ?? 1;
     return amount * factor;
   })
-  .pipe(z.int().min(60, 'Must be at least one minute').max(30 * 86400, 'Must be at most 30 days'));
+  .pipe(
+    z
+      .int()
+      .min(60, 'Must be at least one minute')
+      .max(30 * 86400, 'Must be at most 30 days'),
+  );
 
 const flagSchema = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], 'Use true or false')
@@ -47,9 +52,7 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_EMAIL: positiveIntSchema.default(10),
 });
 
-export type DatabaseConfig =
-  | { driver: 'pglite'; dataDir: string | null }
-  | { driver: 'postgres'; url: string };
+export type DatabaseConfig = { driver: 'pglite'; dataDir: string | null } | { driver: 'postgres'; url: string };
 
 export interface Config {
   env: 'development' | 'production' | 'test';

@@ -37,6 +37,8 @@ describe('configuration', () => {
     const load = () =>
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', JWT_TTL: 'forever' });
     expect(load).toThrow(ConfigError);
-    expect(load).toThrow(/PORT: .*\n\s+DATABASE_URL: Must start with postgres:\/\/ or postgresql:\/\/\n\s+JWT_SECRET: Must be at least 32 characters\n\s+JWT_TTL: Use a number of seconds/);
+    expect(load).toThrow(
+      /PORT: .*\n\s+DATABASE_URL: Must start with postgres:\/\/ or postgresql:\/\/\n\s+JWT_SECRET: Must be at least 32 characters\n\s+JWT_TTL: Use a number of seconds/,
+    );
   });
 });

@@ -28,7 +28,10 @@ export interface TestApp {
 /** A web build stand-in so the SPA fallback can be tested without building the web app. */
 function fakeWebDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'quan-web-'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><body><div id="root">Quán test page</div></body></html>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><body><div id="root">Quán test page</div></body></html>',
+  );
   return dir;
 }
 
@@ -119,7 +122,12 @@ export async function buildTestApp(
     // The first account of an app is the admin; every later one is approved by that admin.
     if (role !== 'admin' || user.role !== 'admin') {
       const admin = await signInAs('admin');
-      await request({ method: 'PATCH', url: `/api/user/users/${user._id}/status`, payload: { status: 'active' }, as: admin });
+      await request({
+        method: 'PATCH',
+        url: `/api/user/users/${user._id}/status`,
+        payload: { status: 'active' },
+        as: admin,
+      });
       if (role !== user.role) {
         await request({ method: 'PATCH', url: `/api/user/users/${user._id}/role`, payload: { role }, as: admin });
       }

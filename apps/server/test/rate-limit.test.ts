@@ -9,7 +9,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const attempt = (email: string, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password: 'wrong-password' }, remoteAddress });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { email, password: 'wrong-password' },
+    remoteAddress,
+  });
 
 describe('sign-in rate limits', () => {
   it('limits attempts on one email, whichever address they come from', async () => {

@@ -20,7 +20,11 @@ afterEach(() => {
 afterAll(() => t.close());
 
 function socketFor(token?: string): ClientSocket {
-  const socket: ClientSocket = connect(url, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
+  const socket: ClientSocket = connect(url, {
+    auth: token ? { token } : {},
+    transports: ['websocket'],
+    reconnection: false,
+  });
   open.push(socket);
   return socket;
 }
@@ -36,8 +40,19 @@ async function freshStaff(): Promise<SignedIn> {
   const admin = await t.signInAs('admin');
   const input = newAccountInput();
   const { data: user } = (await t.request({ method: 'POST', url: '/api/user/register', payload: input })).json();
-  await t.request({ method: 'PATCH', url: `/api/user/users/${user._id}/status`, payload: { status: 'active' }, as: admin });
-  return (await t.request({ method: 'POST', url: '/api/user/login', payload: { email: input.email, password: input.password } })).json().data;
+  await t.request({
+    method: 'PATCH',
+    url: `/api/user/users/${user._id}/status`,
+    payload: { status: 'active' },
+    as: admin,
+  });
+  return (
+    await t.request({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: input.email, password: input.password },
+    })
+  ).json().data;
 }
 
 describe('live connection', () => {

@@ -31,7 +31,12 @@ describe('settings', () => {
       as: 'admin',
     });
     expect(first.statusCode).toBe(200);
-    const second = await t.request({ method: 'PUT', url: '/api/settings', payload: { timezone: 'Asia/Bangkok' }, as: 'admin' });
+    const second = await t.request({
+      method: 'PUT',
+      url: '/api/settings',
+      payload: { timezone: 'Asia/Bangkok' },
+      as: 'admin',
+    });
     expect(second.json().data).toEqual({
       restaurantName: 'Phở Hà Nội',
       taxRate: 10.5,

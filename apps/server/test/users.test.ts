@@ -67,7 +67,10 @@ describe('registration', () => {
       payload: { ...newAccountInput(), email: input.email.toUpperCase() },
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ success: false, message: `An account with the email ${input.email} already exists` });
+    expect(again.json()).toEqual({
+      success: false,
+      message: `An account with the email ${input.email} already exists`,
+    });
   });
 
   it('names every invalid and unknown field', async () => {
@@ -242,7 +245,12 @@ describe('the profile', () => {
 
   it('refuses an email another account has', async () => {
     const account = await activeAccount();
-    const response = await t.request({ method: 'PUT', url: '/api/user', payload: { email: admin.user.email }, as: account });
+    const response = await t.request({
+      method: 'PUT',
+      url: '/api/user',
+      payload: { email: admin.user.email },
+      as: account,
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(`An account with the email ${admin.user.email} already exists`);
   });
@@ -340,9 +348,26 @@ describe('account management', () => {
   it('stops anyone deleting, suspending or demoting their own account', async () => {
     const manager = await t.signInAs('manager');
     const cases = [
-      { as: admin, method: 'DELETE' as const, url: `/api/user/users/${admin.user._id}`, message: 'You cannot delete your own account' },
-      { as: manager, method: 'PATCH' as const, url: `/api/user/users/${manager.user._id}/status`, payload: { status: 'suspended' }, message: 'You cannot suspend your own account' },
-      { as: admin, method: 'PATCH' as const, url: `/api/user/users/${admin.user._id}/role`, payload: { role: 'staff' }, message: 'You cannot change your own role' },
+      {
+        as: admin,
+        method: 'DELETE' as const,
+        url: `/api/user/users/${admin.user._id}`,
+        message: 'You cannot delete your own account',
+      },
+      {
+        as: manager,
+        method: 'PATCH' as const,
+        url: `/api/user/users/${manager.user._id}/status`,
+        payload: { status: 'suspended' },
+        message: 'You cannot suspend your own account',
+      },
+      {
+        as: admin,
+        method: 'PATCH' as const,
+        url: `/api/user/users/${admin.user._id}/role`,
+        payload: { role: 'staff' },
+        message: 'You cannot change your own role',
+      },
     ];
     for (const { message, ...call } of cases) {
       const response = await t.request(call);
@@ -353,22 +378,43 @@ describe('account management', () => {
 
   it('keeps the last active admin when two admins demote each other at the same moment', async () => {
     const second = await activeAccount();
-    await t.request({ method: 'PATCH', url: `/api/user/users/${second.user._id}/role`, payload: { role: 'admin' }, as: admin });
+    await t.request({
+      method: 'PATCH',
+      url: `/api/user/users/${second.user._id}/role`,
+      payload: { role: 'admin' },
+      as: admin,
+    });
     const [a, b] = await Promise.all([
-      t.request({ method: 'PATCH', url: `/api/user/users/${second.user._id}/role`, payload: { role: 'staff' }, as: admin }),
-      t.request({ method: 'PATCH', url: `/api/user/users/${admin.user._id}/role`, payload: { role: 'staff' }, as: second }),
+      t.request({
+        method: 'PATCH',
+        url: `/api/user/users/${second.user._id}/role`,
+        payload: { role: 'staff' },
+        as: admin,
+      }),
+      t.request({
+        method: 'PATCH',
+        url: `/api/user/users/${admin.user._id}/role`,
+        payload: { role: 'staff' },
+        as: second,
+      }),
     ]);
     // The loser is refused either inside its transaction (409, last admin) or, when it authenticates after
     // the winner committed, at the door (403, no longer an admin). Either way one admin remains.
     const loser = a.statusCode === 200 ? b : a;
     expect([a.statusCode, b.statusCode]).toContain(200);
     expect([403, 409]).toContain(loser.statusCode);
-    if (loser.statusCode === 409) expect(loser.json().message).toMatch(/is the last active admin and cannot be demoted/);
+    if (loser.statusCode === 409)
+      expect(loser.json().message).toMatch(/is the last active admin and cannot be demoted/);
     const users = (await t.request({ method: 'GET', url: '/api/user/users', as: 'manager' })).json().data as User[];
     expect(users.filter((u) => u.role === 'admin' && u.status === 'active')).toHaveLength(1);
     // Put the suite's admin back if it was the one demoted.
     if (a.statusCode !== 200) {
-      await t.request({ method: 'PATCH', url: `/api/user/users/${admin.user._id}/role`, payload: { role: 'admin' }, as: second });
+      await t.request({
+        method: 'PATCH',
+        url: `/api/user/users/${admin.user._id}/role`,
+        payload: { role: 'admin' },
+        as: second,
+      });
     }
   });
 

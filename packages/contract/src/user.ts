@@ -28,7 +28,7 @@ export const phoneSchema = z
     const digits = v.replace(/\D/g, '').length;
     return digits >= 8 && digits <= 15;
   }, 'Enter a valid phone number');
-const passwordSchema = z
+export const passwordSchema = z
   .string()
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password can be at most 128 characters');

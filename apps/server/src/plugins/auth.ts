@@ -43,10 +43,7 @@ export function currentUser(request: FastifyRequest): AuthUser {
  * The permission guard: every route in this scope declares `config.access` (default signed-in), and this
  * hook authenticates the token against its live session and checks the role before the handler runs.
  */
-export function registerAccessGuard(
-  app: FastifyInstance,
-  authenticate: (token: string) => Promise<AuthUser>,
-): void {
+export function registerAccessGuard(app: FastifyInstance, authenticate: (token: string) => Promise<AuthUser>): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access ?? 'signed-in';

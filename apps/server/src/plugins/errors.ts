@@ -39,7 +39,10 @@ function validationResponse(error: FastifyError & { validation: unknown[] }): Er
 /** Fastify's own client errors, reworded as sentences a person can act on. */
 const fastifyClientErrors: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is too large (the limit is 1 MB)' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON (Content-Type: application/json)' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    message: 'Send the request body as JSON (Content-Type: application/json)',
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty; send a JSON object' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON' },
 };

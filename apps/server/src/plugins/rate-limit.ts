@@ -58,7 +58,10 @@ export function signInLimit(
       if (!limit.isAllowed && limit.isExceeded) {
         reply.header('retry-after', limit.ttlInSeconds);
         const minutes = Math.max(1, Math.ceil(limit.ttlInSeconds / 60));
-        throw new AppError('RATE_LIMITED', `Too many sign-in attempts; try again in ${minutes} minute${minutes > 1 ? 's' : ''}`);
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many sign-in attempts; try again in ${minutes} minute${minutes > 1 ? 's' : ''}`,
+        );
       }
     }
   };

@@ -17,10 +17,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       wildcard: false,
       index: false,
       setHeaders(res, path) {
-        res.header(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   } else {

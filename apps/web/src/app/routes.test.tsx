@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorageKey, userStateStorageKey } from '../lib/session-storage';
-import { fail, installFakeApi, ok } from '../test/fake-api';
+import { fail, installFakeApi } from '../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../test/fixtures';
 import { renderRoutes } from '../test/render-routes';
 import { routes } from './routes';

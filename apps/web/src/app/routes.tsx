@@ -41,7 +41,9 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/public-menu',
-        lazy: async () => ({ Component: (await import('../features/public-menu/pages/PublicMenuPage')).PublicMenuPage }),
+        lazy: async () => ({
+          Component: (await import('../features/public-menu/pages/PublicMenuPage')).PublicMenuPage,
+        }),
       },
       {
         path: '/table/:tableNo',
@@ -60,14 +62,26 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../features/home/pages/HomePage')).HomePage }),
               },
               comingSoon('/orders', 'Orders', 'The POS and the live order board arrive with the orders issue.'),
-              comingSoon('/tables', 'Tables', 'The floor plan, bookings and table QR codes arrive with the tables issue.'),
+              comingSoon(
+                '/tables',
+                'Tables',
+                'The floor plan, bookings and table QR codes arrive with the tables issue.',
+              ),
               comingSoon('/menu', 'Menu', 'Categories, dishes and prices arrive with the menu issue.'),
-              comingSoon('/dashboard', 'Dashboard', "Today's revenue and best sellers arrive with the dashboard issue."),
+              comingSoon(
+                '/dashboard',
+                'Dashboard',
+                "Today's revenue and best sellers arrive with the dashboard issue.",
+              ),
               {
                 path: '/more',
                 lazy: async () => ({ Component: (await import('../features/more/pages/MorePage')).MorePage }),
               },
-              comingSoon('/spin-wheel', 'Spin wheel', 'The lucky draw for loyal customers arrives with the spin-wheel issue.'),
+              comingSoon(
+                '/spin-wheel',
+                'Spin wheel',
+                'The lucky draw for loyal customers arrives with the spin-wheel issue.',
+              ),
               comingSoon('/chart', 'Charts', 'Revenue by day, hour and category arrives with the dashboard issue.'),
               {
                 path: '/profile',
@@ -75,9 +89,15 @@ export const routes: RouteObject[] = [
               },
               {
                 path: '/accounts',
-                lazy: async () => ({ Component: (await import('../features/accounts/pages/AccountsPage')).AccountsPage }),
+                lazy: async () => ({
+                  Component: (await import('../features/accounts/pages/AccountsPage')).AccountsPage,
+                }),
               },
-              comingSoon('/coupon-management', 'Coupons', 'Discount codes and their use arrive with the coupons issue.'),
+              comingSoon(
+                '/coupon-management',
+                'Coupons',
+                'Discount codes and their use arrive with the coupons issue.',
+              ),
               comingSoon(
                 '/customer-management',
                 'Customers',

@@ -1,4 +1,13 @@
-import { ClipboardList, Ellipsis, House, LayoutDashboard, LayoutGrid, LogOut, UtensilsCrossed, BookOpen } from 'lucide-react';
+import {
+  Armchair,
+  BookOpen,
+  ClipboardList,
+  Ellipsis,
+  House,
+  LayoutDashboard,
+  LogOut,
+  UtensilsCrossed,
+} from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import type { Role } from '@quan/contract/user';
@@ -8,7 +17,7 @@ import { Avatar } from './Avatar';
 const navItems: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/', label: 'Home', icon: House },
   { to: '/orders', label: 'Orders', icon: ClipboardList },
-  { to: '/tables', label: 'Tables', icon: LayoutGrid },
+  { to: '/tables', label: 'Tables', icon: Armchair },
   { to: '/menu', label: 'Menu', icon: BookOpen },
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/more', label: 'More', icon: Ellipsis },
@@ -40,11 +49,12 @@ function ConnectionDot() {
 
 /**
  * The staff header. On phones the navigation becomes a bar fixed at the bottom of the screen,
- * within thumb reach; it is the same element at every width so each link exists once.
+ * within thumb reach; it is the same element at every width so each link exists once. (No
+ * backdrop-filter on the header: it would make the header, not the screen, the bar's frame.)
  */
 export function Header({ user, onSignOut, isSigningOut = false }: HeaderProps) {
   return (
-    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
         <Link to="/" className="flex items-center gap-2 rounded-lg text-xl font-bold text-stone-900">
           <span className="rounded-lg bg-amber-700 p-1.5 text-white">
@@ -65,7 +75,9 @@ export function Header({ user, onSignOut, isSigningOut = false }: HeaderProps) {
                   end={to === '/'}
                   className={({ isActive }) =>
                     `flex flex-col items-center gap-0.5 px-1 py-2 text-[11px] font-medium md:flex-row md:gap-2 md:rounded-lg md:px-3 md:text-sm ${
-                      isActive ? 'text-amber-800 md:bg-amber-50' : 'text-stone-600 hover:text-stone-900 md:hover:bg-stone-100'
+                      isActive
+                        ? 'text-amber-800 md:bg-amber-50'
+                        : 'text-stone-600 hover:text-stone-900 md:hover:bg-stone-100'
                     }`
                   }
                 >

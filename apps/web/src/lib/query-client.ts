@@ -1,6 +1,19 @@
 import { QueryClient } from '@tanstack/react-query';
+import { isAxiosError } from 'axios';
 
 const minute = 60_000;
+const QUERY_RETRIES = 2;
+const MUTATION_RETRIES = 1;
+
+/**
+ * Only a failure that may pass on its own is worth sending again: no answer at all (network down, time-out)
+ * or a server error. A 4xx is the server's considered answer; repeating it would resend a refused change.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (!isAxiosError(error)) return false;
+  if (error.code === 'ERR_CANCELED') return false;
+  return error.response === undefined || error.response.status >= 500;
+}
 
 /** Cache policy of SPEC §9; live socket events keep screens current instead of refetch-on-focus. */
 export function createQueryClient(): QueryClient {
@@ -9,14 +22,14 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 5 * minute,
         gcTime: 10 * minute,
-        retry: 2,
+        retry: (failureCount, error) => failureCount < QUERY_RETRIES && isRetryable(error),
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
         refetchOnWindowFocus: false,
         refetchOnMount: false,
         refetchOnReconnect: false,
       },
       mutations: {
-        retry: 1,
+        retry: (failureCount, error) => failureCount < MUTATION_RETRIES && isRetryable(error),
         retryDelay: 1000,
       },
     },

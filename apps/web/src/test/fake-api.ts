@@ -6,7 +6,11 @@ export interface FakeResponse {
   body: unknown;
 }
 
-export type FakeHandler = (request: { method: string; url: string; config: InternalAxiosRequestConfig }) => FakeResponse;
+export type FakeHandler = (request: {
+  method: string;
+  url: string;
+  config: InternalAxiosRequestConfig;
+}) => FakeResponse;
 
 /**
  * Replaces the HTTP layer of the real api client, so the interceptors and fetchers run as in the

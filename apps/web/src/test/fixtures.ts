@@ -12,7 +12,13 @@ export function makeToken(claims: Record<string, unknown>): string {
 }
 
 export function tokenExpiringIn(seconds: number, now = Date.now()): string {
-  return makeToken({ sub: 'u1', role: 'admin', jti: 'j1', iat: Math.floor(now / 1000), exp: Math.floor(now / 1000) + seconds });
+  return makeToken({
+    sub: 'u1',
+    role: 'admin',
+    jti: 'j1',
+    iat: Math.floor(now / 1000),
+    exp: Math.floor(now / 1000) + seconds,
+  });
 }
 
 export function makeUser(overrides: Partial<User> = {}): User {

@@ -11,7 +11,10 @@ import { createAppStore, type AppStore } from '../store/store';
  * Renders routes inside the app's providers (minus the socket, which would try to connect).
  * The store is created here, after the test has prepared localStorage, unless one is given.
  */
-export function renderRoutes(routes: RouteObject[], { path, store = createAppStore() }: { path: string; store?: AppStore }) {
+export function renderRoutes(
+  routes: RouteObject[],
+  { path, store = createAppStore() }: { path: string; store?: AppStore },
+) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
   const view = render(

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Pages load lazily and mutations retry after 1 s; on a busy two-core machine the default 1 s wait
+// of findBy/waitFor is too tight.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -8,9 +8,7 @@ export const restaurantSettings = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     restaurantName: text('restaurant_name').notNull().default(defaultSettings.restaurantName),
-    taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' })
-      .notNull()
-      .default(defaultSettings.taxRate),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(defaultSettings.taxRate),
     timezone: text('timezone').notNull().default(defaultSettings.timezone),
     currency: text('currency').notNull().default(defaultSettings.currency),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

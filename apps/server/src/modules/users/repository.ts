@@ -98,5 +98,7 @@ export async function revokeUserSessions(db: Executor, userId: string, exceptSes
 export async function deleteDeadSessions(db: Executor, userId: string): Promise<void> {
   await db
     .delete(sessions)
-    .where(and(eq(sessions.userId, userId), or(lt(sessions.expiresAt, sql`now()`), sql`${sessions.revokedAt} is not null`)));
+    .where(
+      and(eq(sessions.userId, userId), or(lt(sessions.expiresAt, sql`now()`), sql`${sessions.revokedAt} is not null`)),
+    );
 }

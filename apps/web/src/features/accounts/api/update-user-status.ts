@@ -5,7 +5,9 @@ import { apiClient } from '../../../lib/api-client';
 import { usersQueryKey } from './list-users';
 
 export async function updateUserStatus({ id, status }: { id: string } & UpdateUserStatusBody): Promise<User> {
-  const response = await apiClient.patch<Envelope<User>>(`/api/user/users/${encodeURIComponent(id)}/status`, { status });
+  const response = await apiClient.patch<Envelope<User>>(`/api/user/users/${encodeURIComponent(id)}/status`, {
+    status,
+  });
   return response.data.data;
 }
 

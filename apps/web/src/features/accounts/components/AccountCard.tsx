@@ -21,7 +21,15 @@ interface AccountCardProps {
   onDelete: (user: User) => void;
 }
 
-export function AccountCard({ user, isSelf, actions, isBusy, onStatusAction, onRoleChange, onDelete }: AccountCardProps) {
+export function AccountCard({
+  user,
+  isSelf,
+  actions,
+  isBusy,
+  onStatusAction,
+  onRoleChange,
+  onDelete,
+}: AccountCardProps) {
   const nameId = useId();
   const roleSelectId = useId();
   const { statusAction, canChangeRole, canDelete } = actions;
@@ -33,7 +41,9 @@ export function AccountCard({ user, isSelf, actions, isBusy, onStatusAction, onR
         <div className="min-w-0">
           <h2 id={nameId} className="flex flex-wrap items-center gap-2 font-semibold text-stone-900">
             {user.name}
-            {isSelf && <span className="rounded-full bg-stone-900 px-2 py-0.5 text-xs font-medium text-white">You</span>}
+            {isSelf && (
+              <span className="rounded-full bg-stone-900 px-2 py-0.5 text-xs font-medium text-white">You</span>
+            )}
           </h2>
           <p className="truncate text-sm text-stone-700">{user.email}</p>
           <p className="text-sm text-stone-700">{user.phone}</p>

@@ -11,7 +11,9 @@ describe('getAccountActions', () => {
   it('offers the status change that fits the account', () => {
     expect(getAccountActions(manager, makeUser({ role: 'staff', status: 'pending' })).statusAction).toBe('approve');
     expect(getAccountActions(manager, makeUser({ role: 'staff', status: 'active' })).statusAction).toBe('suspend');
-    expect(getAccountActions(manager, makeUser({ role: 'staff', status: 'suspended' })).statusAction).toBe('reactivate');
+    expect(getAccountActions(manager, makeUser({ role: 'staff', status: 'suspended' })).statusAction).toBe(
+      'reactivate',
+    );
   });
 
   it('lets a manager change the status of non-admins only, and never roles or deletion', () => {

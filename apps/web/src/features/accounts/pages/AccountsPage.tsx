@@ -64,7 +64,8 @@ export function AccountsPage() {
     roleMutation.mutate(
       { id: user._id, role },
       {
-        onSuccess: () => enqueueSnackbar(`${user.name} is now ${roleLabels[role].toLowerCase()}.`, { variant: 'success' }),
+        onSuccess: () =>
+          enqueueSnackbar(`${user.name} is now ${roleLabels[role].toLowerCase()}.`, { variant: 'success' }),
         onError: (error) => showError(error, `Could not change ${user.name}'s role.`),
       },
     );

@@ -9,6 +9,5 @@ export async function login(body: LoginBody): Promise<LoginResult> {
 }
 
 export function useLogin() {
-  // A refused sign-in is final; retrying would only spend one of the rate limiter's attempts.
-  return useMutation({ mutationFn: login, retry: false });
+  return useMutation({ mutationFn: login });
 }

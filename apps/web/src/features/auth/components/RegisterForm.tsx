@@ -63,7 +63,9 @@ export function RegisterForm({ onPendingApproval }: RegisterFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {registerMutation.isError && (
-        <FormAlert>{describeApiError(registerMutation.error, 'Could not create your account. Please try again.')}</FormAlert>
+        <FormAlert>
+          {describeApiError(registerMutation.error, 'Could not create your account. Please try again.')}
+        </FormAlert>
       )}
       {loginMutation.isError && (
         <FormAlert>

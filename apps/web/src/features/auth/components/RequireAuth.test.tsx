@@ -46,7 +46,9 @@ describe('RequireAuth', () => {
 
   it('without a cached session, fetches the user once, stores it and renders the page', async () => {
     const user = makeUser({ name: 'Trần Thị Bình' });
-    fakeApi = installFakeApi(({ method, url }) => (method === 'GET' && url === '/api/user' ? ok(user) : fail(404, 'Not found')));
+    fakeApi = installFakeApi(({ method, url }) =>
+      method === 'GET' && url === '/api/user' ? ok(user) : fail(404, 'Not found'),
+    );
 
     const { store } = renderRoutes(routes, { path: '/' });
 

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../../../components/FullScreenSpinner';
+import { getStoredToken } from '../../../lib/session-storage';
+import { isTokenValid } from '../../../lib/token';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { removeUser, selectUser, setUser } from '../../../store/user-slice';
 import { useCurrentUser } from '../api/get-current-user';
@@ -12,15 +14,19 @@ import { useHasCachedSession } from './use-cached-session';
  */
 export function RequireAuth() {
   const dispatch = useAppDispatch();
+  const { key: locationKey } = useLocation();
   const { isAuth } = useAppSelector(selectUser);
-  // Subscribing to the location re-checks the token's expiry on every navigation.
-  useLocation();
   const hasCachedSession = useHasCachedSession();
   // Decided once per visit: a session that ends later (sign-out, token expiry) must not be
   // revived by a fetch that an old cookie might still answer.
   const [loadsUser] = useState(() => !hasCachedSession);
   const currentUser = useCurrentUser({ enabled: loadsUser });
   const sessionEnded = !loadsUser && !hasCachedSession;
+
+  // A tab can stay open longer than a token lives, so its expiry is checked on every navigation.
+  useEffect(() => {
+    if (hasCachedSession && !isTokenValid(getStoredToken(), Date.now())) dispatch(removeUser());
+  }, [locationKey, hasCachedSession, dispatch]);
 
   useEffect(() => {
     if (currentUser.data) dispatch(setUser(currentUser.data));

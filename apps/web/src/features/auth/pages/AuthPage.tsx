@@ -56,7 +56,9 @@ export function AuthPage() {
             Quán
           </Link>
           <h1 className="text-2xl font-bold tracking-tight text-stone-900">Staff sign-in</h1>
-          <p className="mt-1 text-sm text-stone-600">Sign in to run the restaurant, or create an account for a manager to approve.</p>
+          <p className="mt-1 text-sm text-stone-600">
+            Sign in to run the restaurant, or create an account for a manager to approve.
+          </p>
 
           <div className="card mt-6 p-6">
             {pendingUser ? (
@@ -69,7 +71,11 @@ export function AuthPage() {
               />
             ) : (
               <>
-                <div role="tablist" aria-label="Sign in or create an account" className="mb-6 grid grid-cols-2 rounded-lg bg-stone-100 p-1">
+                <div
+                  role="tablist"
+                  aria-label="Sign in or create an account"
+                  className="mb-6 grid grid-cols-2 rounded-lg bg-stone-100 p-1"
+                >
                   {tabs.map((tab) => {
                     const selected = tab.id === activeTab;
                     return (

@@ -31,7 +31,10 @@ export function LandingPage() {
           </span>
           {restaurantName}
         </span>
-        <Link to="/auth" className="rounded-lg px-3 py-2 text-sm font-medium text-stone-700 hover:bg-amber-100 hover:text-stone-900">
+        <Link
+          to="/auth"
+          className="rounded-lg px-3 py-2 text-sm font-medium text-stone-700 hover:bg-amber-100 hover:text-stone-900"
+        >
           Staff sign-in
         </Link>
       </header>

@@ -5,7 +5,7 @@ import {
   ClipboardList,
   Disc3,
   LayoutDashboard,
-  LayoutGrid,
+  Armchair,
   Ticket,
   UserRound,
   Users,
@@ -16,11 +16,16 @@ import { Link } from 'react-router';
 
 const links: { to: string; title: string; description: string; icon: LucideIcon }[] = [
   { to: '/orders', title: 'Orders', description: 'Take, follow and close orders.', icon: ClipboardList },
-  { to: '/tables', title: 'Tables', description: 'Seats, bookings and QR codes.', icon: LayoutGrid },
+  { to: '/tables', title: 'Tables', description: 'Seats, bookings and QR codes.', icon: Armchair },
   { to: '/menu', title: 'Menu', description: 'Categories, dishes and prices.', icon: BookOpen },
   { to: '/dashboard', title: 'Dashboard', description: "Today's revenue and best sellers.", icon: LayoutDashboard },
   { to: '/chart', title: 'Charts', description: 'Revenue by day, hour and category.', icon: ChartLine },
-  { to: '/customer-management', title: 'Customers', description: 'Guests, loyalty points and levels.', icon: UsersRound },
+  {
+    to: '/customer-management',
+    title: 'Customers',
+    description: 'Guests, loyalty points and levels.',
+    icon: UsersRound,
+  },
   { to: '/coupon-management', title: 'Coupons', description: 'Discount codes and their use.', icon: Ticket },
   { to: '/ingredient-management', title: 'Ingredients', description: 'Stock levels and restocking.', icon: Carrot },
   { to: '/spin-wheel', title: 'Spin wheel', description: 'A lucky draw for loyal guests.', icon: Disc3 },

@@ -110,7 +110,9 @@ export function RestaurantSettingsForm() {
         <h2 id="restaurant-settings-title" className="text-lg font-semibold text-stone-900">
           Restaurant settings
         </h2>
-        <p className="text-sm text-stone-600">The name diners see, the tax on every bill and the day boundaries of reports.</p>
+        <p className="text-sm text-stone-600">
+          The name diners see, the tax on every bill and the day boundaries of reports.
+        </p>
       </div>
       {settings.isPending && (
         <p role="status" className="text-sm text-stone-600">

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { registerBodySchema } from '@quan/contract/user';
+import { passwordSchema } from '@quan/contract/user';
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
 import { useUpdateProfile } from '../api/update-profile';
@@ -11,7 +11,7 @@ import { useUpdateProfile } from '../api/update-profile';
 const changePasswordSchema = z
   .object({
     currentPassword: z.string().min(1, 'Enter your current password'),
-    newPassword: registerBodySchema.shape.password,
+    newPassword: passwordSchema,
     confirmPassword: z.string(),
   })
   .refine((values) => values.newPassword === values.confirmPassword, {

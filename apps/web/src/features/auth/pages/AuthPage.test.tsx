@@ -1,0 +1,121 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { routes } from '../../../app/routes';
+import { tokenStorageKey } from '../../../lib/session-storage';
+import { fail, installFakeApi, ok, type FakeHandler } from '../../../test/fake-api';
+import { makeUser, tokenExpiringIn } from '../../../test/fixtures';
+import { renderRoutes } from '../../../test/render-routes';
+
+async function fillRegisterForm() {
+  await userEvent.click(await screen.findByRole('tab', { name: 'Create account' }));
+  await userEvent.type(screen.getByLabelText('Full name'), 'Lê Minh Châu');
+  await userEvent.type(screen.getByLabelText('Email'), 'Chau@Quan.test');
+  await userEvent.type(screen.getByLabelText('Phone'), '0901234567');
+  await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+  await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+}
+
+describe('AuthPage', () => {
+  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
+  afterEach(() => fakeApi?.restore());
+
+  it('signs in, stores the session and goes home', async () => {
+    const token = tokenExpiringIn(3600);
+    fakeApi = installFakeApi(({ url }) =>
+      url === '/api/user/login' ? ok({ user: makeUser({ name: 'Nguyễn Văn An' }), token }) : fail(404, 'Not found'),
+    );
+    const { router, store } = renderRoutes(routes, { path: '/auth' });
+
+    await userEvent.type(await screen.findByLabelText('Email'), 'an@quan.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: /, An$/ })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(store.getState().user.isAuth).toBe(true);
+    expect(localStorage.getItem(tokenStorageKey)).toBe(token);
+    expect(JSON.parse(fakeApi.configs[0]?.data as string)).toEqual({
+      email: 'an@quan.test',
+      password: 'correct horse',
+    });
+  });
+
+  it("shows the server's reason when sign-in is refused", async () => {
+    fakeApi = installFakeApi(() => fail(403, 'Your account is waiting for approval'));
+    renderRoutes(routes, { path: '/auth' });
+
+    await userEvent.type(await screen.findByLabelText('Email'), 'chau@quan.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your account is waiting for approval');
+    expect(fakeApi.requests).toEqual(['POST /api/user/login']);
+  });
+
+  it('validates with the contract schema before calling the server', async () => {
+    fakeApi = installFakeApi(() => fail(500, 'Should not be called'));
+    renderRoutes(routes, { path: '/auth' });
+
+    await userEvent.type(await screen.findByLabelText('Email'), 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Enter your password')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(fakeApi.requests).toEqual([]);
+  });
+
+  it('tells a newly registered staff member to wait for approval', async () => {
+    fakeApi = installFakeApi(({ url }) =>
+      url === '/api/user/register'
+        ? {
+            status: 201,
+            body: {
+              success: true,
+              message: 'Account created; waiting for approval',
+              data: makeUser({ name: 'Lê Minh Châu', role: 'staff', status: 'pending' }),
+            },
+          }
+        : fail(404, 'Not found'),
+    );
+    const { store } = renderRoutes(routes, { path: '/auth' });
+
+    await fillRegisterForm();
+
+    expect(
+      await screen.findByRole('heading', { name: 'Your account is waiting for approval by a manager' }),
+    ).toBeInTheDocument();
+    expect(fakeApi.requests).toEqual(['POST /api/user/register']);
+    expect(store.getState().user.isAuth).toBe(false);
+  });
+
+  it('signs the very first account (an active admin) straight in', async () => {
+    const token = tokenExpiringIn(3600);
+    const admin = makeUser({ name: 'Lê Minh Châu', email: 'chau@quan.test', role: 'admin', status: 'active' });
+    const handler: FakeHandler = ({ url }) => {
+      if (url === '/api/user/register') {
+        return {
+          status: 201,
+          body: { success: true, message: 'You are the first user, so you are the admin', data: admin },
+        };
+      }
+      if (url === '/api/user/login') return ok({ user: admin, token });
+      return fail(404, 'Not found');
+    };
+    fakeApi = installFakeApi(handler);
+    const { router } = renderRoutes(routes, { path: '/auth' });
+
+    await fillRegisterForm();
+
+    expect(await screen.findByRole('heading', { level: 1, name: /, Châu$/ })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(fakeApi.requests).toEqual(['POST /api/user/register', 'POST /api/user/login']);
+    // The schema's transform lower-cases the email before it is sent.
+    expect(JSON.parse(fakeApi.configs[1]?.data as string)).toEqual({
+      email: 'chau@quan.test',
+      password: 'correct horse',
+    });
+    expect(localStorage.getItem(tokenStorageKey)).toBe(token);
+  });
+});
