@@ -75,6 +75,7 @@ describe('the web app', () => {
   it('answers a missing file with 404 instead of the page', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/app-oldhash.js' });
     expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, message: 'Nothing found at /assets/app-oldhash.js' });
   });
 
   it('sends a strict content security policy and no HSTS for plain-HTTP restaurant networks', async () => {

@@ -80,8 +80,3 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .send({ success: false, message: 'Something went wrong', requestId: String(request.id) } satisfies ErrorResponse);
   });
 }
-
-export function apiNotFound(method: string, url: string): ErrorResponse {
-  const path = url.split('?')[0];
-  return { success: false, message: `There is no API route ${method} ${path}` };
-}

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { ErrorResponse } from '@quan/contract/common';
 import type { FastifyInstance } from 'fastify';
-import { apiNotFound } from './errors';
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and index.html for
@@ -30,7 +30,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     // A missing file (/assets/old-hash.js) is a 404, not the page.
     const looksLikeFile = /\.[a-z0-9]+$/i.test(path);
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !looksLikeFile;
-    if (!wantsPage || !indexHtml) return reply.status(404).send(apiNotFound(request.method, request.url));
+    if (!wantsPage || !indexHtml) {
+      const message = isApi ? `There is no API route ${request.method} ${path}` : `Nothing found at ${path}`;
+      return reply.status(404).send({ success: false, message } satisfies ErrorResponse);
+    }
     return reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   });
 }

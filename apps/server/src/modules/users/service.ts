@@ -75,7 +75,7 @@ export function createUsersService(db: Database, sessions: SessionService, realt
         });
         const message =
           row.role === 'admin'
-            ? 'Welcome! Yours is the first account, so you are the admin. You can sign in now.'
+            ? 'Welcome! Yours is the first account, so you are the admin.'
             : 'Account created. It is waiting for approval by a manager before you can sign in.';
         return { user: toUser(row), message };
       } catch (error) {
