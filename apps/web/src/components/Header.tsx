@@ -1,18 +1,10 @@
-import {
-  Armchair,
-  BookOpen,
-  ClipboardList,
-  Ellipsis,
-  House,
-  LayoutDashboard,
-  LogOut,
-  UtensilsCrossed,
-} from 'lucide-react';
+import { Armchair, BookOpen, ClipboardList, Ellipsis, House, LayoutDashboard, LogOut } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import type { Role } from '@quan/contract/user';
 import { useSocket } from '../lib/socket-context';
 import { Avatar } from './Avatar';
+import { BrandIcon } from './BrandIcon';
 
 const navItems: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/', label: 'Home', icon: House },
@@ -57,9 +49,7 @@ export function Header({ user, onSignOut, isSigningOut = false }: HeaderProps) {
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
         <Link to="/" className="flex items-center gap-2 rounded-lg text-xl font-bold text-stone-900">
-          <span className="rounded-lg bg-amber-700 p-1.5 text-white">
-            <UtensilsCrossed aria-hidden="true" className="size-5" />
-          </span>
+          <BrandIcon />
           Quán
         </Link>
 

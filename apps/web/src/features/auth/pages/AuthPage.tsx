@@ -6,6 +6,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { LoginForm } from '../components/LoginForm';
 import { PendingApproval } from '../components/PendingApproval';
 import { RegisterForm } from '../components/RegisterForm';
+import { BrandIcon } from '../../../components/BrandIcon';
 
 const tabs = [
   { id: 'sign-in', label: 'Sign in' },
@@ -50,9 +51,7 @@ export function AuthPage() {
       <div className="flex items-center justify-center px-4 py-10">
         <div className="w-full max-w-md">
           <Link to="/landing" className="mb-8 flex w-fit items-center gap-2 rounded-lg text-2xl font-bold lg:hidden">
-            <span className="rounded-lg bg-amber-700 p-1.5 text-white">
-              <UtensilsCrossed aria-hidden="true" className="size-5" />
-            </span>
+            <BrandIcon />
             Quán
           </Link>
           <h1 className="text-2xl font-bold tracking-tight text-stone-900">Staff sign-in</h1>

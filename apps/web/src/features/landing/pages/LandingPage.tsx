@@ -1,7 +1,8 @@
-import { ArrowRight, Coffee, CookingPot, QrCode, Salad, Soup, UtensilsCrossed } from 'lucide-react';
+import { ArrowRight, Coffee, CookingPot, QrCode, Salad, Soup } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { BrandIcon } from '../../../components/BrandIcon';
 
 // Fixed until the public-menu issue reads the restaurant's name from the API.
 const restaurantName = 'Quán Ngon';
@@ -26,9 +27,7 @@ export function LandingPage() {
     <div className="min-h-dvh bg-amber-50 text-stone-900">
       <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-4">
         <span className="flex items-center gap-2 text-lg font-bold">
-          <span className="rounded-lg bg-amber-700 p-1.5 text-white">
-            <UtensilsCrossed aria-hidden="true" className="size-5" />
-          </span>
+          <BrandIcon />
           {restaurantName}
         </span>
         <Link
