@@ -1,7 +1,8 @@
 // The import directions of DESIGN.md as one ESLint rule:
 //   server ↛ web, web ↛ server, contract imports zod alone;
 //   server: a module never imports another module's repository (it uses that module's service);
-//   web: a feature never imports another feature; components/, lib/ and store/ import no feature.
+//   web: pages compose features, so a feature's pages/ may use another feature's api/ and components/;
+//   nothing else crosses features, and components/, lib/ and store/ import no feature.
 import { dirname, relative, resolve, sep } from 'node:path';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
@@ -29,11 +30,14 @@ function serverModule(segments) {
     : null;
 }
 
-/** apps/web/src/<area>/<feature?>/... → { area, feature } */
+/** apps/web/src/<area>/<feature?>/<part?>/... → { area, feature, part } */
 function webArea(segments) {
   if (segments[2] !== 'src') return null;
-  return { area: segments[3], feature: segments[3] === 'features' ? segments[4] : null };
+  const isFeature = segments[3] === 'features';
+  return { area: segments[3], feature: isFeature ? segments[4] : null, part: isFeature ? segments[5] : null };
 }
+
+const publicFeatureParts = ['api', 'components'];
 
 function check(filename, source) {
   const fromSegments = segmentsOf(filename);
@@ -63,8 +67,9 @@ function check(filename, source) {
     const a = webArea(fromSegments);
     const b = webArea(targetSegments);
     if (a && b?.feature) {
-      if (a.feature && a.feature !== b.feature) {
-        return `The ${a.feature} feature must not import the ${b.feature} feature; move what both need to lib/, components/ or store/.`;
+      const composesPublicPart = a.part === 'pages' && publicFeatureParts.includes(b.part);
+      if (a.feature && a.feature !== b.feature && !composesPublicPart) {
+        return `The ${a.feature} feature must not import the ${b.feature} feature's ${b.part ?? 'files'}; only pages may use another feature's api/ and components/.`;
       }
       if (['components', 'lib', 'store'].includes(a.area)) return `${a.area}/ must not import a feature.`;
     }

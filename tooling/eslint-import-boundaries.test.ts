@@ -53,9 +53,14 @@ tester.run('import-boundaries', plugin.rules['import-boundaries'], {
       errors: [error(/Use the users service instead of its repository/)],
     },
     {
-      filename: at('apps/web/src/features/profile/pages/ProfilePage.tsx'),
+      filename: at('apps/web/src/features/profile/components/ProfileCard.tsx'),
       code: "import { LoginForm } from '../../auth/components/LoginForm';",
-      errors: [error(/The profile feature must not import the auth feature/)],
+      errors: [error(/The profile feature must not import the auth feature's components/)],
+    },
+    {
+      filename: at('apps/web/src/features/menu/pages/MenuPage.tsx'),
+      code: "import { OrdersPage } from '../../orders/pages/OrdersPage';",
+      errors: [error(/must not import the orders feature's pages/)],
     },
     {
       filename: at('apps/web/src/components/Header.tsx'),

@@ -1,0 +1,9 @@
+/**
+ * Root query keys of the data that live events and cross-screen mutations invalidate. Features build
+ * their own keys under these, so invalidating a root refreshes every screen showing that data.
+ */
+export const queryRoots = {
+  orders: ['orders'],
+  tables: ['tables'],
+  menu: ['menu'],
+} as const;

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema } from './common';
+
+export const ingredientUnits = ['g', 'kg', 'ml', 'l', 'pcs'] as const;
+
+export const categorySchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  description: z.string(),
+  color: z.string(),
+  sortOrder: z.int32(),
+  /** Items in the category, available or not. */
+  itemCount: z.int32(),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const defaultCategoryColor = '#b45309';
+
+export const createCategoryBodySchema = z.strictObject({
+  name: z.string().trim().min(1, 'Name cannot be empty').max(60, 'Name can be at most 60 characters'),
+  description: z.string().trim().max(300, 'Description can be at most 300 characters').optional(),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #b45309')
+    .optional(),
+  sortOrder: z.int32('Sort order must be a whole number').min(0).max(9999).optional(),
+});
+export type CreateCategoryBody = z.infer<typeof createCategoryBodySchema>;
+export const updateCategoryBodySchema = createCategoryBodySchema.partial();
+export type UpdateCategoryBody = z.infer<typeof updateCategoryBodySchema>;
+
+export const recipeLineSchema = z.object({
+  ingredientId: idSchema,
+  name: z.string(),
+  unit: z.enum(ingredientUnits),
+  quantity: z.number(),
+});
+export type RecipeLine = z.infer<typeof recipeLineSchema>;
+
+export const recipeLineInputSchema = z.strictObject({
+  ingredientId: idSchema,
+  quantity: z
+    .number()
+    .positive('Quantity must be more than 0')
+    .max(100_000, 'Quantity is too large')
+    .refine((v) => Number.isInteger(Math.round(v * 1000 * 1e6) / 1e6), 'Quantity can have at most 3 decimals'),
+});
+
+export const itemSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  description: z.string(),
+  price: z.int32(),
+  categoryId: idSchema,
+  category: z.object({ _id: idSchema, name: z.string() }),
+  imageUrl: z.string(),
+  isAvailable: z.boolean(),
+  recipe: z.array(recipeLineSchema),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+});
+export type Item = z.infer<typeof itemSchema>;
+
+export const createItemBodySchema = z.strictObject({
+  name: z.string().trim().min(1, 'Name cannot be empty').max(80, 'Name can be at most 80 characters'),
+  /** Whole VND. */
+  price: z.int32('Price must be a whole number of VND').min(0, 'Price cannot be negative').max(100_000_000, 'Price is too large'),
+  categoryId: idSchema,
+  description: z.string().trim().max(500, 'Description can be at most 500 characters').optional(),
+  imageUrl: z
+    .string()
+    .trim()
+    .max(2048)
+    .refine((v) => v === '' || /^(https?:\/\/|\/)\S+$/.test(v), 'Image must be an http(s) URL or a path')
+    .optional(),
+  isAvailable: z.boolean().optional(),
+  recipe: z
+    .array(recipeLineInputSchema)
+    .max(30, 'A recipe has at most 30 ingredients')
+    .refine((lines) => new Set(lines.map((l) => l.ingredientId)).size === lines.length, 'Each ingredient once per recipe')
+    .optional(),
+});
+export type CreateItemBody = z.infer<typeof createItemBodySchema>;
+export const updateItemBodySchema = createItemBodySchema.partial();
+export type UpdateItemBody = z.infer<typeof updateItemBodySchema>;
+
+export const listItemsQuerySchema = z.object({ categoryId: idSchema.optional() });
+export type ListItemsQuery = z.infer<typeof listItemsQuerySchema>;
