@@ -8,8 +8,14 @@ import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { loadJwtSecret } from './lib/jwt-secret';
 import { healthRoutes } from './modules/health/routes';
+import { categoryRoutes, itemRoutes } from './modules/menu/routes';
+import { createMenuService, type MenuService } from './modules/menu/service';
+import { orderRoutes } from './modules/orders/routes';
+import { createOrdersService, type OrdersService } from './modules/orders/service';
 import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsService, type SettingsService } from './modules/settings/service';
+import { tableRoutes } from './modules/tables/routes';
+import { createTablesService, type TablesService } from './modules/tables/service';
 import { userRoutes } from './modules/users/routes';
 import { createUsersService, type UsersService } from './modules/users/service';
 import { createSessionService, type SessionService } from './modules/users/sessions';
@@ -25,6 +31,9 @@ export interface Services {
   sessions: SessionService;
   users: UsersService;
   settings: SettingsService;
+  menu: MenuService;
+  tables: TablesService;
+  orders: OrdersService;
 }
 
 declare module 'fastify' {
@@ -95,10 +104,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const sessions = createSessionService(database.db, { secret: jwtSecret, ttlSeconds: config.jwt.ttlSeconds });
   const realtime = await createRealtime(app, config, sessions.authenticate);
   app.decorate('realtime', realtime);
+  const settings = createSettingsService(database.db);
+  const menu = createMenuService(database.db, realtime);
+  const tables = createTablesService(database.db, realtime);
   const services: Services = {
     sessions,
     users: createUsersService(database.db, sessions, realtime),
-    settings: createSettingsService(database.db),
+    settings,
+    menu,
+    tables,
+    orders: createOrdersService({ db: database.db, realtime, menu, tables, settings }),
   };
   app.decorate('services', services);
 
@@ -106,6 +121,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     registerAccessGuard(api, sessions.authenticate);
     await api.register(userRoutes, { prefix: '/api/user', users: services.users, config });
     await api.register(settingsRoutes, { prefix: '/api/settings', settings: services.settings });
+    await api.register(categoryRoutes, { prefix: '/api/category', menu });
+    await api.register(itemRoutes, { prefix: '/api/item', menu });
+    await api.register(tableRoutes, { prefix: '/api/table', tables, orders: services.orders });
+    await api.register(orderRoutes, { prefix: '/api/order', orders: services.orders });
   });
   await app.register(healthRoutes, { pingDatabase: database.ping });
   await registerWebApp(app, config.webDistDir);

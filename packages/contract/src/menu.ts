@@ -66,7 +66,10 @@ export type Item = z.infer<typeof itemSchema>;
 export const createItemBodySchema = z.strictObject({
   name: z.string().trim().min(1, 'Name cannot be empty').max(80, 'Name can be at most 80 characters'),
   /** Whole VND. */
-  price: z.int32('Price must be a whole number of VND').min(0, 'Price cannot be negative').max(100_000_000, 'Price is too large'),
+  price: z
+    .int32('Price must be a whole number of VND')
+    .min(0, 'Price cannot be negative')
+    .max(100_000_000, 'Price is too large'),
   categoryId: idSchema,
   description: z.string().trim().max(500, 'Description can be at most 500 characters').optional(),
   imageUrl: z
@@ -79,7 +82,10 @@ export const createItemBodySchema = z.strictObject({
   recipe: z
     .array(recipeLineInputSchema)
     .max(30, 'A recipe has at most 30 ingredients')
-    .refine((lines) => new Set(lines.map((l) => l.ingredientId)).size === lines.length, 'Each ingredient once per recipe')
+    .refine(
+      (lines) => new Set(lines.map((l) => l.ingredientId)).size === lines.length,
+      'Each ingredient once per recipe',
+    )
     .optional(),
 });
 export type CreateItemBody = z.infer<typeof createItemBodySchema>;

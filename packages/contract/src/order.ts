@@ -15,8 +15,14 @@ export const allowedOrderMoves: Record<OrderStatus, readonly OrderStatus[]> = {
   completed: [],
   cancelled: [],
 };
-export const openOrderStatuses = ['pending', 'in_progress', 'ready', 'served'] as const satisfies readonly OrderStatus[];
-export const isOpenOrderStatus = (status: OrderStatus) => (openOrderStatuses as readonly OrderStatus[]).includes(status);
+export const openOrderStatuses = [
+  'pending',
+  'in_progress',
+  'ready',
+  'served',
+] as const satisfies readonly OrderStatus[];
+export const isOpenOrderStatus = (status: OrderStatus) =>
+  (openOrderStatuses as readonly OrderStatus[]).includes(status);
 
 export const paymentMethods = ['cash', 'card', 'transfer', 'ewallet'] as const;
 export const paymentMethodSchema = z.enum(paymentMethods, 'Payment method must be cash, card, transfer or ewallet');
@@ -66,7 +72,10 @@ export type Order = z.infer<typeof orderSchema>;
 
 export const orderLineInputSchema = z.strictObject({
   itemId: idSchema,
-  quantity: z.int32('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(99, 'Quantity can be at most 99'),
+  quantity: z
+    .int32('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(99, 'Quantity can be at most 99'),
   note: z.string().trim().max(200, 'A note can be at most 200 characters').optional(),
 });
 export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
@@ -115,6 +124,7 @@ export const listOrdersQuerySchema = z
     path: ['endDate'],
   });
 export type ListOrdersQuery = z.input<typeof listOrdersQuerySchema>;
+export type ListOrdersFilter = z.output<typeof listOrdersQuerySchema>;
 
 /** Header that makes order creation safe to retry: the web sends its in-progress orderId. */
 export const idempotencyKeySchema = z.string().trim().min(1).max(100, 'Idempotency-Key can be at most 100 characters');

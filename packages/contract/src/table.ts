@@ -6,7 +6,10 @@ export const tableStatusSchema = z.enum(tableStatuses);
 export type TableStatus = z.infer<typeof tableStatusSchema>;
 
 const tableNoSchema = z.int32('Table number must be a whole number').min(1, 'Table number must be 1 or more').max(9999);
-const seatsSchema = z.int32('Seats must be a whole number').min(1, 'A table has at least 1 seat').max(50, 'A table has at most 50 seats');
+const seatsSchema = z
+  .int32('Seats must be a whole number')
+  .min(1, 'A table has at least 1 seat')
+  .max(50, 'A table has at most 50 seats');
 
 export const tableSchema = z.object({
   _id: idSchema,

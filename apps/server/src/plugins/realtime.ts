@@ -19,6 +19,8 @@ export interface Realtime {
   io: RealtimeServer;
   /** Emits to signed-in staff on every instance. */
   emitToStaff<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+  /** Emits to every connection, signed in or not (the public menu follows `menu:updated`). */
+  emitToAll<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
   /** Drops the live connections of a signed-out session or of a suspended or deleted user. */
   disconnect(target: { userId: string } | { sessionId: string }): void;
 }
@@ -79,6 +81,9 @@ export async function createRealtime(
     io,
     emitToStaff(event, ...args) {
       io.to(staffRoom).emit(event, ...args);
+    },
+    emitToAll(event, ...args) {
+      io.emit(event, ...args);
     },
     disconnect(target) {
       const room = 'userId' in target ? userRoom(target.userId) : sessionRoom(target.sessionId);

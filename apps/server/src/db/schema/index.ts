@@ -1,2 +1,6 @@
 export * from './users';
 export * from './settings';
+export * from './ingredients';
+export * from './menu';
+export * from './tables';
+export * from './orders';

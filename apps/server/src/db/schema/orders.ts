@@ -1,0 +1,97 @@
+import type { OrderStatus, PaymentMethod } from '@quan/contract/order';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { categories, items } from './menu';
+import { diningTables } from './tables';
+import { users } from './users';
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    /** The short number people say ("order 1042"); increasing, from 1001. */
+    orderNo: integer('order_no').generatedAlwaysAsIdentity({ startWith: 1001 }),
+    status: text('status').$type<OrderStatus>().notNull(),
+    source: text('source').$type<'pos' | 'table'>().notNull(),
+    customerName: text('customer_name').notNull(),
+    customerPhone: text('customer_phone').notNull().default(''),
+    guests: integer('guests').notNull(),
+    customerId: uuid('customer_id'),
+    tableId: uuid('table_id').references((): AnyPgColumn => diningTables.id, { onDelete: 'set null' }),
+    subtotal: integer('subtotal').notNull(),
+    discount: integer('discount').notNull().default(0),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    tax: integer('tax').notNull(),
+    total: integer('total').notNull(),
+    couponCode: text('coupon_code'),
+    paymentMethod: text('payment_method').$type<PaymentMethod>(),
+    paymentStatus: text('payment_status').$type<'unpaid' | 'paid'>().notNull().default('unpaid'),
+    isPreorder: boolean('is_preorder').notNull().default(false),
+    note: text('note').notNull().default(''),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_order_no_unique').on(t.orderNo),
+    index('orders_created_at_idx').on(t.createdAt),
+    index('orders_status_created_at_idx').on(t.status, t.createdAt),
+    index('orders_table_id_idx').on(t.tableId),
+    check(
+      'orders_status_check',
+      sql`${t.status} in ('pending', 'in_progress', 'ready', 'served', 'completed', 'cancelled')`,
+    ),
+    check(
+      'orders_money_not_negative',
+      sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.tax} >= 0 and ${t.total} >= 0`,
+    ),
+  ],
+);
+
+/** Each line with the name and price copied at order time, so later menu edits never rewrite a bill. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    itemId: uuid('item_id').references(() => items.id, { onDelete: 'set null' }),
+    /** The item's category at order time, for revenue by category. */
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    price: integer('price').notNull(),
+    quantity: integer('quantity').notNull(),
+    note: text('note').notNull().default(''),
+    total: integer('total').notNull(),
+  },
+  (t) => [
+    uniqueIndex('order_lines_order_position').on(t.orderId, t.position),
+    index('order_lines_item_id_idx').on(t.itemId),
+  ],
+);
+
+/**
+ * Keys of POST /api/order requests (scoped to who sent them), kept 24 h: a repeat with the same body
+ * returns the first order, a repeat with another body is refused. The key is claimed first in the order's
+ * transaction, before the order row exists, so `order_id` has no foreign key.
+ */
+export const orderIdempotencyKeys = pgTable('order_idempotency_keys', {
+  scopedKey: text('scoped_key').primaryKey(),
+  requestHash: text('request_hash').notNull(),
+  orderId: uuid('order_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

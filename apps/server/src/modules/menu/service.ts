@@ -1,0 +1,172 @@
+import {
+  defaultCategoryColor,
+  type Category,
+  type CreateCategoryBody,
+  type CreateItemBody,
+  type Item,
+  type UpdateCategoryBody,
+  type UpdateItemBody,
+} from '@quan/contract/menu';
+import type { Database, Executor } from '../../db/client';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import type { Realtime } from '../../plugins/realtime';
+import * as repo from './repository';
+
+function toCategory({ category, itemCount }: { category: repo.CategoryRow; itemCount: number }): Category {
+  return {
+    _id: category.id,
+    name: category.name,
+    description: category.description,
+    color: category.color,
+    sortOrder: category.sortOrder,
+    itemCount,
+    createdAt: category.createdAt.toISOString(),
+    updatedAt: category.updatedAt.toISOString(),
+  };
+}
+
+/** A menu item as the kitchen and the POS know it; the orders module prices lines from these. */
+export interface MenuItemForOrder {
+  id: string;
+  name: string;
+  price: number;
+  categoryId: string;
+  isAvailable: boolean;
+}
+
+const categoryTaken = (name: string) => conflict(`A category named "${name}" already exists`);
+const missingCategory = () => notFound('That category does not exist (it may have been deleted)');
+const missingItem = () => notFound('That menu item does not exist (it may have been deleted)');
+
+export function createMenuService(db: Database, realtime: Pick<Realtime, 'emitToAll'>) {
+  const menuChanged = () => realtime.emitToAll('menu:updated', {});
+
+  async function loadItems(executor: Executor, where: { categoryId?: string; ids?: string[] }): Promise<Item[]> {
+    const rows = await repo.listItems(executor, where);
+    const recipe = await repo.listRecipeLines(
+      executor,
+      rows.map((r) => r.item.id),
+    );
+    return rows.map(({ item, category }) => ({
+      _id: item.id,
+      name: item.name,
+      description: item.description,
+      price: item.price,
+      categoryId: item.categoryId,
+      category: { _id: category.id, name: category.name },
+      imageUrl: item.imageUrl,
+      isAvailable: item.isAvailable,
+      recipe: recipe
+        .filter((line) => line.itemId === item.id)
+        .map(({ ingredientId, name, unit, quantity }) => ({ ingredientId, name, unit, quantity })),
+      createdAt: item.createdAt.toISOString(),
+      updatedAt: item.updatedAt.toISOString(),
+    }));
+  }
+
+  async function loadItem(executor: Executor, id: string): Promise<Item> {
+    const [item] = await loadItems(executor, { ids: [id] });
+    if (!item) throw missingItem();
+    return item;
+  }
+
+  /** The body's references must exist: its category, and every ingredient of its recipe. */
+  async function checkReferences(executor: Executor, body: UpdateItemBody): Promise<void> {
+    if (body.categoryId && !(await repo.findCategory(executor, body.categoryId))) {
+      throw badRequest('That category does not exist', [{ path: 'categoryId', message: 'Unknown category' }]);
+    }
+    if (body.recipe?.length) {
+      const known = await repo.findExistingIngredientIds(
+        executor,
+        body.recipe.map((line) => line.ingredientId),
+      );
+      const errors = body.recipe.flatMap((line, index) =>
+        known.has(line.ingredientId) ? [] : [{ path: `recipe.${index}.ingredientId`, message: 'Unknown ingredient' }],
+      );
+      if (errors.length) throw badRequest('The recipe names an ingredient that does not exist', errors);
+    }
+  }
+
+  return {
+    async listCategories(): Promise<Category[]> {
+      return (await repo.listCategories(db)).map(toCategory);
+    },
+
+    async createCategory(body: CreateCategoryBody): Promise<Category> {
+      const id = newId();
+      try {
+        await repo.insertCategory(db, { id, color: defaultCategoryColor, ...body });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw categoryTaken(body.name);
+        throw error;
+      }
+      menuChanged();
+      return toCategory((await repo.findCategory(db, id))!);
+    },
+
+    async updateCategory(id: string, body: UpdateCategoryBody): Promise<Category> {
+      try {
+        if (!(await repo.updateCategory(db, id, body))) throw missingCategory();
+      } catch (error) {
+        if (body.name && isUniqueViolation(error)) throw categoryTaken(body.name);
+        throw error;
+      }
+      menuChanged();
+      return toCategory((await repo.findCategory(db, id))!);
+    },
+
+    async deleteCategory(id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const found = await repo.findCategory(tx, id);
+        if (!found) throw missingCategory();
+        if (found.itemCount > 0) {
+          const dishes = found.itemCount === 1 ? '1 dish' : `${found.itemCount} dishes`;
+          throw conflict(`"${found.category.name}" still has ${dishes}; move or delete them first`);
+        }
+        await repo.deleteCategory(tx, id);
+      });
+      menuChanged();
+    },
+
+    listItems: (categoryId?: string) => loadItems(db, { categoryId }),
+
+    /** Items by id for pricing an order, inside the order's transaction. */
+    async itemsForOrder(executor: Executor, ids: string[]): Promise<Map<string, MenuItemForOrder>> {
+      const rows = await repo.listItems(executor, { ids });
+      return new Map(rows.map(({ item }) => [item.id, item]));
+    },
+
+    async createItem(body: CreateItemBody): Promise<Item> {
+      const id = newId();
+      const item = await db.transaction(async (tx) => {
+        await checkReferences(tx, body);
+        const { recipe, ...fields } = body;
+        await repo.insertItem(tx, { id, ...fields });
+        await repo.replaceRecipe(tx, id, recipe ?? []);
+        return loadItem(tx, id);
+      });
+      menuChanged();
+      return item;
+    },
+
+    async updateItem(id: string, body: UpdateItemBody): Promise<Item> {
+      const item = await db.transaction(async (tx) => {
+        await checkReferences(tx, body);
+        const { recipe, ...fields } = body;
+        if (!(await repo.updateItem(tx, id, fields))) throw missingItem();
+        if (recipe) await repo.replaceRecipe(tx, id, recipe);
+        return loadItem(tx, id);
+      });
+      menuChanged();
+      return item;
+    },
+
+    async deleteItem(id: string): Promise<void> {
+      if (!(await repo.deleteItem(db, id))) throw missingItem();
+      menuChanged();
+    },
+  };
+}
+
+export type MenuService = ReturnType<typeof createMenuService>;

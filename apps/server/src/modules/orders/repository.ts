@@ -1,0 +1,124 @@
+import type { OrderStatus } from '@quan/contract/order';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { orderIdempotencyKeys, orderLines, orders } from '../../db/schema/orders';
+import { diningTables } from '../../db/schema/tables';
+import { users } from '../../db/schema/users';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+
+export interface OrderFilter {
+  startDate?: Date;
+  endDate?: Date;
+  statuses?: OrderStatus[];
+  tableId?: string;
+}
+
+export async function insertOrder(db: Executor, values: typeof orders.$inferInsert): Promise<OrderRow> {
+  const [row] = await db.insert(orders).values(values).returning();
+  if (!row) throw new Error('insert into orders returned no row');
+  return row;
+}
+
+export async function insertLines(db: Executor, lines: (typeof orderLines.$inferInsert)[]): Promise<void> {
+  await db.insert(orderLines).values(lines);
+}
+
+/** Orders with their table number and author, in the order of `ids`. */
+export async function findOrders(db: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      order: orders,
+      table: { id: diningTables.id, tableNo: diningTables.tableNo },
+      createdBy: { id: users.id, name: users.name },
+    })
+    .from(orders)
+    .leftJoin(diningTables, eq(diningTables.id, orders.tableId))
+    .leftJoin(users, eq(users.id, orders.createdById))
+    .where(inArray(orders.id, ids));
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, ids))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  const byId = new Map(rows.map((row) => [row.order.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ ...row, lines: lines.filter((line) => line.orderId === id) }] : [];
+  });
+}
+
+function filterConditions(filter: OrderFilter) {
+  return and(
+    filter.startDate ? gte(orders.createdAt, filter.startDate) : undefined,
+    filter.endDate ? lte(orders.createdAt, filter.endDate) : undefined,
+    filter.statuses?.length ? inArray(orders.status, filter.statuses) : undefined,
+    filter.tableId ? eq(orders.tableId, filter.tableId) : undefined,
+  );
+}
+
+/** One page of ids, newest first, and the number of matching orders. */
+export async function pageOrderIds(db: Executor, filter: OrderFilter, page: { offset: number; limit: number }) {
+  const where = filterConditions(filter);
+  const [ids, [total]] = await Promise.all([
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { ids: ids.map((row) => row.id), total: total?.n ?? 0 };
+}
+
+/** Locks the order row for the rest of the transaction, so two status changes never interleave. */
+export async function lockOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
+  return row;
+}
+
+export async function updateOrder(
+  db: Executor,
+  id: string,
+  changes: Partial<typeof orders.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(orders.id, id));
+}
+
+/**
+ * Claims an idempotency key for a new order. Returns null when claimed, or the row that already holds it
+ * (a concurrent request with the same key waits here until the first one commits or rolls back).
+ */
+export async function claimIdempotencyKey(
+  db: Executor,
+  claim: { scopedKey: string; requestHash: string; orderId: string },
+  keptFor: { hours: number },
+): Promise<{ requestHash: string; orderId: string } | null> {
+  await db
+    .delete(orderIdempotencyKeys)
+    .where(
+      and(
+        eq(orderIdempotencyKeys.scopedKey, claim.scopedKey),
+        lt(orderIdempotencyKeys.createdAt, sql`now() - make_interval(hours => ${keptFor.hours})`),
+      ),
+    );
+  const claimed = await db
+    .insert(orderIdempotencyKeys)
+    .values(claim)
+    .onConflictDoNothing({ target: orderIdempotencyKeys.scopedKey })
+    .returning({ orderId: orderIdempotencyKeys.orderId });
+  if (claimed.length > 0) return null;
+  const [existing] = await db
+    .select({ requestHash: orderIdempotencyKeys.requestHash, orderId: orderIdempotencyKeys.orderId })
+    .from(orderIdempotencyKeys)
+    .where(eq(orderIdempotencyKeys.scopedKey, claim.scopedKey));
+  if (!existing) throw new Error('idempotency key vanished between conflict and read');
+  return existing;
+}

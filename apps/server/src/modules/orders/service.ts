@@ -1,0 +1,314 @@
+import { createHash } from 'node:crypto';
+import {
+  allowedOrderMoves,
+  isOpenOrderStatus,
+  type CreateOrderBody,
+  type ListOrdersFilter,
+  type Order,
+  type UpdateOrderBody,
+} from '@quan/contract/order';
+import type { Pagination } from '@quan/contract/common';
+import type { Database, Executor } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import type { AuthUser } from '../../plugins/auth';
+import type { Realtime } from '../../plugins/realtime';
+import type { MenuService } from '../menu/service';
+import type { SettingsService } from '../settings/service';
+import type { TablesService } from '../tables/service';
+import * as repo from './repository';
+
+/** The largest bill the money columns hold (int4), far above any real restaurant bill. */
+const MAX_BILL = 2_000_000_000;
+const IDEMPOTENCY_HOURS = 24;
+
+/**
+ * What other modules do inside an order's transaction. The coupons issue prices and uses coupons, the
+ * stock issue deducts and returns ingredients, the loyalty issue credits customers; each throws an
+ * AppError to refuse, which rolls the whole order back.
+ */
+export interface OrderLifecycleHooks {
+  /** The discount of a coupon for this subtotal, using one of its uses. */
+  redeemCoupon(tx: Executor, code: string, subtotal: number): Promise<number>;
+  afterPlaced(tx: Executor, order: repo.OrderRow, lines: repo.OrderLineRow[]): Promise<void>;
+  afterCompleted(tx: Executor, order: repo.OrderRow): Promise<void>;
+  afterCancelled(tx: Executor, order: repo.OrderRow, lines: repo.OrderLineRow[]): Promise<void>;
+}
+
+/** Until the coupons issue lands there are no coupons, so every code is unknown. */
+export const noOrderHooks: OrderLifecycleHooks = {
+  redeemCoupon: async (_tx, code) => {
+    throw conflict(`There is no coupon ${code}`);
+  },
+  afterPlaced: async () => undefined,
+  afterCompleted: async () => undefined,
+  afterCancelled: async () => undefined,
+};
+
+/** Tax on (subtotal − discount) at a percent rate, rounded to whole VND (half up). */
+export function computeBills(subtotal: number, discount: number, taxRate: number) {
+  const taxable = Math.max(0, subtotal - discount);
+  const tax = Math.round((taxable * taxRate) / 100);
+  return { subtotal, discount, taxRate, tax, total: taxable + tax };
+}
+
+/** Same body ⇒ same hash, whatever the key order of its objects. */
+function hashBody(body: unknown): string {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value)
+              .filter(([, v]) => v !== undefined)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([k, v]) => [k, canonical(v)]),
+          )
+        : value;
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(body)))
+    .digest('hex');
+}
+
+type LoadedOrder = Awaited<ReturnType<typeof repo.findOrders>>[number];
+
+function toOrder({ order, table, createdBy, lines }: LoadedOrder): Order {
+  return {
+    _id: order.id,
+    orderNo: order.orderNo,
+    status: order.status,
+    source: order.source,
+    customerDetails: { name: order.customerName, phone: order.customerPhone, guests: order.guests },
+    customerId: order.customerId,
+    table: table ? { _id: table.id, tableNo: table.tableNo } : null,
+    items: lines.map((line) => ({
+      itemId: line.itemId,
+      name: line.name,
+      price: line.price,
+      quantity: line.quantity,
+      note: line.note,
+      total: line.total,
+    })),
+    bills: {
+      subtotal: order.subtotal,
+      discount: order.discount,
+      taxRate: order.taxRate,
+      tax: order.tax,
+      total: order.total,
+    },
+    coupon: order.couponCode ? { code: order.couponCode, discount: order.discount } : null,
+    paymentMethod: order.paymentMethod,
+    paymentStatus: order.paymentStatus,
+    isPreorder: order.isPreorder,
+    note: order.note,
+    createdBy: createdBy ? { _id: createdBy.id, name: createdBy.name } : null,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+    completedAt: order.completedAt?.toISOString() ?? null,
+  };
+}
+
+/** Thrown inside the transaction when the key was used before with the same body: nothing is written. */
+class IdempotentReplay extends Error {
+  constructor(readonly orderId: string) {
+    super('idempotent replay');
+  }
+}
+
+export interface OrdersServiceDeps {
+  db: Database;
+  realtime: Pick<Realtime, 'emitToStaff'>;
+  menu: Pick<MenuService, 'itemsForOrder'>;
+  tables: Pick<TablesService, 'seatOrder' | 'releaseOrder' | 'announce'>;
+  settings: Pick<SettingsService, 'get'>;
+  hooks?: OrderLifecycleHooks;
+}
+
+export function createOrdersService({ db, realtime, menu, tables, settings, hooks = noOrderHooks }: OrdersServiceDeps) {
+  async function load(executor: Executor, id: string): Promise<Order> {
+    const [loaded] = await repo.findOrders(executor, [id]);
+    if (!loaded) throw notFound('That order does not exist');
+    return toOrder(loaded);
+  }
+
+  /** Prices every line from the menu; refuses unknown and unavailable dishes. */
+  async function priceLines(tx: Executor, orderId: string, body: CreateOrderBody) {
+    const menuItems = await menu.itemsForOrder(
+      tx,
+      body.items.map((line) => line.itemId),
+    );
+    const unknown = body.items.flatMap((line, index) =>
+      menuItems.has(line.itemId) ? [] : [{ path: `items.${index}.itemId`, message: 'This dish is not on the menu' }],
+    );
+    if (unknown.length) throw badRequest('The order has a dish that is not on the menu', unknown);
+    return body.items.map((line, position): repo.OrderLineRow => {
+      const item = menuItems.get(line.itemId)!;
+      if (!item.isAvailable) throw conflict(`${item.name} is not available right now`);
+      return {
+        orderId,
+        position,
+        itemId: item.id,
+        categoryId: item.categoryId,
+        name: item.name,
+        price: item.price,
+        quantity: line.quantity,
+        note: line.note ?? '',
+        total: item.price * line.quantity,
+      };
+    });
+  }
+
+  return {
+    /**
+     * Places a staff order in one transaction: claims the idempotency key, prices the lines, applies the
+     * coupon, computes tax, writes the order, seats the table and runs the hooks. Events go out after commit.
+     */
+    async create(
+      actor: AuthUser,
+      body: CreateOrderBody,
+      idempotencyKey?: string,
+    ): Promise<{ order: Order; replayed: boolean }> {
+      const orderId = newId();
+      const { taxRate } = await settings.get();
+      let placed: Order;
+      try {
+        placed = await db.transaction(async (tx) => {
+          if (idempotencyKey) {
+            const holder = await repo.claimIdempotencyKey(
+              tx,
+              { scopedKey: `user:${actor.id}:${idempotencyKey}`, requestHash: hashBody(body), orderId },
+              { hours: IDEMPOTENCY_HOURS },
+            );
+            if (holder && holder.requestHash !== hashBody(body)) {
+              throw conflict('This Idempotency-Key was already used for a different order');
+            }
+            if (holder) throw new IdempotentReplay(holder.orderId);
+          }
+
+          const lines = await priceLines(tx, orderId, body);
+          const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
+          if (subtotal > MAX_BILL) throw badRequest('The order is too large; split it into several orders');
+          const discount = body.couponCode
+            ? Math.min(subtotal, await hooks.redeemCoupon(tx, body.couponCode, subtotal))
+            : 0;
+          const bills = computeBills(subtotal, discount, taxRate);
+
+          const order = await repo.insertOrder(tx, {
+            id: orderId,
+            status: 'in_progress',
+            source: 'pos',
+            customerName: body.customerDetails.name,
+            customerPhone: body.customerDetails.phone ?? '',
+            guests: body.customerDetails.guests,
+            tableId: body.tableId ?? null,
+            ...bills,
+            couponCode: body.couponCode ?? null,
+            paymentMethod: body.paymentMethod ?? null,
+            isPreorder: body.isPreorder ?? false,
+            note: body.note ?? '',
+            createdById: actor.id,
+          });
+          await repo.insertLines(tx, lines);
+          if (body.tableId) await tables.seatOrder(tx, body.tableId, orderId);
+          await hooks.afterPlaced(tx, order, lines);
+          return load(tx, orderId);
+        });
+      } catch (error) {
+        if (error instanceof IdempotentReplay) return { order: await load(db, error.orderId), replayed: true };
+        throw error;
+      }
+      realtime.emitToStaff('order:created', placed);
+      if (placed.table) await tables.announce([placed.table._id]);
+      return { order: placed, replayed: false };
+    },
+
+    async list(query: ListOrdersFilter): Promise<{ orders: Order[]; pagination: Pagination }> {
+      const { ids, total } = await repo.pageOrderIds(
+        db,
+        {
+          startDate: query.startDate ? new Date(query.startDate) : undefined,
+          endDate: query.endDate ? new Date(query.endDate) : undefined,
+          statuses: query.status,
+          tableId: query.tableId,
+        },
+        { offset: (query.page - 1) * query.limit, limit: query.limit },
+      );
+      const orders = (await repo.findOrders(db, ids)).map(toOrder);
+      return {
+        orders,
+        pagination: {
+          currentPage: query.page,
+          totalPages: Math.max(1, Math.ceil(total / query.limit)),
+          totalItems: total,
+          itemsPerPage: query.limit,
+        },
+      };
+    },
+
+    get: (id: string) => load(db, id),
+
+    /** Moves an order along the status machine, records payment, edits its note. */
+    async update(id: string, body: UpdateOrderBody): Promise<Order> {
+      const freedTables: string[] = [];
+      const updated = await db.transaction(async (tx) => {
+        const order = await repo.lockOrder(tx, id);
+        if (!order) throw notFound('That order does not exist');
+        const next = body.status !== undefined && body.status !== order.status ? body.status : undefined;
+        if (next && !allowedOrderMoves[order.status].includes(next)) {
+          throw conflict(`Cannot move order ${order.orderNo} from ${order.status} to ${next}`);
+        }
+        if (
+          !next &&
+          !isOpenOrderStatus(order.status) &&
+          (body.paymentMethod !== undefined || body.note !== undefined)
+        ) {
+          throw conflict(`Order ${order.orderNo} is ${order.status} and can no longer be changed`);
+        }
+        const paymentMethod = body.paymentMethod ?? order.paymentMethod;
+        if (next === 'completed' && !paymentMethod) {
+          throw badRequest(`Choose how order ${order.orderNo} was paid`, [
+            { path: 'paymentMethod', message: 'Choose cash, card, transfer or ewallet' },
+          ]);
+        }
+        await repo.updateOrder(tx, id, {
+          status: next,
+          paymentMethod: body.paymentMethod,
+          note: body.note,
+          ...(next === 'completed' ? { paymentStatus: 'paid' as const, completedAt: new Date() } : {}),
+        });
+        if ((next === 'completed' || next === 'cancelled') && order.tableId) {
+          if (await tables.releaseOrder(tx, order.tableId, order.id)) freedTables.push(order.tableId);
+        }
+        const loaded = await repo.findOrders(tx, [id]);
+        const current = loaded[0]!;
+        if (next === 'completed') await hooks.afterCompleted(tx, current.order);
+        if (next === 'cancelled') await hooks.afterCancelled(tx, current.order, current.lines);
+        return toOrder(current);
+      });
+      realtime.emitToStaff('order:updated', updated);
+      await tables.announce(freedTables);
+      return updated;
+    },
+
+    /** PUT /api/table {orderId}: seats an open order at another table, freeing the one it had. */
+    async moveToTable(orderId: string, tableId: string): Promise<void> {
+      const touched: string[] = [tableId];
+      const moved = await db.transaction(async (tx) => {
+        const order = await repo.lockOrder(tx, orderId);
+        if (!order) throw notFound('That order does not exist');
+        if (!isOpenOrderStatus(order.status)) {
+          throw conflict(`Order ${order.orderNo} is ${order.status}; only an open order can move to a table`);
+        }
+        if (order.tableId === tableId) return load(tx, orderId);
+        if (order.tableId && (await tables.releaseOrder(tx, order.tableId, order.id))) touched.push(order.tableId);
+        await tables.seatOrder(tx, tableId, order.id);
+        await repo.updateOrder(tx, orderId, { tableId });
+        return load(tx, orderId);
+      });
+      realtime.emitToStaff('order:updated', moved);
+      await tables.announce(touched);
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

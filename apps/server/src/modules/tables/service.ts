@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import type { CreateTableBody, Table, UpdateTableBody } from '@quan/contract/table';
+import type { Database, Executor } from '../../db/client';
+import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import type { AuthUser } from '../../plugins/auth';
+import type { Realtime } from '../../plugins/realtime';
+import * as repo from './repository';
+
+/** 128 random bits, URL-safe: what a table's QR code carries. */
+const newQrKey = () => randomBytes(16).toString('base64url');
+
+function toTable({ table, currentOrder }: repo.TableWithOrder): Table {
+  return {
+    _id: table.id,
+    tableNo: table.tableNo,
+    seats: table.seats,
+    status: table.status,
+    currentOrder: currentOrder
+      ? {
+          _id: currentOrder.id,
+          orderNo: currentOrder.orderNo,
+          customerName: currentOrder.customerName,
+          status: currentOrder.status,
+        }
+      : null,
+    qrKey: table.qrKey,
+    createdAt: table.createdAt.toISOString(),
+    updatedAt: table.updatedAt.toISOString(),
+  };
+}
+
+const missingTable = () => notFound('That table does not exist (it may have been deleted)');
+const tableTaken = (tableNo: number) => conflict(`Table ${tableNo} already exists`);
+
+export function createTablesService(db: Database, realtime: Pick<Realtime, 'emitToStaff'>) {
+  async function load(executor: Executor, id: string): Promise<Table> {
+    const row = await repo.findTable(executor, id);
+    if (!row) throw missingTable();
+    return toTable(row);
+  }
+
+  return {
+    async list(): Promise<Table[]> {
+      return (await repo.listTables(db)).map(toTable);
+    },
+
+    get: (id: string) => load(db, id),
+
+    /** Tells staff screens about tables that changed; call after the transaction committed. */
+    async announce(ids: Iterable<string>): Promise<void> {
+      for (const id of new Set(ids)) {
+        const row = await repo.findTable(db, id);
+        if (row) realtime.emitToStaff('table:updated', toTable(row));
+      }
+    },
+
+    async create(body: CreateTableBody): Promise<Table> {
+      const id = newId();
+      try {
+        await repo.insertTable(db, { id, ...body, qrKey: newQrKey() });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw tableTaken(body.tableNo);
+        throw error;
+      }
+      const table = await load(db, id);
+      realtime.emitToStaff('table:updated', table);
+      return table;
+    },
+
+    /** Everything of PUT /api/table/{id} but `orderId`, which the orders service handles. */
+    async update(actor: AuthUser, id: string, body: Omit<UpdateTableBody, 'orderId'>): Promise<Table> {
+      const { tableNo, seats, status, rotateQrKey } = body;
+      if (actor.role === 'staff' && (tableNo !== undefined || seats !== undefined || rotateQrKey)) {
+        throw forbidden("Only a manager can change a table's number, seats or QR key");
+      }
+      try {
+        await db.transaction(async (tx) => {
+          const current = await repo.findTable(tx, id);
+          if (!current) throw missingTable();
+          if (status === 'available' && current.currentOrder) {
+            throw conflict(
+              `Table ${current.table.tableNo} has open order ${current.currentOrder.orderNo}; complete or cancel it first`,
+            );
+          }
+          await repo.updateTable(tx, id, {
+            tableNo,
+            seats,
+            status,
+            ...(rotateQrKey ? { qrKey: newQrKey() } : {}),
+          });
+        });
+      } catch (error) {
+        if (tableNo !== undefined && isUniqueViolation(error)) throw tableTaken(tableNo);
+        throw error;
+      }
+      const table = await load(db, id);
+      realtime.emitToStaff('table:updated', table);
+      return table;
+    },
+
+    async remove(id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const current = await repo.findTable(tx, id);
+        if (!current) throw missingTable();
+        if (current.table.status === 'booked') {
+          throw conflict(`Table ${current.table.tableNo} is booked; free it before deleting it`);
+        }
+        await repo.deleteTable(tx, id);
+      });
+    },
+
+    /** Inside an order's transaction: seats the order, or says which order already holds the table. */
+    async seatOrder(tx: Executor, tableId: string, orderId: string): Promise<void> {
+      if (await repo.seatOrder(tx, tableId, orderId)) return;
+      const table = await repo.findTable(tx, tableId);
+      if (!table) throw notFound('That table does not exist (it may have been deleted)');
+      throw conflict(
+        `Table ${table.table.tableNo} already has an open order${table.currentOrder ? ` (${table.currentOrder.orderNo})` : ''}`,
+      );
+    },
+
+    /** Inside an order's transaction: frees the table if it still holds that order. */
+    releaseOrder: (tx: Executor, tableId: string, orderId: string) => repo.releaseOrder(tx, tableId, orderId),
+  };
+}
+
+export type TablesService = ReturnType<typeof createTablesService>;

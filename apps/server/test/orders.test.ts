@@ -1,0 +1,375 @@
+import { orderStatuses, allowedOrderMoves, type Order, type OrderStatus } from '@quan/contract/order';
+import { eq } from 'drizzle-orm';
+import { io as connect } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders as ordersTable } from '../src/db/schema/orders';
+import { createMenu, createTable } from './factories';
+import { buildTestApp, type TestApp } from './helper';
+
+let t: TestApp;
+let pho: { _id: string; price: number };
+let banhMi: { _id: string; price: number };
+let oddPrice: { _id: string; price: number };
+let soldOut: { _id: string; name: string };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await t.signInAs('admin');
+  const menu = await createMenu(t, [
+    { name: 'Phở bò', price: 65_000 },
+    { name: 'Bánh mì', price: 25_000 },
+    { name: 'Chè', price: 12_345 },
+    { name: 'Bún chả', price: 55_000, isAvailable: false },
+  ]);
+  [pho, banhMi, oddPrice, soldOut] = menu.items as [typeof pho, typeof banhMi, typeof oddPrice, typeof soldOut];
+});
+afterAll(() => t.close());
+
+const guest = { name: 'Anh Tuấn', guests: 2 };
+
+function place(body: Record<string, unknown>, options: { key?: string; as?: 'staff' | 'manager' } = {}) {
+  return t.request({
+    method: 'POST',
+    url: '/api/order',
+    payload: { customerDetails: guest, ...body },
+    headers: options.key ? { 'idempotency-key': options.key } : {},
+    as: options.as ?? 'staff',
+  });
+}
+
+async function placeOk(body: Record<string, unknown> = {}): Promise<Order> {
+  const response = await place({ items: [{ itemId: pho._id, quantity: 1 }], ...body });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data;
+}
+
+const move = (id: string, body: Record<string, unknown>) =>
+  t.request({ method: 'PUT', url: `/api/order/${id}`, payload: body, as: 'staff' });
+
+async function countOrders(): Promise<number> {
+  return (await t.request({ method: 'GET', url: '/api/order?limit=1', as: 'staff' })).json().pagination.totalItems;
+}
+
+describe('placing an order', () => {
+  it('prices every line from the menu and taxes (subtotal − discount) at 8 %, rounded to whole VND', async () => {
+    const response = await place({
+      items: [
+        { itemId: pho._id, quantity: 3, note: 'ít hành' },
+        { itemId: banhMi._id, quantity: 1 },
+        { itemId: oddPrice._id, quantity: 1 },
+      ],
+      note: 'Window seat',
+    });
+    expect(response.statusCode).toBe(201);
+    const order: Order = response.json().data;
+    expect(order.items).toEqual([
+      { itemId: pho._id, name: 'Phở bò', price: 65_000, quantity: 3, note: 'ít hành', total: 195_000 },
+      { itemId: banhMi._id, name: 'Bánh mì', price: 25_000, quantity: 1, note: '', total: 25_000 },
+      { itemId: oddPrice._id, name: 'Chè', price: 12_345, quantity: 1, note: '', total: 12_345 },
+    ]);
+    // 232,345 × 8 % = 18,587.6 → 18,588
+    expect(order.bills).toEqual({ subtotal: 232_345, discount: 0, taxRate: 8, tax: 18_588, total: 250_933 });
+    expect(order).toMatchObject({
+      status: 'in_progress',
+      source: 'pos',
+      paymentStatus: 'unpaid',
+      customerDetails: { name: 'Anh Tuấn', phone: '', guests: 2 },
+      table: null,
+      coupon: null,
+      note: 'Window seat',
+      createdBy: { name: 'Test staff' },
+    });
+    expect(order.orderNo).toBeGreaterThanOrEqual(1001);
+    const next = await placeOk();
+    expect(next.orderNo).toBe(order.orderNo + 1);
+  });
+
+  it('uses the tax rate of the settings at order time', async () => {
+    await t.request({ method: 'PUT', url: '/api/settings', payload: { taxRate: 10 }, as: 'admin' });
+    const order = await placeOk({ items: [{ itemId: oddPrice._id, quantity: 2 }] });
+    expect(order.bills).toEqual({ subtotal: 24_690, discount: 0, taxRate: 10, tax: 2_469, total: 27_159 });
+    await t.request({ method: 'PUT', url: '/api/settings', payload: { taxRate: 8 }, as: 'admin' });
+  });
+
+  it('refuses a price sent by the client', async () => {
+    const response = await place({ items: [{ itemId: pho._id, quantity: 1, price: 1 }] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      { path: 'items.0.price', message: 'Unknown field; it cannot be set here' },
+    ]);
+  });
+
+  it('refuses a sold-out dish by name, an unknown dish by position, and bad quantities, writing nothing', async () => {
+    const before = await countOrders();
+    const unavailable = await place({
+      items: [
+        { itemId: pho._id, quantity: 1 },
+        { itemId: soldOut._id, quantity: 1 },
+      ],
+    });
+    expect(unavailable.statusCode).toBe(409);
+    expect(unavailable.json().message).toBe('Bún chả is not available right now');
+    const unknown = await place({ items: [{ itemId: '01900000-0000-7000-8000-000000000000', quantity: 1 }] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual([{ path: 'items.0.itemId', message: 'This dish is not on the menu' }]);
+    for (const quantity of [0, 100, 1.5, 2 ** 40]) {
+      const response = await place({ items: [{ itemId: pho._id, quantity }] });
+      expect(response.statusCode, String(quantity)).toBe(400);
+      expect(response.json().errors[0].path).toBe('items.0.quantity');
+    }
+    expect((await place({ items: [] })).json().errors).toEqual([{ path: 'items', message: 'Add at least one dish' }]);
+    expect(await countOrders()).toBe(before);
+  });
+
+  it('refuses any coupon code while there are no coupons', async () => {
+    const response = await place({ items: [{ itemId: pho._id, quantity: 1 }], couponCode: 'tet2026' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('There is no coupon TET2026');
+  });
+});
+
+describe('tables and orders', () => {
+  it('books the table, refuses a second open order on it, and frees it when the bill is paid', async () => {
+    const table = await createTable(t);
+    const first = await placeOk({ tableId: table._id });
+    expect(first.table).toEqual({ _id: table._id, tableNo: table.tableNo });
+    const booked = (await t.request({ method: 'GET', url: '/api/table', as: 'staff' }))
+      .json()
+      .data.find((x: { _id: string }) => x._id === table._id);
+    expect(booked).toMatchObject({
+      status: 'booked',
+      currentOrder: { _id: first._id, orderNo: first.orderNo, customerName: 'Anh Tuấn', status: 'in_progress' },
+    });
+
+    const before = await countOrders();
+    const second = await place({ tableId: table._id, items: [{ itemId: pho._id, quantity: 1 }] });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(`Table ${table.tableNo} already has an open order (${first.orderNo})`);
+    expect(await countOrders()).toBe(before);
+
+    const freeWhileOpen = await t.request({
+      method: 'PUT',
+      url: `/api/table/${table._id}`,
+      payload: { status: 'available' },
+      as: 'staff',
+    });
+    expect(freeWhileOpen.statusCode).toBe(409);
+    expect(freeWhileOpen.json().message).toBe(
+      `Table ${table.tableNo} has open order ${first.orderNo}; complete or cancel it first`,
+    );
+
+    expect((await move(first._id, { status: 'ready' })).statusCode).toBe(200);
+    const completed = await move(first._id, { status: 'completed', paymentMethod: 'cash' });
+    expect(completed.json().data).toMatchObject({ status: 'completed', paymentStatus: 'paid', paymentMethod: 'cash' });
+    expect(completed.json().data.completedAt).toEqual(expect.any(String));
+    const freed = (await t.request({ method: 'GET', url: '/api/table', as: 'staff' }))
+      .json()
+      .data.find((x: { _id: string }) => x._id === table._id);
+    expect(freed).toMatchObject({ status: 'available', currentOrder: null });
+    expect((await place({ tableId: table._id, items: [{ itemId: pho._id, quantity: 1 }] })).statusCode).toBe(201);
+  });
+
+  it('frees the table when the order is cancelled, and moves an open order to another table', async () => {
+    const [a, b] = [await createTable(t), await createTable(t)];
+    const order = await placeOk({ tableId: a._id });
+    const moved = await t.request({
+      method: 'PUT',
+      url: `/api/table/${b._id}`,
+      payload: { orderId: order._id },
+      as: 'staff',
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().data).toMatchObject({ status: 'booked', currentOrder: { _id: order._id } });
+    expect((await t.request({ method: 'GET', url: `/api/order/${order._id}`, as: 'staff' })).json().data.table).toEqual(
+      { _id: b._id, tableNo: b.tableNo },
+    );
+    const tables = (await t.request({ method: 'GET', url: '/api/table', as: 'staff' })).json().data;
+    expect(tables.find((x: { _id: string }) => x._id === a._id)).toMatchObject({
+      status: 'available',
+      currentOrder: null,
+    });
+
+    await move(order._id, { status: 'cancelled' });
+    const after = (await t.request({ method: 'GET', url: '/api/table', as: 'staff' })).json().data;
+    expect(after.find((x: { _id: string }) => x._id === b._id)).toMatchObject({
+      status: 'available',
+      currentOrder: null,
+    });
+  });
+});
+
+describe('the status machine', () => {
+  /** An order in `status`, driven there through the API (pending is only reachable by diners, so set directly). */
+  async function orderIn(status: OrderStatus): Promise<Order> {
+    const order = await placeOk();
+    const path: Record<OrderStatus, Record<string, unknown>[]> = {
+      pending: [],
+      in_progress: [],
+      ready: [{ status: 'ready' }],
+      served: [{ status: 'ready' }, { status: 'served' }],
+      completed: [{ status: 'ready' }, { status: 'completed', paymentMethod: 'card' }],
+      cancelled: [{ status: 'cancelled' }],
+    };
+    if (status === 'pending') {
+      await t.app.database.db.update(ordersTable).set({ status: 'pending' }).where(eq(ordersTable.id, order._id));
+    }
+    for (const step of path[status]) expect((await move(order._id, step)).statusCode).toBe(200);
+    return { ...order, status };
+  }
+
+  for (const from of orderStatuses) {
+    for (const to of orderStatuses.filter((s) => s !== from)) {
+      const allowed = allowedOrderMoves[from].includes(to);
+      it(`${allowed ? 'allows' : 'refuses'} ${from} → ${to}`, async () => {
+        const order = await orderIn(from);
+        const response = await move(order._id, { status: to, paymentMethod: 'transfer' });
+        if (allowed) {
+          expect(response.statusCode, response.body).toBe(200);
+          expect(response.json().data.status).toBe(to);
+        } else {
+          expect(response.statusCode).toBe(409);
+          expect(response.json().message).toBe(`Cannot move order ${order.orderNo} from ${from} to ${to}`);
+        }
+      });
+    }
+  }
+
+  it('needs a payment method to complete, and keeps a finished order as it is', async () => {
+    const order = await orderIn('served');
+    const unpaid = await move(order._id, { status: 'completed' });
+    expect(unpaid.statusCode).toBe(400);
+    expect(unpaid.json()).toMatchObject({
+      message: `Choose how order ${order.orderNo} was paid`,
+      errors: [{ path: 'paymentMethod', message: 'Choose cash, card, transfer or ewallet' }],
+    });
+    expect((await move(order._id, { paymentMethod: 'ewallet' })).statusCode).toBe(200);
+    expect((await move(order._id, { status: 'completed' })).json().data).toMatchObject({
+      paymentMethod: 'ewallet',
+      paymentStatus: 'paid',
+    });
+    const edit = await move(order._id, { note: 'late edit' });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().message).toBe(`Order ${order.orderNo} is completed and can no longer be changed`);
+  });
+});
+
+describe('idempotency', () => {
+  const body = () => ({ items: [{ itemId: banhMi._id, quantity: 2 }] });
+
+  it('returns the first order for a repeat with the same key and body, and refuses another body', async () => {
+    const key = `pos-${Date.now()}`;
+    const first = await place(body(), { key });
+    expect(first.statusCode).toBe(201);
+    const before = await countOrders();
+    const again = await place(body(), { key });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data._id).toBe(first.json().data._id);
+    expect(await countOrders()).toBe(before);
+
+    const different = await place({ items: [{ itemId: banhMi._id, quantity: 3 }] }, { key });
+    expect(different.statusCode).toBe(409);
+    expect(different.json().message).toBe('This Idempotency-Key was already used for a different order');
+    expect(await countOrders()).toBe(before);
+  });
+
+  it('creates one order for two simultaneous requests with one key', async () => {
+    const key = `pos-race-${Date.now()}`;
+    const before = await countOrders();
+    const [a, b] = await Promise.all([place(body(), { key }), place(body(), { key })]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
+    expect(a.json().data._id).toBe(b.json().data._id);
+    expect(await countOrders()).toBe(before + 1);
+  });
+
+  it('keeps the keys of different people apart', async () => {
+    const key = `shared-${Date.now()}`;
+    const staff = await place(body(), { key, as: 'staff' });
+    const manager = await place(body(), { key, as: 'manager' });
+    expect(staff.statusCode).toBe(201);
+    expect(manager.statusCode).toBe(201);
+    expect(staff.json().data._id).not.toBe(manager.json().data._id);
+  });
+});
+
+describe('listing orders', () => {
+  it('filters by status, table and date, newest first, with pagination', async () => {
+    const table = await createTable(t);
+    const mine = [await placeOk({ tableId: table._id })];
+    await move(mine[0]!._id, { status: 'cancelled' });
+    mine.push(await placeOk({ tableId: table._id }));
+    const byTable = await t.request({ method: 'GET', url: `/api/order?tableId=${table._id}`, as: 'staff' });
+    expect(byTable.json().data.map((o: Order) => o._id)).toEqual([mine[1]!._id, mine[0]!._id]);
+
+    const cancelled = await t.request({
+      method: 'GET',
+      url: `/api/order?tableId=${table._id}&status=cancelled`,
+      as: 'staff',
+    });
+    expect(cancelled.json().data.map((o: Order) => o._id)).toEqual([mine[0]!._id]);
+    const several = await t.request({
+      method: 'GET',
+      url: `/api/order?tableId=${table._id}&status=cancelled,in_progress`,
+      as: 'staff',
+    });
+    expect(several.json().data).toHaveLength(2);
+
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    const none = await t.request({
+      method: 'GET',
+      url: `/api/order?startDate=${encodeURIComponent(future)}`,
+      as: 'staff',
+    });
+    expect(none.json()).toMatchObject({ data: [], pagination: { totalItems: 0, totalPages: 1 } });
+
+    const total = await countOrders();
+    const page2 = await t.request({ method: 'GET', url: '/api/order?page=2&limit=3', as: 'staff' });
+    expect(page2.json().pagination).toEqual({
+      currentPage: 2,
+      totalPages: Math.ceil(total / 3),
+      totalItems: total,
+      itemsPerPage: 3,
+    });
+    expect(page2.json().data).toHaveLength(3);
+  });
+
+  it('explains bad filters', async () => {
+    const cases: [string, string][] = [
+      ['limit=500', 'limit'],
+      ['status=eaten', 'status.0'],
+      ['startDate=yesterday', 'startDate'],
+      ['startDate=2026-11-02T00:00:00Z&endDate=2026-11-01T00:00:00Z', 'endDate'],
+    ];
+    for (const [query, path] of cases) {
+      const response = await t.request({ method: 'GET', url: `/api/order?${query}`, as: 'staff' });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().errors[0].path, query).toBe(path);
+    }
+  });
+});
+
+describe('live events', () => {
+  it('tells staff about an order and its table only after the order committed', async () => {
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const staff = await t.signInAs('staff');
+    const socket = connect(address, { auth: { token: staff.token }, transports: ['websocket'], reconnection: false });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const created: Order[] = [];
+    const tablesHeard: { _id: string; status: string }[] = [];
+    socket.on('order:created', (order) => created.push(order));
+    socket.on('table:updated', (table) => tablesHeard.push(table));
+
+    const table = await createTable(t);
+    const refused = await place({ tableId: table._id, items: [{ itemId: soldOut._id, quantity: 1 }] });
+    expect(refused.statusCode).toBe(409);
+    const order = await placeOk({ tableId: table._id });
+    await expect.poll(() => created.map((o) => o._id)).toEqual([order._id]);
+    await expect
+      .poll(() => tablesHeard.filter((x) => x._id === table._id).map((x) => x.status))
+      .toEqual(['available', 'booked']);
+    socket.disconnect();
+  });
+});
