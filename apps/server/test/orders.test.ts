@@ -7,10 +7,11 @@ import { createMenu, createTable } from './factories';
 import { buildTestApp, type TestApp } from './helper';
 
 let t: TestApp;
-let pho: { _id: string; price: number };
-let banhMi: { _id: string; price: number };
-let oddPrice: { _id: string; price: number };
-let soldOut: { _id: string; name: string };
+type Dish = { _id: string; name: string; price: number };
+let pho: Dish;
+let banhMi: Dish;
+let oddPrice: Dish;
+let soldOut: Dish;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -21,7 +22,7 @@ beforeAll(async () => {
     { name: 'Chè', price: 12_345 },
     { name: 'Bún chả', price: 55_000, isAvailable: false },
   ]);
-  [pho, banhMi, oddPrice, soldOut] = menu.items as [typeof pho, typeof banhMi, typeof oddPrice, typeof soldOut];
+  [pho, banhMi, oddPrice, soldOut] = menu.items as [Dish, Dish, Dish, Dish];
 });
 afterAll(() => t.close());
 
