@@ -61,18 +61,24 @@ export const routes: RouteObject[] = [
                 path: '/',
                 lazy: async () => ({ Component: (await import('../features/home/pages/HomePage')).HomePage }),
               },
-              comingSoon('/orders', 'Orders', 'The POS and the live order board arrive with the orders issue.'),
-              comingSoon(
-                '/tables',
-                'Tables',
-                'The floor plan, bookings and table QR codes arrive with the tables issue.',
-              ),
-              comingSoon('/menu', 'Menu', 'Categories, dishes and prices arrive with the menu issue.'),
-              comingSoon(
-                '/dashboard',
-                'Dashboard',
-                "Today's revenue and best sellers arrive with the dashboard issue.",
-              ),
+              {
+                path: '/orders',
+                lazy: async () => ({ Component: (await import('../features/orders/pages/OrdersPage')).OrdersPage }),
+              },
+              {
+                path: '/tables',
+                lazy: async () => ({ Component: (await import('../features/tables/pages/TablesPage')).TablesPage }),
+              },
+              {
+                path: '/menu',
+                lazy: async () => ({ Component: (await import('../features/pos/pages/PosPage')).PosPage }),
+              },
+              {
+                path: '/dashboard',
+                lazy: async () => ({
+                  Component: (await import('../features/dashboard/pages/DashboardPage')).DashboardPage,
+                }),
+              },
               {
                 path: '/more',
                 lazy: async () => ({ Component: (await import('../features/more/pages/MorePage')).MorePage }),

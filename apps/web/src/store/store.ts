@@ -1,5 +1,7 @@
 import { configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { clearStoredSession, saveToken, saveUserState } from '../lib/session-storage';
+import { cartReducer } from './cart-slice';
+import { orderReducer } from './order-slice';
 import { removeUser, setUser, userReducer } from './user-slice';
 
 function createSessionPersistence() {
@@ -21,7 +23,7 @@ function createSessionPersistence() {
 /** A fresh store; its session is read from localStorage when it is created. */
 export function createAppStore() {
   return configureStore({
-    reducer: { user: userReducer },
+    reducer: { user: userReducer, order: orderReducer, cart: cartReducer },
     middleware: (getDefault) => getDefault().prepend(createSessionPersistence().middleware),
   });
 }

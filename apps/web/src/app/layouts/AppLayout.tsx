@@ -4,6 +4,7 @@ import { Header } from '../../components/Header';
 import { useLogout } from '../../features/auth/api/logout';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { removeUser, selectUser } from '../../store/user-slice';
+import { LiveUpdates } from '../LiveUpdates';
 
 /** The frame of every staff page: the shared header above the page. */
 export function AppLayout() {
@@ -26,6 +27,7 @@ export function AppLayout() {
 
   return (
     <div className="min-h-dvh bg-stone-50 pb-20 md:pb-0">
+      <LiveUpdates />
       <Header user={user} onSignOut={signOut} isSigningOut={logoutMutation.isPending} />
       <main>
         <Outlet />

@@ -1,14 +1,144 @@
-import { ComingSoon } from '../../../components/ComingSoon';
+import { Armchair, ClipboardList, Flame, Receipt, Wallet } from 'lucide-react';
+import { Link } from 'react-router';
+import { openOrderStatuses } from '@quan/contract/order';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useAppSelector } from '../../../store/hooks';
 import { selectUser } from '../../../store/user-slice';
+import { useAllOrders, useOrders } from '../../orders/api/list-orders';
+import { OrderStatusBadge } from '../../orders/components/OrderBadges';
+import { tableLabel } from '../../orders/components/order-status';
+import { dayEndIso, dayStartIso, restaurantDay } from '../../orders/components/restaurant-day';
+import { useNow } from '../../orders/components/use-now';
+import { useTables } from '../../tables/api/list-tables';
+import { StatCard } from '../components/StatCard';
+import { completedRevenue, popularDishes } from '../components/today-figures';
 import { greet } from './greeting';
 
 export function HomePage() {
-  const { name } = useAppSelector(selectUser);
+  usePageTitle('Home');
+  const { name, role } = useAppSelector(selectUser);
+  const isManager = role === 'manager' || role === 'admin';
+  const now = useNow(60_000);
+  const today = restaurantDay(new Date(now));
+
+  const openOrders = useOrders({ status: openOrderStatuses, limit: 1 });
+  const recentOrders = useOrders({ limit: 5 });
+  const todaysOrders = useAllOrders({ startDate: dayStartIso(today), endDate: dayEndIso(today) });
+  const tables = useTables();
+
+  const bookedTables = tables.data?.filter((table) => table.status === 'booked').length;
+  const freeTables = tables.data && bookedTables !== undefined ? tables.data.length - bookedTables : undefined;
+  const revenue = todaysOrders.data ? completedRevenue(todaysOrders.data) : null;
+  const dishes = todaysOrders.data ? popularDishes(todaysOrders.data) : null;
+
   return (
-    <ComingSoon
-      title={greet(name, new Date())}
-      description="Today's summary and quick actions for the floor arrive with the orders issue."
-    />
+    <section className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{greet(name, new Date(now))}</h1>
+        <p className="mt-1 text-sm text-stone-600">Here is how the floor looks right now.</p>
+      </div>
+
+      <div className={`grid grid-cols-1 gap-4 sm:grid-cols-2 ${isManager ? 'lg:grid-cols-3' : ''}`}>
+        <StatCard
+          title="Orders in progress"
+          icon={ClipboardList}
+          value={openOrders.isError ? '–' : (openOrders.data?.pagination.totalItems ?? null)}
+          detail={openOrders.isError ? 'Could not load the orders.' : 'Open orders, from pending to served'}
+          link={{ to: '/orders', label: 'See orders' }}
+        />
+        <StatCard
+          title="Tables"
+          icon={Armchair}
+          value={tables.isError ? '–' : bookedTables === undefined ? null : `${bookedTables} booked`}
+          detail={tables.isError ? 'Could not load the tables.' : freeTables !== undefined && `${freeTables} free`}
+          link={{ to: '/tables', label: 'See tables' }}
+        />
+        {isManager && (
+          <StatCard
+            title="Today's revenue"
+            icon={Wallet}
+            value={todaysOrders.isError ? '–' : revenue && formatMoney(revenue.total)}
+            detail={
+              todaysOrders.isError
+                ? 'Could not load today’s orders.'
+                : revenue && `${revenue.count} completed ${revenue.count === 1 ? 'order' : 'orders'}`
+            }
+          />
+        )}
+      </div>
+
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <section aria-labelledby="recent-orders-title" className="card p-5">
+          <h2 id="recent-orders-title" className="flex items-center gap-2 font-semibold text-stone-900">
+            <Receipt aria-hidden="true" className="size-4 text-amber-700" />
+            Recent orders
+          </h2>
+          {recentOrders.isPending ? (
+            <p role="status" className="mt-3 text-sm text-stone-600">
+              Loading orders…
+            </p>
+          ) : recentOrders.isError ? (
+            <p className="mt-3 text-sm text-stone-700">Could not load the orders.</p>
+          ) : recentOrders.data.orders.length === 0 ? (
+            <p className="mt-3 text-sm text-stone-600">No orders yet.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-stone-100">
+              {recentOrders.data.orders.slice(0, 5).map((order) => (
+                <li key={order._id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
+                  <div className="min-w-0">
+                    <p className="font-medium text-stone-900">
+                      #{order.orderNo} · {tableLabel(order)}
+                    </p>
+                    <p className="text-xs text-stone-600">{formatDateTime(order.createdAt)}</p>
+                  </div>
+                  <div className="flex items-center gap-3">
+                    <OrderStatusBadge status={order.status} />
+                    <span className="text-sm font-semibold text-stone-900">{formatMoney(order.bills.total)}</span>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Link
+            to="/orders?status=all"
+            className="mt-3 inline-block text-sm font-semibold text-amber-800 hover:underline"
+          >
+            All orders
+          </Link>
+        </section>
+
+        <section aria-labelledby="popular-dishes-title" className="card p-5">
+          <h2 id="popular-dishes-title" className="flex items-center gap-2 font-semibold text-stone-900">
+            <Flame aria-hidden="true" className="size-4 text-amber-700" />
+            Popular dishes today
+          </h2>
+          {todaysOrders.isPending ? (
+            <p role="status" className="mt-3 text-sm text-stone-600">
+              Loading today’s orders…
+            </p>
+          ) : todaysOrders.isError || !dishes ? (
+            <p className="mt-3 text-sm text-stone-700">Could not load today’s orders.</p>
+          ) : dishes.length === 0 ? (
+            <p className="mt-3 text-sm text-stone-600">No dishes ordered yet today.</p>
+          ) : (
+            <ol className="mt-3 space-y-2">
+              {dishes.map((dish, index) => (
+                <li key={`${index}-${dish.name}`} className="flex items-center gap-3">
+                  <span
+                    aria-hidden="true"
+                    className="flex size-7 shrink-0 items-center justify-center rounded-full bg-amber-100 text-sm font-bold text-amber-900"
+                  >
+                    {index + 1}
+                  </span>
+                  <span className="min-w-0 flex-1 truncate text-stone-900">{dish.name}</span>
+                  <span className="text-sm font-semibold text-stone-700">× {dish.quantity}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+    </section>
   );
 }

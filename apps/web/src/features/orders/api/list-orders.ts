@@ -4,6 +4,9 @@ import type { Order, OrderStatus } from '@quan/contract/order';
 import { apiClient } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
 
+/** The most orders one page of GET /api/order holds (API.md). */
+export const maxOrdersPerPage = 200;
+
 export interface OrderFilters {
   /** ISO strings (SPEC §3: startDate and endDate). */
   startDate?: string;
@@ -15,6 +18,7 @@ export interface OrderFilters {
 }
 
 export const orderListQueryKey = (filters: OrderFilters) => [...queryRoots.orders, 'list', filters] as const;
+export const allOrdersQueryKey = (filters: OrderFilters) => [...queryRoots.orders, 'all', filters] as const;
 
 export async function listOrders(filters: OrderFilters): Promise<{ orders: Order[]; pagination: Pagination }> {
   const { status, ...rest } = filters;
@@ -30,6 +34,19 @@ export async function listOrders(filters: OrderFilters): Promise<{ orders: Order
   return { orders: response.data.data, pagination };
 }
 
+/**
+ * Every order matching the filters, page after page: for figures computed on the client (today's
+ * popular dishes and revenue) that must not stop at the first page on a busy day.
+ */
+export async function listAllOrders(filters: Omit<OrderFilters, 'page' | 'limit'>): Promise<Order[]> {
+  const first = await listOrders({ ...filters, page: 1, limit: maxOrdersPerPage });
+  const orders = [...first.orders];
+  for (let page = 2; page <= first.pagination.totalPages; page += 1) {
+    orders.push(...(await listOrders({ ...filters, page, limit: maxOrdersPerPage })).orders);
+  }
+  return orders;
+}
+
 export function ordersQueryOptions(filters: OrderFilters) {
   return queryOptions({
     queryKey: orderListQueryKey(filters),
@@ -38,6 +55,10 @@ export function ordersQueryOptions(filters: OrderFilters) {
   });
 }
 
-export function useOrders(filters: OrderFilters) {
-  return useQuery(ordersQueryOptions(filters));
+export function useOrders(filters: OrderFilters, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...ordersQueryOptions(filters), enabled });
+}
+
+export function useAllOrders(filters: Omit<OrderFilters, 'page' | 'limit'>) {
+  return useQuery({ queryKey: allOrdersQueryKey(filters), queryFn: () => listAllOrders(filters) });
 }

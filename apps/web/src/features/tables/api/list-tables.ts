@@ -13,6 +13,6 @@ export function tablesQueryOptions() {
   return queryOptions({ queryKey: queryRoots.tables, queryFn: listTables });
 }
 
-export function useTables() {
-  return useQuery(tablesQueryOptions());
+export function useTables({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...tablesQueryOptions(), enabled });
 }

@@ -1,0 +1,114 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import type { Order } from '@quan/contract/order';
+import { queryRoots } from '../lib/query-keys';
+import { useSocket } from '../lib/socket-context';
+
+/** "New order #1042 · Table 4"; a diner's order says it waits for someone to accept it. */
+export function newOrderMessage(order: Pick<Order, 'orderNo' | 'source' | 'table'>): string {
+  if (order.source === 'table' && order.table) {
+    return `New order from table ${order.table.tableNo} waiting for approval`;
+  }
+  return `New order #${order.orderNo} · ${order.table ? `Table ${order.table.tableNo}` : 'Takeaway'}`;
+}
+
+type AudioContextConstructor = typeof AudioContext;
+
+let audioContext: AudioContext | null = null;
+
+function getAudioContext(): AudioContext | null {
+  if (audioContext) return audioContext;
+  const Context: AudioContextConstructor | undefined =
+    window.AudioContext ?? (window as unknown as { webkitAudioContext?: AudioContextConstructor }).webkitAudioContext;
+  if (!Context) return null;
+  audioContext = new Context();
+  return audioContext;
+}
+
+/**
+ * A short two-tone chime made with WebAudio (no sound file to download). Until the person has
+ * interacted with the page the browser keeps it silent, which is fine: the toast remains.
+ */
+export function playNewOrderChime(): void {
+  try {
+    const context = getAudioContext();
+    if (!context) return;
+    if (context.state === 'suspended') void context.resume().catch(() => undefined);
+    const start = context.currentTime;
+    const gain = context.createGain();
+    gain.connect(context.destination);
+    gain.gain.setValueAtTime(0.0001, start);
+    gain.gain.exponentialRampToValueAtTime(0.25, start + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.45);
+    [880, 1320].forEach((frequency, index) => {
+      const oscillator = context.createOscillator();
+      oscillator.type = 'sine';
+      oscillator.frequency.setValueAtTime(frequency, start);
+      oscillator.connect(gain);
+      oscillator.start(start + index * 0.15);
+      oscillator.stop(start + 0.45);
+    });
+  } catch {
+    // Audio blocked or unsupported: the toast still tells the news.
+  }
+}
+
+/**
+ * Keeps every staff screen current from the socket (DESIGN.md: live events invalidate the affected
+ * queries instead of refetch-on-focus), and announces new orders with a toast and a chime.
+ */
+export function LiveUpdates() {
+  const { socket } = useSocket();
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+
+  useEffect(() => {
+    // Browsers start audio muted until a gesture; the first tap or key press anywhere unmutes the chime.
+    const unlockAudio = () => {
+      try {
+        const context = getAudioContext();
+        if (context?.state === 'suspended') void context.resume().catch(() => undefined);
+      } catch {
+        // No audio here; toasts still work.
+      }
+    };
+    window.addEventListener('pointerdown', unlockAudio, { once: true });
+    window.addEventListener('keydown', unlockAudio, { once: true });
+    return () => {
+      window.removeEventListener('pointerdown', unlockAudio);
+      window.removeEventListener('keydown', unlockAudio);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!socket) return;
+    const invalidate = (root: readonly string[]) => void queryClient.invalidateQueries({ queryKey: root });
+
+    const onOrderCreated = (order: Order) => {
+      invalidate(queryRoots.orders);
+      invalidate(queryRoots.tables);
+      enqueueSnackbar(newOrderMessage(order), { variant: order.source === 'table' ? 'warning' : 'info' });
+      playNewOrderChime();
+    };
+    const onOrderUpdated = () => {
+      invalidate(queryRoots.orders);
+      invalidate(queryRoots.tables);
+    };
+    const onTableUpdated = () => invalidate(queryRoots.tables);
+    const onMenuUpdated = () => invalidate(queryRoots.menu);
+
+    socket.on('order:created', onOrderCreated);
+    socket.on('order:updated', onOrderUpdated);
+    socket.on('table:updated', onTableUpdated);
+    socket.on('menu:updated', onMenuUpdated);
+    return () => {
+      socket.off('order:created', onOrderCreated);
+      socket.off('order:updated', onOrderUpdated);
+      socket.off('table:updated', onTableUpdated);
+      socket.off('menu:updated', onMenuUpdated);
+    };
+  }, [socket, queryClient, enqueueSnackbar]);
+
+  return null;
+}

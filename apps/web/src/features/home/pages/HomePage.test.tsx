@@ -1,0 +1,83 @@
+import { screen, within } from '@testing-library/react';
+import type { Order } from '@quan/contract/order';
+import type { User } from '@quan/contract/user';
+import { afterEach, describe, expect, it } from 'vitest';
+import { routes } from '../../../app/routes';
+import { fail, installFakeApi, ok } from '../../../test/fake-api';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { renderRoutes } from '../../../test/render-routes';
+import { makeOrder } from '../../orders/components/order-fixtures';
+import { dayStartIso, restaurantDay } from '../../orders/components/restaurant-day';
+import { makeTable } from '../../tables/components/table-fixtures';
+
+const line = (name: string, quantity: number) => ({ itemId: null, name, price: 10_000, quantity, note: '', total: 0 });
+const bill = (total: number) => ({ subtotal: total, discount: 0, taxRate: 0, tax: 0, total });
+
+const todaysOrders: Order[] = [
+  makeOrder({ orderNo: 11, status: 'completed', bills: bill(150_000), items: [line('Phở bò', 3), line('Trà đá', 1)] }),
+  makeOrder({ orderNo: 12, status: 'completed', bills: bill(65_000), items: [line('Bún chả', 2)] }),
+  makeOrder({ orderNo: 13, status: 'in_progress', bills: bill(90_000), items: [line('Phở bò', 1)] }),
+  makeOrder({ orderNo: 14, status: 'cancelled', bills: bill(400_000), items: [line('Lẩu', 9)] }),
+];
+
+function serveHome() {
+  return installFakeApi(({ method, url, config }) => {
+    if (method === 'GET' && url === '/api/table') {
+      return ok([makeTable(1, { status: 'booked' }), makeTable(2), makeTable(3), makeTable(4, { status: 'booked' })]);
+    }
+    if (method === 'GET' && url === '/api/order') {
+      const params = config.params as Record<string, unknown>;
+      const page = (data: Order[], totalItems = data.length) => ({
+        status: 200,
+        body: { success: true, data, pagination: { currentPage: 1, totalPages: 1, totalItems, itemsPerPage: 50 } },
+      });
+      if (params.status === 'pending,in_progress,ready,served') return page(todaysOrders.slice(2, 3), 7);
+      if (params.startDate === dayStartIso(restaurantDay(new Date()))) return page(todaysOrders);
+      if (params.limit === 5) return page(todaysOrders.slice(0, 2));
+    }
+    return fail(404, 'Not found');
+  });
+}
+
+function renderHome(role: User['role']) {
+  storeSession(makeUser({ name: 'Nguyễn Văn An', role }), tokenExpiringIn(3600));
+  return renderRoutes(routes, { path: '/' });
+}
+
+// Whole-page journeys through the lazy routes: on a busy two-core machine one can pass the default 5 s.
+describe('HomePage', { timeout: 20_000 }, () => {
+  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
+  afterEach(() => fakeApi?.restore());
+
+  it('shows open orders, tables, recent orders and today’s popular dishes, without revenue for staff', async () => {
+    fakeApi = serveHome();
+    renderHome('staff');
+
+    expect(await screen.findByRole('heading', { level: 1, name: /, An$/ })).toBeInTheDocument();
+    const openOrders = within(screen.getByRole('region', { name: 'Orders in progress' }));
+    expect(await openOrders.findByText('7')).toBeInTheDocument();
+    expect(openOrders.getByRole('link', { name: 'See orders' })).toHaveAttribute('href', '/orders');
+    const tables = within(screen.getByRole('region', { name: 'Tables' }));
+    expect(await tables.findByText('2 booked')).toBeInTheDocument();
+    expect(tables.getByText('2 free')).toBeInTheDocument();
+
+    const recent = within(screen.getByRole('region', { name: 'Recent orders' }));
+    expect(await recent.findByText('#11 · Table 4')).toBeInTheDocument();
+    expect(recent.getByText('#12 · Table 4')).toBeInTheDocument();
+
+    const popular = within(screen.getByRole('region', { name: 'Popular dishes today' }));
+    const dishes = await popular.findAllByRole('listitem');
+    expect(dishes.map((dish) => dish.textContent)).toEqual(['1Phở bò× 4', '2Bún chả× 2', '3Trà đá× 1']);
+
+    expect(screen.queryByRole('region', { name: "Today's revenue" })).not.toBeInTheDocument();
+  });
+
+  it("shows a manager today's revenue from the completed orders", async () => {
+    fakeApi = serveHome();
+    renderHome('manager');
+
+    const revenue = within(await screen.findByRole('region', { name: "Today's revenue" }));
+    expect(await revenue.findByText(/^215\.000\s₫$/)).toBeInTheDocument();
+    expect(revenue.getByText('2 completed orders')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,101 @@
+import { useId } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import {
+  createCategoryBodySchema,
+  defaultCategoryColor,
+  type Category,
+  type CreateCategoryBody,
+} from '@quan/contract/menu';
+import { FormAlert } from '../../../components/FormAlert';
+import { TextField } from '../../../components/TextField';
+import { describeApiError } from '../../../lib/api-client';
+import { applyApiFieldErrors } from '../../../lib/form-errors';
+
+const categoryFields = ['name', 'description', 'color', 'sortOrder'] as const;
+
+interface CategoryFormProps {
+  /** The category to edit; a new one when absent. */
+  category?: Category;
+  /** Where a new category goes: after the existing ones. */
+  nextSortOrder: number;
+  isPending: boolean;
+  /** Resolves when saved; rejects with the API error, which the form then shows. */
+  onSubmit: (body: CreateCategoryBody) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+export function CategoryForm({ category, nextSortOrder, isPending, onSubmit, onCancel }: CategoryFormProps) {
+  const colorId = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(createCategoryBodySchema),
+    defaultValues: {
+      name: category?.name ?? '',
+      description: category?.description ?? '',
+      color: category?.color || defaultCategoryColor,
+      sortOrder: category?.sortOrder ?? nextSortOrder,
+    },
+  });
+
+  const submit = handleSubmit(async (body) => {
+    try {
+      await onSubmit(body);
+    } catch (error) {
+      applyApiFieldErrors(error, categoryFields, setError);
+      setError('root.server', { message: describeApiError(error, 'Could not save the category.') });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      {errors.root?.server?.message && <FormAlert>{errors.root.server.message}</FormAlert>}
+      <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
+      <TextField
+        label="Description"
+        autoComplete="off"
+        hint="Optional; shown on the public menu."
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <div className="grid grid-cols-2 gap-4">
+        <div>
+          <label htmlFor={colorId} className="field-label">
+            Colour
+          </label>
+          <input
+            id={colorId}
+            type="color"
+            className="field-input h-11 p-1"
+            aria-invalid={errors.color ? true : undefined}
+            {...register('color')}
+          />
+          {errors.color && <p className="field-error">{errors.color.message}</p>}
+        </div>
+        <TextField
+          label="Position"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={9999}
+          step={1}
+          hint="Lower numbers come first."
+          error={errors.sortOrder?.message}
+          {...register('sortOrder', { valueAsNumber: true })}
+        />
+      </div>
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <button type="button" className="btn btn-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isPending}>
+          {isPending ? 'Saving…' : category ? 'Save category' : 'Create category'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fail, installFakeApi, ok } from '../../../test/fake-api';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { renderRoutes } from '../../../test/render-routes';
+import { CategoryManagement } from './CategoryManagement';
+import { makeCategory } from './menu-test-data';
+
+const noodles = makeCategory({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a01', name: 'Noodles', itemCount: 2 });
+const drinks = makeCategory({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a02', name: 'Drinks', sortOrder: 1 });
+
+function renderCategories() {
+  storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
+  return renderRoutes([{ path: '/', element: <CategoryManagement /> }], { path: '/' });
+}
+
+// Each test is a journey through dialogs; a busy two-core machine needs more than the default 5 s.
+const journeyTimeout = 20_000;
+
+describe('CategoryManagement', () => {
+  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
+  afterEach(() => fakeApi?.restore());
+
+  it(
+    'checks the form before sending, then creates the category after the others',
+    async () => {
+      const user = userEvent.setup();
+      let categories = [noodles, drinks];
+      fakeApi = installFakeApi(({ method, url, config }) => {
+        if (method === 'GET' && url === '/api/category') return ok(categories);
+        if (method === 'POST' && url === '/api/category') {
+          const created = makeCategory({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a03', ...JSON.parse(config.data) });
+          categories = [...categories, created];
+          return { status: 201, body: { success: true, data: created } };
+        }
+        return fail(404, 'Not found');
+      });
+      renderCategories();
+
+      await screen.findByRole('article', { name: 'Noodles' });
+      expect(within(screen.getByRole('article', { name: 'Noodles' })).getByText('2 dishes')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'New category' }));
+      const dialog = within(screen.getByRole('dialog', { name: 'New category' }));
+      expect(dialog.getByLabelText('Name')).toHaveFocus();
+
+      await user.click(dialog.getByRole('button', { name: 'Create category' }));
+
+      expect(await dialog.findByText('Name cannot be empty')).toBeInTheDocument();
+      expect(dialog.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+      expect(fakeApi.requests).toEqual(['GET /api/category']);
+
+      await user.type(dialog.getByLabelText('Name'), '  Lẩu ');
+      await user.click(dialog.getByRole('button', { name: 'Create category' }));
+
+      expect(await screen.findByText('Category “Lẩu” created.')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(JSON.parse(fakeApi.configs[1]?.data as string)).toEqual({
+        name: 'Lẩu',
+        description: '',
+        color: '#b45309',
+        sortOrder: 2,
+      });
+      expect(await screen.findByRole('article', { name: 'Lẩu' })).toBeInTheDocument();
+    },
+    journeyTimeout,
+  );
+
+  it(
+    "shows the server's refusal in the form and keeps it open",
+    async () => {
+      const user = userEvent.setup();
+      fakeApi = installFakeApi(({ method, url }) => {
+        if (method === 'GET' && url === '/api/category') return ok([noodles]);
+        if (method === 'PUT') return fail(409, 'A category named Drinks already exists');
+        return fail(404, 'Not found');
+      });
+      renderCategories();
+
+      await user.click(await screen.findByRole('button', { name: 'Edit Noodles' }));
+      const dialog = within(screen.getByRole('dialog', { name: 'Edit Noodles' }));
+      expect(dialog.getByLabelText('Name')).toHaveValue('Noodles');
+      await user.clear(dialog.getByLabelText('Name'));
+      await user.type(dialog.getByLabelText('Name'), 'Drinks');
+      await user.click(dialog.getByRole('button', { name: 'Save category' }));
+
+      expect(await dialog.findByRole('alert')).toHaveTextContent('A category named Drinks already exists');
+      expect(fakeApi.requests).toContain(`PUT /api/category/${noodles._id}`);
+    },
+    journeyTimeout,
+  );
+
+  it(
+    'deletes only after confirmation and shows why the server refused',
+    async () => {
+      const user = userEvent.setup();
+      fakeApi = installFakeApi(({ method, url }) => {
+        if (method === 'GET' && url === '/api/category') return ok([noodles, drinks]);
+        if (method === 'DELETE' && url === `/api/category/${noodles._id}`) {
+          return fail(409, 'Noodles still has 2 items; move or delete them first');
+        }
+        if (method === 'DELETE') return ok(null);
+        return fail(404, 'Not found');
+      });
+      renderCategories();
+
+      await user.click(await screen.findByRole('button', { name: 'Delete Drinks' }));
+      await user.click(within(screen.getByRole('dialog', { name: 'Delete this category?' })).getByText('Cancel'));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(fakeApi.requests.filter((request) => request.startsWith('DELETE'))).toEqual([]);
+
+      await user.click(screen.getByRole('button', { name: 'Delete Noodles' }));
+      const dialog = screen.getByRole('dialog', { name: 'Delete this category?' });
+      expect(dialog).toHaveTextContent('It still has 2 dishes');
+      await user.click(within(dialog).getByRole('button', { name: 'Delete category' }));
+
+      expect(await screen.findByText('Noodles still has 2 items; move or delete them first')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(fakeApi.requests.filter((request) => request.startsWith('DELETE'))).toEqual([
+        `DELETE /api/category/${noodles._id}`,
+      ]);
+
+      await user.click(screen.getByRole('button', { name: 'Delete Drinks' }));
+      await user.click(screen.getByRole('button', { name: 'Delete category' }));
+      expect(await screen.findByText('Category “Drinks” deleted.')).toBeInTheDocument();
+    },
+    journeyTimeout,
+  );
+});

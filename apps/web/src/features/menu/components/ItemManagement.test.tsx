@@ -1,0 +1,140 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Item } from '@quan/contract/menu';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fail, installFakeApi, ok } from '../../../test/fake-api';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { renderRoutes } from '../../../test/render-routes';
+import { ItemManagement } from './ItemManagement';
+import { makeCategory, makeItem } from './menu-test-data';
+
+const noodles = makeCategory({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a01', name: 'Noodles', itemCount: 1 });
+const drinks = makeCategory({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a02', name: 'Drinks', itemCount: 1 });
+const pho = makeItem(noodles, { _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4b01', name: 'Phở bò', price: 65_000 });
+const traDa = makeItem(drinks, { _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4b02', name: 'Trà đá', price: 5_000 });
+
+function renderItems() {
+  storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
+  return renderRoutes([{ path: '/', element: <ItemManagement /> }], { path: '/' });
+}
+
+// Each test is a journey through dialogs; a busy two-core machine needs more than the default 5 s.
+const journeyTimeout = 20_000;
+
+describe('ItemManagement', () => {
+  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
+  afterEach(() => fakeApi?.restore());
+
+  it(
+    'explains every invalid field, then creates the dish without a recipe',
+    async () => {
+      const user = userEvent.setup();
+      fakeApi = installFakeApi(({ method, url, config }) => {
+        if (method === 'GET' && url === '/api/category') return ok([noodles, drinks]);
+        if (method === 'GET' && url === '/api/item') return ok([pho, traDa]);
+        if (method === 'POST' && url === '/api/item') {
+          const body = JSON.parse(config.data) as Item;
+          return { status: 201, body: { success: true, data: makeItem(drinks, { ...body, _id: 'new' }) } };
+        }
+        return fail(404, 'Not found');
+      });
+      renderItems();
+
+      await screen.findByRole('article', { name: 'Phở bò' });
+      await user.click(screen.getByRole('button', { name: 'New dish' }));
+      const dialog = within(screen.getByRole('dialog', { name: 'New dish' }));
+      await user.click(dialog.getByRole('button', { name: 'Create dish' }));
+
+      expect(await dialog.findByText('Name cannot be empty')).toBeInTheDocument();
+      expect(dialog.getByText('Price must be a whole number of VND')).toBeInTheDocument();
+      expect(dialog.getByText('Choose a category')).toBeInTheDocument();
+      expect(fakeApi.requests.filter((request) => request.startsWith('POST'))).toEqual([]);
+
+      await user.type(dialog.getByLabelText('Name'), 'Cà phê sữa đá');
+      await user.type(dialog.getByLabelText('Price (VND)'), '-5');
+      await user.selectOptions(dialog.getByLabelText('Category'), 'Drinks');
+      await user.click(dialog.getByRole('button', { name: 'Create dish' }));
+      expect(await dialog.findByText('Price cannot be negative')).toBeInTheDocument();
+
+      await user.clear(dialog.getByLabelText('Price (VND)'));
+      await user.type(dialog.getByLabelText('Price (VND)'), '29000');
+      await user.click(dialog.getByRole('button', { name: 'Create dish' }));
+
+      expect(await screen.findByText('Cà phê sữa đá is on the menu.')).toBeInTheDocument();
+      const posts = fakeApi.configs.filter((config) => config.method === 'post');
+      expect(JSON.parse(posts[0]?.data as string)).toEqual({
+        name: 'Cà phê sữa đá',
+        price: 29_000,
+        categoryId: drinks._id,
+        description: '',
+        imageUrl: '',
+        isAvailable: true,
+      });
+    },
+    journeyTimeout,
+  );
+
+  it(
+    'switches availability with a partial update and says so',
+    async () => {
+      const user = userEvent.setup();
+      let items = [pho, traDa];
+      fakeApi = installFakeApi(({ method, url, config }) => {
+        if (method === 'GET' && url === '/api/category') return ok([noodles, drinks]);
+        if (method === 'GET' && url === '/api/item') return ok(items);
+        if (method === 'PUT' && url === `/api/item/${pho._id}`) {
+          items = items.map((item) => (item._id === pho._id ? { ...item, ...JSON.parse(config.data) } : item));
+          return ok(items[0]);
+        }
+        return fail(404, 'Not found');
+      });
+      renderItems();
+
+      const toggle = await screen.findByRole('switch', { name: 'Phở bò available' });
+      expect(toggle).toHaveAttribute('aria-checked', 'true');
+      await user.click(toggle);
+
+      expect(await screen.findByText('Phở bò is marked unavailable.')).toBeInTheDocument();
+      expect(JSON.parse(fakeApi.configs.find((config) => config.method === 'put')?.data as string)).toEqual({
+        isAvailable: false,
+      });
+      await waitFor(() =>
+        expect(screen.getByRole('switch', { name: 'Phở bò available' })).toHaveAttribute('aria-checked', 'false'),
+      );
+    },
+    journeyTimeout,
+  );
+
+  it(
+    'lists one category on request and deletes a dish only after confirmation',
+    async () => {
+      const user = userEvent.setup();
+      fakeApi = installFakeApi(({ method, url, config }) => {
+        if (method === 'GET' && url === '/api/category') return ok([noodles, drinks]);
+        if (method === 'GET' && url === '/api/item') {
+          const categoryId = (config.params as { categoryId?: string } | undefined)?.categoryId;
+          return ok([pho, traDa].filter((item) => !categoryId || item.categoryId === categoryId));
+        }
+        if (method === 'DELETE') return fail(403, 'Only managers can change the menu');
+        return fail(404, 'Not found');
+      });
+      renderItems();
+
+      await screen.findByRole('article', { name: 'Trà đá' });
+      await user.selectOptions(screen.getByLabelText('Show'), 'Noodles');
+      await waitFor(() => expect(screen.queryByRole('article', { name: 'Trà đá' })).not.toBeInTheDocument());
+      expect(screen.getByRole('article', { name: 'Phở bò' })).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Delete Phở bò' }));
+      const dialog = screen.getByRole('dialog', { name: 'Delete this dish?' });
+      expect(fakeApi.requests.filter((request) => request.startsWith('DELETE'))).toEqual([]);
+      await user.click(within(dialog).getByRole('button', { name: 'Delete dish' }));
+
+      expect(await screen.findByText('Only managers can change the menu')).toBeInTheDocument();
+      expect(fakeApi.requests.filter((request) => request.startsWith('DELETE'))).toEqual([
+        `DELETE /api/item/${pho._id}`,
+      ]);
+    },
+    journeyTimeout,
+  );
+});

@@ -1,0 +1,239 @@
+import { useId, useState } from 'react';
+import { Plus } from 'lucide-react';
+import { useSnackbar } from 'notistack';
+import type { Item } from '@quan/contract/menu';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { describeApiError } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import { useCreateItem } from '../api/create-item';
+import { useDeleteItem } from '../api/delete-item';
+import { useCategories } from '../api/list-categories';
+import { useItems } from '../api/list-items';
+import { useUpdateItem } from '../api/update-item';
+import { Dialog } from '../../../components/Dialog';
+import { ItemForm, type ItemFormValues } from './ItemForm';
+
+/** The dishes and drinks of the menu for managers: list by category, create, edit, availability, delete. */
+export function ItemManagement() {
+  const filterId = useId();
+  const [categoryFilter, setCategoryFilter] = useState('');
+  const categories = useCategories();
+  const items = useItems(categoryFilter ? { categoryId: categoryFilter } : {});
+  const createMutation = useCreateItem();
+  const updateMutation = useUpdateItem();
+  const deleteMutation = useDeleteItem();
+  const { enqueueSnackbar } = useSnackbar();
+  const [editing, setEditing] = useState<Item | 'new' | null>(null);
+  const [itemToDelete, setItemToDelete] = useState<Item | null>(null);
+  const categoryList = categories.data ?? [];
+
+  async function save(body: ItemFormValues) {
+    if (editing === 'new') {
+      const created = await createMutation.mutateAsync(body);
+      enqueueSnackbar(`${created.name} is on the menu.`, { variant: 'success' });
+    } else if (editing) {
+      const updated = await updateMutation.mutateAsync({ id: editing._id, ...body });
+      enqueueSnackbar(`${updated.name} saved.`, { variant: 'success' });
+    }
+    setEditing(null);
+  }
+
+  function toggleAvailability(item: Item) {
+    const isAvailable = !item.isAvailable;
+    updateMutation.mutate(
+      { id: item._id, isAvailable },
+      {
+        onSuccess: (updated) =>
+          enqueueSnackbar(
+            isAvailable ? `${updated.name} can be ordered again.` : `${updated.name} is marked unavailable.`,
+            { variant: 'success' },
+          ),
+        onError: (error) =>
+          enqueueSnackbar(describeApiError(error, `Could not change ${item.name}.`), { variant: 'error' }),
+      },
+    );
+  }
+
+  function confirmDelete() {
+    if (!itemToDelete) return;
+    const item = itemToDelete;
+    deleteMutation.mutate(item._id, {
+      onSuccess: () => enqueueSnackbar(`${item.name} deleted.`, { variant: 'success' }),
+      onError: (error) =>
+        enqueueSnackbar(describeApiError(error, `Could not delete ${item.name}.`), { variant: 'error' }),
+      onSettled: () => setItemToDelete(null),
+    });
+  }
+
+  function isBusy(item: Item): boolean {
+    return (
+      (updateMutation.isPending && updateMutation.variables?.id === item._id) ||
+      (deleteMutation.isPending && deleteMutation.variables === item._id)
+    );
+  }
+
+  function renderList() {
+    if (items.isPending) {
+      return (
+        <p role="status" className="text-sm text-stone-600">
+          Loading dishes…
+        </p>
+      );
+    }
+    if (items.isError) {
+      return (
+        <div role="alert" className="space-y-2">
+          <p className="text-sm text-stone-800">{describeApiError(items.error, 'Could not load the dishes.')}</p>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void items.refetch()}>
+            Try again
+          </button>
+        </div>
+      );
+    }
+    if (items.data.length === 0) {
+      return (
+        <p className="text-sm text-stone-600">
+          {categoryFilter ? 'No dishes in this category yet.' : 'No dishes yet.'}
+        </p>
+      );
+    }
+    return (
+      <ul className="divide-y divide-stone-200">
+        {items.data.map((item) => (
+          <li key={item._id}>
+            <article aria-label={item.name} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+              <div className="min-w-0 flex-1 basis-48">
+                <h4 className={`font-medium ${item.isAvailable ? 'text-stone-900' : 'text-stone-500 line-through'}`}>
+                  {item.name}
+                </h4>
+                <p className="text-xs text-stone-600">
+                  {item.category.name}
+                  {item.description && ` · ${item.description}`}
+                </p>
+              </div>
+              <p className="w-28 text-right font-semibold text-stone-900 tabular-nums">{formatMoney(item.price)}</p>
+              <button
+                type="button"
+                role="switch"
+                aria-checked={item.isAvailable}
+                aria-label={`${item.name} available`}
+                disabled={isBusy(item)}
+                onClick={() => toggleAvailability(item)}
+                className="flex min-h-10 items-center gap-2 rounded-lg px-2 text-sm text-stone-700 disabled:opacity-60"
+              >
+                <span
+                  aria-hidden="true"
+                  className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors ${
+                    item.isAvailable ? 'bg-green-600' : 'bg-stone-300'
+                  }`}
+                >
+                  <span
+                    className={`absolute top-0.5 size-5 rounded-full bg-white shadow transition-transform ${
+                      item.isAvailable ? 'translate-x-5.5' : 'translate-x-0.5'
+                    }`}
+                  />
+                </span>
+                <span aria-hidden="true" className="w-20 text-left">
+                  {item.isAvailable ? 'Available' : 'Unavailable'}
+                </span>
+              </button>
+              <div className="flex gap-2">
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-sm"
+                  disabled={isBusy(item)}
+                  aria-label={`Edit ${item.name}`}
+                  onClick={() => setEditing(item)}
+                >
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-danger btn-sm"
+                  disabled={isBusy(item)}
+                  aria-label={`Delete ${item.name}`}
+                  onClick={() => setItemToDelete(item)}
+                >
+                  Delete
+                </button>
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section aria-labelledby="item-management-title" className="card space-y-4 p-4 sm:p-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h3 id="item-management-title" className="text-lg font-semibold text-stone-900">
+            Dishes
+          </h3>
+          <p className="text-sm text-stone-600">Prices, categories and what can be ordered right now.</p>
+        </div>
+        <div className="flex flex-wrap items-end gap-2">
+          <div>
+            <label htmlFor={filterId} className="field-label">
+              Show
+            </label>
+            <select
+              id={filterId}
+              className="field-input w-auto"
+              value={categoryFilter}
+              onChange={(event) => setCategoryFilter(event.target.value)}
+            >
+              <option value="">All categories</option>
+              {categoryList.map((category) => (
+                <option key={category._id} value={category._id}>
+                  {category.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={categoryList.length === 0}
+            title={categoryList.length === 0 ? 'Create a category first' : undefined}
+            onClick={() => setEditing('new')}
+          >
+            <Plus aria-hidden="true" className="size-4" />
+            New dish
+          </button>
+        </div>
+      </div>
+      {categories.isSuccess && categoryList.length === 0 && (
+        <p className="text-sm text-stone-600">Create a category first; every dish belongs to one.</p>
+      )}
+      {renderList()}
+      {editing && (
+        <Dialog title={editing === 'new' ? 'New dish' : `Edit ${editing.name}`} onClose={() => setEditing(null)}>
+          <ItemForm
+            item={editing === 'new' ? undefined : editing}
+            categories={categoryList}
+            defaultCategoryId={categoryFilter || undefined}
+            isPending={createMutation.isPending || updateMutation.isPending}
+            onSubmit={save}
+            onCancel={() => setEditing(null)}
+          />
+        </Dialog>
+      )}
+      <ConfirmDialog
+        open={itemToDelete !== null}
+        title="Delete this dish?"
+        description={
+          <p>
+            <strong>{itemToDelete?.name}</strong> will disappear from the POS and the public menu. Orders already placed
+            keep it. To hide it for a while, switch it to unavailable instead.
+          </p>
+        }
+        confirmLabel="Delete dish"
+        isPending={deleteMutation.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setItemToDelete(null)}
+      />
+    </section>
+  );
+}

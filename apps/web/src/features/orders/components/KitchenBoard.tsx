@@ -1,0 +1,65 @@
+import { ChefHat } from 'lucide-react';
+import type { Order } from '@quan/contract/order';
+import { describeApiError } from '../../../lib/api-client';
+import { useAllOrders } from '../api/list-orders';
+import { KitchenTicket } from './KitchenTicket';
+import { isAwaitingApproval, kitchenQueue, kitchenStatuses, type OrderMove } from './order-status';
+
+interface KitchenBoardProps {
+  now: number;
+  busyIds: ReadonlySet<string>;
+  onMove: (order: Order, move: OrderMove) => void;
+}
+
+/**
+ * The kitchen screen: every pending, in-progress and ready order, oldest first. All pages are read,
+ * because the list API returns newest first and the oldest tickets are the ones that must not drop off.
+ */
+export function KitchenBoard({ now, busyIds, onMove }: KitchenBoardProps) {
+  const orders = useAllOrders({ status: kitchenStatuses });
+
+  if (orders.isPending) {
+    return (
+      <p role="status" className="text-lg text-stone-600">
+        Loading tickets…
+      </p>
+    );
+  }
+  if (orders.isError) {
+    return (
+      <div role="alert" className="card space-y-3 p-6">
+        <p className="text-stone-800">{describeApiError(orders.error, 'Could not load the kitchen tickets.')}</p>
+        <button type="button" className="btn btn-secondary" onClick={() => void orders.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const queue = kitchenQueue(orders.data);
+  if (queue.length === 0) {
+    return (
+      <div className="card flex flex-col items-center gap-3 p-10 text-center text-stone-700">
+        <ChefHat aria-hidden="true" className="size-10 text-stone-400" />
+        <p className="text-xl font-semibold">No tickets. New orders appear here as they come in.</p>
+      </div>
+    );
+  }
+
+  const awaiting = queue.filter(isAwaitingApproval).length;
+  return (
+    <div className="space-y-4">
+      <p className="text-lg font-medium text-stone-700" role="status">
+        {queue.length} {queue.length === 1 ? 'ticket' : 'tickets'}
+        {awaiting > 0 && `, ${awaiting} waiting for approval`}
+      </p>
+      <ol aria-label="Kitchen tickets, oldest first" className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {queue.map((order) => (
+          <li key={order._id}>
+            <KitchenTicket order={order} now={now} isBusy={busyIds.has(order._id)} onMove={onMove} />
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

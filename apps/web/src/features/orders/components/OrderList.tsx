@@ -1,0 +1,106 @@
+import type { Order } from '@quan/contract/order';
+import { describeApiError } from '../../../lib/api-client';
+import { useOrders } from '../api/list-orders';
+import { OrderCard } from './OrderCard';
+import { dayEndIso, dayStartIso } from './restaurant-day';
+import { orderTabLabels, statusesOfTab, type OrderMove, type OrderTab } from './order-status';
+
+export const ordersPerPage = 20;
+
+interface OrderListProps {
+  tab: OrderTab;
+  /** Date input values ("2026-01-15"), empty for no bound. */
+  from: string;
+  to: string;
+  page: number;
+  onPageChange: (page: number) => void;
+  now: number;
+  busyIds: ReadonlySet<string>;
+  onMove: (order: Order, move: OrderMove) => void;
+}
+
+export function OrderList({ tab, from, to, page, onPageChange, now, busyIds, onMove }: OrderListProps) {
+  const isRangeValid = !from || !to || from <= to;
+  const orders = useOrders(
+    {
+      status: statusesOfTab(tab),
+      startDate: dayStartIso(from),
+      endDate: dayEndIso(to),
+      page,
+      limit: ordersPerPage,
+    },
+    { enabled: isRangeValid },
+  );
+
+  if (!isRangeValid) {
+    return (
+      <p role="alert" className="card p-6 text-stone-800">
+        The “to” date is before the “from” date. Pick a range that runs forward.
+      </p>
+    );
+  }
+  if (orders.isPending) {
+    return (
+      <p role="status" className="text-stone-600">
+        Loading orders…
+      </p>
+    );
+  }
+  if (orders.isError) {
+    return (
+      <div role="alert" className="card space-y-3 p-6">
+        <p className="text-stone-800">{describeApiError(orders.error, 'Could not load the orders.')}</p>
+        <button type="button" className="btn btn-secondary" onClick={() => void orders.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const { orders: shown, pagination } = orders.data;
+  if (shown.length === 0) {
+    const scope = tab === 'all' ? '' : ` ${orderTabLabels[tab].toLowerCase()}`;
+    return (
+      <p className="card p-6 text-stone-700">
+        No{scope} orders{from || to ? ' in these dates' : ''}.
+      </p>
+    );
+  }
+
+  return (
+    <div className="space-y-4" aria-busy={orders.isPlaceholderData}>
+      <ul
+        className={`grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3 ${orders.isPlaceholderData ? 'opacity-60' : ''}`}
+      >
+        {shown.map((order) => (
+          <li key={order._id}>
+            <OrderCard order={order} now={now} isBusy={busyIds.has(order._id)} onMove={onMove} />
+          </li>
+        ))}
+      </ul>
+      {pagination.totalPages > 1 && (
+        <nav aria-label="Pages" className="flex items-center justify-between gap-3">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={page <= 1}
+            onClick={() => onPageChange(page - 1)}
+          >
+            Previous
+          </button>
+          <p className="text-sm text-stone-700">
+            Page {pagination.currentPage} of {pagination.totalPages} · {pagination.totalItems} orders
+          </p>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={page >= pagination.totalPages}
+            onClick={() => onPageChange(page + 1)}
+          >
+            Next
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}

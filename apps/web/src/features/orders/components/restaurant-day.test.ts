@@ -1,0 +1,29 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { dayEndIso, dayStartIso, isDay, restaurantDay } from './restaurant-day';
+
+describe('restaurant days (Asia/Ho_Chi_Minh, UTC+7)', () => {
+  it('reads the calendar day in the restaurant, not UTC', () => {
+    // 20:30 UTC on 31 January is already 1 February in Hồ Chí Minh City.
+    expect(restaurantDay(new Date('2026-01-31T20:30:00.000Z'))).toBe('2026-02-01');
+    expect(restaurantDay(new Date('2026-01-31T16:59:59.999Z'))).toBe('2026-01-31');
+  });
+
+  it('turns a day into the first and last instants of that day in the restaurant', () => {
+    expect(dayStartIso('2026-01-15')).toBe('2026-01-14T17:00:00.000Z');
+    expect(dayEndIso('2026-01-15')).toBe('2026-01-15T16:59:59.999Z');
+  });
+
+  it('crosses month and year ends', () => {
+    expect(dayEndIso('2026-01-31')).toBe('2026-01-31T16:59:59.999Z');
+    expect(dayStartIso('2026-01-01')).toBe('2025-12-31T17:00:00.000Z');
+    expect(dayEndIso('2025-12-31')).toBe('2025-12-31T16:59:59.999Z');
+  });
+
+  it('ignores what is not a day', () => {
+    expect(isDay('')).toBe(false);
+    expect(isDay('15/01/2026')).toBe(false);
+    expect(dayStartIso('')).toBeUndefined();
+    expect(dayEndIso('nope')).toBeUndefined();
+  });
+});

@@ -1,0 +1,149 @@
+import { ChefHat, List } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { KitchenBoard } from '../components/KitchenBoard';
+import { OrderList } from '../components/OrderList';
+import { isDay, restaurantDay } from '../components/restaurant-day';
+import { isOrderTab, orderTabLabels, orderTabs, type OrderTab } from '../components/order-status';
+import { useNow } from '../components/use-now';
+import { useOrderMoves } from '../components/use-order-moves';
+
+type View = 'list' | 'kitchen';
+
+/**
+ * The orders board. What it shows lives in the address (?view=kitchen, ?status=ready, ?from, ?to, ?page),
+ * so a kitchen tablet can be bookmarked on its screen and a reload keeps the filters.
+ */
+export function OrdersPage() {
+  usePageTitle('Orders');
+  const [params, setParams] = useSearchParams();
+  const view: View = params.get('view') === 'kitchen' ? 'kitchen' : 'list';
+  const statusParam = params.get('status');
+  const tab: OrderTab = isOrderTab(statusParam) ? statusParam : 'active';
+  const from = isDay(params.get('from') ?? '') ? (params.get('from') ?? '') : '';
+  const to = isDay(params.get('to') ?? '') ? (params.get('to') ?? '') : '';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const now = useNow();
+  const moves = useOrderMoves();
+
+  /** Changes some parameters; any filter change goes back to the first page. */
+  function update(changes: Record<string, string | null>) {
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (!('page' in changes)) next.delete('page');
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      return next;
+    });
+  }
+
+  const today = restaurantDay(new Date(now));
+
+  return (
+    <section className={`mx-auto w-full space-y-6 px-4 py-8 ${view === 'kitchen' ? 'max-w-[1600px]' : 'max-w-7xl'}`}>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-stone-900">Orders</h1>
+          <p className="mt-1 text-sm text-stone-600">
+            {view === 'kitchen' ? 'Kitchen tickets, oldest first.' : 'Follow, settle and cancel orders.'}
+          </p>
+        </div>
+        <div role="group" aria-label="View" className="inline-flex rounded-lg border border-stone-300 bg-white p-1">
+          <button
+            type="button"
+            aria-pressed={view === 'list'}
+            onClick={() => update({ view: null })}
+            className={`btn btn-sm ${view === 'list' ? 'bg-stone-900 text-white' : 'text-stone-700'}`}
+          >
+            <List aria-hidden="true" className="size-4" />
+            List
+          </button>
+          <button
+            type="button"
+            aria-pressed={view === 'kitchen'}
+            onClick={() => update({ view: 'kitchen' })}
+            className={`btn btn-sm ${view === 'kitchen' ? 'bg-stone-900 text-white' : 'text-stone-700'}`}
+          >
+            <ChefHat aria-hidden="true" className="size-4" />
+            Kitchen
+          </button>
+        </div>
+      </div>
+
+      {view === 'kitchen' ? (
+        <KitchenBoard now={now} busyIds={moves.busyIds} onMove={moves.requestMove} />
+      ) : (
+        <>
+          <div className="space-y-4">
+            <div
+              role="group"
+              aria-label="Order status"
+              className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0"
+            >
+              {orderTabs.map((option) => (
+                <button
+                  key={option}
+                  type="button"
+                  aria-pressed={tab === option}
+                  onClick={() => update({ status: option === 'active' ? null : option })}
+                  className={`btn btn-sm shrink-0 ${tab === option ? 'bg-stone-900 text-white hover:bg-stone-800' : 'btn-secondary'}`}
+                >
+                  {orderTabLabels[option]}
+                </button>
+              ))}
+            </div>
+            <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
+              <div>
+                <label htmlFor="orders-from" className="field-label">
+                  From
+                </label>
+                <input
+                  id="orders-from"
+                  type="date"
+                  className="field-input"
+                  value={from}
+                  max={to || undefined}
+                  onChange={(event) => update({ from: event.target.value })}
+                />
+              </div>
+              <div>
+                <label htmlFor="orders-to" className="field-label">
+                  To
+                </label>
+                <input
+                  id="orders-to"
+                  type="date"
+                  className="field-input"
+                  value={to}
+                  min={from || undefined}
+                  onChange={(event) => update({ to: event.target.value })}
+                />
+              </div>
+              <button type="button" className="btn btn-secondary" onClick={() => update({ from: today, to: today })}>
+                Today
+              </button>
+              {(from || to) && (
+                <button type="button" className="btn btn-secondary" onClick={() => update({ from: null, to: null })}>
+                  Any date
+                </button>
+              )}
+            </div>
+          </div>
+          <OrderList
+            tab={tab}
+            from={from}
+            to={to}
+            page={page}
+            onPageChange={(next) => update({ page: next > 1 ? String(next) : null })}
+            now={now}
+            busyIds={moves.busyIds}
+            onMove={moves.requestMove}
+          />
+        </>
+      )}
+      {moves.dialogs}
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { CircleCheck, Printer } from 'lucide-react';
+import type { Order } from '@quan/contract/order';
+import { formatMoney } from '../../../lib/format';
+import { PrintedKitchenTicket } from './PrintedKitchenTicket';
+import { Receipt } from './Receipt';
+
+type PrintTarget = 'receipt' | 'kitchen';
+
+interface PlacedOrderViewProps {
+  order: Order;
+  restaurantName: string;
+  onNewOrder: () => void;
+}
+
+/**
+ * The order as the server placed it, with its two tickets. Printing puts only the chosen ticket in a
+ * sheet at the end of <body>; the print stylesheet (index.css) hides everything else.
+ */
+export function PlacedOrderView({ order, restaurantName, onNewOrder }: PlacedOrderViewProps) {
+  const [printJob, setPrintJob] = useState<{ target: PrintTarget } | null>(null);
+
+  useEffect(() => {
+    if (!printJob) return;
+    const finish = () => setPrintJob(null);
+    window.addEventListener('afterprint', finish);
+    window.print();
+    return () => window.removeEventListener('afterprint', finish);
+  }, [printJob]);
+
+  return (
+    <section aria-labelledby="placed-order-title" className="mx-auto w-full max-w-4xl space-y-6 px-4 py-6">
+      <div className="card flex flex-col gap-4 p-6 sm:flex-row sm:items-center">
+        <CircleCheck aria-hidden="true" className="size-10 shrink-0 text-green-700" />
+        <div className="flex-1">
+          <h1 id="placed-order-title" className="text-2xl font-bold tracking-tight text-stone-900">
+            Order #{order.orderNo} placed
+          </h1>
+          <p className="text-sm text-stone-600">
+            {order.table ? `Table ${order.table.tableNo}` : 'No table'} · {order.customerDetails.name} · total{' '}
+            <strong className="text-stone-900">{formatMoney(order.bills.total)}</strong>. The kitchen has it.
+          </p>
+        </div>
+        <button type="button" className="btn btn-primary min-h-12" onClick={onNewOrder}>
+          New order
+        </button>
+      </div>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <div className="space-y-3">
+          <button
+            type="button"
+            className="btn btn-secondary min-h-12 w-full"
+            onClick={() => setPrintJob({ target: 'receipt' })}
+          >
+            <Printer aria-hidden="true" className="size-5" />
+            Print receipt
+          </button>
+          <div className="card mx-auto max-w-[80mm] p-4">
+            <Receipt order={order} restaurantName={restaurantName} />
+          </div>
+        </div>
+        <div className="space-y-3">
+          <button
+            type="button"
+            className="btn btn-secondary min-h-12 w-full"
+            onClick={() => setPrintJob({ target: 'kitchen' })}
+          >
+            <Printer aria-hidden="true" className="size-5" />
+            Print kitchen ticket
+          </button>
+          <div className="card mx-auto max-w-[80mm] p-4">
+            <PrintedKitchenTicket order={order} />
+          </div>
+        </div>
+      </div>
+
+      {printJob &&
+        createPortal(
+          <div className="print-sheet" data-ticket={printJob.target}>
+            {printJob.target === 'receipt' ? (
+              <Receipt order={order} restaurantName={restaurantName} />
+            ) : (
+              <PrintedKitchenTicket order={order} />
+            )}
+          </div>,
+          document.body,
+        )}
+    </section>
+  );
+}

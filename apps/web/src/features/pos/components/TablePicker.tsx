@@ -1,0 +1,86 @@
+import type { Table } from '@quan/contract/table';
+import type { OrderTable } from '../../../store/order-slice';
+
+interface TablePickerProps {
+  tables: Table[] | undefined;
+  isLoading: boolean;
+  error: string | null;
+  selected: OrderTable | null;
+  guests: number;
+  onSelect: (table: OrderTable | null) => void;
+}
+
+const chipClass = (isSelected: boolean) =>
+  `flex min-h-12 min-w-16 flex-col items-center justify-center rounded-xl border px-3 py-1 text-sm font-semibold transition-colors ${
+    isSelected
+      ? 'border-amber-700 bg-amber-700 text-white'
+      : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-100'
+  }`;
+
+/** Free tables to seat the order at, or none (takeaway, or a table chosen later). */
+export function TablePicker({ tables, isLoading, error, selected, guests, onSelect }: TablePickerProps) {
+  if (isLoading) {
+    return (
+      <p role="status" className="text-sm text-stone-600">
+        Loading tables…
+      </p>
+    );
+  }
+  if (error) {
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {error}
+      </p>
+    );
+  }
+  const freeTables = (tables ?? []).filter((table) => table.status === 'available');
+  const selectedTable = selected ? tables?.find((table) => table._id === selected._id) : undefined;
+  const selectedIsTaken = selected !== null && selectedTable?.status !== 'available';
+
+  return (
+    <div className="space-y-2">
+      <div role="group" aria-label="Free tables" className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          aria-pressed={selected === null}
+          onClick={() => onSelect(null)}
+          className={chipClass(selected === null)}
+        >
+          No table
+        </button>
+        {freeTables.map((table) => {
+          const isSelected = selected?._id === table._id;
+          return (
+            <button
+              key={table._id}
+              type="button"
+              aria-pressed={isSelected}
+              aria-label={`Table ${table.tableNo}, ${table.seats} seats`}
+              onClick={() => onSelect({ _id: table._id, tableNo: table.tableNo })}
+              className={chipClass(isSelected)}
+            >
+              <span aria-hidden="true">T{table.tableNo}</span>
+              <span
+                aria-hidden="true"
+                className={`text-xs font-normal ${isSelected ? 'text-amber-50' : 'text-stone-600'}`}
+              >
+                {table.seats} seats
+              </span>
+            </button>
+          );
+        })}
+      </div>
+      {freeTables.length === 0 && <p className="text-sm text-stone-600">Every table is taken right now.</p>}
+      {selected && selectedIsTaken && (
+        <p role="alert" className="text-sm text-red-700">
+          Table {selected.tableNo} is no longer free; pick another.
+        </p>
+      )}
+      {selected && !selectedIsTaken && selectedTable && guests > selectedTable.seats && (
+        <p className="text-sm text-amber-800">
+          Table {selected.tableNo} seats {selectedTable.seats}; this order has {guests} guests.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,300 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Category, Item } from '@quan/contract/menu';
+import type { CreateOrderBody, Order } from '@quan/contract/order';
+import type { Table } from '@quan/contract/table';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../../app/routes';
+import { formatMoney } from '../../../lib/format';
+import { fail, installFakeApi, ok, type FakeHandler } from '../../../test/fake-api';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { renderRoutes } from '../../../test/render-routes';
+
+/** Money as Testing Library reads it: its matchers turn the no-break space of vi-VN amounts into a space. */
+const money = (amount: number) => formatMoney(amount).replace(/\s/g, ' ');
+
+const stamp = { createdAt: '2026-03-01T05:00:00.000Z', updatedAt: '2026-03-01T05:00:00.000Z' };
+
+function category(_id: string, name: string, sortOrder: number): Category {
+  return { _id, name, description: '', color: '#b45309', sortOrder, itemCount: 1, ...stamp };
+}
+
+function item(_id: string, name: string, price: number, cat: Category, isAvailable = true): Item {
+  return {
+    _id,
+    name,
+    description: '',
+    price,
+    categoryId: cat._id,
+    category: { _id: cat._id, name: cat.name },
+    imageUrl: '',
+    isAvailable,
+    recipe: [],
+    ...stamp,
+  };
+}
+
+function table(_id: string, tableNo: number, status: Table['status'], seats = 4): Table {
+  return { _id, tableNo, seats, status, currentOrder: null, qrKey: 'secret', ...stamp };
+}
+
+const noodles = category('cat-noodles', 'Noodles', 0);
+const drinks = category('cat-drinks', 'Drinks', 1);
+const pho = item('item-pho', 'Phở bò', 65_000, noodles);
+const bunCha = item('item-bun-cha', 'Bún chả', 55_000, noodles, false);
+const traDa = item('item-tra-da', 'Trà đá', 5_000, drinks);
+const table1 = table('table-1', 1, 'available', 2);
+const table2 = table('table-2', 2, 'booked');
+const table4 = table('table-4', 4, 'available');
+
+/** The server's answer: its own prices (here Phở costs more than the menu the POS saw) and totals. */
+const placedOrder: Order = {
+  _id: 'order-1',
+  orderNo: 1042,
+  status: 'in_progress',
+  source: 'pos',
+  customerDetails: { name: 'Chị Lan', phone: '', guests: 3 },
+  customerId: null,
+  table: { _id: table4._id, tableNo: 4 },
+  items: [
+    { itemId: pho._id, name: 'Phở bò', price: 70_000, quantity: 2, note: '', total: 140_000 },
+    { itemId: traDa._id, name: 'Trà đá', price: 5_000, quantity: 1, note: 'ít đá', total: 5_000 },
+  ],
+  bills: { subtotal: 145_000, discount: 0, taxRate: 10, tax: 14_500, total: 159_500 },
+  coupon: null,
+  paymentMethod: null,
+  paymentStatus: 'unpaid',
+  isPreorder: false,
+  note: '',
+  createdBy: { _id: 'staff-1', name: 'Lê Minh Châu' },
+  completedAt: null,
+  ...stamp,
+};
+
+function posApi(placeOrder: FakeHandler): FakeHandler {
+  return (request) => {
+    const { method, url } = request;
+    if (method === 'GET' && url === '/api/category') return ok([noodles, drinks]);
+    if (method === 'GET' && url === '/api/item') return ok([pho, bunCha, traDa]);
+    if (method === 'GET' && url === '/api/table') return ok([table1, table2, table4]);
+    if (method === 'GET' && url === '/api/settings') {
+      return ok({ restaurantName: 'Quán Test', taxRate: 10, timezone: 'Asia/Ho_Chi_Minh', currency: 'VND' });
+    }
+    if (method === 'POST' && url === '/api/order') return placeOrder(request);
+    return fail(404, 'Not found');
+  };
+}
+
+const created = (order: Order) => ({ status: 201, body: { success: true, data: order } });
+
+function dishButton(name: string) {
+  return screen.getByRole('button', { name: new RegExp(`^${name}`) });
+}
+
+function orderPanel() {
+  return within(screen.getByRole('complementary', { name: 'Current order' }));
+}
+
+async function setCustomer(user: ReturnType<typeof userEvent.setup>, name: string, guests: string) {
+  await user.type(orderPanel().getByLabelText('Guest name'), name);
+  const guestsInput = orderPanel().getByLabelText('Guests');
+  await user.clear(guestsInput);
+  await user.type(guestsInput, guests);
+  await user.click(orderPanel().getByRole('button', { name: 'Start order' }));
+}
+
+// Whole journeys through the page: on a busy two-core machine they take seconds.
+const journeyTimeout = 30_000;
+
+describe('PosPage', () => {
+  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
+  afterEach(() => {
+    fakeApi?.restore();
+    vi.restoreAllMocks();
+  });
+
+  it(
+    'takes an order: dishes, customer, free table, then the server-priced receipt and tickets',
+    async () => {
+      const user = userEvent.setup();
+      storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+      fakeApi = installFakeApi(posApi(() => created(placedOrder)));
+      const { store } = renderRoutes(routes, { path: '/menu' });
+
+      await screen.findByRole('button', { name: /^Phở bò/ });
+      expect(dishButton('Bún chả')).toBeDisabled();
+      expect(within(dishButton('Bún chả')).getByText('Unavailable')).toBeInTheDocument();
+
+      await user.click(dishButton('Phở bò'));
+      await user.click(dishButton('Phở bò'));
+      await user.click(dishButton('Phở bò'));
+      await user.click(dishButton('Bún chả'));
+      await user.click(dishButton('Trà đá'));
+      await user.click(orderPanel().getByRole('button', { name: 'Remove one Phở bò' }));
+      await user.click(orderPanel().getByRole('button', { name: 'Note for Trà đá' }));
+      await user.type(orderPanel().getByRole('textbox', { name: 'Note for Trà đá' }), 'ít đá');
+      await user.click(orderPanel().getByRole('button', { name: 'Save note' }));
+
+      expect(store.getState().cart.items).toHaveLength(3);
+      expect(dishButton('Phở bò')).toHaveTextContent('2 in the order');
+      // The estimate at the restaurant's tax rate (10 %): 135.000 + 13.500.
+      const bill = orderPanel().getByRole('region', { name: 'Bill' });
+      expect(within(bill).getByText('Subtotal').nextSibling).toHaveTextContent(money(135_000));
+      expect(within(bill).getByText(/^Tax/).nextSibling).toHaveTextContent(money(13_500));
+      expect(within(bill).getByText('Total').nextSibling).toHaveTextContent(money(148_500));
+      expect(within(bill).getByText(/Final prices are set by the server/)).toBeInTheDocument();
+      expect(orderPanel().getByRole('button', { name: 'Place order' })).toBeDisabled();
+      expect(orderPanel().getByText('Set the customer to start the order.')).toBeInTheDocument();
+
+      await setCustomer(user, 'Chị Lan', '3');
+      const orderId = store.getState().order.orderId;
+      expect(orderId).toMatch(/^\d{13}$/);
+      expect(orderPanel().getByText('Chị Lan')).toBeInTheDocument();
+
+      const freeTables = orderPanel().getByRole('group', { name: 'Free tables' });
+      expect(within(freeTables).queryByRole('button', { name: /^Table 2/ })).not.toBeInTheDocument();
+      await user.click(within(freeTables).getByRole('button', { name: 'Table 4, 4 seats' }));
+      expect(within(freeTables).getByRole('button', { name: 'Table 4, 4 seats' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+
+      await user.click(orderPanel().getByRole('button', { name: 'Place order' }));
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Order #1042 placed' })).toBeInTheDocument();
+      const posts = fakeApi.configs.filter((config) => config.method === 'post');
+      expect(posts).toHaveLength(1);
+      const body = JSON.parse(posts[0]!.data as string) as CreateOrderBody;
+      expect(body).toEqual({
+        customerDetails: { name: 'Chị Lan', guests: 3 },
+        tableId: table4._id,
+        items: [
+          { itemId: pho._id, quantity: 2 },
+          { itemId: traDa._id, quantity: 1, note: 'ít đá' },
+        ],
+        isPreorder: false,
+      });
+      expect(posts[0]!.data).not.toMatch(/price|total/i);
+      expect(posts[0]!.headers['Idempotency-Key']).toBe(orderId);
+
+      expect(await screen.findByText('Order #1042 placed.')).toBeInTheDocument();
+      expect(store.getState().cart.items).toEqual([]);
+      expect(store.getState().order).toMatchObject({ orderId, customerName: '', guests: 0, table: null });
+
+      const receipt = within(screen.getByRole('article', { name: 'Receipt for order 1042' }));
+      expect(receipt.getByText('Quán Test')).toBeInTheDocument();
+      expect(receipt.getByText('Subtotal').nextSibling).toHaveTextContent(money(145_000));
+      expect(receipt.getByText('Tax (10 %)').nextSibling).toHaveTextContent(money(14_500));
+      expect(receipt.getByText('Total').nextSibling).toHaveTextContent(money(159_500));
+      expect(receipt.getByText(money(140_000))).toBeInTheDocument();
+
+      const printed: string[] = [];
+      vi.spyOn(window, 'print').mockImplementation(() => {
+        printed.push(document.querySelector('body > .print-sheet')?.textContent ?? '');
+      });
+      await user.click(screen.getByRole('button', { name: 'Print kitchen ticket' }));
+      await waitFor(() => expect(printed).toHaveLength(1));
+      expect(printed[0]).toContain('KITCHEN · #1042');
+      expect(printed[0]).toContain('Table 4');
+      expect(printed[0]).toContain('2 × Phở bò');
+      expect(printed[0]).not.toContain('₫');
+      act(() => {
+        window.dispatchEvent(new Event('afterprint'));
+      });
+      expect(document.querySelector('.print-sheet')).toBeNull();
+
+      await user.click(screen.getByRole('button', { name: 'Print receipt' }));
+      await waitFor(() => expect(printed).toHaveLength(2));
+      expect(printed[1]).toContain('Receipt · Order #1042');
+      expect(printed[1]).toContain(formatMoney(159_500));
+
+      await user.click(screen.getByRole('button', { name: 'New order' }));
+      expect(await screen.findByRole('button', { name: 'Start order' })).toBeInTheDocument();
+    },
+    journeyTimeout,
+  );
+
+  it(
+    'keeps the cart after a refusal and retries with the same Idempotency-Key',
+    async () => {
+      const user = userEvent.setup();
+      storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+      let attempts = 0;
+      fakeApi = installFakeApi(
+        posApi(() => {
+          attempts += 1;
+          return attempts === 1 ? fail(409, 'Table 4 already has an open order') : created(placedOrder);
+        }),
+      );
+      const { store } = renderRoutes(routes, { path: '/menu' });
+
+      await user.click(await screen.findByRole('button', { name: /^Phở bò/ }));
+      await setCustomer(user, 'Chị Lan', '3');
+      await user.click(orderPanel().getByRole('button', { name: 'Table 4, 4 seats' }));
+      await user.click(orderPanel().getByRole('button', { name: 'Place order' }));
+
+      expect(await orderPanel().findByRole('alert')).toHaveTextContent('Table 4 already has an open order');
+      expect(store.getState().cart.items).toHaveLength(1);
+      expect(store.getState().order.customerName).toBe('Chị Lan');
+      expect(orderPanel().getByRole('list', { name: 'Dishes in this order' })).toHaveTextContent(
+        `1 × ${money(65_000)}`,
+      );
+      // A 409 is the server's answer, not a failure to retry on its own.
+      expect(attempts).toBe(1);
+
+      await user.click(orderPanel().getByRole('button', { name: 'No table' }));
+      await user.click(orderPanel().getByRole('button', { name: 'Place order' }));
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Order #1042 placed' })).toBeInTheDocument();
+      const keys = fakeApi.configs
+        .filter((config) => config.method === 'post')
+        .map((config) => config.headers['Idempotency-Key'] as string);
+      expect(keys).toEqual([store.getState().order.orderId, store.getState().order.orderId]);
+      const bodies = fakeApi.configs
+        .filter((config) => config.method === 'post')
+        .map((config) => JSON.parse(config.data as string) as CreateOrderBody);
+      expect(bodies[0]?.tableId).toBe(table4._id);
+      expect(bodies[1]?.tableId).toBeUndefined();
+    },
+    journeyTimeout,
+  );
+
+  it(
+    'filters dishes by category tab and by a search that ignores accents',
+    async () => {
+      const user = userEvent.setup();
+      storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+      fakeApi = installFakeApi(posApi(() => fail(500, 'unused')));
+      renderRoutes(routes, { path: '/menu' });
+
+      const tabs = await screen.findByRole('tablist', { name: 'Categories' });
+      expect(
+        within(tabs)
+          .getAllByRole('tab')
+          .map((tab) => tab.textContent),
+      ).toEqual(['All', 'Noodles', 'Drinks']);
+      expect(within(tabs).getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+      expect(screen.queryByRole('link', { name: 'Manage the menu' })).not.toBeInTheDocument();
+
+      await user.click(within(tabs).getByRole('tab', { name: 'Drinks' }));
+      expect(within(tabs).getByRole('tab', { name: 'Drinks' })).toHaveAttribute('aria-selected', 'true');
+      const panel = within(screen.getByRole('tabpanel', { name: 'Drinks' }));
+      expect(panel.getAllByRole('button').map((button) => button.textContent)).toEqual([
+        expect.stringMatching(/^Trà đá/),
+      ]);
+
+      await user.keyboard('{ArrowLeft}');
+      expect(within(tabs).getByRole('tab', { name: 'Noodles' })).toHaveFocus();
+      expect(within(tabs).getByRole('tab', { name: 'Noodles' })).toHaveAttribute('aria-selected', 'true');
+
+      await user.click(within(tabs).getByRole('tab', { name: 'All' }));
+      await user.type(screen.getByRole('searchbox', { name: 'Search dishes' }), 'TRA DA');
+      expect(
+        within(screen.getByRole('tabpanel'))
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual([expect.stringMatching(/^Trà đá/)]);
+    },
+    journeyTimeout,
+  );
+});

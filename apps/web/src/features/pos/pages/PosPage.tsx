@@ -1,0 +1,274 @@
+import { useId, useState, type ReactNode } from 'react';
+import { ShoppingBag } from 'lucide-react';
+import { useSnackbar } from 'notistack';
+import { Link } from 'react-router';
+import type { Item } from '@quan/contract/menu';
+import type { CreateOrderBody, Order } from '@quan/contract/order';
+import { defaultSettings } from '@quan/contract/settings';
+import { FormAlert } from '../../../components/FormAlert';
+import { describeApiError } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { addItem, clearCart, selectCartItems, selectCartTotal } from '../../../store/cart-slice';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { assignTable, removeCustomer, selectHasCustomer, selectOrderInProgress } from '../../../store/order-slice';
+import { selectUser } from '../../../store/user-slice';
+import { useCategories } from '../../menu/api/list-categories';
+import { useItems } from '../../menu/api/list-items';
+import { useSettings } from '../../more/api/get-settings';
+import { useCreateOrder } from '../../orders/api/create-order';
+import { useTables } from '../../tables/api/list-tables';
+import { BillSummary } from '../components/BillSummary';
+import { CartPanel } from '../components/CartPanel';
+import { groupCartLines, lineKey, maxLineQuantity, toOrderLines } from '../components/cart-lines';
+import { CustomerSection } from '../components/CustomerSection';
+import { MenuBrowser } from '../components/MenuBrowser';
+import { PlacedOrderView } from '../components/PlacedOrderView';
+import { TablePicker } from '../components/TablePicker';
+
+function dishCount(count: number): string {
+  return count === 1 ? '1 dish' : `${count} dishes`;
+}
+
+function PanelSection({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="space-y-3 border-t border-stone-200 pt-4 first:border-0 first:pt-0">
+      <h3 id={headingId} className="text-sm font-semibold tracking-wide text-stone-600 uppercase">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/** The POS (`/menu`): pick dishes, say who and where, place the order, print its tickets. */
+export function PosPage() {
+  usePageTitle('Menu');
+  const dispatch = useAppDispatch();
+  const { enqueueSnackbar } = useSnackbar();
+  const { role } = useAppSelector(selectUser);
+  const order = useAppSelector(selectOrderInProgress);
+  const hasCustomer = useAppSelector(selectHasCustomer);
+  const cartItems = useAppSelector(selectCartItems);
+  const subtotal = useAppSelector(selectCartTotal);
+  const categories = useCategories();
+  const items = useItems();
+  const tables = useTables();
+  const settings = useSettings();
+  const createOrderMutation = useCreateOrder();
+  const [orderNote, setOrderNote] = useState('');
+  const [placeError, setPlaceError] = useState<string | null>(null);
+  const [placedOrder, setPlacedOrder] = useState<Order | null>(null);
+  const orderNoteId = useId();
+
+  const lines = groupCartLines(cartItems);
+  const unitCount = cartItems.length;
+  const taxRate = settings.data?.taxRate ?? defaultSettings.taxRate;
+  const restaurantName = settings.data?.restaurantName ?? defaultSettings.restaurantName;
+  const canManageMenu = role === 'admin' || role === 'manager';
+
+  // A tap adds to the dish's line without a note; that line may hold at most 99.
+  const plainLineQuantity = (itemId: string) =>
+    lines.find((line) => line.key === lineKey(itemId, undefined))?.quantity ?? 0;
+  const quantityInCart = (itemId: string) => cartItems.filter((entry) => entry.itemId === itemId).length;
+
+  function add(item: Item) {
+    dispatch(addItem({ itemId: item._id, name: item.name, price: item.price }));
+    setPlaceError(null);
+  }
+
+  const blocker = !hasCustomer
+    ? 'Set the customer to start the order.'
+    : lines.length === 0
+      ? 'Add at least one dish.'
+      : null;
+
+  function placeOrder() {
+    if (blocker || createOrderMutation.isPending) return;
+    const note = orderNote.trim();
+    const body: CreateOrderBody = {
+      customerDetails: {
+        name: order.customerName,
+        guests: order.guests,
+        ...(order.customerPhone ? { phone: order.customerPhone } : {}),
+      },
+      ...(order.table ? { tableId: order.table._id } : {}),
+      items: toOrderLines(lines),
+      isPreorder: order.isPreorder,
+      ...(note ? { note } : {}),
+    };
+    setPlaceError(null);
+    // The in-progress orderId is the Idempotency-Key: a retry of this very order returns it instead of a copy.
+    createOrderMutation.mutate(
+      { idempotencyKey: order.orderId, ...body },
+      {
+        onSuccess: (placed) => {
+          dispatch(clearCart());
+          dispatch(removeCustomer());
+          setOrderNote('');
+          setPlacedOrder(placed);
+          enqueueSnackbar(`Order #${placed.orderNo} placed.`, { variant: 'success' });
+        },
+        onError: (error) => {
+          const message = describeApiError(error, 'Could not place the order. Please try again.');
+          setPlaceError(message);
+          enqueueSnackbar(message, { variant: 'error' });
+        },
+      },
+    );
+  }
+
+  if (placedOrder) {
+    return (
+      <PlacedOrderView order={placedOrder} restaurantName={restaurantName} onNewOrder={() => setPlacedOrder(null)} />
+    );
+  }
+
+  function renderMenu() {
+    if (categories.isPending || items.isPending) {
+      return (
+        <p role="status" className="text-stone-600">
+          Loading the menu…
+        </p>
+      );
+    }
+    if (categories.isError || items.isError) {
+      return (
+        <div role="alert" className="card space-y-3 p-6">
+          <p className="text-stone-800">
+            {describeApiError(categories.error ?? items.error, 'Could not load the menu.')}
+          </p>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => {
+              if (categories.isError) void categories.refetch();
+              if (items.isError) void items.refetch();
+            }}
+          >
+            Try again
+          </button>
+        </div>
+      );
+    }
+    if (items.data.length === 0) {
+      return (
+        <div className="card p-6 text-stone-700">
+          <p>The menu is empty.</p>
+          {canManageMenu && (
+            <Link to="/dashboard" className="mt-2 inline-block font-semibold text-amber-800 underline">
+              Add categories and dishes on the dashboard
+            </Link>
+          )}
+        </div>
+      );
+    }
+    return (
+      <MenuBrowser
+        categories={categories.data}
+        items={items.data}
+        quantityInCart={quantityInCart}
+        canAdd={(item) => plainLineQuantity(item._id) < maxLineQuantity}
+        onAdd={add}
+      />
+    );
+  }
+
+  return (
+    <section className="mx-auto w-full max-w-7xl px-4 pt-6 pb-24 md:pb-8">
+      <div className="grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_20rem] lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div>
+          <div className="mb-4 flex flex-wrap items-end justify-between gap-2">
+            <div>
+              <h1 className="text-2xl font-bold tracking-tight text-stone-900">Menu</h1>
+              <p className="text-sm text-stone-600">Tap dishes to add them, then place the order.</p>
+            </div>
+            {canManageMenu && (
+              <Link to="/dashboard" className="text-sm font-semibold text-amber-800 underline-offset-2 hover:underline">
+                Manage the menu
+              </Link>
+            )}
+          </div>
+          {renderMenu()}
+        </div>
+
+        {/* On tablets and desktops the panel stays beside the menu; its bill and button never scroll away. */}
+        <aside
+          id="current-order"
+          aria-labelledby="current-order-title"
+          className="card flex scroll-mt-20 flex-col md:sticky md:top-20 md:max-h-[calc(100dvh-6rem)]"
+        >
+          <div className="space-y-4 p-4 md:min-h-0 md:flex-1 md:overflow-y-auto">
+            <h2 id="current-order-title" className="text-lg font-semibold text-stone-900">
+              Current order
+            </h2>
+            <PanelSection title="Customer">
+              <CustomerSection />
+            </PanelSection>
+            <PanelSection title="Table">
+              <TablePicker
+                tables={tables.data}
+                isLoading={tables.isPending}
+                error={tables.isError ? describeApiError(tables.error, 'Could not load the tables.') : null}
+                selected={order.table}
+                guests={order.guests}
+                onSelect={(table) => dispatch(assignTable(table))}
+              />
+            </PanelSection>
+            <PanelSection title={unitCount > 0 ? `Dishes (${unitCount})` : 'Dishes'}>
+              <CartPanel lines={lines} />
+            </PanelSection>
+            <div className="border-t border-stone-200 pt-4">
+              <label htmlFor={orderNoteId} className="field-label">
+                Order note (optional)
+              </label>
+              <input
+                id={orderNoteId}
+                value={orderNote}
+                maxLength={500}
+                autoComplete="off"
+                placeholder="e.g. birthday, serve drinks first"
+                onChange={(event) => setOrderNote(event.target.value)}
+                className="field-input"
+              />
+            </div>
+          </div>
+          <div className="space-y-3 rounded-b-2xl border-t border-stone-200 bg-stone-50 p-4">
+            <PanelSection title="Bill">
+              <BillSummary subtotal={subtotal} taxRate={taxRate} />
+            </PanelSection>
+            {placeError && <FormAlert>{placeError}</FormAlert>}
+            <button
+              type="button"
+              className="btn btn-primary min-h-14 w-full text-base"
+              disabled={blocker !== null || createOrderMutation.isPending}
+              aria-describedby={blocker ? `${orderNoteId}-blocker` : undefined}
+              onClick={placeOrder}
+            >
+              {createOrderMutation.isPending ? 'Placing order…' : 'Place order'}
+            </button>
+            {blocker && (
+              <p id={`${orderNoteId}-blocker`} className="text-center text-sm text-stone-600">
+                {blocker}
+              </p>
+            )}
+          </div>
+        </aside>
+      </div>
+
+      {unitCount > 0 && (
+        <a
+          href="#current-order"
+          className="fixed inset-x-4 bottom-[calc(4.25rem+env(safe-area-inset-bottom))] z-20 flex min-h-12 items-center justify-between gap-3 rounded-2xl bg-stone-900 px-4 text-sm font-semibold text-white shadow-lg md:hidden"
+        >
+          <span className="flex items-center gap-2">
+            <ShoppingBag aria-hidden="true" className="size-5" />
+            Review order · {dishCount(unitCount)}
+          </span>
+          <span className="tabular-nums">{formatMoney(subtotal)}</span>
+        </a>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { useId, type ReactNode } from 'react';
+import { Users } from 'lucide-react';
+import type { Table } from '@quan/contract/table';
+import { tableStatusLabels } from './table-status';
+
+const statusStyles = {
+  available: {
+    card: 'border-green-300 bg-green-50/60',
+    badge: 'bg-green-100 text-green-900 ring-green-300',
+    dot: 'bg-green-600',
+  },
+  booked: {
+    card: 'border-amber-300 bg-amber-50/70',
+    badge: 'bg-amber-100 text-amber-900 ring-amber-300',
+    dot: 'bg-amber-500',
+  },
+} as const;
+
+/** "in_progress" → "In progress": the table only knows the order's status as text. */
+function orderStatusText(status: string): string {
+  const words = status.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+interface TableCardProps {
+  table: Table;
+  /** Seat / free buttons, then the manager's buttons. */
+  actions: ReactNode;
+}
+
+export function TableCard({ table, actions }: TableCardProps) {
+  const titleId = useId();
+  const styles = statusStyles[table.status];
+  const order = table.currentOrder;
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={`flex h-full flex-col gap-3 rounded-2xl border-2 p-4 shadow-sm ${styles.card}`}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <h2 id={titleId} className="text-xl font-bold text-stone-900">
+          Table {table.tableNo}
+        </h2>
+        <span
+          className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${styles.badge}`}
+        >
+          <span aria-hidden="true" className={`size-2 rounded-full ${styles.dot}`} />
+          {tableStatusLabels[table.status]}
+        </span>
+      </div>
+      <p className="flex items-center gap-1.5 text-sm text-stone-700">
+        <Users aria-hidden="true" className="size-4" />
+        {table.seats} {table.seats === 1 ? 'seat' : 'seats'}
+      </p>
+      {order ? (
+        <div className="rounded-lg bg-white/80 px-3 py-2 text-sm">
+          <p className="font-semibold text-stone-900">Order #{order.orderNo}</p>
+          <p className="text-stone-700">{order.customerName || 'Guest'}</p>
+          <p className="text-stone-600">{orderStatusText(order.status)}</p>
+        </div>
+      ) : (
+        table.status === 'booked' && <p className="text-sm text-stone-600">Booked, no order yet</p>
+      )}
+      <div className="mt-auto flex flex-wrap gap-2">{actions}</div>
+    </article>
+  );
+}

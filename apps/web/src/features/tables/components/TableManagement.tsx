@@ -1,0 +1,82 @@
+import { Plus } from 'lucide-react';
+import { describeApiError } from '../../../lib/api-client';
+import { useAppSelector } from '../../../store/hooks';
+import { selectUser } from '../../../store/user-slice';
+import { useTables } from '../api/list-tables';
+import { TableManagerActions } from './TableManagerActions';
+import { canManageTables, tableStatusLabels } from './table-status';
+import { useTableManagerDialogs } from './use-table-manager-dialogs';
+
+/**
+ * The dashboard's table section: add, edit and delete tables and print their QR codes. Renders nothing
+ * for staff, who cannot change tables (API.md "Roles and permissions").
+ */
+export function TableManagement() {
+  const { role } = useAppSelector(selectUser);
+  const isManager = canManageTables(role);
+  const tables = useTables({ enabled: isManager });
+  const manager = useTableManagerDialogs(tables.data ?? []);
+
+  if (!isManager) return null;
+
+  function renderList() {
+    if (tables.isPending) {
+      return (
+        <p role="status" className="text-sm text-stone-600">
+          Loading tables…
+        </p>
+      );
+    }
+    if (tables.isError) {
+      return (
+        <div role="alert" className="space-y-2">
+          <p className="text-sm text-stone-800">{describeApiError(tables.error, 'Could not load the tables.')}</p>
+          <button type="button" className="btn btn-sm btn-secondary" onClick={() => void tables.refetch()}>
+            Try again
+          </button>
+        </div>
+      );
+    }
+    if (tables.data.length === 0) {
+      return <p className="text-sm text-stone-600">No tables yet. Add the first one to start seating guests.</p>;
+    }
+    return (
+      <ul className="divide-y divide-stone-200">
+        {tables.data.map((table) => (
+          <li key={table._id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold text-stone-900">Table {table.tableNo}</p>
+              <p className="text-sm text-stone-600">
+                {table.seats} {table.seats === 1 ? 'seat' : 'seats'} · {tableStatusLabels[table.status]}
+              </p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <TableManagerActions
+                table={table}
+                onQr={manager.openQr}
+                onEdit={manager.openEdit}
+                onDelete={manager.openDelete}
+              />
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section aria-labelledby="table-management-title" className="card space-y-4 p-4 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="table-management-title" className="text-lg font-semibold text-stone-900">
+          Tables
+        </h2>
+        <button type="button" className="btn btn-primary" onClick={manager.openCreate}>
+          <Plus aria-hidden="true" className="size-4" />
+          Add table
+        </button>
+      </div>
+      {renderList()}
+      {manager.dialogs}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { Pencil, QrCode, Trash2 } from 'lucide-react';
+import type { Table } from '@quan/contract/table';
+
+interface TableManagerActionsProps {
+  table: Table;
+  onQr: (table: Table) => void;
+  onEdit: (table: Table) => void;
+  onDelete: (table: Table) => void;
+}
+
+/** QR code, edit and delete for one table: shown to managers and admins only. */
+export function TableManagerActions({ table, onQr, onEdit, onDelete }: TableManagerActionsProps) {
+  return (
+    <>
+      <button type="button" className="btn btn-sm btn-secondary" onClick={() => onQr(table)}>
+        <QrCode aria-hidden="true" className="size-4" />
+        QR code <span className="sr-only">for table {table.tableNo}</span>
+      </button>
+      <button type="button" className="btn btn-sm btn-secondary" onClick={() => onEdit(table)}>
+        <Pencil aria-hidden="true" className="size-4" />
+        Edit <span className="sr-only">table {table.tableNo}</span>
+      </button>
+      <button
+        type="button"
+        className="btn btn-sm btn-secondary text-red-700 hover:bg-red-50"
+        onClick={() => onDelete(table)}
+      >
+        <Trash2 aria-hidden="true" className="size-4" />
+        Delete <span className="sr-only">table {table.tableNo}</span>
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { useSnackbar } from 'notistack';
+import type { Table } from '@quan/contract/table';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { describeApiError } from '../../../lib/api-client';
+import { useDeleteTable } from '../api/delete-table';
+import { useUpdateTable } from '../api/update-table';
+import { TableFormDialog } from './TableFormDialog';
+import { TableQrDialog } from './TableQrDialog';
+
+type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'delete' | 'qr'; tableId: string } | null;
+
+/**
+ * The manager's table dialogs (add, edit, delete, QR code and key rotation), shared by the tables page
+ * and the dashboard. Dialogs hold a table id and read the table from the live list, so a QR view shows
+ * the new key as soon as it is rotated.
+ */
+export function useTableManagerDialogs(tables: readonly Table[]) {
+  const [open, setOpen] = useState<OpenDialog>(null);
+  const [rotateTableId, setRotateTableId] = useState<string | null>(null);
+  const { enqueueSnackbar } = useSnackbar();
+  const deleteMutation = useDeleteTable();
+  const rotateMutation = useUpdateTable();
+
+  const find = (tableId: string | null | undefined) => tables.find((table) => table._id === tableId);
+  const target = open && open.kind !== 'create' ? find(open.tableId) : undefined;
+  const rotateTarget = find(rotateTableId);
+  const close = () => setOpen(null);
+
+  async function confirmDelete(table: Table) {
+    try {
+      await deleteMutation.mutateAsync(table._id);
+      enqueueSnackbar(`Table ${table.tableNo} is deleted.`, { variant: 'success' });
+    } catch (error) {
+      enqueueSnackbar(describeApiError(error, `Could not delete table ${table.tableNo}.`), { variant: 'error' });
+    } finally {
+      close();
+    }
+  }
+
+  async function confirmRotate(table: Table) {
+    try {
+      await rotateMutation.mutateAsync({ tableId: table._id, rotateQrKey: true });
+      enqueueSnackbar(`Table ${table.tableNo} has a new QR code. Print it and replace the old one.`, {
+        variant: 'success',
+      });
+    } catch (error) {
+      enqueueSnackbar(describeApiError(error, `Could not issue a new QR code for table ${table.tableNo}.`), {
+        variant: 'error',
+      });
+    } finally {
+      setRotateTableId(null);
+    }
+  }
+
+  const nextTableNo = tables.reduce((highest, table) => Math.max(highest, table.tableNo), 0) + 1;
+
+  const dialogs = (
+    <>
+      {open?.kind === 'create' && <TableFormDialog nextTableNo={nextTableNo} onClose={close} />}
+      {open?.kind === 'edit' && target && <TableFormDialog key={target._id} table={target} onClose={close} />}
+      {open?.kind === 'qr' && target && (
+        <TableQrDialog
+          table={target}
+          isRotating={rotateMutation.isPending}
+          onRotateKey={() => setRotateTableId(target._id)}
+          onClose={close}
+        />
+      )}
+      <ConfirmDialog
+        open={open?.kind === 'delete' && target !== undefined}
+        title={`Delete table ${target?.tableNo ?? ''}?`}
+        description={
+          <p>
+            Table {target?.tableNo} and its QR code will be removed. Past orders keep their table number. A booked table
+            cannot be deleted.
+          </p>
+        }
+        confirmLabel="Delete table"
+        isPending={deleteMutation.isPending}
+        onConfirm={() => target && void confirmDelete(target)}
+        onCancel={close}
+      />
+      <ConfirmDialog
+        open={rotateTarget !== undefined}
+        title={`New QR code for table ${rotateTarget?.tableNo ?? ''}?`}
+        description={
+          <p>
+            The QR code now on table {rotateTarget?.tableNo} stops working at once: diners scanning it can no longer
+            order. Print the new code and replace the old one.
+          </p>
+        }
+        confirmLabel="Rotate key"
+        isPending={rotateMutation.isPending}
+        onConfirm={() => rotateTarget && void confirmRotate(rotateTarget)}
+        onCancel={() => setRotateTableId(null)}
+      />
+    </>
+  );
+
+  return {
+    openCreate: () => setOpen({ kind: 'create' }),
+    openEdit: (table: Table) => setOpen({ kind: 'edit', tableId: table._id }),
+    openDelete: (table: Table) => setOpen({ kind: 'delete', tableId: table._id }),
+    openQr: (table: Table) => setOpen({ kind: 'qr', tableId: table._id }),
+    dialogs,
+  };
+}

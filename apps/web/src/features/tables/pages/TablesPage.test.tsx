@@ -1,0 +1,220 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Table } from '@quan/contract/table';
+import type { User } from '@quan/contract/user';
+import { afterEach, describe, expect, it } from 'vitest';
+import { routes } from '../../../app/routes';
+import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { renderRoutes } from '../../../test/render-routes';
+import { makeTable } from '../components/table-fixtures';
+
+const floor = (): Table[] => [
+  makeTable(1, { seats: 2 }),
+  makeTable(2, {
+    status: 'booked',
+    currentOrder: {
+      _id: '0190a1b2-c3d4-7e5f-8a9b-000000001042',
+      orderNo: 1042,
+      customerName: 'Phạm Thu Hà',
+      status: 'in_progress',
+    },
+  }),
+  makeTable(3, { status: 'booked', seats: 6 }),
+  makeTable(4),
+];
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** A little table server; `answer` may refuse a write before it is applied. */
+function serveTables(initial: Table[], answer?: (call: Call) => FakeResponse | null) {
+  let tables = initial;
+  const writes: Call[] = [];
+  const fakeApi = installFakeApi(({ method, url, config }) => {
+    if (method === 'GET' && url === '/api/table') return ok(tables);
+    const call = { method, url, body: config.data ? JSON.parse(config.data as string) : undefined };
+    writes.push(call);
+    const refusal = answer?.(call);
+    if (refusal) return refusal;
+    const id = /^\/api\/table\/(.+)$/.exec(url)?.[1];
+    if (method === 'POST') {
+      const created = makeTable((call.body as Table).tableNo, call.body as Partial<Table>);
+      tables = [...tables, created];
+      return { status: 201, body: { success: true, data: created } };
+    }
+    if (method === 'PUT' && id) {
+      const { rotateQrKey, ...changes } = call.body as Partial<Table> & { rotateQrKey?: true };
+      tables = tables.map((table) =>
+        table._id === id ? { ...table, ...changes, ...(rotateQrKey ? { qrKey: `${table.qrKey}-new` } : {}) } : table,
+      );
+      return ok(tables.find((table) => table._id === id));
+    }
+    if (method === 'DELETE' && id) {
+      tables = tables.filter((table) => table._id !== id);
+      return ok(null);
+    }
+    return fail(404, 'Not found');
+  });
+  return { fakeApi, writes };
+}
+
+function tableCard(tableNo: number) {
+  return within(screen.getByRole('article', { name: `Table ${tableNo}` }));
+}
+
+const tableNames = () => screen.getAllByRole('article').map((article) => article.querySelector('h2')?.textContent);
+
+function signIn(role: User['role']) {
+  storeSession(makeUser({ role }), tokenExpiringIn(3600));
+}
+
+// Whole-page journeys through the lazy routes: on a busy two-core machine one can pass the default 5 s.
+describe('TablesPage', { timeout: 20_000 }, () => {
+  let server: ReturnType<typeof serveTables> | undefined;
+  afterEach(() => server?.fakeApi.restore());
+
+  it('filters booked and available tables and shows the order on a booked one', async () => {
+    signIn('staff');
+    server = serveTables(floor());
+    renderRoutes(routes, { path: '/tables' });
+
+    await screen.findByRole('article', { name: 'Table 1' });
+    expect(tableNames()).toEqual(['Table 1', 'Table 2', 'Table 3', 'Table 4']);
+    expect(screen.getByText('2 of 4 tables booked.')).toBeInTheDocument();
+    expect(tableCard(2).getByText('Order #1042')).toBeInTheDocument();
+    expect(tableCard(2).getByText('Phạm Thu Hà')).toBeInTheDocument();
+    expect(tableCard(2).getByText('In progress')).toBeInTheDocument();
+    expect(tableCard(3).getByText('6 seats')).toBeInTheDocument();
+
+    const filters = within(screen.getByRole('group', { name: 'Show tables' }));
+    await userEvent.click(filters.getByRole('button', { name: /^Booked/ }));
+    expect(tableNames()).toEqual(['Table 2', 'Table 3']);
+    expect(filters.getByRole('button', { name: /^Booked/ })).toHaveAttribute('aria-pressed', 'true');
+
+    await userEvent.click(filters.getByRole('button', { name: /^Available/ }));
+    expect(tableNames()).toEqual(['Table 1', 'Table 4']);
+
+    await userEvent.click(filters.getByRole('button', { name: /^All/ }));
+    expect(tableNames()).toHaveLength(4);
+  });
+
+  it('lets staff seat and free tables, but not free one under an open order nor manage tables', async () => {
+    signIn('staff');
+    server = serveTables(floor(), ({ url }) =>
+      url.endsWith('000000000001') ? fail(409, 'Table 1 is already booked') : null,
+    );
+    renderRoutes(routes, { path: '/tables' });
+
+    await screen.findByRole('article', { name: 'Table 1' });
+    expect(screen.queryByRole('button', { name: 'Add table' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^(QR code|Edit|Delete)/ })).not.toBeInTheDocument();
+    expect(tableCard(2).queryByRole('button')).not.toBeInTheDocument();
+    expect(tableCard(2).getByText(/Frees when order #1042 is completed or cancelled/)).toBeInTheDocument();
+
+    await userEvent.click(tableCard(3).getByRole('button', { name: 'Free table 3' }));
+    expect(await screen.findByText('Table 3 is free.')).toBeInTheDocument();
+    await waitFor(() => expect(tableCard(3).getByRole('button', { name: 'Mark booked table 3' })).toBeInTheDocument());
+
+    await userEvent.click(tableCard(1).getByRole('button', { name: 'Mark booked table 1' }));
+    expect(await screen.findByText('Table 1 is already booked')).toBeInTheDocument();
+
+    expect(server.writes.map(({ method, url, body }) => [method, url, body])).toEqual([
+      ['PUT', '/api/table/0190a1b2-c3d4-7e5f-8a9b-000000000003', { status: 'available' }],
+      ['PUT', '/api/table/0190a1b2-c3d4-7e5f-8a9b-000000000001', { status: 'booked' }],
+    ]);
+  });
+
+  it('lets a manager add a table, showing a duplicate refusal in the open form', async () => {
+    signIn('manager');
+    let attempts = 0;
+    server = serveTables(floor(), ({ method }) =>
+      method === 'POST' && ++attempts === 1 ? fail(409, 'Table 5 already exists') : null,
+    );
+    renderRoutes(routes, { path: '/tables' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Add table' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add a table' }));
+    expect(dialog.getByLabelText('Table number')).toHaveValue(5);
+    await userEvent.clear(dialog.getByLabelText('Seats'));
+    await userEvent.type(dialog.getByLabelText('Seats'), '6');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add table' }));
+
+    expect(await screen.findByText('Table 5 already exists')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Add a table' })).toBeInTheDocument();
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Add table' }));
+    expect(await screen.findByText('Table 5 is added.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('article', { name: 'Table 5' })).toBeInTheDocument();
+    expect(server.writes.map(({ method, body }) => [method, body])).toEqual([
+      ['POST', { tableNo: 5, seats: 6 }],
+      ['POST', { tableNo: 5, seats: 6 }],
+    ]);
+  });
+
+  it('lets a manager edit a table', async () => {
+    signIn('admin');
+    server = serveTables(floor());
+    renderRoutes(routes, { path: '/tables' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit table 1' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit table 1' }));
+    await userEvent.clear(dialog.getByLabelText('Seats'));
+    await userEvent.type(dialog.getByLabelText('Seats'), '8');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save table' }));
+
+    expect(await screen.findByText('Table 1 is saved.')).toBeInTheDocument();
+    expect(server.writes[0]?.body).toEqual({ tableNo: 1, seats: 8 });
+    await waitFor(() => expect(tableCard(1).getByText('8 seats')).toBeInTheDocument());
+  });
+
+  it('confirms a delete and shows the refusal for a booked table', async () => {
+    signIn('manager');
+    server = serveTables(floor(), ({ method }) =>
+      method === 'DELETE' ? fail(409, 'Table 2 is booked; free it before deleting it') : null,
+    );
+    renderRoutes(routes, { path: '/tables' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete table 2' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Delete table 2?' }));
+    expect(server.writes).toEqual([]);
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete table' }));
+
+    expect(await screen.findByText('Table 2 is booked; free it before deleting it')).toBeInTheDocument();
+    expect(server.writes.map(({ method, url }) => `${method} ${url}`)).toEqual([
+      'DELETE /api/table/0190a1b2-c3d4-7e5f-8a9b-000000000002',
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("shows a table's QR code for the ordering page and rotates its key after a warning", async () => {
+    signIn('manager');
+    server = serveTables(floor());
+    renderRoutes(routes, { path: '/tables' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'QR code for table 4' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'QR code for table 4' }));
+    const image = await dialog.findByRole('img', { name: 'QR code for table 4' });
+    const firstCode = image.getAttribute('src');
+    expect(firstCode).toMatch(/^data:image\/svg\+xml/);
+    expect(dialog.getByText(`${window.location.origin}/table/4?key=key-4`)).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Print QR' })).toBeEnabled();
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Rotate key' }));
+    const warning = within(screen.getByRole('dialog', { name: 'New QR code for table 4?' }));
+    expect(warning.getByText(/stops working at once/)).toBeInTheDocument();
+    expect(server.writes).toEqual([]);
+    await userEvent.click(warning.getByRole('button', { name: 'Rotate key' }));
+
+    expect(await screen.findByText('Table 4 has a new QR code. Print it and replace the old one.')).toBeInTheDocument();
+    expect(server.writes[0]?.body).toEqual({ rotateQrKey: true });
+    expect(await dialog.findByText(`${window.location.origin}/table/4?key=key-4-new`)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(dialog.getByRole('img', { name: 'QR code for table 4' }).getAttribute('src')).not.toBe(firstCode),
+    );
+  });
+});

@@ -1,0 +1,186 @@
+import { useState } from 'react';
+import { Plus } from 'lucide-react';
+import { useSnackbar } from 'notistack';
+import type { Table, TableStatus } from '@quan/contract/table';
+import { describeApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useAppSelector } from '../../../store/hooks';
+import { selectUser } from '../../../store/user-slice';
+import { useTables } from '../api/list-tables';
+import { useUpdateTable } from '../api/update-table';
+import { TableCard } from '../components/TableCard';
+import { TableManagerActions } from '../components/TableManagerActions';
+import {
+  canManageTables,
+  filterTables,
+  tableFilterLabels,
+  tableFilters,
+  type TableFilter,
+} from '../components/table-status';
+import { useTableManagerDialogs } from '../components/use-table-manager-dialogs';
+
+export function TablesPage() {
+  usePageTitle('Tables');
+  const { role } = useAppSelector(selectUser);
+  const isManager = canManageTables(role);
+  const tables = useTables();
+  const statusMutation = useUpdateTable();
+  const manager = useTableManagerDialogs(tables.data ?? []);
+  const { enqueueSnackbar } = useSnackbar();
+  const [filter, setFilter] = useState<TableFilter>('all');
+  const [busyTableIds, setBusyTableIds] = useState<ReadonlySet<string>>(new Set());
+
+  const allTables = tables.data ?? [];
+  const bookedCount = allTables.filter((table) => table.status === 'booked').length;
+  const counts: Record<TableFilter, number> = {
+    all: allTables.length,
+    booked: bookedCount,
+    available: allTables.length - bookedCount,
+  };
+
+  async function setStatus(table: Table, status: TableStatus) {
+    setBusyTableIds((ids) => new Set(ids).add(table._id));
+    try {
+      await statusMutation.mutateAsync({ tableId: table._id, status });
+      enqueueSnackbar(status === 'booked' ? `Table ${table.tableNo} is booked.` : `Table ${table.tableNo} is free.`, {
+        variant: 'success',
+      });
+    } catch (error) {
+      enqueueSnackbar(describeApiError(error, `Could not update table ${table.tableNo}.`), { variant: 'error' });
+    } finally {
+      setBusyTableIds((ids) => {
+        const next = new Set(ids);
+        next.delete(table._id);
+        return next;
+      });
+    }
+  }
+
+  function statusAction(table: Table) {
+    const isBusy = busyTableIds.has(table._id);
+    if (table.status === 'available') {
+      return (
+        <button
+          type="button"
+          className="btn btn-sm btn-primary"
+          disabled={isBusy}
+          onClick={() => void setStatus(table, 'booked')}
+        >
+          Mark booked <span className="sr-only">table {table.tableNo}</span>
+        </button>
+      );
+    }
+    if (table.currentOrder) {
+      // The server refuses to free a table under an open order (409); completing or cancelling it frees the table.
+      return (
+        <p className="text-xs text-stone-600">
+          Frees when order #{table.currentOrder.orderNo} is completed or cancelled.
+        </p>
+      );
+    }
+    return (
+      <button
+        type="button"
+        className="btn btn-sm btn-secondary"
+        disabled={isBusy}
+        onClick={() => void setStatus(table, 'available')}
+      >
+        Free table <span className="sr-only">{table.tableNo}</span>
+      </button>
+    );
+  }
+
+  function renderContent() {
+    if (tables.isPending) {
+      return (
+        <p role="status" className="text-stone-600">
+          Loading tables…
+        </p>
+      );
+    }
+    if (tables.isError) {
+      return (
+        <div role="alert" className="card space-y-3 p-6">
+          <p className="text-stone-800">{describeApiError(tables.error, 'Could not load the tables.')}</p>
+          <button type="button" className="btn btn-secondary" onClick={() => void tables.refetch()}>
+            Try again
+          </button>
+        </div>
+      );
+    }
+    if (allTables.length === 0) {
+      return (
+        <div className="card p-6 text-stone-700">
+          {isManager
+            ? 'No tables yet. Add the first one to start seating guests.'
+            : 'No tables yet. A manager adds them.'}
+        </div>
+      );
+    }
+    const shown = filterTables(allTables, filter);
+    if (shown.length === 0) {
+      return <p className="card p-6 text-stone-700">No {filter} tables right now.</p>;
+    }
+    return (
+      <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 md:grid-cols-3 xl:grid-cols-4">
+        {shown.map((table) => (
+          <li key={table._id}>
+            <TableCard
+              table={table}
+              actions={
+                <>
+                  {statusAction(table)}
+                  {isManager && (
+                    <TableManagerActions
+                      table={table}
+                      onQr={manager.openQr}
+                      onEdit={manager.openEdit}
+                      onDelete={manager.openDelete}
+                    />
+                  )}
+                </>
+              }
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-stone-900">Tables</h1>
+          <p className="mt-1 text-sm text-stone-600">
+            {tables.data ? `${counts.booked} of ${counts.all} tables booked.` : 'Seat guests and free tables.'}
+          </p>
+        </div>
+        {isManager && (
+          <button type="button" className="btn btn-primary" onClick={manager.openCreate}>
+            <Plus aria-hidden="true" className="size-4" />
+            Add table
+          </button>
+        )}
+      </div>
+
+      <div role="group" aria-label="Show tables" className="flex flex-wrap gap-2">
+        {tableFilters.map((option) => (
+          <button
+            key={option}
+            type="button"
+            aria-pressed={filter === option}
+            onClick={() => setFilter(option)}
+            className={`btn btn-sm ${filter === option ? 'bg-stone-900 text-white hover:bg-stone-800' : 'btn-secondary'}`}
+          >
+            {tableFilterLabels[option]}
+            {tables.data && <span className="opacity-75">({counts[option]})</span>}
+          </button>
+        ))}
+      </div>
+
+      {renderContent()}
+      {isManager && manager.dialogs}
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assignTable,
+  emptyOrderState,
+  removeCustomer,
+  selectHasCustomer,
+  selectOrderInProgress,
+  setCustomer,
+} from './order-slice';
+import { createAppStore } from './store';
+import { removeUser } from './user-slice';
+
+const customer = { name: 'Chị Lan', phone: '0901234567', guests: 4, isPreorder: true };
+const table4 = { _id: 'table-4', tableNo: 4 };
+const at = Date.parse('2026-03-01T05:00:00.000Z');
+
+describe('order-in-progress slice', () => {
+  it('starts without an order', () => {
+    const store = createAppStore();
+
+    expect(selectOrderInProgress(store.getState())).toEqual(emptyOrderState);
+    expect(selectHasCustomer(store.getState())).toBe(false);
+  });
+
+  it('setCustomer stores the customer with a new orderId made from the current timestamp', () => {
+    const store = createAppStore();
+
+    store.dispatch(setCustomer(customer, at));
+
+    expect(selectOrderInProgress(store.getState())).toEqual({
+      orderId: String(at),
+      customerName: 'Chị Lan',
+      customerPhone: '0901234567',
+      guests: 4,
+      table: null,
+      isPreorder: true,
+    });
+    expect(selectHasCustomer(store.getState())).toBe(true);
+  });
+
+  it('setCustomer uses the clock when no time is given', () => {
+    const store = createAppStore();
+    const before = Date.now();
+
+    store.dispatch(setCustomer(customer));
+
+    const orderId = Number(selectOrderInProgress(store.getState()).orderId);
+    expect(orderId).toBeGreaterThanOrEqual(before);
+    expect(orderId).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('setting the customer again makes a new orderId and replaces the details, keeping the table', () => {
+    const store = createAppStore();
+    store.dispatch(setCustomer(customer, at));
+    store.dispatch(assignTable(table4));
+
+    store.dispatch(setCustomer({ name: 'Anh Minh', phone: '', guests: 2, isPreorder: false }, at + 1500));
+
+    expect(selectOrderInProgress(store.getState())).toEqual({
+      orderId: String(at + 1500),
+      customerName: 'Anh Minh',
+      customerPhone: '',
+      guests: 2,
+      table: table4,
+      isPreorder: false,
+    });
+  });
+
+  it('assignTable keeps { _id, tableNo } of the table, replaces it and clears it with null', () => {
+    const store = createAppStore();
+
+    const fullTable = { ...table4, seats: 6, status: 'available' };
+    store.dispatch(assignTable(fullTable));
+    expect(selectOrderInProgress(store.getState()).table).toEqual(table4);
+
+    store.dispatch(assignTable({ _id: 'table-7', tableNo: 7 }));
+    expect(selectOrderInProgress(store.getState()).table).toEqual({ _id: 'table-7', tableNo: 7 });
+
+    store.dispatch(assignTable(null));
+    expect(selectOrderInProgress(store.getState()).table).toBeNull();
+  });
+
+  it('removeCustomer clears name, phone, guests and table but keeps orderId and isPreorder', () => {
+    const store = createAppStore();
+    store.dispatch(setCustomer(customer, at));
+    store.dispatch(assignTable(table4));
+
+    store.dispatch(removeCustomer());
+
+    expect(selectOrderInProgress(store.getState())).toEqual({
+      orderId: String(at),
+      customerName: '',
+      customerPhone: '',
+      guests: 0,
+      table: null,
+      isPreorder: true,
+    });
+    expect(selectHasCustomer(store.getState())).toBe(false);
+  });
+
+  it('is reset when the user signs out', () => {
+    const store = createAppStore();
+    store.dispatch(setCustomer(customer, at));
+
+    store.dispatch(removeUser());
+
+    expect(selectOrderInProgress(store.getState())).toEqual(emptyOrderState);
+  });
+});
