@@ -69,7 +69,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, (error) =>
+    app.log.warn({ err: error }, 'an idle database connection failed; the pool will replace it'),
+  );
   app.addHook('onClose', () => database.close());
   app.decorate('database', database);
 

@@ -98,6 +98,18 @@ describe('operations', () => {
     expect(ready.json()).toEqual({ status: 'ready', database: 'ok' });
   });
 
+  it.skipIf(!process.env.DATABASE_URL)('survives PostgreSQL ending its idle connections', async () => {
+    const { sql } = await import('drizzle-orm');
+    await t.app.database.db.execute(sql`select 1`);
+    const pg = await import('pg');
+    const admin = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    const scratch = new URL(String((t.config.database as { url: string }).url)).pathname.slice(1);
+    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [scratch]);
+    await admin.end();
+    await expect.poll(async () => (await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  });
+
   it('exposes Prometheus metrics by route pattern and status, and process metrics', async () => {
     await t.app.inject({ method: 'GET', url: '/api/user' });
     const response = await t.app.inject({ method: 'GET', url: '/metrics' });

@@ -27,7 +27,15 @@ export interface DatabaseHandle {
 /** Instances of a chain may start together; one at a time applies the migrations. */
 const MIGRATION_LOCK_KEY = 726_311_001;
 
-export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+/**
+ * Opens the database and applies the migrations. `onIdleError` hears about pooled PostgreSQL connections
+ * that die while idle (a server restart, an administrator ending them): the pool replaces them, so they
+ * are worth a log line, not a crash.
+ */
+export async function openDatabase(
+  config: DatabaseConfig,
+  onIdleError: (error: Error) => void = () => undefined,
+): Promise<DatabaseHandle> {
   if (config.driver === 'pglite') {
     // PGlite does not create the parents of its data dir, and then fails later with a confusing error.
     if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
@@ -43,6 +51,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   }
 
   const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+  pool.on('error', onIdleError);
   const migrationClient = await pool.connect();
   try {
     await migrationClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
