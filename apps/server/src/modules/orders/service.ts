@@ -174,12 +174,13 @@ export function createOrdersService({ db, realtime, menu, tables, settings, hook
       try {
         placed = await db.transaction(async (tx) => {
           if (idempotencyKey) {
+            const requestHash = hashBody(body);
             const holder = await repo.claimIdempotencyKey(
               tx,
-              { scopedKey: `user:${actor.id}:${idempotencyKey}`, requestHash: hashBody(body), orderId },
+              { scopedKey: `user:${actor.id}:${idempotencyKey}`, requestHash, orderId },
               { hours: IDEMPOTENCY_HOURS },
             );
-            if (holder && holder.requestHash !== hashBody(body)) {
+            if (holder && holder.requestHash !== requestHash) {
               throw conflict('This Idempotency-Key was already used for a different order');
             }
             if (holder) throw new IdempotentReplay(holder.orderId);
