@@ -11,6 +11,8 @@ import { healthRoutes } from './modules/health/routes';
 import { categoryRoutes, itemRoutes } from './modules/menu/routes';
 import { createMenuService, type MenuService } from './modules/menu/service';
 import { orderRoutes } from './modules/orders/routes';
+import { publicRoutes } from './modules/public/routes';
+import { createPublicMenu } from './modules/public/service';
 import { createOrdersService, type OrdersService } from './modules/orders/service';
 import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsService, type SettingsService } from './modules/settings/service';
@@ -118,6 +120,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     orders: createOrdersService({ db: database.db, realtime, menu, tables, settings }),
   };
   app.decorate('services', services);
+  realtime.setOrderFollowCheck(services.orders.mayFollow);
 
   await app.register(async (api) => {
     registerAccessGuard(api, sessions.authenticate);
@@ -126,7 +129,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await api.register(categoryRoutes, { prefix: '/api/category', menu });
     await api.register(itemRoutes, { prefix: '/api/item', menu });
     await api.register(tableRoutes, { prefix: '/api/table', tables, orders: services.orders });
-    await api.register(orderRoutes, { prefix: '/api/order', orders: services.orders });
+    await api.register(orderRoutes, { prefix: '/api/order', orders: services.orders, config });
+    await api.register(publicRoutes, {
+      prefix: '/api',
+      publicMenu: createPublicMenu(menu, settings),
+      tables,
+      orders: services.orders,
+    });
   });
   await app.register(healthRoutes, { pingDatabase: database.ping });
   await registerWebApp(app, config.webDistDir);

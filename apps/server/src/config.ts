@@ -50,6 +50,8 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: positiveIntSchema.default(600),
   LOGIN_RATE_LIMIT_PER_IP: positiveIntSchema.default(30),
   LOGIN_RATE_LIMIT_PER_EMAIL: positiveIntSchema.default(10),
+  DINER_ORDER_RATE_LIMIT_PER_IP: positiveIntSchema.default(30),
+  DINER_ORDER_RATE_LIMIT_PER_TABLE: positiveIntSchema.default(15),
 });
 
 export type DatabaseConfig = { driver: 'pglite'; dataDir: string | null } | { driver: 'postgres'; url: string };
@@ -73,6 +75,9 @@ export interface Config {
     /** Sign-in attempts per 10 minutes. */
     loginPerIp: number;
     loginPerEmail: number;
+    /** Orders from table pages per 10 minutes, per client address and per table. */
+    dinerOrdersPerIp: number;
+    dinerOrdersPerTable: number;
   };
 }
 
@@ -106,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       globalPerMinute: e.RATE_LIMIT_MAX,
       loginPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
       loginPerEmail: e.LOGIN_RATE_LIMIT_PER_EMAIL,
+      dinerOrdersPerIp: e.DINER_ORDER_RATE_LIMIT_PER_IP,
+      dinerOrdersPerTable: e.DINER_ORDER_RATE_LIMIT_PER_TABLE,
     },
   };
 }

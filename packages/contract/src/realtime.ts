@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Order } from './order';
+import type { OrderStatusUpdate, TrackOrder } from './public';
 import type { Table } from './table';
 
 /** The socket.io event map of API.md "Live events"; later issues add theirs with their payload schemas. */
@@ -10,15 +11,20 @@ export const menuUpdatedSchema = z.object({});
 export interface ServerToClientEvents {
   /** A new order (POS or diner). */
   'order:created': (order: Order) => void;
-  /** An order changed: status, payment, note, table. */
-  'order:updated': (order: Order) => void;
+  /** An order changed: the whole order to staff, its status to the diners following it. */
+  'order:updated': (order: Order | OrderStatusUpdate) => void;
   'table:updated': (table: Table) => void;
   /** Anything on the menu changed; clients refetch it. */
   'menu:updated': (payload: z.infer<typeof menuUpdatedSchema>) => void;
 }
 
-/** Client → server events; the diner issue adds `track-order`. */
-export type ClientToServerEvents = Record<string, never>;
+export interface ClientToServerEvents {
+  /** A diner's phone follows one order with the tracking token it got when ordering. */
+  'track-order': (payload: TrackOrder, ack?: (result: { ok: boolean; message?: string }) => void) => void;
+}
+
+/** The room of the diners following one order. */
+export const orderRoom = (orderId: string) => `order:${orderId}`;
 
 /** What the server keeps on each socket after the handshake. */
 export interface SocketData {

@@ -1,6 +1,7 @@
 import type { ErrorResponse, FieldError } from '@quan/contract/common';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { AppError } from '../lib/app-error';
 
 const partLabel: Record<string, string> = {
@@ -23,17 +24,39 @@ function validationResponse(error: FastifyError & { validation: unknown[] }): Er
         if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
           return keys.map((key) => ({
             path: toDottedPath(`${issue.instancePath}/${String(key)}`),
-            message: 'Unknown field; it cannot be set here',
+            message: UNKNOWN_FIELD,
           }));
         }
         return [{ path: toDottedPath(issue.instancePath), message: issue.message ?? 'is not valid' }];
       })
     : [{ path: '', message: error.message }];
   const where = partLabel[error.validationContext ?? 'body'] ?? 'request';
+  return { success: false, message: validationMessage(where, errors), errors };
+}
+
+const UNKNOWN_FIELD = 'Unknown field; it cannot be set here';
+
+/** "Invalid request body: items.0.quantity: Quantity can be at most 99 (and 2 more)". */
+function validationMessage(where: string, errors: FieldError[]): string {
   const [first] = errors;
   const firstText = first?.path ? `${first.path}: ${first.message}` : (first?.message ?? 'invalid value');
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-  return { success: false, message: `Invalid ${where}: ${firstText}${more}`, errors };
+  return `Invalid ${where}: ${firstText}${more}`;
+}
+
+/**
+ * Validates a value in a handler, for the rare route whose schema depends on who calls it, and refuses it
+ * exactly as route validation would.
+ */
+export function parseRequestBody<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const errors = result.error.issues.flatMap((issue): FieldError[] =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ path: [...issue.path, key].join('.'), message: UNKNOWN_FIELD }))
+      : [{ path: issue.path.join('.'), message: issue.message }],
+  );
+  throw new AppError('BAD_REQUEST', validationMessage('request body', errors), errors);
 }
 
 /** Fastify's own client errors, reworded as sentences a person can act on. */

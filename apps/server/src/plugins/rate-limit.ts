@@ -1,10 +1,31 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { AppError } from '../lib/app-error';
 
 const SIGN_IN_WINDOW_MS = 10 * 60 * 1000;
+const DINER_ORDER_WINDOW_MS = 10 * 60 * 1000;
+
+type LimitCheck = ReturnType<FastifyInstance['createRateLimit']>;
+
+/** Runs the checks in order; the first one exceeded answers 429 with Retry-After and the message. */
+async function enforce(
+  checks: LimitCheck[],
+  request: FastifyRequest,
+  reply: FastifyReply,
+  message: (minutes: number) => string,
+): Promise<void> {
+  for (const check of checks) {
+    const limit = await check(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      reply.header('retry-after', limit.ttlInSeconds);
+      throw new AppError('RATE_LIMITED', message(Math.max(1, Math.ceil(limit.ttlInSeconds / 60))));
+    }
+  }
+}
+
+const inMinutes = (minutes: number) => `${minutes} minute${minutes > 1 ? 's' : ''}`;
 
 /**
  * A per-IP limit on every route (memory store, or Redis when REDIS_URL is set so that every instance
@@ -52,17 +73,35 @@ export function signInLimit(
       }),
     );
   }
-  return async (request, reply) => {
-    for (const check of checks) {
-      const limit = await check(request);
-      if (!limit.isAllowed && limit.isExceeded) {
-        reply.header('retry-after', limit.ttlInSeconds);
-        const minutes = Math.max(1, Math.ceil(limit.ttlInSeconds / 60));
-        throw new AppError(
-          'RATE_LIMITED',
-          `Too many sign-in attempts; try again in ${minutes} minute${minutes > 1 ? 's' : ''}`,
-        );
-      }
-    }
+  return (request, reply) =>
+    enforce(checks, request, reply, (minutes) => `Too many sign-in attempts; try again in ${inMinutes(minutes)}`);
+}
+
+/**
+ * Orders from table pages, per client address and per table, so one phone (or one prankster with a
+ * photo of a QR code) cannot flood the kitchen. Called once the body has told which table it is.
+ */
+export function dinerOrderLimit(app: FastifyInstance, limits: Config['rateLimit']) {
+  const tableOf = new WeakMap<FastifyRequest, number>();
+  const checks = [
+    app.createRateLimit({
+      max: limits.dinerOrdersPerIp,
+      timeWindow: DINER_ORDER_WINDOW_MS,
+      keyGenerator: (request: FastifyRequest) => `diner-order:ip:${request.ip}`,
+    }),
+    app.createRateLimit({
+      max: limits.dinerOrdersPerTable,
+      timeWindow: DINER_ORDER_WINDOW_MS,
+      keyGenerator: (request: FastifyRequest) => `diner-order:table:${tableOf.get(request)}`,
+    }),
+  ];
+  return (request: FastifyRequest, reply: FastifyReply, tableNo: number) => {
+    tableOf.set(request, tableNo);
+    return enforce(
+      checks,
+      request,
+      reply,
+      (minutes) => `Too many orders from this table; wait ${inMinutes(minutes)} or ask the staff`,
+    );
   };
 }

@@ -1,4 +1,6 @@
+import { trackOrderSchema, type OrderStatusUpdate } from '@quan/contract/public';
 import {
+  orderRoom,
   staffRoom,
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -21,8 +23,12 @@ export interface Realtime {
   emitToStaff<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
   /** Emits to every connection, signed in or not (the public menu follows `menu:updated`). */
   emitToAll<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+  /** Tells the diners following an order (`track-order`) its new status. */
+  emitToOrderFollowers(update: OrderStatusUpdate): void;
   /** Drops the live connections of a signed-out session or of a suspended or deleted user. */
   disconnect(target: { userId: string } | { sessionId: string }): void;
+  /** Installs the check of `track-order`: whether this token may follow this order. */
+  setOrderFollowCheck(check: (orderId: string, token: string) => Promise<boolean>): void;
 }
 
 const userRoom = (userId: string) => `user:${userId}`;
@@ -71,6 +77,18 @@ export async function createRealtime(
     }
   });
 
+  let mayFollow: (orderId: string, token: string) => Promise<boolean> = async () => false;
+  io.on('connection', (socket) => {
+    socket.on('track-order', async (payload, ack) => {
+      const parsed = trackOrderSchema.safeParse(payload);
+      const allowed = parsed.success && (await mayFollow(parsed.data.orderId, parsed.data.token).catch(() => false));
+      if (allowed) await socket.join(orderRoom(parsed.data.orderId));
+      if (typeof ack === 'function') {
+        ack(allowed ? { ok: true } : { ok: false, message: 'This order cannot be followed with that token' });
+      }
+    });
+  });
+
   // Connected clients would otherwise keep app.close() waiting.
   app.addHook('preClose', async () => {
     io.local.disconnectSockets(true);
@@ -84,6 +102,12 @@ export async function createRealtime(
     },
     emitToAll(event, ...args) {
       io.emit(event, ...args);
+    },
+    emitToOrderFollowers(update) {
+      io.to(orderRoom(update._id)).emit('order:updated', update);
+    },
+    setOrderFollowCheck(check) {
+      mayFollow = check;
     },
     disconnect(target) {
       const room = 'userId' in target ? userRoom(target.userId) : sessionRoom(target.sessionId);

@@ -41,6 +41,11 @@ export const orders = pgTable(
     isPreorder: boolean('is_preorder').notNull().default(false),
     note: text('note').notNull().default(''),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The diner's secret for following this order (random, 256 bits). Kept as is, not hashed, so a
+     * repeated request (same Idempotency-Key) can hand the same token back; it only reveals the order's status.
+     */
+    trackingToken: text('tracking_token'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),

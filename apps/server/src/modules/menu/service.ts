@@ -40,7 +40,11 @@ const missingCategory = () => notFound('That category does not exist (it may hav
 const missingItem = () => notFound('That menu item does not exist (it may have been deleted)');
 
 export function createMenuService(db: Database, realtime: Pick<Realtime, 'emitToAll'>) {
-  const menuChanged = () => realtime.emitToAll('menu:updated', {});
+  const listeners: (() => void)[] = [];
+  const menuChanged = () => {
+    for (const listener of listeners) listener();
+    realtime.emitToAll('menu:updated', {});
+  };
 
   async function loadItems(executor: Executor, where: { categoryId?: string; ids?: string[] }): Promise<Item[]> {
     const rows = await repo.listItems(executor, where);
@@ -89,6 +93,11 @@ export function createMenuService(db: Database, realtime: Pick<Realtime, 'emitTo
   }
 
   return {
+    /** Runs after every committed change of categories or dishes (the public menu drops its cache). */
+    onChange(listener: () => void): void {
+      listeners.push(listener);
+    },
+
     async listCategories(): Promise<Category[]> {
       return (await repo.listCategories(db)).map(toCategory);
     },

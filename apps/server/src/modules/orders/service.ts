@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   allowedOrderMoves,
   isOpenOrderStatus,
@@ -8,8 +8,9 @@ import {
   type UpdateOrderBody,
 } from '@quan/contract/order';
 import type { Pagination } from '@quan/contract/common';
+import type { DinerOrderBody, DinerOrderResult, PublicOrder } from '@quan/contract/public';
 import type { Database, Executor } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
 import type { Realtime } from '../../plugins/realtime';
@@ -70,6 +71,21 @@ function hashBody(body: unknown): string {
     .digest('hex');
 }
 
+/** Compares secrets in constant time, so their content cannot be guessed from response times. */
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+const toPublicOrder = ({ _id, orderNo, status, items, bills }: Order): PublicOrder => ({
+  _id,
+  orderNo,
+  status,
+  items,
+  bills,
+});
+
 type LoadedOrder = Awaited<ReturnType<typeof repo.findOrders>>[number];
 
 function toOrder({ order, table, createdBy, lines }: LoadedOrder): Order {
@@ -117,9 +133,9 @@ class IdempotentReplay extends Error {
 
 export interface OrdersServiceDeps {
   db: Database;
-  realtime: Pick<Realtime, 'emitToStaff'>;
+  realtime: Pick<Realtime, 'emitToStaff' | 'emitToOrderFollowers'>;
   menu: Pick<MenuService, 'itemsForOrder'>;
-  tables: Pick<TablesService, 'seatOrder' | 'releaseOrder' | 'announce'>;
+  tables: Pick<TablesService, 'seatOrder' | 'seatIfFree' | 'releaseOrder' | 'announce' | 'findByNumber'>;
   settings: Pick<SettingsService, 'get'>;
   hooks?: OrderLifecycleHooks;
 }
@@ -131,8 +147,22 @@ export function createOrdersService({ db, realtime, menu, tables, settings, hook
     return toOrder(loaded);
   }
 
+  /** Claims the key for this order, or throws: a replay of the same body, or a refusal of another body. */
+  async function claimKey(tx: Executor, scopedKey: string, body: unknown, orderId: string): Promise<void> {
+    const requestHash = hashBody(body);
+    const holder = await repo.claimIdempotencyKey(
+      tx,
+      { scopedKey, requestHash, orderId },
+      { hours: IDEMPOTENCY_HOURS },
+    );
+    if (holder && holder.requestHash !== requestHash) {
+      throw conflict('This Idempotency-Key was already used for a different order');
+    }
+    if (holder) throw new IdempotentReplay(holder.orderId);
+  }
+
   /** Prices every line from the menu; refuses unknown and unavailable dishes. */
-  async function priceLines(tx: Executor, orderId: string, body: CreateOrderBody) {
+  async function priceLines(tx: Executor, orderId: string, body: Pick<CreateOrderBody, 'items'>) {
     const menuItems = await menu.itemsForOrder(
       tx,
       body.items.map((line) => line.itemId),
@@ -173,18 +203,7 @@ export function createOrdersService({ db, realtime, menu, tables, settings, hook
       let placed: Order;
       try {
         placed = await db.transaction(async (tx) => {
-          if (idempotencyKey) {
-            const requestHash = hashBody(body);
-            const holder = await repo.claimIdempotencyKey(
-              tx,
-              { scopedKey: `user:${actor.id}:${idempotencyKey}`, requestHash, orderId },
-              { hours: IDEMPOTENCY_HOURS },
-            );
-            if (holder && holder.requestHash !== requestHash) {
-              throw conflict('This Idempotency-Key was already used for a different order');
-            }
-            if (holder) throw new IdempotentReplay(holder.orderId);
-          }
+          if (idempotencyKey) await claimKey(tx, `user:${actor.id}:${idempotencyKey}`, body, orderId);
 
           const lines = await priceLines(tx, orderId, body);
           const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
@@ -221,6 +240,74 @@ export function createOrdersService({ db, realtime, menu, tables, settings, hook
       realtime.emitToStaff('order:created', placed);
       if (placed.table) await tables.announce([placed.table._id]);
       return { order: placed, replayed: false };
+    },
+
+    /**
+     * A diner's order from the table page: the QR key must match the table's, the order waits as
+     * `pending` for staff to accept, and the answer carries the token that lets this phone follow it.
+     */
+    async createForDiner(
+      body: DinerOrderBody,
+      idempotencyKey?: string,
+    ): Promise<{ order: DinerOrderResult; replayed: boolean }> {
+      const orderId = newId();
+      const { taxRate } = await settings.get();
+      let seatedTableId: string | null = null;
+      let placed: { order: Order; trackingToken: string };
+      try {
+        placed = await db.transaction(async (tx) => {
+          const table = await tables.findByNumber(tx, body.tableNo);
+          if (!table) throw notFound(`There is no table ${body.tableNo}`);
+          if (!sameSecret(table.qrKey, body.tableKey)) throw forbidden('Scan the QR code on your table to order');
+          if (idempotencyKey) await claimKey(tx, `table:${table.id}:${idempotencyKey}`, body, orderId);
+
+          const lines = await priceLines(tx, orderId, body);
+          const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
+          if (subtotal > MAX_BILL) throw badRequest('The order is too large; ask the staff for help');
+          const trackingToken = randomBytes(32).toString('base64url');
+          const order = await repo.insertOrder(tx, {
+            id: orderId,
+            status: 'pending',
+            source: 'table',
+            customerName: body.customerDetails?.name || `Table ${table.tableNo}`,
+            guests: body.customerDetails?.guests ?? 1,
+            tableId: table.id,
+            ...computeBills(subtotal, 0, taxRate),
+            note: body.note ?? '',
+            trackingToken,
+          });
+          await repo.insertLines(tx, lines);
+          if (await tables.seatIfFree(tx, table.id, orderId)) seatedTableId = table.id;
+          await hooks.afterPlaced(tx, order, lines);
+          return { order: await load(tx, orderId), trackingToken };
+        });
+      } catch (error) {
+        if (!(error instanceof IdempotentReplay)) throw error;
+        const [first] = await repo.findOrders(db, [error.orderId]);
+        if (!first?.order.trackingToken) throw notFound('That order does not exist');
+        return {
+          order: { ...toPublicOrder(toOrder(first)), trackingToken: first.order.trackingToken },
+          replayed: true,
+        };
+      }
+      realtime.emitToStaff('order:created', placed.order);
+      if (seatedTableId) await tables.announce([seatedTableId]);
+      return { order: { ...toPublicOrder(placed.order), trackingToken: placed.trackingToken }, replayed: false };
+    },
+
+    /** Whether this token follows this order (the diner's phone that placed it). */
+    async mayFollow(orderId: string, token: string): Promise<boolean> {
+      const [found] = await repo.findOrders(db, [orderId]);
+      return !!found?.order.trackingToken && sameSecret(found.order.trackingToken, token);
+    },
+
+    /** The diner's view of their order; any other token gets the same 404 as a missing order. */
+    async getForDiner(orderId: string, token: string): Promise<PublicOrder> {
+      const [found] = await repo.findOrders(db, [orderId]);
+      if (!found?.order.trackingToken || !sameSecret(found.order.trackingToken, token)) {
+        throw notFound('That order does not exist, or this link is not for it');
+      }
+      return toPublicOrder(toOrder(found));
     },
 
     async list(query: ListOrdersFilter): Promise<{ orders: Order[]; pagination: Pagination }> {
@@ -287,6 +374,7 @@ export function createOrdersService({ db, realtime, menu, tables, settings, hook
         return toOrder(current);
       });
       realtime.emitToStaff('order:updated', updated);
+      realtime.emitToOrderFollowers({ _id: updated._id, orderNo: updated.orderNo, status: updated.status });
       await tables.announce(freedTables);
       return updated;
     },

@@ -32,6 +32,11 @@ export async function findTable(db: Executor, id: string): Promise<TableWithOrde
   return row;
 }
 
+export async function findTableByNumber(db: Executor, tableNo: number): Promise<TableRow | undefined> {
+  const [row] = await db.select().from(diningTables).where(eq(diningTables.tableNo, tableNo));
+  return row;
+}
+
 export async function insertTable(db: Executor, values: typeof diningTables.$inferInsert): Promise<void> {
   await db.insert(diningTables).values(values);
 }

@@ -120,6 +120,19 @@ export function createTablesService(db: Database, realtime: Pick<Realtime, 'emit
       );
     },
 
+    /** A diner's view of a table, by the number printed on it. */
+    async publicTable(tableNo: number): Promise<{ tableNo: number; seats: number }> {
+      const table = await repo.findTableByNumber(db, tableNo);
+      if (!table) throw notFound(`There is no table ${tableNo}`);
+      return { tableNo: table.tableNo, seats: table.seats };
+    },
+
+    /** Inside a diner order's transaction: the table and its QR key, to check what the phone sent. */
+    findByNumber: (tx: Executor, tableNo: number) => repo.findTableByNumber(tx, tableNo),
+
+    /** Seats a diner's order when the table is free; a table already eating keeps its order. */
+    seatIfFree: (tx: Executor, tableId: string, orderId: string) => repo.seatOrder(tx, tableId, orderId),
+
     /** Inside an order's transaction: frees the table if it still holds that order. */
     releaseOrder: (tx: Executor, tableId: string, orderId: string) => repo.releaseOrder(tx, tableId, orderId),
   };

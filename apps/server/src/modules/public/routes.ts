@@ -1,0 +1,61 @@
+import { envelope } from '@quan/contract/common';
+import {
+  publicMenuSchema,
+  publicOrderParamsSchema,
+  publicOrderQuerySchema,
+  publicOrderSchema,
+  publicTableParamsSchema,
+  publicTableSchema,
+} from '@quan/contract/public';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/reply';
+import type { OrdersService } from '../orders/service';
+import type { TablesService } from '../tables/service';
+import type { PublicMenuCache } from './service';
+
+/** Pages diners use without an account. */
+export const publicRoutes: FastifyPluginAsync<{
+  publicMenu: PublicMenuCache;
+  tables: TablesService;
+  orders: OrdersService;
+}> = async (fastify, { publicMenu, tables, orders }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Public'];
+  const config = { access: 'public' as const };
+
+  // Registered untyped: it sends the cached bytes as they are (Fastify does not serialise a string), and
+  // the schema stays for the API docs.
+  fastify.get(
+    '/public-menu',
+    { config, schema: { tags, response: { 200: envelope(publicMenuSchema), 304: z.null() } } },
+    async (request, reply) => {
+      const { body, etag } = await publicMenu.get();
+      // Short: phones revalidate often, and a 304 costs almost nothing.
+      reply.header('etag', etag).header('cache-control', 'public, max-age=10, must-revalidate');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
+
+  app.get(
+    '/public/tables/:tableNo',
+    { config, schema: { tags, params: publicTableParamsSchema, response: { 200: envelope(publicTableSchema) } } },
+    async (request) => ok(await tables.publicTable(request.params.tableNo)),
+  );
+
+  app.get(
+    '/public/orders/:id',
+    {
+      config,
+      schema: {
+        tags,
+        params: publicOrderParamsSchema,
+        querystring: publicOrderQuerySchema,
+        response: { 200: envelope(publicOrderSchema) },
+      },
+    },
+    async (request) => ok(await orders.getForDiner(request.params.id, request.query.token)),
+  );
+};

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+import { billsSchema, orderItemSchema, orderLineInputSchema, orderStatusSchema } from './order';
+
+/** GET /api/public-menu: what diners see. No costs, recipes or keys. */
+export const publicMenuSchema = z.object({
+  restaurant: z.object({ name: z.string() }),
+  categories: z.array(
+    z.object({
+      _id: idSchema,
+      name: z.string(),
+      items: z.array(
+        z.object({ _id: idSchema, name: z.string(), description: z.string(), price: z.int32(), imageUrl: z.string() }),
+      ),
+    }),
+  ),
+});
+export type PublicMenu = z.infer<typeof publicMenuSchema>;
+
+export const publicTableSchema = z.object({ tableNo: z.int32(), seats: z.int32() });
+export type PublicTable = z.infer<typeof publicTableSchema>;
+export const publicTableParamsSchema = z.strictObject({
+  tableNo: z.coerce.number().pipe(z.int32('Table number must be a whole number').min(1).max(9999)),
+});
+
+/** Limits of one diner order, so a phone cannot flood the kitchen. */
+export const DINER_MAX_LINES = 30;
+export const DINER_MAX_PER_ITEM = 20;
+
+/** A diner's order from the table page (no token): only these fields. */
+export const dinerOrderBodySchema = z.strictObject({
+  tableNo: z.int32('Table number must be a whole number').min(1).max(9999),
+  tableKey: z.string().min(1).max(100),
+  customerDetails: z
+    .strictObject({
+      name: z.string().trim().max(80, 'Name can be at most 80 characters').optional(),
+      guests: z.int32('Guests must be a whole number').min(1).max(50).optional(),
+    })
+    .optional(),
+  items: z
+    .array(orderLineInputSchema)
+    .min(1, 'Add at least one dish')
+    .max(DINER_MAX_LINES, `An order from the table has at most ${DINER_MAX_LINES} lines`)
+    .refine((lines) => {
+      const perItem = new Map<string, number>();
+      for (const line of lines) perItem.set(line.itemId, (perItem.get(line.itemId) ?? 0) + line.quantity);
+      return [...perItem.values()].every((quantity) => quantity <= DINER_MAX_PER_ITEM);
+    }, `At most ${DINER_MAX_PER_ITEM} of one dish per order; ask the staff for more`),
+  note: z.string().trim().max(500, 'A note can be at most 500 characters').optional(),
+});
+export type DinerOrderBody = z.infer<typeof dinerOrderBodySchema>;
+
+/** What a diner may see of their order. */
+export const publicOrderSchema = z.object({
+  _id: idSchema,
+  orderNo: z.int32(),
+  status: orderStatusSchema,
+  items: z.array(orderItemSchema),
+  bills: billsSchema,
+});
+export type PublicOrder = z.infer<typeof publicOrderSchema>;
+
+/** The answer to a diner's order: the order and the secret that lets this phone follow it. */
+export const dinerOrderResultSchema = publicOrderSchema.extend({ trackingToken: z.string() });
+export type DinerOrderResult = z.infer<typeof dinerOrderResultSchema>;
+
+export const publicOrderParamsSchema = z.strictObject({ id: idSchema });
+export const publicOrderQuerySchema = z.strictObject({ token: z.string().min(1, 'The tracking token is missing') });
+
+/** What followers of one order hear on `order:updated`. */
+export const orderStatusUpdateSchema = z.object({ _id: idSchema, orderNo: z.int32(), status: orderStatusSchema });
+export type OrderStatusUpdate = z.infer<typeof orderStatusUpdateSchema>;
+
+export const trackOrderSchema = z.object({ orderId: idSchema, token: z.string().min(1) });
+export type TrackOrder = z.infer<typeof trackOrderSchema>;
