@@ -25,7 +25,7 @@ export const publicRoutes: FastifyPluginAsync<{
   const tags = ['Public'];
   const config = { access: 'public' as const };
 
-  // Registered untyped: it sends the cached bytes as they are (Fastify does not serialise a string), and
+  // Registered untyped: it sends the cached bytes as they are (Fastify does not serialise a Buffer), and
   // the schema stays for the API docs.
   fastify.get(
     '/public-menu',

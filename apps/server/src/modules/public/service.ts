@@ -10,8 +10,8 @@ import type { SettingsService } from '../settings/service';
 const CACHE_TTL_MS = 10_000;
 
 export interface SerializedMenu {
-  /** The whole response body, serialised once per menu version: the hot path sends bytes. */
-  body: string;
+  /** The whole response body, serialised and UTF-8 encoded once per menu version: the hot path sends bytes. */
+  body: Buffer;
   etag: string;
 }
 
@@ -45,7 +45,7 @@ export function createPublicMenu(
         }))
         .filter((category) => category.items.length > 0),
     };
-    const body = JSON.stringify({ success: true, data });
+    const body = Buffer.from(JSON.stringify({ success: true, data }));
     return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
   }
 
