@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { generateReport, type Result } from 'lighthouse';
 import { createTable, seedMenu, signUpAdmin } from './seed-menu';
+import { Interrupted, onInterrupt, stopIfInterrupted } from './interrupt';
 
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -46,29 +47,17 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 
-/** Ctrl-C stops after the current step; the `finally` blocks stop Chromium and the server. */
-class Interrupted extends Error {
-  override name = 'Interrupted';
-}
-let interrupted = false;
 /** The Chromium of the run under way: in a process group of its own, so Ctrl-C does not reach it. */
 let currentChrome: LaunchedChrome | null = null;
-process.on('SIGINT', () => {
-  // Killing Chromium ends the Lighthouse run at once; the server gets the terminal's Ctrl-C itself.
-  if (currentChrome?.pid) {
-    try {
-      process.kill(-currentChrome.pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
+// Killing Chromium ends the Lighthouse run at once; the server gets the terminal's Ctrl-C itself.
+onInterrupt(() => {
+  if (!currentChrome?.pid) return;
+  try {
+    process.kill(-currentChrome.pid, 'SIGKILL');
+  } catch {
+    // Already gone.
   }
-  if (interrupted) process.exit(130);
-  interrupted = true;
-  console.error('\nInterrupted; cleaning up (Ctrl-C again to quit at once)');
 });
-function stopIfInterrupted(): void {
-  if (interrupted) throw new Interrupted('Interrupted');
-}
 
 /** A failure explained by its message (no stack trace needed). */
 class BenchError extends Error {
@@ -269,7 +258,8 @@ async function runLighthouse(url: string, what: string): Promise<Run | null> {
     try {
       return await runLighthouseOnce(url);
     } catch (error) {
-      if (error instanceof Interrupted || interrupted) throw new Interrupted('Interrupted');
+      if (error instanceof Interrupted) throw error;
+      stopIfInterrupted();
       const reason = error instanceof Error ? error.message : String(error);
       console.log(`  ${what}: attempt ${attempt} of ${ATTEMPTS} failed: ${reason.split('\n')[0]}`);
     }

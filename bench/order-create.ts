@@ -23,6 +23,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig, type Config, type DatabaseConfig } from '../apps/server/src/config';
 import { orderLines, orders } from '../apps/server/src/db/schema/orders';
+import { Interrupted, stopIfInterrupted } from './interrupt';
 
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -39,30 +40,6 @@ const CONCURRENCY = intFromEnv('BENCH_CONCURRENCY', 8);
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const DISH_COUNT = 20;
 const LINES_PER_ORDER = 3;
-
-/**
- * Ctrl-C stops the loops at the next operation and lets the ordinary `finally` blocks close the app and
- * drop the scratch database; exiting from the signal handler would race them and could leave it behind.
- */
-class Interrupted extends Error {
-  override name = 'Interrupted';
-}
-let interrupted = false;
-let interruptedAt = 0;
-process.on('SIGINT', () => {
-  if (!interrupted) {
-    interrupted = true;
-    interruptedAt = Date.now();
-    console.error('\nInterrupted; cleaning up (Ctrl-C again to quit at once)');
-    return;
-  }
-  // tsx relays the terminal's Ctrl-C to this process a second time when it is slow to acknowledge the
-  // first (tens of milliseconds on a busy machine): only a later one is a second Ctrl-C.
-  if (Date.now() - interruptedAt > 1000) process.exit(130);
-});
-function stopIfInterrupted(): void {
-  if (interrupted) throw new Interrupted('Interrupted');
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Measuring

@@ -22,6 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig, type Config } from '../apps/server/src/config';
 import { seedMenu, signUpAdmin } from './seed-menu';
+import { Interrupted, stopIfInterrupted } from './interrupt';
 
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -39,29 +40,6 @@ const CATEGORY_COUNT = 8;
 const DISHES_PER_CATEGORY = 10;
 const TARGET_RATIO = 0.6;
 const PATH = '/api/public-menu';
-
-/**
- * Ctrl-C stops the measurements (the load generator child gets it too) and lets the `finally` blocks close
- * both servers; exiting from the signal handler would race them.
- */
-class Interrupted extends Error {
-  override name = 'Interrupted';
-}
-let interrupted = false;
-let interruptedAt = 0;
-process.on('SIGINT', () => {
-  if (!interrupted) {
-    interrupted = true;
-    interruptedAt = Date.now();
-    console.error('\nInterrupted; cleaning up (Ctrl-C again to quit at once)');
-    return;
-  }
-  // tsx relays the terminal's Ctrl-C a second time when this process is slow to acknowledge the first.
-  if (Date.now() - interruptedAt > 1000) process.exit(130);
-});
-function stopIfInterrupted(): void {
-  if (interrupted) throw new Interrupted('Interrupted');
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Load generation: autocannon in a child process, so that it runs on the other core and never shares an
