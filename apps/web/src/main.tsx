@@ -1,19 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { AppProviders } from './app/AppProviders';
 import { router } from './app/router';
-import { createQueryClient } from './lib/query-client';
-import { createAppStore } from './store/store';
 import './index.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
+// No providers here: the staff pages bring theirs (app/StaffProviders) and the diner pages need none,
+// so a diner's phone downloads only React, the router and the page it opens.
 createRoot(rootElement).render(
   <StrictMode>
-    <AppProviders store={createAppStore()} queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <RouterProvider router={router} />
   </StrictMode>,
 );

@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../components/FullScreenSpinner';
-import { GuestOnly } from '../features/auth/components/GuestOnly';
-import { RequireAuth } from '../features/auth/components/RequireAuth';
+import { publicMenuPath } from '../features/public-menu/api/get-public-menu';
+import { preloadPublic } from '../lib/public-api';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 
@@ -19,106 +19,150 @@ function comingSoon(path: string, title: string, description: string): RouteObje
   };
 }
 
-/** The routes of SPEC §2; every page is loaded on first visit. */
-export const routes: RouteObject[] = [
-  {
-    Component: RootLayout,
-    HydrateFallback: FullScreenSpinner,
-    ErrorBoundary: RouteError,
-    children: [
-      {
-        path: '/landing',
-        lazy: async () => ({ Component: (await import('../features/landing/pages/LandingPage')).LandingPage }),
-      },
-      {
-        Component: GuestOnly,
-        children: [
-          {
-            path: '/auth',
-            lazy: async () => ({ Component: (await import('../features/auth/pages/AuthPage')).AuthPage }),
+interface RouteOptions {
+  /**
+   * Load the staff providers (store, query client, toasts, socket) with the first staff page. The browser app
+   * does; tests render the routes inside providers of their own, to see and prepare the same store.
+   */
+  staffProviders: boolean;
+}
+
+const loadStaffProviders: RouteObject['lazy'] = async () => ({
+  Component: (await import('./StaffProviders')).StaffProviders,
+});
+
+/**
+ * The routes of SPEC §2; every page is loaded on first visit. The diner pages sit outside the staff branch,
+ * so their first load is React, the router and the page: no Redux, TanStack Query, axios or staff socket.
+ * Each of them shows the public menu (the landing page its name), which starts downloading with the page's
+ * code instead of after it.
+ */
+export function createRoutes({ staffProviders }: RouteOptions): RouteObject[] {
+  return [
+    {
+      Component: RootLayout,
+      HydrateFallback: FullScreenSpinner,
+      ErrorBoundary: RouteError,
+      children: [
+        {
+          path: '/landing',
+          lazy: async () => {
+            preloadPublic(publicMenuPath);
+            return { Component: (await import('../features/landing/pages/LandingPage')).LandingPage };
           },
-        ],
-      },
-      {
-        path: '/public-menu',
-        lazy: async () => ({
-          Component: (await import('../features/public-menu/pages/PublicMenuPage')).PublicMenuPage,
-        }),
-      },
-      {
-        path: '/table/:tableNo',
-        lazy: async () => ({
-          Component: (await import('../features/table-ordering/pages/TableOrderingPage')).TableOrderingPage,
-        }),
-      },
-      {
-        Component: RequireAuth,
-        children: [
-          {
-            lazy: async () => ({ Component: (await import('./layouts/AppLayout')).AppLayout }),
-            children: [
-              {
-                path: '/',
-                lazy: async () => ({ Component: (await import('../features/home/pages/HomePage')).HomePage }),
-              },
-              {
-                path: '/orders',
-                lazy: async () => ({ Component: (await import('../features/orders/pages/OrdersPage')).OrdersPage }),
-              },
-              {
-                path: '/tables',
-                lazy: async () => ({ Component: (await import('../features/tables/pages/TablesPage')).TablesPage }),
-              },
-              {
-                path: '/menu',
-                lazy: async () => ({ Component: (await import('../features/pos/pages/PosPage')).PosPage }),
-              },
-              {
-                path: '/dashboard',
-                lazy: async () => ({
-                  Component: (await import('../features/dashboard/pages/DashboardPage')).DashboardPage,
-                }),
-              },
-              {
-                path: '/more',
-                lazy: async () => ({ Component: (await import('../features/more/pages/MorePage')).MorePage }),
-              },
-              comingSoon(
-                '/spin-wheel',
-                'Spin wheel',
-                'The lucky draw for loyal customers arrives with the spin-wheel issue.',
-              ),
-              comingSoon('/chart', 'Charts', 'Revenue by day, hour and category arrives with the dashboard issue.'),
-              {
-                path: '/profile',
-                lazy: async () => ({ Component: (await import('../features/profile/pages/ProfilePage')).ProfilePage }),
-              },
-              {
-                path: '/accounts',
-                lazy: async () => ({
-                  Component: (await import('../features/accounts/pages/AccountsPage')).AccountsPage,
-                }),
-              },
-              comingSoon(
-                '/coupon-management',
-                'Coupons',
-                'Discount codes and their use arrive with the coupons issue.',
-              ),
-              comingSoon(
-                '/customer-management',
-                'Customers',
-                'Customer records and loyalty levels arrive with the customers issue.',
-              ),
-              comingSoon(
-                '/ingredient-management',
-                'Ingredients',
-                'Stock levels and low-stock alerts arrive with the ingredients issue.',
-              ),
-            ],
+        },
+        {
+          path: '/public-menu',
+          lazy: async () => {
+            preloadPublic(publicMenuPath);
+            return { Component: (await import('../features/public-menu/pages/PublicMenuPage')).PublicMenuPage };
           },
-        ],
-      },
-      { path: '*', element: <Navigate to="/" replace /> },
-    ],
-  },
-];
+        },
+        {
+          path: '/table/:tableNo',
+          lazy: async () => {
+            preloadPublic(publicMenuPath);
+            return {
+              Component: (await import('../features/table-ordering/pages/TableOrderingPage')).TableOrderingPage,
+            };
+          },
+        },
+        {
+          ...(staffProviders ? { lazy: loadStaffProviders } : {}),
+          children: [
+            {
+              lazy: async () => ({ Component: (await import('../features/auth/components/GuestOnly')).GuestOnly }),
+              children: [
+                {
+                  path: '/auth',
+                  lazy: async () => ({ Component: (await import('../features/auth/pages/AuthPage')).AuthPage }),
+                },
+              ],
+            },
+            {
+              lazy: async () => ({ Component: (await import('../features/auth/components/RequireAuth')).RequireAuth }),
+              children: [
+                {
+                  lazy: async () => ({ Component: (await import('./layouts/AppLayout')).AppLayout }),
+                  children: [
+                    {
+                      path: '/',
+                      lazy: async () => ({ Component: (await import('../features/home/pages/HomePage')).HomePage }),
+                    },
+                    {
+                      path: '/orders',
+                      lazy: async () => ({
+                        Component: (await import('../features/orders/pages/OrdersPage')).OrdersPage,
+                      }),
+                    },
+                    {
+                      path: '/tables',
+                      lazy: async () => ({
+                        Component: (await import('../features/tables/pages/TablesPage')).TablesPage,
+                      }),
+                    },
+                    {
+                      path: '/menu',
+                      lazy: async () => ({ Component: (await import('../features/pos/pages/PosPage')).PosPage }),
+                    },
+                    {
+                      path: '/dashboard',
+                      lazy: async () => ({
+                        Component: (await import('../features/dashboard/pages/DashboardPage')).DashboardPage,
+                      }),
+                    },
+                    {
+                      path: '/more',
+                      lazy: async () => ({ Component: (await import('../features/more/pages/MorePage')).MorePage }),
+                    },
+                    comingSoon(
+                      '/spin-wheel',
+                      'Spin wheel',
+                      'The lucky draw for loyal customers arrives with the spin-wheel issue.',
+                    ),
+                    comingSoon(
+                      '/chart',
+                      'Charts',
+                      'Revenue by day, hour and category arrives with the dashboard issue.',
+                    ),
+                    {
+                      path: '/profile',
+                      lazy: async () => ({
+                        Component: (await import('../features/profile/pages/ProfilePage')).ProfilePage,
+                      }),
+                    },
+                    {
+                      path: '/accounts',
+                      lazy: async () => ({
+                        Component: (await import('../features/accounts/pages/AccountsPage')).AccountsPage,
+                      }),
+                    },
+                    comingSoon(
+                      '/coupon-management',
+                      'Coupons',
+                      'Discount codes and their use arrive with the coupons issue.',
+                    ),
+                    comingSoon(
+                      '/customer-management',
+                      'Customers',
+                      'Customer records and loyalty levels arrive with the customers issue.',
+                    ),
+                    comingSoon(
+                      '/ingredient-management',
+                      'Ingredients',
+                      'Stock levels and low-stock alerts arrive with the ingredients issue.',
+                    ),
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        { path: '*', element: <Navigate to="/" replace /> },
+      ],
+    },
+  ];
+}
+
+/** The routes for a caller that provides the staff providers around the router (the tests). */
+export const routes = createRoutes({ staffProviders: false });

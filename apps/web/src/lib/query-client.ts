@@ -1,9 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
+import { MUTATION_RETRIES, MUTATION_RETRY_DELAY, QUERY_RETRIES, queryRetryDelay } from './retry-policy';
 
 const minute = 60_000;
-const QUERY_RETRIES = 2;
-const MUTATION_RETRIES = 1;
 
 /**
  * Only a failure that may pass on its own is worth sending again: no answer at all (network down, time-out)
@@ -23,14 +22,14 @@ export function createQueryClient(): QueryClient {
         staleTime: 5 * minute,
         gcTime: 10 * minute,
         retry: (failureCount, error) => failureCount < QUERY_RETRIES && isRetryable(error),
-        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+        retryDelay: queryRetryDelay,
         refetchOnWindowFocus: false,
         refetchOnMount: false,
         refetchOnReconnect: false,
       },
       mutations: {
         retry: (failureCount, error) => failureCount < MUTATION_RETRIES && isRetryable(error),
-        retryDelay: 1000,
+        retryDelay: MUTATION_RETRY_DELAY,
       },
     },
   });

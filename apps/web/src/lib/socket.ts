@@ -23,3 +23,19 @@ export async function createSocket(): Promise<AppSocket> {
   const apiUrl = import.meta.env.VITE_API_URL;
   return apiUrl ? io(apiUrl, options) : io(options);
 }
+
+/**
+ * A diner's socket: no token (it hears `menu:updated` and the orders it tracks), created without connecting.
+ * WebSocket first, so a phone keeps no long-polling request open; polling remains the fallback.
+ */
+export async function createDinerSocket(): Promise<AppSocket> {
+  const { io } = await import('socket.io-client');
+  const options = {
+    path: '/socket.io',
+    autoConnect: false,
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
+  };
+  const apiUrl = import.meta.env.VITE_API_URL;
+  return apiUrl ? io(apiUrl, options) : io(options);
+}

@@ -3,9 +3,10 @@ import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { BrandIcon } from '../../../components/BrandIcon';
+import { usePublicMenu } from '../../public-menu/api/get-public-menu';
 
-// Fixed until the public-menu issue reads the restaurant's name from the API.
-const restaurantName = 'Quán Ngon';
+// Shown until the public menu says the restaurant's name (and if it cannot be loaded): the default name.
+const fallbackRestaurantName = 'Quán Ngon';
 
 const dishes: { name: string; description: string; icon: LucideIcon }[] = [
   { name: 'Phở & bún', description: 'Noodle soups on a broth simmered through the night.', icon: Soup },
@@ -21,6 +22,9 @@ const steps = [
 ];
 
 export function LandingPage() {
+  // The same call as the menu page: it also warms the browser's copy for the "See the menu" tap.
+  const menu = usePublicMenu(null);
+  const restaurantName = menu.data?.restaurant.name || fallbackRestaurantName;
   usePageTitle(restaurantName);
 
   return (

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatMoney } from '../../../lib/format';
 import { addItem, clearCart, removeItem, setItemNote } from '../../../store/cart-slice';
 import { useAppDispatch } from '../../../store/hooks';
-import { maxLineQuantity, type CartLine } from './cart-lines';
+import { maxLineQuantity, type CartLine } from '../../../store/cart-lines';
 
 function NoteEditor({ line, onDone }: { line: CartLine; onDone: () => void }) {
   const dispatch = useAppDispatch();

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Search } from 'lucide-react';
 import type { Category, Item } from '@quan/contract/menu';
 import { formatMoney } from '../../../lib/format';
-import { matchesSearch } from './search';
+import { matchesSearch } from '../../../lib/search';
 
 const allTab = 'all';
 

@@ -20,7 +20,7 @@ import { useCreateOrder } from '../../orders/api/create-order';
 import { useTables } from '../../tables/api/list-tables';
 import { BillSummary } from '../components/BillSummary';
 import { CartPanel } from '../components/CartPanel';
-import { groupCartLines, lineKey, maxLineQuantity, toOrderLines } from '../components/cart-lines';
+import { groupCartLines, lineKey, maxLineQuantity, toOrderLines } from '../../../store/cart-lines';
 import { CustomerSection } from '../components/CustomerSection';
 import { MenuBrowser } from '../components/MenuBrowser';
 import { PlacedOrderView } from '../components/PlacedOrderView';

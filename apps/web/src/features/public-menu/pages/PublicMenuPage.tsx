@@ -1,14 +1,50 @@
+import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
-import { ComingSoon } from '../../../components/ComingSoon';
+import { describePublicError } from '../../../lib/public-api';
+import { useDinerSocket } from '../../../lib/use-diner-socket';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { usePublicMenu } from '../api/get-public-menu';
+import { MenuLoading, MenuLoadError } from '../components/MenuStates';
+import { MenuView } from '../components/MenuView';
 
+/** `/public-menu`: what the restaurant serves, for anyone, live: a dish that sells out disappears. */
 export function PublicMenuPage() {
+  const socket = useDinerSocket();
+  const menu = usePublicMenu(socket);
+  const restaurantName = menu.data?.restaurant.name;
+  usePageTitle(restaurantName ? `Menu · ${restaurantName}` : 'Menu');
+
   return (
-    <main className="min-h-dvh bg-stone-50">
-      <ComingSoon title="Our menu" description="The full menu with prices arrives with the public-menu issue.">
-        <Link to="/landing" className="btn btn-secondary mt-6">
-          Back to Quán Ngon
-        </Link>
-      </ComingSoon>
-    </main>
+    <div className="min-h-dvh bg-stone-50 text-stone-900">
+      <header className="bg-amber-800 text-white">
+        <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-4">
+          <Link
+            to="/landing"
+            className="-ml-2 flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-amber-900"
+          >
+            <ArrowLeft aria-hidden="true" className="size-5" />
+            <span className="sr-only">Back to the home page</span>
+          </Link>
+          <div className="min-w-0">
+            {/* A fixed height, so the name arriving with the menu moves nothing. */}
+            <p className="h-5 truncate text-sm font-medium text-amber-100">{restaurantName}</p>
+            <h1 className="text-xl font-bold">Our menu</h1>
+          </div>
+        </div>
+      </header>
+
+      <main className="mx-auto max-w-5xl px-4 pt-4 pb-12">
+        {menu.data ? (
+          <MenuView categories={menu.data.categories} />
+        ) : menu.isPending ? (
+          <MenuLoading />
+        ) : (
+          <MenuLoadError
+            message={describePublicError(menu.error, 'The menu could not be loaded.')}
+            onRetry={menu.reload}
+          />
+        )}
+      </main>
+    </div>
   );
 }

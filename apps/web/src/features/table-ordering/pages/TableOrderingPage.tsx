@@ -1,18 +1,103 @@
-import { Link, useParams } from 'react-router';
-import { ComingSoon } from '../../../components/ComingSoon';
+import { lazy, Suspense, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { describePublicError, PublicApiError } from '../../../lib/public-api';
+import { useDinerSocket } from '../../../lib/use-diner-socket';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { usePublicMenu } from '../../public-menu/api/get-public-menu';
+import type { DishActionComponent } from '../../public-menu/components/DishCard';
+import { MenuLoadError, MenuLoading } from '../../public-menu/components/MenuStates';
+import { MenuView } from '../../public-menu/components/MenuView';
+import { usePublicTable } from '../api/get-public-table';
+import { TableFrame } from '../components/TableFrame';
+import { MissingKeyNotice, UnknownTableNotice } from '../components/TableNotices';
+import { loadCartDraft, loadTrackedOrder } from '../components/table-session';
 
+// The ordering part (the cart with the SPEC slice and Redux Toolkit, the sheet, sending, live status) downloads
+// while the menu is fetched, so a phone shows the menu without waiting for it.
+const TableOrdering = lazy(() =>
+  import('../components/TableOrdering').then(({ TableOrdering }) => ({ default: TableOrdering })),
+);
+
+/** A table number as the QR code writes it: 1 to 9999. */
+function parseTableNo(raw: string): number | null {
+  if (!/^\d{1,4}$/.test(raw)) return null;
+  const tableNo = Number(raw);
+  return tableNo >= 1 ? tableNo : null;
+}
+
+/** `/table/:tableNo?key=…`: the menu with a cart, then the order followed live. */
 export function TableOrderingPage() {
-  const { tableNo } = useParams();
+  const { tableNo: rawTableNo = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const tableKey = searchParams.get('key')?.trim() ?? '';
+  const tableNo = parseTableNo(rawTableNo);
+
+  if (tableNo === null) return <UnknownTableNotice message={`There is no table ${rawTableNo}`} />;
+  if (!tableKey) return <MissingKeyNotice />;
+  return <TableMenu key={tableNo} tableNo={tableNo} tableKey={tableKey} />;
+}
+
+function TableMenu({ tableNo, tableKey }: { tableNo: number; tableKey: string }) {
+  usePageTitle(`Table ${tableNo}`);
+  const socket = useDinerSocket();
+  const table = usePublicTable(tableNo);
+  const menu = usePublicMenu(socket);
+  // The same choice as TableOrdering's first view: the order under way, unless a cart is being filled.
+  const [returnsToOrder] = useState(
+    () => loadTrackedOrder(tableNo) !== null && loadCartDraft(tableNo).items.length === 0,
+  );
+
+  if (table.error instanceof PublicApiError && table.error.status === 404) {
+    return <UnknownTableNotice message={table.error.message} />;
+  }
+
+  const restaurantName = menu.data?.restaurant.name;
+  const menuItemIds = menu.data
+    ? new Set(menu.data.categories.flatMap((category) => category.items.map((item) => item._id)))
+    : null;
+
+  const renderMenu = (DishAction?: DishActionComponent) => {
+    if (menu.data) {
+      // Until the ordering code is there, the first dishes only: it replaces this menu when it comes.
+      return (
+        <MenuView categories={menu.data.categories} DishAction={DishAction} reserveDishActions preview={!DishAction} />
+      );
+    }
+    if (menu.isPending) return <MenuLoading />;
+    return (
+      <MenuLoadError
+        message={describePublicError(menu.error, 'The menu could not be loaded.')}
+        onRetry={() => {
+          menu.reload();
+          if (table.error) table.reload();
+        }}
+      />
+    );
+  };
+
+  const whileLoading = (
+    <TableFrame tableNo={tableNo} restaurantName={restaurantName}>
+      {returnsToOrder ? (
+        <p role="status" className="py-10 text-center text-stone-700">
+          Loading your order…
+        </p>
+      ) : (
+        renderMenu()
+      )}
+    </TableFrame>
+  );
+
   return (
-    <main className="min-h-dvh bg-stone-50">
-      <ComingSoon
-        title={`Table ${tableNo ?? ''}`.trim()}
-        description="Ordering from your table by scanning its QR code arrives with the table-ordering issue."
-      >
-        <Link to="/public-menu" className="btn btn-primary mt-6">
-          See the menu
-        </Link>
-      </ComingSoon>
-    </main>
+    <Suspense fallback={whileLoading}>
+      <TableOrdering
+        tableNo={tableNo}
+        tableKey={tableKey}
+        socket={socket}
+        restaurantName={restaurantName}
+        menuItemIds={menuItemIds}
+        reloadMenu={menu.reload}
+        renderMenu={renderMenu}
+      />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import type { OrderLineInput } from '@quan/contract/order';
-import type { CartItem } from '../../../store/cart-slice';
+import type { CartItem } from './cart-slice';
 
 /** The most units of one line an order accepts (API.md: quantity 1..99). */
 export const maxLineQuantity = 99;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { groupCartLines, toOrderLines } from './cart-lines';
-import { foldForSearch, matchesSearch } from './search';
 
 const entry = (id: string, itemId: string, price: number, note?: string) => ({
   id,
@@ -39,15 +38,5 @@ describe('cart lines', () => {
       { itemId: 'pho', quantity: 2 },
       { itemId: 'tra', quantity: 1, note: 'ít đá' },
     ]);
-  });
-});
-
-describe('menu search', () => {
-  it('ignores case and Vietnamese accents', () => {
-    expect(foldForSearch('Phở Bò Đặc Biệt')).toBe('pho bo dac biet');
-    expect(matchesSearch('Phở bò', 'PHO')).toBe(true);
-    expect(matchesSearch('Bún đậu', 'bun dau')).toBe(true);
-    expect(matchesSearch('Bún chả', 'pho')).toBe(false);
-    expect(matchesSearch('Bún chả', '  ')).toBe(true);
   });
 });

@@ -1,0 +1,21 @@
+import { Outlet } from 'react-router';
+import { createQueryClient } from '../lib/query-client';
+import { createAppStore } from '../store/store';
+import { AppProviders } from './AppProviders';
+
+// One store and one query client for the page's lifetime, created when the first staff page loads: the
+// session is read from localStorage then, and leaving for a public page and coming back keeps both.
+const store = createAppStore();
+const queryClient = createQueryClient();
+
+/**
+ * The layout route above /auth and every staff page: Redux, TanStack Query, toasts and the staff socket.
+ * It is a lazy route, so the diner pages (landing, public menu, table ordering) never download them.
+ */
+export function StaffProviders() {
+  return (
+    <AppProviders store={store} queryClient={queryClient}>
+      <Outlet />
+    </AppProviders>
+  );
+}

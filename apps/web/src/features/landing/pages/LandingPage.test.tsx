@@ -1,0 +1,37 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makePublicMenu } from '../../../test/diner-fixtures';
+import { installFakeFetch, okData } from '../../../test/fake-fetch';
+import { renderPublicRoute } from '../../../test/render-public-route';
+
+describe('LandingPage', { timeout: 15_000 }, () => {
+  let fake: ReturnType<typeof installFakeFetch> | undefined;
+  afterEach(() => fake?.restore());
+
+  it("shows the restaurant's name from the public menu", async () => {
+    fake = installFakeFetch(() => okData(makePublicMenu()));
+    renderPublicRoute('/landing');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quán Bà Hai' })).toBeInTheDocument();
+    expect(document.title).toBe('Quán Bà Hai · Quán');
+    expect(fake.calls()).toEqual(['GET /api/public-menu']);
+  });
+
+  it('keeps the default name when the menu cannot be loaded', async () => {
+    fake = installFakeFetch(() => ({ status: 404, body: { success: false, message: 'Not found' } }));
+    renderPublicRoute('/landing');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quán Ngon' })).toBeInTheDocument();
+  });
+
+  it('loads the staff part of the app only on the way to a staff page', async () => {
+    fake = installFakeFetch(() => okData(makePublicMenu()));
+    renderPublicRoute('/landing');
+
+    // No Redux store, query client or toasts around the landing page, yet sign-in works once reached.
+    await userEvent.click(await screen.findByRole('link', { name: 'Staff sign-in' }));
+
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,157 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { createDinerSocket } from '../../../lib/socket';
+import { createFakeDinerSocket } from '../../../test/fake-diner-socket';
+import { installFakeFetch, okData, type FakeFetchAnswer } from '../../../test/fake-fetch';
+import { bunCha, makePublicMenu, phoBo } from '../../../test/diner-fixtures';
+import { renderPublicRoute } from '../../../test/render-public-route';
+
+vi.mock('../../../lib/socket', () => ({ createDinerSocket: vi.fn(), createSocket: vi.fn() }));
+
+const price = (text: string) => new RegExp(text.replace('.', '\\.'));
+
+// Lazily loaded pages and many taps: slow on a busy two-core machine.
+describe('PublicMenuPage', { timeout: 15_000 }, () => {
+  let fake: ReturnType<typeof installFakeFetch> | undefined;
+  let socket: ReturnType<typeof createFakeDinerSocket>;
+
+  beforeEach(() => {
+    socket = createFakeDinerSocket();
+    vi.mocked(createDinerSocket).mockResolvedValue(socket.socket);
+  });
+  afterEach(() => {
+    fake?.restore();
+    vi.restoreAllMocks();
+  });
+
+  function serveMenu(answer: () => FakeFetchAnswer = () => okData(makePublicMenu())) {
+    fake = installFakeFetch((request) => {
+      if (request.url === '/api/public-menu') return answer();
+      return { status: 404, body: { success: false, message: `No route ${request.url}` } };
+    });
+    return fake;
+  }
+
+  it('shows the restaurant, the categories and each dish with its price in dong', async () => {
+    serveMenu();
+    renderPublicRoute('/public-menu');
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Noodles' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Our menu' })).toBeInTheDocument();
+    expect(screen.getByText('Quán Bà Hai')).toBeInTheDocument();
+    const categories = screen.getByRole('navigation', { name: 'Menu categories' });
+    expect(
+      within(categories)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Noodles', 'Drinks']);
+
+    const phoCard = screen.getByRole('heading', { level: 3, name: 'Phở bò' }).closest('article')!;
+    expect(within(phoCard).getByText('Beef noodle soup with herbs')).toBeInTheDocument();
+    expect(within(phoCard).getByText(price('65.000'))).toBeInTheDocument();
+    // No photo: a placeholder with the initial; with a photo: a decorative image of a fixed size.
+    expect(within(phoCard).getByText('P')).toHaveAttribute('aria-hidden', 'true');
+    const teaCard = screen.getByRole('heading', { level: 3, name: 'Trà đá' }).closest('article')!;
+    expect(teaCard.querySelector('img')).toHaveAttribute('src', '/images/tra-da.jpg');
+    expect(teaCard.querySelector('img')).toHaveAttribute('width', '112');
+  });
+
+  it('finds dishes with and without accents, and says when nothing matches', async () => {
+    serveMenu();
+    renderPublicRoute('/public-menu');
+    const search = await screen.findByRole('searchbox', { name: 'Search dishes' });
+
+    await userEvent.type(search, 'bun cha');
+    expect(screen.getByRole('heading', { level: 3, name: 'Bún chả' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 3, name: 'Phở bò' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Drinks' })).not.toBeInTheDocument();
+    expect(screen.getByText('1 dish found')).toBeInTheDocument();
+
+    await userEvent.clear(search);
+    await userEvent.type(search, 'Phở');
+    expect(screen.getByRole('heading', { level: 3, name: 'Phở bò' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 3, name: 'Bún chả' })).not.toBeInTheDocument();
+
+    await userEvent.clear(search);
+    await userEvent.type(search, 'pizza');
+    expect(screen.getByText('No dish matches “pizza”.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear the search' }));
+    expect(screen.getByRole('heading', { level: 3, name: 'Trà đá' })).toBeInTheDocument();
+  });
+
+  it('scrolls to a category from the bar and marks it as the current one', async () => {
+    serveMenu();
+    // jsdom does not lay out or scroll.
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    onTestFinished(() => {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    });
+    renderPublicRoute('/public-menu');
+
+    const drinks = await screen.findByRole('link', { name: 'Drinks' });
+    expect(screen.getByRole('link', { name: 'Noodles' })).toHaveAttribute('aria-current', 'location');
+
+    await userEvent.click(drinks);
+
+    expect(drinks).toHaveAttribute('aria-current', 'location');
+    expect(scrollIntoView).toHaveBeenCalledTimes(1);
+    expect(scrollIntoView.mock.contexts[0]).toBe(document.getElementById(drinks.getAttribute('href')!.slice(1)));
+    expect(screen.getByRole('heading', { level: 2, name: 'Drinks' })).toHaveFocus();
+  });
+
+  it('drops a dish that sells out when the menu changes, reloading past the browser cache', async () => {
+    let menu = makePublicMenu();
+    const fetches = serveMenu(() => okData(menu));
+    renderPublicRoute('/public-menu');
+    expect(await screen.findByRole('heading', { level: 3, name: 'Bún chả' })).toBeInTheDocument();
+    await waitFor(() => expect(socket.isListening('menu:updated')).toBe(true));
+
+    menu = makePublicMenu({
+      categories: [{ _id: '0190a1b2-0000-7000-8000-0000000000c1', name: 'Noodles', items: [phoBo] }],
+    });
+    socket.serverEmit('menu:updated', {});
+
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 3, name: bunCha.name })).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { level: 3, name: 'Phở bò' })).toBeInTheDocument();
+    expect(fetches.requests).toHaveLength(2);
+    expect(fetches.requests[0]?.cache).not.toBe('no-cache');
+    expect(fetches.requests[1]?.cache).toBe('no-cache');
+    expect(fetches.requests.every((request) => request.credentials === 'omit')).toBe(true);
+  });
+
+  it('reloads the menu after the socket reconnects, since updates may have been missed', async () => {
+    const fetches = serveMenu();
+    renderPublicRoute('/public-menu');
+    await screen.findByRole('heading', { level: 2, name: 'Noodles' });
+    await waitFor(() => expect(socket.isListening('menu:updated')).toBe(true));
+
+    socket.reconnect();
+
+    await waitFor(() => expect(fetches.requests).toHaveLength(2));
+  });
+
+  it('says when the menu is empty', async () => {
+    serveMenu(() => okData(makePublicMenu({ categories: [] })));
+    renderPublicRoute('/public-menu');
+
+    expect(
+      await screen.findByText('There is nothing on the menu right now. Please ask our staff.'),
+    ).toBeInTheDocument();
+  });
+
+  it('offers to try again when the menu cannot be loaded', async () => {
+    let fails = true;
+    serveMenu(() =>
+      fails ? { status: 404, body: { success: false, message: 'The menu is closed' } } : okData(makePublicMenu()),
+    );
+    renderPublicRoute('/public-menu');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The menu is closed');
+    fails = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByRole('heading', { level: 3, name: 'Phở bò' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,182 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  Check,
+  ChefHat,
+  CircleX,
+  ConciergeBell,
+  PartyPopper,
+  Plus,
+  ReceiptText,
+  RefreshCw,
+  Utensils,
+} from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import type { OrderStatus } from '@quan/contract/order';
+import type { PublicOrder } from '@quan/contract/public';
+import { formatMoney } from '../../../lib/format';
+import { dinerStatusText, progressSteps, stepsDone } from './order-progress';
+
+const stepIcons: Record<OrderStatus, LucideIcon> = {
+  pending: ReceiptText,
+  in_progress: ChefHat,
+  ready: ConciergeBell,
+  served: Utensils,
+  completed: PartyPopper,
+  cancelled: CircleX,
+};
+
+interface OrderStatusViewProps {
+  order: PublicOrder;
+  /** The newest status known, from the live events or the last load. */
+  status: OrderStatus;
+  isFollowing: boolean;
+  isRefreshing: boolean;
+  onRefresh: () => void;
+  onOrderMore: () => void;
+  /** Move the focus here when shown (the diner just placed the order or asked for it). */
+  focusOnMount: boolean;
+}
+
+/** The diner's order after placing it: where it stands (live), what is in it, and the bill. */
+export function OrderStatusView({
+  order,
+  status,
+  isFollowing,
+  isRefreshing,
+  onRefresh,
+  onOrderMore,
+  focusOnMount,
+}: OrderStatusViewProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Decided when it appears; later renders leave the focus where the diner put it.
+  const [focusWhenShown] = useState(focusOnMount);
+  useEffect(() => {
+    if (focusWhenShown) headingRef.current?.focus();
+  }, [focusWhenShown]);
+
+  const { label, detail } = dinerStatusText[status];
+  const done = stepsDone(status);
+  const StatusIcon = stepIcons[status];
+
+  return (
+    <section aria-labelledby="order-status-title" className="space-y-5">
+      <div className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
+        <div className="flex items-start justify-between gap-3">
+          <h2
+            id="order-status-title"
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-lg font-bold text-stone-900 focus:outline-none"
+          >
+            Order #{order.orderNo}
+          </h2>
+          <span className="flex items-center gap-1.5 text-xs font-medium text-stone-600">
+            <span
+              aria-hidden="true"
+              className={`size-2 rounded-full ${isFollowing ? 'bg-emerald-600' : 'bg-stone-400'}`}
+            />
+            {isFollowing ? 'Live' : 'Not live'}
+          </span>
+        </div>
+
+        <div role="status" className="mt-4 flex items-center gap-3">
+          <span
+            className={`flex size-12 shrink-0 items-center justify-center rounded-full ${
+              status === 'cancelled' ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-900'
+            }`}
+          >
+            <StatusIcon aria-hidden="true" className="size-6" />
+          </span>
+          <div>
+            <p className="text-2xl font-bold text-stone-900">{label}</p>
+            <p className="text-sm text-stone-700">{detail}</p>
+          </div>
+        </div>
+
+        {status !== 'cancelled' && (
+          <ol aria-label="Progress" className="mt-5 grid grid-cols-4 gap-2">
+            {progressSteps.map((step, index) => {
+              const isDone = index < done;
+              const isCurrent = index === done;
+              return (
+                <li
+                  key={step}
+                  aria-current={isCurrent ? 'step' : undefined}
+                  className="flex flex-col items-center gap-1 text-center text-xs"
+                >
+                  <span
+                    className={`flex size-8 items-center justify-center rounded-full border-2 ${
+                      isDone
+                        ? 'border-emerald-700 bg-emerald-700 text-white'
+                        : isCurrent
+                          ? 'border-amber-800 bg-amber-50 text-amber-900'
+                          : 'border-stone-300 bg-white text-stone-500'
+                    }`}
+                  >
+                    {isDone ? <Check aria-hidden="true" className="size-4" /> : index + 1}
+                  </span>
+                  <span className={isCurrent ? 'font-semibold text-stone-900' : 'text-stone-600'}>
+                    {dinerStatusText[step].label}
+                    {isDone && <span className="sr-only"> (done)</span>}
+                  </span>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+
+        <button
+          type="button"
+          onClick={onRefresh}
+          disabled={isRefreshing}
+          className="btn btn-secondary mt-5 min-h-11 w-full"
+        >
+          <RefreshCw aria-hidden="true" className={`size-4 ${isRefreshing ? 'animate-spin' : ''}`} />
+          {isRefreshing ? 'Checking…' : 'Check the status'}
+        </button>
+      </div>
+
+      <div className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
+        <h3 className="font-semibold text-stone-900">Your dishes</h3>
+        <ul className="mt-2 divide-y divide-stone-100">
+          {order.items.map((item, index) => (
+            <li key={`${item.itemId ?? item.name}-${index}`} className="flex justify-between gap-3 py-2 text-sm">
+              <span className="min-w-0">
+                <span className="font-medium text-stone-900">
+                  {item.quantity} × {item.name}
+                </span>
+                {item.note && <span className="block text-amber-900 italic">Note: {item.note}</span>}
+              </span>
+              <span className="text-stone-800 tabular-nums">{formatMoney(item.total)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-2 space-y-1 border-t border-stone-200 pt-2 text-sm">
+          <div className="flex justify-between">
+            <dt className="text-stone-600">Subtotal</dt>
+            <dd className="tabular-nums">{formatMoney(order.bills.subtotal)}</dd>
+          </div>
+          {order.bills.discount > 0 && (
+            <div className="flex justify-between">
+              <dt className="text-stone-600">Discount</dt>
+              <dd className="tabular-nums">−{formatMoney(order.bills.discount)}</dd>
+            </div>
+          )}
+          <div className="flex justify-between">
+            <dt className="text-stone-600">Tax ({order.bills.taxRate} %)</dt>
+            <dd className="tabular-nums">{formatMoney(order.bills.tax)}</dd>
+          </div>
+          <div className="flex justify-between text-base font-bold">
+            <dt>Total</dt>
+            <dd className="tabular-nums">{formatMoney(order.bills.total)}</dd>
+          </div>
+        </dl>
+      </div>
+
+      <button type="button" className="btn btn-primary min-h-12 w-full text-base" onClick={onOrderMore}>
+        <Plus aria-hidden="true" className="size-5" />
+        Order more dishes
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,232 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import type { DinerOrderResult } from '@quan/contract/public';
+import { describePublicError, PublicApiError } from '../../../lib/public-api';
+import type { AppSocket } from '../../../lib/socket';
+import { toOrderLines } from '../../../store/cart-lines';
+import { addItem, clearCart, removeItem } from '../../../store/cart-slice';
+import type { TrackedOrder } from '../api/get-public-order';
+import { CartBar } from './CartBar';
+import { CartSheet } from './CartSheet';
+import { laterStatus } from './order-progress';
+import { OrderBanner } from './OrderBanner';
+import { RateLimitNotice, UnsentNotice } from './OrderRetryNotices';
+import { OrderStatusView } from './OrderStatusView';
+import { DishCartAction, TableCartContext, type TableCartActions } from './table-cart-context';
+import { TableFrame } from './TableFrame';
+import { MissingKeyNotice, UnknownTableNotice } from './TableNotices';
+import { clearTrackedOrder, loadTrackedOrder, saveTrackedOrder } from './table-session';
+import { useOrderSubmission } from './use-order-submission';
+import { useOrderTracking } from './use-order-tracking';
+import { useTableCart } from './use-table-cart';
+
+interface TableOrderingProps {
+  tableNo: number;
+  tableKey: string;
+  socket: AppSocket | null;
+  restaurantName: string | undefined;
+  /** The dishes on the menu now; null until it has loaded. */
+  menuItemIds: ReadonlySet<string> | null;
+  reloadMenu: () => void;
+  /** The page's menu (or its loading and error states), with this component's cart buttons on each dish. */
+  renderMenu: (DishAction: typeof DishCartAction) => ReactNode;
+}
+
+/**
+ * Everything that orders on the table page: the cart (the SPEC cart slice), the cart sheet, sending the
+ * order, and following it live. The page loads it lazily, while it fetches the menu.
+ */
+export function TableOrdering({
+  tableNo,
+  tableKey,
+  socket,
+  restaurantName,
+  menuItemIds,
+  reloadMenu,
+  renderMenu,
+}: TableOrderingProps) {
+  const cart = useTableCart(tableNo);
+  const [tracked, setTracked] = useState<TrackedOrder | null>(() => loadTrackedOrder(tableNo));
+  const [placedOrder, setPlacedOrder] = useState<DinerOrderResult | null>(null);
+  // Back on the page with an order under way, the diner sees it first, unless a cart is being filled.
+  const [view, setView] = useState<'menu' | 'status'>(() => (tracked && cart.items.length === 0 ? 'status' : 'menu'));
+  // Once the diner switches views, focus follows to the new view's start (not on arrival at the page).
+  const [hasSwitchedView, setHasSwitchedView] = useState(false);
+  const showView = (next: 'menu' | 'status') => {
+    setView(next);
+    setHasSwitchedView(true);
+  };
+  const [isCartOpen, setIsCartOpen] = useState(false);
+  const tracking = useOrderTracking(tracked, socket);
+  const { submission, placeOrder, retry, dismissRefusal } = useOrderSubmission(tableNo, {
+    onPlaced: (order) => {
+      const next = { orderId: order._id, trackingToken: order.trackingToken, tableNo };
+      saveTrackedOrder(next);
+      setTracked(next);
+      setPlacedOrder(order);
+      cart.dispatch(clearCart());
+      setIsCartOpen(false);
+      showView('status');
+    },
+    onRefused: reloadMenu,
+  });
+
+  // Changing the cart answers the server's last refusal, so its message goes.
+  const { dispatch, items, unitsOf, canAdd } = cart;
+  const changeCart = useCallback<typeof dispatch>(
+    (action) => {
+      dispatch(action);
+      dismissRefusal();
+    },
+    [dispatch, dismissRefusal],
+  );
+  // For the dish buttons: stable while the cart does not change, so the memoised menu stays as it is.
+  const cartActions = useMemo<TableCartActions>(
+    () => ({
+      unitsOf,
+      canAdd,
+      add: (item) => changeCart(addItem({ itemId: item._id, name: item.name, price: item.price })),
+      removeOne: (itemId) => {
+        const newest = items.findLast((entry) => entry.itemId === itemId);
+        if (newest) changeCart(removeItem(newest.id));
+      },
+    }),
+    [unitsOf, canAdd, items, changeCart],
+  );
+
+  const isSending = submission.status === 'sending';
+  const shownOrder = tracking.order ?? (placedOrder && placedOrder._id === tracked?.orderId ? placedOrder : undefined);
+  const shownStatus = shownOrder ? laterStatus(shownOrder.status, tracking.status) : tracking.status;
+
+  if (submission.status === 'no-key') return <MissingKeyNotice />;
+  if (submission.status === 'no-table') return <UnknownTableNotice message={submission.message} />;
+  if (submission.status === 'rate-limited' || (isSending && submission.retryingAfter === 'rate-limited')) {
+    return (
+      <RateLimitNotice
+        key={submission.status}
+        retryAfterSeconds={submission.status === 'rate-limited' ? submission.retryAfterSeconds : null}
+        lines={cart.lines}
+        isSending={isSending}
+        onRetry={retry}
+      />
+    );
+  }
+  if (submission.status === 'unsent' || (isSending && submission.retryingAfter === 'unsent')) {
+    return (
+      <UnsentNotice
+        message={
+          submission.status === 'unsent' ? submission.message : 'Sending your order again with the same details.'
+        }
+        lines={cart.lines}
+        isSending={isSending}
+        onRetry={retry}
+      />
+    );
+  }
+
+  const unavailableItemIds = new Set(
+    menuItemIds ? cart.items.filter((entry) => !menuItemIds.has(entry.itemId)).map((entry) => entry.itemId) : [],
+  );
+
+  function submitOrder() {
+    const name = cart.name.trim();
+    placeOrder({
+      tableNo,
+      tableKey,
+      ...(name ? { customerDetails: { name } } : {}),
+      items: toOrderLines(cart.lines),
+    });
+  }
+
+  function forgetTrackedOrder() {
+    clearTrackedOrder(tableNo);
+    setTracked(null);
+    showView('menu');
+  }
+
+  function renderStatus() {
+    if (shownOrder && shownStatus) {
+      return (
+        <OrderStatusView
+          order={shownOrder}
+          status={shownStatus}
+          isFollowing={tracking.isFollowing}
+          isRefreshing={tracking.isPending}
+          onRefresh={tracking.reload}
+          onOrderMore={() => showView('menu')}
+          focusOnMount={hasSwitchedView}
+        />
+      );
+    }
+    if (tracking.isPending) {
+      return (
+        <p role="status" className="py-10 text-center text-stone-700">
+          Loading your order…
+        </p>
+      );
+    }
+    if (tracking.error instanceof PublicApiError && tracking.error.status === 404) {
+      return (
+        <div role="alert" className="rounded-2xl border border-stone-200 bg-white p-6 text-center">
+          <p className="text-stone-800">This order can no longer be followed here. Please ask our staff.</p>
+          <button type="button" className="btn btn-primary mt-4 min-h-11" onClick={forgetTrackedOrder}>
+            Back to the menu
+          </button>
+        </div>
+      );
+    }
+    return (
+      <div role="alert" className="rounded-2xl border border-stone-200 bg-white p-6 text-center">
+        <p className="text-stone-800">{describePublicError(tracking.error, 'Your order could not be loaded.')}</p>
+        <button type="button" className="btn btn-primary mt-4 min-h-11" onClick={tracking.reload}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <TableFrame
+      tableNo={tableNo}
+      restaurantName={restaurantName}
+      after={
+        <>
+          {view === 'menu' && cart.items.length > 0 && (
+            <CartBar count={cart.items.length} total={cart.total} onOpen={() => setIsCartOpen(true)} />
+          )}
+          {isCartOpen && (
+            <CartSheet
+              tableNo={tableNo}
+              lines={cart.lines}
+              total={cart.total}
+              name={cart.name}
+              onNameChange={cart.setName}
+              dispatch={changeCart}
+              canAdd={cart.canAdd}
+              unavailableItemIds={unavailableItemIds}
+              refusal={submission.status === 'refused' ? submission.message : null}
+              isSending={isSending}
+              onPlaceOrder={submitOrder}
+              onClose={() => setIsCartOpen(false)}
+            />
+          )}
+        </>
+      }
+    >
+      {view === 'status' && tracked ? (
+        renderStatus()
+      ) : (
+        <>
+          {tracked && (
+            <OrderBanner
+              orderNo={shownOrder?.orderNo}
+              status={shownStatus}
+              onShow={() => showView('status')}
+              focusOnMount={hasSwitchedView}
+            />
+          )}
+          <TableCartContext value={cartActions}>{renderMenu(DishCartAction)}</TableCartContext>
+        </>
+      )}
+    </TableFrame>
+  );
+}

@@ -1,0 +1,324 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PublicMenu } from '@quan/contract/public';
+import { createDinerSocket } from '../../../lib/socket';
+import { createFakeDinerSocket } from '../../../test/fake-diner-socket';
+import {
+  installFakeFetch,
+  okData,
+  refusal,
+  type FakeFetchAnswer,
+  type FakeFetchRequest,
+} from '../../../test/fake-fetch';
+import { bunCha, makePublicMenu, makePublicOrder, phoBo } from '../../../test/diner-fixtures';
+import { renderPublicRoute } from '../../../test/render-public-route';
+
+vi.mock('../../../lib/socket', () => ({ createDinerSocket: vi.fn(), createSocket: vi.fn() }));
+
+const tableKey = 'qr-key-of-table-4';
+const tablePath = `/table/4?key=${tableKey}`;
+const placedOrder = { ...makePublicOrder(), trackingToken: 'tracking-secret' };
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+type Handler = (request: FakeFetchRequest) => FakeFetchAnswer;
+
+// Lazily loaded pages and many taps: slow on a busy two-core machine.
+describe('TableOrderingPage', { timeout: 20_000 }, () => {
+  let fake: ReturnType<typeof installFakeFetch>;
+  let socket: ReturnType<typeof createFakeDinerSocket>;
+  let menu: PublicMenu;
+
+  beforeEach(() => {
+    socket = createFakeDinerSocket();
+    vi.mocked(createDinerSocket).mockResolvedValue(socket.socket);
+    menu = makePublicMenu();
+  });
+  afterEach(() => {
+    fake?.restore();
+    sessionStorage.clear();
+    vi.restoreAllMocks();
+  });
+
+  function serve({ order, table, publicOrder }: { order?: Handler; table?: Handler; publicOrder?: Handler } = {}) {
+    fake = installFakeFetch((request) => {
+      if (request.url === '/api/public-menu') return okData(menu);
+      if (request.url.startsWith('/api/public/tables/')) return table?.(request) ?? okData({ tableNo: 4, seats: 4 });
+      if (request.method === 'POST' && request.url === '/api/order')
+        return order?.(request) ?? okData(placedOrder, 201);
+      if (request.url.startsWith('/api/public/orders/')) return publicOrder?.(request) ?? okData(makePublicOrder());
+      return refusal(404, `No route ${request.url}`);
+    });
+    return fake;
+  }
+
+  const orderPosts = () => fake.requests.filter((request) => request.method === 'POST');
+  const cardOf = (name: string) => screen.getByRole('heading', { level: 3, name }).closest('article')!;
+
+  async function openCart() {
+    await userEvent.click(screen.getByRole('button', { name: /View your order/ }));
+    return screen.getByRole('dialog', { name: 'Your order · Table 4' });
+  }
+
+  async function orderOnePho() {
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Phở bò' }));
+    const cart = await openCart();
+    await userEvent.click(within(cart).getByRole('button', { name: 'Place order' }));
+  }
+
+  it('asks to scan the QR code when the link has no key, without asking about the table', async () => {
+    serve();
+    renderPublicRoute('/table/4');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Scan the QR code on your table' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the menu' })).toHaveAttribute('href', '/public-menu');
+    // Only the menu, which every diner page starts loading with its code.
+    expect(fake.calls()).toEqual(['GET /api/public-menu']);
+  });
+
+  it('says when there is no such table', async () => {
+    serve({ table: () => refusal(404, 'There is no table 99') });
+    renderPublicRoute(`/table/99?key=${tableKey}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'There is no table 99' })).toBeInTheDocument();
+    expect(fake.calls()).toContain('GET /api/public/tables/99');
+  });
+
+  it('says so for a table number that cannot exist, without asking', async () => {
+    serve();
+    renderPublicRoute(`/table/abc?key=${tableKey}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'There is no table abc' })).toBeInTheDocument();
+    expect(fake.calls()).toEqual(['GET /api/public-menu']);
+  });
+
+  it('adds and removes dishes, then sends dishes and quantities (no prices) with an Idempotency-Key', async () => {
+    serve();
+    renderPublicRoute(tablePath);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Phở bò' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add one more Phở bò' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add one more Phở bò' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove one Phở bò' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add Bún chả' }));
+
+    expect(within(cardOf('Phở bò')).getByText('2')).toBeInTheDocument();
+    expect(within(cardOf('Bún chả')).getByText('1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /View your order · 3 dishes/ })).toHaveTextContent(/185\.000/);
+
+    const cart = await openCart();
+    const lines = within(cart).getByRole('list', { name: 'Dishes in your cart' });
+    // Not the name field: a phone's keyboard would cover the cart.
+    expect(lines).toHaveFocus();
+    expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual([
+      expect.stringMatching(/^Phở bò2 × 65\.000\s₫130\.000\s₫/),
+      expect.stringMatching(/^Bún chả1 × 55\.000\s₫55\.000\s₫/),
+    ]);
+    await userEvent.click(within(cart).getByRole('button', { name: 'Add one more Bún chả' }));
+    await userEvent.click(within(cart).getByRole('button', { name: 'Remove one Bún chả' }));
+    await userEvent.click(within(cart).getByRole('button', { name: 'Add a note for Bún chả' }));
+    await userEvent.type(within(cart).getByRole('textbox', { name: 'Note for Bún chả' }), 'ít cay');
+    await userEvent.click(within(cart).getByRole('button', { name: 'Save' }));
+    await userEvent.type(within(cart).getByRole('textbox', { name: 'Your name (optional)' }), 'Chị Lan');
+    await userEvent.click(within(cart).getByRole('button', { name: 'Place order' }));
+
+    expect(await screen.findByRole('heading', { name: 'Order #1042' })).toHaveFocus();
+    const [post] = orderPosts();
+    expect(post?.body).toEqual({
+      tableNo: 4,
+      tableKey,
+      customerDetails: { name: 'Chị Lan' },
+      items: [
+        { itemId: phoBo._id, quantity: 2 },
+        { itemId: bunCha._id, quantity: 1, note: 'ít cay' },
+      ],
+    });
+    expect(JSON.stringify(post?.body)).not.toMatch(/price|65000|55000/);
+    expect(post?.headers['idempotency-key']).toMatch(uuid);
+    expect(post?.credentials).toBe('omit');
+
+    // The order is followed from now on; the cart and the sent order are done with.
+    expect(JSON.parse(sessionStorage.getItem('tableOrder:4')!)).toEqual({
+      orderId: placedOrder._id,
+      trackingToken: 'tracking-secret',
+      tableNo: 4,
+    });
+    expect(sessionStorage.getItem('tableOrderPending:4')).toBeNull();
+    expect(JSON.parse(sessionStorage.getItem('tableCart:4')!)).toEqual({ items: [], name: 'Chị Lan' });
+    await waitFor(() =>
+      expect(socket.emitted).toContainEqual({
+        event: 'track-order',
+        payload: { orderId: placedOrder._id, token: 'tracking-secret' },
+      }),
+    );
+  });
+
+  it('keeps the cart when the network is down and resends the same order with the same key, even after a reload', async () => {
+    let online = false;
+    serve({ order: () => (online ? okData(placedOrder, 201) : 'network-error') });
+    const firstVisit = renderPublicRoute(tablePath);
+
+    await orderOnePho();
+
+    // One automatic resend (SPEC §9), then the page says so and keeps the dishes.
+    expect(await screen.findByRole('heading', { name: 'Your order is not confirmed yet' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Your dishes' })).toHaveTextContent('1 × Phở bò');
+    expect(orderPosts()).toHaveLength(2);
+    const key = orderPosts()[0]?.headers['idempotency-key'];
+    expect(key).toMatch(uuid);
+    expect(orderPosts()[1]?.headers['idempotency-key']).toBe(key);
+    expect(JSON.parse(sessionStorage.getItem('tableOrderPending:4')!)).toMatchObject({ idempotencyKey: key });
+
+    // The phone reloads the page: the unconfirmed order and the cart are still there.
+    firstVisit.unmount();
+    renderPublicRoute(tablePath);
+    expect(await screen.findByRole('heading', { name: 'Your order is not confirmed yet' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Your dishes' })).toHaveTextContent('1 × Phở bò');
+
+    online = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByRole('heading', { name: 'Order #1042' })).toBeInTheDocument();
+    expect(orderPosts()).toHaveLength(3);
+    expect(orderPosts()[2]?.headers['idempotency-key']).toBe(key);
+    expect(orderPosts()[2]?.body).toEqual(orderPosts()[0]?.body);
+    expect(sessionStorage.getItem('tableOrderPending:4')).toBeNull();
+  });
+
+  it('asks to wait when the table ordered too often, keeping the dishes and the key', async () => {
+    serve({ order: () => refusal(429, 'Too many requests', { 'Retry-After': '30' }) });
+    renderPublicRoute(tablePath);
+
+    await orderOnePho();
+
+    expect(
+      await screen.findByRole('heading', { name: 'Too many orders from this table; wait a moment' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/You can try again in 30 seconds\./)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeDisabled();
+    expect(screen.getByRole('list', { name: 'Your dishes' })).toHaveTextContent('1 × Phở bò');
+    expect(orderPosts()).toHaveLength(1);
+    expect(sessionStorage.getItem('tableOrderPending:4')).not.toBeNull();
+  });
+
+  it('asks to scan the QR code when the server refuses the key', async () => {
+    serve({ order: () => refusal(403, 'Scan the QR code on your table to order') });
+    renderPublicRoute(tablePath);
+
+    await orderOnePho();
+
+    expect(await screen.findByRole('heading', { name: 'Scan the QR code on your table' })).toBeInTheDocument();
+    expect(sessionStorage.getItem('tableOrderPending:4')).toBeNull();
+  });
+
+  it('shows a refusal in the cart, reloads the menu and flags the dish that sold out', async () => {
+    serve({ order: () => refusal(409, 'Bún chả is not available right now') });
+    renderPublicRoute(tablePath);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Bún chả' }));
+    const cart = await openCart();
+    menu = makePublicMenu({
+      categories: [{ _id: '0190a1b2-0000-7000-8000-0000000000c1', name: 'Noodles', items: [phoBo] }],
+    });
+
+    await userEvent.click(within(cart).getByRole('button', { name: 'Place order' }));
+
+    expect(await within(cart).findByRole('alert')).toHaveTextContent('Bún chả is not available right now');
+    expect(await within(cart).findByText('Not available right now')).toBeInTheDocument();
+    expect(within(cart).getByRole('button', { name: 'Place order' })).toBeDisabled();
+    expect(within(cart).getByText('Remove the dishes that are not available right now.')).toBeInTheDocument();
+    expect(fake.calls().filter((call) => call === 'GET /api/public-menu').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('restores the order from sessionStorage after a reload and follows it live', async () => {
+    sessionStorage.setItem(
+      'tableOrder:4',
+      JSON.stringify({ orderId: placedOrder._id, trackingToken: 'tracking-secret', tableNo: 4 }),
+    );
+    let current = makePublicOrder();
+    serve({ publicOrder: () => okData(current) });
+    renderPublicRoute(tablePath);
+
+    expect(await screen.findByRole('heading', { name: 'Order #1042' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Received');
+    expect(fake.calls()).toContain(`GET /api/public/orders/${placedOrder._id}?token=tracking-secret`);
+    await waitFor(() =>
+      expect(socket.emitted).toContainEqual({
+        event: 'track-order',
+        payload: { orderId: placedOrder._id, token: 'tracking-secret' },
+      }),
+    );
+    expect(screen.getByText('Live')).toBeInTheDocument();
+
+    socket.serverEmit('order:updated', { _id: '0190a1b2-0000-7000-8000-00000000ffff', orderNo: 7, status: 'ready' });
+    expect(screen.getByRole('status')).toHaveTextContent('Received');
+
+    socket.serverEmit('order:updated', { _id: placedOrder._id, orderNo: 1042, status: 'in_progress' });
+    expect(screen.getByRole('status')).toHaveTextContent('Preparing');
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Preparing');
+
+    // Back from a lost connection: it follows again and catches up on what it missed.
+    current = makePublicOrder({ status: 'ready' });
+    const emittedBefore = socket.emitted.length;
+    socket.reconnect();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Ready'));
+    expect(socket.emitted.length).toBe(emittedBefore + 1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Order more dishes' }));
+    expect(await screen.findByRole('button', { name: /Your order #1042\s*·\s*Ready/ })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Add Phở bò' })).toBeInTheDocument();
+  });
+
+  it('shows a cancelled order as cancelled', async () => {
+    sessionStorage.setItem(
+      'tableOrder:4',
+      JSON.stringify({ orderId: placedOrder._id, trackingToken: 'tracking-secret', tableNo: 4 }),
+    );
+    serve();
+    renderPublicRoute(tablePath);
+    await screen.findByRole('heading', { name: 'Order #1042' });
+    await waitFor(() => expect(socket.isListening('order:updated')).toBe(true));
+
+    socket.serverEmit('order:updated', { _id: placedOrder._id, orderNo: 1042, status: 'cancelled' });
+
+    expect(screen.getByRole('status')).toHaveTextContent('Cancelled');
+    expect(screen.queryByRole('list', { name: 'Progress' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the cart of a table across a reload', async () => {
+    serve();
+    const firstVisit = renderPublicRoute(tablePath);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Phở bò' }));
+    firstVisit.unmount();
+
+    renderPublicRoute(tablePath);
+
+    expect(await screen.findByRole('button', { name: 'Remove one Phở bò' })).toBeInTheDocument();
+    expect(within(cardOf('Phở bò')).getByText('1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /View your order · 1 dish/ })).toHaveTextContent(/65\.000/);
+  });
+
+  it('opens on the menu, with the order one tap away, when a cart was being filled', async () => {
+    sessionStorage.setItem(
+      'tableOrder:4',
+      JSON.stringify({ orderId: placedOrder._id, trackingToken: 'tracking-secret', tableNo: 4 }),
+    );
+    sessionStorage.setItem(
+      'tableCart:4',
+      JSON.stringify({ items: [{ id: 'a', itemId: bunCha._id, name: bunCha.name, price: 55_000 }], name: '' }),
+    );
+    serve();
+    renderPublicRoute(tablePath);
+
+    await userEvent.click(await screen.findByRole('button', { name: /Your order #1042/ }));
+
+    expect(await screen.findByRole('heading', { name: 'Order #1042' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Order more dishes' }));
+    expect(screen.getByRole('button', { name: /View your order · 1 dish/ })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,48 @@
+import type { PublicMenu, PublicOrder } from '@quan/contract/public';
+
+export const phoBo = {
+  _id: '0190a1b2-0000-7000-8000-000000000001',
+  name: 'Phở bò',
+  description: 'Beef noodle soup with herbs',
+  price: 65_000,
+  imageUrl: '',
+};
+export const bunCha = {
+  _id: '0190a1b2-0000-7000-8000-000000000002',
+  name: 'Bún chả',
+  description: 'Grilled pork with rice noodles',
+  price: 55_000,
+  imageUrl: '',
+};
+export const traDa = {
+  _id: '0190a1b2-0000-7000-8000-000000000003',
+  name: 'Trà đá',
+  description: 'Iced tea',
+  price: 5_000,
+  imageUrl: '/images/tra-da.jpg',
+};
+
+export function makePublicMenu(overrides: Partial<PublicMenu> = {}): PublicMenu {
+  return {
+    restaurant: { name: 'Quán Bà Hai' },
+    categories: [
+      { _id: '0190a1b2-0000-7000-8000-0000000000c1', name: 'Noodles', items: [phoBo, bunCha] },
+      { _id: '0190a1b2-0000-7000-8000-0000000000c2', name: 'Drinks', items: [traDa] },
+    ],
+    ...overrides,
+  };
+}
+
+export function makePublicOrder(overrides: Partial<PublicOrder> = {}): PublicOrder {
+  return {
+    _id: '0190a1b2-0000-7000-8000-00000000a001',
+    orderNo: 1042,
+    status: 'pending',
+    items: [
+      { itemId: phoBo._id, name: phoBo.name, price: 65_000, quantity: 2, note: '', total: 130_000 },
+      { itemId: bunCha._id, name: bunCha.name, price: 55_000, quantity: 1, note: 'ít cay', total: 55_000 },
+    ],
+    bills: { subtotal: 185_000, discount: 0, taxRate: 8, tax: 14_800, total: 199_800 },
+    ...overrides,
+  };
+}
