@@ -19,11 +19,12 @@ afterEach(() => {
 });
 afterAll(() => t.close());
 
-function socketFor(token?: string): ClientSocket {
+function socketFor(token?: string, cookie?: string): ClientSocket {
   const socket: ClientSocket = connect(url, {
     auth: token ? { token } : {},
     transports: ['websocket'],
     reconnection: false,
+    extraHeaders: cookie ? { cookie } : {},
   });
   open.push(socket);
   return socket;
@@ -71,6 +72,22 @@ describe('live connection', () => {
 
   it('refuses a connection with a bad token', async () => {
     await expect(connected(socketFor('not-a-token'))).rejects.toThrow(/session has expired or is not valid/);
+  });
+
+  it('takes the staff cookie when no token is sent, and connects a stale cookie anonymously', async () => {
+    const staff = socketFor(undefined, `accessToken=${(await t.signInAs('staff')).token}`);
+    // A phone that once signed in as staff and now opens a diner page still gets its live updates.
+    const diner = socketFor(undefined, 'theme=dark; accessToken=expired-or-revoked');
+    await Promise.all([connected(staff), connected(diner)]);
+    const heard = { staff: 0, diner: 0 };
+    staff.on('menu:updated', () => heard.staff++);
+    diner.on('menu:updated', () => heard.diner++);
+    const dinerHeardAll = new Promise((resolve) => diner.once('menu:updated', resolve));
+    t.app.realtime.emitToStaff('menu:updated', {});
+    t.app.realtime.emitToAll('menu:updated', {});
+    await dinerHeardAll;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard).toEqual({ staff: 2, diner: 1 });
   });
 
   it('drops the connection when its session signs out', async () => {

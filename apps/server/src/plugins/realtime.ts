@@ -34,12 +34,13 @@ export interface Realtime {
 const userRoom = (userId: string) => `user:${userId}`;
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
-function handshakeToken(socket: RealtimeSocket): string | null {
+/** The token the client sent in `auth`, or else the one in the `accessToken` cookie. */
+function handshakeToken(socket: RealtimeSocket): { token: string; fromCookie: boolean } | null {
   const fromAuth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-  if (typeof fromAuth === 'string' && fromAuth) return fromAuth;
+  if (typeof fromAuth === 'string' && fromAuth) return { token: fromAuth, fromCookie: false };
   const cookie = socket.handshake.headers.cookie ?? '';
   const match = cookie.split(/;\s*/).find((part) => part.startsWith(`${ACCESS_COOKIE}=`));
-  return match ? decodeURIComponent(match.slice(ACCESS_COOKIE.length + 1)) : null;
+  return match ? { token: decodeURIComponent(match.slice(ACCESS_COOKIE.length + 1)), fromCookie: true } : null;
 }
 
 /**
@@ -65,14 +66,17 @@ export async function createRealtime(
 
   io.use(async (socket, next) => {
     socket.data.userId = null;
-    const token = handshakeToken(socket);
-    if (!token) return next();
+    const sent = handshakeToken(socket);
+    if (!sent) return next();
     try {
-      const user = await authenticate(token);
+      const user = await authenticate(sent.token);
       socket.data.userId = user.id;
       await socket.join([staffRoom, userRoom(user.id), sessionRoom(user.sessionId)]);
       next();
     } catch (error) {
+      // A stale staff cookie on a phone must not lock the diner pages out: the browser sends it on its own,
+      // so it only decides whether this is a staff socket. A token the client chose to send is refused.
+      if (sent.fromCookie) return next();
       next(error instanceof Error ? error : new Error('Unauthorized'));
     }
   });
