@@ -131,7 +131,7 @@ describe('PosPage', () => {
       await user.click(dishButton('Bún chả'));
       await user.click(dishButton('Trà đá'));
       await user.click(orderPanel().getByRole('button', { name: 'Remove one Phở bò' }));
-      await user.click(orderPanel().getByRole('button', { name: 'Note for Trà đá' }));
+      await user.click(orderPanel().getByRole('button', { name: 'Add a note for Trà đá' }));
       await user.type(orderPanel().getByRole('textbox', { name: 'Note for Trà đá' }), 'ít đá');
       await user.click(orderPanel().getByRole('button', { name: 'Save note' }));
 

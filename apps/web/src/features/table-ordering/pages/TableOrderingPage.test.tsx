@@ -124,7 +124,7 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
     await userEvent.click(within(cart).getByRole('button', { name: 'Remove one Bún chả' }));
     await userEvent.click(within(cart).getByRole('button', { name: 'Add a note for Bún chả' }));
     await userEvent.type(within(cart).getByRole('textbox', { name: 'Note for Bún chả' }), 'ít cay');
-    await userEvent.click(within(cart).getByRole('button', { name: 'Save' }));
+    await userEvent.click(within(cart).getByRole('button', { name: 'Save note' }));
     await userEvent.type(within(cart).getByRole('textbox', { name: 'Your name (optional)' }), 'Chị Lan');
     await userEvent.click(within(cart).getByRole('button', { name: 'Place order' }));
 
