@@ -7,8 +7,9 @@ import { laterStatus } from './order-progress';
 
 /**
  * Follows the diner's order: loads it (GET with the tracking token), asks the socket to `track-order`, and
- * takes each `order:updated` for it. After a reconnection the socket joins again and the order is reloaded,
- * since updates sent while the phone was away are not replayed.
+ * takes each `order:updated` for it. Each time the socket joins (the first time, and after a reconnection)
+ * the order is loaded again: updates sent before the join are not replayed, and the socket opens only once
+ * the phone is idle, seconds after the first load.
  */
 export function useOrderTracking(tracked: TrackedOrder | null, socket: AppSocket | null) {
   const order = usePublicOrder(tracked);
@@ -23,7 +24,8 @@ export function useOrderTracking(tracked: TrackedOrder | null, socket: AppSocket
     const follow = () =>
       socket.emit('track-order', { orderId, token }, (answer) => {
         setIsFollowing(answer.ok);
-        if (!answer.ok) console.warn('Live order updates refused:', answer.message);
+        if (answer.ok) reload();
+        else console.warn('Live order updates refused:', answer.message);
       });
     const onUpdated = (update: Order | OrderStatusUpdate) => {
       if (update._id === orderId) setLiveStatus({ orderId, status: update.status });
@@ -33,13 +35,11 @@ export function useOrderTracking(tracked: TrackedOrder | null, socket: AppSocket
     socket.on('connect', follow);
     socket.on('disconnect', onDisconnect);
     socket.on('order:updated', onUpdated);
-    socket.io.on('reconnect', reload);
     if (socket.connected) follow();
     return () => {
       socket.off('connect', follow);
       socket.off('disconnect', onDisconnect);
       socket.off('order:updated', onUpdated);
-      socket.io.off('reconnect', reload);
     };
   }, [socket, orderId, token, reload]);
 

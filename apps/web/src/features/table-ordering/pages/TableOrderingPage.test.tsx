@@ -274,6 +274,21 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Add Phở bò' })).toBeInTheDocument();
   });
 
+  it('catches up on a change made between loading the order and joining its live updates', async () => {
+    sessionStorage.setItem(
+      'tableOrder:4',
+      JSON.stringify({ orderId: placedOrder._id, trackingToken: 'tracking-secret', tableNo: 4 }),
+    );
+    let loads = 0;
+    // Staff accept the order after the page loaded it but before its socket joined: no event reaches it.
+    serve({ publicOrder: () => okData(makePublicOrder(++loads === 1 ? {} : { status: 'in_progress' })) });
+    renderPublicRoute(tablePath);
+
+    expect(await screen.findByRole('heading', { name: 'Order #1042' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Preparing'));
+    expect(loads).toBe(2);
+  });
+
   it('shows a cancelled order as cancelled', async () => {
     sessionStorage.setItem(
       'tableOrder:4',
