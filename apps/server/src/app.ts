@@ -8,6 +8,9 @@ import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { loadJwtSecret } from './lib/jwt-secret';
 import { healthRoutes } from './modules/health/routes';
+import { stockOrderHooks } from './modules/ingredients/order-hooks';
+import { ingredientRoutes } from './modules/ingredients/routes';
+import { createIngredientsService, type IngredientsService } from './modules/ingredients/service';
 import { categoryRoutes, itemRoutes } from './modules/menu/routes';
 import { createMenuService, type MenuService } from './modules/menu/service';
 import { orderRoutes } from './modules/orders/routes';
@@ -35,6 +38,7 @@ export interface Services {
   settings: SettingsService;
   menu: MenuService;
   tables: TablesService;
+  ingredients: IngredientsService;
   orders: OrdersService;
 }
 
@@ -111,13 +115,22 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const settings = createSettingsService(database.db);
   const menu = createMenuService(database.db, realtime);
   const tables = createTablesService(database.db, realtime);
+  const ingredients = createIngredientsService({ db: database.db, realtime, menu });
   const services: Services = {
     sessions,
     users: createUsersService(database.db, sessions, realtime),
     settings,
     menu,
     tables,
-    orders: createOrdersService({ db: database.db, realtime, menu, tables, settings }),
+    ingredients,
+    orders: createOrdersService({
+      db: database.db,
+      realtime,
+      menu,
+      tables,
+      settings,
+      hooks: [stockOrderHooks(ingredients)],
+    }),
   };
   app.decorate('services', services);
   realtime.setOrderFollowCheck(services.orders.mayFollow);
@@ -128,6 +141,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await api.register(settingsRoutes, { prefix: '/api/settings', settings: services.settings });
     await api.register(categoryRoutes, { prefix: '/api/category', menu });
     await api.register(itemRoutes, { prefix: '/api/item', menu });
+    await api.register(ingredientRoutes, { prefix: '/api/ingredient', ingredients });
     await api.register(tableRoutes, { prefix: '/api/table', tables, orders: services.orders });
     await api.register(orderRoutes, { prefix: '/api/order', orders: services.orders, config });
     await api.register(publicRoutes, {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common';
-
-export const ingredientUnits = ['g', 'kg', 'ml', 'l', 'pcs'] as const;
+import { ingredientUnits, stockQuantitySchema } from './ingredient';
 
 export const categorySchema = z.object({
   _id: idSchema,
@@ -41,11 +40,8 @@ export type RecipeLine = z.infer<typeof recipeLineSchema>;
 
 export const recipeLineInputSchema = z.strictObject({
   ingredientId: idSchema,
-  quantity: z
-    .number()
-    .positive('Quantity must be more than 0')
-    .max(100_000, 'Quantity is too large')
-    .refine((v) => Number.isInteger(Math.round(v * 1000 * 1e6) / 1e6), 'Quantity can have at most 3 decimals'),
+  /** Per portion, in the ingredient's unit. */
+  quantity: stockQuantitySchema.refine((value) => value > 0, 'Quantity must be more than 0'),
 });
 
 export const itemSchema = z.object({
@@ -56,7 +52,10 @@ export const itemSchema = z.object({
   categoryId: idSchema,
   category: z.object({ _id: idSchema, name: z.string() }),
   imageUrl: z.string(),
+  /** The manager's switch: offered or not. */
   isAvailable: z.boolean(),
+  /** (ext) Stock cannot cover one portion of the recipe; comes back by itself when restocked. */
+  isSoldOut: z.boolean(),
   recipe: z.array(recipeLineSchema),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Ingredient } from './ingredient';
 import type { Order } from './order';
 import type { OrderStatusUpdate, TrackOrder } from './public';
 import type { Table } from './table';
@@ -16,6 +17,8 @@ export interface ServerToClientEvents {
   'table:updated': (table: Table) => void;
   /** Anything on the menu changed; clients refetch it. */
   'menu:updated': (payload: z.infer<typeof menuUpdatedSchema>) => void;
+  /** An ingredient's stock fell to its low-stock threshold (once per crossing). */
+  'ingredient:low-stock': (ingredient: Ingredient) => void;
 }
 
 export interface ClientToServerEvents {

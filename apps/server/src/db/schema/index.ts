@@ -4,3 +4,4 @@ export * from './ingredients';
 export * from './menu';
 export * from './tables';
 export * from './orders';
+export * from './ingredient-history';

@@ -48,7 +48,16 @@ export async function listItems(db: Executor, where: { categoryId?: string; ids?
     where.ids ? inArray(items.id, where.ids) : undefined,
   ].filter((c) => c !== undefined);
   return db
-    .select({ item: items, category: { id: categories.id, name: categories.name } })
+    .select({
+      item: items,
+      category: { id: categories.id, name: categories.name },
+      // Sold out: some recipe line needs more than the stock holds, so not even one portion can be made.
+      isSoldOut: sql<boolean>`exists (
+        select 1 from ${itemRecipeLines}
+        join ${ingredients} on ${ingredients.id} = ${itemRecipeLines.ingredientId}
+        where ${itemRecipeLines.itemId} = ${items.id} and ${ingredients.quantity} < ${itemRecipeLines.quantity}
+      )`,
+    })
     .from(items)
     .innerJoin(categories, eq(categories.id, items.categoryId))
     .where(conditions.length ? sql.join(conditions, sql` and `) : undefined)

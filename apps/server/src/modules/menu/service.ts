@@ -52,7 +52,7 @@ export function createMenuService(db: Database, realtime: Pick<Realtime, 'emitTo
       executor,
       rows.map((r) => r.item.id),
     );
-    return rows.map(({ item, category }) => ({
+    return rows.map(({ item, category, isSoldOut }) => ({
       _id: item.id,
       name: item.name,
       description: item.description,
@@ -61,6 +61,7 @@ export function createMenuService(db: Database, realtime: Pick<Realtime, 'emitTo
       category: { _id: category.id, name: category.name },
       imageUrl: item.imageUrl,
       isAvailable: item.isAvailable,
+      isSoldOut,
       recipe: recipe
         .filter((line) => line.itemId === item.id)
         .map(({ ingredientId, name, unit, quantity }) => ({ ingredientId, name, unit, quantity })),
@@ -97,6 +98,9 @@ export function createMenuService(db: Database, realtime: Pick<Realtime, 'emitTo
     onChange(listener: () => void): void {
       listeners.push(listener);
     },
+
+    /** Another module changed what the menu shows (a dish sold out or came back, an ingredient renamed). */
+    announceChange: menuChanged,
 
     async listCategories(): Promise<Category[]> {
       return (await repo.listCategories(db)).map(toCategory);

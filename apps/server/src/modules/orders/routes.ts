@@ -88,7 +88,7 @@ export const orderRoutes: FastifyPluginAsync<{ orders: OrdersService; config: Co
     '/:id',
     { schema: { tags, params: idParamsSchema, body: updateOrderBodySchema, response: { 200: envelope(orderSchema) } } },
     async (request) => {
-      const order = await orders.update(request.params.id, request.body);
+      const order = await orders.update(currentUser(request), request.params.id, request.body);
       return ok(order, `Order ${order.orderNo} is ${order.status.replace('_', ' ')}`);
     },
   );

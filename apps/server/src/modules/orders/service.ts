@@ -5,6 +5,7 @@ import {
   type CreateOrderBody,
   type ListOrdersFilter,
   type Order,
+  type OrderStatus,
   type UpdateOrderBody,
 } from '@quan/contract/order';
 import type { Pagination } from '@quan/contract/common';
@@ -23,28 +24,30 @@ import * as repo from './repository';
 const MAX_BILL = 2_000_000_000;
 const IDEMPOTENCY_HOURS = 24;
 
+/** An order at a point of its life, inside the transaction that got it there. */
+export interface OrderHookContext {
+  tx: Executor;
+  order: repo.OrderRow;
+  lines: repo.OrderLineRow[];
+  /** The staff member who placed or moved it; null for a diner's own order. */
+  actorId: string | null;
+  /** Runs once the transaction committed (announcements); never if it rolled back. */
+  afterCommit(effect: () => void): void;
+}
+
 /**
- * What other modules do inside an order's transaction. The coupons issue prices and uses coupons, the
- * stock issue deducts and returns ingredients, the loyalty issue credits customers; each throws an
+ * What other modules do inside an order's transaction: the coupons issue prices and uses coupons, the
+ * stock module takes and gives back ingredients, the loyalty issue credits customers. Each throws an
  * AppError to refuse, which rolls the whole order back.
  */
 export interface OrderLifecycleHooks {
   /** The discount of a coupon for this subtotal, using one of its uses. */
-  redeemCoupon(tx: Executor, code: string, subtotal: number): Promise<number>;
-  afterPlaced(tx: Executor, order: repo.OrderRow, lines: repo.OrderLineRow[]): Promise<void>;
-  afterCompleted(tx: Executor, order: repo.OrderRow): Promise<void>;
-  afterCancelled(tx: Executor, order: repo.OrderRow, lines: repo.OrderLineRow[]): Promise<void>;
+  redeemCoupon?(tx: Executor, code: string, subtotal: number): Promise<number>;
+  /** The order and its lines are written: `in_progress` from staff, `pending` from a diner. */
+  afterPlaced?(context: OrderHookContext): Promise<void>;
+  /** The order moved from `from` to `context.order.status`. */
+  afterStatusChange?(context: OrderHookContext & { from: OrderStatus }): Promise<void>;
 }
-
-/** Until the coupons issue lands there are no coupons, so every code is unknown. */
-export const noOrderHooks: OrderLifecycleHooks = {
-  redeemCoupon: async (_tx, code) => {
-    throw conflict(`There is no coupon ${code}`);
-  },
-  afterPlaced: async () => undefined,
-  afterCompleted: async () => undefined,
-  afterCancelled: async () => undefined,
-};
 
 /** Tax on (subtotal − discount) at a percent rate, rounded to whole VND (half up). */
 export function computeBills(subtotal: number, discount: number, taxRate: number) {
@@ -137,10 +140,30 @@ export interface OrdersServiceDeps {
   menu: Pick<MenuService, 'itemsForOrder'>;
   tables: Pick<TablesService, 'seatOrder' | 'seatIfFree' | 'releaseOrder' | 'announce' | 'findByNumber'>;
   settings: Pick<SettingsService, 'get'>;
-  hooks?: OrderLifecycleHooks;
+  hooks?: OrderLifecycleHooks[];
 }
 
-export function createOrdersService({ db, realtime, menu, tables, settings, hooks = noOrderHooks }: OrdersServiceDeps) {
+export function createOrdersService({ db, realtime, menu, tables, settings, hooks = [] }: OrdersServiceDeps) {
+  /** Until the coupons module provides coupons, every code is unknown. */
+  async function redeemCoupon(tx: Executor, code: string, subtotal: number): Promise<number> {
+    const redeemer = hooks.find((hook) => hook.redeemCoupon);
+    if (!redeemer?.redeemCoupon) throw conflict(`There is no coupon ${code}`);
+    return redeemer.redeemCoupon(tx, code, subtotal);
+  }
+
+  /** Runs every module's hook of this moment in turn; their after-commit effects are collected in `effects`. */
+  async function runHooks(
+    effects: (() => void)[],
+    context: Omit<OrderHookContext, 'afterCommit'>,
+    from?: OrderStatus,
+  ): Promise<void> {
+    const full = { ...context, afterCommit: (effect: () => void) => effects.push(effect) };
+    for (const hook of hooks) {
+      if (from === undefined) await hook.afterPlaced?.(full);
+      else await hook.afterStatusChange?.({ ...full, from });
+    }
+  }
+
   async function load(executor: Executor, id: string): Promise<Order> {
     const [loaded] = await repo.findOrders(executor, [id]);
     if (!loaded) throw notFound('That order does not exist');
@@ -200,6 +223,7 @@ export function createOrdersService({ db, realtime, menu, tables, settings, hook
     ): Promise<{ order: Order; replayed: boolean }> {
       const orderId = newId();
       const { taxRate } = await settings.get();
+      const effects: (() => void)[] = [];
       let placed: Order;
       try {
         placed = await db.transaction(async (tx) => {
@@ -208,9 +232,7 @@ export function createOrdersService({ db, realtime, menu, tables, settings, hook
           const lines = await priceLines(tx, orderId, body);
           const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
           if (subtotal > MAX_BILL) throw badRequest('The order is too large; split it into several orders');
-          const discount = body.couponCode
-            ? Math.min(subtotal, await hooks.redeemCoupon(tx, body.couponCode, subtotal))
-            : 0;
+          const discount = body.couponCode ? Math.min(subtotal, await redeemCoupon(tx, body.couponCode, subtotal)) : 0;
           const bills = computeBills(subtotal, discount, taxRate);
 
           const order = await repo.insertOrder(tx, {
@@ -230,7 +252,7 @@ export function createOrdersService({ db, realtime, menu, tables, settings, hook
           });
           await repo.insertLines(tx, lines);
           if (body.tableId) await tables.seatOrder(tx, body.tableId, orderId);
-          await hooks.afterPlaced(tx, order, lines);
+          await runHooks(effects, { tx, order, lines, actorId: actor.id });
           return load(tx, orderId);
         });
       } catch (error) {
@@ -239,6 +261,7 @@ export function createOrdersService({ db, realtime, menu, tables, settings, hook
       }
       realtime.emitToStaff('order:created', placed);
       if (placed.table) await tables.announce([placed.table._id]);
+      for (const effect of effects) effect();
       return { order: placed, replayed: false };
     },
 
@@ -253,6 +276,7 @@ export function createOrdersService({ db, realtime, menu, tables, settings, hook
       const orderId = newId();
       const { taxRate } = await settings.get();
       let seatedTableId: string | null = null;
+      const effects: (() => void)[] = [];
       let placed: { order: Order; trackingToken: string };
       try {
         placed = await db.transaction(async (tx) => {
@@ -278,7 +302,7 @@ export function createOrdersService({ db, realtime, menu, tables, settings, hook
           });
           await repo.insertLines(tx, lines);
           if (await tables.seatIfFree(tx, table.id, orderId)) seatedTableId = table.id;
-          await hooks.afterPlaced(tx, order, lines);
+          await runHooks(effects, { tx, order, lines, actorId: null });
           return { order: await load(tx, orderId), trackingToken };
         });
       } catch (error) {
@@ -292,6 +316,7 @@ export function createOrdersService({ db, realtime, menu, tables, settings, hook
       }
       realtime.emitToStaff('order:created', placed.order);
       if (seatedTableId) await tables.announce([seatedTableId]);
+      for (const effect of effects) effect();
       return { order: { ...toPublicOrder(placed.order), trackingToken: placed.trackingToken }, replayed: false };
     },
 
@@ -336,8 +361,9 @@ export function createOrdersService({ db, realtime, menu, tables, settings, hook
     get: (id: string) => load(db, id),
 
     /** Moves an order along the status machine, records payment, edits its note. */
-    async update(id: string, body: UpdateOrderBody): Promise<Order> {
+    async update(actor: AuthUser, id: string, body: UpdateOrderBody): Promise<Order> {
       const freedTables: string[] = [];
+      const effects: (() => void)[] = [];
       const updated = await db.transaction(async (tx) => {
         const order = await repo.lockOrder(tx, id);
         if (!order) throw notFound('That order does not exist');
@@ -367,15 +393,19 @@ export function createOrdersService({ db, realtime, menu, tables, settings, hook
         if ((next === 'completed' || next === 'cancelled') && order.tableId) {
           if (await tables.releaseOrder(tx, order.tableId, order.id)) freedTables.push(order.tableId);
         }
-        const loaded = await repo.findOrders(tx, [id]);
-        const current = loaded[0]!;
-        if (next === 'completed') await hooks.afterCompleted(tx, current.order);
-        if (next === 'cancelled') await hooks.afterCancelled(tx, current.order, current.lines);
-        return toOrder(current);
+        const [current] = await repo.findOrders(tx, [id]);
+        if (next)
+          await runHooks(
+            effects,
+            { tx, order: current!.order, lines: current!.lines, actorId: actor.id },
+            order.status,
+          );
+        return toOrder(current!);
       });
       realtime.emitToStaff('order:updated', updated);
       realtime.emitToOrderFollowers({ _id: updated._id, orderNo: updated.orderNo, status: updated.status });
       await tables.announce(freedTables);
+      for (const effect of effects) effect();
       return updated;
     },
 

@@ -40,7 +40,7 @@ export function createPublicMenu(
           _id: category._id,
           name: category.name,
           items: items
-            .filter((item) => item.categoryId === category._id && item.isAvailable)
+            .filter((item) => item.categoryId === category._id && item.isAvailable && !item.isSoldOut)
             .map(({ _id, name, description, price, imageUrl }) => ({ _id, name, description, price, imageUrl })),
         }))
         .filter((category) => category.items.length > 0),

@@ -1,0 +1,227 @@
+import type { StockChangeReason } from '@quan/contract/ingredient';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { ingredientHistory } from '../../db/schema/ingredient-history';
+import { ingredients } from '../../db/schema/ingredients';
+import { itemRecipeLines, items } from '../../db/schema/menu';
+import { orderLines, orders } from '../../db/schema/orders';
+import { users } from '../../db/schema/users';
+
+export type IngredientRow = typeof ingredients.$inferSelect;
+
+/** One ingredient's stock before and after a change, as the database computed it. */
+export interface StockMove {
+  row: IngredientRow;
+  /** Signed, exact (numeric arithmetic in SQL). */
+  change: number;
+  before: number;
+}
+
+export async function listIngredients(db: Executor): Promise<IngredientRow[]> {
+  return db
+    .select()
+    .from(ingredients)
+    .orderBy(asc(sql`lower(${ingredients.name})`));
+}
+
+export async function findIngredient(db: Executor, id: string): Promise<IngredientRow | undefined> {
+  const [row] = await db.select().from(ingredients).where(eq(ingredients.id, id));
+  return row;
+}
+
+/** Locks the row for the rest of the transaction: its stock and threshold cannot change under us. */
+export async function lockIngredient(db: Executor, id: string): Promise<IngredientRow | undefined> {
+  const [row] = await db.select().from(ingredients).where(eq(ingredients.id, id)).for('update');
+  return row;
+}
+
+export async function insertIngredient(db: Executor, values: typeof ingredients.$inferInsert): Promise<IngredientRow> {
+  const [row] = await db.insert(ingredients).values(values).returning();
+  if (!row) throw new Error('insert into ingredients returned no row');
+  return row;
+}
+
+export async function updateIngredientFields(
+  db: Executor,
+  id: string,
+  changes: Omit<Partial<typeof ingredients.$inferInsert>, 'quantity'>,
+): Promise<IngredientRow> {
+  const [row] = await db
+    .update(ingredients)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(ingredients.id, id))
+    .returning();
+  if (!row) throw new Error('update of a locked ingredient returned no row');
+  return row;
+}
+
+/** Sets the stock of a locked ingredient to a counted quantity. */
+export async function setQuantity(db: Executor, locked: IngredientRow, quantity: number): Promise<StockMove> {
+  const [row] = await db
+    .update(ingredients)
+    .set({ quantity, updatedAt: sql`now()` })
+    .where(eq(ingredients.id, locked.id))
+    .returning();
+  if (!row) throw new Error('update of a locked ingredient returned no row');
+  return toMove(row, locked.quantity);
+}
+
+/**
+ * Adds a signed change to the stock unless it would go below zero (then undefined): a conditional
+ * UPDATE, so a concurrent order or delivery is never overwritten.
+ */
+export async function addToQuantity(db: Executor, id: string, change: number): Promise<StockMove | undefined> {
+  const [moved] = await db
+    .update(ingredients)
+    .set({ quantity: sql`${ingredients.quantity} + ${change}`, updatedAt: sql`now()` })
+    .where(and(eq(ingredients.id, id), sql`${ingredients.quantity} + ${change} >= 0`))
+    .returning({ row: ingredients, before: sql<string>`${ingredients.quantity} - ${change}` });
+  return moved && toMove(moved.row, moved.before);
+}
+
+function toMove(row: IngredientRow, before: string | number): StockMove {
+  const previous = Number(before);
+  // Both numbers come from numeric(14,3) values: rounding to 3 places removes the float noise of the subtraction.
+  return { row, before: previous, change: Math.round((row.quantity - previous) * 1000) / 1000 };
+}
+
+export async function deleteIngredient(db: Executor, id: string): Promise<void> {
+  await db.delete(ingredients).where(eq(ingredients.id, id));
+}
+
+/** Names of the dishes whose recipe uses this ingredient. */
+export async function dishesUsing(db: Executor, ingredientId: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: items.name })
+    .from(itemRecipeLines)
+    .innerJoin(items, eq(items.id, itemRecipeLines.itemId))
+    .where(eq(itemRecipeLines.ingredientId, ingredientId))
+    .orderBy(asc(items.name));
+  return rows.map((row) => row.name);
+}
+
+export interface HistoryEntry {
+  ingredientId: string;
+  change: number;
+  quantityAfter: number;
+  reason: StockChangeReason;
+  orderId?: string | null;
+  note?: string;
+  userId: string | null;
+}
+
+export async function insertHistory(db: Executor, entries: (HistoryEntry & { id: string })[]): Promise<void> {
+  if (entries.length > 0) await db.insert(ingredientHistory).values(entries);
+}
+
+/** One page of an ingredient's history, newest first, with who made each change and the order's number. */
+export async function pageHistory(db: Executor, ingredientId: string, page: { offset: number; limit: number }) {
+  const where = eq(ingredientHistory.ingredientId, ingredientId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        entry: ingredientHistory,
+        user: { id: users.id, name: users.name },
+        orderNo: orders.orderNo,
+      })
+      .from(ingredientHistory)
+      .leftJoin(users, eq(users.id, ingredientHistory.userId))
+      .leftJoin(orders, eq(orders.id, ingredientHistory.orderId))
+      .where(where)
+      .orderBy(desc(ingredientHistory.createdAt), desc(ingredientHistory.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(ingredientHistory).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * What an order's recipes need of each ingredient (recipe quantity × portions, summed in SQL), with the
+ * ingredient rows locked in id order so that two orders sharing ingredients never deadlock.
+ */
+export async function lockNeedsOfOrder(db: Executor, orderId: string) {
+  const need = db.$with('need').as(
+    db
+      .select({
+        ingredientId: itemRecipeLines.ingredientId,
+        amount: sql<string>`sum(${itemRecipeLines.quantity} * ${orderLines.quantity})`.as('amount'),
+      })
+      .from(orderLines)
+      .innerJoin(itemRecipeLines, eq(itemRecipeLines.itemId, orderLines.itemId))
+      .where(eq(orderLines.orderId, orderId))
+      .groupBy(itemRecipeLines.ingredientId),
+  );
+  const rows = await db
+    .with(need)
+    .select({
+      row: ingredients,
+      amount: need.amount,
+      covered: sql<boolean>`${ingredients.quantity} >= ${need.amount}`,
+    })
+    .from(ingredients)
+    .innerJoin(need, eq(need.ingredientId, ingredients.id))
+    .orderBy(asc(ingredients.id))
+    .for('update', { of: ingredients });
+  return rows.map((r) => ({ row: r.row, amount: Number(r.amount), covered: r.covered }));
+}
+
+/**
+ * What an order took and has not given back yet, per ingredient, from its own history rows: a recipe
+ * edited since the order was placed changes nothing. Rows locked in id order.
+ */
+export async function lockTakenByOrder(db: Executor, orderId: string) {
+  const taken = db.$with('taken').as(
+    db
+      .select({
+        ingredientId: ingredientHistory.ingredientId,
+        amount: sql<string>`-sum(${ingredientHistory.change})`.as('amount'),
+      })
+      .from(ingredientHistory)
+      .where(
+        and(eq(ingredientHistory.orderId, orderId), inArray(ingredientHistory.reason, ['order', 'order_cancelled'])),
+      )
+      .groupBy(ingredientHistory.ingredientId)
+      .having(sql`sum(${ingredientHistory.change}) < 0`),
+  );
+  const rows = await db
+    .with(taken)
+    .select({ row: ingredients, amount: taken.amount })
+    .from(ingredients)
+    .innerJoin(taken, eq(taken.ingredientId, ingredients.id))
+    .orderBy(asc(ingredients.id))
+    .for('update', { of: ingredients });
+  return rows.map((r) => ({ row: r.row, amount: Number(r.amount) }));
+}
+
+/**
+ * Moves the stock of ingredients locked by the caller (in id order) by signed amounts; each is a conditional
+ * UPDATE, so undefined in the result means that one would have gone below zero and nothing moved for it.
+ */
+export async function moveStock(
+  db: Executor,
+  moves: { ingredientId: string; change: number }[],
+): Promise<(StockMove | undefined)[]> {
+  const moved: (StockMove | undefined)[] = [];
+  for (const move of moves) moved.push(await addToQuantity(db, move.ingredientId, move.change));
+  return moved;
+}
+
+/**
+ * Whether any recipe line needs an amount between two stock levels of its ingredient, i.e. some dish
+ * went from makeable to sold out or back.
+ */
+export async function crossesARecipe(db: Executor, moves: StockMove[]): Promise<boolean> {
+  const changed = moves.filter((move) => move.change !== 0);
+  if (changed.length === 0) return false;
+  const conditions = changed.map(
+    (move) =>
+      sql`(${itemRecipeLines.ingredientId} = ${move.row.id} and ${itemRecipeLines.quantity} > ${Math.min(move.before, move.row.quantity)} and ${itemRecipeLines.quantity} <= ${Math.max(move.before, move.row.quantity)})`,
+  );
+  const [hit] = await db
+    .select({ one: sql`1` })
+    .from(itemRecipeLines)
+    .where(sql.join(conditions, sql` or `))
+    .limit(1);
+  return hit !== undefined;
+}

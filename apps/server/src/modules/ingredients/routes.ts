@@ -1,0 +1,86 @@
+import { emptyDataSchema, envelope, idParamsSchema } from '@quan/contract/common';
+import {
+  createIngredientBodySchema,
+  ingredientHistoryQuerySchema,
+  ingredientHistorySchema,
+  ingredientSchema,
+  updateIngredientBodySchema,
+} from '@quan/contract/ingredient';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/reply';
+import { currentUser } from '../../plugins/auth';
+import type { IngredientsService } from './service';
+
+const managers = ['manager', 'admin'] as const;
+
+/** Everyone signed in reads the stock (the kitchen needs it); managers and admins change it. */
+export const ingredientRoutes: FastifyPluginAsync<{ ingredients: IngredientsService }> = async (
+  fastify,
+  { ingredients },
+) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Ingredients'];
+
+  app.get('/', { schema: { tags, response: { 200: envelope(z.array(ingredientSchema)) } } }, async () =>
+    ok(await ingredients.list()),
+  );
+
+  app.post(
+    '/',
+    {
+      config: { access: managers },
+      schema: { tags, body: createIngredientBodySchema, response: { 201: envelope(ingredientSchema) } },
+    },
+    async (request, reply) => {
+      const created = await ingredients.create(currentUser(request).id, request.body);
+      return reply.status(201).send(ok(created, `${created.name} added`));
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      config: { access: managers },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: updateIngredientBodySchema,
+        response: { 200: envelope(ingredientSchema) },
+      },
+    },
+    async (request) => {
+      const saved = await ingredients.update(currentUser(request).id, request.params.id, request.body);
+      return ok(saved, `${saved.name} saved`);
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: { access: managers },
+      schema: { tags, params: idParamsSchema, response: { 200: envelope(emptyDataSchema) } },
+    },
+    async (request) => {
+      await ingredients.remove(request.params.id);
+      return ok(null, 'Ingredient deleted');
+    },
+  );
+
+  app.get(
+    '/:id/history',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: ingredientHistoryQuerySchema,
+        response: { 200: envelope(z.array(ingredientHistorySchema)) },
+      },
+    },
+    async (request) => {
+      const { entries, pagination } = await ingredients.history(request.params.id, request.query);
+      return { ...ok(entries), pagination };
+    },
+  );
+};
