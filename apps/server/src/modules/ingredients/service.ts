@@ -75,6 +75,29 @@ export function createIngredientsService({ db, realtime, menu }: IngredientsServ
     return result;
   }
 
+  /** Writes the history rows of an order's stock moves and returns what to announce after commit. */
+  async function recordOrderMoves(
+    tx: Executor,
+    moves: repo.StockMove[],
+    cause: { orderId: string; actorId: string | null; reason: 'order' | 'order_cancelled' },
+  ): Promise<() => void> {
+    await repo.insertHistory(
+      tx,
+      moves.map((move) => ({
+        id: newId(),
+        ingredientId: move.row.id,
+        change: move.change,
+        quantityAfter: move.row.quantity,
+        reason: cause.reason,
+        orderId: cause.orderId,
+        userId: cause.actorId,
+      })),
+    );
+    const effects: StockEffects = { lowStock: [], menuChanged: false };
+    await noteEffects(tx, moves, effects);
+    return () => publish(effects);
+  }
+
   return {
     async list(): Promise<Ingredient[]> {
       return (await repo.listIngredients(db)).map(toIngredient);
@@ -240,28 +263,6 @@ export function createIngredientsService({ db, realtime, menu }: IngredientsServ
       return recordOrderMoves(tx, moves as repo.StockMove[], { orderId, actorId, reason: 'order_cancelled' });
     },
   };
-
-  async function recordOrderMoves(
-    tx: Executor,
-    moves: repo.StockMove[],
-    cause: { orderId: string; actorId: string | null; reason: 'order' | 'order_cancelled' },
-  ): Promise<() => void> {
-    await repo.insertHistory(
-      tx,
-      moves.map((move) => ({
-        id: newId(),
-        ingredientId: move.row.id,
-        change: move.change,
-        quantityAfter: move.row.quantity,
-        reason: cause.reason,
-        orderId: cause.orderId,
-        userId: cause.actorId,
-      })),
-    );
-    const effects: StockEffects = { lowStock: [], menuChanged: false };
-    await noteEffects(tx, moves, effects);
-    return () => publish(effects);
-  }
 }
 
 export type IngredientsService = ReturnType<typeof createIngredientsService>;
