@@ -98,6 +98,14 @@ describe('public table lookup', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('There is no table 99');
   });
+
+  it('checks the QR key when the page sends it, so a wrong one is told before ordering', async () => {
+    const right = await t.app.inject({ method: 'GET', url: `/api/public/tables/${table.tableNo}?key=${table.qrKey}` });
+    expect(right.statusCode).toBe(200);
+    const wrong = await t.app.inject({ method: 'GET', url: `/api/public/tables/${table.tableNo}?key=guessed-key` });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().message).toBe('Scan the QR code on your table to order');
+  });
 });
 
 describe('ordering from the table', () => {

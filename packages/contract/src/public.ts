@@ -19,6 +19,8 @@ export type PublicMenu = z.infer<typeof publicMenuSchema>;
 
 export const publicTableSchema = z.object({ tableNo: z.int32(), seats: z.int32() });
 export type PublicTable = z.infer<typeof publicTableSchema>;
+/** (ext) With the QR code's key, the table page learns at once whether it may order at this table. */
+export const publicTableQuerySchema = z.strictObject({ key: z.string().min(1).max(100).optional() });
 export const publicTableParamsSchema = z.strictObject({
   tableNo: z.coerce.number().pipe(z.int32('Table number must be a whole number').min(1).max(9999)),
 });

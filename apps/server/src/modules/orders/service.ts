@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   allowedOrderMoves,
   isOpenOrderStatus,
@@ -13,6 +13,7 @@ import type { DinerOrderBody, DinerOrderResult, PublicOrder } from '@quan/contra
 import type { Database, Executor } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
+import { sameSecret } from '../../lib/same-secret';
 import type { AuthUser } from '../../plugins/auth';
 import type { Realtime } from '../../plugins/realtime';
 import type { MenuService } from '../menu/service';
@@ -72,13 +73,6 @@ function hashBody(body: unknown): string {
   return createHash('sha256')
     .update(JSON.stringify(canonical(body)))
     .digest('hex');
-}
-
-/** Compares secrets in constant time, so their content cannot be guessed from response times. */
-function sameSecret(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 const toPublicOrder = ({ _id, orderNo, status, items, bills }: Order): PublicOrder => ({

@@ -5,6 +5,7 @@ import {
   publicOrderQuerySchema,
   publicOrderSchema,
   publicTableParamsSchema,
+  publicTableQuerySchema,
   publicTableSchema,
 } from '@quan/contract/public';
 import type { FastifyPluginAsync } from 'fastify';
@@ -41,8 +42,16 @@ export const publicRoutes: FastifyPluginAsync<{
 
   app.get(
     '/public/tables/:tableNo',
-    { config, schema: { tags, params: publicTableParamsSchema, response: { 200: envelope(publicTableSchema) } } },
-    async (request) => ok(await tables.publicTable(request.params.tableNo)),
+    {
+      config,
+      schema: {
+        tags,
+        params: publicTableParamsSchema,
+        querystring: publicTableQuerySchema,
+        response: { 200: envelope(publicTableSchema) },
+      },
+    },
+    async (request) => ok(await tables.publicTable(request.params.tableNo, request.query.key)),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import type { CreateTableBody, Table, UpdateTableBody } from '@quan/contract/tab
 import type { Database, Executor } from '../../db/client';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
+import { sameSecret } from '../../lib/same-secret';
 import type { AuthUser } from '../../plugins/auth';
 import type { Realtime } from '../../plugins/realtime';
 import * as repo from './repository';
@@ -121,9 +122,12 @@ export function createTablesService(db: Database, realtime: Pick<Realtime, 'emit
     },
 
     /** A diner's view of a table, by the number printed on it. */
-    async publicTable(tableNo: number): Promise<{ tableNo: number; seats: number }> {
+    /** What a diner's phone may know of a table; with a key, the key must be this table's (ext). */
+    async publicTable(tableNo: number, key?: string): Promise<{ tableNo: number; seats: number }> {
       const table = await repo.findTableByNumber(db, tableNo);
       if (!table) throw notFound(`There is no table ${tableNo}`);
+      if (key !== undefined && !sameSecret(table.qrKey, key))
+        throw forbidden('Scan the QR code on your table to order');
       return { tableNo: table.tableNo, seats: table.seats };
     },
 

@@ -83,7 +83,18 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
     renderPublicRoute(`/table/99?key=${tableKey}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'There is no table 99' })).toBeInTheDocument();
-    expect(fake.calls()).toContain('GET /api/public/tables/99');
+    expect(fake.calls()).toContain(`GET /api/public/tables/99?key=${tableKey}`);
+  });
+
+  it("asks to scan the QR code at once when the key is not the table's, before any dish is chosen", async () => {
+    serve({ table: () => refusal(403, 'Scan the QR code on your table to order') });
+    renderPublicRoute('/table/4?key=old-code');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Scan the QR code on your table' }),
+    ).toBeInTheDocument();
+    expect(fake.calls()).toContain('GET /api/public/tables/4?key=old-code');
+    expect(screen.queryByRole('button', { name: 'Add Phở bò' })).not.toBeInTheDocument();
   });
 
   it('says so for a table number that cannot exist, without asking', async () => {
@@ -207,7 +218,7 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
     expect(sessionStorage.getItem('tableOrderPending:4')).not.toBeNull();
   });
 
-  it('asks to scan the QR code when the server refuses the key', async () => {
+  it('asks to scan the QR code when the server refuses the key of an order', async () => {
     serve({ order: () => refusal(403, 'Scan the QR code on your table to order') });
     renderPublicRoute(tablePath);
 

@@ -40,7 +40,7 @@ export function TableOrderingPage() {
 function TableMenu({ tableNo, tableKey }: { tableNo: number; tableKey: string }) {
   usePageTitle(`Table ${tableNo}`);
   const socket = useDinerSocket();
-  const table = usePublicTable(tableNo);
+  const table = usePublicTable(tableNo, tableKey);
   const menu = usePublicMenu(socket);
   // The same choice as TableOrdering's first view: the order under way, unless a cart is being filled.
   const [returnsToOrder] = useState(
@@ -50,6 +50,7 @@ function TableMenu({ tableNo, tableKey }: { tableNo: number; tableKey: string })
   if (table.error instanceof PublicApiError && table.error.status === 404) {
     return <UnknownTableNotice message={table.error.message} />;
   }
+  if (table.error instanceof PublicApiError && table.error.status === 403) return <MissingKeyNotice />;
 
   const restaurantName = menu.data?.restaurant.name;
   const menuItemIds = menu.data
