@@ -15,6 +15,9 @@ import { categoryRoutes, itemRoutes } from './modules/menu/routes';
 import { createMenuService, type MenuService } from './modules/menu/service';
 import { orderRoutes } from './modules/orders/routes';
 import { publicRoutes } from './modules/public/routes';
+import { salesOrderHooks } from './modules/reports/order-hooks';
+import { reportRoutes } from './modules/reports/routes';
+import { createReportsService, type ReportsService } from './modules/reports/service';
 import { createPublicMenu } from './modules/public/service';
 import { createOrdersService, type OrdersService } from './modules/orders/service';
 import { settingsRoutes } from './modules/settings/routes';
@@ -40,6 +43,7 @@ export interface Services {
   tables: TablesService;
   ingredients: IngredientsService;
   orders: OrdersService;
+  reports: ReportsService;
 }
 
 declare module 'fastify' {
@@ -116,6 +120,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const menu = createMenuService(database.db, realtime);
   const tables = createTablesService(database.db, realtime);
   const ingredients = createIngredientsService({ db: database.db, realtime, menu });
+  const reports = createReportsService({ db: database.db, settings });
   const services: Services = {
     sessions,
     users: createUsersService(database.db, sessions, realtime),
@@ -129,8 +134,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       menu,
       tables,
       settings,
-      hooks: [stockOrderHooks(ingredients)],
+      hooks: [stockOrderHooks(ingredients), salesOrderHooks(reports)],
     }),
+    reports,
   };
   app.decorate('services', services);
   realtime.setOrderFollowCheck(services.orders.mayFollow);
@@ -144,6 +150,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await api.register(ingredientRoutes, { prefix: '/api/ingredient', ingredients });
     await api.register(tableRoutes, { prefix: '/api/table', tables, orders: services.orders });
     await api.register(orderRoutes, { prefix: '/api/order', orders: services.orders, config });
+    await api.register(reportRoutes, { prefix: '/api/order', reports });
     await api.register(publicRoutes, {
       prefix: '/api',
       publicMenu: createPublicMenu(menu, settings),

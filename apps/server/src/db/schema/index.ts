@@ -5,3 +5,4 @@ export * from './menu';
 export * from './tables';
 export * from './orders';
 export * from './ingredient-history';
+export * from './sales';

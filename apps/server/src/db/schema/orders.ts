@@ -55,6 +55,10 @@ export const orders = pgTable(
     index('orders_created_at_idx').on(t.createdAt),
     index('orders_status_created_at_idx').on(t.status, t.createdAt),
     index('orders_table_id_idx').on(t.tableId),
+    // Reports read completed orders by completion time (the partial days at the edges of a range).
+    index('orders_completed_at_idx')
+      .on(t.completedAt)
+      .where(sql`${t.status} = 'completed'`),
     check(
       'orders_status_check',
       sql`${t.status} in ('pending', 'in_progress', 'ready', 'served', 'completed', 'cancelled')`,

@@ -1,0 +1,52 @@
+import type { PaymentMethod } from '@quan/contract/order';
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, pgTable, smallint, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Completed orders summed per local day, hour and payment method, kept up to date in the transaction that
+ * completes an order. Revenue figures read these few rows instead of the orders, so a restaurant with years
+ * of history answers as fast as a new one. Days and hours are in `sales_rollup_state.timezone`.
+ */
+export const salesByHour = pgTable(
+  'sales_by_hour',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    hour: smallint('hour').notNull(),
+    paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
+    revenue: bigint('revenue', { mode: 'number' }).notNull(),
+    orders: integer('orders').notNull(),
+    guests: integer('guests').notNull(),
+  },
+  (t) => [uniqueIndex('sales_by_hour_key').on(t.day, t.hour, t.paymentMethod)],
+);
+
+/** What each dish sold per local day (line totals, before discount and tax), for top dishes and categories. */
+export const itemSalesByDay = pgTable(
+  'item_sales_by_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    /** Null once the dish is deleted; its name stays. */
+    itemId: uuid('item_id'),
+    categoryId: uuid('category_id'),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    revenue: bigint('revenue', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    unique('item_sales_by_day_key').on(t.day, t.itemId, t.categoryId, t.name).nullsNotDistinct(),
+    index('item_sales_by_day_category_idx').on(t.categoryId),
+  ],
+);
+
+/**
+ * The time zone the sums above were built in (one row). Null until the first build; a different zone in
+ * the settings makes the next report rebuild them from the orders.
+ */
+export const salesRollupState = pgTable(
+  'sales_rollup_state',
+  {
+    id: integer('id').primaryKey().default(1),
+    timezone: text('timezone'),
+  },
+  (t) => [check('sales_rollup_state_single_row', sql`${t.id} = 1`)],
+);

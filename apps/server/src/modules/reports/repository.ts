@@ -1,0 +1,221 @@
+import type { PaymentMethod } from '@quan/contract/order';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { categories, items } from '../../db/schema/menu';
+import { orderLines, orders } from '../../db/schema/orders';
+import { itemSalesByDay, salesByHour, salesRollupState } from '../../db/schema/sales';
+
+/** Rows of a raw query; both drivers (node-postgres and PGlite) answer with `{ rows }`. */
+async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** The zone the sums were built in; null before the first build. */
+export async function rollupTimezone(db: Executor): Promise<string | null> {
+  const [state] = await db.select({ timezone: salesRollupState.timezone }).from(salesRollupState);
+  return state?.timezone ?? null;
+}
+
+/** A local calendar day in `timezone` as SQL, and the instant its midnight is. */
+const localDay = (instant: SQL | typeof orders.completedAt, timezone: SQL) =>
+  sql`(${instant} at time zone ${timezone})::date`;
+const localHour = (instant: typeof orders.completedAt, timezone: SQL) =>
+  sql`extract(hour from ${instant} at time zone ${timezone})::smallint`;
+const stateTimezone = sql`(select ${salesRollupState.timezone} from ${salesRollupState})`;
+
+/**
+ * Adds one just-completed order to the sums, inside its transaction. Before the first build there is
+ * nothing to add to: the build will count it.
+ */
+export async function addCompletedOrder(db: Executor, orderId: string): Promise<void> {
+  await db.execute(sql`
+    insert into ${salesByHour} (day, hour, payment_method, revenue, orders, guests)
+    select ${localDay(orders.completedAt, stateTimezone)}, ${localHour(orders.completedAt, stateTimezone)},
+      ${orders.paymentMethod}, ${orders.total}, 1, ${orders.guests}
+    from ${orders} where ${orders.id} = ${orderId} and ${stateTimezone} is not null
+    on conflict (day, hour, payment_method) do update set
+      revenue = ${salesByHour.revenue} + excluded.revenue,
+      orders = ${salesByHour.orders} + excluded.orders,
+      guests = ${salesByHour.guests} + excluded.guests`);
+  await db.execute(sql`
+    insert into ${itemSalesByDay} (day, item_id, category_id, name, quantity, revenue)
+    select ${localDay(orders.completedAt, stateTimezone)}, ${orderLines.itemId}, ${orderLines.categoryId},
+      ${orderLines.name}, sum(${orderLines.quantity}), sum(${orderLines.total})
+    from ${orderLines} join ${orders} on ${orders.id} = ${orderLines.orderId}
+    where ${orders.id} = ${orderId} and ${stateTimezone} is not null
+    group by 1, 2, 3, 4
+    on conflict (day, item_id, category_id, name) do update set
+      quantity = ${itemSalesByDay.quantity} + excluded.quantity,
+      revenue = ${itemSalesByDay.revenue} + excluded.revenue`);
+}
+
+/**
+ * Builds the sums again from every completed order, in `timezone`, in set-based statements. The table locks
+ * make completions wait until it is done, and make it wait for completions under way, so none is lost.
+ */
+export async function rebuildRollups(db: Executor, timezone: string): Promise<void> {
+  const zone = sql`${timezone}::text`;
+  await db.execute(sql`lock table ${salesByHour}, ${itemSalesByDay} in exclusive mode`);
+  await db.delete(salesByHour);
+  await db.delete(itemSalesByDay);
+  await db.execute(sql`
+    insert into ${salesByHour} (day, hour, payment_method, revenue, orders, guests)
+    select ${localDay(orders.completedAt, zone)}, ${localHour(orders.completedAt, zone)}, ${orders.paymentMethod},
+      sum(${orders.total}), count(*), sum(${orders.guests})
+    from ${orders} where ${orders.status} = 'completed'
+    group by 1, 2, 3`);
+  await db.execute(sql`
+    insert into ${itemSalesByDay} (day, item_id, category_id, name, quantity, revenue)
+    select ${localDay(orders.completedAt, zone)}, ${orderLines.itemId}, ${orderLines.categoryId}, ${orderLines.name},
+      sum(${orderLines.quantity}), sum(${orderLines.total})
+    from ${orderLines} join ${orders} on ${orders.id} = ${orderLines.orderId}
+    where ${orders.status} = 'completed'
+    group by 1, 2, 3, 4`);
+  await db.update(salesRollupState).set({ timezone }).where(eq(salesRollupState.id, 1));
+}
+
+/**
+ * A range [start, end) cut into whole local days, read from the sums, and the partial days at its
+ * edges, read from the orders themselves.
+ */
+export interface ReportRange {
+  start: Date;
+  end: Date;
+  /** Whole local days [fromDay, toDay) as 'YYYY-MM-DD', or null when the range holds none. */
+  days: { fromDay: string; toDay: string } | null;
+  /** Instants [from, to) not covered by `days`. */
+  edges: { from: Date; to: Date }[];
+}
+
+/** Resolves the query's instants (today in the restaurant's zone by default) and cuts the range. */
+export async function resolveRange(
+  db: Executor,
+  timezone: string,
+  query: { startDate?: string; endDate?: string },
+): Promise<ReportRange> {
+  const zone = sql`${timezone}::text`;
+  const today = sql`date_trunc('day', now() at time zone ${zone})`;
+  const [resolved] = await rows<{ start: string; end: string; from_day: string; to_day: string }>(
+    db,
+    sql`
+    with bounds as (
+      select coalesce(${query.startDate ?? null}::timestamptz, ${today} at time zone ${zone}) as start_at,
+             coalesce(${query.endDate ?? null}::timestamptz, (${today} + interval '1 day') at time zone ${zone}) as end_at
+    )
+    select start_at as start, end_at as end,
+      -- The first local midnight at or after the start, and the last one at or before the end.
+      (case when (start_at at time zone ${zone})::time = '00:00' then (start_at at time zone ${zone})::date
+            else (start_at at time zone ${zone})::date + 1 end)::text as from_day,
+      (end_at at time zone ${zone})::date::text as to_day
+    from bounds`,
+  );
+  if (!resolved) throw new Error('the range query returned no row');
+  const start = new Date(resolved.start);
+  const end = new Date(resolved.end);
+  if (resolved.from_day >= resolved.to_day) return { start, end, days: null, edges: [{ from: start, to: end }] };
+  const [midnights] = await rows<{ first: string; last: string }>(
+    db,
+    sql`select (${resolved.from_day}::date::timestamp at time zone ${zone}) as first,
+               (${resolved.to_day}::date::timestamp at time zone ${zone}) as last`,
+  );
+  const first = new Date(midnights!.first);
+  const last = new Date(midnights!.last);
+  return {
+    start,
+    end,
+    days: { fromDay: resolved.from_day, toDay: resolved.to_day },
+    edges: [
+      { from: start, to: first },
+      { from: last, to: end },
+    ].filter((edge) => edge.from < edge.to),
+  };
+}
+
+function completedWithin(edges: ReportRange['edges']): SQL {
+  if (edges.length === 0) return sql`false`;
+  const within = edges.map(
+    (edge) =>
+      sql`(${orders.completedAt} >= ${edge.from.toISOString()} and ${orders.completedAt} < ${edge.to.toISOString()})`,
+  );
+  return sql`${orders.status} = 'completed' and (${sql.join(within, sql` or `)})`;
+}
+
+function daysWithin(day: typeof salesByHour.day | typeof itemSalesByDay.day, range: ReportRange): SQL {
+  return range.days ? sql`${day} >= ${range.days.fromDay} and ${day} < ${range.days.toDay}` : sql`false`;
+}
+
+export async function totalsByPaymentMethod(db: Executor, range: ReportRange) {
+  return rows<{ method: PaymentMethod; revenue: string; orders: string; guests: string }>(
+    db,
+    sql`
+    select method, sum(revenue) as revenue, sum(orders) as orders, sum(guests) as guests from (
+      select ${salesByHour.paymentMethod} as method, ${salesByHour.revenue} as revenue, ${salesByHour.orders} as orders,
+        ${salesByHour.guests} as guests
+      from ${salesByHour} where ${daysWithin(salesByHour.day, range)}
+      union all
+      select ${orders.paymentMethod}, ${orders.total}, 1, ${orders.guests}
+      from ${orders} where ${completedWithin(range.edges)}
+    ) sales group by method`,
+  );
+}
+
+export async function topItems(db: Executor, range: ReportRange, limit: number) {
+  return rows<{ item_id: string | null; name: string; quantity: string; revenue: string }>(
+    db,
+    sql`
+    select sales.item_id, coalesce(max(${items.name}), max(sales.name)) as name,
+      sum(sales.quantity) as quantity, sum(sales.revenue) as revenue
+    from (
+      select ${itemSalesByDay.itemId} as item_id, ${itemSalesByDay.name} as name, ${itemSalesByDay.quantity} as quantity,
+        ${itemSalesByDay.revenue} as revenue
+      from ${itemSalesByDay} where ${daysWithin(itemSalesByDay.day, range)}
+      union all
+      select ${orderLines.itemId}, ${orderLines.name}, ${orderLines.quantity}, ${orderLines.total}
+      from ${orderLines} join ${orders} on ${orders.id} = ${orderLines.orderId}
+      where ${completedWithin(range.edges)}
+    ) sales
+    left join ${items} on ${items.id} = sales.item_id
+    -- A deleted dish keeps its name: those are told apart by name.
+    group by sales.item_id, case when sales.item_id is null then sales.name end
+    order by sum(sales.revenue) desc, sum(sales.quantity) desc, 2
+    limit ${limit}`,
+  );
+}
+
+/** The last `days` local days up to today: each day, each hour of the day, and each category. */
+export async function chartData(db: Executor, timezone: string, days: number) {
+  const zone = sql`${timezone}::text`;
+  const today = sql`(now() at time zone ${zone})::date`;
+  const firstDay = sql`(${today} - ${days - 1}::int)`;
+  const [daily, hourly, byCategory] = await Promise.all([
+    rows<{ date: string; revenue: string; orders: string }>(
+      db,
+      sql`
+      select d.day::date::text as date, coalesce(sum(${salesByHour.revenue}), 0) as revenue,
+        coalesce(sum(${salesByHour.orders}), 0) as orders
+      from generate_series(${firstDay}, ${today}, interval '1 day') as d(day)
+      left join ${salesByHour} on ${salesByHour.day} = d.day::date
+      group by d.day order by d.day`,
+    ),
+    rows<{ hour: number; revenue: string; orders: string }>(
+      db,
+      sql`
+      select h.hour, coalesce(sum(${salesByHour.revenue}), 0) as revenue, coalesce(sum(${salesByHour.orders}), 0) as orders
+      from generate_series(0, 23) as h(hour)
+      left join ${salesByHour} on ${salesByHour.hour} = h.hour and ${salesByHour.day} between ${firstDay} and ${today}
+      group by h.hour order by h.hour`,
+    ),
+    rows<{ category_id: string | null; name: string | null; quantity: string; revenue: string }>(
+      db,
+      sql`
+      select ${categories.id} as category_id, ${categories.name} as name,
+        sum(${itemSalesByDay.quantity}) as quantity, sum(${itemSalesByDay.revenue}) as revenue
+      from ${itemSalesByDay} left join ${categories} on ${categories.id} = ${itemSalesByDay.categoryId}
+      where ${itemSalesByDay.day} between ${firstDay} and ${today}
+      group by ${categories.id}, ${categories.name}
+      order by 4 desc, 3 desc`,
+    ),
+  ]);
+  return { daily, hourly, byCategory };
+}

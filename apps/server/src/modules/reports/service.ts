@@ -1,0 +1,81 @@
+import { paymentMethods } from '@quan/contract/order';
+import { CHART_DAYS, TOP_ITEMS, type ChartData, type Revenue, type RevenueQuery } from '@quan/contract/report';
+import { lockForTransaction, type Database, type Executor } from '../../db/client';
+import type { SettingsService } from '../settings/service';
+import * as repo from './repository';
+
+/** Serialises rebuilds of the sums across the instances of a chain. */
+const ROLLUP_LOCK_KEY = 7_310_002;
+
+export function createReportsService({ db, settings }: { db: Database; settings: Pick<SettingsService, 'get'> }) {
+  /**
+   * The restaurant's time zone, with the sums built in it: on the first report, and after the zone
+   * changed, they are rebuilt from the orders (once, whichever instance gets there first).
+   */
+  async function readyTimezone(): Promise<string> {
+    const { timezone } = await settings.get();
+    if ((await repo.rollupTimezone(db)) === timezone) return timezone;
+    await db.transaction(async (tx) => {
+      await lockForTransaction(tx, ROLLUP_LOCK_KEY);
+      if ((await repo.rollupTimezone(tx)) !== timezone) await repo.rebuildRollups(tx, timezone);
+    });
+    return timezone;
+  }
+
+  return {
+    async revenue(query: RevenueQuery): Promise<Revenue> {
+      const timezone = await readyTimezone();
+      const range = await repo.resolveRange(db, timezone, query);
+      const [totals, top] = await Promise.all([
+        repo.totalsByPaymentMethod(db, range),
+        repo.topItems(db, range, TOP_ITEMS),
+      ]);
+      const byMethod = new Map(totals.map((row) => [row.method, row]));
+      const byPaymentMethod = paymentMethods.map((method) => ({
+        method,
+        revenue: Number(byMethod.get(method)?.revenue ?? 0),
+        orders: Number(byMethod.get(method)?.orders ?? 0),
+      }));
+      const totalRevenue = byPaymentMethod.reduce((sum, row) => sum + row.revenue, 0);
+      const orderCount = byPaymentMethod.reduce((sum, row) => sum + row.orders, 0);
+      return {
+        totalRevenue,
+        orderCount,
+        averageOrderValue: orderCount ? Math.round(totalRevenue / orderCount) : 0,
+        totalGuests: totals.reduce((sum, row) => sum + Number(row.guests), 0),
+        byPaymentMethod,
+        topItems: top.map((row) => ({
+          itemId: row.item_id,
+          name: row.name,
+          quantity: Number(row.quantity),
+          revenue: Number(row.revenue),
+        })),
+        range: { startDate: range.start.toISOString(), endDate: range.end.toISOString() },
+      };
+    },
+
+    async chartData(): Promise<ChartData> {
+      const timezone = await readyTimezone();
+      const { daily, hourly, byCategory } = await repo.chartData(db, timezone, CHART_DAYS);
+      return {
+        daily: daily.map((row) => ({ date: row.date, revenue: Number(row.revenue), orders: Number(row.orders) })),
+        hourly: hourly.map((row) => ({
+          hour: Number(row.hour),
+          revenue: Number(row.revenue),
+          orders: Number(row.orders),
+        })),
+        byCategory: byCategory.map((row) => ({
+          categoryId: row.category_id,
+          name: row.name ?? 'Deleted categories',
+          quantity: Number(row.quantity),
+          revenue: Number(row.revenue),
+        })),
+      };
+    },
+
+    /** Inside the transaction that completes an order: adds it to the sums. */
+    addCompletedOrder: (tx: Executor, orderId: string) => repo.addCompletedOrder(tx, orderId),
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;

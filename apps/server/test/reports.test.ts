@@ -1,0 +1,185 @@
+import type { Order } from '@quan/contract/order';
+import type { ChartData, Revenue } from '@quan/contract/report';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../src/db/schema/orders';
+import { salesRollupState } from '../src/db/schema/sales';
+import { createMenu } from './factories';
+import { buildTestApp, type TestApp } from './helper';
+
+let t: TestApp;
+let pho: { _id: string; name: string; price: number };
+let tra: { _id: string; name: string; price: number };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await t.signInAs('admin');
+  const menu = await createMenu(t, [
+    { name: 'Phở bò', price: 65_000 },
+    { name: 'Trà đá', price: 10_000 },
+  ]);
+  [pho, tra] = menu.items as [typeof pho, typeof tra];
+});
+afterAll(() => t.close());
+
+async function placeOrder(lines: { itemId: string; quantity: number }[], guests = 2): Promise<Order> {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/order',
+    payload: { customerDetails: { name: 'Khách', guests }, items: lines },
+    as: 'staff',
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data;
+}
+
+async function move(order: Order, status: string, paymentMethod?: string): Promise<Order> {
+  const response = await t.request({
+    method: 'PUT',
+    url: `/api/order/${order._id}`,
+    payload: { status, paymentMethod },
+    as: 'staff',
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
+async function completedOrder(lines: { itemId: string; quantity: number }[], paymentMethod = 'cash', guests = 2) {
+  return move(await move(await placeOrder(lines, guests), 'ready'), 'completed', paymentMethod);
+}
+
+async function revenue(query = ''): Promise<Revenue> {
+  const response = await t.request({ method: 'GET', url: `/api/order/revenue${query}`, as: 'manager' });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
+/** Moves an order's completion to another instant, and has the sums rebuilt from the orders. */
+async function completedAt(order: Order, instant: string): Promise<void> {
+  const { db } = t.app.database;
+  await db
+    .update(orders)
+    .set({ completedAt: new Date(instant) })
+    .where(eq(orders.id, order._id));
+  await db.update(salesRollupState).set({ timezone: null });
+}
+
+const range = (start: string, end: string) =>
+  `?startDate=${encodeURIComponent(start)}&endDate=${encodeURIComponent(end)}`;
+
+describe('revenue', () => {
+  it('is for managers: staff get 403', async () => {
+    for (const url of ['/api/order/revenue', '/api/order/chart-data']) {
+      expect((await t.request({ method: 'GET', url, as: 'staff' })).statusCode).toBe(403);
+      expect((await t.request({ method: 'GET', url, as: 'manager' })).statusCode).toBe(200);
+    }
+  });
+
+  it("counts today's completed orders only, as they complete, by payment method and dish", async () => {
+    expect((await revenue()).orderCount).toBe(0);
+    const first = await completedOrder([{ itemId: pho._id, quantity: 2 }], 'cash', 3);
+    const second = await completedOrder(
+      [
+        { itemId: pho._id, quantity: 1 },
+        { itemId: tra._id, quantity: 3 },
+      ],
+      'card',
+      2,
+    );
+    await move(await placeOrder([{ itemId: pho._id, quantity: 5 }]), 'cancelled');
+    await placeOrder([{ itemId: tra._id, quantity: 9 }]);
+    const ready = await move(await placeOrder([{ itemId: tra._id, quantity: 1 }]), 'ready');
+
+    const today = await revenue();
+    const total = first.bills.total + second.bills.total;
+    expect(today).toMatchObject({
+      totalRevenue: total,
+      orderCount: 2,
+      averageOrderValue: Math.round(total / 2),
+      totalGuests: 5,
+    });
+    expect(today.byPaymentMethod).toEqual([
+      { method: 'cash', revenue: first.bills.total, orders: 1 },
+      { method: 'card', revenue: second.bills.total, orders: 1 },
+      { method: 'transfer', revenue: 0, orders: 0 },
+      { method: 'ewallet', revenue: 0, orders: 0 },
+    ]);
+    expect(today.topItems).toEqual([
+      { itemId: pho._id, name: 'Phở bò', quantity: 3, revenue: 195_000 },
+      { itemId: tra._id, name: 'Trà đá', quantity: 3, revenue: 30_000 },
+    ]);
+
+    // The sums built incrementally are what a rebuild from the orders gives.
+    await t.app.database.db.update(salesRollupState).set({ timezone: null });
+    expect(await revenue()).toEqual(today);
+
+    await move(ready, 'completed', 'transfer');
+    expect((await revenue()).orderCount).toBe(3);
+  });
+
+  it("counts an order on the restaurant's day: 23:30 in Ho Chi Minh City is still that day", async () => {
+    // 2026-03-09 23:30 and 2026-03-10 00:30 in Asia/Ho_Chi_Minh (UTC+7).
+    const lateEvening = await completedOrder([{ itemId: pho._id, quantity: 1 }]);
+    const afterMidnight = await completedOrder([{ itemId: tra._id, quantity: 1 }]);
+    await completedAt(lateEvening, '2026-03-09T16:30:00Z');
+    await completedAt(afterMidnight, '2026-03-09T17:30:00Z');
+
+    const ninth = await revenue(range('2026-03-09T00:00:00+07:00', '2026-03-10T00:00:00+07:00'));
+    expect(ninth).toMatchObject({ orderCount: 1, totalRevenue: lateEvening.bills.total });
+    expect(ninth.range).toEqual({ startDate: '2026-03-08T17:00:00.000Z', endDate: '2026-03-09T17:00:00.000Z' });
+    const tenth = await revenue(range('2026-03-10T00:00:00+07:00', '2026-03-11T00:00:00+07:00'));
+    expect(tenth).toMatchObject({ orderCount: 1, totalRevenue: afterMidnight.bills.total });
+
+    // Ranges that do not start or end at midnight read the partial days from the orders.
+    const twoHours = await revenue(range('2026-03-09T16:00:00Z', '2026-03-09T18:00:00Z'));
+    expect(twoHours.orderCount).toBe(2);
+    const oneMinuteShort = await revenue(range('2026-03-09T16:31:00Z', '2026-03-09T17:29:00Z'));
+    expect(oneMinuteShort.orderCount).toBe(0);
+    const acrossDays = await revenue(range('2026-03-08T12:00:00+07:00', '2026-03-10T00:45:00+07:00'));
+    expect(acrossDays.orderCount).toBe(2);
+    expect(acrossDays.topItems.map((item) => item.name)).toEqual(['Phở bò', 'Trà đá']);
+
+    // In UTC both fall on 9 March: a new time zone rebuilds the sums.
+    await t.request({ method: 'PUT', url: '/api/settings', payload: { timezone: 'UTC' }, as: 'admin' });
+    expect((await revenue(range('2026-03-09T00:00:00Z', '2026-03-10T00:00:00Z'))).orderCount).toBe(2);
+    await t.request({ method: 'PUT', url: '/api/settings', payload: { timezone: 'Asia/Ho_Chi_Minh' }, as: 'admin' });
+    expect((await revenue(range('2026-03-09T00:00:00+07:00', '2026-03-10T00:00:00+07:00'))).orderCount).toBe(1);
+  });
+
+  it('refuses a range that ends before it starts, or dates it cannot read', async () => {
+    const backwards = await t.request({
+      method: 'GET',
+      url: `/api/order/revenue${range('2026-03-10T00:00:00Z', '2026-03-09T00:00:00Z')}`,
+      as: 'manager',
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().message).toContain('startDate must be before endDate');
+    const unreadable = await t.request({ method: 'GET', url: '/api/order/revenue?startDate=yesterday', as: 'manager' });
+    expect(unreadable.statusCode).toBe(400);
+  });
+});
+
+describe('chart data', () => {
+  it('has every one of the last 30 days, every hour, and revenue by category', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/order/chart-data', as: 'manager' });
+    expect(response.statusCode, response.body).toBe(200);
+    const chart: ChartData = response.json().data;
+    const todays = await revenue();
+
+    expect(chart.daily).toHaveLength(30);
+    const dates = chart.daily.map((day) => day.date);
+    expect(new Set(dates).size).toBe(30);
+    expect([...dates].sort()).toEqual(dates);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(new Date());
+    expect(dates.at(-1)).toBe(today);
+    expect(chart.daily.at(-1)).toEqual({ date: today, revenue: todays.totalRevenue, orders: todays.orderCount });
+    // March is long gone: the other days are zeros.
+    expect(chart.daily.slice(0, -1).every((day) => day.revenue === 0 && day.orders === 0)).toBe(true);
+
+    expect(chart.hourly.map((hour) => hour.hour)).toEqual(Array.from({ length: 24 }, (_, hour) => hour));
+    expect(chart.hourly.reduce((sum, hour) => sum + hour.orders, 0)).toBe(todays.orderCount);
+
+    expect(chart.byCategory).toHaveLength(1);
+    expect(chart.byCategory[0]!.revenue).toBe(todays.topItems.reduce((sum, item) => sum + item.revenue, 0));
+  });
+});
