@@ -3,13 +3,14 @@ import { act, render, screen } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
 import type { ServerToClientEvents } from '@quan/contract/realtime';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { makeIngredient } from '../features/ingredients/components/ingredient-fixtures';
 import { makeOrder } from '../features/orders/components/order-fixtures';
 import { makeTable } from '../features/tables/components/table-fixtures';
 import { createQueryClient } from '../lib/query-client';
 import { queryRoots } from '../lib/query-keys';
 import type { AppSocket } from '../lib/socket';
 import { SocketContext } from '../lib/socket-context';
-import { LiveUpdates, newOrderMessage } from './LiveUpdates';
+import { LiveUpdates, lowStockMessage, newOrderMessage } from './LiveUpdates';
 
 type EventName = keyof ServerToClientEvents;
 
@@ -36,13 +37,16 @@ function createFakeSocket() {
 }
 
 /** A screen that shows how often each kind of data has been fetched. */
-function FetchCounters({ counts }: { counts: Record<'orders' | 'tables' | 'menu', number> }) {
+function FetchCounters({ counts }: { counts: Record<'orders' | 'tables' | 'menu' | 'ingredients', number> }) {
   const key = (name: keyof typeof counts) => [...queryRoots[name], 'test'];
   const fetchOf = (name: keyof typeof counts) => () => ++counts[name];
   const orders = useQuery({ queryKey: key('orders'), queryFn: fetchOf('orders') });
   const tables = useQuery({ queryKey: key('tables'), queryFn: fetchOf('tables') });
   const menu = useQuery({ queryKey: key('menu'), queryFn: fetchOf('menu') });
-  return <p>{`orders ${orders.data ?? 0} · tables ${tables.data ?? 0} · menu ${menu.data ?? 0}`}</p>;
+  const ingredients = useQuery({ queryKey: key('ingredients'), queryFn: fetchOf('ingredients') });
+  return (
+    <p>{`orders ${orders.data ?? 0} · tables ${tables.data ?? 0} · menu ${menu.data ?? 0} · ingredients ${ingredients.data ?? 0}`}</p>
+  );
 }
 
 const oscillatorsStarted: number[] = [];
@@ -74,7 +78,7 @@ class FakeAudioContext {
 
 function renderLiveUpdates() {
   const fake = createFakeSocket();
-  const counts = { orders: 0, tables: 0, menu: 0 };
+  const counts = { orders: 0, tables: 0, menu: 0, ingredients: 0 };
   const view = render(
     <QueryClientProvider client={createQueryClient()}>
       <SnackbarProvider maxSnack={3} autoHideDuration={3000}>
@@ -92,21 +96,33 @@ describe('LiveUpdates', () => {
   beforeAll(() => vi.stubGlobal('AudioContext', FakeAudioContext));
   afterAll(() => vi.unstubAllGlobals());
 
-  it('refetches orders and tables on order events, tables on table events and the menu on menu events', async () => {
+  it('refetches orders, tables and stock on order events, tables on table events, menu and stock on menu events', async () => {
     const { emit } = renderLiveUpdates();
-    await screen.findByText('orders 1 · tables 1 · menu 1');
+    await screen.findByText('orders 1 · tables 1 · menu 1 · ingredients 1');
 
     emit('order:updated', makeOrder({ status: 'ready' }));
-    await screen.findByText('orders 2 · tables 2 · menu 1');
+    await screen.findByText('orders 2 · tables 2 · menu 1 · ingredients 2');
 
     emit('table:updated', makeTable(4));
-    await screen.findByText('orders 2 · tables 3 · menu 1');
+    await screen.findByText('orders 2 · tables 3 · menu 1 · ingredients 2');
 
     emit('menu:updated', {});
-    await screen.findByText('orders 2 · tables 3 · menu 2');
+    await screen.findByText('orders 2 · tables 3 · menu 2 · ingredients 3');
 
     emit('order:created', makeOrder());
-    await screen.findByText('orders 3 · tables 4 · menu 2');
+    await screen.findByText('orders 3 · tables 4 · menu 2 · ingredients 4');
+  });
+
+  it('warns staff of an ingredient running low and refreshes the stock', async () => {
+    const { emit } = renderLiveUpdates();
+    await screen.findByText('orders 1 · tables 1 · menu 1 · ingredients 1');
+
+    emit('ingredient:low-stock', makeIngredient(1, { name: 'Beef', quantity: 0.4, lowStockThreshold: 1 }));
+    expect(await screen.findByText('Low stock: Beef — 0,4 kg left')).toBeInTheDocument();
+    await screen.findByText('orders 1 · tables 1 · menu 1 · ingredients 2');
+
+    emit('ingredient:low-stock', makeIngredient(2, { name: 'Húng quế', unit: 'g', quantity: 0 }));
+    expect(await screen.findByText('Out of stock: Húng quế')).toBeInTheDocument();
   });
 
   it('announces a new order with a toast and a chime', async () => {
@@ -123,15 +139,23 @@ describe('LiveUpdates', () => {
 
   it('stays quiet on updates and stops listening when it unmounts', async () => {
     const { emit, unmount, listenerCount } = renderLiveUpdates();
-    expect(listenerCount()).toBe(4);
-    await screen.findByText('orders 1 · tables 1 · menu 1');
+    expect(listenerCount()).toBe(5);
+    await screen.findByText('orders 1 · tables 1 · menu 1 · ingredients 1');
 
     emit('order:updated', makeOrder({ orderNo: 1042 }));
-    await screen.findByText('orders 2 · tables 2 · menu 1');
+    await screen.findByText('orders 2 · tables 2 · menu 1 · ingredients 2');
     expect(screen.queryByText(/New order/)).not.toBeInTheDocument();
 
     unmount();
     expect(listenerCount()).toBe(0);
+  });
+});
+
+describe('lowStockMessage', () => {
+  it('writes the quantity left with up to 3 decimals in vi-VN', () => {
+    expect(lowStockMessage({ name: 'Nước mắm', quantity: 1.2345, unit: 'l' })).toBe(
+      'Low stock: Nước mắm — 1,235 l left',
+    );
   });
 });
 

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
+import type { Ingredient } from '@quan/contract/ingredient';
 import type { Order } from '@quan/contract/order';
+import { formatQuantity } from '../lib/format';
 import { queryRoots } from '../lib/query-keys';
 import { useSocket } from '../lib/socket-context';
 
@@ -11,6 +13,12 @@ export function newOrderMessage(order: Pick<Order, 'orderNo' | 'source' | 'table
     return `New order from table ${order.table.tableNo} waiting for approval`;
   }
   return `New order #${order.orderNo} · ${order.table ? `Table ${order.table.tableNo}` : 'Takeaway'}`;
+}
+
+/** "Low stock: Beef — 0,4 kg left", or that it ran out. */
+export function lowStockMessage(ingredient: Pick<Ingredient, 'name' | 'quantity' | 'unit'>): string {
+  if (ingredient.quantity <= 0) return `Out of stock: ${ingredient.name}`;
+  return `Low stock: ${ingredient.name} — ${formatQuantity(ingredient.quantity, ingredient.unit)} left`;
 }
 
 type AudioContextConstructor = typeof AudioContext;
@@ -56,7 +64,8 @@ export function playNewOrderChime(): void {
 
 /**
  * Keeps every staff screen current from the socket (DESIGN.md: live events invalidate the affected
- * queries instead of refetch-on-focus), and announces new orders with a toast and a chime.
+ * queries instead of refetch-on-focus), announces new orders with a toast and a chime, and warns of
+ * ingredients running low. Orders use up or give back stock, so order events refresh the ingredients too.
  */
 export function LiveUpdates() {
   const { socket } = useSocket();
@@ -88,25 +97,37 @@ export function LiveUpdates() {
     const onOrderCreated = (order: Order) => {
       invalidate(queryRoots.orders);
       invalidate(queryRoots.tables);
+      invalidate(queryRoots.ingredients);
       enqueueSnackbar(newOrderMessage(order), { variant: order.source === 'table' ? 'warning' : 'info' });
       playNewOrderChime();
     };
     const onOrderUpdated = () => {
       invalidate(queryRoots.orders);
       invalidate(queryRoots.tables);
+      invalidate(queryRoots.ingredients);
     };
     const onTableUpdated = () => invalidate(queryRoots.tables);
-    const onMenuUpdated = () => invalidate(queryRoots.menu);
+    // A dish selling out or coming back is a stock change too.
+    const onMenuUpdated = () => {
+      invalidate(queryRoots.menu);
+      invalidate(queryRoots.ingredients);
+    };
+    const onLowStock = (ingredient: Ingredient) => {
+      invalidate(queryRoots.ingredients);
+      enqueueSnackbar(lowStockMessage(ingredient), { variant: 'warning' });
+    };
 
     socket.on('order:created', onOrderCreated);
     socket.on('order:updated', onOrderUpdated);
     socket.on('table:updated', onTableUpdated);
     socket.on('menu:updated', onMenuUpdated);
+    socket.on('ingredient:low-stock', onLowStock);
     return () => {
       socket.off('order:created', onOrderCreated);
       socket.off('order:updated', onOrderUpdated);
       socket.off('table:updated', onTableUpdated);
       socket.off('menu:updated', onMenuUpdated);
+      socket.off('ingredient:low-stock', onLowStock);
     };
   }, [socket, queryClient, enqueueSnackbar]);
 

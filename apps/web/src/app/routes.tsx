@@ -147,11 +147,12 @@ export function createRoutes({ staffProviders }: RouteOptions): RouteObject[] {
                       'Customers',
                       'Customer records and loyalty levels arrive with the customers issue.',
                     ),
-                    comingSoon(
-                      '/ingredient-management',
-                      'Ingredients',
-                      'Stock levels and low-stock alerts arrive with the ingredients issue.',
-                    ),
+                    {
+                      path: '/ingredient-management',
+                      lazy: async () => ({
+                        Component: (await import('../features/ingredients/pages/IngredientsPage')).IngredientsPage,
+                      }),
+                    },
                   ],
                 },
               ],

@@ -2,6 +2,9 @@ const locale = 'vi-VN';
 const timeZone = 'Asia/Ho_Chi_Minh';
 
 const moneyFormat = new Intl.NumberFormat(locale, { style: 'currency', currency: 'VND' });
+const unitCostFormat = new Intl.NumberFormat(locale, { style: 'currency', currency: 'VND', maximumFractionDigits: 2 });
+const quantityFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
+const changeFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 3, signDisplay: 'exceptZero' });
 const dateFormat = new Intl.DateTimeFormat(locale, {
   timeZone,
   day: '2-digit',
@@ -21,6 +24,21 @@ const dateTimeFormat = new Intl.DateTimeFormat(locale, {
 /** 65000 → "65.000 ₫" (money is an integer number of VND). */
 export function formatMoney(amount: number): string {
   return moneyFormat.format(amount);
+}
+
+/** A price per unit of stock, which may have cents of a dong: 0.25 → "0,25 ₫", 120000 → "120.000 ₫". */
+export function formatUnitCost(amount: number): string {
+  return unitCostFormat.format(amount);
+}
+
+/** A stock quantity with its unit, up to 3 decimals: (0.75, 'kg') → "0,75 kg". */
+export function formatQuantity(quantity: number, unit: string): string {
+  return `${quantityFormat.format(quantity)} ${unit}`;
+}
+
+/** A signed change of stock with its unit: "+5 kg", "−0,2 kg" (a true minus sign, read as "minus"). */
+export function formatQuantityChange(change: number, unit: string): string {
+  return `${changeFormat.format(change).replace('-', '\u2212')} ${unit}`;
 }
 
 export function formatDate(value: string | Date): string {

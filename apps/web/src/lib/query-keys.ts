@@ -6,4 +6,5 @@ export const queryRoots = {
   orders: ['orders'],
   tables: ['tables'],
   menu: ['menu'],
+  ingredients: ['ingredients'],
 } as const;

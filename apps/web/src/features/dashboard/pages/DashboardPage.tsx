@@ -1,10 +1,13 @@
 import { ChartLine, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import { describeApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAppSelector } from '../../../store/hooks';
 import { selectUser } from '../../../store/user-slice';
+import { useIngredients } from '../../ingredients/api/list-ingredients';
 import { CategoryManagement } from '../../menu/components/CategoryManagement';
 import { ItemManagement } from '../../menu/components/ItemManagement';
+import type { RecipeIngredients } from '../../menu/components/RecipeEditor';
 import { TableManagement } from '../../tables/components/TableManagement';
 
 function ManagersOnly() {
@@ -25,11 +28,26 @@ function ManagersOnly() {
   );
 }
 
+/** The ingredients for the recipe editor of the dishes. */
+function useRecipeIngredients(enabled: boolean): RecipeIngredients {
+  const ingredients = useIngredients({ enabled });
+  if (ingredients.isSuccess) return { status: 'success', ingredients: ingredients.data };
+  if (ingredients.isError) {
+    return {
+      status: 'error',
+      message: describeApiError(ingredients.error, 'Could not load the ingredients.'),
+      retry: () => void ingredients.refetch(),
+    };
+  }
+  return { status: 'pending' };
+}
+
 /** `/dashboard`: menu and table management for managers; the reports issue adds the revenue figures. */
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const { role } = useAppSelector(selectUser);
   const isManager = role === 'admin' || role === 'manager';
+  const recipeIngredients = useRecipeIngredients(isManager);
 
   return (
     <section className="mx-auto w-full max-w-6xl space-y-8 px-4 py-8">
@@ -48,7 +66,7 @@ export function DashboardPage() {
               Menu
             </h2>
             <CategoryManagement />
-            <ItemManagement />
+            <ItemManagement ingredients={recipeIngredients} />
           </section>
           <TableManagement />
         </>

@@ -2,24 +2,35 @@ import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { createItemBodySchema, type Category, type Item } from '@quan/contract/menu';
+import { createItemBodySchema, recipeLineInputSchema, type Category, type Item } from '@quan/contract/menu';
 import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
 import { applyApiFieldErrors } from '../../../lib/form-errors';
+import { RecipeEditor, type RecipeIngredients } from './RecipeEditor';
 
-// The recipe is edited with the ingredients (stock issue); left out here, so an edit keeps it.
-const itemFormSchema = createItemBodySchema
-  .omit({ recipe: true })
-  .extend({ categoryId: z.uuid('Choose a category'), isAvailable: z.boolean() });
-export type ItemFormValues = z.infer<typeof itemFormSchema>;
+// A line whose ingredient is not chosen yet says so; then the contract's own rules (at most 30 lines, each
+// ingredient once) apply to the whole recipe.
+const recipeFormSchema = z
+  .array(recipeLineInputSchema.extend({ ingredientId: z.uuid('Choose an ingredient') }))
+  .pipe(createItemBodySchema.shape.recipe.unwrap());
 
-const itemFields = ['name', 'price', 'categoryId', 'description', 'imageUrl', 'isAvailable'] as const;
+const itemFormSchema = createItemBodySchema.extend({
+  categoryId: z.uuid('Choose a category'),
+  isAvailable: z.boolean(),
+  recipe: recipeFormSchema,
+});
+export type ItemFormInput = z.input<typeof itemFormSchema>;
+export type ItemFormValues = z.output<typeof itemFormSchema>;
+
+const itemFields = ['name', 'price', 'categoryId', 'description', 'imageUrl', 'isAvailable', 'recipe'] as const;
 
 interface ItemFormProps {
   /** The item to edit; a new one when absent. */
   item?: Item;
   categories: Category[];
+  /** The ingredients a recipe may use, loaded by the page (the menu does not reach into the ingredients). */
+  ingredients: RecipeIngredients;
   /** Category of a new item: the one the list is filtered on, if any. */
   defaultCategoryId?: string;
   isPending: boolean;
@@ -28,13 +39,22 @@ interface ItemFormProps {
   onCancel: () => void;
 }
 
-export function ItemForm({ item, categories, defaultCategoryId, isPending, onSubmit, onCancel }: ItemFormProps) {
+export function ItemForm({
+  item,
+  categories,
+  ingredients,
+  defaultCategoryId,
+  isPending,
+  onSubmit,
+  onCancel,
+}: ItemFormProps) {
   const categoryId = useId();
   const availableId = useId();
   const {
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(itemFormSchema),
@@ -45,6 +65,7 @@ export function ItemForm({ item, categories, defaultCategoryId, isPending, onSub
       description: item?.description ?? '',
       imageUrl: item?.imageUrl ?? '',
       isAvailable: item?.isAvailable ?? true,
+      recipe: item?.recipe.map(({ ingredientId, quantity }) => ({ ingredientId, quantity })) ?? [],
     },
   });
 
@@ -111,6 +132,13 @@ export function ItemForm({ item, categories, defaultCategoryId, isPending, onSub
         hint="Optional: an https:// address or a path such as /images/pho.jpg."
         error={errors.imageUrl?.message}
         {...register('imageUrl')}
+      />
+      <RecipeEditor
+        control={control}
+        register={register}
+        errors={errors.recipe}
+        ingredients={ingredients}
+        savedLines={item?.recipe ?? []}
       />
       <div className="flex items-center gap-3">
         <input id={availableId} type="checkbox" className="size-5 accent-amber-700" {...register('isAvailable')} />

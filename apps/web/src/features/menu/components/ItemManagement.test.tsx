@@ -15,7 +15,12 @@ const traDa = makeItem(drinks, { _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4b02', na
 
 function renderItems() {
   storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
-  return renderRoutes([{ path: '/', element: <ItemManagement /> }], { path: '/' });
+  return renderRoutes(
+    [{ path: '/', element: <ItemManagement ingredients={{ status: 'success', ingredients: [] }} /> }],
+    {
+      path: '/',
+    },
+  );
 }
 
 // Each test is a journey through dialogs; a busy two-core machine needs more than the default 5 s.
@@ -26,7 +31,7 @@ describe('ItemManagement', () => {
   afterEach(() => fakeApi?.restore());
 
   it(
-    'explains every invalid field, then creates the dish without a recipe',
+    'explains every invalid field, then creates the dish with an empty recipe',
     async () => {
       const user = userEvent.setup();
       fakeApi = installFakeApi(({ method, url, config }) => {
@@ -69,6 +74,7 @@ describe('ItemManagement', () => {
         description: '',
         imageUrl: '',
         isAvailable: true,
+        recipe: [],
       });
     },
     journeyTimeout,

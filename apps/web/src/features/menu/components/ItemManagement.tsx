@@ -12,9 +12,18 @@ import { useItems } from '../api/list-items';
 import { useUpdateItem } from '../api/update-item';
 import { Dialog } from '../../../components/Dialog';
 import { ItemForm, type ItemFormValues } from './ItemForm';
+import type { RecipeIngredients } from './RecipeEditor';
 
-/** The dishes and drinks of the menu for managers: list by category, create, edit, availability, delete. */
-export function ItemManagement() {
+interface ItemManagementProps {
+  /** The ingredients recipes may use; the page loads them. */
+  ingredients: RecipeIngredients;
+}
+
+/**
+ * The dishes and drinks of the menu for managers: list by category, create, edit (with the recipe),
+ * availability, delete.
+ */
+export function ItemManagement({ ingredients }: ItemManagementProps) {
   const filterId = useId();
   const [categoryFilter, setCategoryFilter] = useState('');
   const categories = useCategories();
@@ -110,6 +119,11 @@ export function ItemManagement() {
                   {item.category.name}
                   {item.description && ` · ${item.description}`}
                 </p>
+                {item.isSoldOut && (
+                  <p className="mt-1 inline-flex rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+                    Sold out: not enough stock for one portion
+                  </p>
+                )}
               </div>
               <p className="w-28 text-right font-semibold text-stone-900 tabular-nums">{formatMoney(item.price)}</p>
               <button
@@ -209,10 +223,15 @@ export function ItemManagement() {
       )}
       {renderList()}
       {editing && (
-        <Dialog title={editing === 'new' ? 'New dish' : `Edit ${editing.name}`} onClose={() => setEditing(null)}>
+        <Dialog
+          title={editing === 'new' ? 'New dish' : `Edit ${editing.name}`}
+          onClose={() => setEditing(null)}
+          className="max-w-2xl"
+        >
           <ItemForm
             item={editing === 'new' ? undefined : editing}
             categories={categoryList}
+            ingredients={ingredients}
             defaultCategoryId={categoryFilter || undefined}
             isPending={createMutation.isPending || updateMutation.isPending}
             onSubmit={save}

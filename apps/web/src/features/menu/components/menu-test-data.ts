@@ -14,6 +14,7 @@ export function makeItem(category: Category, overrides: Partial<Item> & Pick<Ite
     category: { _id: category._id, name: category.name },
     imageUrl: '',
     isAvailable: true,
+    isSoldOut: false,
     recipe: [],
     ...stamp,
     ...overrides,

@@ -133,7 +133,9 @@ export function MenuBrowser({ categories, items, quantityInCart, canAdd, onAdd }
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
             {visibleItems.map((item) => {
               const quantity = quantityInCart(item._id);
-              const addable = item.isAvailable && canAdd(item);
+              // Switched off by a manager, or the stock cannot cover one portion of its recipe.
+              const offered = item.isAvailable && !item.isSoldOut;
+              const addable = offered && canAdd(item);
               return (
                 <li key={item._id}>
                   <button
@@ -142,7 +144,7 @@ export function MenuBrowser({ categories, items, quantityInCart, canAdd, onAdd }
                     onClick={() => onAdd(item)}
                     style={{ borderLeftColor: colorOf.get(item.categoryId) }}
                     className={`relative flex h-full min-h-24 w-full flex-col items-start justify-between gap-2 rounded-2xl border border-l-4 border-stone-200 p-3 text-left shadow-sm transition active:scale-[0.98] ${
-                      item.isAvailable
+                      offered
                         ? 'bg-white hover:border-amber-600 hover:bg-amber-50'
                         : 'cursor-not-allowed bg-stone-100 text-stone-500 opacity-70'
                     }`}
@@ -150,10 +152,16 @@ export function MenuBrowser({ categories, items, quantityInCart, canAdd, onAdd }
                     <span className="text-base leading-snug font-semibold">{item.name}</span>
                     <span className="flex w-full items-center justify-between gap-2">
                       <span className="text-sm font-medium text-stone-700 tabular-nums">{formatMoney(item.price)}</span>
-                      {!item.isAvailable && (
+                      {!item.isAvailable ? (
                         <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-medium text-stone-700">
                           Unavailable
                         </span>
+                      ) : (
+                        item.isSoldOut && (
+                          <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+                            Sold out
+                          </span>
+                        )
                       )}
                     </span>
                     {quantity > 0 && (

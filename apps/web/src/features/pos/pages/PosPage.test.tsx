@@ -19,7 +19,13 @@ function category(_id: string, name: string, sortOrder: number): Category {
   return { _id, name, description: '', color: '#b45309', sortOrder, itemCount: 1, ...stamp };
 }
 
-function item(_id: string, name: string, price: number, cat: Category, isAvailable = true): Item {
+function item(
+  _id: string,
+  name: string,
+  price: number,
+  cat: Category,
+  { isAvailable = true, isSoldOut = false }: Partial<Pick<Item, 'isAvailable' | 'isSoldOut'>> = {},
+): Item {
   return {
     _id,
     name,
@@ -29,6 +35,7 @@ function item(_id: string, name: string, price: number, cat: Category, isAvailab
     category: { _id: cat._id, name: cat.name },
     imageUrl: '',
     isAvailable,
+    isSoldOut,
     recipe: [],
     ...stamp,
   };
@@ -41,8 +48,9 @@ function table(_id: string, tableNo: number, status: Table['status'], seats = 4)
 const noodles = category('cat-noodles', 'Noodles', 0);
 const drinks = category('cat-drinks', 'Drinks', 1);
 const pho = item('item-pho', 'Phở bò', 65_000, noodles);
-const bunCha = item('item-bun-cha', 'Bún chả', 55_000, noodles, false);
+const bunCha = item('item-bun-cha', 'Bún chả', 55_000, noodles, { isAvailable: false });
 const traDa = item('item-tra-da', 'Trà đá', 5_000, drinks);
+const bunBo = item('item-bun-bo', 'Bún bò Huế', 60_000, noodles, { isSoldOut: true });
 const table1 = table('table-1', 1, 'available', 2);
 const table2 = table('table-2', 2, 'booked');
 const table4 = table('table-4', 4, 'available');
@@ -75,7 +83,7 @@ function posApi(placeOrder: FakeHandler): FakeHandler {
   return (request) => {
     const { method, url } = request;
     if (method === 'GET' && url === '/api/category') return ok([noodles, drinks]);
-    if (method === 'GET' && url === '/api/item') return ok([pho, bunCha, traDa]);
+    if (method === 'GET' && url === '/api/item') return ok([pho, bunCha, traDa, bunBo]);
     if (method === 'GET' && url === '/api/table') return ok([table1, table2, table4]);
     if (method === 'GET' && url === '/api/settings') {
       return ok({ restaurantName: 'Quán Test', taxRate: 10, timezone: 'Asia/Ho_Chi_Minh', currency: 'VND' });
@@ -294,6 +302,27 @@ describe('PosPage', () => {
           .getAllByRole('button')
           .map((b) => b.textContent),
       ).toEqual([expect.stringMatching(/^Trà đá/)]);
+    },
+    journeyTimeout,
+  );
+
+  it(
+    'refuses a dish that is sold out, with the reason on its tile',
+    async () => {
+      const user = userEvent.setup();
+      storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+      fakeApi = installFakeApi(posApi(() => fail(500, 'unused')));
+      const { store } = renderRoutes(routes, { path: '/menu' });
+
+      await screen.findByRole('button', { name: /^Phở bò/ });
+      expect(dishButton('Bún bò Huế')).toBeDisabled();
+      expect(within(dishButton('Bún bò Huế')).getByText('Sold out')).toBeInTheDocument();
+      expect(within(dishButton('Phở bò')).queryByText('Sold out')).not.toBeInTheDocument();
+
+      await user.click(dishButton('Bún bò Huế'));
+      expect(store.getState().cart.items).toEqual([]);
+      await user.click(dishButton('Phở bò'));
+      expect(store.getState().cart.items.map((entry) => entry.name)).toEqual(['Phở bò']);
     },
     journeyTimeout,
   );

@@ -1,0 +1,136 @@
+import { useId, useState } from 'react';
+import { Plus, Search } from 'lucide-react';
+import { describeApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useAppSelector } from '../../../store/hooks';
+import { selectUser } from '../../../store/user-slice';
+import { useIngredients } from '../api/list-ingredients';
+import { IngredientTable } from '../components/IngredientTable';
+import { canManageIngredients, filterIngredients } from '../components/ingredient-display';
+import { useIngredientDialogs } from '../components/use-ingredient-dialogs';
+
+function ingredientCount(count: number): string {
+  return count === 1 ? '1 ingredient' : `${count} ingredients`;
+}
+
+/**
+ * `/ingredient-management`: the stock of every ingredient, what is running low, and its history. Staff read
+ * it; managers and admins add ingredients, restock, record waste and counts.
+ */
+export function IngredientsPage() {
+  usePageTitle('Ingredients');
+  const searchId = useId();
+  const { role } = useAppSelector(selectUser);
+  const isManager = canManageIngredients(role);
+  const ingredients = useIngredients();
+  const allIngredients = ingredients.data ?? [];
+  const dialogs = useIngredientDialogs(allIngredients);
+  const [search, setSearch] = useState('');
+  const [lowStockOnly, setLowStockOnly] = useState(false);
+  const lowCount = allIngredients.filter((ingredient) => ingredient.isLowStock).length;
+
+  function renderContent() {
+    if (ingredients.isPending) {
+      return (
+        <p role="status" className="text-stone-600">
+          Loading ingredients…
+        </p>
+      );
+    }
+    if (ingredients.isError) {
+      return (
+        <div role="alert" className="card space-y-3 p-6">
+          <p className="text-stone-800">{describeApiError(ingredients.error, 'Could not load the ingredients.')}</p>
+          <button type="button" className="btn btn-secondary" onClick={() => void ingredients.refetch()}>
+            Try again
+          </button>
+        </div>
+      );
+    }
+    if (allIngredients.length === 0) {
+      return (
+        <div className="card p-6 text-stone-700">
+          {isManager
+            ? 'No ingredients yet. Add what your dishes are made of, then give each dish its recipe on the dashboard.'
+            : 'No ingredients yet. A manager adds them.'}
+        </div>
+      );
+    }
+    const shown = filterIngredients(allIngredients, { search, lowStockOnly });
+    if (shown.length === 0) {
+      const searched = search.trim();
+      return (
+        <p className="card p-6 text-stone-700">
+          {searched
+            ? `No ${lowStockOnly ? 'low-stock ' : ''}ingredients match “${searched}”.`
+            : 'Nothing is low on stock right now.'}
+        </p>
+      );
+    }
+    return (
+      <IngredientTable
+        ingredients={shown}
+        canManage={isManager}
+        onStock={dialogs.openStock}
+        onHistory={dialogs.openHistory}
+        onEdit={dialogs.openEdit}
+        onDelete={dialogs.openDelete}
+      />
+    );
+  }
+
+  return (
+    <section className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-stone-900">Ingredients</h1>
+          <p className="mt-1 text-sm text-stone-600">
+            {ingredients.data
+              ? `${ingredientCount(allIngredients.length)} · ${lowCount} low on stock.`
+              : 'Stock levels, restocking and what is running low.'}
+          </p>
+        </div>
+        {isManager && (
+          <button type="button" className="btn btn-primary" onClick={dialogs.openCreate}>
+            <Plus aria-hidden="true" className="size-4" />
+            Add ingredient
+          </button>
+        )}
+      </div>
+
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="relative w-full max-w-sm">
+          <label htmlFor={searchId} className="sr-only">
+            Search ingredients
+          </label>
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-stone-400"
+          />
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Search by name or supplier"
+            autoComplete="off"
+            className="field-input pl-10"
+          />
+        </div>
+        <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 text-sm font-medium text-stone-800">
+          <input
+            type="checkbox"
+            className="size-5 accent-amber-700"
+            checked={lowStockOnly}
+            onChange={(event) => setLowStockOnly(event.target.checked)}
+          />
+          Low stock only
+          {ingredients.data && <span className="text-stone-500">({lowCount})</span>}
+        </label>
+      </div>
+
+      {renderContent()}
+      {dialogs.dialogs}
+    </section>
+  );
+}
