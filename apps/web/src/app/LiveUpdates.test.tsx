@@ -113,6 +113,35 @@ describe('LiveUpdates', () => {
     await screen.findByText('orders 3 · tables 4 · menu 2 · ingredients 4');
   });
 
+  it('refreshes the revenue figures when an order is completed, not on the kitchen’s other moves', async () => {
+    const fake = createFakeSocket();
+    let fetches = 0;
+    function ReportsCounter() {
+      const reports = useQuery({ queryKey: [...queryRoots.reports, 'test'], queryFn: () => ++fetches });
+      return <p>{`reports ${reports.data ?? 0}`}</p>;
+    }
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <SnackbarProvider maxSnack={3} autoHideDuration={3000}>
+          <SocketContext value={{ socket: fake.socket, isConnected: true }}>
+            <LiveUpdates />
+            <ReportsCounter />
+          </SocketContext>
+        </SnackbarProvider>
+      </QueryClientProvider>,
+    );
+    await screen.findByText('reports 1');
+
+    fake.emit('order:created', makeOrder());
+    fake.emit('order:updated', makeOrder({ status: 'ready' }));
+    // Time for a refetch to happen if one had been asked for.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(fetches).toBe(1);
+
+    fake.emit('order:updated', makeOrder({ status: 'completed', paymentMethod: 'cash', paymentStatus: 'paid' }));
+    await screen.findByText('reports 2');
+  });
+
   it('warns staff of an ingredient running low and refreshes the stock', async () => {
     const { emit } = renderLiveUpdates();
     await screen.findByText('orders 1 · tables 1 · menu 1 · ingredients 1');

@@ -65,7 +65,8 @@ export function playNewOrderChime(): void {
 /**
  * Keeps every staff screen current from the socket (DESIGN.md: live events invalidate the affected
  * queries instead of refetch-on-focus), announces new orders with a toast and a chime, and warns of
- * ingredients running low. Orders use up or give back stock, so order events refresh the ingredients too.
+ * ingredients running low. Orders use up or give back stock, so order events refresh the ingredients too;
+ * an order completed refreshes the revenue figures.
  */
 export function LiveUpdates() {
   const { socket } = useSocket();
@@ -101,10 +102,12 @@ export function LiveUpdates() {
       enqueueSnackbar(newOrderMessage(order), { variant: order.source === 'table' ? 'warning' : 'info' });
       playNewOrderChime();
     };
-    const onOrderUpdated = () => {
+    const onOrderUpdated = (order: Pick<Order, 'status'>) => {
       invalidate(queryRoots.orders);
       invalidate(queryRoots.tables);
       invalidate(queryRoots.ingredients);
+      // The figures count completed orders only, so the kitchen's other moves leave them as they are.
+      if (order.status === 'completed') invalidate(queryRoots.reports);
     };
     const onTableUpdated = () => invalidate(queryRoots.tables);
     // A dish selling out or coming back is a stock change too.

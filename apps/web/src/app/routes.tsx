@@ -120,11 +120,11 @@ export function createRoutes({ staffProviders }: RouteOptions): RouteObject[] {
                       'Spin wheel',
                       'The lucky draw for loyal customers arrives with the spin-wheel issue.',
                     ),
-                    comingSoon(
-                      '/chart',
-                      'Charts',
-                      'Revenue by day, hour and category arrives with the dashboard issue.',
-                    ),
+                    {
+                      // Its own chunk: Recharts loads here and nowhere else.
+                      path: '/chart',
+                      lazy: async () => ({ Component: (await import('../features/chart/pages/ChartPage')).ChartPage }),
+                    },
                     {
                       path: '/profile',
                       lazy: async () => ({

@@ -7,4 +7,6 @@ export const queryRoots = {
   tables: ['tables'],
   menu: ['menu'],
   ingredients: ['ingredients'],
+  /** Revenue figures and chart data: they change when an order is completed. */
+  reports: ['reports'],
 } as const;

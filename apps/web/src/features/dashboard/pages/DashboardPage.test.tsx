@@ -1,40 +1,249 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { InternalAxiosRequestConfig } from 'axios';
 import type { UpdateItemBody } from '@quan/contract/menu';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { Revenue, RevenueQuery } from '@quan/contract/report';
+import { defaultSettings } from '@quan/contract/settings';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
 import { makeIngredient } from '../../ingredients/components/ingredient-fixtures';
 import { makeCategory, makeItem } from '../../menu/components/menu-test-data';
-import { fail, installFakeApi, ok } from '../../../test/fake-api';
+import { fail, installFakeApi, ok, type FakeHandler, type FakeResponse } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
+import { makeRevenue } from '../components/revenue-fixtures';
 
-describe('DashboardPage', () => {
+/** formatMoney's text, with its no-break space before ₫ (Testing Library's text matchers read it as a space). */
+const money = (digits: string) => `${digits}\u00a0₫`;
+
+/**
+ * The dashboard's calls: the settings (for the time zone), the figures of any range (`figures` picks them
+ * by the range asked), anything else through `rest`, else an empty list.
+ */
+function serveDashboard({
+  timezone = 'Asia/Ho_Chi_Minh',
+  figures = () => makeRevenue(),
+  rest,
+}: {
+  timezone?: string;
+  figures?: (range: RevenueQuery) => Revenue;
+  rest?: (request: Parameters<FakeHandler>[0]) => FakeResponse | undefined;
+} = {}) {
+  return installFakeApi((request) => {
+    const { method, url, config } = request;
+    if (method === 'GET' && url === '/api/settings') return ok({ ...defaultSettings, timezone });
+    if (method === 'GET' && url === '/api/order/revenue') return ok(figures(config.params as RevenueQuery));
+    const answer = rest?.(request);
+    if (answer) return answer;
+    return method === 'GET' && url.startsWith('/api/') ? ok([]) : fail(404, 'Not found');
+  });
+}
+
+/** The ranges the page asked figures for, oldest call first. */
+function revenueRanges(configs: InternalAxiosRequestConfig[]): RevenueQuery[] {
+  return configs.filter((config) => config.url === '/api/order/revenue').map((config) => config.params as RevenueQuery);
+}
+
+/** 20:30 UTC on 10 March 2026: already 03:30 on Wednesday 11 March in Hồ Chí Minh City (UTC+7). */
+const now = new Date('2026-03-10T20:30:00.000Z');
+
+describe('DashboardPage', { timeout: 20_000 }, () => {
   let fakeApi: ReturnType<typeof installFakeApi> | undefined;
-  afterEach(() => fakeApi?.restore());
+  afterEach(() => {
+    fakeApi?.restore();
+    vi.useRealTimers();
+  });
 
-  it('gives managers the menu and table management', async () => {
+  it('gives managers the figures, the menu and table management', async () => {
     storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
-    fakeApi = installFakeApi(({ method, url }) =>
-      method === 'GET' && url.startsWith('/api/') ? ok([]) : fail(404, 'Not found'),
-    );
+    fakeApi = serveDashboard();
     renderRoutes(routes, { path: '/dashboard' });
 
     const menu = await screen.findByRole('region', { name: 'Menu' });
     expect(within(menu).getByRole('region', { name: 'Categories' })).toBeInTheDocument();
     expect(within(menu).getByRole('region', { name: 'Dishes' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Tables' })).toBeInTheDocument();
-    expect(screen.getByText(/arrive here with the reports issue/)).toBeInTheDocument();
+    const figures = within(await screen.findByRole('region', { name: 'Figures' }));
+    expect(figures.getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'true');
+    expect(figures.getByRole('link', { name: 'Charts of the last 30 days' })).toHaveAttribute('href', '/chart');
+    expect(await figures.findByText(/^No completed orders in this period/)).toBeInTheDocument();
+    expect(figures.getByText('No dishes sold in this period.')).toBeInTheDocument();
     expect(screen.queryByText('Managers only')).not.toBeInTheDocument();
+    expect(screen.queryByText('Only managers see the figures')).not.toBeInTheDocument();
   });
 
-  it('tells staff the dashboard is for managers, without asking the server for it', async () => {
+  it('asks for each preset as local days in the restaurant, half-open, with the period before it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+    const user = userEvent.setup();
+    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
+    fakeApi = serveDashboard();
+    renderRoutes(routes, { path: '/dashboard' });
+    const figures = within(await screen.findByRole('region', { name: 'Figures' }));
+
+    /** The two ranges asked for after choosing a preset: the period, then the one before. */
+    async function expectRanges(current: [string, string], previous: [string, string]) {
+      const range = ([startDate, endDate]: [string, string]) => ({ startDate, endDate });
+      await waitFor(() => expect(revenueRanges(fakeApi!.configs).slice(-2)).toEqual([range(current), range(previous)]));
+    }
+
+    // Today is 11 March: from its midnight (17:00 UTC the day before) to the next midnight.
+    await expectRanges(
+      ['2026-03-10T17:00:00.000Z', '2026-03-11T17:00:00.000Z'],
+      ['2026-03-09T17:00:00.000Z', '2026-03-10T17:00:00.000Z'],
+    );
+    expect(figures.getByText(/^Today: 11\/03\/2026\./)).toBeInTheDocument();
+
+    await user.click(figures.getByRole('button', { name: 'Yesterday' }));
+    await expectRanges(
+      ['2026-03-09T17:00:00.000Z', '2026-03-10T17:00:00.000Z'],
+      ['2026-03-08T17:00:00.000Z', '2026-03-09T17:00:00.000Z'],
+    );
+
+    // 5 to 11 March, against 26 February to 4 March.
+    await user.click(figures.getByRole('button', { name: 'Last 7 days' }));
+    await expectRanges(
+      ['2026-03-04T17:00:00.000Z', '2026-03-11T17:00:00.000Z'],
+      ['2026-02-25T17:00:00.000Z', '2026-03-04T17:00:00.000Z'],
+    );
+    expect(figures.getByText(/^Last 7 days: 05\/03 – 11\/03\/2026\./)).toBeInTheDocument();
+
+    // 10 February to 11 March, against 11 January to 9 February.
+    await user.click(figures.getByRole('button', { name: 'Last 30 days' }));
+    await expectRanges(
+      ['2026-02-09T17:00:00.000Z', '2026-03-11T17:00:00.000Z'],
+      ['2026-01-10T17:00:00.000Z', '2026-02-09T17:00:00.000Z'],
+    );
+
+    // 1 to 11 March, against the 11 days before: 18 to 28 February.
+    await user.click(figures.getByRole('button', { name: 'This month' }));
+    await expectRanges(
+      ['2026-02-28T17:00:00.000Z', '2026-03-11T17:00:00.000Z'],
+      ['2026-02-17T17:00:00.000Z', '2026-02-28T17:00:00.000Z'],
+    );
+
+    // Custom starts from the days on screen; 1 to 3 February, against 29 to 31 January.
+    await user.click(figures.getByRole('button', { name: 'Custom' }));
+    expect(figures.getByLabelText('From')).toHaveValue('2026-03-01');
+    expect(figures.getByLabelText('To')).toHaveValue('2026-03-11');
+    await user.clear(figures.getByLabelText('From'));
+    await user.type(figures.getByLabelText('From'), '2026-02-01');
+    await user.clear(figures.getByLabelText('To'));
+    await user.type(figures.getByLabelText('To'), '2026-02-03');
+    await expectRanges(
+      ['2026-01-31T17:00:00.000Z', '2026-02-03T17:00:00.000Z'],
+      ['2026-01-28T17:00:00.000Z', '2026-01-31T17:00:00.000Z'],
+    );
+
+    // A period that ends before it starts is not sent.
+    const asked = revenueRanges(fakeApi.configs).length;
+    await user.clear(figures.getByLabelText('To'));
+    await user.type(figures.getByLabelText('To'), '2026-01-15');
+    expect(await figures.findByRole('alert')).toHaveTextContent('The first day must be on or before the last day.');
+    expect(figures.queryByRole('region', { name: 'Revenue' })).not.toBeInTheDocument();
+    expect(revenueRanges(fakeApi.configs)).toHaveLength(asked);
+  });
+
+  it("counts the days in the time zone of the restaurant's settings", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+    storeSession(makeUser({ role: 'admin' }), tokenExpiringIn(3600));
+    fakeApi = serveDashboard({ timezone: 'Asia/Tokyo' });
+    renderRoutes(routes, { path: '/dashboard' });
+
+    // 05:30 on 11 March in Tokyo (UTC+9): the day started at 15:00 UTC on the 10th.
+    await waitFor(() =>
+      expect(revenueRanges(fakeApi!.configs)).toEqual([
+        { startDate: '2026-03-10T15:00:00.000Z', endDate: '2026-03-11T15:00:00.000Z' },
+        { startDate: '2026-03-09T15:00:00.000Z', endDate: '2026-03-10T15:00:00.000Z' },
+      ]),
+    );
+  });
+
+  it('shows the figures against the previous period, revenue by payment method and the top dishes', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+    const user = userEvent.setup();
+    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
+    const lastSevenDays = makeRevenue({
+      totalRevenue: 4_480_000,
+      orderCount: 32,
+      averageOrderValue: 140_000,
+      totalGuests: 75,
+      byPaymentMethod: [
+        { method: 'cash', revenue: 2_240_000, orders: 20 },
+        { method: 'card', revenue: 1_120_000, orders: 6 },
+        { method: 'transfer', revenue: 1_120_000, orders: 6 },
+        { method: 'ewallet', revenue: 0, orders: 0 },
+      ],
+      topItems: [
+        { itemId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4b01', name: 'Phở bò', quantity: 40, revenue: 2_600_000 },
+        { itemId: null, name: 'Bún chả', quantity: 20, revenue: 1_100_000 },
+        { itemId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4b03', name: 'Trà đá', quantity: 80, revenue: 400_000 },
+      ],
+    });
+    const weekBefore = makeRevenue({ totalRevenue: 4_000_000, orderCount: 40, averageOrderValue: 100_000 });
+    fakeApi = serveDashboard({
+      figures: (range) => {
+        if (range.startDate === '2026-03-04T17:00:00.000Z') return lastSevenDays;
+        if (range.startDate === '2026-02-25T17:00:00.000Z') return weekBefore;
+        return makeRevenue();
+      },
+    });
+    renderRoutes(routes, { path: '/dashboard' });
+    const figures = within(await screen.findByRole('region', { name: 'Figures' }));
+    await user.click(figures.getByRole('button', { name: 'Last 7 days' }));
+
+    const revenue = within(figures.getByRole('region', { name: 'Revenue' }));
+    expect(await revenue.findByText('4.480.000 ₫')).toBeInTheDocument();
+    expect(await revenue.findByText('+12 %')).toBeInTheDocument();
+    expect(revenue.getByText('vs. the previous 7 days (4.000.000 ₫)')).toBeInTheDocument();
+    const orders = within(figures.getByRole('region', { name: 'Orders' }));
+    expect(orders.getByText('32')).toBeInTheDocument();
+    expect(orders.getByText('\u221220 %')).toBeInTheDocument();
+    expect(orders.getByText('vs. the previous 7 days (40)')).toBeInTheDocument();
+    const average = within(figures.getByRole('region', { name: 'Average order value' }));
+    expect(average.getByText('140.000 ₫')).toBeInTheDocument();
+    expect(average.getByText('+40 %')).toBeInTheDocument();
+    // No guests the week before: a percentage would mean nothing.
+    const guests = within(figures.getByRole('region', { name: 'Guests' }));
+    expect(guests.getByText('75')).toBeInTheDocument();
+    expect(guests.getByText('new')).toBeInTheDocument();
+
+    const methods = within(figures.getByRole('region', { name: 'Revenue by payment method' }));
+    const methodRows = methods.getAllByRole('row').slice(1);
+    const cellsOf = (row: HTMLElement) => [
+      within(row).getByRole('rowheader').textContent,
+      ...within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ];
+    // Orders, then revenue with its share of the period's revenue.
+    expect(methodRows.map(cellsOf)).toEqual([
+      ['Cash', '20', money('2.240.000') + '50 %'],
+      ['Card', '6', money('1.120.000') + '25 %'],
+      ['Bank transfer', '6', money('1.120.000') + '25 %'],
+      ['E-wallet', '0', money('0') + '0 %'],
+    ]);
+
+    const top = within(figures.getByRole('region', { name: 'Top dishes' }));
+    const dishRows = top.getAllByRole('row').slice(1);
+    expect(dishRows.map(cellsOf)).toEqual([
+      ['Phở bò', '1', '40', money('2.600.000')],
+      ['Bún chả', '2', '20', money('1.100.000')],
+      ['Trà đá', '3', '80', money('400.000')],
+    ]);
+  });
+
+  it('tells staff the figures and the management are for managers, without asking the server', async () => {
     storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
     fakeApi = installFakeApi(() => fail(403, 'Managers only'));
     renderRoutes(routes, { path: '/dashboard' });
 
-    expect(await screen.findByText('Managers only')).toBeInTheDocument();
+    expect(await screen.findByText('Only managers see the figures')).toBeInTheDocument();
+    expect(screen.getByText('Managers only')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'menu' })).toHaveAttribute('href', '/menu');
+    expect(screen.queryByRole('region', { name: 'Figures' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New category' })).not.toBeInTheDocument();
     expect(fakeApi.requests).toEqual([]);
   });
@@ -52,15 +261,16 @@ describe('DashboardPage', () => {
       price: 65_000,
       recipe: [{ ingredientId: beef._id, name: 'Thịt bò', unit: 'kg', quantity: 0.15 }],
     });
-    fakeApi = installFakeApi(({ method, url, config }) => {
-      if (method === 'GET' && url === '/api/ingredient') return ok([beef, banhPho, basil]);
-      if (method === 'GET' && url === '/api/category') return ok([noodles]);
-      if (method === 'GET' && url === '/api/item') return ok([pho]);
-      if (method === 'GET' && url.startsWith('/api/')) return ok([]);
-      if (method === 'PUT' && url === `/api/item/${pho._id}`) {
-        return ok({ ...pho, ...(JSON.parse(config.data as string) as UpdateItemBody), recipe: pho.recipe });
-      }
-      return fail(404, 'Not found');
+    fakeApi = serveDashboard({
+      rest: ({ method, url, config }) => {
+        if (method === 'GET' && url === '/api/ingredient') return ok([beef, banhPho, basil]);
+        if (method === 'GET' && url === '/api/category') return ok([noodles]);
+        if (method === 'GET' && url === '/api/item') return ok([pho]);
+        if (method === 'PUT' && url === `/api/item/${pho._id}`) {
+          return ok({ ...pho, ...(JSON.parse(config.data as string) as UpdateItemBody), recipe: pho.recipe });
+        }
+        return undefined;
+      },
     });
     renderRoutes(routes, { path: '/dashboard' });
 
@@ -101,5 +311,5 @@ describe('DashboardPage', () => {
       { ingredientId: beef._id, quantity: 0.15 },
       { ingredientId: banhPho._id, quantity: 0.2 },
     ]);
-  }, 20_000);
+  });
 });

@@ -1,5 +1,7 @@
-import { ChartLine, ShieldCheck } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import { defaultSettings } from '@quan/contract/settings';
 import { describeApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAppSelector } from '../../../store/hooks';
@@ -8,7 +10,11 @@ import { useIngredients } from '../../ingredients/api/list-ingredients';
 import { CategoryManagement } from '../../menu/components/CategoryManagement';
 import { ItemManagement } from '../../menu/components/ItemManagement';
 import type { RecipeIngredients } from '../../menu/components/RecipeEditor';
+import { settingsQueryOptions } from '../../more/api/get-settings';
+import { paymentMethodLabels } from '../../orders/components/order-status';
 import { TableManagement } from '../../tables/components/TableManagement';
+import { FiguresManagersOnly } from '../components/FiguresManagersOnly';
+import { RevenueOverview } from '../components/RevenueOverview';
 
 function ManagersOnly() {
   return (
@@ -17,7 +23,7 @@ function ManagersOnly() {
       <div className="space-y-2">
         <p className="font-semibold text-stone-900">Managers only</p>
         <p>
-          The dashboard is where managers keep the menu, the tables and the figures. To take an order, use the{' '}
+          The dashboard is where managers keep the menu and the tables. To take an order, use the{' '}
           <Link to="/menu" className="font-semibold text-amber-800 underline">
             menu
           </Link>
@@ -42,25 +48,39 @@ function useRecipeIngredients(enabled: boolean): RecipeIngredients {
   return { status: 'pending' };
 }
 
-/** `/dashboard`: menu and table management for managers; the reports issue adds the revenue figures. */
+/**
+ * The restaurant's time zone (settings), which decides where its days start; the SPEC's zone when the
+ * settings cannot be read. Undefined while they load, so the figures are asked for once, for the right days.
+ */
+function useRestaurantTimeZone(enabled: boolean): string | undefined {
+  const settings = useQuery({ ...settingsQueryOptions(), enabled });
+  if (settings.isPending) return undefined;
+  return settings.data?.timezone || defaultSettings.timezone;
+}
+
+/** `/dashboard`: the figures of a period, then menu and table management, for managers. */
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const { role } = useAppSelector(selectUser);
   const isManager = role === 'admin' || role === 'manager';
   const recipeIngredients = useRecipeIngredients(isManager);
+  const timeZone = useRestaurantTimeZone(isManager);
 
   return (
     <section className="mx-auto w-full max-w-6xl space-y-8 px-4 py-8">
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-stone-900">Dashboard</h1>
-        <p className="mt-1 text-sm text-stone-600">Keep the menu and the tables up to date.</p>
+        <p className="mt-1 text-sm text-stone-600">The figures, the menu and the tables.</p>
       </div>
       {isManager ? (
         <>
-          <p className="flex items-start gap-2 text-sm text-stone-600">
-            <ChartLine aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
-            Revenue, best sellers and busy hours arrive here with the reports issue.
-          </p>
+          {timeZone ? (
+            <RevenueOverview key={timeZone} timeZone={timeZone} paymentMethodLabels={paymentMethodLabels} />
+          ) : (
+            <p role="status" className="text-sm text-stone-600">
+              Loading the figures…
+            </p>
+          )}
           <section aria-labelledby="dashboard-menu-title" className="space-y-4">
             <h2 id="dashboard-menu-title" className="text-xl font-bold text-stone-900">
               Menu
@@ -71,7 +91,10 @@ export function DashboardPage() {
           <TableManagement />
         </>
       ) : (
-        <ManagersOnly />
+        <>
+          <FiguresManagersOnly />
+          <ManagersOnly />
+        </>
       )}
     </section>
   );

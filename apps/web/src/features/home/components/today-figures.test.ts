@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { Order } from '@quan/contract/order';
 import { describe, expect, it } from 'vitest';
-import { completedRevenue, popularDishes } from './today-figures';
+import { popularDishes } from './today-figures';
 
 function order(status: Order['status'], total: number, items: [string, number][]): Order {
   return {
@@ -37,10 +37,5 @@ describe('today figures', () => {
       { name: 'Bún chả', quantity: 1 },
       { name: 'Chè', quantity: 1 },
     ]);
-  });
-
-  it('adds up the bills of completed orders only', () => {
-    expect(completedRevenue(orders)).toEqual({ total: 215_000, count: 2 });
-    expect(completedRevenue([])).toEqual({ total: 0, count: 0 });
   });
 });

@@ -21,13 +21,3 @@ export function popularDishes(orders: readonly Order[], limit = 5): PopularDish[
     .sort((a, b) => b.quantity - a.quantity || a.name.localeCompare(b.name, 'vi'))
     .slice(0, limit);
 }
-
-/**
- * Revenue of the given orders: the bill totals of the completed ones. Computed here from today's orders
- * until the reports issue moves the home card to GET /api/order/revenue, which also counts orders created
- * before midnight and settled today.
- */
-export function completedRevenue(orders: readonly Order[]): { total: number; count: number } {
-  const completed = orders.filter((order) => order.status === 'completed');
-  return { total: completed.reduce((sum, order) => sum + order.bills.total, 0), count: completed.length };
-}

@@ -6,6 +6,7 @@ import { routes } from '../../../app/routes';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
+import { makeRevenue } from '../../dashboard/components/revenue-fixtures';
 import { makeOrder } from '../../orders/components/order-fixtures';
 import { dayStartIso, restaurantDay } from '../../orders/components/restaurant-day';
 import { makeTable } from '../../tables/components/table-fixtures';
@@ -24,6 +25,10 @@ function serveHome() {
   return installFakeApi(({ method, url, config }) => {
     if (method === 'GET' && url === '/api/table') {
       return ok([makeTable(1, { status: 'booked' }), makeTable(2), makeTable(3), makeTable(4, { status: 'booked' })]);
+    }
+    // Today's figures are the server's: they count orders completed today, whenever they were created.
+    if (method === 'GET' && url === '/api/order/revenue') {
+      return ok(makeRevenue({ totalRevenue: 1_234_000, orderCount: 9, averageOrderValue: 137_111 }));
     }
     if (method === 'GET' && url === '/api/order') {
       const params = config.params as Record<string, unknown>;
@@ -70,14 +75,20 @@ describe('HomePage', { timeout: 20_000 }, () => {
     expect(dishes.map((dish) => dish.textContent)).toEqual(['1Phở bò× 4', '2Bún chả× 2', '3Trà đá× 1']);
 
     expect(screen.queryByRole('region', { name: "Today's revenue" })).not.toBeInTheDocument();
+    expect(fakeApi.requests).not.toContain('GET /api/order/revenue');
   });
 
-  it("shows a manager today's revenue from the completed orders", async () => {
+  it("shows a manager today's revenue from the server's figures for today", async () => {
     fakeApi = serveHome();
     renderHome('manager');
 
     const revenue = within(await screen.findByRole('region', { name: "Today's revenue" }));
-    expect(await revenue.findByText(/^215\.000\s₫$/)).toBeInTheDocument();
-    expect(revenue.getByText('2 completed orders')).toBeInTheDocument();
+    expect(await revenue.findByText(/^1\.234\.000\s₫$/)).toBeInTheDocument();
+    expect(revenue.getByText('9 completed orders')).toBeInTheDocument();
+    expect(revenue.getByRole('link', { name: 'See the figures' })).toHaveAttribute('href', '/dashboard');
+    // No range: the server takes today in the restaurant's time zone.
+    const call = fakeApi.configs.find((config) => config.url === '/api/order/revenue');
+    expect(call).toBeDefined();
+    expect(call?.params ?? {}).toEqual({});
   });
 });

@@ -1,0 +1,47 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { categorySummary, compactMoney, dailySummary, dayLabel, hourlySummary, hourSpanLabel } from './chart-format';
+
+const nbsp = '\u00a0';
+
+describe('chart labels and summaries', () => {
+  it('writes days as dd/MM and hours on the 12-hour clock of vi-VN', () => {
+    expect(dayLabel('2026-11-02')).toBe('02/11');
+    expect(hourSpanLabel(0)).toBe('12 SA – 1 SA');
+    expect(hourSpanLabel(11)).toBe('11 SA – 12 CH');
+    expect(hourSpanLabel(23)).toBe('11 CH – 12 SA');
+    expect(compactMoney(4_200_000)).toBe(`4,2${nbsp}Tr`);
+  });
+
+  it('names the best day (the latest of equals) and the totals', () => {
+    const daily = [
+      { date: '2026-11-10', revenue: 1_000_000, orders: 10 },
+      { date: '2026-11-11', revenue: 4_200_000, orders: 20 },
+      { date: '2026-11-12', revenue: 4_200_000, orders: 21 },
+      { date: '2026-11-13', revenue: 0, orders: 0 },
+    ];
+    expect(dailySummary(daily)).toBe(`Best day: 12/11, 4.200.000${nbsp}₫. In all: 9.400.000${nbsp}₫ from 51 orders.`);
+    expect(dailySummary([{ date: '2026-11-13', revenue: 0, orders: 0 }])).toBe(`In all: 0${nbsp}₫ from 0 orders.`);
+  });
+
+  it('names the busiest hour (the earliest of equals), or nothing without orders', () => {
+    const hourly = Array.from({ length: 24 }, (_, hour) => ({
+      hour,
+      orders: hour === 12 || hour === 19 ? 42 : 1,
+      revenue: 0,
+    }));
+    expect(hourlySummary(hourly)).toBe('Busiest hour: 12 CH – 1 CH, 42 orders.');
+    expect(hourlySummary(hourly.map((hour) => ({ ...hour, orders: 0 })))).toBeNull();
+  });
+
+  it("names the top category with its share of the dishes' revenue", () => {
+    expect(
+      categorySummary([
+        { categoryId: null, name: 'Deleted categories', quantity: 3, revenue: 150_000 },
+        { categoryId: 'c1', name: 'Noodles', quantity: 90, revenue: 5_850_000 },
+        { categoryId: 'c2', name: 'Drinks', quantity: 120, revenue: 0 },
+      ]),
+    ).toBe(`Top category: Noodles, 5.850.000${nbsp}₫ (98 % of the dishes' revenue).`);
+    expect(categorySummary([])).toBeNull();
+  });
+});

@@ -1,0 +1,76 @@
+import type { ChartData } from '@quan/contract/report';
+import { formatMoney } from '../../../lib/format';
+
+const countFormat = new Intl.NumberFormat('vi-VN');
+const compactFormat = new Intl.NumberFormat('vi-VN', { notation: 'compact', maximumFractionDigits: 1 });
+const shareFormat = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
+// The hours are the restaurant's already (the server groups by them), so they are shown as they are.
+const hourFormat = new Intl.DateTimeFormat('vi-VN', { timeZone: 'UTC', hourCycle: 'h12', hour: 'numeric' });
+
+/** "2026-11-12" → "12/11". */
+export function dayLabel(date: string): string {
+  const [, month, day] = date.split('-');
+  return `${day}/${month}`;
+}
+
+/** 19 → "7 CH" (the 12-hour clock of vi-VN: SA before noon, CH after). */
+export function hourLabel(hour: number): string {
+  return hourFormat.format(Date.UTC(2000, 0, 1, hour));
+}
+
+/** 19 → "7 CH – 8 CH": the hour an order falls in. */
+export function hourSpanLabel(hour: number): string {
+  return `${hourLabel(hour)} – ${hourLabel((hour + 1) % 24)}`;
+}
+
+/** An axis tick: 4200000 → "4,2 Tr" (triệu), 420000 → "420 N" (nghìn). */
+export function compactMoney(amount: number): string {
+  return compactFormat.format(amount);
+}
+
+export function formatCount(count: number): string {
+  return countFormat.format(count);
+}
+
+/** "1 order", "42 orders". */
+export function ordersText(count: number): string {
+  return `${formatCount(count)} ${count === 1 ? 'order' : 'orders'}`;
+}
+
+/** The best day by revenue (the latest of equals); null without revenue. */
+export function bestDay(daily: ChartData['daily']) {
+  return daily.reduce<ChartData['daily'][number] | null>(
+    (best, day) => (day.revenue > 0 && (!best || day.revenue >= best.revenue) ? day : best),
+    null,
+  );
+}
+
+/** "Best day: 12/11, 4.200.000 ₫. In all: 45.000.000 ₫ from 320 orders." */
+export function dailySummary(daily: ChartData['daily']): string {
+  const best = bestDay(daily);
+  const revenue = daily.reduce((sum, day) => sum + day.revenue, 0);
+  const orders = daily.reduce((sum, day) => sum + day.orders, 0);
+  const total = `In all: ${formatMoney(revenue)} from ${ordersText(orders)}.`;
+  return best ? `Best day: ${dayLabel(best.date)}, ${formatMoney(best.revenue)}. ${total}` : total;
+}
+
+/** "Busiest hour: 7 CH – 8 CH, 42 orders." (the earliest of equals); null without orders. */
+export function hourlySummary(hourly: ChartData['hourly']): string | null {
+  const busiest = hourly.reduce<ChartData['hourly'][number] | null>(
+    (best, hour) => (hour.orders > 0 && (!best || hour.orders > best.orders) ? hour : best),
+    null,
+  );
+  return busiest ? `Busiest hour: ${hourSpanLabel(busiest.hour)}, ${ordersText(busiest.orders)}.` : null;
+}
+
+/** "Top category: Noodles, 12.000.000 ₫ (45 % of the dishes' revenue)."; null without sales. */
+export function categorySummary(byCategory: ChartData['byCategory']): string | null {
+  const total = byCategory.reduce((sum, category) => sum + category.revenue, 0);
+  const top = byCategory.reduce<ChartData['byCategory'][number] | null>(
+    (best, category) => (!best || category.revenue > best.revenue ? category : best),
+    null,
+  );
+  if (!top || total <= 0) return null;
+  const share = shareFormat.format((top.revenue / total) * 100);
+  return `Top category: ${top.name}, ${formatMoney(top.revenue)} (${share} % of the dishes' revenue).`;
+}

@@ -1,0 +1,147 @@
+import { ChartNoAxesColumn } from 'lucide-react';
+import { Link } from 'react-router';
+import type { ChartData } from '@quan/contract/report';
+import { describeApiError } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useAppSelector } from '../../../store/hooks';
+import { selectUser } from '../../../store/user-slice';
+import { FiguresManagersOnly } from '../../dashboard/components/FiguresManagersOnly';
+import { restaurantDay } from '../../orders/components/restaurant-day';
+import { useNow } from '../../orders/components/use-now';
+import { useChartData } from '../api/get-chart-data';
+import { CategoryRevenueChart } from '../components/CategoryRevenueChart';
+import { ChartPanel, FiguresTable } from '../components/ChartPanel';
+import {
+  categorySummary,
+  dailySummary,
+  dayLabel,
+  formatCount,
+  hourlySummary,
+  hourSpanLabel,
+} from '../components/chart-format';
+import { DailyRevenueChart } from '../components/DailyRevenueChart';
+import { HourlyOrdersChart } from '../components/HourlyOrdersChart';
+
+function NoOrdersYet() {
+  return (
+    <div role="status" className="card flex items-start gap-3 p-6 text-stone-700">
+      <ChartNoAxesColumn aria-hidden="true" className="size-6 shrink-0 text-amber-700" />
+      <div className="space-y-2">
+        <p className="font-semibold text-stone-900">No completed orders in the last 30 days yet…</p>
+        <p>
+          The charts fill in as orders are completed: each one counts on the day and at the hour it was completed, with
+          its dishes under their categories. Orders still in progress or cancelled do not count.
+        </p>
+        <Link to="/orders" className="inline-block font-semibold text-amber-800 underline">
+          Go to the orders
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function Charts({ data }: { data: ChartData }) {
+  return (
+    <div className="space-y-6">
+      <ChartPanel
+        id="chart-daily"
+        title="Revenue and orders by day"
+        summary={dailySummary(data.daily)}
+        table={
+          <FiguresTable
+            caption="Revenue and orders by day"
+            columns={['Day', 'Orders', 'Revenue']}
+            rows={data.daily.map((day) => ({
+              key: day.date,
+              cells: [dayLabel(day.date), formatCount(day.orders), formatMoney(day.revenue)],
+            }))}
+          />
+        }
+      >
+        <DailyRevenueChart daily={data.daily} />
+      </ChartPanel>
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <ChartPanel
+          id="chart-hourly"
+          title="Orders by hour of the day"
+          summary={hourlySummary(data.hourly) ?? 'No orders in any hour yet.'}
+          note="All 30 days together, by the hour each order was completed."
+          table={
+            <FiguresTable
+              caption="Orders by hour of the day"
+              columns={['Hour', 'Orders', 'Revenue']}
+              rows={data.hourly.map((hour) => ({
+                key: hour.hour,
+                cells: [hourSpanLabel(hour.hour), formatCount(hour.orders), formatMoney(hour.revenue)],
+              }))}
+            />
+          }
+        >
+          <HourlyOrdersChart hourly={data.hourly} />
+        </ChartPanel>
+
+        <ChartPanel
+          id="chart-categories"
+          title="Revenue by category"
+          summary={categorySummary(data.byCategory) ?? 'No dishes sold yet.'}
+          note="The dishes' line totals, before discounts and tax."
+          table={
+            <FiguresTable
+              caption="Revenue by category"
+              columns={['Category', 'Dishes sold', 'Revenue']}
+              rows={data.byCategory.map((category, index) => ({
+                key: category.categoryId ?? `${index}:${category.name}`,
+                cells: [category.name, formatCount(category.quantity), formatMoney(category.revenue)],
+              }))}
+            />
+          }
+        >
+          <CategoryRevenueChart byCategory={data.byCategory} />
+        </ChartPanel>
+      </div>
+    </div>
+  );
+}
+
+/** `/chart`: the last 30 days in three charts, for managers. Recharts loads with this page only. */
+export function ChartPage() {
+  usePageTitle('Charts');
+  const { role } = useAppSelector(selectUser);
+  const isManager = role === 'admin' || role === 'manager';
+  const now = useNow(60_000);
+  const chart = useChartData(restaurantDay(new Date(now)), { enabled: isManager });
+
+  return (
+    <section className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900">Charts</h1>
+        <p className="mt-1 text-sm text-stone-600">
+          The last 30 days up to today: completed orders, by the time they were completed.{' '}
+          <Link to="/dashboard" className="font-semibold text-amber-800 hover:underline">
+            Figures for any period
+          </Link>
+        </p>
+      </div>
+      {!isManager ? (
+        <FiguresManagersOnly />
+      ) : chart.isPending ? (
+        <p role="status" className="text-sm text-stone-600">
+          Loading the charts…
+        </p>
+      ) : chart.isError ? (
+        <div role="alert" className="card flex flex-wrap items-center justify-between gap-3 p-5 text-stone-700">
+          <p>{describeApiError(chart.error, 'Could not load the charts.')}</p>
+          <button type="button" className="btn btn-secondary" onClick={() => void chart.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : chart.data.daily.every((day) => day.orders === 0) ? (
+        <NoOrdersYet />
+      ) : (
+        <Charts data={chart.data} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import { Calculator, ChartLine, Receipt, Trophy, Users, Wallet } from 'lucide-react';
+import { Link } from 'react-router';
+import type { PaymentMethod } from '@quan/contract/order';
+import type { Revenue } from '@quan/contract/report';
+import { describeApiError } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import { useRevenue } from '../api/get-revenue';
+import {
+  dayCount,
+  describeDays,
+  isDay,
+  presetDays,
+  previousDays,
+  rangePresetLabels,
+  revenueQueryOf,
+  type DayRange,
+  type RangePreset,
+} from './date-range';
+import { DateRangePicker } from './DateRangePicker';
+import { FigureCard, type Comparison } from './FigureCard';
+import { PaymentMethodBreakdown } from './PaymentMethodBreakdown';
+import { periodChange, previousPeriodName } from './period-change';
+import { TopItemsTable } from './TopItemsTable';
+import { useToday } from './use-today';
+
+const countFormat = new Intl.NumberFormat('vi-VN');
+
+interface Figure {
+  title: string;
+  icon: typeof Wallet;
+  pick: (revenue: Revenue) => number;
+  format: (value: number) => string;
+}
+
+const figures: Figure[] = [
+  { title: 'Revenue', icon: Wallet, pick: (r) => r.totalRevenue, format: formatMoney },
+  { title: 'Orders', icon: Receipt, pick: (r) => r.orderCount, format: (n) => countFormat.format(n) },
+  { title: 'Average order value', icon: Calculator, pick: (r) => r.averageOrderValue, format: formatMoney },
+  { title: 'Guests', icon: Users, pick: (r) => r.totalGuests, format: (n) => countFormat.format(n) },
+];
+
+function customRangeError({ firstDay, lastDay }: DayRange): string | null {
+  if (!isDay(firstDay) || !isDay(lastDay)) return 'Choose the first and the last day.';
+  if (firstDay > lastDay) return 'The first day must be on or before the last day.';
+  return null;
+}
+
+interface RevenueOverviewProps {
+  /** The restaurant's time zone: the presets count its calendar days. */
+  timeZone: string;
+  paymentMethodLabels: Record<PaymentMethod, string>;
+}
+
+/**
+ * The figures of a period (completed orders, by completion time): revenue, orders, average order and guests,
+ * each against the previous period of the same length, then revenue by payment method and the best sellers.
+ */
+export function RevenueOverview({ timeZone, paymentMethodLabels }: RevenueOverviewProps) {
+  const today = useToday(timeZone);
+  const [preset, setPreset] = useState<RangePreset>('today');
+  const [custom, setCustom] = useState<DayRange>(() => presetDays('today', today));
+
+  const customError = preset === 'custom' ? customRangeError(custom) : null;
+  const range = preset === 'custom' ? (customError ? null : custom) : presetDays(preset, today);
+  const previousRange = range && previousDays(range);
+
+  const current = useRevenue(range ? revenueQueryOf(range, timeZone) : {}, { enabled: range !== null });
+  const previous = useRevenue(previousRange ? revenueQueryOf(previousRange, timeZone) : {}, {
+    enabled: previousRange !== null,
+  });
+
+  function choosePreset(next: RangePreset) {
+    // Custom starts from the days on screen, so a small change is a small edit.
+    if (next === 'custom' && preset !== 'custom') setCustom(presetDays(preset, today));
+    setPreset(next);
+  }
+
+  function comparisonOf(figure: Figure): Comparison {
+    if (previous.isError) return { status: 'error' };
+    if (!range || !current.data || !previous.data || current.isPlaceholderData || previous.isPlaceholderData) {
+      return { status: 'loading' };
+    }
+    const before = figure.pick(previous.data);
+    return {
+      status: 'ready',
+      change: periodChange(figure.pick(current.data), before),
+      previousValue: figure.format(before),
+      previousPeriod: previousPeriodName(dayCount(range)),
+    };
+  }
+
+  const data = range ? current.data : undefined;
+
+  return (
+    <section aria-labelledby="figures-title" className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="figures-title" className="text-xl font-bold text-stone-900">
+            Figures
+          </h2>
+          <p className="mt-1 text-sm text-stone-600">
+            {range
+              ? `${rangePresetLabels[preset]}: ${describeDays(range)}. Completed orders, by the time they were completed.`
+              : 'Completed orders, by the time they were completed.'}
+          </p>
+        </div>
+        <Link
+          to="/chart"
+          className="inline-flex items-center gap-1.5 text-sm font-semibold text-amber-800 hover:underline"
+        >
+          <ChartLine aria-hidden="true" className="size-4" />
+          Charts of the last 30 days
+        </Link>
+      </div>
+
+      <DateRangePicker
+        preset={preset}
+        onPresetChange={choosePreset}
+        custom={custom}
+        onCustomChange={setCustom}
+        today={today}
+        customError={customError}
+      />
+
+      {range &&
+        (current.isError ? (
+          <div role="alert" className="card flex flex-wrap items-center justify-between gap-3 p-5 text-stone-700">
+            <p>{describeApiError(current.error, 'Could not load the figures.')}</p>
+            <button type="button" className="btn btn-secondary" onClick={() => void current.refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <div
+            aria-busy={current.isFetching}
+            className={`space-y-5 transition-opacity ${current.isPlaceholderData ? 'opacity-60' : ''}`}
+          >
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+              {figures.map((figure) => (
+                <FigureCard
+                  key={figure.title}
+                  title={figure.title}
+                  icon={figure.icon}
+                  value={data ? figure.format(figure.pick(data)) : null}
+                  comparison={comparisonOf(figure)}
+                />
+              ))}
+            </div>
+            {data?.orderCount === 0 && (
+              <p className="text-sm text-stone-600">
+                No completed orders in this period. An order counts here once it is completed and paid.
+              </p>
+            )}
+            {data && (
+              <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+                <section aria-labelledby="payment-methods-title" className="card p-5">
+                  <h3 id="payment-methods-title" className="font-semibold text-stone-900">
+                    Revenue by payment method
+                  </h3>
+                  <div className="mt-2">
+                    <PaymentMethodBreakdown
+                      byPaymentMethod={data.byPaymentMethod}
+                      totalRevenue={data.totalRevenue}
+                      labels={paymentMethodLabels}
+                    />
+                  </div>
+                </section>
+                <section aria-labelledby="top-items-title" className="card p-5">
+                  <h3 id="top-items-title" className="flex items-center gap-2 font-semibold text-stone-900">
+                    <Trophy aria-hidden="true" className="size-4 text-amber-700" />
+                    Top dishes
+                  </h3>
+                  <div className="mt-2">
+                    <TopItemsTable topItems={data.topItems} />
+                  </div>
+                </section>
+              </div>
+            )}
+          </div>
+        ))}
+    </section>
+  );
+}

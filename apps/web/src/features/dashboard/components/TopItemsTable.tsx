@@ -1,0 +1,43 @@
+import type { Revenue } from '@quan/contract/report';
+import { formatMoney } from '../../../lib/format';
+
+const countFormat = new Intl.NumberFormat('vi-VN');
+
+/** The best sellers of the period by revenue, as the server ranks them. */
+export function TopItemsTable({ topItems }: { topItems: Revenue['topItems'] }) {
+  if (topItems.length === 0) {
+    return <p className="text-sm text-stone-600">No dishes sold in this period.</p>;
+  }
+  return (
+    <table className="w-full text-sm">
+      <thead className="text-left text-xs font-semibold tracking-wide text-stone-500 uppercase">
+        <tr>
+          <th scope="col" className="py-2 pr-2 font-semibold">
+            <span className="sr-only">Rank</span>
+          </th>
+          <th scope="col" className="py-2 font-semibold">
+            Dish
+          </th>
+          <th scope="col" className="py-2 text-right font-semibold">
+            Quantity
+          </th>
+          <th scope="col" className="py-2 text-right font-semibold">
+            Revenue
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-stone-100">
+        {topItems.map((item, index) => (
+          <tr key={item.itemId ?? `${index}:${item.name}`}>
+            <td className="py-2.5 pr-2 text-stone-500 tabular-nums">{index + 1}</td>
+            <th scope="row" className="py-2.5 pr-3 text-left font-medium text-stone-900">
+              {item.name}
+            </th>
+            <td className="py-2.5 text-right text-stone-700 tabular-nums">{countFormat.format(item.quantity)}</td>
+            <td className="py-2.5 text-right font-semibold text-stone-900 tabular-nums">{formatMoney(item.revenue)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,40 @@
+/** How a figure moved against the previous period of the same length. */
+export type PeriodChange =
+  /** `percent` unrounded: 12.5 for 12.5 %. */
+  | { direction: 'up' | 'down'; percent: number }
+  /** Equal figures, zero included. */
+  | { direction: 'same' }
+  /** Something now, nothing before: a percentage of zero means nothing. */
+  | { direction: 'new' };
+
+export function periodChange(current: number, previous: number): PeriodChange {
+  if (current === previous) return { direction: 'same' };
+  if (previous === 0) return { direction: 'new' };
+  return { direction: current > previous ? 'up' : 'down', percent: (Math.abs(current - previous) / previous) * 100 };
+}
+
+const wholePercent = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
+
+/** Whole percents; a change under 1 % still says which way it went ("<1"). */
+function percentText(percent: number): string {
+  return percent < 0.5 ? '<1' : wholePercent.format(percent);
+}
+
+/** The short badge text: "+12 %", "−5 %" (a true minus sign), "0 %", "new". */
+export function changeBadge(change: PeriodChange): string {
+  switch (change.direction) {
+    case 'up':
+      return `+${percentText(change.percent)} %`;
+    case 'down':
+      return `\u2212${percentText(change.percent)} %`;
+    case 'same':
+      return '0 %';
+    case 'new':
+      return 'new';
+  }
+}
+
+/** "the previous day", "the previous 7 days". */
+export function previousPeriodName(days: number): string {
+  return days === 1 ? 'the previous day' : `the previous ${days} days`;
+}
