@@ -7,6 +7,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { loadJwtSecret } from './lib/jwt-secret';
+import { couponOrderHooks } from './modules/coupons/order-hooks';
+import { couponRoutes } from './modules/coupons/routes';
+import { createCouponsService, type CouponsService } from './modules/coupons/service';
+import { loyaltyOrderHooks } from './modules/customers/order-hooks';
+import { customerRoutes } from './modules/customers/routes';
+import { createCustomersService, type CustomersService } from './modules/customers/service';
 import { healthRoutes } from './modules/health/routes';
 import { stockOrderHooks } from './modules/ingredients/order-hooks';
 import { ingredientRoutes } from './modules/ingredients/routes';
@@ -21,6 +27,8 @@ import { createReportsService, type ReportsService } from './modules/reports/ser
 import { createPublicMenu } from './modules/public/service';
 import { createOrdersService, type OrdersService } from './modules/orders/service';
 import { settingsRoutes } from './modules/settings/routes';
+import { spinWheelRoutes } from './modules/spin-wheel/routes';
+import { createSpinWheelService, type SpinWheelService } from './modules/spin-wheel/service';
 import { createSettingsService, type SettingsService } from './modules/settings/service';
 import { tableRoutes } from './modules/tables/routes';
 import { createTablesService, type TablesService } from './modules/tables/service';
@@ -44,6 +52,9 @@ export interface Services {
   ingredients: IngredientsService;
   orders: OrdersService;
   reports: ReportsService;
+  customers: CustomersService;
+  coupons: CouponsService;
+  spinWheel: SpinWheelService;
 }
 
 declare module 'fastify' {
@@ -121,6 +132,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const tables = createTablesService(database.db, realtime);
   const ingredients = createIngredientsService({ db: database.db, realtime, menu });
   const reports = createReportsService({ db: database.db, settings });
+  const customers = createCustomersService({ db: database.db, settings });
+  const coupons = createCouponsService({ db: database.db, settings });
   const services: Services = {
     sessions,
     users: createUsersService(database.db, sessions, realtime),
@@ -134,9 +147,17 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       menu,
       tables,
       settings,
-      hooks: [stockOrderHooks(ingredients), salesOrderHooks(reports)],
+      hooks: [
+        couponOrderHooks(coupons),
+        stockOrderHooks(ingredients),
+        loyaltyOrderHooks(customers),
+        salesOrderHooks(reports),
+      ],
     }),
     reports,
+    customers,
+    coupons,
+    spinWheel: createSpinWheelService({ db: database.db, settings, customers, coupons }),
   };
   app.decorate('services', services);
   realtime.setOrderFollowCheck(services.orders.mayFollow);
@@ -151,6 +172,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await api.register(tableRoutes, { prefix: '/api/table', tables, orders: services.orders });
     await api.register(orderRoutes, { prefix: '/api/order', orders: services.orders, config });
     await api.register(reportRoutes, { prefix: '/api/order', reports });
+    await api.register(customerRoutes, { prefix: '/api/customers', customers });
+    await api.register(couponRoutes, { prefix: '/api/coupons', coupons });
+    await api.register(spinWheelRoutes, { prefix: '/api/spin-wheel', spinWheel: services.spinWheel });
     await api.register(publicRoutes, {
       prefix: '/api',
       publicMenu: createPublicMenu(menu, settings),

@@ -17,6 +17,11 @@ describe('settings', () => {
       taxRate: 8,
       timezone: 'Asia/Ho_Chi_Minh',
       currency: 'VND',
+      loyalty: {
+        vndPerPoint: 10_000,
+        multipliers: { bronze: 1, silver: 1.2, gold: 1.5, platinum: 2 },
+        thresholds: { silver: 2_000_000, gold: 5_000_000, platinum: 15_000_000 },
+      },
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).statusCode).toBe(401);
   });
@@ -37,7 +42,7 @@ describe('settings', () => {
       payload: { timezone: 'Asia/Bangkok' },
       as: 'admin',
     });
-    expect(second.json().data).toEqual({
+    expect(second.json().data).toMatchObject({
       restaurantName: 'Phở Hà Nội',
       taxRate: 10.5,
       timezone: 'Asia/Bangkok',
@@ -45,6 +50,15 @@ describe('settings', () => {
     });
     const read = await t.request({ method: 'GET', url: '/api/settings', as: 'staff' });
     expect(read.json().data.restaurantName).toBe('Phở Hà Nội');
+
+    // The loyalty programme's numbers are settings too.
+    const loyalty = {
+      vndPerPoint: 20_000,
+      multipliers: { bronze: 1, silver: 1.5, gold: 2, platinum: 3 },
+      thresholds: { silver: 1_000_000, gold: 4_000_000, platinum: 10_000_000 },
+    };
+    const changed = await t.request({ method: 'PUT', url: '/api/settings', payload: { loyalty }, as: 'admin' });
+    expect(changed.json().data.loyalty).toEqual(loyalty);
   });
 
   it('refuses values that make no sense, naming the field, and changes nothing', async () => {
@@ -55,6 +69,17 @@ describe('settings', () => {
       [{ timezone: 'Mars/Olympus' }, 'timezone', 'Unknown time zone (use an IANA name such as Asia/Ho_Chi_Minh)'],
       [{ currency: 'USD' }, 'currency', 'Only VND is supported'],
       [{ restaurantName: '   ' }, 'restaurantName', 'Restaurant name cannot be empty'],
+      [
+        {
+          loyalty: {
+            vndPerPoint: 10_000,
+            multipliers: { bronze: 1, silver: 1.2, gold: 1.5, platinum: 2 },
+            thresholds: { silver: 5_000_000, gold: 2_000_000, platinum: 15_000_000 },
+          },
+        },
+        'loyalty.thresholds',
+        'Thresholds must rise from silver to gold to platinum',
+      ],
     ] as const;
     for (const [payload, path, message] of cases) {
       const response = await t.request({ method: 'PUT', url: '/api/settings', payload, as: 'admin' });

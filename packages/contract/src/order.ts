@@ -92,6 +92,8 @@ export const createOrderBodySchema = z.strictObject({
   tableId: idSchema.optional(),
   items: z.array(orderLineInputSchema).min(1, 'Add at least one dish').max(50, 'An order has at most 50 lines'),
   couponCode: z.string().trim().toUpperCase().min(1).max(32).optional(),
+  /** The loyalty customer the order is for; points are credited when it is completed. */
+  customerId: idSchema.optional(),
   isPreorder: z.boolean().optional(),
   paymentMethod: paymentMethodSchema.optional(),
   note: z.string().trim().max(500, 'A note can be at most 500 characters').optional(),
@@ -102,6 +104,8 @@ export const updateOrderBodySchema = z.strictObject({
   status: orderStatusSchema.optional(),
   paymentMethod: paymentMethodSchema.optional(),
   note: z.string().trim().max(500, 'A note can be at most 500 characters').optional(),
+  /** Attach a loyalty customer to an open order, or detach with null. */
+  customerId: idSchema.nullable().optional(),
 });
 export type UpdateOrderBody = z.infer<typeof updateOrderBodySchema>;
 
@@ -116,6 +120,8 @@ export const listOrdersQuerySchema = z
       .pipe(z.array(orderStatusSchema).min(1))
       .optional(),
     tableId: idSchema.optional(),
+    /** (ext) A loyalty customer's orders. */
+    customerId: idSchema.optional(),
     page: z.coerce.number().pipe(z.int32().min(1, 'Page must be 1 or more')).default(1),
     limit: z.coerce.number().pipe(z.int32().min(1).max(200, 'Limit can be at most 200')).default(50),
   })

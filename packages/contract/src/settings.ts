@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultLoyalty, loyaltySettingsSchema } from './customer';
 
 /** IANA time zone names that this runtime knows. */
 const timezoneSchema = z
@@ -18,6 +19,8 @@ export const settingsSchema = z.object({
   taxRate: z.number(),
   timezone: z.string(),
   currency: z.string(),
+  /** (ext) Points per VND, level multipliers and thresholds of the loyalty programme. */
+  loyalty: loyaltySettingsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -26,6 +29,7 @@ export const defaultSettings: Settings = {
   taxRate: 8,
   timezone: 'Asia/Ho_Chi_Minh',
   currency: 'VND',
+  loyalty: defaultLoyalty,
 };
 
 export const updateSettingsBodySchema = z.strictObject({
@@ -44,5 +48,6 @@ export const updateSettingsBodySchema = z.strictObject({
     .optional(),
   timezone: timezoneSchema.optional(),
   currency: z.literal('VND', 'Only VND is supported').optional(),
+  loyalty: loyaltySettingsSchema.optional(),
 });
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;

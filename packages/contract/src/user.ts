@@ -19,14 +19,13 @@ const emailSchema = z
   .trim()
   .toLowerCase()
   .pipe(z.email('Enter a valid email address').max(254, 'Email is too long'));
-/** Digits, spaces and a leading +; 8 to 15 digits (Vietnamese mobiles have 10). */
+/** Digits, spaces, dots, dashes and a leading +; 8 to 15 digits (Vietnamese mobiles have 10). One check, one message. */
 export const phoneSchema = z
   .string()
   .trim()
-  .regex(/^\+?[0-9 .-]{8,20}$/, 'Enter a valid phone number')
   .refine((v) => {
     const digits = v.replace(/\D/g, '').length;
-    return digits >= 8 && digits <= 15;
+    return /^\+?[0-9 .-]{8,20}$/.test(v) && digits >= 8 && digits <= 15;
   }, 'Enter a valid phone number');
 export const passwordSchema = z
   .string()

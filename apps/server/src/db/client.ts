@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -39,7 +40,11 @@ export async function openDatabase(
   if (config.driver === 'pglite') {
     // PGlite does not create the parents of its data dir, and then fails later with a confusing error.
     if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-    const client = new PGlite(config.dataDir ? `${config.dataDir}/pglite` : undefined);
+    // pg_trgm backs the customer search index; PostgreSQL servers ship it in contrib.
+    const client = new PGlite({
+      dataDir: config.dataDir ? `${config.dataDir}/pglite` : undefined,
+      extensions: { pg_trgm },
+    });
     const db = drizzlePglite(client, { schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder: migrationsDir });
     return {

@@ -40,3 +40,12 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** PostgreSQL's foreign_key_violation of that constraint: the row refers to one that does not exist. */
+export function isForeignKeyViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: violated } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23503') return violated === constraint;
+  }
+  return false;
+}

@@ -1,5 +1,7 @@
 export * from './users';
 export * from './settings';
+export * from './customers';
+export * from './coupons';
 export * from './ingredients';
 export * from './menu';
 export * from './tables';

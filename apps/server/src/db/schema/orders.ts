@@ -13,6 +13,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { customers } from './customers';
 import { categories, items } from './menu';
 import { diningTables } from './tables';
 import { users } from './users';
@@ -28,7 +29,7 @@ export const orders = pgTable(
     customerName: text('customer_name').notNull(),
     customerPhone: text('customer_phone').notNull().default(''),
     guests: integer('guests').notNull(),
-    customerId: uuid('customer_id'),
+    customerId: uuid('customer_id').references((): AnyPgColumn => customers.id, { onDelete: 'set null' }),
     tableId: uuid('table_id').references((): AnyPgColumn => diningTables.id, { onDelete: 'set null' }),
     subtotal: integer('subtotal').notNull(),
     discount: integer('discount').notNull().default(0),
@@ -56,6 +57,10 @@ export const orders = pgTable(
     index('orders_status_created_at_idx').on(t.status, t.createdAt),
     index('orders_table_id_idx').on(t.tableId),
     // Reports read completed orders by completion time (the partial days at the edges of a range).
+    // A customer's spend over the last 365 days decides their level.
+    index('orders_customer_completed_idx')
+      .on(t.customerId, t.completedAt)
+      .where(sql`${t.status} = 'completed' and ${t.customerId} is not null`),
     index('orders_completed_at_idx')
       .on(t.completedAt)
       .where(sql`${t.status} = 'completed'`),

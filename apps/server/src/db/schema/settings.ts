@@ -1,6 +1,7 @@
 import { defaultSettings } from '@quan/contract/settings';
 import { sql } from 'drizzle-orm';
-import { check, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { LoyaltySettings } from '@quan/contract/customer';
+import { check, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** The restaurant's settings: a single row (id 1). Later issues add their columns here. */
 export const restaurantSettings = pgTable(
@@ -11,6 +12,7 @@ export const restaurantSettings = pgTable(
     taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(defaultSettings.taxRate),
     timezone: text('timezone').notNull().default(defaultSettings.timezone),
     currency: text('currency').notNull().default(defaultSettings.currency),
+    loyalty: jsonb('loyalty').$type<LoyaltySettings>().notNull().default(defaultSettings.loyalty),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('restaurant_settings_single_row', sql`${t.id} = 1`)],

@@ -13,6 +13,7 @@ export interface OrderFilter {
   endDate?: Date;
   statuses?: OrderStatus[];
   tableId?: string;
+  customerId?: string;
 }
 
 export async function insertOrder(db: Executor, values: typeof orders.$inferInsert): Promise<OrderRow> {
@@ -56,6 +57,7 @@ function filterConditions(filter: OrderFilter) {
     filter.endDate ? lte(orders.createdAt, filter.endDate) : undefined,
     filter.statuses?.length ? inArray(orders.status, filter.statuses) : undefined,
     filter.tableId ? eq(orders.tableId, filter.tableId) : undefined,
+    filter.customerId ? eq(orders.customerId, filter.customerId) : undefined,
   );
 }
 

@@ -11,12 +11,13 @@ import {
 import type { Pagination } from '@quan/contract/common';
 import type { DinerOrderBody, DinerOrderResult, PublicOrder } from '@quan/contract/public';
 import type { Database, Executor } from '../../db/client';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
+import { badRequest, conflict, forbidden, isForeignKeyViolation, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { sameSecret } from '../../lib/same-secret';
 import type { AuthUser } from '../../plugins/auth';
 import type { Realtime } from '../../plugins/realtime';
 import type { MenuService } from '../menu/service';
+import type { Settings } from '@quan/contract/settings';
 import type { SettingsService } from '../settings/service';
 import type { TablesService } from '../tables/service';
 import * as repo from './repository';
@@ -25,11 +26,21 @@ import * as repo from './repository';
 const MAX_BILL = 2_000_000_000;
 const IDEMPOTENCY_HOURS = 24;
 
+export interface CouponClaim {
+  /** The settings read before the transaction (a query outside it would wait for it on PGlite). */
+  settings: Settings;
+  code: string;
+  subtotal: number;
+  customerId: string | null;
+}
+
 /** An order at a point of its life, inside the transaction that got it there. */
 export interface OrderHookContext {
   tx: Executor;
   order: repo.OrderRow;
   lines: repo.OrderLineRow[];
+  /** The settings read before the transaction (a query outside it would wait for it on PGlite). */
+  settings: Settings;
   /** The staff member who placed or moved it; null for a diner's own order. */
   actorId: string | null;
   /** Runs once the transaction committed (announcements); never if it rolled back. */
@@ -42,8 +53,8 @@ export interface OrderHookContext {
  * AppError to refuse, which rolls the whole order back.
  */
 export interface OrderLifecycleHooks {
-  /** The discount of a coupon for this subtotal, using one of its uses. */
-  redeemCoupon?(tx: Executor, code: string, subtotal: number): Promise<number>;
+  /** The discount of a coupon for this order, using one of its uses. */
+  redeemCoupon?(tx: Executor, claim: CouponClaim): Promise<number>;
   /** The order and its lines are written: `in_progress` from staff, `pending` from a diner. */
   afterPlaced?(context: OrderHookContext): Promise<void>;
   /** The order moved from `from` to `context.order.status`. */
@@ -121,6 +132,10 @@ function toOrder({ order, table, createdBy, lines }: LoadedOrder): Order {
   };
 }
 
+/** The only foreign key an order's body can name that the transaction does not check itself. */
+const missingCustomer = () =>
+  badRequest('That customer does not exist', [{ path: 'customerId', message: 'Unknown customer' }]);
+
 /** Thrown inside the transaction when the key was used before with the same body: nothing is written. */
 class IdempotentReplay extends Error {
   constructor(readonly orderId: string) {
@@ -138,11 +153,11 @@ export interface OrdersServiceDeps {
 }
 
 export function createOrdersService({ db, realtime, menu, tables, settings, hooks = [] }: OrdersServiceDeps) {
-  /** Until the coupons module provides coupons, every code is unknown. */
-  async function redeemCoupon(tx: Executor, code: string, subtotal: number): Promise<number> {
+  /** The coupons module's redemption; without it every code is unknown. */
+  async function redeemCoupon(tx: Executor, claim: CouponClaim): Promise<number> {
     const redeemer = hooks.find((hook) => hook.redeemCoupon);
-    if (!redeemer?.redeemCoupon) throw conflict(`There is no coupon ${code}`);
-    return redeemer.redeemCoupon(tx, code, subtotal);
+    if (!redeemer?.redeemCoupon) throw conflict(`There is no coupon ${claim.code}`);
+    return redeemer.redeemCoupon(tx, claim);
   }
 
   /** Runs every module's hook of this moment in turn; their after-commit effects are collected in `effects`. */
@@ -216,7 +231,7 @@ export function createOrdersService({ db, realtime, menu, tables, settings, hook
       idempotencyKey?: string,
     ): Promise<{ order: Order; replayed: boolean }> {
       const orderId = newId();
-      const { taxRate } = await settings.get();
+      const current = await settings.get();
       const effects: (() => void)[] = [];
       let placed: Order;
       try {
@@ -226,8 +241,11 @@ export function createOrdersService({ db, realtime, menu, tables, settings, hook
           const lines = await priceLines(tx, orderId, body);
           const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
           if (subtotal > MAX_BILL) throw badRequest('The order is too large; split it into several orders');
-          const discount = body.couponCode ? Math.min(subtotal, await redeemCoupon(tx, body.couponCode, subtotal)) : 0;
-          const bills = computeBills(subtotal, discount, taxRate);
+          const claim = { settings: current, subtotal, customerId: body.customerId ?? null };
+          const discount = body.couponCode
+            ? Math.min(subtotal, await redeemCoupon(tx, { ...claim, code: body.couponCode }))
+            : 0;
+          const bills = computeBills(subtotal, discount, current.taxRate);
 
           const order = await repo.insertOrder(tx, {
             id: orderId,
@@ -237,6 +255,7 @@ export function createOrdersService({ db, realtime, menu, tables, settings, hook
             customerPhone: body.customerDetails.phone ?? '',
             guests: body.customerDetails.guests,
             tableId: body.tableId ?? null,
+            customerId: body.customerId ?? null,
             ...bills,
             couponCode: body.couponCode ?? null,
             paymentMethod: body.paymentMethod ?? null,
@@ -246,11 +265,12 @@ export function createOrdersService({ db, realtime, menu, tables, settings, hook
           });
           await repo.insertLines(tx, lines);
           if (body.tableId) await tables.seatOrder(tx, body.tableId, orderId);
-          await runHooks(effects, { tx, order, lines, actorId: actor.id });
+          await runHooks(effects, { tx, order, lines, settings: current, actorId: actor.id });
           return load(tx, orderId);
         });
       } catch (error) {
         if (error instanceof IdempotentReplay) return { order: await load(db, error.orderId), replayed: true };
+        if (isForeignKeyViolation(error, 'orders_customer_id_customers_id_fk')) throw missingCustomer();
         throw error;
       }
       realtime.emitToStaff('order:created', placed);
@@ -268,7 +288,7 @@ export function createOrdersService({ db, realtime, menu, tables, settings, hook
       idempotencyKey?: string,
     ): Promise<{ order: DinerOrderResult; replayed: boolean }> {
       const orderId = newId();
-      const { taxRate } = await settings.get();
+      const current = await settings.get();
       let seatedTableId: string | null = null;
       const effects: (() => void)[] = [];
       let placed: { order: Order; trackingToken: string };
@@ -290,13 +310,13 @@ export function createOrdersService({ db, realtime, menu, tables, settings, hook
             customerName: body.customerDetails?.name || `Table ${table.tableNo}`,
             guests: body.customerDetails?.guests ?? 1,
             tableId: table.id,
-            ...computeBills(subtotal, 0, taxRate),
+            ...computeBills(subtotal, 0, current.taxRate),
             note: body.note ?? '',
             trackingToken,
           });
           await repo.insertLines(tx, lines);
           if (await tables.seatIfFree(tx, table.id, orderId)) seatedTableId = table.id;
-          await runHooks(effects, { tx, order, lines, actorId: null });
+          await runHooks(effects, { tx, order, lines, settings: current, actorId: null });
           return { order: await load(tx, orderId), trackingToken };
         });
       } catch (error) {
@@ -337,6 +357,7 @@ export function createOrdersService({ db, realtime, menu, tables, settings, hook
           endDate: query.endDate ? new Date(query.endDate) : undefined,
           statuses: query.status,
           tableId: query.tableId,
+          customerId: query.customerId,
         },
         { offset: (query.page - 1) * query.limit, limit: query.limit },
       );
@@ -356,46 +377,56 @@ export function createOrdersService({ db, realtime, menu, tables, settings, hook
 
     /** Moves an order along the status machine, records payment, edits its note. */
     async update(actor: AuthUser, id: string, body: UpdateOrderBody): Promise<Order> {
+      const currentSettings = await settings.get();
       const freedTables: string[] = [];
       const effects: (() => void)[] = [];
-      const updated = await db.transaction(async (tx) => {
-        const order = await repo.lockOrder(tx, id);
-        if (!order) throw notFound('That order does not exist');
-        const next = body.status !== undefined && body.status !== order.status ? body.status : undefined;
-        if (next && !allowedOrderMoves[order.status].includes(next)) {
-          throw conflict(`Cannot move order ${order.orderNo} from ${order.status} to ${next}`);
-        }
-        if (
-          !next &&
-          !isOpenOrderStatus(order.status) &&
-          (body.paymentMethod !== undefined || body.note !== undefined)
-        ) {
-          throw conflict(`Order ${order.orderNo} is ${order.status} and can no longer be changed`);
-        }
-        const paymentMethod = body.paymentMethod ?? order.paymentMethod;
-        if (next === 'completed' && !paymentMethod) {
-          throw badRequest(`Choose how order ${order.orderNo} was paid`, [
-            { path: 'paymentMethod', message: 'Choose cash, card, transfer or ewallet' },
-          ]);
-        }
-        await repo.updateOrder(tx, id, {
-          status: next,
-          paymentMethod: body.paymentMethod,
-          note: body.note,
-          ...(next === 'completed' ? { paymentStatus: 'paid' as const, completedAt: new Date() } : {}),
+      const updated = await db
+        .transaction(async (tx) => {
+          const order = await repo.lockOrder(tx, id);
+          if (!order) throw notFound('That order does not exist');
+          const next = body.status !== undefined && body.status !== order.status ? body.status : undefined;
+          if (next && !allowedOrderMoves[order.status].includes(next)) {
+            throw conflict(`Cannot move order ${order.orderNo} from ${order.status} to ${next}`);
+          }
+          if (
+            !next &&
+            !isOpenOrderStatus(order.status) &&
+            (body.paymentMethod !== undefined || body.note !== undefined || body.customerId !== undefined)
+          ) {
+            throw conflict(`Order ${order.orderNo} is ${order.status} and can no longer be changed`);
+          }
+          const paymentMethod = body.paymentMethod ?? order.paymentMethod;
+          if (next === 'completed' && !paymentMethod) {
+            throw badRequest(`Choose how order ${order.orderNo} was paid`, [
+              { path: 'paymentMethod', message: 'Choose cash, card, transfer or ewallet' },
+            ]);
+          }
+          await repo.updateOrder(tx, id, {
+            status: next,
+            paymentMethod: body.paymentMethod,
+            note: body.note,
+            customerId: body.customerId,
+            ...(next === 'completed' ? { paymentStatus: 'paid' as const, completedAt: new Date() } : {}),
+          });
+          if ((next === 'completed' || next === 'cancelled') && order.tableId) {
+            if (await tables.releaseOrder(tx, order.tableId, order.id)) freedTables.push(order.tableId);
+          }
+          const [moved] = await repo.findOrders(tx, [id]);
+          if (next) {
+            const context = {
+              tx,
+              order: moved!.order,
+              lines: moved!.lines,
+              settings: currentSettings,
+              actorId: actor.id,
+            };
+            await runHooks(effects, context, order.status);
+          }
+          return toOrder(moved!);
+        })
+        .catch((error: unknown) => {
+          throw isForeignKeyViolation(error, 'orders_customer_id_customers_id_fk') ? missingCustomer() : error;
         });
-        if ((next === 'completed' || next === 'cancelled') && order.tableId) {
-          if (await tables.releaseOrder(tx, order.tableId, order.id)) freedTables.push(order.tableId);
-        }
-        const [current] = await repo.findOrders(tx, [id]);
-        if (next)
-          await runHooks(
-            effects,
-            { tx, order: current!.order, lines: current!.lines, actorId: actor.id },
-            order.status,
-          );
-        return toOrder(current!);
-      });
       realtime.emitToStaff('order:updated', updated);
       realtime.emitToOrderFollowers({ _id: updated._id, orderNo: updated.orderNo, status: updated.status });
       await tables.announce(freedTables);

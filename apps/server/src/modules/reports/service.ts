@@ -7,6 +7,17 @@ import * as repo from './repository';
 /** Serialises rebuilds of the sums across the instances of a chain. */
 const ROLLUP_LOCK_KEY = 7_310_002;
 
+/**
+ * Builds the sums again from the orders, once across a chain (advisory lock). For orders written below the
+ * services: a restore from a backup, the demo's generator.
+ */
+export async function rebuildSalesSums(db: Database, timezone: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockForTransaction(tx, ROLLUP_LOCK_KEY);
+    await repo.rebuildRollups(tx, timezone);
+  });
+}
+
 export function createReportsService({ db, settings }: { db: Database; settings: Pick<SettingsService, 'get'> }) {
   /**
    * The restaurant's time zone, with the sums built in it: on the first report, and after the zone

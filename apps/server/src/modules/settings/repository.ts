@@ -8,6 +8,7 @@ const columns = {
   taxRate: restaurantSettings.taxRate,
   timezone: restaurantSettings.timezone,
   currency: restaurantSettings.currency,
+  loyalty: restaurantSettings.loyalty,
 };
 
 export async function findSettings(db: Executor): Promise<Settings | undefined> {

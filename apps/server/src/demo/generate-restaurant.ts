@@ -1,0 +1,696 @@
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { hash } from '@node-rs/argon2';
+import type { IngredientUnit } from '@quan/contract/ingredient';
+import { openOrderStatuses } from '@quan/contract/order';
+import { defaultSettings } from '@quan/contract/settings';
+import type { Role } from '@quan/contract/user';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client';
+import { ingredientHistory } from '../db/schema/ingredient-history';
+import { ingredients } from '../db/schema/ingredients';
+import { categories, itemRecipeLines, items } from '../db/schema/menu';
+import { orderLines, orders } from '../db/schema/orders';
+import { itemSalesByDay, salesByHour } from '../db/schema/sales';
+import { restaurantSettings } from '../db/schema/settings';
+import { diningTables } from '../db/schema/tables';
+import { users } from '../db/schema/users';
+import { newId } from '../lib/ids';
+// The generator writes orders below the services, as a restore from a backup would, so it rebuilds the
+// sums the same way the reports do after a change of time zone, rather than completing orders one by one.
+import { rebuildSalesSums } from '../modules/reports/service';
+import {
+  familyNames,
+  givenNames,
+  honorifics,
+  ingredientCatalog,
+  menuCatalog,
+  middleNames,
+  orderNotes,
+  type DishSpec,
+  type IngredientKey,
+} from './restaurant-catalog';
+
+/**
+ * Fills a migrated, empty database with a Vietnamese restaurant: its menu with recipes, ingredients in
+ * stock, tables, staff accounts and months or years of orders with a daily and weekly rhythm. The orders
+ * are written by set-based SQL in batches (one INSERT … SELECT per batch of days, random() seeded per
+ * batch), so a million orders take minutes, and the same seed and day give the same orders again.
+ */
+
+export const restaurantSizes = {
+  /** For tests: a few dishes and tables. */
+  tiny: { categories: 3, dishes: 8, tables: 3, staff: 1, managers: 0, unavailable: 0 },
+  /** A neighbourhood restaurant, for `npm run demo`. */
+  demo: { categories: 8, dishes: 30, tables: 12, staff: 5, managers: 0, unavailable: 1 },
+  /** A big restaurant, for the benchmarks. */
+  large: { categories: 11, dishes: 200, tables: 40, staff: 16, managers: 2, unavailable: 3 },
+} as const;
+export type RestaurantSize = keyof typeof restaurantSizes;
+
+/** An account someone signs in with: created active, its password hashed like the app does. */
+export interface RestaurantAccount {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+  role: Role;
+}
+
+export interface GenerateRestaurantOptions {
+  size: RestaurantSize;
+  /** Days of orders, the last one today (in the restaurant's time zone). */
+  days: number;
+  /** Orders over those days; today's stop at `asOf`, so slightly fewer are written. */
+  orders: number;
+  accounts?: RestaurantAccount[];
+  /** The same seed gives the same restaurant and, for the same `asOf` day, the same orders. */
+  seed?: number;
+  /** "Now": the last order is placed before it, the last hour's orders are still open. */
+  asOf?: Date;
+  /** Told each step as it starts; throwing from it stops the generator between steps. */
+  onProgress?: (message: string) => void;
+}
+
+export interface GeneratedRestaurant {
+  categories: number;
+  dishes: number;
+  ingredients: number;
+  tables: number;
+  accounts: number;
+  orders: number;
+  openOrders: number;
+  orderLines: number;
+  firstDay: string;
+  lastDay: string;
+  /** Milliseconds per step. */
+  timings: { menu: number; orders: number; stock: number; rollups: number; vacuum: number; total: number };
+}
+
+/** The restaurant opens at 7:00 and takes its last orders before 22:00 (local time). */
+const OPENING_HOUR = 7;
+/** Relative orders per hour from 7:00 to 21:00: lunch 11–13 and dinner 18–20, quiet mid-afternoon. */
+const WEEKDAY_HOURS = [3, 4, 3, 3, 11, 14, 8, 3, 2, 3, 6, 12, 14, 9, 4];
+/** Weekends: busier mornings, afternoons and evenings. */
+const WEEKEND_HOURS = [4, 5, 5, 5, 11, 13, 9, 5, 4, 5, 7, 13, 15, 11, 5];
+/** Monday … Sunday: weekdays quieter, Friday to Sunday busier. */
+const WEEKDAY_FACTORS = [0.85, 0.85, 0.9, 0.95, 1.1, 1.35, 1.3];
+/** Orders per INSERT … SELECT: large enough to be set-based, small enough to stay in memory. */
+const BATCH_ORDERS = 50_000;
+/** argon2id at the cost the users service hashes with (apps/server/src/modules/users/service.ts). */
+const PASSWORD_HASH_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const OPEN_STATUSES = sql`(${sql.join(
+  openOrderStatuses.map((status) => sql`${status}`),
+  sql`, `,
+)})`;
+
+/** A small seeded generator (mulberry32): the same seed, the same restaurant. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const pick = <T>(random: () => number, values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
+
+/** Rows of a raw query; both drivers (node-postgres and PGlite) answer with `{ rows }`. */
+async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** A PostgreSQL array literal ('{a,b}'), bound as one text parameter and cast in the query. */
+const pgArray = (values: readonly (string | number)[]) => `{${values.map((v) => JSON.stringify(v)).join(',')}}`;
+
+/** Lower bounds of each hour's share of the day's orders, for width_bucket(). */
+function hourBounds(weights: readonly number[]): string {
+  const total = weights.reduce((a, b) => a + b, 0);
+  let cumulative = 0;
+  const bounds = weights.map((weight) => {
+    const bound = cumulative / total;
+    cumulative += weight;
+    return Number(bound.toFixed(6));
+  });
+  return pgArray(bounds);
+}
+
+/** 'YYYY-MM-DD' of an instant in a time zone. */
+function localDate(instant: Date, timezone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(instant);
+}
+
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** 0 = Monday … 6 = Sunday. */
+const weekdayOf = (day: string) => (new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7;
+
+/**
+ * Orders per day: the weekly rhythm, slow growth over the period (a restaurant finding its guests) and
+ * day-to-day noise, scaled to `total` over the whole days.
+ */
+function dailyOrderCounts(random: () => number, lastDay: string, days: number, total: number) {
+  const weights = Array.from({ length: days }, (_, i) => {
+    const day = addDays(lastDay, i - days + 1);
+    const growth = 0.85 + (0.3 * i) / Math.max(1, days - 1);
+    return { day, weight: WEEKDAY_FACTORS[weekdayOf(day)]! * growth * (0.85 + 0.3 * random()) };
+  });
+  const sum = weights.reduce((a, w) => a + w.weight, 0);
+  return weights.map(({ day, weight }) => ({ day, count: Math.max(1, Math.round((total * weight) / sum)) }));
+}
+
+/** Dishes per category, in proportion to how many each category has, the classics first. */
+function chooseMenu(size: (typeof restaurantSizes)[RestaurantSize]) {
+  const chosen = menuCatalog.slice(0, size.categories);
+  const available = chosen.reduce((sum, category) => sum + category.dishes.length, 0);
+  const wanted = Math.min(size.dishes, available);
+  const shares = chosen.map((category) => (category.dishes.length * wanted) / available);
+  const counts = shares.map((share) => Math.max(1, Math.floor(share)));
+  // Largest remainders first, until the total is right.
+  const byRemainder = shares.map((share, index) => ({ index, remainder: share - Math.floor(share) }));
+  byRemainder.sort((a, b) => b.remainder - a.remainder);
+  for (let k = 0; counts.reduce((a, b) => a + b, 0) < wanted; k++) {
+    const { index } = byRemainder[k % byRemainder.length]!;
+    if (counts[index]! < chosen[index]!.dishes.length) counts[index]! += 1;
+  }
+  return chosen.map((category, index) => ({ ...category, dishes: category.dishes.slice(0, counts[index]) }));
+}
+
+/**
+ * Food and drinks each in order of popularity: the classics of every category take turns at the top
+ * (the first dish of each category, then the second of each, …).
+ */
+function popularityOrder(menu: ReturnType<typeof chooseMenu>, dishRows: { id: string }[]) {
+  const byCategory: { isDrinks: boolean; ids: string[] }[] = [];
+  let next = 0;
+  for (const category of menu) {
+    byCategory.push({
+      isDrinks: !!category.isDrinks,
+      ids: dishRows.slice(next, next + category.dishes.length).map((d) => d.id),
+    });
+    next += category.dishes.length;
+  }
+  const interleave = (groups: string[][]) => {
+    const longest = Math.max(0, ...groups.map((g) => g.length));
+    return Array.from({ length: longest }, (_, rank) =>
+      groups.flatMap((g) => (rank < g.length ? [g[rank]!] : [])),
+    ).flat();
+  };
+  return {
+    foodIds: interleave(byCategory.filter((c) => !c.isDrinks).map((c) => c.ids)),
+    drinkIds: interleave(byCategory.filter((c) => c.isDrinks).map((c) => c.ids)),
+  };
+}
+
+/** Sums repeated ingredients of a recipe (shared parts can name one twice). */
+function mergeRecipe(recipe: DishSpec['recipe']): Map<IngredientKey, number> {
+  const merged = new Map<IngredientKey, number>();
+  for (const [key, quantity] of recipe) merged.set(key, Math.round(((merged.get(key) ?? 0) + quantity) * 1000) / 1000);
+  return merged;
+}
+
+/** A stock figure as a kitchen would write it down for this unit. */
+function roundStock(quantity: number, unit: IngredientUnit): number {
+  if (unit === 'pcs') return Math.ceil(quantity);
+  if (unit === 'g' || unit === 'ml') return quantity >= 100 ? Math.ceil(quantity / 10) * 10 : Math.ceil(quantity);
+  return quantity >= 5 ? Math.ceil(quantity * 10) / 10 : Math.ceil(quantity * 100) / 100;
+}
+
+/** Lower-case ASCII for email addresses: "Nguyễn Đức" → "nguyen.duc". */
+const asciiSlug = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'D')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '.');
+
+/**
+ * A UUID v7 made in SQL from an instant and 32 hex digits (md5 of the seed and the order's slot): ordered
+ * by time like the app's ids (`newId`), and the same for the same seed.
+ */
+const uuidV7 = (instant: SQL, hex: SQL) => sql`(
+  lpad(to_hex(floor(extract(epoch from ${instant}) * 1000)::bigint), 12, '0') || '7' || substr(${hex}, 1, 3)
+  || substr('89ab', 1 + ascii(substr(${hex}, 4, 1)) % 4, 1) || substr(${hex}, 5, 15)
+)::uuid`;
+
+interface OrderContext {
+  seed: number;
+  asOf: Date;
+  timezone: string;
+  taxRate: number;
+  /** Dishes by popularity, the favourite first. */
+  foodIds: string[];
+  drinkIds: string[];
+  staffIds: string[];
+  tables: { id: string; tableNo: number }[];
+}
+
+/**
+ * One INSERT … SELECT of the orders of `days` and their lines, in one transaction with random() seeded for
+ * this batch. An order's lines are 1–5 dishes picked with a popularity skew; its bill is computed like
+ * `computeBills` (tax on the subtotal, no discount, rounded half up); the orders of the last hour before
+ * `asOf` are still open, the others completed (paid by cash, transfer, card or e-wallet) or cancelled.
+ */
+async function insertOrderBatch(
+  db: Database,
+  context: OrderContext,
+  batch: number,
+  days: { day: string; count: number }[],
+) {
+  const { asOf, timezone, taxRate, foodIds, drinkIds, staffIds, tables } = context;
+  const zone = sql`${timezone}::text`;
+  const now = sql`${asOf.toISOString()}::timestamptz`;
+  const seedText = `${context.seed}`;
+  // setseed() takes [-1, 1]; one value per batch, so any batch can be regenerated alone.
+  const batchSeed = (((context.seed * 7_919 + batch * 104_729) % 1_999_993) / 1_999_993) * 2 - 1;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select setseed(${batchSeed})`);
+    await tx.execute(sql`
+    with menu as (
+      -- k: the dish's place in the popularity order of its kind (food, drinks).
+      select m.kind, m.k, i.id, i.name, i.price, i.category_id
+      from (
+        select 'food' as kind, f.k, f.id from unnest(${pgArray(foodIds)}::uuid[]) with ordinality as f(id, k)
+        union all
+        select 'drink', d.k, d.id from unnest(${pgArray(drinkIds)}::uuid[]) with ordinality as d(id, k)
+      ) m join ${items} i on i.id = m.id
+    ),
+    slots as materialized (
+      select d.day, g.n, md5(${seedText} || ':' || d.day || ':' || g.n) as h,
+        ((d.day + make_interval(hours => ${OPENING_HOUR - 1} + width_bucket(random(),
+            case when extract(isodow from d.day) >= 6 then ${hourBounds(WEEKEND_HOURS)}::float8[]
+                 else ${hourBounds(WEEKDAY_HOURS)}::float8[] end)))
+          + random() * interval '1 hour') at time zone ${zone} as created_at,
+        random() as r_state, random() as r_pay, random() as r_source, random() as r_dine_in, random() as r_table,
+        random() as r_guests, random() as r_lines, random() as r_minutes, random() as r_name, random() as r_family,
+        random() as r_middle, random() as r_given, random() as r_phone, random() as r_staff, random() as r_note,
+        random() as r_preorder
+      from unnest(${pgArray(days.map((d) => d.day))}::date[], ${pgArray(days.map((d) => d.count))}::int[]) as d(day, orders)
+      cross join lateral generate_series(1, d.orders) as g(n)
+    ),
+    placed as (
+      select s.*, case when s.r_source < 0.25 then 'table' else 'pos' end as source,
+        case when s.r_source < 0.25 or s.r_dine_in < 0.65 then 1 + floor(s.r_table * ${tables.length})::int end as table_index,
+        s.created_at > ${now} - interval '1 hour' as is_open
+      from slots s where s.created_at <= ${now}
+    ),
+    o as materialized (
+      select p.*, ${uuidV7(sql`p.created_at`, sql`p.h`)} as id,
+        case
+          when p.is_open then case
+            when p.source = 'table' and p.created_at > ${now} - interval '5 minutes' then 'pending'
+            when p.r_state < 0.45 then 'in_progress' when p.r_state < 0.7 then 'ready' else 'served' end
+          when p.r_state < 0.035 then 'cancelled'
+          else 'completed' end as status,
+        case when p.table_index is null then (array[1, 1, 1, 2, 2])[1 + floor(p.r_guests * 5)::int]
+             else (array[1, 2, 2, 2, 2, 3, 3, 4, 4, 4, 5, 6, 6, 8])[1 + floor(p.r_guests * 14)::int] end as guests
+      from placed p
+    ),
+    sized as materialized (
+      select o.*, least(5, greatest(1, round(o.guests * (0.4 + o.r_lines * 0.7))::int)) as line_count,
+        -- Paid 20–90 minutes after ordering at a table, 5–20 at the counter; cancelled within 2–22 minutes.
+        least(${now}, o.created_at + make_interval(secs => 60 * case
+          when o.status <> 'completed' then 2 + o.r_minutes * 20
+          when o.table_index is null then 5 + o.r_minutes * 15
+          else 20 + o.r_minutes * 70 end)) as settled_at
+      from o
+    ),
+    picks as materialized (
+      select s.id as order_id, p.position, s.guests, s.line_count,
+        case when p.position > 0 and random() < ${drinkIds.length > 0 ? 0.45 : 0}::float8 then 'drink' else 'food' end as kind,
+        random() as r_dish, random() as r_quantity
+      from sized s cross join lateral generate_series(0, s.line_count - 1) as p(position)
+    ),
+    l as materialized (
+      select p.order_id, p.position, m.id as item_id, m.category_id, m.name, m.price,
+        case
+          -- A drink for most guests; one hot pot or big platter for the table; otherwise a dish each or shared.
+          when p.kind = 'drink' then least(6, greatest(1, round(p.guests * (0.3 + 0.7 * p.r_quantity))))
+          when m.price >= 150000 then 1
+          else least(4, greatest(1, round(p.guests::numeric / p.line_count * (0.4 + p.r_quantity)))) end::int as quantity
+      from picks p join menu m on m.kind = p.kind
+        and m.k = 1 + floor(power(p.r_dish, 1.7) * case when p.kind = 'drink' then ${drinkIds.length}::int else ${foodIds.length}::int end)::int
+    ),
+    sums as (select order_id, sum(price * quantity)::int as subtotal from l group by order_id),
+    written as (
+      insert into ${orders} (id, status, source, customer_name, customer_phone, guests, table_id, subtotal, discount,
+        tax_rate, tax, total, payment_method, payment_status, is_preorder, note, created_by_id, tracking_token,
+        created_at, updated_at, completed_at)
+      select s.id, s.status, s.source,
+        case
+          when s.source = 'table' then 'Table ' || (${pgArray(tables.map((t) => t.tableNo))}::int[])[s.table_index]
+          when s.r_name < 0.45 then 'Khách lẻ'
+          when s.r_name < 0.75 then (${pgArray(honorifics)}::text[])[1 + floor(s.r_family * ${honorifics.length})::int]
+            || ' ' || (${pgArray(givenNames)}::text[])[1 + floor(s.r_given * ${givenNames.length})::int]
+          else (${pgArray(familyNames)}::text[])[1 + floor(s.r_family * ${familyNames.length})::int]
+            || ' ' || (${pgArray(middleNames)}::text[])[1 + floor(s.r_middle * ${middleNames.length})::int]
+            || ' ' || (${pgArray(givenNames)}::text[])[1 + floor(s.r_given * ${givenNames.length})::int] end,
+        case when s.source = 'pos' and s.r_name >= 0.45 and s.r_phone < 0.6
+          then (array['09', '03', '07', '08'])[1 + floor(s.r_phone / 0.6 * 4)::int]
+            || lpad(mod((s.r_phone * 1e12)::bigint, 100000000)::text, 8, '0')
+          else '' end,
+        s.guests,
+        (${pgArray(tables.map((t) => t.id))}::uuid[])[s.table_index],
+        sums.subtotal, 0, ${taxRate}, round(sums.subtotal * ${taxRate}::numeric / 100)::int,
+        sums.subtotal + round(sums.subtotal * ${taxRate}::numeric / 100)::int,
+        case when s.status = 'completed' then case
+          when s.r_pay < 0.5 then 'cash' when s.r_pay < 0.78 then 'transfer' when s.r_pay < 0.92 then 'card'
+          else 'ewallet' end end,
+        case when s.status = 'completed' then 'paid' else 'unpaid' end,
+        s.source = 'pos' and s.r_preorder < 0.015,
+        case when s.r_note < 0.1 then (${pgArray(orderNotes)}::text[])[1 + floor(s.r_note * 10 * ${orderNotes.length})::int]
+          else '' end,
+        case when s.source = 'pos' then (${pgArray(staffIds)}::uuid[])[1 + floor(s.r_staff * ${staffIds.length})::int] end,
+        -- A diner's phone follows its order with a secret token: random, not seeded.
+        case when s.source = 'table'
+          then rtrim(translate(encode(sha256(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid())), 'base64'), '+/', '-_'), '=')
+          end,
+        s.created_at, s.settled_at, case when s.status = 'completed' then s.settled_at end
+      from sized s join sums on sums.order_id = s.id
+      -- Order numbers (an identity) follow the time the orders were placed.
+      order by s.created_at
+    )
+    insert into ${orderLines} (order_id, position, item_id, category_id, name, price, quantity, note, total)
+    select order_id, position, item_id, category_id, name, price, quantity, '', price * quantity
+    from l order by order_id, position`);
+  });
+}
+
+/**
+ * The open orders of the last hour: each table holds at most one (its current order, the table booked),
+ * the ones left without a free table are takeaway orders at the counter.
+ */
+async function seatOpenOrders(db: Database, context: OrderContext): Promise<number> {
+  const now = sql`${context.asOf.toISOString()}::timestamptz`;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      with open_orders as (
+        select id, row_number() over (order by (source = 'table') desc, created_at) as rn
+        from ${orders}
+        where status in ${OPEN_STATUSES} and table_id is not null and created_at > ${now} - interval '1 hour'
+      ), free_tables as (
+        select id, table_no, row_number() over (order by md5(table_no::text)) as rn
+        from ${diningTables} where current_order_id is null and id = any(${pgArray(context.tables.map((t) => t.id))}::uuid[])
+      ), seated as (
+        select o.id as order_id, t.id as table_id, t.table_no from open_orders o left join free_tables t using (rn)
+      )
+      update ${orders} set
+        table_id = seated.table_id,
+        source = case when seated.table_id is null then 'pos' else ${orders}.source end,
+        status = case when seated.table_id is null and ${orders}.status = 'pending' then 'in_progress' else ${orders}.status end,
+        customer_name = case when ${orders}.source = 'table' then coalesce('Table ' || seated.table_no, 'Khách lẻ')
+          else ${orders}.customer_name end,
+        tracking_token = case when seated.table_id is null then null else ${orders}.tracking_token end,
+        created_by_id = case when seated.table_id is null then coalesce(${orders}.created_by_id, ${context.staffIds[0]!}::uuid)
+          else ${orders}.created_by_id end
+      from seated where ${orders}.id = seated.order_id`);
+    await tx.execute(sql`
+      update ${diningTables} set status = 'booked', current_order_id = o.id, updated_at = o.created_at
+      from ${orders} o where o.table_id = ${diningTables}.id and o.status in ${OPEN_STATUSES}`);
+  });
+  const [open] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${orders} where status in ${OPEN_STATUSES}`,
+  );
+  return open?.n ?? 0;
+}
+
+/**
+ * Extension point for issue 5 (customers and loyalty, coupons), which the generator does not fill yet: this
+ * step is where it will create customers and link a share of the orders to them (orders.customer_id, with
+ * their name and phone), create coupons and give some orders a coupon code and discount (tax and total
+ * recomputed like `computeBills`), so that the customer search of the report benchmark has data.
+ */
+async function addCustomersAndCoupons(): Promise<void> {}
+
+export async function generateRestaurant(
+  db: Database,
+  options: GenerateRestaurantOptions,
+): Promise<GeneratedRestaurant> {
+  const started = performance.now();
+  const size = restaurantSizes[options.size];
+  const seed = options.seed ?? 1;
+  const asOf = options.asOf ?? new Date();
+  const random = seededRandom(seed);
+  const progress = options.onProgress ?? (() => undefined);
+
+  const [settings] = await db
+    .select({ taxRate: restaurantSettings.taxRate, timezone: restaurantSettings.timezone })
+    .from(restaurantSettings)
+    .where(eq(restaurantSettings.id, 1));
+  const { taxRate, timezone } = settings ?? defaultSettings;
+  const lastDay = localDate(asOf, timezone);
+  const firstDay = addDays(lastDay, -(options.days - 1));
+  const [opening] = await rows<{ at: string }>(
+    db,
+    sql`select (${firstDay}::date::timestamp at time zone ${timezone}::text) - interval '7 days' as at`,
+  );
+  const openedAt = new Date(opening!.at);
+
+  progress('accounts, menu, ingredients and tables');
+  const accounts = options.accounts ?? [];
+  const accountHashes = await Promise.all(accounts.map((a) => hash(a.password, PASSWORD_HASH_OPTIONS)));
+  // The other staff appear in the accounts list and on the orders they took; their password is random and
+  // kept nowhere, so nobody signs in as them.
+  const staffHash = await hash(randomBytes(24).toString('base64url'), PASSWORD_HASH_OPTIONS);
+  const staffRows = Array.from({ length: size.staff + size.managers }, (_, i) => {
+    const family = pick(random, familyNames);
+    const given = pick(random, givenNames);
+    const name = `${family} ${pick(random, middleNames)} ${given}`;
+    return {
+      id: newId(),
+      name,
+      email: `${asciiSlug(given)}.${asciiSlug(family)}${i + 1}@quan.example`,
+      phone: `09${String(Math.floor(random() * 1e8)).padStart(8, '0')}`,
+      passwordHash: staffHash,
+      role: (i < size.managers ? 'manager' : 'staff') as Role,
+      status: 'active' as const,
+      createdAt: openedAt,
+      updatedAt: openedAt,
+    };
+  });
+  const accountRows = accounts.map((account, i) => ({
+    id: newId(),
+    name: account.name,
+    email: account.email.toLowerCase(),
+    phone: account.phone,
+    passwordHash: accountHashes[i]!,
+    role: account.role,
+    status: 'active' as const,
+    createdAt: openedAt,
+    updatedAt: openedAt,
+  }));
+
+  const menu = chooseMenu(size);
+  const usedIngredients = [
+    ...new Set(menu.flatMap((category) => category.dishes.flatMap((d) => d.recipe.map(([key]) => key)))),
+  ];
+  const ingredientIds = new Map(usedIngredients.map((key) => [key, newId()]));
+  const categoryRows = menu.map((category) => ({
+    id: newId(),
+    name: category.name,
+    description: category.description,
+    color: category.color,
+    sortOrder: category.sortOrder,
+    createdAt: openedAt,
+    updatedAt: openedAt,
+  }));
+  const dishRows = menu.flatMap((category, c) =>
+    category.dishes.map((dish) => ({
+      id: newId(),
+      name: dish.name,
+      description: dish.description ?? '',
+      price: dish.price,
+      categoryId: categoryRows[c]!.id,
+      isAvailable: true,
+      createdAt: openedAt,
+      updatedAt: openedAt,
+    })),
+  );
+  // A few dishes are switched off today (the market had none).
+  for (let i = 0; i < size.unavailable; i++) pick(random, dishRows).isAvailable = false;
+  const dishSpecs = menu.flatMap((category) => category.dishes);
+  const recipeRows = dishRows.flatMap((row, d) =>
+    [...mergeRecipe(dishSpecs[d]!.recipe)].map(([key, quantity]) => ({
+      itemId: row.id,
+      ingredientId: ingredientIds.get(key)!,
+      quantity,
+    })),
+  );
+  const tableSeats = [2, 4, 4, 4, 6, 2, 4, 8, 4, 6];
+  const tableRows = Array.from({ length: size.tables }, (_, i) => ({
+    id: newId(),
+    tableNo: i + 1,
+    seats: tableSeats[i % tableSeats.length]!,
+    qrKey: randomBytes(16).toString('base64url'),
+    createdAt: openedAt,
+    updatedAt: openedAt,
+  }));
+
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values([...accountRows, ...staffRows]);
+    await tx.insert(ingredients).values(
+      usedIngredients.map((key) => ({
+        id: ingredientIds.get(key)!,
+        ...ingredientCatalog[key],
+        costPerUnit: ingredientCatalog[key].cost,
+        createdAt: openedAt,
+        updatedAt: openedAt,
+      })),
+    );
+    await tx.insert(categories).values(categoryRows);
+    await tx.insert(items).values(dishRows);
+    await tx.insert(itemRecipeLines).values(recipeRows);
+    await tx.insert(diningTables).values(tableRows);
+  });
+  const menuDone = performance.now();
+
+  // Orders, a batch of days at a time.
+  const context: OrderContext = {
+    seed,
+    asOf,
+    timezone,
+    taxRate,
+    ...popularityOrder(menu, dishRows),
+    staffIds: [...accountRows, ...staffRows].filter((u) => u.role !== 'admin').map((u) => u.id),
+    tables: tableRows.map(({ id, tableNo }) => ({ id, tableNo })),
+  };
+  const counts = dailyOrderCounts(random, lastDay, options.days, options.orders);
+  const batches: { day: string; count: number }[][] = [[]];
+  let inBatch = 0;
+  for (const day of counts) {
+    if (inBatch >= BATCH_ORDERS) {
+      batches.push([]);
+      inBatch = 0;
+    }
+    batches.at(-1)!.push(day);
+    inBatch += day.count;
+  }
+  for (const [index, batch] of batches.entries()) {
+    progress(`orders ${batch[0]!.day} to ${batch.at(-1)!.day} (batch ${index + 1} of ${batches.length})`);
+    await insertOrderBatch(db, context, index, batch);
+  }
+  progress('open orders at their tables');
+  const openOrders = await seatOpenOrders(db, context);
+  await addCustomersAndCoupons();
+  const ordersDone = performance.now();
+
+  progress('stock and thresholds');
+  await stockIngredients(db, {
+    asOf,
+    openedAt,
+    random,
+    ingredientIds,
+    recipeRows,
+    adminId: accountRows[0]?.id ?? null,
+  });
+  const stockDone = performance.now();
+
+  progress('revenue sums');
+  await rebuildSalesSums(db, timezone);
+  const rollupsDone = performance.now();
+
+  // After a bulk load a database has no statistics and no visibility map yet; autovacuum would see to both
+  // soon, and a restaurant's database has long had them.
+  progress('vacuum and analyze');
+  await db.execute(sql`vacuum (analyze) ${orders}, ${orderLines}, ${salesByHour}, ${itemSalesByDay}`);
+  await db.execute(sql`analyze ${items}, ${categories}, ${ingredients}, ${itemRecipeLines}, ${diningTables}, ${users}`);
+  const vacuumDone = performance.now();
+
+  const [written] = await rows<{ orders: number; lines: number }>(
+    db,
+    sql`select (select count(*) from ${orders})::int as orders, (select count(*) from ${orderLines})::int as lines`,
+  );
+  return {
+    categories: categoryRows.length,
+    dishes: dishRows.length,
+    ingredients: usedIngredients.length,
+    tables: tableRows.length,
+    accounts: accountRows.length + staffRows.length,
+    orders: written!.orders,
+    openOrders,
+    orderLines: written!.lines,
+    firstDay,
+    lastDay,
+    timings: {
+      menu: menuDone - started,
+      orders: ordersDone - menuDone,
+      stock: stockDone - ordersDone,
+      rollups: rollupsDone - stockDone,
+      vacuum: vacuumDone - rollupsDone,
+      total: vacuumDone - started,
+    },
+  };
+}
+
+/**
+ * Stock as a kitchen would have it now: each ingredient's use per day over the last two weeks of orders
+ * sets its low-stock threshold (two days' use) and its quantity (3–12 days' use; a few are already low).
+ * The quantity is recorded as the ingredient's initial stock in its history.
+ */
+async function stockIngredients(
+  db: Database,
+  input: {
+    asOf: Date;
+    openedAt: Date;
+    random: () => number;
+    ingredientIds: Map<IngredientKey, string>;
+    recipeRows: { ingredientId: string; quantity: number }[];
+    adminId: string | null;
+  },
+): Promise<void> {
+  const usePerDay = await rows<{ ingredient_id: string; per_day: string }>(
+    db,
+    sql`
+    select r.ingredient_id, sum(l.quantity * r.quantity) / 14.0 as per_day
+    from ${orderLines} l join ${orders} o on o.id = l.order_id
+    join ${itemRecipeLines} r on r.item_id = l.item_id
+    where o.status <> 'cancelled' and o.created_at >= ${input.asOf.toISOString()}::timestamptz - interval '14 days'
+    group by r.ingredient_id`,
+  );
+  const perDay = new Map(usePerDay.map((row) => [row.ingredient_id, Number(row.per_day)]));
+  const largestPortion = new Map<string, number>();
+  for (const { ingredientId, quantity } of input.recipeRows) {
+    largestPortion.set(ingredientId, Math.max(largestPortion.get(ingredientId) ?? 0, quantity));
+  }
+  const stock = [...input.ingredientIds].map(([key, id]) => {
+    const { unit } = ingredientCatalog[key];
+    const portion = largestPortion.get(id) ?? 1;
+    const daily = Math.max(perDay.get(id) ?? 0, portion);
+    const threshold = roundStock(Math.max(2 * daily, 2 * portion), unit);
+    const draw = input.random();
+    // One ingredient in twelve is already at or under its threshold: the low-stock list is never empty.
+    const days = draw < 1 / 12 ? 0.6 + 1.2 * draw * 12 : 3 + 9 * draw;
+    return { id, quantity: roundStock(Math.max(days * daily, 3 * portion), unit), threshold };
+  });
+  await db.transaction(async (tx) => {
+    for (const { id, quantity, threshold } of stock) {
+      await tx
+        .update(ingredients)
+        .set({ quantity, lowStockThreshold: threshold, updatedAt: input.openedAt })
+        .where(eq(ingredients.id, id));
+    }
+    await tx.insert(ingredientHistory).values(
+      stock.map(({ id, quantity }) => ({
+        id: newId(),
+        ingredientId: id,
+        change: quantity,
+        quantityAfter: quantity,
+        reason: 'initial' as const,
+        note: 'Tồn kho ban đầu',
+        userId: input.adminId,
+        createdAt: input.openedAt,
+      })),
+    );
+  });
+}

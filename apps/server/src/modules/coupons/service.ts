@@ -1,0 +1,174 @@
+import {
+  couponDiscount,
+  couponRuleErrors,
+  type Coupon,
+  type CouponValidation,
+  type CreateCouponBody,
+  type UpdateCouponBody,
+  type ValidateCouponBody,
+} from '@quan/contract/coupon';
+import type { Database, Executor } from '../../db/client';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/app-error';
+import { randomInt } from 'node:crypto';
+import { PRIZE_VALID_DAYS } from '@quan/contract/spin-wheel';
+import { newId } from '../../lib/ids';
+import { addDays, formatDay, formatVnd, localDay } from '../../lib/local-day';
+import type { CouponClaim } from '../orders/service';
+import type { SettingsService } from '../settings/service';
+import * as repo from './repository';
+
+export function toCoupon(row: repo.CouponRow): Coupon {
+  return {
+    _id: row.id,
+    code: row.code,
+    description: row.description,
+    discountType: row.discountType,
+    discountValue: row.discountValue,
+    minOrderValue: row.minOrderValue,
+    maxDiscount: row.maxDiscount,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    usageLimit: row.usageLimit,
+    usedCount: row.usedCount,
+    isActive: row.isActive,
+    spinWeight: row.spinWeight,
+    customerId: row.customerId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+interface Use {
+  subtotal: number;
+  customerId: string | null;
+  today: string;
+}
+
+/** Why this coupon cannot be used for this order today, as a sentence; null when it can. */
+function refusal(coupon: repo.CouponRow, use: Use): string | null {
+  const name = `Coupon ${coupon.code}`;
+  if (!coupon.isActive) return `${name} is not active`;
+  if (coupon.startDate && coupon.startDate > use.today) return `${name} starts on ${formatDay(coupon.startDate)}`;
+  if (coupon.endDate && coupon.endDate < use.today) return `${name} expired on ${formatDay(coupon.endDate)}`;
+  if (coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit) return `${name} has been used up`;
+  if (coupon.customerId && coupon.customerId !== use.customerId) {
+    return `${name} belongs to another customer; attach them to the order`;
+  }
+  if (use.subtotal < coupon.minOrderValue) {
+    return `${name} needs an order of at least ${formatVnd(coupon.minOrderValue)}`;
+  }
+  return null;
+}
+
+/** Letters and digits that cannot be mistaken for each other when read aloud or printed (no 0/O, 1/I/L). */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/** "SPIN-7KQ2M9XA": 40 random bits, so a code cannot be guessed from another. */
+function newPrizeCode(): string {
+  let code = 'SPIN-';
+  for (let i = 0; i < 8; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+const unknownCoupon = (code: string) => conflict(`There is no coupon ${code}`);
+const missingCoupon = () => notFound('That coupon does not exist (it may have been deleted)');
+const codeTaken = (code: string) => conflict(`Coupon ${code} already exists`);
+
+export function createCouponsService({ db, settings }: { db: Database; settings: Pick<SettingsService, 'get'> }) {
+  const today = async () => localDay((await settings.get()).timezone);
+
+  return {
+    async list(): Promise<Coupon[]> {
+      return (await repo.listCoupons(db)).map(toCoupon);
+    },
+
+    async create(body: CreateCouponBody): Promise<Coupon> {
+      try {
+        return toCoupon(await repo.insertCoupon(db, { id: newId(), ...body }));
+      } catch (error) {
+        if (isUniqueViolation(error)) throw codeTaken(body.code);
+        throw error;
+      }
+    },
+
+    async update(id: string, body: UpdateCouponBody): Promise<Coupon> {
+      try {
+        const row = await db.transaction(async (tx) => {
+          const current = await repo.findCoupon(tx, id);
+          if (!current) throw missingCoupon();
+          const errors = couponRuleErrors({ ...current, ...body });
+          if (errors.length) throw badRequest('The coupon breaks a rule', errors);
+          if (body.usageLimit != null && body.usageLimit < current.usedCount) {
+            throw badRequest('The coupon breaks a rule', [
+              { path: 'usageLimit', message: `It has been used ${current.usedCount} times already` },
+            ]);
+          }
+          return repo.updateCoupon(tx, id, body);
+        });
+        return toCoupon(row!);
+      } catch (error) {
+        if (body.code && isUniqueViolation(error)) throw codeTaken(body.code);
+        throw error;
+      }
+    },
+
+    async remove(id: string): Promise<void> {
+      if (!(await repo.deleteCoupon(db, id))) throw missingCoupon();
+    },
+
+    /** Whether the code works for this subtotal now, and what it takes off; 409 with the reason if not. */
+    async validate(body: ValidateCouponBody): Promise<CouponValidation> {
+      const coupon = await repo.findCouponByCode(db, body.code);
+      if (!coupon) throw unknownCoupon(body.code);
+      const reason = refusal(coupon, {
+        subtotal: body.subtotal,
+        customerId: body.customerId ?? null,
+        today: await today(),
+      });
+      if (reason) throw conflict(reason);
+      return { coupon: toCoupon(coupon), discount: couponDiscount(coupon, body.subtotal) };
+    },
+
+    /** Inside the order's transaction: uses one use and returns the discount, or refuses with the reason. */
+    async redeem(tx: Executor, claim: CouponClaim): Promise<number> {
+      const use = { subtotal: claim.subtotal, customerId: claim.customerId, today: localDay(claim.settings.timezone) };
+      const redeemed = await repo.redeem(tx, { ...use, code: claim.code });
+      if (redeemed) return couponDiscount(redeemed, claim.subtotal);
+      const coupon = await repo.findCouponByCode(tx, claim.code);
+      if (!coupon) throw unknownCoupon(claim.code);
+      // Every rule held when read but the UPDATE found none left: another order took the last use.
+      throw conflict(refusal(coupon, use) ?? `Coupon ${coupon.code} has been used up`);
+    },
+
+    /** Inside a cancellation's transaction: gives the use back. */
+    release: (tx: Executor, code: string) => repo.release(tx, code),
+
+    /** The coupons on the spin wheel today. */
+    spinPrizes: (executor: Executor, today: string) => repo.spinPrizes(executor, today),
+
+    /** Inside a spin's transaction: a new single-use coupon like the prize, for that customer only. */
+    async issueSpinPrize(
+      tx: Executor,
+      prize: { sourceId: string; customer: { id: string; name: string }; label: string; today: string },
+    ): Promise<Coupon> {
+      const source = await repo.findCoupon(tx, prize.sourceId);
+      if (!source) throw missingCoupon();
+      const issued = await repo.insertCoupon(tx, {
+        id: newId(),
+        code: newPrizeCode(),
+        description: `Spin-wheel prize for ${prize.customer.name}: ${prize.label}`,
+        discountType: source.discountType,
+        discountValue: source.discountValue,
+        minOrderValue: source.minOrderValue,
+        maxDiscount: source.maxDiscount,
+        startDate: prize.today,
+        endDate: addDays(prize.today, PRIZE_VALID_DAYS - 1),
+        usageLimit: 1,
+        customerId: prize.customer.id,
+      });
+      return toCoupon(issued);
+    },
+  };
+}
+
+export type CouponsService = ReturnType<typeof createCouponsService>;

@@ -1,0 +1,210 @@
+import type { Ingredient, IngredientHistory } from '@quan/contract/ingredient';
+import type { Item } from '@quan/contract/menu';
+import type { Order } from '@quan/contract/order';
+import type { ChartData, Revenue } from '@quan/contract/report';
+import type { Table } from '@quan/contract/table';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateRestaurant, type GeneratedRestaurant } from '../src/demo/generate-restaurant';
+import { computeBills } from '../src/modules/orders/service';
+import { buildTestApp, type TestApp } from './helper';
+
+const DAYS = 28;
+const ORDERS = DAYS * 40;
+const cashier = {
+  name: 'Võ Thị Hạnh',
+  email: 'hanh.cashier@quan.example',
+  phone: '0901234567',
+  password: 'thu-ngan-2024',
+  role: 'staff' as const,
+};
+const asOf = new Date();
+
+let t: TestApp;
+let generated: GeneratedRestaurant;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  // The first account registered is the admin, so the helper's accounts come before the generated ones.
+  await t.signInAs('admin');
+  await t.signInAs('manager');
+  generated = await generateRestaurant(t.app.database.db, {
+    size: 'tiny',
+    days: DAYS,
+    orders: ORDERS,
+    accounts: [cashier],
+    seed: 7,
+    asOf,
+  });
+}, 60_000);
+afterAll(() => t?.close());
+
+async function get<T>(url: string): Promise<T> {
+  const response = await t.request({ method: 'GET', url, as: 'manager' });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as T;
+}
+
+const range = (start: string, end: string) =>
+  `startDate=${encodeURIComponent(start)}&endDate=${encodeURIComponent(end)}`;
+
+/** What the orders themselves say for completions in [start, end). */
+async function sumsFromOrders(start: string, end: string) {
+  const result = (await t.app.database.db.execute(sql`
+    select payment_method as method, count(*)::int as orders, sum(total)::bigint::text as revenue from orders
+    where status = 'completed' and completed_at >= ${start}::timestamptz and completed_at < ${end}::timestamptz
+    group by payment_method`)) as unknown as { rows: { method: string; orders: number; revenue: string }[] };
+  return result.rows;
+}
+
+describe('the generated restaurant', () => {
+  it('has orders on every day up to today, busier at weekends and at lunch and dinner', async () => {
+    expect(generated.orders).toBeGreaterThan(ORDERS * 0.9);
+    const chart = await get<ChartData>('/api/order/chart-data');
+    const days = chart.daily.filter((day) => day.date >= generated.firstDay && day.date < generated.lastDay);
+    expect(days).toHaveLength(DAYS - 1);
+    for (const day of days) expect(day.orders, day.date).toBeGreaterThan(0);
+    // The 30 days of the chart before the first day of orders are empty.
+    for (const day of chart.daily.filter((d) => d.date < generated.firstDay)) expect(day.orders).toBe(0);
+
+    const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
+    const average = (list: { orders: number }[]) => list.reduce((sum, d) => sum + d.orders, 0) / list.length;
+    const weekends = days.filter((d) => weekday(d.date) === 0 || weekday(d.date) === 6);
+    const mondaysTuesdays = days.filter((d) => weekday(d.date) === 1 || weekday(d.date) === 2);
+    expect(average(weekends)).toBeGreaterThan(1.2 * average(mondaysTuesdays));
+
+    // Completions per hour: lunch and dinner against the quiet mid-afternoon.
+    const hour = (h: number) => chart.hourly.find((row) => row.hour === h)!.orders;
+    expect(hour(12) + hour(13)).toBeGreaterThan(2 * (hour(15) + hour(16)));
+    expect(hour(19) + hour(20)).toBeGreaterThan(2 * (hour(15) + hour(16)));
+    expect(hour(3)).toBe(0);
+  });
+
+  it("bills every completed order like the POS: its lines' subtotal plus 8 % tax, copied from the menu", async () => {
+    const menu = new Map((await get<Item[]>('/api/item')).map((item) => [item._id, item]));
+    const completed: Order[] = [];
+    for (let page = 1; ; page++) {
+      const response = await t.request({
+        method: 'GET',
+        url: `/api/order?status=completed&limit=200&page=${page}`,
+        as: 'manager',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const { data, pagination } = response.json() as { data: Order[]; pagination: { totalPages: number } };
+      completed.push(...data);
+      if (page >= pagination.totalPages) break;
+    }
+    expect(completed.length).toBeGreaterThan(ORDERS * 0.85);
+    for (const order of completed) {
+      expect(order.items.length).toBeGreaterThanOrEqual(1);
+      expect(order.items.length).toBeLessThanOrEqual(5);
+      for (const line of order.items) {
+        const dish = menu.get(line.itemId!)!;
+        expect({ name: line.name, price: line.price }).toEqual({ name: dish.name, price: dish.price });
+        expect(line.total).toBe(line.price * line.quantity);
+      }
+      const subtotal = order.items.reduce((sum, line) => sum + line.total, 0);
+      expect(order.bills).toEqual(computeBills(subtotal, 0, 8));
+      expect(order.paymentStatus).toBe('paid');
+      expect(order.paymentMethod).not.toBeNull();
+      expect(Date.parse(order.completedAt!)).toBeGreaterThan(Date.parse(order.createdAt));
+      expect(Date.parse(order.completedAt!)).toBeLessThanOrEqual(asOf.getTime());
+    }
+    // Cash first, then bank transfer, card and e-wallet.
+    const paid = (method: string) => completed.filter((o) => o.paymentMethod === method).length;
+    expect(paid('cash')).toBeGreaterThan(paid('transfer'));
+    expect(paid('transfer')).toBeGreaterThan(paid('card'));
+    expect(paid('card')).toBeGreaterThan(paid('ewallet'));
+  });
+
+  it('reports the same revenue as the orders, for whole days and for ragged ranges', async () => {
+    const ranges = [
+      [`${generated.firstDay}T00:00:00+07:00`, new Date(asOf.getTime() + 3_600_000).toISOString()],
+      [`${generated.firstDay}T14:20:00+07:00`, `${generated.lastDay}T09:10:00+07:00`],
+    ] as const;
+    for (const [start, end] of ranges) {
+      const revenue = await get<Revenue>(`/api/order/revenue?${range(start, end)}`);
+      const expected = await sumsFromOrders(start, end);
+      expect(revenue.orderCount).toBe(expected.reduce((sum, row) => sum + row.orders, 0));
+      expect(revenue.totalRevenue).toBe(expected.reduce((sum, row) => sum + Number(row.revenue), 0));
+      for (const row of expected) {
+        expect(revenue.byPaymentMethod.find((m) => m.method === row.method)).toEqual({
+          method: row.method,
+          orders: row.orders,
+          revenue: Number(row.revenue),
+        });
+      }
+      expect(revenue.orderCount).toBeGreaterThan(0);
+      expect(revenue.topItems.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('has Vietnamese dishes with recipes, ingredients in stock and tables with QR keys', async () => {
+    const dishes = await get<Item[]>('/api/item');
+    expect(dishes).toHaveLength(generated.dishes);
+    expect(dishes.some((dish) => /[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệọỏốồổỗộớờởỡợụủứừửữự]/i.test(dish.name))).toBe(true);
+    for (const dish of dishes) {
+      expect(dish.recipe.length, dish.name).toBeGreaterThan(0);
+      expect(dish.price % 1000, dish.name).toBe(0);
+      expect(dish.isSoldOut, dish.name).toBe(false);
+    }
+
+    const stock = await get<Ingredient[]>('/api/ingredient');
+    expect(stock).toHaveLength(generated.ingredients);
+    for (const ingredient of stock) {
+      expect(ingredient.quantity, ingredient.name).toBeGreaterThan(0);
+      const history = await get<IngredientHistory[]>(`/api/ingredient/${ingredient._id}/history`);
+      expect(history.map(({ reason, change, quantityAfter }) => ({ reason, change, quantityAfter }))).toEqual([
+        { reason: 'initial', change: ingredient.quantity, quantityAfter: ingredient.quantity },
+      ]);
+    }
+
+    const tables = await get<Table[]>('/api/table');
+    expect(tables.map((table) => table.tableNo)).toEqual([1, 2, 3]);
+    for (const table of tables) expect(table.qrKey).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+
+  it('keeps only the last hour of orders open, at most one per table', async () => {
+    const open = await get<Order[]>('/api/order?status=pending,in_progress,ready,served&limit=200');
+    expect(open).toHaveLength(generated.openOrders);
+    for (const order of open) expect(Date.parse(order.createdAt)).toBeGreaterThan(asOf.getTime() - 3_600_000);
+    const tables = await get<Table[]>('/api/table');
+    const seated = open.filter((order) => order.table);
+    expect(new Set(seated.map((order) => order.table!._id)).size).toBe(seated.length);
+    for (const order of seated) {
+      const table = tables.find((candidate) => candidate._id === order.table!._id)!;
+      expect(table.status).toBe('booked');
+      expect(table.currentOrder?._id).toBe(order._id);
+    }
+    expect(tables.filter((table) => table.status === 'booked')).toHaveLength(seated.length);
+  });
+
+  it('lets the accounts it was given sign in', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: cashier.email, password: cashier.password },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.user).toMatchObject({ role: 'staff', status: 'active' });
+  });
+
+  it('generates the same orders again from the same seed', async () => {
+    const again = await buildTestApp();
+    try {
+      await generateRestaurant(again.app.database.db, { size: 'tiny', days: DAYS, orders: ORDERS, seed: 7, asOf });
+      const fingerprint = async (app: TestApp) => {
+        const result = (await app.app.database.db.execute(sql`
+          select created_at, status, payment_method, customer_name, guests, total,
+            (select string_agg(name || ' x' || quantity, ', ' order by position) from order_lines where order_id = orders.id) as lines
+          from orders order by order_no`)) as unknown as { rows: unknown[] };
+        return result.rows;
+      };
+      const [first, second] = [await fingerprint(t), await fingerprint(again)];
+      expect(second).toHaveLength(first.length);
+      expect(second).toEqual(first);
+    } finally {
+      await again.close();
+    }
+  });
+});

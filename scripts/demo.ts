@@ -1,0 +1,148 @@
+/**
+ * `npm run demo`: a Vietnamese restaurant with two months of orders, served like `npm start` but from a
+ * database of its own (embedded PGlite in ./data-demo, wiped and generated again on every run: the same
+ * menu, staff and orders, with dates ending today). It builds the app first when the build is missing or
+ * older than the sources, then starts the built server and prints where to sign in.
+ *
+ * Environment (optional): PORT (3000), HOST (127.0.0.1: the demo's passwords are printed here, so it is
+ * not offered to the network unless asked), LOG_LEVEL (warn).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../apps/server/src/db/client';
+import { generateRestaurant, type RestaurantAccount } from '../apps/server/src/demo/generate-restaurant';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = join(root, 'data-demo');
+const serverEntry = join(root, 'apps/server/dist/main.js');
+const webEntry = join(root, 'apps/web/dist/index.html');
+const DAYS = 60;
+const ORDERS = 4_500;
+
+const accounts: RestaurantAccount[] = [
+  {
+    name: 'Trần Quốc Bảo',
+    email: 'admin@quan.example',
+    phone: '0901000001',
+    password: 'quan-admin-demo',
+    role: 'admin',
+  },
+  {
+    name: 'Lê Thị Mai',
+    email: 'manager@quan.example',
+    phone: '0901000002',
+    password: 'quan-manager-demo',
+    role: 'manager',
+  },
+  {
+    name: 'Phạm Minh Tú',
+    email: 'staff@quan.example',
+    phone: '0901000003',
+    password: 'quan-staff-demo',
+    role: 'staff',
+  },
+];
+
+/** The newest modification time under `path` (a file or a folder), 0 if it does not exist. */
+function newestChange(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestChange(join(path, name))), stat.mtimeMs);
+}
+
+function buildIfNeeded(): void {
+  const sources = [
+    'apps/server/src',
+    'apps/server/build.mjs',
+    'packages/contract/src',
+    'apps/web/src',
+    'apps/web/index.html',
+  ]
+    .map((path) => newestChange(join(root, path)))
+    .reduce((a, b) => Math.max(a, b), 0);
+  const built = Math.min(newestChange(serverEntry), newestChange(webEntry));
+  if (built > sources) return;
+  console.log(
+    built === 0 ? 'Building the app (npm run build)…' : 'The sources changed since the last build: building…',
+  );
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`npm run build failed (exit code ${result.status ?? result.signal})`);
+}
+
+async function generate(): Promise<void> {
+  rmSync(dataDir, { recursive: true, force: true });
+  console.log(`Generating the demo restaurant in ${dataDir} …`);
+  const database = await openDatabase({ driver: 'pglite', dataDir });
+  try {
+    const made = await generateRestaurant(database.db, { size: 'demo', days: DAYS, orders: ORDERS, accounts });
+    console.log(
+      `  ${made.dishes} dishes in ${made.categories} categories, ${made.ingredients} ingredients, ${made.tables} tables, ` +
+        `${made.accounts} accounts; ${made.orders} orders from ${made.firstDay} to ${made.lastDay} ` +
+        `(${made.openOrders} still open) in ${(made.timings.total / 1000).toFixed(1)} s`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+async function waitUntilReady(url: string, server: ReturnType<typeof spawn>): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error('the server did not answer within a minute');
+}
+
+async function main(): Promise<void> {
+  buildIfNeeded();
+  await generate();
+
+  const host = process.env.HOST || '127.0.0.1';
+  const port = process.env.PORT || '3000';
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: host,
+    PORT: port,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+  };
+  // The demo's data is in its embedded database: a PostgreSQL or Redis of the shell must not take over.
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  const server = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: 'inherit' });
+  const stop = (signal: NodeJS.Signals) => server.kill(signal);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  const exited = new Promise<number>((done) => server.on('exit', (code, signal) => done(code ?? (signal ? 0 : 1))));
+
+  const url = `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`;
+  try {
+    await waitUntilReady(url, server);
+  } catch (error) {
+    server.kill('SIGTERM');
+    throw error;
+  }
+  const width = Math.max(...accounts.map((a) => a.email.length));
+  console.log(`\nQuán demo is serving on ${url} (server pid ${server.pid}; Ctrl-C stops it)\n`);
+  console.log('Sign in with:');
+  for (const account of accounts) {
+    console.log(`  ${account.role.padEnd(8)} ${account.email.padEnd(width)}  ${account.password}`);
+  }
+  console.log('\nRun `npm run demo` again to start over from the same data.');
+  process.exitCode = await exited;
+}
+
+main().catch((error: unknown) => {
+  console.error('The demo could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
