@@ -54,7 +54,7 @@ function ComparisonLine({ comparison }: { comparison: Comparison }) {
       <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-semibold ${look.className}`}>
         <ChangeIcon aria-hidden="true" className="size-3.5" />
         {changeBadge(change)}
-      </span>
+      </span>{' '}
       <span>
         vs. {previousPeriod} ({previousValue})
       </span>
