@@ -1,14 +1,18 @@
 import type { Table } from '@quan/contract/table';
 import type { Order } from '@quan/contract/order';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launchBrowser } from './browser';
 import { apiClient, type Person } from './seed';
+import { pageOpener, plain } from './pages';
 import { startServer, type RunningServer } from './server';
 
 let server: RunningServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+const pages = pageOpener(
+  () => browser,
+  () => server.url,
+);
 let tables: Table[] = [];
 
 const owner: Person = {
@@ -18,41 +22,11 @@ const owner: Person = {
   password: 'pho-bo-tai-2026',
 };
 
-/** "199.800 ₫" whatever spaces Intl puts in. */
-const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
-
 const tableNamed = (tableNo: number) => {
   const table = tables.find((candidate) => candidate.tableNo === tableNo);
   if (!table) throw new Error(`No table ${tableNo} was seeded`);
   return table;
 };
-
-/** A diner's phone: nobody signed in, a small touch screen. */
-async function phonePage(): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return page;
-}
-
-async function signedInPage(person: Person, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(`${server.url}/auth`);
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Password').fill(person.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  return page;
-}
 
 async function ordersAsOwner(): Promise<Order[]> {
   const api = apiClient(server.url);
@@ -76,14 +50,14 @@ describe.skipIf(!hasBrowser)('a diner orders from the QR code on the table', () 
     ));
   });
   afterAll(async () => {
-    for (const context of contexts) await context.close();
+    await pages.closeAll();
     await browser?.close();
     await server?.stop();
   });
 
   it('a diner at table 4 scans the code, orders, and follows the order live while staff accept it', async () => {
     const table4 = tableNamed(4);
-    const diner = await phonePage();
+    const diner = await pages.phone();
     await diner.goto(`${server.url}/table/4?key=${encodeURIComponent(table4.qrKey)}`);
     await diner.getByRole('heading', { level: 1, name: 'Table 4' }).waitFor();
 
@@ -131,7 +105,7 @@ describe.skipIf(!hasBrowser)('a diner orders from the QR code on the table', () 
     });
 
     // Staff on a desktop: the diner's order waits for approval and stands out.
-    const staff = await signedInPage(owner, { width: 1280, height: 900 });
+    const staff = await pages.signedIn(owner, { width: 1280, height: 900 });
     await staff.goto(`${server.url}/orders`);
     await staff.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     const card = staff.getByRole('article', { name: `#${orderNo} · Table 4` });
@@ -172,7 +146,7 @@ describe.skipIf(!hasBrowser)('a diner orders from the QR code on the table', () 
   });
 
   it('asks to scan the table’s QR code when the link has no key, or another table’s key', async () => {
-    const diner = await phonePage();
+    const diner = await pages.phone();
     await diner.goto(`${server.url}/table/2`);
     await diner.getByRole('heading', { level: 1, name: 'Scan the QR code on your table' }).waitFor();
     expect(await diner.getByRole('link', { name: 'See the menu' }).getAttribute('href')).toBe('/public-menu');

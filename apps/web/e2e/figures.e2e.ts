@@ -1,15 +1,19 @@
 import type { Item } from '@quan/contract/menu';
 import type { Order, PaymentMethod } from '@quan/contract/order';
 import type { Revenue } from '@quan/contract/report';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launchBrowser } from './browser';
 import { apiClient, type Person } from './seed';
+import { pageOpener, plain } from './pages';
 import { startServer, type RunningServer } from './server';
 
 let server: RunningServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+const pages = pageOpener(
+  () => browser,
+  () => server.url,
+);
 let ownerToken: string;
 /** The two orders that count: completed and paid. */
 let paidOrders: Order[] = [];
@@ -30,8 +34,6 @@ const waiter: Person = {
 /** The restaurant's zone: the default settings, untouched here. */
 const restaurantTimeZone = 'Asia/Ho_Chi_Minh';
 
-/** "243.000 ₫" whatever spaces Intl puts in. */
-const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 const money = (amount: number) =>
   plain(new Intl.NumberFormat('vi-VN', { style: 'currency', currency: 'VND' }).format(amount));
 
@@ -50,19 +52,6 @@ const restaurantHour = (instant: Date) =>
       instant,
     ),
   );
-
-async function signedInPage(person: Person, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(`${server.url}/auth`);
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Password').fill(person.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  return page;
-}
 
 /** A table's body rows as [row header, ...cells], whitespace normalised. */
 async function bodyRows(table: Locator): Promise<string[][]> {
@@ -147,7 +136,7 @@ describe.skipIf(!hasBrowser)('the figures in the browser: the dashboard and the 
     ]);
   });
   afterAll(async () => {
-    for (const context of contexts) await context.close();
+    await pages.closeAll();
     await browser?.close();
     await server?.stop();
   });
@@ -157,7 +146,7 @@ describe.skipIf(!hasBrowser)('the figures in the browser: the dashboard and the 
     const takings = cash.bills.total + card.bills.total;
     expect(money(takings)).toBe('243.000 ₫');
 
-    const manager = await signedInPage(owner, { width: 1440, height: 1000 });
+    const manager = await pages.signedIn(owner, { width: 1440, height: 1000 });
     await manager.goto(`${server.url}/dashboard`);
     await manager.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     const figures = manager.getByRole('region', { name: 'Figures' });
@@ -212,7 +201,7 @@ describe.skipIf(!hasBrowser)('the figures in the browser: the dashboard and the 
     const [, month, day] = restaurantDay(new Date()).split('-');
     const todayLabel = `${day}/${month}`;
 
-    const manager = await signedInPage(owner, { width: 1440, height: 1000 });
+    const manager = await pages.signedIn(owner, { width: 1440, height: 1000 });
     await manager.goto(`${server.url}/dashboard`);
     await manager.getByRole('link', { name: 'Charts of the last 30 days' }).click();
     await manager.waitForURL((url) => url.pathname === '/chart');
@@ -273,7 +262,7 @@ describe.skipIf(!hasBrowser)('the figures in the browser: the dashboard and the 
   });
 
   it('a waiter sees that the figures are for managers, and none of them', async () => {
-    const staff = await signedInPage(waiter, { width: 1280, height: 900 });
+    const staff = await pages.signedIn(waiter, { width: 1280, height: 900 });
     await staff.goto(`${server.url}/dashboard`);
     await staff.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await staff.getByRole('status').filter({ hasText: 'Only managers see the figures' }).waitFor();

@@ -1,12 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launchBrowser } from './browser';
 import { apiClient, type Person } from './seed';
+import { pageOpener, plain } from './pages';
 import { startServer, type RunningServer } from './server';
 
 let server: RunningServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+const pages = pageOpener(
+  () => browser,
+  () => server.url,
+);
 
 const owner: Person = {
   name: 'Lê Minh Quân',
@@ -20,22 +24,6 @@ const cook: Person = {
   phone: '0902333444',
   password: 'bun-cha-ha-noi',
 };
-
-/** "151.200 ₫" whatever spaces Intl puts in. */
-const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
-
-async function signedInPage(person: Person, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(`${server.url}/auth`);
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Password').fill(person.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  return page;
-}
 
 describe.skipIf(!hasBrowser)('a shift in the browser: POS, live kitchen, settling the bill', () => {
   beforeAll(async () => {
@@ -55,17 +43,17 @@ describe.skipIf(!hasBrowser)('a shift in the browser: POS, live kitchen, settlin
     );
   });
   afterAll(async () => {
-    for (const context of contexts) await context.close();
+    await pages.closeAll();
     await browser?.close();
     await server?.stop();
   });
 
   it('takes an order at the POS, the kitchen sees it live, and paying in cash frees the table', async () => {
-    const kitchen = await signedInPage(cook, { width: 1024, height: 768 });
+    const kitchen = await pages.signedIn(cook, { width: 1024, height: 768 });
     await kitchen.goto(`${server.url}/orders`);
     await kitchen.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
 
-    const cashier = await signedInPage(owner, { width: 1280, height: 900 });
+    const cashier = await pages.signedIn(owner, { width: 1280, height: 900 });
     await cashier.goto(`${server.url}/menu`);
     const panel = cashier.getByRole('complementary', { name: 'Current order' });
     await cashier.getByRole('button', { name: /^Phở bò/ }).click();

@@ -1,15 +1,19 @@
 import type { Ingredient } from '@quan/contract/ingredient';
 import type { Item } from '@quan/contract/menu';
 import type { PublicMenu } from '@quan/contract/public';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launchBrowser } from './browser';
 import { apiClient, type Person } from './seed';
+import { pageOpener, plain } from './pages';
 import { startServer, type RunningServer } from './server';
 
 let server: RunningServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+const pages = pageOpener(
+  () => browser,
+  () => server.url,
+);
 let ownerToken: string;
 let beef: Ingredient;
 let noodles: Ingredient;
@@ -22,36 +26,6 @@ const owner: Person = {
   phone: '0901111222',
   password: 'pho-bo-tai-2026',
 };
-
-/** "7,5 kg" whatever spaces Intl puts in. */
-const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
-
-/** A diner's phone: nobody signed in, a small touch screen. */
-async function phonePage(): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return page;
-}
-
-async function signedInPage(person: Person, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(`${server.url}/auth`);
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Password').fill(person.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  return page;
-}
 
 const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded);
 
@@ -105,13 +79,13 @@ describe.skipIf(!hasBrowser)('stock in the browser: restocking, and dishes that 
     tea = seededTea!;
   });
   afterAll(async () => {
-    for (const context of contexts) await context.close();
+    await pages.closeAll();
     await browser?.close();
     await server?.stop();
   });
 
   it('a manager restocks beef with a note and finds the delivery at the top of its history', async () => {
-    const manager = await signedInPage(owner, { width: 1280, height: 900 });
+    const manager = await pages.signedIn(owner, { width: 1280, height: 900 });
     await manager.goto(`${server.url}/ingredient-management`);
     await manager.getByRole('heading', { level: 1, name: 'Ingredients' }).waitFor();
     const row = manager.getByRole('row', { name: 'Thịt bò' });
@@ -173,7 +147,7 @@ describe.skipIf(!hasBrowser)('stock in the browser: restocking, and dishes that 
   });
 
   it('orders use up the noodles: the phone’s menu drops Phở bò live, and it comes back once restocked', async () => {
-    const diner = await phonePage();
+    const diner = await pages.phone();
     await diner.goto(`${server.url}/public-menu`);
     await diner.getByRole('heading', { level: 1, name: 'Our menu' }).waitFor();
     const phoOnPhone = diner.getByRole('heading', { level: 3, name: 'Phở bò' });
@@ -186,7 +160,7 @@ describe.skipIf(!hasBrowser)('stock in the browser: restocking, and dishes that 
     });
 
     // The first portion at the POS: 200 g of the 400 g are left, still one portion.
-    const cashier = await signedInPage(owner, { width: 1280, height: 900 });
+    const cashier = await pages.signedIn(owner, { width: 1280, height: 900 });
     await cashier.goto(`${server.url}/menu`);
     const panel = cashier.getByRole('complementary', { name: 'Current order' });
     await cashier.getByRole('button', { name: /^Phở bò/ }).click();
