@@ -5,20 +5,6 @@ import { preloadPublic } from '../lib/public-api';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 
-/** A staff page that later issues fill in; until then it says what is coming. */
-function comingSoon(path: string, title: string, description: string): RouteObject {
-  return {
-    path,
-    lazy: async () => {
-      const { ComingSoon } = await import('../components/ComingSoon');
-      function ComingSoonPage() {
-        return <ComingSoon title={title} description={description} />;
-      }
-      return { Component: ComingSoonPage };
-    },
-  };
-}
-
 interface RouteOptions {
   /**
    * Load the staff providers (store, query client, toasts, socket) with the first staff page. The browser app
@@ -115,11 +101,12 @@ export function createRoutes({ staffProviders }: RouteOptions): RouteObject[] {
                       path: '/more',
                       lazy: async () => ({ Component: (await import('../features/more/pages/MorePage')).MorePage }),
                     },
-                    comingSoon(
-                      '/spin-wheel',
-                      'Spin wheel',
-                      'The lucky draw for loyal customers arrives with the spin-wheel issue.',
-                    ),
+                    {
+                      path: '/spin-wheel',
+                      lazy: async () => ({
+                        Component: (await import('../features/spin-wheel/pages/SpinWheelPage')).SpinWheelPage,
+                      }),
+                    },
                     {
                       // Its own chunk: Recharts loads here and nowhere else.
                       path: '/chart',
@@ -137,16 +124,18 @@ export function createRoutes({ staffProviders }: RouteOptions): RouteObject[] {
                         Component: (await import('../features/accounts/pages/AccountsPage')).AccountsPage,
                       }),
                     },
-                    comingSoon(
-                      '/coupon-management',
-                      'Coupons',
-                      'Discount codes and their use arrive with the coupons issue.',
-                    ),
-                    comingSoon(
-                      '/customer-management',
-                      'Customers',
-                      'Customer records and loyalty levels arrive with the customers issue.',
-                    ),
+                    {
+                      path: '/coupon-management',
+                      lazy: async () => ({
+                        Component: (await import('../features/coupons/pages/CouponsPage')).CouponsPage,
+                      }),
+                    },
+                    {
+                      path: '/customer-management',
+                      lazy: async () => ({
+                        Component: (await import('../features/customers/pages/CustomersPage')).CustomersPage,
+                      }),
+                    },
                     {
                       path: '/ingredient-management',
                       lazy: async () => ({

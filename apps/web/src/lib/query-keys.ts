@@ -7,6 +7,11 @@ export const queryRoots = {
   tables: ['tables'],
   menu: ['menu'],
   ingredients: ['ingredients'],
+  /** Customer look-ups at the POS; the customer page keeps its list in the Redux slice of SPEC §3. */
+  customers: ['customers'],
+  coupons: ['coupons'],
+  /** The wheel's prizes (coupons with a spin weight) and the recent spins. */
+  spinWheel: ['spin-wheel'],
   /** Revenue figures and chart data: they change when an order is completed. */
   reports: ['reports'],
 } as const;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   assignTable,
+  detachMember,
   emptyOrderState,
   removeCustomer,
   selectHasCustomer,
@@ -12,6 +13,13 @@ import { removeUser } from './user-slice';
 
 const customer = { name: 'Chị Lan', phone: '0901234567', guests: 4, isPreorder: true };
 const table4 = { _id: 'table-4', tableNo: 4 };
+const lan = {
+  _id: '0190a1b2-c3d4-7e5f-8a9b-00000000c001',
+  name: 'Chị Lan',
+  phone: '0901234567',
+  membershipLevel: 'gold' as const,
+  loyaltyPoints: 120,
+};
 const at = Date.parse('2026-03-01T05:00:00.000Z');
 
 describe('order-in-progress slice', () => {
@@ -34,6 +42,7 @@ describe('order-in-progress slice', () => {
       guests: 4,
       table: null,
       isPreorder: true,
+      member: null,
     });
     expect(selectHasCustomer(store.getState())).toBe(true);
   });
@@ -63,6 +72,7 @@ describe('order-in-progress slice', () => {
       guests: 2,
       table: table4,
       isPreorder: false,
+      member: null,
     });
   });
 
@@ -94,8 +104,50 @@ describe('order-in-progress slice', () => {
       guests: 0,
       table: null,
       isPreorder: true,
+      member: null,
     });
     expect(selectHasCustomer(store.getState())).toBe(false);
+  });
+
+  it('setCustomer with a loyalty member keeps only what the POS shows of them, with a new orderId', () => {
+    const store = createAppStore();
+    store.dispatch(setCustomer(customer, at));
+
+    const fullCustomer = { ...lan, email: 'lan@quan.test', totalSpent: 3_000_000, status: 'active' };
+    store.dispatch(setCustomer({ ...customer, member: fullCustomer }, at + 10));
+
+    expect(selectOrderInProgress(store.getState())).toMatchObject({ orderId: String(at + 10), member: lan });
+    expect(selectOrderInProgress(store.getState()).member).toEqual(lan);
+  });
+
+  it('setting the customer without a member drops the previous one', () => {
+    const store = createAppStore();
+    store.dispatch(setCustomer({ ...customer, member: lan }, at));
+
+    store.dispatch(setCustomer(customer, at + 10));
+
+    expect(selectOrderInProgress(store.getState()).member).toBeNull();
+  });
+
+  it('detachMember drops the member only; removeCustomer drops the member with the guest', () => {
+    const store = createAppStore();
+    store.dispatch(setCustomer({ ...customer, member: lan }, at));
+    store.dispatch(assignTable(table4));
+
+    store.dispatch(detachMember());
+    expect(selectOrderInProgress(store.getState())).toEqual({
+      orderId: String(at),
+      customerName: 'Chị Lan',
+      customerPhone: '0901234567',
+      guests: 4,
+      table: table4,
+      isPreorder: true,
+      member: null,
+    });
+
+    store.dispatch(setCustomer({ ...customer, member: lan }, at + 10));
+    store.dispatch(removeCustomer());
+    expect(selectOrderInProgress(store.getState())).toMatchObject({ orderId: String(at + 10), member: null });
   });
 
   it('is reset when the user signs out', () => {

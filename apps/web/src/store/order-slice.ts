@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Customer } from '@quan/contract/customer';
 import { removeUser } from './user-slice';
 
 export interface OrderTable {
@@ -6,7 +7,10 @@ export interface OrderTable {
   tableNo: number;
 }
 
-/** The order being taken at the POS (SPEC §3). */
+/** (ext) The loyalty customer an order is for, as the POS shows them: the order earns them points. */
+export type OrderMember = Pick<Customer, '_id' | 'name' | 'phone' | 'membershipLevel' | 'loyaltyPoints'>;
+
+/** The order being taken at the POS (SPEC §3), plus the loyalty customer it is for (ext). */
 export interface OrderState {
   /** Made from the current timestamp when the customer is set; sent as the order's Idempotency-Key. */
   orderId: string;
@@ -15,6 +19,8 @@ export interface OrderState {
   guests: number;
   table: OrderTable | null;
   isPreorder: boolean;
+  /** (ext) Sent as the order's customerId; part of "the customer", so set and removed with it. */
+  member: OrderMember | null;
 }
 
 export interface SetCustomerPayload {
@@ -22,6 +28,8 @@ export interface SetCustomerPayload {
   phone: string;
   guests: number;
   isPreorder: boolean;
+  /** (ext) The loyalty customer the guest is; without one the order is for a walk-in guest. */
+  member?: OrderMember | null;
 }
 
 export const emptyOrderState: OrderState = {
@@ -31,32 +39,43 @@ export const emptyOrderState: OrderState = {
   guests: 0,
   table: null,
   isPreorder: false,
+  member: null,
 };
+
+function pickMember({ _id, name, phone, membershipLevel, loyaltyPoints }: OrderMember): OrderMember {
+  return { _id, name, phone, membershipLevel, loyaltyPoints };
+}
 
 const orderSlice = createSlice({
   name: 'order',
   initialState: emptyOrderState,
   reducers: {
-    /** SPEC §4: a new orderId each time, with name, phone, guests and isPreorder. */
+    /** SPEC §4: a new orderId each time, with name, phone, guests and isPreorder (and the member, ext). */
     setCustomer: {
       reducer: (state, action: PayloadAction<SetCustomerPayload & { orderId: string }>) => {
-        const { orderId, name, phone, guests, isPreorder } = action.payload;
+        const { orderId, name, phone, guests, isPreorder, member } = action.payload;
         state.orderId = orderId;
         state.customerName = name;
         state.customerPhone = phone;
         state.guests = guests;
         state.isPreorder = isPreorder;
+        state.member = member ? pickMember(member) : null;
       },
       prepare: (customer: SetCustomerPayload, now: number = Date.now()) => ({
         payload: { ...customer, orderId: String(now) },
       }),
     },
-    /** SPEC §4: clears name, phone, guests and table; orderId and isPreorder stay. */
+    /** SPEC §4: clears name, phone, guests and table; orderId and isPreorder stay. The member goes with the guest. */
     removeCustomer: (state) => {
       state.customerName = '';
       state.customerPhone = '';
       state.guests = 0;
       state.table = null;
+      state.member = null;
+    },
+    /** (ext) The order stops earning points for the member; the guest's name, phone and count stay. */
+    detachMember: (state) => {
+      state.member = null;
     },
     assignTable: (state, action: PayloadAction<OrderTable | null>) => {
       state.table = action.payload ? { _id: action.payload._id, tableNo: action.payload.tableNo } : null;
@@ -66,7 +85,7 @@ const orderSlice = createSlice({
   extraReducers: (builder) => builder.addCase(removeUser, () => emptyOrderState),
 });
 
-export const { setCustomer, removeCustomer, assignTable } = orderSlice.actions;
+export const { setCustomer, removeCustomer, detachMember, assignTable } = orderSlice.actions;
 export const orderReducer = orderSlice.reducer;
 
 export const selectOrderInProgress = (state: { order: OrderState }) => state.order;

@@ -1,6 +1,7 @@
 import { configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { clearStoredSession, saveToken, saveUserState } from '../lib/session-storage';
 import { cartReducer } from './cart-slice';
+import { customersReducer } from './customers-slice';
 import { orderReducer } from './order-slice';
 import { removeUser, setUser, userReducer } from './user-slice';
 
@@ -23,7 +24,7 @@ function createSessionPersistence() {
 /** A fresh store; its session is read from localStorage when it is created. */
 export function createAppStore() {
   return configureStore({
-    reducer: { user: userReducer, order: orderReducer, cart: cartReducer },
+    reducer: { user: userReducer, order: orderReducer, cart: cartReducer, customers: customersReducer },
     middleware: (getDefault) => getDefault().prepend(createSessionPersistence().middleware),
   });
 }

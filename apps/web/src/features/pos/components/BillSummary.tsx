@@ -1,27 +1,35 @@
 import { formatMoney } from '../../../lib/format';
 
 const percentFormat = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 2 });
+const pointsFormat = new Intl.NumberFormat('vi-VN');
 
 export function formatTaxRate(rate: number): string {
   return `${percentFormat.format(rate)} %`;
 }
 
-/** Tax as the server computes it: on the subtotal after discount, rounded to whole VND. */
-export function estimateTax(subtotal: number, taxRate: number): number {
-  return Math.round((subtotal * taxRate) / 100);
+/** The bill as the server computes it: tax on the subtotal after the discount, rounded to whole VND (half up). */
+export function estimateBill(subtotal: number, discount: number, taxRate: number) {
+  const taxable = Math.max(0, subtotal - discount);
+  const tax = Math.round((taxable * taxRate) / 100);
+  return { tax, total: taxable + tax };
 }
 
 interface BillSummaryProps {
   subtotal: number;
+  /** What the checked coupon takes off, and its code. */
+  discount: number;
+  couponCode: string | null;
   taxRate: number;
+  /** The points this order earns the attached member, credited when it is completed. */
+  points: { earned: number; memberName: string } | null;
 }
 
 /** The bill as far as the cart can tell; the server prices the order. */
-export function BillSummary({ subtotal, taxRate }: BillSummaryProps) {
-  const tax = estimateTax(subtotal, taxRate);
+export function BillSummary({ subtotal, discount, couponCode, taxRate, points }: BillSummaryProps) {
+  const { tax, total } = estimateBill(subtotal, discount, taxRate);
   const rows: [string, string][] = [
     ['Subtotal', formatMoney(subtotal)],
-    ['Discount', formatMoney(0)],
+    [couponCode ? `Discount (${couponCode})` : 'Discount', discount > 0 ? `−${formatMoney(discount)}` : formatMoney(0)],
     [`Tax (${formatTaxRate(taxRate)})`, formatMoney(tax)],
   ];
   return (
@@ -35,10 +43,19 @@ export function BillSummary({ subtotal, taxRate }: BillSummaryProps) {
         ))}
         <div className="flex justify-between gap-4 border-t border-stone-200 pt-2 text-base font-bold">
           <dt>Total</dt>
-          <dd className="tabular-nums">{formatMoney(subtotal + tax)}</dd>
+          <dd className="tabular-nums">{formatMoney(total)}</dd>
         </div>
+        {points && (
+          <div className="flex justify-between gap-4 text-amber-900">
+            <dt>Points to earn</dt>
+            <dd className="font-semibold tabular-nums">+{pointsFormat.format(points.earned)}</dd>
+          </div>
+        )}
       </dl>
-      <p className="mt-2 text-xs text-stone-600">An estimate. Final prices are set by the server.</p>
+      <p className="mt-2 text-xs text-stone-600">
+        An estimate. Final prices are set by the server.
+        {points && ` ${points.memberName} gets the points when the order is completed.`}
+      </p>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { ShoppingBag } from 'lucide-react';
 import { useSnackbar } from 'notistack';
 import { Link } from 'react-router';
 import type { Item } from '@quan/contract/menu';
+import { pointsFor } from '@quan/contract/customer';
 import type { CreateOrderBody, Order } from '@quan/contract/order';
 import { defaultSettings } from '@quan/contract/settings';
 import { FormAlert } from '../../../components/FormAlert';
@@ -18,13 +19,15 @@ import { useItems } from '../../menu/api/list-items';
 import { useSettings } from '../../more/api/get-settings';
 import { useCreateOrder } from '../../orders/api/create-order';
 import { useTables } from '../../tables/api/list-tables';
-import { BillSummary } from '../components/BillSummary';
+import { BillSummary, estimateBill } from '../components/BillSummary';
 import { CartPanel } from '../components/CartPanel';
+import { CouponField } from '../components/CouponField';
 import { groupCartLines, lineKey, maxLineQuantity, toOrderLines } from '../../../store/cart-lines';
 import { CustomerSection } from '../components/CustomerSection';
 import { MenuBrowser } from '../components/MenuBrowser';
 import { PlacedOrderView } from '../components/PlacedOrderView';
 import { TablePicker } from '../components/TablePicker';
+import { useCouponCheck } from '../components/use-coupon-check';
 
 function dishCount(count: number): string {
   return count === 1 ? '1 dish' : `${count} dishes`;
@@ -58,6 +61,7 @@ export function PosPage() {
   const settings = useSettings();
   const createOrderMutation = useCreateOrder();
   const [orderNote, setOrderNote] = useState('');
+  const [couponInput, setCouponInput] = useState('');
   const [placeError, setPlaceError] = useState<string | null>(null);
   const [placedOrder, setPlacedOrder] = useState<Order | null>(null);
   const orderNoteId = useId();
@@ -67,6 +71,15 @@ export function PosPage() {
   const taxRate = settings.data?.taxRate ?? defaultSettings.taxRate;
   const restaurantName = settings.data?.restaurantName ?? defaultSettings.restaurantName;
   const canManageMenu = role === 'admin' || role === 'manager';
+  const couponCheck = useCouponCheck(couponInput, subtotal, order.member?._id ?? null);
+  const discount = couponCheck.status === 'valid' ? couponCheck.discount : 0;
+  const { total } = estimateBill(subtotal, discount, taxRate);
+  const points = order.member
+    ? {
+        earned: pointsFor(total, order.member.membershipLevel, settings.data?.loyalty ?? defaultSettings.loyalty),
+        memberName: order.member.name,
+      }
+    : null;
 
   // A tap adds to the dish's line without a note; that line may hold at most 99.
   const plainLineQuantity = (itemId: string) =>
@@ -82,7 +95,9 @@ export function PosPage() {
     ? 'Set the customer to start the order.'
     : lines.length === 0
       ? 'Add at least one dish.'
-      : null;
+      : couponCheck.status === 'checking'
+        ? 'Wait until the coupon is checked.'
+        : null;
 
   function placeOrder() {
     if (blocker || createOrderMutation.isPending) return;
@@ -94,7 +109,10 @@ export function PosPage() {
         ...(order.customerPhone ? { phone: order.customerPhone } : {}),
       },
       ...(order.table ? { tableId: order.table._id } : {}),
+      ...(order.member ? { customerId: order.member._id } : {}),
       items: toOrderLines(lines),
+      // A code the server refused (or that is still being checked) is not sent: the order goes without it.
+      ...(couponCheck.status === 'valid' ? { couponCode: couponCheck.code } : {}),
       isPreorder: order.isPreorder,
       ...(note ? { note } : {}),
     };
@@ -107,6 +125,7 @@ export function PosPage() {
           dispatch(clearCart());
           dispatch(removeCustomer());
           setOrderNote('');
+          setCouponInput('');
           setPlacedOrder(placed);
           enqueueSnackbar(`Order #${placed.orderNo} placed.`, { variant: 'success' });
         },
@@ -219,6 +238,9 @@ export function PosPage() {
             <PanelSection title={unitCount > 0 ? `Dishes (${unitCount})` : 'Dishes'}>
               <CartPanel lines={lines} />
             </PanelSection>
+            <PanelSection title="Coupon">
+              <CouponField value={couponInput} check={couponCheck} onChange={setCouponInput} />
+            </PanelSection>
             <div className="border-t border-stone-200 pt-4">
               <label htmlFor={orderNoteId} className="field-label">
                 Order note (optional)
@@ -236,7 +258,13 @@ export function PosPage() {
           </div>
           <div className="space-y-3 rounded-b-2xl border-t border-stone-200 bg-stone-50 p-4">
             <PanelSection title="Bill">
-              <BillSummary subtotal={subtotal} taxRate={taxRate} />
+              <BillSummary
+                subtotal={subtotal}
+                discount={discount}
+                couponCode={couponCheck.status === 'valid' ? couponCheck.code : null}
+                taxRate={taxRate}
+                points={points}
+              />
             </PanelSection>
             {placeError && <FormAlert>{placeError}</FormAlert>}
             <button

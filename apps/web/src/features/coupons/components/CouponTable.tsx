@@ -1,0 +1,163 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import type { Coupon } from '@quan/contract/coupon';
+import { formatMoney } from '../../../lib/format';
+import { discountTypeLabels, formatDiscountValue, formatUses, formatValidity } from './coupon-display';
+
+interface CouponTableProps {
+  coupons: readonly Coupon[];
+  /** Managers and admins get the switch and the write actions; staff read the table. */
+  canManage: boolean;
+  /** The coupon whose active switch is being saved, if any. */
+  togglingId: string | null;
+  onToggleActive: (coupon: Coupon) => void;
+  onEdit: (coupon: Coupon) => void;
+  onDelete: (coupon: Coupon) => void;
+}
+
+function Limits({ coupon }: { coupon: Coupon }) {
+  const hasMin = coupon.minOrderValue > 0;
+  const hasMax = coupon.maxDiscount !== null;
+  if (!hasMin && !hasMax) return <span className="text-stone-400">—</span>;
+  return (
+    <>
+      {hasMin && <span className="block whitespace-nowrap">Min order {formatMoney(coupon.minOrderValue)}</span>}
+      {hasMax && <span className="block whitespace-nowrap">Max discount {formatMoney(coupon.maxDiscount ?? 0)}</span>}
+    </>
+  );
+}
+
+/** A switch for managers (saved at once), a worded state for staff. */
+function ActiveCell({
+  coupon,
+  canManage,
+  isSaving,
+  onToggle,
+}: {
+  coupon: Coupon;
+  canManage: boolean;
+  isSaving: boolean;
+  onToggle: () => void;
+}) {
+  if (!canManage) {
+    return (
+      <span
+        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+          coupon.isActive ? 'bg-green-100 text-green-800' : 'bg-stone-200 text-stone-700'
+        }`}
+      >
+        {coupon.isActive ? 'Active' : 'Inactive'}
+      </span>
+    );
+  }
+  return (
+    <label className="inline-flex min-h-8 cursor-pointer items-center gap-2 has-disabled:cursor-wait">
+      <input
+        type="checkbox"
+        role="switch"
+        className="peer sr-only"
+        checked={coupon.isActive}
+        disabled={isSaving}
+        onChange={onToggle}
+        aria-label={`Active: ${coupon.code}`}
+      />
+      <span
+        aria-hidden="true"
+        className="relative h-6 w-11 rounded-full bg-stone-300 transition-colors peer-checked:bg-green-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-amber-600 after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5"
+      />
+      <span aria-hidden="true" className="text-xs font-medium text-stone-700">
+        {coupon.isActive ? 'On' : 'Off'}
+      </span>
+    </label>
+  );
+}
+
+export function CouponTable({ coupons, canManage, togglingId, onToggleActive, onEdit, onDelete }: CouponTableProps) {
+  return (
+    <div className="card overflow-x-auto">
+      <table className="w-full min-w-[60rem] text-left text-sm">
+        <caption className="sr-only">Coupons, newest first</caption>
+        <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Code
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Type
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-semibold">
+              Value
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Limits
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Valid
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-semibold">
+              Uses
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Active
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-semibold">
+              Spin weight
+            </th>
+            {canManage && (
+              <th scope="col" className="px-4 py-3 font-semibold">
+                <span className="sr-only">Actions</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">
+          {coupons.map((coupon) => (
+            <tr key={coupon._id} aria-label={coupon.code} className={coupon.isActive ? undefined : 'bg-stone-50'}>
+              <th scope="row" className="px-4 py-3 align-top font-normal">
+                <span className="block font-mono font-semibold text-stone-900">{coupon.code}</span>
+                {coupon.description && <span className="block text-xs text-stone-600">{coupon.description}</span>}
+              </th>
+              <td className="px-4 py-3 align-top text-stone-700">{discountTypeLabels[coupon.discountType]}</td>
+              <td className="px-4 py-3 text-right align-top font-semibold whitespace-nowrap text-stone-900 tabular-nums">
+                {formatDiscountValue(coupon)}
+              </td>
+              <td className="px-4 py-3 align-top text-stone-700 tabular-nums">
+                <Limits coupon={coupon} />
+              </td>
+              <td className="px-4 py-3 align-top whitespace-nowrap text-stone-700 tabular-nums">
+                {formatValidity(coupon)}
+              </td>
+              <td className="px-4 py-3 text-right align-top text-stone-700 tabular-nums">{formatUses(coupon)}</td>
+              <td className="px-4 py-3 align-top">
+                <ActiveCell
+                  coupon={coupon}
+                  canManage={canManage}
+                  isSaving={togglingId === coupon._id}
+                  onToggle={() => onToggleActive(coupon)}
+                />
+              </td>
+              <td className="px-4 py-3 text-right align-top text-stone-700 tabular-nums">{coupon.spinWeight}</td>
+              {canManage && (
+                <td className="px-4 py-3 align-top">
+                  <div className="flex justify-end gap-2">
+                    <button type="button" className="btn btn-sm btn-secondary" onClick={() => onEdit(coupon)}>
+                      <Pencil aria-hidden="true" className="size-4" />
+                      Edit <span className="sr-only">{coupon.code}</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-secondary text-red-700 hover:bg-red-50"
+                      onClick={() => onDelete(coupon)}
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" />
+                      Delete <span className="sr-only">{coupon.code}</span>
+                    </button>
+                  </div>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

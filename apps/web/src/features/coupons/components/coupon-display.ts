@@ -1,0 +1,37 @@
+import type { Coupon, DiscountType } from '@quan/contract/coupon';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { matchesSearch } from '../../../lib/search';
+
+export const discountTypeLabels: Record<DiscountType, string> = {
+  percent: 'Percent',
+  fixed: 'Fixed amount',
+};
+
+/** Managers and admins write coupons; staff only read them (API.md "Roles and permissions"). */
+export function canManageCoupons(role: string): boolean {
+  return role === 'manager' || role === 'admin';
+}
+
+/** The discount as a value: "10%" or "50.000 ₫". */
+export function formatDiscountValue(coupon: Pick<Coupon, 'discountType' | 'discountValue'>): string {
+  return coupon.discountType === 'percent' ? `${coupon.discountValue}%` : formatMoney(coupon.discountValue);
+}
+
+/** Uses against the limit: "3/100", or "3/∞" without one. */
+export function formatUses(coupon: Pick<Coupon, 'usedCount' | 'usageLimit'>): string {
+  return `${coupon.usedCount}/${coupon.usageLimit ?? '∞'}`;
+}
+
+/** The days it works, dd/MM/yyyy: "01/03/2026 – 31/03/2026", "From 01/03/2026", "Until …" or "Any day". */
+export function formatValidity(coupon: Pick<Coupon, 'startDate' | 'endDate'>): string {
+  const { startDate, endDate } = coupon;
+  if (startDate && endDate) return `${formatDate(startDate)} – ${formatDate(endDate)}`;
+  if (startDate) return `From ${formatDate(startDate)}`;
+  if (endDate) return `Until ${formatDate(endDate)}`;
+  return 'Any day';
+}
+
+/** The coupons whose code or description matches the search (accents and case ignored). */
+export function filterCoupons(coupons: readonly Coupon[], search: string): Coupon[] {
+  return coupons.filter((coupon) => matchesSearch(coupon.code, search) || matchesSearch(coupon.description, search));
+}

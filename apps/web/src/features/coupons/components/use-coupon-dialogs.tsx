@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useSnackbar } from 'notistack';
+import type { Coupon } from '@quan/contract/coupon';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { FormAlert } from '../../../components/FormAlert';
+import { describeApiError } from '../../../lib/api-client';
+import { useDeleteCoupon } from '../api/delete-coupon';
+import { CouponFormDialog } from './CouponFormDialog';
+
+type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'delete'; couponId: string } | null;
+
+/** The coupon dialogs: add, edit and delete (after confirmation). A dialog reads its coupon from the live list. */
+export function useCouponDialogs(coupons: readonly Coupon[]) {
+  const [open, setOpen] = useState<OpenDialog>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const { enqueueSnackbar } = useSnackbar();
+  const deleteMutation = useDeleteCoupon();
+
+  const target = open && open.kind !== 'create' ? coupons.find((c) => c._id === open.couponId) : undefined;
+  const close = () => {
+    setOpen(null);
+    setDeleteError(null);
+  };
+
+  function confirmDelete(coupon: Coupon) {
+    setDeleteError(null);
+    deleteMutation.mutate(coupon._id, {
+      onSuccess: () => {
+        enqueueSnackbar(`Coupon ${coupon.code} is deleted.`, { variant: 'success' });
+        close();
+      },
+      onError: (error) => setDeleteError(describeApiError(error, `Could not delete coupon ${coupon.code}.`)),
+    });
+  }
+
+  const dialogs = (
+    <>
+      {open?.kind === 'create' && <CouponFormDialog onClose={close} />}
+      {open?.kind === 'edit' && target && <CouponFormDialog key={target._id} coupon={target} onClose={close} />}
+      <ConfirmDialog
+        open={open?.kind === 'delete' && target !== undefined}
+        title={`Delete coupon ${target?.code ?? ''}?`}
+        description={
+          <div className="space-y-3">
+            <p>
+              <strong className="font-mono">{target?.code}</strong> stops working at once and leaves the spin wheel.
+              Orders that already used it keep their discount. To stop it for a while instead, switch it off.
+            </p>
+            {deleteError && <FormAlert>{deleteError}</FormAlert>}
+          </div>
+        }
+        confirmLabel="Delete coupon"
+        isPending={deleteMutation.isPending}
+        onConfirm={() => target && confirmDelete(target)}
+        onCancel={close}
+      />
+    </>
+  );
+
+  return {
+    openCreate: () => setOpen({ kind: 'create' }),
+    openEdit: (coupon: Coupon) => setOpen({ kind: 'edit', couponId: coupon._id }),
+    openDelete: (coupon: Coupon) => setOpen({ kind: 'delete', couponId: coupon._id }),
+    dialogs,
+  };
+}

@@ -1,0 +1,264 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Coupon, CreateCouponBody, UpdateCouponBody } from '@quan/contract/coupon';
+import type { User } from '@quan/contract/user';
+import { afterEach, describe, expect, it } from 'vitest';
+import { routes } from '../../../app/routes';
+import { installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { renderRoutes } from '../../../test/render-routes';
+import { makeCoupon } from '../components/coupon-fixtures';
+
+/** Text as Testing Library reads it: its matchers turn the no-break space of vi-VN amounts into a space. */
+const spaced = (text: string) => text.replace(/\s/g, ' ');
+
+const welcome = makeCoupon(1, {
+  code: 'WELCOME10',
+  description: 'Khách mới',
+  discountType: 'percent',
+  discountValue: 10,
+  minOrderValue: 100_000,
+  maxDiscount: 50_000,
+  startDate: '2026-03-01',
+  endDate: '2026-03-31',
+  usageLimit: 100,
+  usedCount: 3,
+  spinWeight: 5,
+});
+const tet = makeCoupon(2, {
+  code: 'TET50K',
+  discountType: 'fixed',
+  discountValue: 50_000,
+  usedCount: 12,
+  isActive: false,
+});
+
+interface Write {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** A little coupon server; `refuse` may answer a write before it is applied. */
+function serveCoupons(refuse?: (write: Write) => FakeResponse | null) {
+  let coupons: Coupon[] = [welcome, tet];
+  const writes: Write[] = [];
+  const fakeApi = installFakeApi(({ method, url, config }) => {
+    if (method === 'GET' && url === '/api/coupons') return ok(coupons);
+    const write = { method, url, body: config.data ? JSON.parse(config.data as string) : undefined };
+    writes.push(write);
+    const refusal = refuse?.(write);
+    if (refusal) return refusal;
+    const id = /^\/api\/coupons\/([^/]+)$/.exec(url)?.[1];
+    if (method === 'POST' && url === '/api/coupons') {
+      const created = makeCoupon(9, write.body as CreateCouponBody);
+      coupons = [created, ...coupons];
+      return { status: 201, body: { success: true, data: created } };
+    }
+    if (method === 'PUT' && id) {
+      coupons = coupons.map((coupon) =>
+        coupon._id === id ? { ...coupon, ...(write.body as UpdateCouponBody) } : coupon,
+      );
+      return ok(coupons.find((coupon) => coupon._id === id));
+    }
+    if (method === 'DELETE' && id) {
+      coupons = coupons.filter((coupon) => coupon._id !== id);
+      return ok(null);
+    }
+    return { status: 404, body: { success: false, message: 'Not found' } };
+  });
+  return { fakeApi, writes };
+}
+
+function signIn(role: User['role']) {
+  storeSession(makeUser({ role }), tokenExpiringIn(3600));
+}
+
+const cellsOf = (code: string) =>
+  within(screen.getByRole('row', { name: code }))
+    .getAllByRole('cell')
+    .map((cell) => spaced(cell.textContent ?? ''));
+
+// Whole-page journeys through the lazy routes: on a busy two-core machine one can pass the default 5 s.
+describe('CouponsPage', { timeout: 30_000 }, () => {
+  let server: ReturnType<typeof serveCoupons> | undefined;
+  afterEach(() => server?.fakeApi.restore());
+
+  it('lists each coupon with its type, value in percent or VND, limits, dd/MM/yyyy dates, uses and weight', async () => {
+    signIn('manager');
+    server = serveCoupons();
+    renderRoutes(routes, { path: '/coupon-management' });
+
+    await screen.findByRole('row', { name: 'WELCOME10' });
+    expect(screen.getByText('2 coupons · 1 active.')).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: 'WELCOME10' })).getByRole('rowheader')).toHaveTextContent(
+      'WELCOME10Khách mới',
+    );
+    expect(cellsOf('WELCOME10').slice(0, 7)).toEqual([
+      'Percent',
+      '10%',
+      'Min order 100.000 ₫Max discount 50.000 ₫',
+      '01/03/2026 – 31/03/2026',
+      '3/100',
+      'On',
+      '5',
+    ]);
+    expect(cellsOf('TET50K').slice(0, 7)).toEqual(['Fixed amount', '50.000 ₫', '—', 'Any day', '12/∞', 'Off', '0']);
+    expect(screen.getByRole('switch', { name: 'Active: WELCOME10' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Active: TET50K' })).not.toBeChecked();
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search coupons' }), 'khach moi');
+    expect(screen.queryByRole('row', { name: 'TET50K' })).not.toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'WELCOME10' })).toBeInTheDocument();
+  });
+
+  it('shows staff the table read-only: no add, edit, delete or switch', async () => {
+    signIn('staff');
+    server = serveCoupons();
+    renderRoutes(routes, { path: '/coupon-management' });
+
+    await screen.findByRole('row', { name: 'WELCOME10' });
+    expect(cellsOf('TET50K')).toEqual(['Fixed amount', '50.000 ₫', '—', 'Any day', '12/∞', 'Inactive', '0']);
+    expect(within(screen.getByRole('row', { name: 'WELCOME10' })).getByText('Active')).toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^(Add coupon|Edit|Delete)/ })).not.toBeInTheDocument();
+    expect(server.writes).toEqual([]);
+  });
+
+  it('explains a percent over 100 and an end before the start inline, then adds the coupon', async () => {
+    const user = userEvent.setup();
+    signIn('manager');
+    server = serveCoupons();
+    renderRoutes(routes, { path: '/coupon-management' });
+
+    await user.click(await screen.findByRole('button', { name: 'Add coupon' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add a coupon' }));
+    await user.type(dialog.getByLabelText('Code'), 'summer-26');
+    await user.type(dialog.getByLabelText('Discount (%)'), '150');
+    await user.type(dialog.getByLabelText('Start date'), '2026-06-30');
+    await user.type(dialog.getByLabelText('End date'), '2026-06-01');
+    await user.click(dialog.getByRole('button', { name: 'Add coupon' }));
+
+    expect(await dialog.findByText('A percent discount is at most 100')).toBeInTheDocument();
+    expect(dialog.getByLabelText('Discount (%)')).toHaveAccessibleDescription('A percent discount is at most 100');
+    expect(dialog.getByLabelText('End date')).toHaveAccessibleDescription(/End date cannot be before the start date/);
+    expect(server.writes).toEqual([]);
+
+    await user.clear(dialog.getByLabelText('Discount (%)'));
+    await user.type(dialog.getByLabelText('Discount (%)'), '15');
+    await user.clear(dialog.getByLabelText('End date'));
+    await user.type(dialog.getByLabelText('End date'), '2026-08-31');
+    await user.type(dialog.getByLabelText('Maximum discount (VND)'), '80000');
+    await user.type(dialog.getByLabelText('Usage limit'), '200');
+    await user.click(dialog.getByRole('button', { name: 'Add coupon' }));
+
+    expect(await screen.findByText('Coupon SUMMER-26 is added.')).toBeInTheDocument();
+    expect(server.writes).toEqual([
+      {
+        method: 'POST',
+        url: '/api/coupons',
+        body: {
+          code: 'SUMMER-26',
+          description: '',
+          discountType: 'percent',
+          discountValue: 15,
+          minOrderValue: 0,
+          maxDiscount: 80_000,
+          startDate: '2026-06-30',
+          endDate: '2026-08-31',
+          usageLimit: 200,
+          isActive: true,
+          spinWeight: 0,
+        },
+      },
+    ]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: 'SUMMER-26' })).toHaveTextContent('30/06/2026 – 31/08/2026');
+  });
+
+  it("puts the server's refusals next to the fields they name", async () => {
+    const user = userEvent.setup();
+    signIn('admin');
+    server = serveCoupons(({ method, body }) => {
+      if (method === 'POST')
+        return { status: 409, body: { success: false, message: 'Coupon WELCOME10 already exists' } };
+      if (method === 'PUT' && (body as UpdateCouponBody).usageLimit === 2) {
+        return {
+          status: 400,
+          body: {
+            success: false,
+            message: 'The coupon breaks a rule',
+            errors: [{ path: 'usageLimit', message: 'It has been used 3 times already' }],
+          },
+        };
+      }
+      return null;
+    });
+    renderRoutes(routes, { path: '/coupon-management' });
+
+    await user.click(await screen.findByRole('button', { name: 'Add coupon' }));
+    let dialog = within(screen.getByRole('dialog', { name: 'Add a coupon' }));
+    await user.type(dialog.getByLabelText('Code'), 'welcome10');
+    await user.selectOptions(dialog.getByLabelText('Discount type'), 'fixed');
+    await user.type(dialog.getByLabelText('Discount (VND)'), '20000');
+    await user.click(dialog.getByRole('button', { name: 'Add coupon' }));
+    expect(await dialog.findByText('Coupon WELCOME10 already exists')).toBeInTheDocument();
+    expect(dialog.getByLabelText('Code')).toHaveAccessibleDescription(/Coupon WELCOME10 already exists/);
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'Edit WELCOME10' }));
+    dialog = within(screen.getByRole('dialog', { name: 'Edit coupon WELCOME10' }));
+    expect(dialog.getByLabelText('Maximum discount (VND)')).toHaveValue(50_000);
+    await user.clear(dialog.getByLabelText('Usage limit'));
+    await user.type(dialog.getByLabelText('Usage limit'), '2');
+    await user.click(dialog.getByRole('button', { name: 'Save coupon' }));
+    expect(await dialog.findByText('It has been used 3 times already')).toBeInTheDocument();
+    expect(dialog.getByLabelText('Usage limit')).toHaveAccessibleDescription(/It has been used 3 times already/);
+
+    await user.clear(dialog.getByLabelText('Usage limit'));
+    await user.click(dialog.getByRole('button', { name: 'Save coupon' }));
+    expect(await screen.findByText('Coupon WELCOME10 is saved.')).toBeInTheDocument();
+    expect(server.writes.at(-1)?.body).toMatchObject({ code: 'WELCOME10', usageLimit: null, maxDiscount: 50_000 });
+    await waitFor(() => expect(cellsOf('WELCOME10')[4]).toBe('3/∞'));
+  });
+
+  it('switches a coupon off and on with PUT {isActive}', async () => {
+    const user = userEvent.setup();
+    signIn('manager');
+    server = serveCoupons();
+    renderRoutes(routes, { path: '/coupon-management' });
+
+    await user.click(await screen.findByRole('switch', { name: 'Active: WELCOME10' }));
+    expect(await screen.findByText('Coupon WELCOME10 is switched off.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Active: WELCOME10' })).not.toBeChecked());
+
+    await user.click(screen.getByRole('switch', { name: 'Active: TET50K' }));
+    expect(await screen.findByText('Coupon TET50K is active.')).toBeInTheDocument();
+    expect(server.writes).toEqual([
+      { method: 'PUT', url: `/api/coupons/${welcome._id}`, body: { isActive: false } },
+      { method: 'PUT', url: `/api/coupons/${tet._id}`, body: { isActive: true } },
+    ]);
+    await waitFor(() => expect(screen.getByText('2 coupons · 1 active.')).toBeInTheDocument());
+  });
+
+  it('deletes only after confirmation', async () => {
+    const user = userEvent.setup();
+    signIn('manager');
+    server = serveCoupons();
+    renderRoutes(routes, { path: '/coupon-management' });
+
+    await user.click(await screen.findByRole('button', { name: 'Delete TET50K' }));
+    let dialog = within(screen.getByRole('dialog', { name: 'Delete coupon TET50K?' }));
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.writes).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Delete TET50K' }));
+    dialog = within(screen.getByRole('dialog', { name: 'Delete coupon TET50K?' }));
+    await user.click(dialog.getByRole('button', { name: 'Delete coupon' }));
+
+    expect(await screen.findByText('Coupon TET50K is deleted.')).toBeInTheDocument();
+    expect(server.writes).toEqual([{ method: 'DELETE', url: `/api/coupons/${tet._id}`, body: undefined }]);
+    await waitFor(() => expect(screen.queryByRole('row', { name: 'TET50K' })).not.toBeInTheDocument());
+  });
+});

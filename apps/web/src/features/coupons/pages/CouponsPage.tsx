@@ -1,0 +1,134 @@
+import { useId, useState } from 'react';
+import { Plus, Search } from 'lucide-react';
+import { useSnackbar } from 'notistack';
+import type { Coupon } from '@quan/contract/coupon';
+import { describeApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useAppSelector } from '../../../store/hooks';
+import { selectUser } from '../../../store/user-slice';
+import { useCoupons } from '../api/list-coupons';
+import { useUpdateCoupon } from '../api/update-coupon';
+import { CouponTable } from '../components/CouponTable';
+import { canManageCoupons, filterCoupons } from '../components/coupon-display';
+import { useCouponDialogs } from '../components/use-coupon-dialogs';
+
+function couponCount(count: number): string {
+  return count === 1 ? '1 coupon' : `${count} coupons`;
+}
+
+/**
+ * `/coupon-management`: every discount code, its limits, the days it works and how often it was used. Staff
+ * read it (to answer a guest); managers and admins add, edit, switch off and delete coupons.
+ */
+export function CouponsPage() {
+  usePageTitle('Coupons');
+  const searchId = useId();
+  const { role } = useAppSelector(selectUser);
+  const isManager = canManageCoupons(role);
+  const { enqueueSnackbar } = useSnackbar();
+  const coupons = useCoupons();
+  const allCoupons = coupons.data ?? [];
+  const dialogs = useCouponDialogs(allCoupons);
+  const toggleMutation = useUpdateCoupon();
+  const [search, setSearch] = useState('');
+  const activeCount = allCoupons.filter((coupon) => coupon.isActive).length;
+
+  function toggleActive(coupon: Coupon) {
+    const isActive = !coupon.isActive;
+    toggleMutation.mutate(
+      { id: coupon._id, isActive },
+      {
+        onSuccess: (saved) =>
+          enqueueSnackbar(`Coupon ${saved.code} is ${isActive ? 'active' : 'switched off'}.`, { variant: 'success' }),
+        onError: (error) =>
+          enqueueSnackbar(describeApiError(error, `Could not change coupon ${coupon.code}.`), { variant: 'error' }),
+      },
+    );
+  }
+
+  function renderContent() {
+    if (coupons.isPending) {
+      return (
+        <p role="status" className="text-stone-600">
+          Loading coupons…
+        </p>
+      );
+    }
+    if (coupons.isError) {
+      return (
+        <div role="alert" className="card space-y-3 p-6">
+          <p className="text-stone-800">{describeApiError(coupons.error, 'Could not load the coupons.')}</p>
+          <button type="button" className="btn btn-secondary" onClick={() => void coupons.refetch()}>
+            Try again
+          </button>
+        </div>
+      );
+    }
+    if (allCoupons.length === 0) {
+      return (
+        <div className="card p-6 text-stone-700">
+          {isManager
+            ? 'No coupons yet. Add one for a promotion, or give it a spin weight to put it on the spin wheel.'
+            : 'No coupons yet. A manager adds them.'}
+        </div>
+      );
+    }
+    const shown = filterCoupons(allCoupons, search);
+    if (shown.length === 0) {
+      return <p className="card p-6 text-stone-700">No coupons match “{search.trim()}”.</p>;
+    }
+    return (
+      <CouponTable
+        coupons={shown}
+        canManage={isManager}
+        togglingId={toggleMutation.isPending ? toggleMutation.variables.id : null}
+        onToggleActive={toggleActive}
+        onEdit={dialogs.openEdit}
+        onDelete={dialogs.openDelete}
+      />
+    );
+  }
+
+  return (
+    <section className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-stone-900">Coupons</h1>
+          <p className="mt-1 text-sm text-stone-600">
+            {coupons.data
+              ? `${couponCount(allCoupons.length)} · ${activeCount} active.`
+              : 'Discount codes, their limits and their use.'}
+          </p>
+        </div>
+        {isManager && (
+          <button type="button" className="btn btn-primary" onClick={dialogs.openCreate}>
+            <Plus aria-hidden="true" className="size-4" />
+            Add coupon
+          </button>
+        )}
+      </div>
+
+      <div className="relative w-full max-w-sm">
+        <label htmlFor={searchId} className="sr-only">
+          Search coupons
+        </label>
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-stone-400"
+        />
+        <input
+          id={searchId}
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder="Search by code or description"
+          autoComplete="off"
+          className="field-input pl-10"
+        />
+      </div>
+
+      {renderContent()}
+      {dialogs.dialogs}
+    </section>
+  );
+}

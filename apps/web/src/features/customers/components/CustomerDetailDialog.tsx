@@ -1,0 +1,103 @@
+import { useId, type ReactNode } from 'react';
+import { Pencil, Trash2 } from 'lucide-react';
+import type { Customer } from '@quan/contract/customer';
+import { Dialog } from '../../../components/Dialog';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { CustomerStatusBadge, LevelBadge } from './badges';
+import { formatCount } from './customer-display';
+
+interface CustomerDetailDialogProps {
+  customer: Customer;
+  canDelete: boolean;
+  /** The customer's latest orders. */
+  recentOrders: ReactNode;
+  onEdit: () => void;
+  onDelete: () => void;
+  onClose: () => void;
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-1.5">
+      <dt className="text-stone-600">{label}</dt>
+      <dd className="text-right text-stone-900">{children}</dd>
+    </div>
+  );
+}
+
+const none = <span className="text-stone-400">—</span>;
+
+/** Everything about one customer: their loyalty, their contact details and their last orders. */
+export function CustomerDetailDialog({
+  customer,
+  canDelete,
+  recentOrders,
+  onEdit,
+  onDelete,
+  onClose,
+}: CustomerDetailDialogProps) {
+  const contactId = useId();
+  const ordersId = useId();
+  return (
+    <Dialog title={customer.name} onClose={onClose} className="max-w-2xl">
+      <div className="space-y-6 text-sm">
+        <div className="flex flex-wrap items-center gap-2">
+          <LevelBadge level={customer.membershipLevel} />
+          <CustomerStatusBadge status={customer.status} />
+        </div>
+
+        <section aria-label="Loyalty">
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {(
+              [
+                ['Points', formatCount(customer.loyaltyPoints)],
+                ['Total spent', formatMoney(customer.totalSpent)],
+                ['Visits', formatCount(customer.totalOrders)],
+                ['Last visit', customer.lastVisit ? formatDate(customer.lastVisit) : 'Never'],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label} className="rounded-xl bg-stone-50 p-3">
+                <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">{label}</dt>
+                <dd className="mt-1 text-lg font-bold text-stone-900 tabular-nums">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <section aria-labelledby={contactId}>
+          <h3 id={contactId} className="mb-1 font-semibold text-stone-900">
+            Contact
+          </h3>
+          <dl className="divide-y divide-stone-100">
+            <Row label="Phone">{customer.phone}</Row>
+            <Row label="Email">{customer.email || none}</Row>
+            <Row label="Date of birth">{customer.dateOfBirth ? formatDate(customer.dateOfBirth) : none}</Row>
+            <Row label="Address">{customer.address || none}</Row>
+            <Row label="Notes">{customer.notes || none}</Row>
+            <Row label="Customer since">{formatDateTime(customer.createdAt)}</Row>
+          </dl>
+        </section>
+
+        <section aria-labelledby={ordersId}>
+          <h3 id={ordersId} className="mb-1 font-semibold text-stone-900">
+            Recent orders
+          </h3>
+          {recentOrders}
+        </section>
+
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          {canDelete && (
+            <button type="button" className="btn btn-secondary text-red-700 hover:bg-red-50" onClick={onDelete}>
+              <Trash2 aria-hidden="true" className="size-4" />
+              Delete customer
+            </button>
+          )}
+          <button type="button" className="btn btn-primary" onClick={onEdit}>
+            <Pencil aria-hidden="true" className="size-4" />
+            Edit customer
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,181 @@
+import { useId } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  createCustomerBodySchema,
+  customerStatuses,
+  type CreateCustomerBody,
+  type Customer,
+  type UpdateCustomerBody,
+} from '@quan/contract/customer';
+import { Dialog } from '../../../components/Dialog';
+import { FormAlert } from '../../../components/FormAlert';
+import { TextField } from '../../../components/TextField';
+import { customerStatusLabels } from './customer-display';
+
+const fields = createCustomerBodySchema.shape;
+
+/** The contract's rules, with the empty inputs a form has: no date of birth is an empty date box. */
+const customerFormSchema = z.object({
+  name: fields.name,
+  phone: fields.phone,
+  email: fields.email.unwrap(),
+  dateOfBirth: z.union([z.literal(''), fields.dateOfBirth.unwrap().unwrap()]),
+  address: fields.address.unwrap(),
+  notes: fields.notes.unwrap(),
+  status: fields.status.unwrap(),
+});
+type CustomerFormValues = z.output<typeof customerFormSchema>;
+type EditableField = keyof CustomerFormValues;
+
+function toBody(values: CustomerFormValues): Required<CreateCustomerBody> {
+  return { ...values, dateOfBirth: values.dateOfBirth === '' ? null : values.dateOfBirth };
+}
+
+/** Only what changed, so saving one field does not overwrite another someone else changed meanwhile. */
+function changesOf(customer: Customer, body: Required<CreateCustomerBody>): UpdateCustomerBody {
+  return Object.fromEntries(
+    (Object.keys(body) as EditableField[]).filter((key) => body[key] !== customer[key]).map((key) => [key, body[key]]),
+  );
+}
+
+/** A new customer's body leaves out the optional fields left empty. */
+function createBody(body: Required<CreateCustomerBody>): CreateCustomerBody {
+  const { name, phone, status, ...optional } = body;
+  const filled = Object.entries(optional).filter(([, value]) => value !== '' && value !== null);
+  return { name, phone, ...(status === 'active' ? {} : { status }), ...Object.fromEntries(filled) };
+}
+
+export type CustomerFormSubmission =
+  { kind: 'create'; body: CreateCustomerBody } | { kind: 'update'; id: string; changes: UpdateCustomerBody };
+
+interface CustomerFormDialogProps {
+  /** The customer to edit; without one the dialog adds a customer. */
+  customer?: Customer;
+  isSaving: boolean;
+  /** Saves and resolves to the server's refusal (to show in the form), or null once saved. */
+  onSubmit: (submission: CustomerFormSubmission) => Promise<string | null>;
+  onClose: () => void;
+}
+
+/** Adds or edits a customer with the contract's rules; the level and points belong to the loyalty programme. */
+export function CustomerFormDialog({ customer, isSaving, onSubmit, onClose }: CustomerFormDialogProps) {
+  const notesId = useId();
+  const statusId = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(customerFormSchema),
+    defaultValues: {
+      name: customer?.name ?? '',
+      phone: customer?.phone ?? '',
+      email: customer?.email ?? '',
+      dateOfBirth: customer?.dateOfBirth ?? '',
+      address: customer?.address ?? '',
+      notes: customer?.notes ?? '',
+      status: customer?.status ?? 'active',
+    },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    const body = toBody(values);
+    if (customer) {
+      const changes = changesOf(customer, body);
+      if (Object.keys(changes).length === 0) {
+        onClose();
+        return;
+      }
+      const refusal = await onSubmit({ kind: 'update', id: customer._id, changes });
+      if (refusal) setError('root.server', { message: refusal });
+      return;
+    }
+    const refusal = await onSubmit({ kind: 'create', body: createBody(body) });
+    if (refusal) setError('root.server', { message: refusal });
+  });
+
+  return (
+    <Dialog title={customer ? `Edit ${customer.name}` : 'Add a customer'} onClose={onClose}>
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+        {errors.root?.server?.message && <FormAlert>{errors.root.server.message}</FormAlert>}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
+          <TextField
+            label="Phone"
+            type="tel"
+            autoComplete="off"
+            hint="One customer per phone number."
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="off"
+            hint="Optional."
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            label="Date of birth"
+            type="date"
+            hint="Optional."
+            error={errors.dateOfBirth?.message}
+            {...register('dateOfBirth')}
+          />
+        </div>
+        <TextField
+          label="Address"
+          autoComplete="off"
+          hint="Optional."
+          error={errors.address?.message}
+          {...register('address')}
+        />
+        <div>
+          <label htmlFor={notesId} className="field-label">
+            Notes
+          </label>
+          <textarea
+            id={notesId}
+            rows={3}
+            className="field-input"
+            placeholder="e.g. allergic to peanuts, likes the window table"
+            aria-invalid={errors.notes ? true : undefined}
+            aria-describedby={errors.notes ? `${notesId}-error` : undefined}
+            {...register('notes')}
+          />
+          {errors.notes && (
+            <p id={`${notesId}-error`} className="field-error">
+              {errors.notes.message}
+            </p>
+          )}
+        </div>
+        {customer && (
+          <div>
+            <label htmlFor={statusId} className="field-label">
+              Status
+            </label>
+            <select id={statusId} className="field-input" {...register('status')}>
+              {customerStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {customerStatusLabels[status]}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={isSaving}>
+            {isSaving ? 'Saving…' : customer ? 'Save customer' : 'Add customer'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,27 @@
+import type { CustomerStatus, MembershipLevel } from '@quan/contract/customer';
+import type { Role } from '@quan/contract/user';
+
+export const levelLabels: Record<MembershipLevel, string> = {
+  bronze: 'Bronze',
+  silver: 'Silver',
+  gold: 'Gold',
+  platinum: 'Platinum',
+};
+
+export const customerStatusLabels: Record<CustomerStatus, string> = { active: 'Active', inactive: 'Inactive' };
+
+const countFormat = new Intl.NumberFormat('vi-VN');
+
+/** 4560 → "4.560" (vi-VN groups thousands with dots). */
+export function formatCount(count: number): string {
+  return countFormat.format(count);
+}
+
+export function formatPoints(points: number): string {
+  return points === 1 ? '1 point' : `${formatCount(points)} points`;
+}
+
+/** API.md: managers and admins delete customers and run the membership update; staff do the rest. */
+export function canManageCustomers(role: Role | ''): boolean {
+  return role === 'manager' || role === 'admin';
+}

@@ -1,0 +1,37 @@
+import { couponCodeSchema, type Coupon } from '@quan/contract/coupon';
+import { describeApiError } from '../../../lib/api-client';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useCouponValidation } from '../api/validate-coupon';
+
+/** Where the coupon typed at the POS stands; only a `valid` one is sent with the order. */
+export type CouponCheck =
+  | { status: 'none' }
+  | { status: 'checking'; code: string }
+  | { status: 'valid'; code: string; discount: number; coupon: Coupon }
+  | { status: 'invalid'; code: string; reason: string };
+
+/**
+ * Checks the typed code with the server once typing pauses, for this subtotal and member (a spin-wheel prize
+ * belongs to one customer), and again whenever either changes.
+ */
+export function useCouponCheck(typed: string, subtotal: number, customerId: string | null): CouponCheck {
+  const code = typed.trim().toUpperCase();
+  const settledCode = useDebouncedValue(code);
+  const parsed = settledCode ? couponCodeSchema.safeParse(settledCode) : null;
+  const validation = useCouponValidation(
+    parsed?.success ? { code: parsed.data, subtotal, ...(customerId ? { customerId } : {}) } : null,
+  );
+
+  if (!code) return { status: 'none' };
+  if (code !== settledCode) return { status: 'checking', code };
+  if (parsed && !parsed.success) {
+    return { status: 'invalid', code, reason: parsed.error.issues[0]?.message ?? 'That is not a coupon code' };
+  }
+  if (validation.isError) {
+    return { status: 'invalid', code, reason: describeApiError(validation.error, `Could not check coupon ${code}.`) };
+  }
+  if (validation.data) {
+    return { status: 'valid', code, discount: validation.data.discount, coupon: validation.data.coupon };
+  }
+  return { status: 'checking', code };
+}
