@@ -113,12 +113,14 @@ describe('LiveUpdates', () => {
     await screen.findByText('orders 3 · tables 4 · menu 2 · ingredients 4');
   });
 
-  it('refreshes the revenue figures when an order is completed, not on the kitchen’s other moves', async () => {
+  it('refreshes the revenue figures and customers’ points when an order is completed, not on other moves', async () => {
     const fake = createFakeSocket();
     let fetches = 0;
+    let customerFetches = 0;
     function ReportsCounter() {
       const reports = useQuery({ queryKey: [...queryRoots.reports, 'test'], queryFn: () => ++fetches });
-      return <p>{`reports ${reports.data ?? 0}`}</p>;
+      const customers = useQuery({ queryKey: [...queryRoots.customers, 'test'], queryFn: () => ++customerFetches });
+      return <p>{`reports ${reports.data ?? 0} · customers ${customers.data ?? 0}`}</p>;
     }
     render(
       <QueryClientProvider client={createQueryClient()}>
@@ -130,16 +132,16 @@ describe('LiveUpdates', () => {
         </SnackbarProvider>
       </QueryClientProvider>,
     );
-    await screen.findByText('reports 1');
+    await screen.findByText('reports 1 · customers 1');
 
     fake.emit('order:created', makeOrder());
     fake.emit('order:updated', makeOrder({ status: 'ready' }));
     // Time for a refetch to happen if one had been asked for.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(fetches).toBe(1);
+    expect([fetches, customerFetches]).toEqual([1, 1]);
 
     fake.emit('order:updated', makeOrder({ status: 'completed', paymentMethod: 'cash', paymentStatus: 'paid' }));
-    await screen.findByText('reports 2');
+    await screen.findByText('reports 2 · customers 2');
   });
 
   it('warns staff of an ingredient running low and refreshes the stock', async () => {

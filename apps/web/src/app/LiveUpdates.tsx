@@ -106,8 +106,11 @@ export function LiveUpdates() {
       invalidate(queryRoots.orders);
       invalidate(queryRoots.tables);
       invalidate(queryRoots.ingredients);
-      // The figures count completed orders only, so the kitchen's other moves leave them as they are.
-      if (order.status === 'completed') invalidate(queryRoots.reports);
+      // Completing an order adds to the figures and to its customer's points; the kitchen's other moves don't.
+      if (order.status === 'completed') {
+        invalidate(queryRoots.reports);
+        invalidate(queryRoots.customers);
+      }
     };
     const onTableUpdated = () => invalidate(queryRoots.tables);
     // A dish selling out or coming back is a stock change too.
