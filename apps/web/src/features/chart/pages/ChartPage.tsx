@@ -7,7 +7,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useAppSelector } from '../../../store/hooks';
 import { selectUser } from '../../../store/user-slice';
 import { FiguresManagersOnly } from '../../dashboard/components/FiguresManagersOnly';
-import { restaurantDay } from '../../orders/components/restaurant-day';
+import { restaurantDay } from '../../../lib/restaurant-day';
 import { useNow } from '../../orders/components/use-now';
 import { useChartData } from '../api/get-chart-data';
 import { CategoryRevenueChart } from '../components/CategoryRevenueChart';

@@ -9,7 +9,6 @@ import { useRevenue } from '../api/get-revenue';
 import {
   dayCount,
   describeDays,
-  isDay,
   presetDays,
   previousDays,
   rangePresetLabels,
@@ -17,6 +16,7 @@ import {
   type DayRange,
   type RangePreset,
 } from './date-range';
+import { isDay } from '../../../lib/restaurant-day';
 import { DateRangePicker } from './DateRangePicker';
 import { FigureCard, type Comparison } from './FigureCard';
 import { PaymentMethodBreakdown } from './PaymentMethodBreakdown';

@@ -1,16 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  dayCount,
-  dayIn,
-  describeDays,
-  isDay,
-  midnightIso,
-  presetDays,
-  previousDays,
-  revenueQueryOf,
-} from './date-range';
+import { addDays, dayIn, isDay, midnightIso } from '../../../lib/restaurant-day';
+import { dayCount, describeDays, presetDays, previousDays, revenueQueryOf } from './date-range';
 
 const saigon = 'Asia/Ho_Chi_Minh';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { dayIn } from './date-range';
+import { dayIn } from '../../../lib/restaurant-day';
 
 /**
  * Today in the time zone, checked every minute, so the presets move on to the next day at midnight.

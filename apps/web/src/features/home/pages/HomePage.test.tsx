@@ -8,7 +8,7 @@ import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures'
 import { renderRoutes } from '../../../test/render-routes';
 import { makeRevenue } from '../../dashboard/components/revenue-fixtures';
 import { makeOrder } from '../../orders/components/order-fixtures';
-import { dayStartIso, restaurantDay } from '../../orders/components/restaurant-day';
+import { dayStartIso, restaurantDay } from '../../../lib/restaurant-day';
 import { makeTable } from '../../tables/components/table-fixtures';
 
 const line = (name: string, quantity: number) => ({ itemId: null, name, price: 10_000, quantity, note: '', total: 0 });

@@ -9,7 +9,7 @@ import { useTodaysRevenue } from '../../dashboard/api/get-revenue';
 import { useAllOrders, useOrders } from '../../orders/api/list-orders';
 import { OrderStatusBadge } from '../../orders/components/OrderBadges';
 import { tableLabel } from '../../orders/components/order-status';
-import { dayEndIso, dayStartIso, restaurantDay } from '../../orders/components/restaurant-day';
+import { dayEndIso, dayStartIso, restaurantDay } from '../../../lib/restaurant-day';
 import { useNow } from '../../orders/components/use-now';
 import { useTables } from '../../tables/api/list-tables';
 import { StatCard } from '../components/StatCard';

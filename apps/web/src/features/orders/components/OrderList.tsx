@@ -2,7 +2,7 @@ import type { Order } from '@quan/contract/order';
 import { describeApiError } from '../../../lib/api-client';
 import { useOrders } from '../api/list-orders';
 import { OrderCard } from './OrderCard';
-import { dayEndIso, dayStartIso } from './restaurant-day';
+import { dayEndIso, dayStartIso } from '../../../lib/restaurant-day';
 import { orderTabLabels, statusesOfTab, type OrderMove, type OrderTab } from './order-status';
 
 export const ordersPerPage = 20;

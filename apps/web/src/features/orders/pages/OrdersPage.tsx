@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { KitchenBoard } from '../components/KitchenBoard';
 import { OrderList } from '../components/OrderList';
-import { isDay, restaurantDay } from '../components/restaurant-day';
+import { isDay, restaurantDay } from '../../../lib/restaurant-day';
 import { isOrderTab, orderTabLabels, orderTabs, type OrderTab } from '../components/order-status';
 import { useNow } from '../components/use-now';
 import { useOrderMoves } from '../components/use-order-moves';
