@@ -150,6 +150,46 @@ describe('coupons', () => {
     expect(await usedCount()).toBe(0);
   });
 
+  it('gives a cancelled order’s use back to the coupon it used, even after its code moved to another', async () => {
+    const summer = await createCoupon({ code: 'SUMMER', usageLimit: 10 });
+    const first = (await orderWith('SUMMER')).json().data;
+    await t.request({
+      method: 'PUT',
+      url: `/api/coupons/${summer._id}`,
+      payload: { code: 'SUMMER-OLD' },
+      as: 'manager',
+    });
+    const newSummer = await createCoupon({ code: 'SUMMER', usageLimit: 10 });
+    expect((await orderWith('SUMMER')).statusCode).toBe(201);
+    await t.request({ method: 'PUT', url: `/api/order/${first._id}`, payload: { status: 'cancelled' }, as: 'staff' });
+    const all = (await t.request({ method: 'GET', url: '/api/coupons', as: 'staff' })).json().data as Coupon[];
+    expect(all.find((c) => c._id === summer._id)?.usedCount).toBe(0);
+    expect(all.find((c) => c._id === newSummer._id)?.usedCount).toBe(1);
+  });
+
+  it('keeps the customer of an order that used a coupon', async () => {
+    const coupon = await createCoupon();
+    const order = (await orderWith(coupon.code)).json().data;
+    const customer = (
+      await t.request({
+        method: 'POST',
+        url: '/api/customers',
+        payload: { name: 'Khách mới', phone: '0944000111' },
+        as: 'staff',
+      })
+    ).json().data;
+    const moved = await t.request({
+      method: 'PUT',
+      url: `/api/order/${order._id}`,
+      payload: { customerId: customer._id },
+      as: 'staff',
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().message).toBe(
+      `Order ${order.orderNo} used coupon ${coupon.code}; its customer can no longer change`,
+    );
+  });
+
   it('gives the last use to exactly one of 20 simultaneous orders', async () => {
     const coupon = await createCoupon({ usageLimit: 1 });
     const answers = await Promise.all(Array.from({ length: 20 }, () => orderWith(coupon.code)));

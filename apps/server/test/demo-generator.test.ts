@@ -1,8 +1,13 @@
+import type { Pagination } from '@quan/contract/common';
+import { couponDiscount, type Coupon } from '@quan/contract/coupon';
+import { defaultLoyalty, levelForSpend, pointsFor, type Customer } from '@quan/contract/customer';
 import type { Ingredient, IngredientHistory } from '@quan/contract/ingredient';
 import type { Item } from '@quan/contract/menu';
 import type { Order } from '@quan/contract/order';
 import type { ChartData, Revenue } from '@quan/contract/report';
+import { NO_PRIZE_LABEL, type SpinPrize } from '@quan/contract/spin-wheel';
 import type { Table } from '@quan/contract/table';
+import { foldForSearch } from '@quan/contract/text';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRestaurant, type GeneratedRestaurant } from '../src/demo/generate-restaurant';
@@ -95,6 +100,7 @@ describe('the generated restaurant', () => {
       if (page >= pagination.totalPages) break;
     }
     expect(completed.length).toBeGreaterThan(ORDERS * 0.85);
+    const coupons = new Map((await get<Coupon[]>('/api/coupons')).map((coupon) => [coupon.code, coupon]));
     for (const order of completed) {
       expect(order.items.length).toBeGreaterThanOrEqual(1);
       expect(order.items.length).toBeLessThanOrEqual(5);
@@ -104,7 +110,13 @@ describe('the generated restaurant', () => {
         expect(line.total).toBe(line.price * line.quantity);
       }
       const subtotal = order.items.reduce((sum, line) => sum + line.total, 0);
-      expect(order.bills).toEqual(computeBills(subtotal, 0, 8));
+      // A coupon takes off what it would at the counter, on an order it admits.
+      const coupon = order.coupon ? coupons.get(order.coupon.code)! : null;
+      if (coupon) {
+        expect(subtotal).toBeGreaterThanOrEqual(coupon.minOrderValue);
+        expect(order.coupon!.discount).toBe(couponDiscount(coupon, subtotal));
+      }
+      expect(order.bills).toEqual(computeBills(subtotal, order.coupon?.discount ?? 0, 8));
       expect(order.paymentStatus).toBe('paid');
       expect(order.paymentMethod).not.toBeNull();
       expect(Date.parse(order.completedAt!)).toBeGreaterThan(Date.parse(order.createdAt));
@@ -195,7 +207,8 @@ describe('the generated restaurant', () => {
       await generateRestaurant(again.app.database.db, { size: 'tiny', days: DAYS, orders: ORDERS, seed: 7, asOf });
       const fingerprint = async (app: TestApp) => {
         const result = (await app.app.database.db.execute(sql`
-          select created_at, status, payment_method, customer_name, guests, total,
+          select created_at, status, payment_method, customer_name, customer_phone, guests, total, coupon_code,
+            (select phone || ' ' || membership_level || ' ' || total_spent from customers where id = orders.customer_id) as customer,
             (select string_agg(name || ' x' || quantity, ', ' order by position) from order_lines where order_id = orders.id) as lines
           from orders order by order_no`)) as unknown as { rows: unknown[] };
         return result.rows;
@@ -207,4 +220,123 @@ describe('the generated restaurant', () => {
       await again.close();
     }
   });
+
+  it('has loyalty customers with Vietnamese names, unique phones and search text like the service writes', async () => {
+    const list = await get<Customer[]>('/api/customers?limit=100');
+    expect(list).toHaveLength(generated.customers);
+    expect(new Set(list.map((customer) => customer.phone)).size).toBe(list.length);
+    for (const customer of list) {
+      expect(customer.phone).toMatch(/^0[9378]\d{8}$/);
+      // Family, middle and given name.
+      expect(customer.name.split(' ')).toHaveLength(3);
+      if (customer.email) expect(customer.email).toMatch(/^[a-z0-9.]+@example\.(com|net|org)$/);
+    }
+    expect(list.some((customer) => customer.name !== foldForSearch(customer.name))).toBe(true);
+    expect(list.some((customer) => customer.email)).toBe(true);
+    expect(list.some((customer) => customer.dateOfBirth)).toBe(true);
+    expect(list.filter((customer) => customer.status === 'active').length).toBeGreaterThan(list.length / 2);
+
+    const stored = (await t.app.database.db.execute(
+      sql`select name, phone, email, search_text from customers`,
+    )) as unknown as { rows: { name: string; phone: string; email: string; search_text: string }[] };
+    expect(stored.rows).toHaveLength(generated.customers);
+    for (const row of stored.rows) expect(row.search_text).toBe(foldForSearch(`${row.name} ${row.phone} ${row.email}`));
+  });
+
+  it("credits each customer with their completed orders and gives them the level of the year's spend", async () => {
+    const list = await get<Customer[]>('/api/customers?limit=100');
+    const result = (await t.app.database.db.execute(sql`
+      select customer_id, count(*)::int as orders, sum(total)::bigint::text as spent, max(completed_at) as last_visit,
+        coalesce(sum(total) filter (where completed_at > now() - interval '365 days'), 0)::bigint::text as year_spend
+      from orders where status = 'completed' and customer_id is not null group by customer_id`)) as unknown as {
+      rows: { customer_id: string; orders: number; spent: string; last_visit: string | Date; year_spend: string }[];
+    };
+    const sums = new Map(result.rows.map((row) => [row.customer_id, row]));
+    expect(generated.memberOrders).toBeGreaterThan(ORDERS * 0.25);
+    expect(sums.size).toBeGreaterThan(list.length / 2);
+    for (const customer of list) {
+      const sum = sums.get(customer._id);
+      const spent = Number(sum?.spent ?? 0);
+      expect(customer.totalSpent, customer.name).toBe(spent);
+      expect(customer.totalOrders, customer.name).toBe(sum?.orders ?? 0);
+      expect(customer.lastVisit && Date.parse(customer.lastVisit), customer.name).toBe(
+        sum ? new Date(sum.last_visit).getTime() : null,
+      );
+      expect(customer.membershipLevel, customer.name).toBe(levelForSpend(Number(sum?.year_spend ?? 0), defaultLoyalty));
+      // The generator's simplification: all points at the final level's multiplier.
+      expect(customer.loyaltyPoints, customer.name).toBe(pointsFor(spent, customer.membershipLevel, defaultLoyalty));
+      if (sum) expect(Date.parse(customer.createdAt)).toBeLessThanOrEqual(new Date(sum.last_visit).getTime());
+    }
+    expect(new Set(list.map((customer) => customer.membershipLevel)).size).toBeGreaterThan(1);
+
+    // The members' orders carry their name and phone.
+    const members = new Map(list.map((customer) => [customer._id, customer]));
+    const orders = await get<Order[]>('/api/order?status=completed&limit=200');
+    const theirs = orders.filter((order) => order.customerId);
+    expect(theirs.length).toBeGreaterThan(0);
+    for (const order of theirs) {
+      const member = members.get(order.customerId!)!;
+      expect(order.customerDetails).toMatchObject({ name: member.name, phone: member.phone });
+    }
+  });
+
+  it('finds a customer by their name typed without accents, and by a piece of their phone', async () => {
+    const list = await get<Customer[]>('/api/customers?limit=100');
+    const customer = list.find((c) => c.name !== foldForSearch(c.name))!;
+    const search = async (term: string) => {
+      const response = await t.request({
+        method: 'GET',
+        url: `/api/customers?search=${encodeURIComponent(term)}&limit=100`,
+        as: 'manager',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { data: Customer[]; pagination: Pagination };
+    };
+    const byName = await search(foldForSearch(customer.name));
+    expect(byName.data.map((c) => c._id)).toContain(customer._id);
+    expect(byName.pagination.totalItems).toBe(
+      list.filter((c) => foldForSearch(`${c.name} ${c.phone} ${c.email}`).includes(foldForSearch(customer.name)))
+        .length,
+    );
+    const byPhone = await search(`${customer.phone.slice(0, 4)} ${customer.phone.slice(4, 7)}`);
+    expect(byPhone.data.map((c) => c._id)).toContain(customer._id);
+    expect((await search('khong ai ten nay')).pagination.totalItems).toBe(0);
+  });
+
+  it('has coupons in every state, counted by the orders that used them, and prizes on the spin wheel', async () => {
+    const coupons = await get<Coupon[]>('/api/coupons');
+    expect(coupons).toHaveLength(generated.coupons);
+    const used = (await t.app.database.db.execute(sql`
+      select coupon_code as code, count(*)::int as orders from orders
+      where coupon_code is not null and status <> 'cancelled' group by coupon_code`)) as unknown as {
+      rows: { code: string; orders: number }[];
+    };
+    const uses = new Map(used.rows.map((row) => [row.code, row.orders]));
+    for (const coupon of coupons) expect(coupon.usedCount, coupon.code).toBe(uses.get(coupon.code) ?? 0);
+    const today = generated.lastDay;
+    expect(coupons.some((c) => c.endDate && c.endDate < today && c.usedCount > 0)).toBe(true);
+    expect(coupons.some((c) => c.startDate && c.startDate > today)).toBe(true);
+    expect(coupons.some((c) => c.usageLimit !== null && c.usedCount === c.usageLimit)).toBe(true);
+    const tet = coupons.find((c) => c.code === 'TET50K')!;
+    expect(tet).toMatchObject({ discountType: 'fixed', discountValue: 50_000, minOrderValue: 300_000 });
+
+    const prizes = await get<SpinPrize[]>('/api/spin-wheel/prizes');
+    expect(prizes.length).toBe(generated.spinPrizes + 1);
+    expect(prizes.length).toBeGreaterThan(1);
+    expect(prizes.at(-1)).toMatchObject({ couponId: null, label: NO_PRIZE_LABEL });
+    expect(prizes.map((prize) => prize.label)).toEqual(expect.arrayContaining(['Giảm 10%', 'Tặng trà đá']));
+  });
+
+  it('gives the demo restaurant customers at every level', async () => {
+    const demo = await buildTestApp();
+    try {
+      const made = await generateRestaurant(demo.app.database.db, { size: 'demo', days: 60, orders: 4_500, asOf });
+      expect(made.customers).toBe(300);
+      for (const level of ['bronze', 'silver', 'gold', 'platinum'] as const) {
+        expect(made.levels[level], level).toBeGreaterThan(0);
+      }
+    } finally {
+      await demo.close();
+    }
+  }, 60_000);
 });

@@ -174,6 +174,22 @@ describe('ingredients', () => {
     expect((await adjust('0190a1b2-0000-7000-8000-000000000000', { quantity: 1 })).statusCode).toBe(404);
   });
 
+  it('refuses a change of unit while stock or a recipe counts in the old one', async () => {
+    const flour = await createIngredient({ name: 'Bột gạo', quantity: 2 });
+    const stocked = await adjust(flour._id, { unit: 'g' });
+    expect(stocked.statusCode).toBe(409);
+    expect(stocked.json().message).toBe(
+      'Bột gạo has 2.00 kg in stock; set it to 0 before changing its unit (nothing is converted)',
+    );
+    const dish = await createDish([{ ingredientId: flour._id, quantity: 0.1 }]);
+    const inRecipe = await adjust(flour._id, { unit: 'g', quantity: 0 });
+    expect(inRecipe.json().message).toBe(`Bột gạo is used by the recipes of ${dish.name}; its unit cannot change`);
+    expect((await getIngredient(flour._id)).unit).toBe('kg');
+    await t.request({ method: 'PUT', url: `/api/item/${dish._id}`, payload: { recipe: [] }, as: 'manager' });
+    await adjust(flour._id, { quantity: 0 });
+    expect((await adjust(flour._id, { unit: 'g' })).json().data.unit).toBe('g');
+  });
+
   it('refuses to delete an ingredient a recipe uses, naming the dishes; deletes it once unused', async () => {
     const beef = await createIngredient({ name: 'Bò tái', quantity: 3 });
     const dish = await createDish([{ ingredientId: beef._id, quantity: 0.15 }]);

@@ -183,3 +183,26 @@ describe('chart data', () => {
     expect(chart.byCategory[0]!.revenue).toBe(todays.topItems.reduce((sum, item) => sum + item.revenue, 0));
   });
 });
+
+describe('a deleted dish', () => {
+  it('stays one row in the top dishes, by name, whether its sales come from the sums or the orders', async () => {
+    const { items } = await createMenu(t, [{ name: 'Chả cá Lã Vọng', price: 150_000 }]);
+    const dish = items[0]!;
+    const yesterday = await completedOrder([{ itemId: dish._id, quantity: 1 }]);
+    await completedOrder([{ itemId: dish._id, quantity: 2 }]);
+    // Yesterday at 20:00 in Ho Chi Minh City.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(new Date());
+    const todayStart = new Date(`${today}T00:00:00+07:00`);
+    await completedAt(yesterday, new Date(todayStart.getTime() - 4 * 3_600_000).toISOString());
+    await revenue(); // rebuilds the sums
+    expect((await t.request({ method: 'DELETE', url: `/api/item/${dish._id}`, as: 'manager' })).statusCode).toBe(200);
+
+    // From yesterday noon (a partial day, read from the orders) to tonight (a whole day, from the sums).
+    const noon = new Date(todayStart.getTime() - 12 * 3_600_000).toISOString();
+    const tomorrow = new Date(todayStart.getTime() + 24 * 3_600_000).toISOString();
+    const { topItems } = await revenue(range(noon, tomorrow));
+    expect(topItems.filter((item) => item.name === 'Chả cá Lã Vọng')).toEqual([
+      { itemId: null, name: 'Chả cá Lã Vọng', quantity: 3, revenue: 450_000 },
+    ]);
+  });
+});

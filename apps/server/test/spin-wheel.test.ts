@@ -38,9 +38,16 @@ beforeAll(async () => {
     discountValue: 100_000,
     spinWeight: 1,
   });
-  // Not on the wheel: no weight, or not active.
+  // Not on the wheel: no weight, not active, or not started yet.
   await coupon({ code: 'NOT-ON-WHEEL', discountType: 'fixed', discountValue: 5_000 });
   await coupon({ code: 'OFF-WHEEL', discountType: 'fixed', discountValue: 5_000, spinWeight: 9, isActive: false });
+  await coupon({
+    code: 'LATER-WHEEL',
+    discountType: 'fixed',
+    discountValue: 5_000,
+    spinWeight: 9,
+    startDate: addDays(today, 1),
+  });
 });
 afterAll(() => t.close());
 

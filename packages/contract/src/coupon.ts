@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common';
+import { formatVnd } from './money';
 
 export const discountTypes = ['percent', 'fixed'] as const;
 export type DiscountType = (typeof discountTypes)[number];
@@ -50,7 +51,10 @@ const couponFields = z.strictObject({
   endDate: dayOrNull('End date'),
   usageLimit: z.int32('Usage limit must be a whole number').min(1, 'Usage limit must be at least 1').nullable(),
   isActive: z.boolean(),
-  spinWeight: z.int32('Spin weight must be a whole number').min(0, 'Spin weight cannot be negative').max(1000),
+  spinWeight: z
+    .int32('Spin weight must be a whole number')
+    .min(0, 'Spin weight cannot be negative')
+    .max(1000, 'Spin weight can be at most 1000'),
 });
 
 /** The rules between fields, for a whole coupon (create, or the result of an edit). */
@@ -93,7 +97,7 @@ export type UpdateCouponBody = z.infer<typeof updateCouponBodySchema>;
 
 export const validateCouponBodySchema = z.strictObject({
   code: couponCodeSchema,
-  subtotal: z.int32('Subtotal must be a whole number of VND').min(0),
+  subtotal: z.int32('Subtotal must be a whole number of VND').min(0, 'Subtotal cannot be negative'),
   /** The customer attached to the order, for a coupon that belongs to one. */
   customerId: idSchema.optional(),
 });
@@ -114,6 +118,5 @@ export function couponDiscount(
 /** A short label for a coupon's discount: "10% off", "50.000 ₫ off". */
 export function discountLabel(coupon: Pick<Coupon, 'discountType' | 'discountValue'>): string {
   if (coupon.discountType === 'percent') return `${coupon.discountValue}% off`;
-  const money = new Intl.NumberFormat('vi-VN', { style: 'currency', currency: 'VND' }).format(coupon.discountValue);
-  return `${money} off`;
+  return `${formatVnd(coupon.discountValue)} off`;
 }

@@ -101,22 +101,31 @@ export type VipEmail = z.infer<typeof vipEmailSchema>;
 
 export const updateMembershipsResultSchema = z.object({ updated: z.int32() });
 
+const multiplierSchema = z
+  .number('A multiplier must be a number')
+  .min(0, 'A multiplier cannot be negative')
+  .max(10, 'A multiplier can be at most 10');
+const thresholdSchema = z.int32('A threshold must be a whole number of VND').min(1, 'A threshold must be above 0');
+
 /** The loyalty programme's numbers (API.md), kept in the settings so they can change later. */
 export const loyaltySettingsSchema = z
   .strictObject({
     /** One point per this many VND of an order's total, times the level's multiplier. */
-    vndPerPoint: z.int32().min(1000).max(1_000_000),
+    vndPerPoint: z
+      .int32('VND per point must be a whole number')
+      .min(1000, 'VND per point must be at least 1000')
+      .max(1_000_000, 'VND per point can be at most 1.000.000'),
     multipliers: z.strictObject({
-      bronze: z.number().min(0).max(10),
-      silver: z.number().min(0).max(10),
-      gold: z.number().min(0).max(10),
-      platinum: z.number().min(0).max(10),
+      bronze: multiplierSchema,
+      silver: multiplierSchema,
+      gold: multiplierSchema,
+      platinum: multiplierSchema,
     }),
     /** Spend over the last 365 days (whole VND) that reaches each level. */
     thresholds: z.strictObject({
-      silver: z.int32().min(1),
-      gold: z.int32().min(1),
-      platinum: z.int32().min(1),
+      silver: thresholdSchema,
+      gold: thresholdSchema,
+      platinum: thresholdSchema,
     }),
   })
   .refine((l) => l.thresholds.silver < l.thresholds.gold && l.thresholds.gold < l.thresholds.platinum, {

@@ -143,7 +143,7 @@ export function portionCost(
 }
 
 /** GET /api/ingredient/{id}/history (ext: paged, newest first, 50 a page by default). */
-export const ingredientHistoryQuerySchema = z.object({
+export const ingredientHistoryQuerySchema = z.strictObject({
   page: z.coerce.number().pipe(z.int32().min(1, 'Page must be 1 or more')).default(1),
   limit: z.coerce.number().pipe(z.int32().min(1).max(100, 'Limit can be at most 100')).default(50),
 });

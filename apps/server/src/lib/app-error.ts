@@ -33,10 +33,11 @@ export const forbidden = (message = 'You do not have permission to do this') => 
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 
-/** PostgreSQL's unique_violation, wherever the driver or Drizzle put it. */
-export function isUniqueViolation(error: unknown): boolean {
+/** PostgreSQL's unique_violation (of that constraint, if named), wherever the driver or Drizzle put it. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    const { code, constraint: violated } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return constraint === undefined || violated === constraint;
   }
   return false;
 }

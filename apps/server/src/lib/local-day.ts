@@ -12,7 +12,3 @@ export function addDays(day: string, days: number): string {
 
 /** '2026-12-31' → '31/12/2026', as the restaurant reads dates. */
 export const formatDay = (day: string) => day.split('-').reverse().join('/');
-
-/** Whole VND as the restaurant reads it: "200.000 ₫". */
-export const formatVnd = (amount: number) =>
-  new Intl.NumberFormat('vi-VN', { style: 'currency', currency: 'VND' }).format(amount);

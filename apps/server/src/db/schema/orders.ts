@@ -13,6 +13,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { coupons } from './coupons';
 import { customers } from './customers';
 import { categories, items } from './menu';
 import { diningTables } from './tables';
@@ -37,6 +38,8 @@ export const orders = pgTable(
     tax: integer('tax').notNull(),
     total: integer('total').notNull(),
     couponCode: text('coupon_code'),
+    /** The coupon used, so a cancellation gives the use back to it even if its code changed since. */
+    couponId: uuid('coupon_id').references((): AnyPgColumn => coupons.id, { onDelete: 'set null' }),
     paymentMethod: text('payment_method').$type<PaymentMethod>(),
     paymentStatus: text('payment_status').$type<'unpaid' | 'paid'>().notNull().default('unpaid'),
     isPreorder: boolean('is_preorder').notNull().default(false),

@@ -37,7 +37,7 @@ export const itemSalesByDay = pgTable(
   'item_sales_by_day',
   {
     day: date('day', { mode: 'string' }).notNull(),
-    /** Null once the dish is deleted; its name stays. */
+    /** The dish when it sold; no foreign key, so it stays after the dish is deleted (its name too). */
     itemId: uuid('item_id'),
     categoryId: uuid('category_id'),
     name: text('name').notNull(),

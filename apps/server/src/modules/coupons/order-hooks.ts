@@ -6,7 +6,7 @@ export function couponOrderHooks(coupons: Pick<CouponsService, 'redeem' | 'relea
   return {
     redeemCoupon: (tx, claim) => coupons.redeem(tx, claim),
     async afterStatusChange({ tx, order }) {
-      if (order.status === 'cancelled' && order.couponCode) await coupons.release(tx, order.couponCode);
+      if (order.status === 'cancelled' && order.couponId) await coupons.release(tx, order.couponId);
     },
   };
 }

@@ -13,6 +13,12 @@ export async function findCoupon(db: Executor, id: string): Promise<CouponRow | 
   return row;
 }
 
+/** Locks the row for the rest of the transaction: no order can use it meanwhile. */
+export async function lockCoupon(db: Executor, id: string): Promise<CouponRow | undefined> {
+  const [row] = await db.select().from(coupons).where(eq(coupons.id, id)).for('update');
+  return row;
+}
+
 export async function findCouponByCode(db: Executor, code: string): Promise<CouponRow | undefined> {
   const [row] = await db.select().from(coupons).where(eq(coupons.code, code));
   return row;
@@ -70,14 +76,14 @@ export async function redeem(
 }
 
 /** Gives a use back (a cancelled order); never below zero. */
-export async function release(db: Executor, code: string): Promise<void> {
+export async function release(db: Executor, couponId: string): Promise<void> {
   await db
     .update(coupons)
     .set({ usedCount: sql`${coupons.usedCount} - 1`, updatedAt: sql`now()` })
-    .where(and(eq(coupons.code, code), gt(coupons.usedCount, 0)));
+    .where(and(eq(coupons.id, couponId), gt(coupons.usedCount, 0)));
 }
 
-/** Coupons on the wheel: active, with a weight, for everyone, not used up or over; oldest first. */
+/** Coupons on the wheel: active, with a weight, for everyone, started, not used up or over; oldest first. */
 export async function spinPrizes(db: Executor, today: string): Promise<CouponRow[]> {
   return db
     .select()
@@ -87,6 +93,7 @@ export async function spinPrizes(db: Executor, today: string): Promise<CouponRow
         eq(coupons.isActive, true),
         gt(coupons.spinWeight, 0),
         isNull(coupons.customerId),
+        sql`(${coupons.startDate} is null or ${coupons.startDate} <= ${today})`,
         sql`(${coupons.endDate} is null or ${coupons.endDate} >= ${today})`,
         sql`(${coupons.usageLimit} is null or ${lt(coupons.usedCount, coupons.usageLimit)})`,
       ),

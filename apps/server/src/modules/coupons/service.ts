@@ -12,7 +12,8 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/app
 import { randomInt } from 'node:crypto';
 import { PRIZE_VALID_DAYS } from '@quan/contract/spin-wheel';
 import { newId } from '../../lib/ids';
-import { addDays, formatDay, formatVnd, localDay } from '../../lib/local-day';
+import { formatVnd } from '@quan/contract/money';
+import { addDays, formatDay, localDay } from '../../lib/local-day';
 import type { CouponClaim } from '../orders/service';
 import type { SettingsService } from '../settings/service';
 import * as repo from './repository';
@@ -94,7 +95,7 @@ export function createCouponsService({ db, settings }: { db: Database; settings:
     async update(id: string, body: UpdateCouponBody): Promise<Coupon> {
       try {
         const row = await db.transaction(async (tx) => {
-          const current = await repo.findCoupon(tx, id);
+          const current = await repo.lockCoupon(tx, id);
           if (!current) throw missingCoupon();
           const errors = couponRuleErrors({ ...current, ...body });
           if (errors.length) throw badRequest('The coupon breaks a rule', errors);
@@ -130,10 +131,10 @@ export function createCouponsService({ db, settings }: { db: Database; settings:
     },
 
     /** Inside the order's transaction: uses one use and returns the discount, or refuses with the reason. */
-    async redeem(tx: Executor, claim: CouponClaim): Promise<number> {
+    async redeem(tx: Executor, claim: CouponClaim): Promise<{ couponId: string; discount: number }> {
       const use = { subtotal: claim.subtotal, customerId: claim.customerId, today: localDay(claim.settings.timezone) };
       const redeemed = await repo.redeem(tx, { ...use, code: claim.code });
-      if (redeemed) return couponDiscount(redeemed, claim.subtotal);
+      if (redeemed) return { couponId: redeemed.id, discount: couponDiscount(redeemed, claim.subtotal) };
       const coupon = await repo.findCouponByCode(tx, claim.code);
       if (!coupon) throw unknownCoupon(claim.code);
       // Every rule held when read but the UPDATE found none left: another order took the last use.
@@ -141,7 +142,7 @@ export function createCouponsService({ db, settings }: { db: Database; settings:
     },
 
     /** Inside a cancellation's transaction: gives the use back. */
-    release: (tx: Executor, code: string) => repo.release(tx, code),
+    release: (tx: Executor, couponId: string) => repo.release(tx, couponId),
 
     /** The coupons on the spin wheel today. */
     spinPrizes: (executor: Executor, today: string) => repo.spinPrizes(executor, today),

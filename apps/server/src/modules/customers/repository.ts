@@ -45,6 +45,12 @@ export async function findCustomer(db: Executor, id: string): Promise<CustomerRo
   return row;
 }
 
+/** Locks the row for the rest of the transaction, so two edits never interleave. */
+export async function lockCustomer(db: Executor, id: string): Promise<CustomerRow | undefined> {
+  const [row] = await db.select().from(customers).where(eq(customers.id, id)).for('update');
+  return row;
+}
+
 export async function insertCustomer(db: Executor, values: typeof customers.$inferInsert): Promise<CustomerRow> {
   const [row] = await db.insert(customers).values(values).returning();
   if (!row) throw new Error('insert into customers returned no row');
@@ -114,7 +120,7 @@ export async function creditOrder(
   db: Executor,
   order: { customerId: string; total: number; completedAt: Date },
   loyalty: LoyaltySettings,
-): Promise<boolean> {
+): Promise<void> {
   const { multipliers } = loyalty;
   const multiplier = sql`case ${customers.membershipLevel} when 'platinum' then ${multipliers.platinum}::numeric
     when 'gold' then ${multipliers.gold}::numeric when 'silver' then ${multipliers.silver}::numeric
@@ -130,7 +136,8 @@ export async function creditOrder(
     })
     .where(eq(customers.id, order.customerId))
     .returning({ id: customers.id });
-  if (credited.length === 0) return false;
+  // The customer was deleted while the order was open: the order keeps no customer to credit.
+  if (credited.length === 0) return;
 
   const yearSpend = sql`(select coalesce(sum(${orders.total}), 0) from ${orders}
     where ${orders.customerId} = ${order.customerId} and ${orders.status} = 'completed'
@@ -144,7 +151,6 @@ export async function creditOrder(
         sql`${levelRank(levelFor(yearSpend, loyalty))} > ${levelRank(customers.membershipLevel)}`,
       ),
     );
-  return true;
 }
 
 /**
@@ -152,6 +158,9 @@ export async function creditOrder(
  * customers with the year's sums), and returns how many changed. It can lower a level.
  */
 export async function reevaluateLevels(db: Executor, loyalty: LoyaltySettings): Promise<number> {
+  // Completions under way finish first and new ones wait: a level earned meanwhile is never overwritten
+  // with one computed from a snapshot that missed it.
+  await db.execute(sql`lock table ${customers} in share row exclusive mode`);
   const result = (await db.execute(sql`
     with spend as (
       select ${orders.customerId} as customer_id, sum(${orders.total}) as amount from ${orders}

@@ -89,7 +89,7 @@ export function createCustomersService({ db, settings }: { db: Database; setting
     async update(id: string, fields: UpdateCustomerBody): Promise<Customer> {
       try {
         const row = await db.transaction(async (tx) => {
-          const current = await repo.findCustomer(tx, id);
+          const current = await repo.lockCustomer(tx, id);
           if (!current) throw missingCustomer();
           return repo.updateCustomer(tx, id, { ...fields, searchText: searchTextOf({ ...current, ...fields }) });
         });
@@ -117,7 +117,7 @@ export function createCustomersService({ db, settings }: { db: Database; setting
 
     async updateMemberships(): Promise<number> {
       const { loyalty } = await settings.get();
-      return repo.reevaluateLevels(db, loyalty);
+      return db.transaction((tx) => repo.reevaluateLevels(tx, loyalty));
     },
 
     /** Inside the completing transaction: credits the order to its customer (points, spend, level). */

@@ -75,6 +75,20 @@ export function createIngredientsService({ db, realtime, menu }: IngredientsServ
     return result;
   }
 
+  /** A new unit converts nothing, so it is refused while stock or a recipe counts in the old one. */
+  async function checkUnitChange(tx: Executor, locked: repo.IngredientRow): Promise<void> {
+    const dishes = await repo.dishesUsing(tx, locked.id);
+    if (dishes.length > 0) {
+      throw conflict(`${locked.name} is used by the recipes of ${dishes.join(', ')}; its unit cannot change`);
+    }
+    if (locked.quantity !== 0) {
+      const stock = formatQuantity(locked.quantity, locked.unit);
+      throw conflict(
+        `${locked.name} has ${stock} in stock; set it to 0 before changing its unit (nothing is converted)`,
+      );
+    }
+  }
+
   /** Writes the history rows of an order's stock moves and returns what to announce after commit. */
   async function recordOrderMoves(
     tx: Executor,
@@ -136,6 +150,7 @@ export function createIngredientsService({ db, realtime, menu }: IngredientsServ
         return await changeStock(async (tx, effects) => {
           const locked = await repo.lockIngredient(tx, id);
           if (!locked) throw missingIngredient();
+          if (fields.unit !== undefined && fields.unit !== locked.unit) await checkUnitChange(tx, locked);
           let row = Object.keys(fields).length > 0 ? await repo.updateIngredientFields(tx, id, fields) : locked;
           // Recipes on the menu show the ingredient's name and unit.
           if (row.name !== locked.name || row.unit !== locked.unit) effects.menuChanged = true;

@@ -53,8 +53,8 @@ export interface OrderHookContext {
  * AppError to refuse, which rolls the whole order back.
  */
 export interface OrderLifecycleHooks {
-  /** The discount of a coupon for this order, using one of its uses. */
-  redeemCoupon?(tx: Executor, claim: CouponClaim): Promise<number>;
+  /** Uses one use of a coupon for this order: which coupon, and its discount. */
+  redeemCoupon?(tx: Executor, claim: CouponClaim): Promise<{ couponId: string; discount: number }>;
   /** The order and its lines are written: `in_progress` from staff, `pending` from a diner. */
   afterPlaced?(context: OrderHookContext): Promise<void>;
   /** The order moved from `from` to `context.order.status`. */
@@ -154,7 +154,7 @@ export interface OrdersServiceDeps {
 
 export function createOrdersService({ db, realtime, menu, tables, settings, hooks = [] }: OrdersServiceDeps) {
   /** The coupons module's redemption; without it every code is unknown. */
-  async function redeemCoupon(tx: Executor, claim: CouponClaim): Promise<number> {
+  async function redeemCoupon(tx: Executor, claim: CouponClaim): Promise<{ couponId: string; discount: number }> {
     const redeemer = hooks.find((hook) => hook.redeemCoupon);
     if (!redeemer?.redeemCoupon) throw conflict(`There is no coupon ${claim.code}`);
     return redeemer.redeemCoupon(tx, claim);
@@ -242,9 +242,8 @@ export function createOrdersService({ db, realtime, menu, tables, settings, hook
           const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
           if (subtotal > MAX_BILL) throw badRequest('The order is too large; split it into several orders');
           const claim = { settings: current, subtotal, customerId: body.customerId ?? null };
-          const discount = body.couponCode
-            ? Math.min(subtotal, await redeemCoupon(tx, { ...claim, code: body.couponCode }))
-            : 0;
+          const coupon = body.couponCode ? await redeemCoupon(tx, { ...claim, code: body.couponCode }) : null;
+          const discount = Math.min(subtotal, coupon?.discount ?? 0);
           const bills = computeBills(subtotal, discount, current.taxRate);
 
           const order = await repo.insertOrder(tx, {
@@ -258,6 +257,7 @@ export function createOrdersService({ db, realtime, menu, tables, settings, hook
             customerId: body.customerId ?? null,
             ...bills,
             couponCode: body.couponCode ?? null,
+            couponId: coupon?.couponId ?? null,
             paymentMethod: body.paymentMethod ?? null,
             isPreorder: body.isPreorder ?? false,
             note: body.note ?? '',
@@ -394,6 +394,10 @@ export function createOrdersService({ db, realtime, menu, tables, settings, hook
             (body.paymentMethod !== undefined || body.note !== undefined || body.customerId !== undefined)
           ) {
             throw conflict(`Order ${order.orderNo} is ${order.status} and can no longer be changed`);
+          }
+          if (body.customerId !== undefined && body.customerId !== order.customerId && order.couponCode) {
+            // The coupon was checked for this customer (a spin prize belongs to one): place a new order instead.
+            throw conflict(`Order ${order.orderNo} used coupon ${order.couponCode}; its customer can no longer change`);
           }
           const paymentMethod = body.paymentMethod ?? order.paymentMethod;
           if (next === 'completed' && !paymentMethod) {

@@ -164,7 +164,7 @@ export async function topItems(db: Executor, range: ReportRange, limit: number) 
   return rows<{ item_id: string | null; name: string; quantity: string; revenue: string }>(
     db,
     sql`
-    select sales.item_id, coalesce(max(${items.name}), max(sales.name)) as name,
+    select ${items.id} as item_id, coalesce(max(${items.name}), max(sales.name)) as name,
       sum(sales.quantity) as quantity, sum(sales.revenue) as revenue
     from (
       select ${itemSalesByDay.itemId} as item_id, ${itemSalesByDay.name} as name, ${itemSalesByDay.quantity} as quantity,
@@ -176,8 +176,9 @@ export async function topItems(db: Executor, range: ReportRange, limit: number) 
       where ${completedWithin(range.edges)}
     ) sales
     left join ${items} on ${items.id} = sales.item_id
-    -- A deleted dish keeps its name: those are told apart by name.
-    group by sales.item_id, case when sales.item_id is null then sales.name end
+    -- The sums keep the id of a deleted dish while its order lines forget it: once the dish is gone it is
+    -- known by its name alone, whichever side its sales come from.
+    group by ${items.id}, case when ${items.id} is null then sales.name end
     order by sum(sales.revenue) desc, sum(sales.quantity) desc, 2
     limit ${limit}`,
   );

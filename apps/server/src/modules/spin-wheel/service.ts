@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { discountLabel } from '@quan/contract/coupon';
 import { NO_PRIZE_LABEL, type SpinPrize, type SpinRecord, type SpinResult } from '@quan/contract/spin-wheel';
 import type { Database, Executor } from '../../db/client';
-import { conflict, isUniqueViolation } from '../../lib/app-error';
+import { conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { localDay } from '../../lib/local-day';
 import type { CouponsService } from '../coupons/service';
@@ -94,8 +94,11 @@ export function createSpinWheelService({ db, settings, customers, coupons, rando
           return { segmentIndex, prize: { couponId: segment.couponId, label: segment.label }, coupon };
         });
       } catch (error) {
-        if (isUniqueViolation(error)) {
+        if (isUniqueViolation(error, 'spins_one_per_day')) {
           throw conflict(`${customer.name} has already spun the wheel today; come back tomorrow`);
+        }
+        if (isForeignKeyViolation(error, 'spins_customer_id_customers_id_fk')) {
+          throw notFound(`${customer.name} was deleted meanwhile`);
         }
         throw error;
       }

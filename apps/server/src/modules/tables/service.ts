@@ -121,7 +121,6 @@ export function createTablesService(db: Database, realtime: Pick<Realtime, 'emit
       );
     },
 
-    /** A diner's view of a table, by the number printed on it. */
     /** What a diner's phone may know of a table; with a key, the key must be this table's (ext). */
     async publicTable(tableNo: number, key?: string): Promise<{ tableNo: number; seats: number }> {
       const table = await repo.findTableByNumber(db, tableNo);
