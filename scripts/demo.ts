@@ -1,8 +1,9 @@
 /**
- * `npm run demo`: a Vietnamese restaurant with two months of orders, served like `npm start` but from a
- * database of its own (embedded PGlite in ./data-demo, wiped and generated again on every run: the same
- * menu, staff and orders, with dates ending today). It builds the app first when the build is missing or
- * older than the sources, then starts the built server and prints where to sign in.
+ * `npm run demo`: a Vietnamese restaurant with two months of orders, its loyalty customers and coupons,
+ * served like `npm start` but from a database of its own (embedded PGlite in ./data-demo, wiped and
+ * generated again on every run: the same menu, staff, customers and orders, with dates ending today). It
+ * builds the app first when the build is missing or older than the sources, then starts the built server
+ * and prints where to sign in.
  *
  * Environment (optional): PORT (3000), HOST (127.0.0.1: the demo's passwords are printed here, so it is
  * not offered to the network unless asked), LOG_LEVEL (warn).
@@ -82,6 +83,12 @@ async function generate(): Promise<void> {
       `  ${made.dishes} dishes in ${made.categories} categories, ${made.ingredients} ingredients, ${made.tables} tables, ` +
         `${made.accounts} accounts; ${made.orders} orders from ${made.firstDay} to ${made.lastDay} ` +
         `(${made.openOrders} still open) in ${(made.timings.total / 1000).toFixed(1)} s`,
+    );
+    const { levels } = made;
+    console.log(
+      `  ${made.customers} customers (${levels.bronze} bronze, ${levels.silver} silver, ${levels.gold} gold, ` +
+        `${levels.platinum} platinum) with ${made.memberOrders} of the orders; ${made.coupons} coupons, ` +
+        `${made.spinPrizes} of them prizes on the spin wheel, used by ${made.couponOrders} orders`,
     );
   } finally {
     await database.close();

@@ -16,6 +16,8 @@ import { buildTestApp, type TestApp } from './helper';
 
 const DAYS = 28;
 const ORDERS = DAYS * 40;
+/** Several batches: the customers are made after the first, the later orders attached as they are written. */
+const BATCH_ORDERS = 300;
 const cashier = {
   name: 'Võ Thị Hạnh',
   email: 'hanh.cashier@quan.example',
@@ -40,6 +42,7 @@ beforeAll(async () => {
     accounts: [cashier],
     seed: 7,
     asOf,
+    batchOrders: BATCH_ORDERS,
   });
 }, 60_000);
 afterAll(() => t?.close());
@@ -204,7 +207,14 @@ describe('the generated restaurant', () => {
   it('generates the same orders again from the same seed', async () => {
     const again = await buildTestApp();
     try {
-      await generateRestaurant(again.app.database.db, { size: 'tiny', days: DAYS, orders: ORDERS, seed: 7, asOf });
+      await generateRestaurant(again.app.database.db, {
+        size: 'tiny',
+        days: DAYS,
+        orders: ORDERS,
+        seed: 7,
+        asOf,
+        batchOrders: BATCH_ORDERS,
+      });
       const fingerprint = async (app: TestApp) => {
         const result = (await app.app.database.db.execute(sql`
           select created_at, status, payment_method, customer_name, customer_phone, guests, total, coupon_code,
@@ -252,8 +262,8 @@ describe('the generated restaurant', () => {
       rows: { customer_id: string; orders: number; spent: string; last_visit: string | Date; year_spend: string }[];
     };
     const sums = new Map(result.rows.map((row) => [row.customer_id, row]));
-    expect(generated.memberOrders).toBeGreaterThan(ORDERS * 0.25);
-    expect(sums.size).toBeGreaterThan(list.length / 2);
+    expect(generated.memberOrders).toBeGreaterThan(ORDERS * 0.15);
+    expect(sums.size).toBeGreaterThan(list.length / 4);
     for (const customer of list) {
       const sum = sums.get(customer._id);
       const spent = Number(sum?.spent ?? 0);
@@ -306,11 +316,18 @@ describe('the generated restaurant', () => {
   it('has coupons in every state, counted by the orders that used them, and prizes on the spin wheel', async () => {
     const coupons = await get<Coupon[]>('/api/coupons');
     expect(coupons).toHaveLength(generated.coupons);
+    // Each order that used a coupon points at it by id and code, like an order placed at the counter.
     const used = (await t.app.database.db.execute(sql`
-      select coupon_code as code, count(*)::int as orders from orders
-      where coupon_code is not null and status <> 'cancelled' group by coupon_code`)) as unknown as {
-      rows: { code: string; orders: number }[];
+      select k.code, count(*)::int as orders, count(*) filter (where o.coupon_code <> k.code)::int as mismatched
+      from orders o join coupons k on k.id = o.coupon_id
+      where o.status <> 'cancelled' group by k.code`)) as unknown as {
+      rows: { code: string; orders: number; mismatched: number }[];
     };
+    for (const row of used.rows) expect(row.mismatched, row.code).toBe(0);
+    const unlinked = (await t.app.database.db.execute(
+      sql`select count(*)::int as n from orders where (coupon_code is null) <> (coupon_id is null)`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(unlinked.rows[0]!.n).toBe(0);
     const uses = new Map(used.rows.map((row) => [row.code, row.orders]));
     for (const coupon of coupons) expect(coupon.usedCount, coupon.code).toBe(uses.get(coupon.code) ?? 0);
     const today = generated.lastDay;

@@ -1,12 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { hash } from '@node-rs/argon2';
+import type { DiscountType } from '@quan/contract/coupon';
+import {
+  membershipLevels,
+  type CustomerStatus,
+  type LoyaltySettings,
+  type MembershipLevel,
+} from '@quan/contract/customer';
 import type { IngredientUnit } from '@quan/contract/ingredient';
 import { openOrderStatuses } from '@quan/contract/order';
 import { defaultSettings } from '@quan/contract/settings';
+import { foldForSearch } from '@quan/contract/text';
 import type { Role } from '@quan/contract/user';
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { v7 as uuidV7FromBytes } from 'uuid';
 import type { Database, Executor } from '../db/client';
+import { coupons } from '../db/schema/coupons';
+import { customers } from '../db/schema/customers';
 import { ingredientHistory } from '../db/schema/ingredient-history';
 import { ingredients } from '../db/schema/ingredients';
 import { categories, itemRecipeLines, items } from '../db/schema/menu';
@@ -20,31 +31,39 @@ import { newId } from '../lib/ids';
 // sums the same way the reports do after a change of time zone, rather than completing orders one by one.
 import { rebuildSalesSums } from '../modules/reports/service';
 import {
+  customerNameParts,
+  customerNotes,
+  districts,
+  emailDomains,
   familyNames,
+  familyNameShares,
   givenNames,
   honorifics,
   ingredientCatalog,
   menuCatalog,
   middleNames,
   orderNotes,
+  phonePrefixes,
+  streets,
   type DishSpec,
   type IngredientKey,
 } from './restaurant-catalog';
 
 /**
  * Fills a migrated, empty database with a Vietnamese restaurant: its menu with recipes, ingredients in
- * stock, tables, staff accounts and months or years of orders with a daily and weekly rhythm. The orders
- * are written by set-based SQL in batches (one INSERT … SELECT per batch of days, random() seeded per
- * batch), so a million orders take minutes, and the same seed and day give the same orders again.
+ * stock, tables, staff accounts, loyalty customers, coupons with the spin wheel's prizes, and months or
+ * years of orders with a daily and weekly rhythm, a share of them the customers'. The orders are written by
+ * set-based SQL in batches (one INSERT … SELECT per batch of days, random() seeded per batch), so a million
+ * orders take minutes, and the same seed and day give the same orders, customers and coupons again.
  */
 
 export const restaurantSizes = {
   /** For tests: a few dishes and tables. */
-  tiny: { categories: 3, dishes: 8, tables: 3, staff: 1, managers: 0, unavailable: 0 },
+  tiny: { categories: 3, dishes: 8, tables: 3, staff: 1, managers: 0, unavailable: 0, customers: 40 },
   /** A neighbourhood restaurant, for `npm run demo`. */
-  demo: { categories: 8, dishes: 30, tables: 12, staff: 5, managers: 0, unavailable: 1 },
+  demo: { categories: 8, dishes: 30, tables: 12, staff: 5, managers: 0, unavailable: 1, customers: 300 },
   /** A big restaurant, for the benchmarks. */
-  large: { categories: 11, dishes: 200, tables: 40, staff: 16, managers: 2, unavailable: 3 },
+  large: { categories: 11, dishes: 200, tables: 40, staff: 16, managers: 2, unavailable: 3, customers: 100_000 },
 } as const;
 export type RestaurantSize = keyof typeof restaurantSizes;
 
@@ -64,6 +83,13 @@ export interface GenerateRestaurantOptions {
   /** Orders over those days; today's stop at `asOf`, so slightly fewer are written. */
   orders: number;
   accounts?: RestaurantAccount[];
+  /** Loyalty customers; the size's number unless given. */
+  customers?: number;
+  /**
+   * Orders per INSERT … SELECT (50 000). The customers are made after the first batch, and the later
+   * batches' orders are attached to them as they are written.
+   */
+  batchOrders?: number;
   /** The same seed gives the same restaurant and, for the same `asOf` day, the same orders. */
   seed?: number;
   /** "Now": the last order is placed before it, the last hour's orders are still open. */
@@ -81,10 +107,28 @@ export interface GeneratedRestaurant {
   orders: number;
   openOrders: number;
   orderLines: number;
+  customers: number;
+  /** Customers per membership level. */
+  levels: Record<MembershipLevel, number>;
+  /** Orders attached to a customer. */
+  memberOrders: number;
+  /** Coupons, the spin wheel's prizes among them. */
+  coupons: number;
+  spinPrizes: number;
+  /** Orders that used a coupon. */
+  couponOrders: number;
   firstDay: string;
   lastDay: string;
   /** Milliseconds per step. */
-  timings: { menu: number; orders: number; stock: number; rollups: number; vacuum: number; total: number };
+  timings: {
+    menu: number;
+    orders: number;
+    customers: number;
+    stock: number;
+    rollups: number;
+    vacuum: number;
+    total: number;
+  };
 }
 
 /** The restaurant opens at 7:00 and takes its last orders before 22:00 (local time). */
@@ -125,7 +169,7 @@ async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
 }
 
 /** A PostgreSQL array literal ('{a,b}'), bound as one text parameter and cast in the query. */
-const pgArray = (values: readonly (string | number)[]) => `{${values.map((v) => JSON.stringify(v)).join(',')}}`;
+const pgArray = (values: readonly (string | number | null)[]) => `{${values.map((v) => JSON.stringify(v)).join(',')}}`;
 
 /** Lower bounds of each hour's share of the day's orders, for width_bucket(). */
 function hourBounds(weights: readonly number[]): string {
@@ -253,13 +297,35 @@ interface OrderContext {
   drinkIds: string[];
   staffIds: string[];
   tables: { id: string; tableNo: number }[];
+  /** Once the customers exist: the orders written next are attached to them as they are written. */
+  members?: Members;
 }
+
+/** The loyalty customers (ids, as a PostgreSQL array) and the lower bounds of their shares of the visits. */
+interface Members {
+  ids: string;
+  bounds: string;
+}
+
+/** Orders a member is attached to: taken at the counter for a guest who gave their phone (about one in four). */
+const GAVE_PHONE = sql`s.source = 'pos' and s.r_name >= 0.45 and s.r_phone < 0.6`;
+/** The same orders once written. */
+const MEMBER_ORDERS = sql`o.source = 'pos' and o.customer_phone <> ''`;
+
+/** A seeded draw in [0, 1) per order: md5 of the seed, a salt and the order's (seeded) id. */
+const orderDraw = (seed: number, salt: string, id: SQL) =>
+  sql`(('x' || substr(md5(${`${seed}:${salt}:`} || ${id}::text), 1, 8))::bit(32)::bigint / 4294967296.0)::float8`;
+
+/** The member an order's draw picks: the customers' shares of the visits are consecutive ranges of [0, 1). */
+const memberFor = (seed: number, members: Members, id: SQL) =>
+  sql`(${members.ids}::uuid[])[width_bucket(${orderDraw(seed, 'member', id)}, ${members.bounds}::float8[])]`;
 
 /**
  * One INSERT … SELECT of the orders of `days` and their lines, in one transaction with random() seeded for
  * this batch. An order's lines are 1–5 dishes picked with a popularity skew; its bill is computed like
  * `computeBills` (tax on the subtotal, no discount, rounded half up); the orders of the last hour before
  * `asOf` are still open, the others completed (paid by cash, transfer, card or e-wallet) or cancelled.
+ * Once there are members, an order for a guest who gave their phone is a member's, with their name and phone.
  */
 async function insertOrderBatch(
   db: Database,
@@ -267,7 +333,7 @@ async function insertOrderBatch(
   batch: number,
   days: { day: string; count: number }[],
 ) {
-  const { asOf, timezone, taxRate, foodIds, drinkIds, staffIds, tables } = context;
+  const { asOf, timezone, taxRate, foodIds, drinkIds, staffIds, tables, members } = context;
   const zone = sql`${timezone}::text`;
   const now = sql`${asOf.toISOString()}::timestamptz`;
   const seedText = `${context.seed}`;
@@ -343,11 +409,12 @@ async function insertOrderBatch(
     ),
     sums as (select order_id, sum(price * quantity)::int as subtotal from l group by order_id),
     written as (
-      insert into ${orders} (id, status, source, customer_name, customer_phone, guests, table_id, subtotal, discount,
-        tax_rate, tax, total, payment_method, payment_status, is_preorder, note, created_by_id, tracking_token,
+      insert into ${orders} (id, status, source, customer_name, customer_phone, customer_id, guests, table_id, subtotal,
+        discount, tax_rate, tax, total, payment_method, payment_status, is_preorder, note, created_by_id, tracking_token,
         created_at, updated_at, completed_at)
       select s.id, s.status, s.source,
         case
+          when member.id is not null then member.name
           when s.source = 'table' then 'Table ' || (${pgArray(tables.map((t) => t.tableNo))}::int[])[s.table_index]
           when s.r_name < 0.45 then 'Khách lẻ'
           when s.r_name < 0.75 then (${pgArray(honorifics)}::text[])[1 + floor(s.r_family * ${honorifics.length})::int]
@@ -355,10 +422,12 @@ async function insertOrderBatch(
           else (${pgArray(familyNames)}::text[])[1 + floor(s.r_family * ${familyNames.length})::int]
             || ' ' || (${pgArray(middleNames)}::text[])[1 + floor(s.r_middle * ${middleNames.length})::int]
             || ' ' || (${pgArray(givenNames)}::text[])[1 + floor(s.r_given * ${givenNames.length})::int] end,
-        case when s.source = 'pos' and s.r_name >= 0.45 and s.r_phone < 0.6
-          then (array['09', '03', '07', '08'])[1 + floor(s.r_phone / 0.6 * 4)::int]
+        case
+          when member.id is not null then member.phone
+          when ${GAVE_PHONE} then (array['09', '03', '07', '08'])[1 + floor(s.r_phone / 0.6 * 4)::int]
             || lpad(mod((s.r_phone * 1e12)::bigint, 100000000)::text, 8, '0')
           else '' end,
+        member.id,
         s.guests,
         (${pgArray(tables.map((t) => t.id))}::uuid[])[s.table_index],
         sums.subtotal, 0, ${taxRate}, round(sums.subtotal * ${taxRate}::numeric / 100)::int,
@@ -377,6 +446,7 @@ async function insertOrderBatch(
           end,
         s.created_at, s.settled_at, case when s.status = 'completed' then s.settled_at end
       from sized s join sums on sums.order_id = s.id
+      left join ${customers} member on ${members ? sql`${GAVE_PHONE} and member.id = ${memberFor(context.seed, members, sql`s.id`)}` : sql`false`}
       -- Order numbers (an identity) follow the time the orders were placed.
       order by s.created_at
     )
@@ -425,13 +495,468 @@ async function seatOpenOrders(db: Database, context: OrderContext): Promise<numb
   return open?.n ?? 0;
 }
 
+/** A customer as the generator writes it (the counters and the level come from their orders later). */
+interface CustomerDraft {
+  id: string;
+  name: string;
+  phone: string;
+  email: string;
+  dateOfBirth: string | null;
+  address: string;
+  notes: string;
+  status: CustomerStatus;
+  createdAt: Date;
+  searchText: string;
+}
+
+const HOUR_MS = 3_600_000;
+/** Customers inserted per statement (one INSERT … SELECT from unnest of arrays). */
+const CUSTOMER_BATCH = 10_000;
+
+/** A UUID v7 at `instant` from the seeded generator: time-ordered like `newId`, the same for the same seed. */
+function seededId(random: () => number, instant: Date): string {
+  return uuidV7FromBytes({
+    msecs: instant.getTime(),
+    random: Uint8Array.from({ length: 16 }, () => Math.floor(random() * 256)),
+  });
+}
+
 /**
- * Extension point for issue 5 (customers and loyalty, coupons), which the generator does not fill yet: this
- * step is where it will create customers and link a share of the orders to them (orders.customer_id, with
- * their name and phone), create coupons and give some orders a coupon code and discount (tax and total
- * recomputed like `computeBills`), so that the customer search of the report benchmark has data.
+ * Loyalty customers with Vietnamese names (family names as common as they are in the country, middle and
+ * given names by gender), unique mobile numbers, an email for about a third, a birthday for most and a
+ * few notes; one in sixteen inactive. Each joined on a day between the opening and `asOf`, during opening
+ * hours.
  */
-async function addCustomersAndCoupons(): Promise<void> {}
+function draftCustomers(random: () => number, count: number, openedAt: Date, asOf: Date): CustomerDraft[] {
+  const familyTotal = familyNameShares.reduce((sum, [, share]) => sum + share, 0);
+  const family = () => {
+    let draw = random() * familyTotal;
+    for (const [name, share] of familyNameShares) {
+      if (draw < share) return name;
+      draw -= share;
+    }
+    return familyNameShares[0]![0];
+  };
+  const phones = new Set<string>();
+  const openDays = Math.max(1, Math.ceil((asOf.getTime() - openedAt.getTime()) / (24 * HOUR_MS)));
+  const asOfYear = asOf.getUTCFullYear();
+  return Array.from({ length: count }, () => {
+    const parts = random() < 0.5 ? customerNameParts.male : customerNameParts.female;
+    const familyName = family();
+    const given = pick(random, parts.given);
+    const name = `${familyName} ${pick(random, parts.middle)} ${given}`;
+    let phone: string;
+    do phone = `${pick(random, phonePrefixes)}${String(Math.floor(random() * 1e8)).padStart(8, '0')}`;
+    while (phones.has(phone));
+    phones.add(phone);
+    const birthYear = random() < 0.75 ? asOfYear - 18 - Math.floor(50 * random() ** 1.5) : null;
+    const dateOfBirth =
+      birthYear === null
+        ? null
+        : `${birthYear}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`;
+    const email =
+      random() < 0.35
+        ? `${asciiSlug(given)}.${asciiSlug(familyName)}${String((birthYear ?? 1970 + Math.floor(random() * 40)) % 100).padStart(2, '0')}@${pick(random, emailDomains)}`
+        : '';
+    const address =
+      random() < 0.3
+        ? `${1 + Math.floor(random() * 250)} ${pick(random, streets)}, ${pick(random, districts)}, TP. Hồ Chí Minh`
+        : '';
+    const notes = random() < 0.06 ? pick(random, customerNotes) : '';
+    const status: CustomerStatus = random() < 1 / 16 ? 'inactive' : 'active';
+    // `openedAt` is midnight of the opening day; the restaurant is open from 7:00 to 22:00.
+    const joined =
+      openedAt.getTime() + Math.floor(random() * openDays) * 24 * HOUR_MS + (OPENING_HOUR + 15 * random()) * HOUR_MS;
+    const createdAt = new Date(Math.min(Math.round(joined), asOf.getTime() - Math.round(random() * HOUR_MS)));
+    return {
+      id: seededId(random, createdAt),
+      name,
+      phone,
+      email,
+      dateOfBirth,
+      address,
+      notes,
+      status,
+      createdAt,
+      // Exactly what the customers service writes.
+      searchText: foldForSearch(`${name} ${phone} ${email}`),
+    };
+  });
+}
+
+/**
+ * How often each customer comes back, as a weight: a few big spenders aim at platinum (1.25× its
+ * threshold over the last 365 days), more at gold and silver (the geometric middle of their ranges), and
+ * the rest share what is left, below silver. The counts of each come from the members' spend over the last
+ * 365 days (`yearSpend`): about 20 % of it goes to platinum, 25 % to gold and 25 % to silver, at least one
+ * customer each. Inactive customers come a third as often.
+ */
+function memberWeights(
+  random: () => number,
+  drafts: CustomerDraft[],
+  yearSpend: number,
+  thresholds: LoyaltySettings['thresholds'],
+): number[] {
+  const aims = [
+    { spend: 1.25 * thresholds.platinum, share: 0.2 },
+    { spend: Math.sqrt(thresholds.gold * thresholds.platinum), share: 0.25 },
+    { spend: Math.sqrt(thresholds.silver * thresholds.gold), share: 0.25 },
+  ];
+  // The active customers in a seeded order: the first ones are the big spenders.
+  const active = drafts.flatMap((draft, index) => (draft.status === 'active' ? [index] : []));
+  for (let i = active.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [active[i], active[j]] = [active[j]!, active[i]!];
+  }
+  const weights = new Array<number>(drafts.length).fill(0);
+  let next = 0;
+  let aimed = 0;
+  for (const aim of aims) {
+    const count = Math.max(1, Math.round((aim.share * yearSpend) / aim.spend));
+    for (let k = 0; k < count && next < active.length - 1; k++, next++) {
+      weights[active[next]!] = aim.spend * (0.85 + 0.35 * random());
+      aimed += aim.spend;
+    }
+  }
+  const rest = drafts.length - next;
+  const bronze = Math.min(
+    0.5 * thresholds.silver,
+    Math.max(0.02 * thresholds.silver, (yearSpend - aimed) / Math.max(1, rest)),
+  );
+  drafts.forEach((draft, index) => {
+    if (weights[index] === 0)
+      weights[index] = bronze * (0.05 + 1.9 * random()) * (draft.status === 'active' ? 1 : 1 / 3);
+  });
+  return weights;
+}
+
+async function insertCustomers(db: Database, drafts: CustomerDraft[]): Promise<void> {
+  for (let start = 0; start < drafts.length; start += CUSTOMER_BATCH) {
+    const batch = drafts.slice(start, start + CUSTOMER_BATCH);
+    const column = (key: Exclude<keyof CustomerDraft, 'createdAt'>) => pgArray(batch.map((draft) => draft[key]));
+    await db.execute(sql`
+      insert into ${customers} (id, name, phone, email, date_of_birth, address, notes, status, search_text, created_at, updated_at)
+      select id, name, phone, email, date_of_birth, address, notes, status, search_text, created_at, created_at
+      from unnest(${column('id')}::uuid[], ${column('name')}::text[], ${column('phone')}::text[], ${column('email')}::text[],
+        ${column('dateOfBirth')}::date[], ${column('address')}::text[], ${column('notes')}::text[], ${column('status')}::text[],
+        ${column('searchText')}::text[], ${pgArray(batch.map((draft) => draft.createdAt.toISOString()))}::timestamptz[])
+        as c(id, name, phone, email, date_of_birth, address, notes, status, search_text, created_at)`);
+  }
+}
+
+interface CouponSpec {
+  code: string;
+  description: string;
+  discountType: DiscountType;
+  discountValue: number;
+  minOrderValue?: number;
+  maxDiscount?: number;
+  startDate?: string;
+  endDate?: string;
+  usageLimit?: number;
+  spinWeight?: number;
+  /** The share of the counter's orders in its dates (and over its minimum) that used it. */
+  share?: number;
+}
+
+/**
+ * The restaurant's coupons: one for everyone, a Tết offer with a minimum order, the opening offer (over
+ * now), a welcome offer whose uses have run out, the Mid-Autumn offer (not started yet), and the prizes of
+ * the spin wheel.
+ */
+function couponSpecs(firstDay: string, lastDay: string, days: number): { spec: CouponSpec; usedUp?: true }[] {
+  return [
+    {
+      spec: {
+        code: 'GIAM10',
+        description: 'Giảm 10% mọi hóa đơn, tối đa 50.000 ₫',
+        discountType: 'percent',
+        discountValue: 10,
+        maxDiscount: 50_000,
+        share: 0.03,
+      },
+    },
+    {
+      spec: {
+        code: 'TET50K',
+        description: 'Tết: giảm 50.000 ₫ cho hóa đơn từ 300.000 ₫',
+        discountType: 'fixed',
+        discountValue: 50_000,
+        minOrderValue: 300_000,
+        startDate: addDays(lastDay, -20),
+        endDate: addDays(lastDay, 20),
+        share: 0.08,
+      },
+    },
+    {
+      spec: {
+        code: 'KHAITRUONG',
+        description: 'Khai trương: giảm 20%, tối đa 100.000 ₫',
+        discountType: 'percent',
+        discountValue: 20,
+        maxDiscount: 100_000,
+        startDate: firstDay,
+        endDate: addDays(firstDay, Math.max(0, Math.min(13, days - 2))),
+        share: 0.12,
+      },
+    },
+    {
+      spec: {
+        code: 'KHACHMOI30K',
+        description: 'Khách mới: giảm 30.000 ₫ cho hóa đơn từ 200.000 ₫',
+        discountType: 'fixed',
+        discountValue: 30_000,
+        minOrderValue: 200_000,
+        startDate: firstDay,
+        usageLimit: 50,
+        share: 0.08,
+      },
+      usedUp: true,
+    },
+    {
+      spec: {
+        code: 'TRUNGTHU15',
+        description: 'Trung thu: giảm 15%, tối đa 80.000 ₫',
+        discountType: 'percent',
+        discountValue: 15,
+        maxDiscount: 80_000,
+        startDate: addDays(lastDay, 14),
+        endDate: addDays(lastDay, 44),
+      },
+    },
+    // The spin wheel's prizes: the wheel shows their descriptions and issues a single-use copy to the winner.
+    {
+      spec: {
+        code: 'VQ-GIAM10',
+        description: 'Giảm 10%',
+        discountType: 'percent',
+        discountValue: 10,
+        maxDiscount: 50_000,
+        spinWeight: 4,
+      },
+    },
+    {
+      spec: {
+        code: 'VQ-TRADA',
+        description: 'Tặng trà đá',
+        discountType: 'fixed',
+        discountValue: 10_000,
+        spinWeight: 6,
+      },
+    },
+    {
+      spec: {
+        code: 'VQ-GIAM20K',
+        description: 'Giảm 20.000 ₫',
+        discountType: 'fixed',
+        discountValue: 20_000,
+        minOrderValue: 100_000,
+        spinWeight: 3,
+      },
+    },
+    {
+      spec: {
+        code: 'VQ-GIAM50K',
+        description: 'Giảm 50.000 ₫',
+        discountType: 'fixed',
+        discountValue: 50_000,
+        minOrderValue: 200_000,
+        spinWeight: 1,
+      },
+    },
+  ];
+}
+
+/**
+ * Writes the coupons and gives the counter's orders theirs: each order draws once (seeded) and takes the
+ * coupon whose share its draw falls in, if the order's local day is within the coupon's dates and its
+ * subtotal reaches the minimum; a coupon with a usage limit goes to its first orders only. The discount is
+ * `couponDiscount`, the tax and total are recomputed like `computeBills`, and each coupon's `used_count` is
+ * the number of its orders that were not cancelled (the used-up coupon's limit is that number).
+ */
+async function addCoupons(
+  db: Database,
+  input: {
+    seed: number;
+    random: () => number;
+    openedAt: Date;
+    timezone: string;
+    firstDay: string;
+    lastDay: string;
+    days: number;
+  },
+): Promise<{ coupons: number; spinPrizes: number; couponOrders: number }> {
+  const list = couponSpecs(input.firstDay, input.lastDay, input.days);
+  await db.insert(coupons).values(
+    list.map(({ spec }, index) => {
+      // Written a minute apart in the list's order, so lists (and the wheel) show them in that order.
+      const createdAt = new Date(input.openedAt.getTime() + (OPENING_HOUR * 60 + index) * 60_000);
+      return {
+        id: seededId(input.random, createdAt),
+        code: spec.code,
+        description: spec.description,
+        discountType: spec.discountType,
+        discountValue: spec.discountValue,
+        minOrderValue: spec.minOrderValue ?? 0,
+        maxDiscount: spec.maxDiscount ?? null,
+        startDate: spec.startDate ?? null,
+        endDate: spec.endDate ?? null,
+        usageLimit: spec.usageLimit ?? null,
+        spinWeight: spec.spinWeight ?? 0,
+        createdAt,
+        updatedAt: createdAt,
+      };
+    }),
+  );
+  let low = 0;
+  const offers = list.flatMap(({ spec }) => {
+    if (!spec.share) return [];
+    const offer = { spec, low, high: low + spec.share };
+    low = offer.high;
+    return [offer];
+  });
+  await db.execute(sql`
+    with offer as (
+      select k.id as coupon_id, k.code, k.discount_type, k.discount_value, k.min_order_value, k.max_discount,
+        k.start_date, k.end_date, k.usage_limit, share.low, share.high
+      from unnest(${pgArray(offers.map((o) => o.spec.code))}::text[], ${pgArray(offers.map((o) => o.low))}::float8[],
+        ${pgArray(offers.map((o) => o.high))}::float8[]) as share(code, low, high)
+      join ${coupons} k on k.code = share.code
+    ),
+    candidates as (
+      select o.id, o.subtotal, o.tax_rate, o.created_at, (o.created_at at time zone ${input.timezone}::text)::date as day,
+        ${orderDraw(input.seed, 'coupon', sql`o.id`)} as draw
+      from ${orders} o where o.source = 'pos' and o.status <> 'cancelled'
+    ),
+    used as (
+      select c.id, k.coupon_id, k.code, c.subtotal, c.tax_rate, k.usage_limit,
+        case when k.discount_type = 'percent'
+          then least(c.subtotal, coalesce(k.max_discount, c.subtotal), c.subtotal * k.discount_value / 100)
+          else least(c.subtotal, k.discount_value) end as discount,
+        row_number() over (partition by k.coupon_id order by c.created_at, c.id) as use_no
+      from candidates c join offer k on c.draw >= k.low and c.draw < k.high and c.subtotal >= k.min_order_value
+        and (k.start_date is null or c.day >= k.start_date) and (k.end_date is null or c.day <= k.end_date)
+    )
+    update ${orders} o set coupon_code = u.code, coupon_id = u.coupon_id, discount = u.discount,
+      tax = round((u.subtotal - u.discount) * u.tax_rate / 100)::int,
+      total = u.subtotal - u.discount + round((u.subtotal - u.discount) * u.tax_rate / 100)::int
+    from used u where o.id = u.id and (u.usage_limit is null or u.use_no <= u.usage_limit)`);
+  const usedUp = list.find((entry) => entry.usedUp)?.spec.code ?? '';
+  await db.execute(sql`
+    update ${coupons} k set used_count = u.n,
+      usage_limit = case when k.code = ${usedUp} then greatest(u.n, 1) else k.usage_limit end
+    from (select coupon_id, count(*)::int as n from ${orders}
+      where coupon_id is not null and status <> 'cancelled' group by coupon_id) u
+    where k.id = u.coupon_id`);
+  const [written] = await rows<{ orders: number }>(
+    db,
+    sql`select count(*)::int as orders from ${orders} where coupon_code is not null`,
+  );
+  return {
+    coupons: list.length,
+    spinPrizes: list.filter(({ spec }) => (spec.spinWeight ?? 0) > 0).length,
+    couponOrders: written?.orders ?? 0,
+  };
+}
+
+/**
+ * The loyalty customers (issue 5), made once the first batch of orders is written: their share of the visits
+ * (`memberWeights`) is sized to the members' spend over the last 365 days, estimated from that batch (its
+ * share of members' completed orders and their average total, times the orders planned for the last 365
+ * days). The first batch's orders for guests who gave their phone are attached to members here, by the
+ * same seeded draw per order that attaches the later batches' orders as they are written; an order of a
+ * member takes their name and phone.
+ */
+async function addCustomers(
+  db: Database,
+  input: {
+    seed: number;
+    random: () => number;
+    count: number;
+    asOf: Date;
+    openedAt: Date;
+    lastDay: string;
+    counts: { day: string; count: number }[];
+    thresholds: LoyaltySettings['thresholds'];
+  },
+): Promise<Members> {
+  const drafts = draftCustomers(input.random, input.count, input.openedAt, input.asOf);
+  await insertCustomers(db, drafts);
+  const [sample] = await rows<{ orders: number; members: number; average: number }>(
+    db,
+    sql`select count(*)::int as orders, count(*) filter (where ${MEMBER_ORDERS} and o.status = 'completed')::int as members,
+      coalesce(avg(o.total) filter (where ${MEMBER_ORDERS} and o.status = 'completed'), 0)::float8 as average
+    from ${orders} o`,
+  );
+  const yearStart = addDays(input.lastDay, -365);
+  const yearOrders = input.counts.filter((d) => d.day > yearStart).reduce((sum, d) => sum + d.count, 0);
+  const yearSpend =
+    sample!.orders === 0 ? 0 : (yearOrders * sample!.members * Number(sample!.average)) / sample!.orders;
+  const weights = memberWeights(input.random, drafts, yearSpend, input.thresholds);
+  const totalWeight = weights.reduce((a, b) => a + b, 0);
+  let cumulative = 0;
+  const bounds = weights.map((weight) => {
+    const bound = cumulative / totalWeight;
+    cumulative += weight;
+    return bound;
+  });
+  const members: Members = { ids: pgArray(drafts.map((draft) => draft.id)), bounds: pgArray(bounds) };
+  await db.execute(sql`
+    update ${orders} o set customer_id = c.id, customer_name = c.name, customer_phone = c.phone
+    from ${customers} c
+    where ${MEMBER_ORDERS} and c.id = ${memberFor(input.seed, members, sql`o.id`)}`);
+  return members;
+}
+
+/**
+ * Sets each customer's counters from their completed orders in one set-based UPDATE: total spent, orders,
+ * last visit, and the level their last 365 days' spend reaches (the loyalty settings' thresholds, as
+ * `reevaluateLevels` would set it); a customer joined on their first visit if not before. Points are a
+ * simplification: floor(total spent × the multiplier of the final level / VND per point), where the app
+ * credits each order at the level of its day, so the points here can be a little above what the app gives.
+ */
+async function creditCustomers(
+  db: Database,
+  input: { asOf: Date; loyalty: LoyaltySettings },
+): Promise<{ levels: Record<MembershipLevel, number>; memberOrders: number }> {
+  const now = sql`${input.asOf.toISOString()}::timestamptz`;
+  const { thresholds, multipliers, vndPerPoint } = input.loyalty;
+  await db.execute(sql`
+    with spend as (
+      select customer_id, min(created_at) as first_order,
+        coalesce(sum(total) filter (where status = 'completed'), 0) as spent,
+        count(*) filter (where status = 'completed') as completed,
+        max(completed_at) filter (where status = 'completed') as last_visit,
+        coalesce(sum(total) filter (where status = 'completed' and completed_at > ${now} - interval '365 days'), 0) as year_spend
+      from ${orders} where customer_id is not null group by customer_id
+    ),
+    levelled as (
+      select spend.*, case when year_spend >= ${thresholds.platinum} then 'platinum'
+        when year_spend >= ${thresholds.gold} then 'gold' when year_spend >= ${thresholds.silver} then 'silver'
+        else 'bronze' end as level
+      from spend
+    )
+    update ${customers} c set
+      total_spent = l.spent, total_orders = l.completed, last_visit = l.last_visit, membership_level = l.level,
+      loyalty_points = floor(l.spent * case l.level when 'platinum' then ${multipliers.platinum}::numeric
+        when 'gold' then ${multipliers.gold}::numeric when 'silver' then ${multipliers.silver}::numeric
+        else ${multipliers.bronze}::numeric end / ${vndPerPoint})::int,
+      created_at = least(c.created_at, l.first_order),
+      updated_at = greatest(least(c.created_at, l.first_order), l.last_visit)
+    from levelled l where c.id = l.customer_id`);
+
+  const levelRows = await rows<{ level: MembershipLevel; customers: number }>(
+    db,
+    sql`select membership_level as level, count(*)::int as customers from ${customers} group by membership_level`,
+  );
+  const [members] = await rows<{ orders: number }>(
+    db,
+    sql`select count(*)::int as orders from ${orders} where customer_id is not null`,
+  );
+  const levels = Object.fromEntries(membershipLevels.map((level) => [level, 0])) as Record<MembershipLevel, number>;
+  for (const row of levelRows) levels[row.level] = row.customers;
+  return { levels, memberOrders: members?.orders ?? 0 };
+}
 
 export async function generateRestaurant(
   db: Database,
@@ -445,10 +970,14 @@ export async function generateRestaurant(
   const progress = options.onProgress ?? (() => undefined);
 
   const [settings] = await db
-    .select({ taxRate: restaurantSettings.taxRate, timezone: restaurantSettings.timezone })
+    .select({
+      taxRate: restaurantSettings.taxRate,
+      timezone: restaurantSettings.timezone,
+      loyalty: restaurantSettings.loyalty,
+    })
     .from(restaurantSettings)
     .where(eq(restaurantSettings.id, 1));
-  const { taxRate, timezone } = settings ?? defaultSettings;
+  const { taxRate, timezone, loyalty } = settings ?? defaultSettings;
   const lastDay = localDate(asOf, timezone);
   const firstDay = addDays(lastDay, -(options.days - 1));
   const [opening] = await rows<{ at: string }>(
@@ -569,21 +1098,52 @@ export async function generateRestaurant(
   const batches: { day: string; count: number }[][] = [[]];
   let inBatch = 0;
   for (const day of counts) {
-    if (inBatch >= BATCH_ORDERS) {
+    if (inBatch >= (options.batchOrders ?? BATCH_ORDERS)) {
       batches.push([]);
       inBatch = 0;
     }
     batches.at(-1)!.push(day);
     inBatch += day.count;
   }
+  // Customers and coupons have a seeded stream of their own, so the restaurant's other choices stay as they were.
+  const memberRandom = seededRandom(seed * 7_919 + 5);
+  let customersTime = 0;
+  const customerCount = options.customers ?? size.customers;
   for (const [index, batch] of batches.entries()) {
     progress(`orders ${batch[0]!.day} to ${batch.at(-1)!.day} (batch ${index + 1} of ${batches.length})`);
     await insertOrderBatch(db, context, index, batch);
+    if (index === 0) {
+      progress(`${customerCount} customers`);
+      const customersStarted = performance.now();
+      context.members = await addCustomers(db, {
+        seed,
+        random: memberRandom,
+        count: customerCount,
+        asOf,
+        openedAt,
+        lastDay,
+        counts,
+        thresholds: loyalty.thresholds,
+      });
+      customersTime += performance.now() - customersStarted;
+    }
   }
   progress('open orders at their tables');
   const openOrders = await seatOpenOrders(db, context);
-  await addCustomersAndCoupons();
   const ordersDone = performance.now();
+
+  progress('coupons, and the loyalty of the customers');
+  const couponsMade = await addCoupons(db, {
+    seed,
+    random: memberRandom,
+    openedAt,
+    timezone,
+    firstDay,
+    lastDay,
+    days: options.days,
+  });
+  const credited = await creditCustomers(db, { asOf, loyalty });
+  const customersDone = performance.now();
 
   progress('stock and thresholds');
   await stockIngredients(db, {
@@ -603,8 +1163,10 @@ export async function generateRestaurant(
   // After a bulk load a database has no statistics and no visibility map yet; autovacuum would see to both
   // soon, and a restaurant's database has long had them.
   progress('vacuum and analyze');
-  await db.execute(sql`vacuum (analyze) ${orders}, ${orderLines}, ${salesByHour}, ${itemSalesByDay}`);
-  await db.execute(sql`analyze ${items}, ${categories}, ${ingredients}, ${itemRecipeLines}, ${diningTables}, ${users}`);
+  await db.execute(sql`vacuum (analyze) ${orders}, ${orderLines}, ${salesByHour}, ${itemSalesByDay}, ${customers}`);
+  await db.execute(
+    sql`analyze ${items}, ${categories}, ${ingredients}, ${itemRecipeLines}, ${diningTables}, ${users}, ${coupons}`,
+  );
   const vacuumDone = performance.now();
 
   const [written] = await rows<{ orders: number; lines: number }>(
@@ -620,12 +1182,16 @@ export async function generateRestaurant(
     orders: written!.orders,
     openOrders,
     orderLines: written!.lines,
+    customers: customerCount,
+    ...credited,
+    ...couponsMade,
     firstDay,
     lastDay,
     timings: {
       menu: menuDone - started,
-      orders: ordersDone - menuDone,
-      stock: stockDone - ordersDone,
+      orders: ordersDone - menuDone - customersTime,
+      customers: customersTime + (customersDone - ordersDone),
+      stock: stockDone - customersDone,
       rollups: rollupsDone - stockDone,
       vacuum: vacuumDone - rollupsDone,
       total: vacuumDone - started,
