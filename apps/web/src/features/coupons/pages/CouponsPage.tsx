@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
-import { Plus, Search } from 'lucide-react';
+import { useState } from 'react';
+import { Plus } from 'lucide-react';
+import { SearchField } from '../../../components/SearchField';
 import { useSnackbar } from 'notistack';
 import type { Coupon } from '@quan/contract/coupon';
 import { describeApiError } from '../../../lib/api-client';
@@ -22,7 +23,6 @@ function couponCount(count: number): string {
  */
 export function CouponsPage() {
   usePageTitle('Coupons');
-  const searchId = useId();
   const { role } = useAppSelector(selectUser);
   const isManager = canManageCoupons(role);
   const { enqueueSnackbar } = useSnackbar();
@@ -108,24 +108,12 @@ export function CouponsPage() {
         )}
       </div>
 
-      <div className="relative w-full max-w-sm">
-        <label htmlFor={searchId} className="sr-only">
-          Search coupons
-        </label>
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-stone-400"
-        />
-        <input
-          id={searchId}
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder="Search by code or description"
-          autoComplete="off"
-          className="field-input pl-10"
-        />
-      </div>
+      <SearchField
+        label="Search coupons"
+        value={search}
+        onChange={setSearch}
+        placeholder="Search by code or description"
+      />
 
       {renderContent()}
       {dialogs.dialogs}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Plus, RefreshCw, Search } from 'lucide-react';
+import { Plus, RefreshCw } from 'lucide-react';
+import { SearchField } from '../../../components/SearchField';
 import { useSnackbar } from 'notistack';
 import {
   CUSTOMER_PAGE_SIZE,
@@ -58,7 +59,6 @@ export function CustomersPage() {
   const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
-  const searchId = useId();
   const statusId = useId();
   const levelId = useId();
   const { role } = useAppSelector(selectUser);
@@ -269,25 +269,13 @@ export function CustomersPage() {
       <CustomerStatsCards stats={statsLoaded ? stats : null} />
 
       <div className="flex flex-wrap items-end gap-3">
-        <div className="relative w-full max-w-sm">
-          <label htmlFor={searchId} className="sr-only">
-            Search customers
-          </label>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-stone-400"
-          />
-          <input
-            id={searchId}
-            type="search"
-            value={searchText}
-            maxLength={100}
-            onChange={(event) => setSearchText(event.target.value)}
-            placeholder="Name, phone or email"
-            autoComplete="off"
-            className="field-input pl-10"
-          />
-        </div>
+        <SearchField
+          label="Search customers"
+          value={searchText}
+          onChange={setSearchText}
+          placeholder="Name, phone or email"
+          maxLength={100}
+        />
         <div>
           <label htmlFor={statusId} className="field-label">
             Status

@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
-import { Plus, Search } from 'lucide-react';
+import { useState } from 'react';
+import { Plus } from 'lucide-react';
+import { SearchField } from '../../../components/SearchField';
 import { describeApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAppSelector } from '../../../store/hooks';
@@ -19,7 +20,6 @@ function ingredientCount(count: number): string {
  */
 export function IngredientsPage() {
   usePageTitle('Ingredients');
-  const searchId = useId();
   const { role } = useAppSelector(selectUser);
   const isManager = canManageIngredients(role);
   const ingredients = useIngredients();
@@ -99,24 +99,12 @@ export function IngredientsPage() {
       </div>
 
       <div className="flex flex-wrap items-center gap-3">
-        <div className="relative w-full max-w-sm">
-          <label htmlFor={searchId} className="sr-only">
-            Search ingredients
-          </label>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-stone-400"
-          />
-          <input
-            id={searchId}
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="Search by name or supplier"
-            autoComplete="off"
-            className="field-input pl-10"
-          />
-        </div>
+        <SearchField
+          label="Search ingredients"
+          value={search}
+          onChange={setSearch}
+          placeholder="Search by name or supplier"
+        />
         <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 text-sm font-medium text-stone-800">
           <input
             type="checkbox"
