@@ -48,9 +48,9 @@ export interface OrderHookContext {
 }
 
 /**
- * What other modules do inside an order's transaction: the coupons issue prices and uses coupons, the
- * stock module takes and gives back ingredients, the loyalty issue credits customers. Each throws an
- * AppError to refuse, which rolls the whole order back.
+ * What other modules do inside an order's transaction: coupons price and use coupons, ingredients take and
+ * give back stock, customers credit loyalty, reports add completed orders to the revenue sums (wired in
+ * app.ts). Each throws an AppError to refuse, which rolls the whole order back.
  */
 export interface OrderLifecycleHooks {
   /** Uses one use of a coupon for this order: which coupon, and its discount. */
