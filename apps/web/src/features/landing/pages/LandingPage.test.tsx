@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makePublicMenu } from '../../../test/diner-fixtures';
@@ -14,7 +14,8 @@ describe('LandingPage', { timeout: 15_000 }, () => {
     renderPublicRoute('/landing');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Quán Bà Hai' })).toBeInTheDocument();
-    expect(document.title).toBe('Quán Bà Hai · Quán');
+    // The title follows in an effect after the heading is painted.
+    await waitFor(() => expect(document.title).toBe('Quán Bà Hai · Quán'));
     expect(fake.calls()).toEqual(['GET /api/public-menu']);
   });
 
