@@ -14,6 +14,7 @@ import { useUpdateUserStatus } from '../api/update-user-status';
 import { AccountCard } from '../components/AccountCard';
 import { getAccountActions, statusAfter, type StatusAction } from '../components/account-actions';
 import { roleLabels } from '../components/badges';
+import { LoadError } from '../../../components/LoadError';
 
 const statusSuccessMessages: Record<StatusAction, (name: string) => string> = {
   approve: (name) => `${name} can now sign in.`,
@@ -103,12 +104,7 @@ export function AccountsPage() {
     }
     if (users.isError) {
       return (
-        <div role="alert" className="card space-y-3 p-6">
-          <p className="text-stone-800">{describeApiError(users.error, 'Could not load the accounts.')}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => void users.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError error={users.error} fallback="Could not load the accounts." onRetry={() => void users.refetch()} />
       );
     }
     return (

@@ -12,6 +12,7 @@ import { useUpdateCoupon } from '../api/update-coupon';
 import { CouponTable } from '../components/CouponTable';
 import { canManageCoupons, filterCoupons } from '../components/coupon-display';
 import { useCouponDialogs } from '../components/use-coupon-dialogs';
+import { LoadError } from '../../../components/LoadError';
 
 function couponCount(count: number): string {
   return count === 1 ? '1 coupon' : `${count} coupons`;
@@ -56,12 +57,11 @@ export function CouponsPage() {
     }
     if (coupons.isError) {
       return (
-        <div role="alert" className="card space-y-3 p-6">
-          <p className="text-stone-800">{describeApiError(coupons.error, 'Could not load the coupons.')}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => void coupons.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError
+          error={coupons.error}
+          fallback="Could not load the coupons."
+          onRetry={() => void coupons.refetch()}
+        />
       );
     }
     if (allCoupons.length === 0) {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { SearchField } from '../../../components/SearchField';
-import { describeApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAppSelector } from '../../../store/hooks';
 import { selectUser } from '../../../store/user-slice';
@@ -9,6 +8,7 @@ import { useIngredients } from '../api/list-ingredients';
 import { IngredientTable } from '../components/IngredientTable';
 import { canManageIngredients, filterIngredients } from '../components/ingredient-display';
 import { useIngredientDialogs } from '../components/use-ingredient-dialogs';
+import { LoadError } from '../../../components/LoadError';
 
 function ingredientCount(count: number): string {
   return count === 1 ? '1 ingredient' : `${count} ingredients`;
@@ -39,12 +39,11 @@ export function IngredientsPage() {
     }
     if (ingredients.isError) {
       return (
-        <div role="alert" className="card space-y-3 p-6">
-          <p className="text-stone-800">{describeApiError(ingredients.error, 'Could not load the ingredients.')}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => void ingredients.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError
+          error={ingredients.error}
+          fallback="Could not load the ingredients."
+          onRetry={() => void ingredients.refetch()}
+        />
       );
     }
     if (allIngredients.length === 0) {

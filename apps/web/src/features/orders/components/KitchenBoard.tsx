@@ -1,9 +1,9 @@
 import { ChefHat } from 'lucide-react';
 import type { Order } from '@quan/contract/order';
-import { describeApiError } from '../../../lib/api-client';
 import { useAllOrders } from '../api/list-orders';
 import { KitchenTicket } from './KitchenTicket';
 import { isAwaitingApproval, kitchenQueue, kitchenStatuses, type OrderMove } from './order-status';
+import { LoadError } from '../../../components/LoadError';
 
 interface KitchenBoardProps {
   now: number;
@@ -27,12 +27,11 @@ export function KitchenBoard({ now, busyIds, onMove }: KitchenBoardProps) {
   }
   if (orders.isError) {
     return (
-      <div role="alert" className="card space-y-3 p-6">
-        <p className="text-stone-800">{describeApiError(orders.error, 'Could not load the kitchen tickets.')}</p>
-        <button type="button" className="btn btn-secondary" onClick={() => void orders.refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadError
+        error={orders.error}
+        fallback="Could not load the kitchen tickets."
+        onRetry={() => void orders.refetch()}
+      />
     );
   }
 

@@ -1,9 +1,9 @@
 import type { Order } from '@quan/contract/order';
-import { describeApiError } from '../../../lib/api-client';
 import { useOrders } from '../api/list-orders';
 import { OrderCard } from './OrderCard';
 import { dayEndIso, dayStartIso } from '../../../lib/restaurant-day';
 import { orderTabLabels, statusesOfTab, type OrderMove, type OrderTab } from './order-status';
+import { LoadError } from '../../../components/LoadError';
 
 export const ordersPerPage = 20;
 
@@ -48,12 +48,7 @@ export function OrderList({ tab, from, to, page, onPageChange, now, busyIds, onM
   }
   if (orders.isError) {
     return (
-      <div role="alert" className="card space-y-3 p-6">
-        <p className="text-stone-800">{describeApiError(orders.error, 'Could not load the orders.')}</p>
-        <button type="button" className="btn btn-secondary" onClick={() => void orders.refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadError error={orders.error} fallback="Could not load the orders." onRetry={() => void orders.refetch()} />
     );
   }
 

@@ -18,6 +18,7 @@ import {
   type TableFilter,
 } from '../components/table-status';
 import { useTableManagerDialogs } from '../components/use-table-manager-dialogs';
+import { LoadError } from '../../../components/LoadError';
 
 export function TablesPage() {
   usePageTitle('Tables');
@@ -100,12 +101,7 @@ export function TablesPage() {
     }
     if (tables.isError) {
       return (
-        <div role="alert" className="card space-y-3 p-6">
-          <p className="text-stone-800">{describeApiError(tables.error, 'Could not load the tables.')}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => void tables.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError error={tables.error} fallback="Could not load the tables." onRetry={() => void tables.refetch()} />
       );
     }
     if (allTables.length === 0) {
