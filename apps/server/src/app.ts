@@ -5,22 +5,20 @@ import { configureZodMessages } from '@quan/contract/zod-messages';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { createEventBus, type EventBus } from './events/bus';
+import { createTransact } from './events/transact';
 import { loadJwtSecret } from './lib/jwt-secret';
-import { couponOrderHooks } from './modules/coupons/order-hooks';
 import { couponRoutes } from './modules/coupons/routes';
 import { createCouponsService, type CouponsService } from './modules/coupons/service';
-import { loyaltyOrderHooks } from './modules/customers/order-hooks';
 import { customerRoutes } from './modules/customers/routes';
 import { createCustomersService, type CustomersService } from './modules/customers/service';
 import { healthRoutes } from './modules/health/routes';
-import { stockOrderHooks } from './modules/ingredients/order-hooks';
 import { ingredientRoutes } from './modules/ingredients/routes';
 import { createIngredientsService, type IngredientsService } from './modules/ingredients/service';
 import { categoryRoutes, itemRoutes } from './modules/menu/routes';
 import { createMenuService, type MenuService } from './modules/menu/service';
 import { orderRoutes } from './modules/orders/routes';
 import { publicRoutes } from './modules/public/routes';
-import { salesOrderHooks } from './modules/reports/order-hooks';
 import { reportRoutes } from './modules/reports/routes';
 import { createReportsService, type ReportsService } from './modules/reports/service';
 import { createPublicMenu } from './modules/public/service';
@@ -34,7 +32,7 @@ import { createTablesService, type TablesService } from './modules/tables/servic
 import { userRoutes } from './modules/users/routes';
 import { createUsersService, type UsersService } from './modules/users/service';
 import { createSessionService, type SessionService } from './modules/users/sessions';
-import { registerAccessGuard } from './plugins/auth';
+import { callerConstraint, registerAccessGuard, type DeclaredAccess } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/errors';
 import { registerMetrics } from './plugins/metrics';
@@ -60,8 +58,12 @@ export interface Services {
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
+    /** The committed domain events (events/bus.ts). */
+    events: EventBus;
     realtime: Realtime;
     services: Services;
+    /** Every API route and the access it declared (plugins/auth.ts). */
+    declaredAccess: DeclaredAccess[];
   }
 }
 
@@ -83,6 +85,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
   });
+  app.addConstraintStrategy(callerConstraint);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -105,63 +108,70 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   registerMetrics(app);
   await registerDocs(app);
 
+  const events = await createEventBus({ redis: config.redis ?? undefined, log: app.log });
+  app.addHook('onClose', () => events.close());
+  app.decorate('events', events);
+  const transact = createTransact(database.db, events);
+  const db = database.db;
+
   const jwtSecret = config.jwt.secret ?? loadJwtSecret(config.dataDir);
-  const sessions = createSessionService(database.db, { secret: jwtSecret, ttlSeconds: config.jwt.ttlSeconds });
-  const realtime = await createRealtime(app, config, sessions.authenticate);
+  const sessions = createSessionService(db, { secret: jwtSecret, ttlSeconds: config.jwt.ttlSeconds });
+  const realtime = createRealtime(app, events, sessions.authenticate);
   app.decorate('realtime', realtime);
-  const settings = createSettingsService(database.db);
-  const menu = createMenuService(database.db, realtime);
-  const tables = createTablesService(database.db, realtime);
-  const ingredients = createIngredientsService({ db: database.db, realtime, menu });
-  const reports = createReportsService({ db: database.db, settings });
-  const customers = createCustomersService({ db: database.db, settings });
-  const coupons = createCouponsService({ db: database.db, settings });
+  const settings = createSettingsService(db, transact);
+  const menu = createMenuService(db, transact);
+  const tables = createTablesService(db, transact);
+  const ingredients = createIngredientsService({ db, transact });
+  const reports = createReportsService({ db, settings });
+  const customers = createCustomersService({ db, settings });
+  const coupons = createCouponsService({ db, settings });
+  const orders = createOrdersService({
+    db,
+    transact,
+    settings,
+    menu,
+    tables,
+    coupons,
+    stock: ingredients,
+    loyalty: customers,
+    sales: reports,
+  });
   const services: Services = {
     sessions,
-    users: createUsersService(database.db, sessions, realtime),
+    users: createUsersService(db, transact, sessions),
     settings,
     menu,
     tables,
     ingredients,
-    orders: createOrdersService({
-      db: database.db,
-      realtime,
-      menu,
-      tables,
-      settings,
-      hooks: [
-        couponOrderHooks(coupons),
-        stockOrderHooks(ingredients),
-        loyaltyOrderHooks(customers),
-        salesOrderHooks(reports),
-      ],
-    }),
+    orders,
     reports,
     customers,
     coupons,
-    spinWheel: createSpinWheelService({ db: database.db, settings, customers, coupons }),
+    spinWheel: createSpinWheelService({ db, settings, customers, coupons }),
   };
   app.decorate('services', services);
-  realtime.setOrderFollowCheck(services.orders.mayFollow);
+  realtime.setOrderFollowCheck(orders.mayFollow);
 
+  const declaredAccess: DeclaredAccess[] = [];
+  app.decorate('declaredAccess', declaredAccess);
   await app.register(async (api) => {
-    registerAccessGuard(api, sessions.authenticate);
+    registerAccessGuard(api, sessions.authenticate, declaredAccess);
     await api.register(userRoutes, { prefix: '/api/user', users: services.users, config });
     await api.register(settingsRoutes, { prefix: '/api/settings', settings: services.settings });
     await api.register(categoryRoutes, { prefix: '/api/category', menu });
     await api.register(itemRoutes, { prefix: '/api/item', menu });
     await api.register(ingredientRoutes, { prefix: '/api/ingredient', ingredients });
-    await api.register(tableRoutes, { prefix: '/api/table', tables, orders: services.orders });
-    await api.register(orderRoutes, { prefix: '/api/order', orders: services.orders, config });
+    await api.register(tableRoutes, { prefix: '/api/table', tables, orders });
+    await api.register(orderRoutes, { prefix: '/api/order', orders, config });
     await api.register(reportRoutes, { prefix: '/api/order', reports });
     await api.register(customerRoutes, { prefix: '/api/customers', customers });
     await api.register(couponRoutes, { prefix: '/api/coupons', coupons });
     await api.register(spinWheelRoutes, { prefix: '/api/spin-wheel', spinWheel: services.spinWheel });
     await api.register(publicRoutes, {
       prefix: '/api',
-      publicMenu: createPublicMenu(menu, settings),
+      publicMenu: createPublicMenu(menu, settings, events),
       tables,
-      orders: services.orders,
+      orders,
     });
   });
   await app.register(healthRoutes, { pingDatabase: database.ping });

@@ -11,7 +11,7 @@ import { foldForSearch } from '@quan/contract/text';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRestaurant, type GeneratedRestaurant } from '../src/demo/generate-restaurant';
-import { computeBills } from '../src/modules/orders/service';
+import { computeBill } from '@quan/contract/bill';
 import { buildTestApp, type TestApp } from './helper';
 
 const DAYS = 28;
@@ -119,7 +119,7 @@ describe('the generated restaurant', () => {
         expect(subtotal).toBeGreaterThanOrEqual(coupon.minOrderValue);
         expect(order.coupon!.discount).toBe(couponDiscount(coupon, subtotal));
       }
-      expect(order.bills).toEqual(computeBills(subtotal, order.coupon?.discount ?? 0, 8));
+      expect(order.bills).toEqual(computeBill(subtotal, order.coupon?.discount ?? 0, 8));
       expect(order.paymentStatus).toBe('paid');
       expect(order.paymentMethod).not.toBeNull();
       expect(Date.parse(order.completedAt!)).toBeGreaterThan(Date.parse(order.createdAt));

@@ -122,6 +122,8 @@ export const listOrdersQuerySchema = z
     tableId: idSchema.optional(),
     /** (ext) A loyalty customer's orders. */
     customerId: idSchema.optional(),
+    /** (ext) `oldest` first is the kitchen's order: the longest wait on top. Newest first by default. */
+    sort: z.enum(['newest', 'oldest'], 'Sort must be newest or oldest').default('newest'),
     page: z.coerce.number().pipe(z.int32().min(1, 'Page must be 1 or more')).default(1),
     limit: z.coerce.number().pipe(z.int32().min(1).max(200, 'Limit can be at most 200')).default(50),
   })

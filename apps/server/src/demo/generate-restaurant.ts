@@ -323,7 +323,7 @@ const memberFor = (seed: number, members: Members, id: SQL) =>
 /**
  * One INSERT … SELECT of the orders of `days` and their lines, in one transaction with random() seeded for
  * this batch. An order's lines are 1–5 dishes picked with a popularity skew; its bill is computed like
- * `computeBills` (tax on the subtotal, no discount, rounded half up); the orders of the last hour before
+ * `computeBill` (packages/contract/src/bill.ts) (tax on the subtotal, no discount, rounded half up); the orders of the last hour before
  * `asOf` are still open, the others completed (paid by cash, transfer, card or e-wallet) or cancelled.
  * Once there are members, an order for a guest who gave their phone is a member's, with their name and phone.
  */
@@ -771,7 +771,7 @@ function couponSpecs(firstDay: string, lastDay: string, days: number): { spec: C
  * Writes the coupons and gives the counter's orders theirs: each order draws once (seeded) and takes the
  * coupon whose share its draw falls in, if the order's local day is within the coupon's dates and its
  * subtotal reaches the minimum; a coupon with a usage limit goes to its first orders only. The discount is
- * `couponDiscount`, the tax and total are recomputed like `computeBills`, and each coupon's `used_count` is
+ * `couponDiscount`, the tax and total are recomputed like `computeBill` (packages/contract/src/bill.ts), and each coupon's `used_count` is
  * the number of its orders that were not cancelled (the used-up coupon's limit is that number).
  */
 async function addCoupons(

@@ -6,11 +6,9 @@ import {
   type ServerToClientEvents,
   type SocketData,
 } from '@quan/contract/realtime';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import type { Config } from '../config';
+import type { EventBus } from '../events/bus';
 import type { AuthUser } from './auth';
 import { ACCESS_COOKIE } from './auth';
 
@@ -19,14 +17,12 @@ type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<
 
 export interface Realtime {
   io: RealtimeServer;
-  /** Emits to signed-in staff on every instance. */
+  /** Emits to the signed-in staff connected to this instance. */
   emitToStaff<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
-  /** Emits to every connection, signed in or not (the public menu follows `menu:updated`). */
+  /** Emits to every connection of this instance, signed in or not (the public menu follows `menu:updated`). */
   emitToAll<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
-  /** Tells the diners following an order (`track-order`) its new status. */
+  /** Tells the diners following an order (`track-order`) on this instance its new status. */
   emitToOrderFollowers(update: OrderStatusUpdate): void;
-  /** Drops the live connections of a signed-out session or of a suspended or deleted user. */
-  disconnect(target: { userId: string } | { sessionId: string }): void;
   /** Installs the check of `track-order`: whether this token may follow this order. */
   setOrderFollowCheck(check: (orderId: string, token: string) => Promise<boolean>): void;
 }
@@ -45,25 +41,16 @@ function handshakeToken(socket: RealtimeSocket): { token: string; fromCookie: bo
 
 /**
  * socket.io on Fastify's own HTTP server. Staff connect with their token and join `staff`; anyone may
- * connect without one (the diner pages follow their order that way). With Redis the rooms span every instance.
+ * connect without one (the diner pages follow their order that way). The sockets hear the committed
+ * domain events of the event bus, which brings every instance's events to every instance: each one
+ * emits to its own connections only.
  */
-export async function createRealtime(
+export function createRealtime(
   app: FastifyInstance,
-  config: Pick<Config, 'redis'>,
+  bus: Pick<EventBus, 'on'>,
   authenticate: (token: string) => Promise<AuthUser>,
-): Promise<Realtime> {
+): Realtime {
   const io: RealtimeServer = new Server(app.server, { path: '/socket.io', serveClient: false });
-
-  if (config.redis) {
-    const pub = new Redis(config.redis.url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-    const sub = pub.duplicate();
-    await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub, { key: `${config.redis.keyPrefix}socket.io` }));
-    app.addHook('onClose', async () => {
-      await Promise.all([pub.quit(), sub.quit()]);
-    });
-  }
-
   io.use(async (socket, next) => {
     socket.data.userId = null;
     const sent = handshakeToken(socket);
@@ -99,23 +86,36 @@ export async function createRealtime(
     io.engine.close();
   });
 
-  return {
+  const realtime: Realtime = {
     io,
     emitToStaff(event, ...args) {
-      io.to(staffRoom).emit(event, ...args);
+      io.local.to(staffRoom).emit(event, ...args);
     },
     emitToAll(event, ...args) {
-      io.emit(event, ...args);
+      io.local.emit(event, ...args);
     },
     emitToOrderFollowers(update) {
-      io.to(orderRoom(update._id)).emit('order:updated', update);
+      io.local.to(orderRoom(update._id)).emit('order:updated', update);
     },
     setOrderFollowCheck(check) {
       mayFollow = check;
     },
-    disconnect(target) {
-      const room = 'userId' in target ? userRoom(target.userId) : sessionRoom(target.sessionId);
-      io.in(room).disconnectSockets(true);
-    },
   };
+
+  // What each committed event means for the screens connected here.
+  bus.on('order.placed', ({ order }) => realtime.emitToStaff('order:created', order));
+  bus.on('order.updated', ({ order }) => realtime.emitToStaff('order:updated', order));
+  bus.on('order.status-changed', ({ order }) => {
+    realtime.emitToStaff('order:updated', order);
+    realtime.emitToOrderFollowers({ _id: order._id, orderNo: order.orderNo, status: order.status });
+  });
+  bus.on('table.changed', ({ table }) => realtime.emitToStaff('table:updated', table));
+  bus.on('stock.low', ({ ingredient }) => realtime.emitToStaff('ingredient:low-stock', ingredient));
+  bus.on('menu.changed', () => realtime.emitToAll('menu:updated', {}));
+  bus.on('sessions.ended', (ended) => {
+    const room = 'userId' in ended ? userRoom(ended.userId) : sessionRoom(ended.sessionId);
+    io.local.in(room).disconnectSockets(true);
+  });
+
+  return realtime;
 }

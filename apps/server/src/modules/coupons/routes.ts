@@ -12,27 +12,30 @@ import { z } from 'zod';
 import { ok } from '../../lib/reply';
 import type { CouponsService } from './service';
 
-const managers = ['manager', 'admin'] as const;
-
 /** Staff read and validate coupons at the POS; managers write them. */
 export const couponRoutes: FastifyPluginAsync<{ coupons: CouponsService }> = async (fastify, { coupons }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Coupons'];
 
-  app.get('/', { schema: { tags, response: { 200: envelope(z.array(couponSchema)) } } }, async () =>
-    ok(await coupons.list()),
+  app.get(
+    '/',
+    { config: { access: 'coupons:read' }, schema: { tags, response: { 200: envelope(z.array(couponSchema)) } } },
+    async () => ok(await coupons.list()),
   );
 
   app.post(
     '/validate',
-    { schema: { tags, body: validateCouponBodySchema, response: { 200: envelope(couponValidationSchema) } } },
+    {
+      config: { access: 'coupons:validate' },
+      schema: { tags, body: validateCouponBodySchema, response: { 200: envelope(couponValidationSchema) } },
+    },
     async (request) => ok(await coupons.validate(request.body)),
   );
 
   app.post(
     '/',
     {
-      config: { access: managers },
+      config: { access: 'coupons:manage' },
       schema: { tags, body: createCouponBodySchema, response: { 201: envelope(couponSchema) } },
     },
     async (request, reply) => {
@@ -44,7 +47,7 @@ export const couponRoutes: FastifyPluginAsync<{ coupons: CouponsService }> = asy
   app.put(
     '/:id',
     {
-      config: { access: managers },
+      config: { access: 'coupons:manage' },
       schema: { tags, params: idParamsSchema, body: updateCouponBodySchema, response: { 200: envelope(couponSchema) } },
     },
     async (request) => {
@@ -55,7 +58,10 @@ export const couponRoutes: FastifyPluginAsync<{ coupons: CouponsService }> = asy
 
   app.delete(
     '/:id',
-    { config: { access: managers }, schema: { tags, params: idParamsSchema, response: { 200: envelope(z.null()) } } },
+    {
+      config: { access: 'coupons:manage' },
+      schema: { tags, params: idParamsSchema, response: { 200: envelope(z.null()) } },
+    },
     async (request) => {
       await coupons.remove(request.params.id);
       return ok(null, 'Coupon deleted');

@@ -14,8 +14,17 @@ import { PRIZE_VALID_DAYS } from '@quan/contract/spin-wheel';
 import { newId } from '../../lib/ids';
 import { formatVnd } from '@quan/contract/money';
 import { addDays, formatDay, localDay } from '../../lib/local-day';
-import type { CouponClaim } from '../orders/service';
+import type { Settings } from '@quan/contract/settings';
 import type { SettingsService } from '../settings/service';
+
+/** An order's use of a coupon, inside the order's transaction. */
+export interface CouponClaim {
+  /** Read before the transaction (a query outside it would wait for it on PGlite). */
+  settings: Settings;
+  code: string;
+  subtotal: number;
+  customerId: string | null;
+}
 import * as repo from './repository';
 
 export function toCoupon(row: repo.CouponRow): Coupon {

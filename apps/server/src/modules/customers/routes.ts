@@ -14,8 +14,6 @@ import { z } from 'zod';
 import { ok } from '../../lib/reply';
 import type { CustomersService } from './service';
 
-const managers = ['manager', 'admin'] as const;
-
 /** Staff look customers up, add and edit them at the counter; managers delete and run the programme. */
 export const customerRoutes: FastifyPluginAsync<{ customers: CustomersService }> = async (fastify, { customers }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -23,26 +21,37 @@ export const customerRoutes: FastifyPluginAsync<{ customers: CustomersService }>
 
   app.get(
     '/',
-    { schema: { tags, querystring: listCustomersQuerySchema, response: { 200: envelope(z.array(customerSchema)) } } },
+    {
+      config: { access: 'customers:read' },
+      schema: { tags, querystring: listCustomersQuerySchema, response: { 200: envelope(z.array(customerSchema)) } },
+    },
     async (request) => {
       const { customers: page, pagination } = await customers.list(request.query);
       return { ...ok(page), pagination };
     },
   );
 
-  app.get('/stats', { schema: { tags, response: { 200: envelope(customerStatsSchema) } } }, async () =>
-    ok(await customers.stats()),
+  app.get(
+    '/stats',
+    { config: { access: 'customers:read' }, schema: { tags, response: { 200: envelope(customerStatsSchema) } } },
+    async () => ok(await customers.stats()),
   );
 
   app.get(
     '/vip-emails',
-    { config: { access: managers }, schema: { tags, response: { 200: envelope(z.array(vipEmailSchema)) } } },
+    {
+      config: { access: 'customers:manage-loyalty' },
+      schema: { tags, response: { 200: envelope(z.array(vipEmailSchema)) } },
+    },
     async () => ok(await customers.vipEmails()),
   );
 
   app.post(
     '/update-memberships',
-    { config: { access: managers }, schema: { tags, response: { 200: envelope(updateMembershipsResultSchema) } } },
+    {
+      config: { access: 'customers:manage-loyalty' },
+      schema: { tags, response: { 200: envelope(updateMembershipsResultSchema) } },
+    },
     async () => {
       const updated = await customers.updateMemberships();
       const changed = updated === 1 ? '1 customer changed level' : `${updated} customers changed level`;
@@ -52,19 +61,26 @@ export const customerRoutes: FastifyPluginAsync<{ customers: CustomersService }>
 
   app.get(
     '/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: envelope(customerSchema) } } },
+    {
+      config: { access: 'customers:read' },
+      schema: { tags, params: idParamsSchema, response: { 200: envelope(customerSchema) } },
+    },
     async (request) => ok(await customers.get(request.params.id)),
   );
 
   app.post(
     '/',
-    { schema: { tags, body: createCustomerBodySchema, response: { 201: envelope(customerSchema) } } },
+    {
+      config: { access: 'customers:edit' },
+      schema: { tags, body: createCustomerBodySchema, response: { 201: envelope(customerSchema) } },
+    },
     async (request, reply) => reply.status(201).send(ok(await customers.create(request.body), 'Customer created')),
   );
 
   app.put(
     '/:id',
     {
+      config: { access: 'customers:edit' },
       schema: {
         tags,
         params: idParamsSchema,
@@ -77,7 +93,10 @@ export const customerRoutes: FastifyPluginAsync<{ customers: CustomersService }>
 
   app.delete(
     '/:id',
-    { config: { access: managers }, schema: { tags, params: idParamsSchema, response: { 200: envelope(z.null()) } } },
+    {
+      config: { access: 'customers:delete' },
+      schema: { tags, params: idParamsSchema, response: { 200: envelope(z.null()) } },
+    },
     async (request) => {
       await customers.remove(request.params.id);
       return ok(null, 'Customer deleted successfully');

@@ -13,8 +13,6 @@ import { ok } from '../../lib/reply';
 import { currentUser } from '../../plugins/auth';
 import type { IngredientsService } from './service';
 
-const managers = ['manager', 'admin'] as const;
-
 /** Everyone signed in reads the stock (the kitchen needs it); managers and admins change it. */
 export const ingredientRoutes: FastifyPluginAsync<{ ingredients: IngredientsService }> = async (
   fastify,
@@ -23,14 +21,19 @@ export const ingredientRoutes: FastifyPluginAsync<{ ingredients: IngredientsServ
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Ingredients'];
 
-  app.get('/', { schema: { tags, response: { 200: envelope(z.array(ingredientSchema)) } } }, async () =>
-    ok(await ingredients.list()),
+  app.get(
+    '/',
+    {
+      config: { access: 'ingredients:read' },
+      schema: { tags, response: { 200: envelope(z.array(ingredientSchema)) } },
+    },
+    async () => ok(await ingredients.list()),
   );
 
   app.post(
     '/',
     {
-      config: { access: managers },
+      config: { access: 'ingredients:manage' },
       schema: { tags, body: createIngredientBodySchema, response: { 201: envelope(ingredientSchema) } },
     },
     async (request, reply) => {
@@ -42,7 +45,7 @@ export const ingredientRoutes: FastifyPluginAsync<{ ingredients: IngredientsServ
   app.put(
     '/:id',
     {
-      config: { access: managers },
+      config: { access: 'ingredients:manage' },
       schema: {
         tags,
         params: idParamsSchema,
@@ -59,7 +62,7 @@ export const ingredientRoutes: FastifyPluginAsync<{ ingredients: IngredientsServ
   app.delete(
     '/:id',
     {
-      config: { access: managers },
+      config: { access: 'ingredients:manage' },
       schema: { tags, params: idParamsSchema, response: { 200: envelope(emptyDataSchema) } },
     },
     async (request) => {
@@ -71,6 +74,7 @@ export const ingredientRoutes: FastifyPluginAsync<{ ingredients: IngredientsServ
   app.get(
     '/:id/history',
     {
+      config: { access: 'ingredients:read' },
       schema: {
         tags,
         params: idParamsSchema,

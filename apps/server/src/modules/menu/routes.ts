@@ -14,19 +14,19 @@ import { z } from 'zod';
 import { ok } from '../../lib/reply';
 import type { MenuService } from './service';
 
-const managers = ['manager', 'admin'] as const;
-
 export const categoryRoutes: FastifyPluginAsync<{ menu: MenuService }> = async (fastify, { menu }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Menu'];
 
-  app.get('/', { schema: { tags, response: { 200: envelope(z.array(categorySchema)) } } }, async () =>
-    ok(await menu.listCategories()),
+  app.get(
+    '/',
+    { config: { access: 'menu:read' }, schema: { tags, response: { 200: envelope(z.array(categorySchema)) } } },
+    async () => ok(await menu.listCategories()),
   );
   app.post(
     '/',
     {
-      config: { access: managers },
+      config: { access: 'menu:manage' },
       schema: { tags, body: createCategoryBodySchema, response: { 201: envelope(categorySchema) } },
     },
     async (request, reply) => reply.status(201).send(ok(await menu.createCategory(request.body), 'Category created')),
@@ -34,7 +34,7 @@ export const categoryRoutes: FastifyPluginAsync<{ menu: MenuService }> = async (
   app.put(
     '/:id',
     {
-      config: { access: managers },
+      config: { access: 'menu:manage' },
       schema: {
         tags,
         params: idParamsSchema,
@@ -47,7 +47,7 @@ export const categoryRoutes: FastifyPluginAsync<{ menu: MenuService }> = async (
   app.delete(
     '/:id',
     {
-      config: { access: managers },
+      config: { access: 'menu:manage' },
       schema: { tags, params: idParamsSchema, response: { 200: envelope(emptyDataSchema) } },
     },
     async (request) => {
@@ -63,13 +63,16 @@ export const itemRoutes: FastifyPluginAsync<{ menu: MenuService }> = async (fast
 
   app.get(
     '/',
-    { schema: { tags, querystring: listItemsQuerySchema, response: { 200: envelope(z.array(itemSchema)) } } },
+    {
+      config: { access: 'menu:read' },
+      schema: { tags, querystring: listItemsQuerySchema, response: { 200: envelope(z.array(itemSchema)) } },
+    },
     async (request) => ok(await menu.listItems(request.query.categoryId)),
   );
   app.post(
     '/',
     {
-      config: { access: managers },
+      config: { access: 'menu:manage' },
       schema: { tags, body: createItemBodySchema, response: { 201: envelope(itemSchema) } },
     },
     async (request, reply) => reply.status(201).send(ok(await menu.createItem(request.body), 'Dish added to the menu')),
@@ -77,7 +80,7 @@ export const itemRoutes: FastifyPluginAsync<{ menu: MenuService }> = async (fast
   app.put(
     '/:id',
     {
-      config: { access: managers },
+      config: { access: 'menu:manage' },
       schema: { tags, params: idParamsSchema, body: updateItemBodySchema, response: { 200: envelope(itemSchema) } },
     },
     async (request) => ok(await menu.updateItem(request.params.id, request.body), 'Dish saved'),
@@ -85,7 +88,7 @@ export const itemRoutes: FastifyPluginAsync<{ menu: MenuService }> = async (fast
   app.delete(
     '/:id',
     {
-      config: { access: managers },
+      config: { access: 'menu:manage' },
       schema: { tags, params: idParamsSchema, response: { 200: envelope(emptyDataSchema) } },
     },
     async (request) => {

@@ -10,7 +10,7 @@ import {
 import type { Database, Executor } from '../../db/client';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
-import type { Realtime } from '../../plugins/realtime';
+import type { Transact } from '../../events/transact';
 import * as repo from './repository';
 
 function toCategory({ category, itemCount }: { category: repo.CategoryRow; itemCount: number }): Category {
@@ -39,13 +39,9 @@ const categoryTaken = (name: string) => conflict(`A category named "${name}" alr
 const missingCategory = () => notFound('That category does not exist (it may have been deleted)');
 const missingItem = () => notFound('That menu item does not exist (it may have been deleted)');
 
-export function createMenuService(db: Database, realtime: Pick<Realtime, 'emitToAll'>) {
-  const listeners: (() => void)[] = [];
-  const menuChanged = () => {
-    for (const listener of listeners) listener();
-    realtime.emitToAll('menu:updated', {});
-  };
+const menuChanged = { type: 'menu.changed' } as const;
 
+export function createMenuService(db: Database, transact: Transact) {
   async function loadItems(executor: Executor, where: { categoryId?: string; ids?: string[] }): Promise<Item[]> {
     const rows = await repo.listItems(executor, where);
     const recipe = await repo.listRecipeLines(
@@ -94,14 +90,6 @@ export function createMenuService(db: Database, realtime: Pick<Realtime, 'emitTo
   }
 
   return {
-    /** Runs after every committed change of categories or dishes (the public menu drops its cache). */
-    onChange(listener: () => void): void {
-      listeners.push(listener);
-    },
-
-    /** Another module changed what the menu shows (a dish sold out or came back, an ingredient renamed). */
-    announceChange: menuChanged,
-
     async listCategories(): Promise<Category[]> {
       return (await repo.listCategories(db)).map(toCategory);
     },
@@ -109,28 +97,32 @@ export function createMenuService(db: Database, realtime: Pick<Realtime, 'emitTo
     async createCategory(body: CreateCategoryBody): Promise<Category> {
       const id = newId();
       try {
-        await repo.insertCategory(db, { id, color: defaultCategoryColor, ...body });
+        return await transact(async (tx, record) => {
+          await repo.insertCategory(tx, { id, color: defaultCategoryColor, ...body });
+          record(menuChanged);
+          return toCategory((await repo.findCategory(tx, id))!);
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw categoryTaken(body.name);
         throw error;
       }
-      menuChanged();
-      return toCategory((await repo.findCategory(db, id))!);
     },
 
     async updateCategory(id: string, body: UpdateCategoryBody): Promise<Category> {
       try {
-        if (!(await repo.updateCategory(db, id, body))) throw missingCategory();
+        return await transact(async (tx, record) => {
+          if (!(await repo.updateCategory(tx, id, body))) throw missingCategory();
+          record(menuChanged);
+          return toCategory((await repo.findCategory(tx, id))!);
+        });
       } catch (error) {
         if (body.name && isUniqueViolation(error)) throw categoryTaken(body.name);
         throw error;
       }
-      menuChanged();
-      return toCategory((await repo.findCategory(db, id))!);
     },
 
     async deleteCategory(id: string): Promise<void> {
-      await db.transaction(async (tx) => {
+      await transact(async (tx, record) => {
         const found = await repo.findCategory(tx, id);
         if (!found) throw missingCategory();
         if (found.itemCount > 0) {
@@ -138,8 +130,8 @@ export function createMenuService(db: Database, realtime: Pick<Realtime, 'emitTo
           throw conflict(`"${found.category.name}" still has ${dishes}; move or delete them first`);
         }
         await repo.deleteCategory(tx, id);
+        record(menuChanged);
       });
-      menuChanged();
     },
 
     listItems: (categoryId?: string) => loadItems(db, { categoryId }),
@@ -152,32 +144,32 @@ export function createMenuService(db: Database, realtime: Pick<Realtime, 'emitTo
 
     async createItem(body: CreateItemBody): Promise<Item> {
       const id = newId();
-      const item = await db.transaction(async (tx) => {
+      return transact(async (tx, record) => {
         await checkReferences(tx, body);
         const { recipe, ...fields } = body;
         await repo.insertItem(tx, { id, ...fields });
         await repo.replaceRecipe(tx, id, recipe ?? []);
+        record(menuChanged);
         return loadItem(tx, id);
       });
-      menuChanged();
-      return item;
     },
 
     async updateItem(id: string, body: UpdateItemBody): Promise<Item> {
-      const item = await db.transaction(async (tx) => {
+      return transact(async (tx, record) => {
         await checkReferences(tx, body);
         const { recipe, ...fields } = body;
         if (!(await repo.updateItem(tx, id, fields))) throw missingItem();
         if (recipe) await repo.replaceRecipe(tx, id, recipe);
+        record(menuChanged);
         return loadItem(tx, id);
       });
-      menuChanged();
-      return item;
     },
 
     async deleteItem(id: string): Promise<void> {
-      if (!(await repo.deleteItem(db, id))) throw missingItem();
-      menuChanged();
+      await transact(async (tx, record) => {
+        if (!(await repo.deleteItem(tx, id))) throw missingItem();
+        record(menuChanged);
+      });
     },
   };
 }

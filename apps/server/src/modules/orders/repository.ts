@@ -61,15 +61,20 @@ function filterConditions(filter: OrderFilter) {
   );
 }
 
-/** One page of ids, newest first, and the number of matching orders. */
-export async function pageOrderIds(db: Executor, filter: OrderFilter, page: { offset: number; limit: number }) {
+/** One page of ids, newest (or oldest) first, and the number of matching orders. */
+export async function pageOrderIds(
+  db: Executor,
+  filter: OrderFilter,
+  page: { offset: number; limit: number; sort: 'newest' | 'oldest' },
+) {
+  const direction = page.sort === 'oldest' ? asc : desc;
   const where = filterConditions(filter);
   const [ids, [total]] = await Promise.all([
     db
       .select({ id: orders.id })
       .from(orders)
       .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .orderBy(direction(orders.createdAt), direction(orders.id))
       .limit(page.limit)
       .offset(page.offset),
     db.select({ n: count() }).from(orders).where(where),

@@ -14,9 +14,10 @@ import type { Config } from '../../config';
 import { forbidden } from '../../lib/app-error';
 import { ok } from '../../lib/reply';
 import { currentUser } from '../../plugins/auth';
-import { parseRequestBody } from '../../plugins/errors';
 import { dinerOrderLimit } from '../../plugins/rate-limit';
 import type { OrdersService } from './service';
+
+const idempotencyHeaders = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
 
 export const orderRoutes: FastifyPluginAsync<{ orders: OrdersService; config: Config }> = async (
   fastify,
@@ -26,39 +27,32 @@ export const orderRoutes: FastifyPluginAsync<{ orders: OrdersService; config: Co
   const tags = ['Orders'];
   const limitDinerOrders = dinerOrderLimit(fastify, config.rateLimit);
 
-  // Staff (signed in) send a POS order; a diner's phone (no token) sends a table order with the table's
-  // QR key. The body's schema depends on which, so the handler validates it.
+  // POST /api/order has two doors (one pipeline behind them): a request with a token is a staff order
+  // from the POS, one without is a diner's order from the table page. Each door is its own route with
+  // its own body; the API docs show the staff door with both bodies (plugins/docs.ts).
   app.post(
     '/',
     {
-      config: { access: 'optional' },
+      constraints: { caller: 'staff' },
+      config: {
+        access: 'orders:place',
+        alsoAccepts: { body: dinerOrderBodySchema, answers: envelope(dinerOrderResultSchema) },
+      },
       schema: {
         tags,
         description:
-          'Signed in: a staff order (createOrderBody). Without a token: a diner order from the table page ' +
-          '(dinerOrderBody: tableNo, tableKey, customerDetails?, items, note?), answered with a trackingToken.',
-        headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
-        response: {
-          200: envelope(z.union([orderSchema, dinerOrderResultSchema])),
-          201: envelope(z.union([orderSchema, dinerOrderResultSchema])),
-        },
+          'Signed in: a staff order from the POS (the first body), in the kitchen at once. Without a token: a ' +
+          "diner's order from the table page (the second body: tableNo, tableKey, customerDetails?, items, " +
+          'note?), pending until staff accept it and answered with a trackingToken. The same Idempotency-Key ' +
+          'and body within 24 hours answers the first order again (200).',
+        headers: idempotencyHeaders,
+        body: createOrderBodySchema,
+        response: { 200: envelope(orderSchema), 201: envelope(orderSchema) },
       },
     },
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
-      if (!request.auth) {
-        const tableKey = (request.body as { tableKey?: unknown } | null)?.tableKey;
-        if (typeof tableKey !== 'string' || tableKey === '') throw forbidden('Scan the QR code on your table to order');
-        const body = parseRequestBody(dinerOrderBodySchema, request.body);
-        await limitDinerOrders(request, reply, body.tableNo);
-        const { order, replayed } = await orders.createForDiner(body, key);
-        const message = replayed
-          ? `Order ${order.orderNo} was already sent`
-          : `Order ${order.orderNo} sent to the kitchen`;
-        return reply.status(replayed ? 200 : 201).send(ok(order, message));
-      }
-      const body = parseRequestBody(createOrderBodySchema, request.body);
-      const { order, replayed } = await orders.create(currentUser(request), body, key);
+      const { order, replayed } = await orders.placeStaffOrder(currentUser(request), request.body, key);
       if (replayed) {
         return reply
           .status(200)
@@ -69,9 +63,39 @@ export const orderRoutes: FastifyPluginAsync<{ orders: OrdersService; config: Co
     },
   );
 
+  app.post(
+    '/',
+    {
+      constraints: { caller: 'diner' },
+      config: { access: 'public' },
+      // A phone without the table's key is told to scan the code, before any field is checked.
+      preValidation: async (request) => {
+        const tableKey = (request.body as { tableKey?: unknown } | null)?.tableKey;
+        if (typeof tableKey !== 'string' || tableKey === '') throw forbidden('Scan the QR code on your table to order');
+      },
+      schema: {
+        hide: true,
+        headers: idempotencyHeaders,
+        body: dinerOrderBodySchema,
+        response: { 200: envelope(dinerOrderResultSchema), 201: envelope(dinerOrderResultSchema) },
+      },
+    },
+    async (request, reply) => {
+      await limitDinerOrders(request, reply, request.body.tableNo);
+      const { order, replayed } = await orders.placeDinerOrder(request.body, request.headers['idempotency-key']);
+      const message = replayed
+        ? `Order ${order.orderNo} was already sent`
+        : `Order ${order.orderNo} sent to the kitchen`;
+      return reply.status(replayed ? 200 : 201).send(ok(order, message));
+    },
+  );
+
   app.get(
     '/',
-    { schema: { tags, querystring: listOrdersQuerySchema, response: { 200: envelope(z.array(orderSchema)) } } },
+    {
+      config: { access: 'orders:read' },
+      schema: { tags, querystring: listOrdersQuerySchema, response: { 200: envelope(z.array(orderSchema)) } },
+    },
     async (request) => {
       const { orders: page, pagination } = await orders.list(request.query);
       return { ...ok(page), pagination };
@@ -80,13 +104,19 @@ export const orderRoutes: FastifyPluginAsync<{ orders: OrdersService; config: Co
 
   app.get(
     '/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: envelope(orderSchema) } } },
+    {
+      config: { access: 'orders:read' },
+      schema: { tags, params: idParamsSchema, response: { 200: envelope(orderSchema) } },
+    },
     async (request) => ok(await orders.get(request.params.id)),
   );
 
   app.put(
     '/:id',
-    { schema: { tags, params: idParamsSchema, body: updateOrderBodySchema, response: { 200: envelope(orderSchema) } } },
+    {
+      config: { access: 'orders:update' },
+      schema: { tags, params: idParamsSchema, body: updateOrderBodySchema, response: { 200: envelope(orderSchema) } },
+    },
     async (request) => {
       const order = await orders.update(currentUser(request), request.params.id, request.body);
       return ok(order, `Order ${order.orderNo} is ${order.status.replace('_', ' ')}`);

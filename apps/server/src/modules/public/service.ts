@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { PublicMenu } from '@quan/contract/public';
+import type { EventBus } from '../../events/bus';
 import type { MenuService } from '../menu/service';
 import type { SettingsService } from '../settings/service';
 
 /**
- * Each instance also drops its copy after this long, so the instances of a chain (which do not hear each
- * other's menu changes) agree within seconds.
+ * Every instance drops its copy as soon as the event bus brings a menu or settings change (from any
+ * instance, through Redis in a chain); this age limit is only a safety net for a message Redis lost.
  */
 const CACHE_TTL_MS = 10_000;
 
@@ -49,8 +50,9 @@ interface Entry {
 
 /** The public menu, built and serialised once and kept until the menu or the settings change. */
 export function createPublicMenu(
-  menu: Pick<MenuService, 'listCategories' | 'listItems' | 'onChange'>,
-  settings: Pick<SettingsService, 'get' | 'onChange'>,
+  menu: Pick<MenuService, 'listCategories' | 'listItems'>,
+  settings: Pick<SettingsService, 'get'>,
+  bus: Pick<EventBus, 'on'>,
 ) {
   let cached: Entry | null = null;
   /** The last menu built, whose compressed bodies the next build reuses when nothing changed. */
@@ -58,8 +60,8 @@ export function createPublicMenu(
   const invalidate = () => {
     cached = null;
   };
-  menu.onChange(invalidate);
-  settings.onChange(invalidate);
+  bus.on('menu.changed', invalidate);
+  bus.on('settings.changed', invalidate);
 
   async function build(): Promise<SerializedMenu> {
     const [categories, items, { restaurantName }] = await Promise.all([

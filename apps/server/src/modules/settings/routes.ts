@@ -9,12 +9,16 @@ export const settingsRoutes: FastifyPluginAsync<{ settings: SettingsService }> =
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Settings'];
 
-  app.get('/', { schema: { tags, response: { 200: envelope(settingsSchema) } } }, async () => ok(await settings.get()));
+  app.get(
+    '/',
+    { config: { access: 'settings:read' }, schema: { tags, response: { 200: envelope(settingsSchema) } } },
+    async () => ok(await settings.get()),
+  );
 
   app.put(
     '/',
     {
-      config: { access: ['admin'] },
+      config: { access: 'settings:manage' },
       schema: { tags, body: updateSettingsBodySchema, response: { 200: envelope(settingsSchema) } },
     },
     async (request) => ok(await settings.update(request.body), 'Settings saved'),

@@ -12,20 +12,27 @@ export const spinWheelRoutes: FastifyPluginAsync<{ spinWheel: SpinWheelService }
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Spin wheel'];
 
-  app.get('/prizes', { schema: { tags, response: { 200: envelope(z.array(spinPrizeSchema)) } } }, async () =>
-    ok(await spinWheel.prizes()),
+  app.get(
+    '/prizes',
+    { config: { access: 'spin-wheel:use' }, schema: { tags, response: { 200: envelope(z.array(spinPrizeSchema)) } } },
+    async () => ok(await spinWheel.prizes()),
   );
 
   app.post(
     '/spin',
-    { schema: { tags, body: spinBodySchema, response: { 200: envelope(spinResultSchema) } } },
+    {
+      config: { access: 'spin-wheel:use' },
+      schema: { tags, body: spinBodySchema, response: { 200: envelope(spinResultSchema) } },
+    },
     async (request) => {
       const result = await spinWheel.spin(currentUser(request).id, request.body.customerId);
       return ok(result, result.prize ? `Won: ${result.prize.label}` : 'No prize this time');
     },
   );
 
-  app.get('/spins', { schema: { tags, response: { 200: envelope(z.array(spinRecordSchema)) } } }, async () =>
-    ok(await spinWheel.recent()),
+  app.get(
+    '/spins',
+    { config: { access: 'spin-wheel:use' }, schema: { tags, response: { 200: envelope(z.array(spinRecordSchema)) } } },
+    async () => ok(await spinWheel.recent()),
   );
 };

@@ -8,8 +8,6 @@ import { currentUser } from '../../plugins/auth';
 import type { OrdersService } from '../orders/service';
 import type { TablesService } from './service';
 
-const managers = ['manager', 'admin'] as const;
-
 export const tableRoutes: FastifyPluginAsync<{ tables: TablesService; orders: OrdersService }> = async (
   fastify,
   { tables, orders },
@@ -17,14 +15,16 @@ export const tableRoutes: FastifyPluginAsync<{ tables: TablesService; orders: Or
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Tables'];
 
-  app.get('/', { schema: { tags, response: { 200: envelope(z.array(tableSchema)) } } }, async () =>
-    ok(await tables.list()),
+  app.get(
+    '/',
+    { config: { access: 'tables:read' }, schema: { tags, response: { 200: envelope(z.array(tableSchema)) } } },
+    async () => ok(await tables.list()),
   );
 
   app.post(
     '/',
     {
-      config: { access: managers },
+      config: { access: 'tables:manage' },
       schema: { tags, body: createTableBodySchema, response: { 201: envelope(tableSchema) } },
     },
     async (request, reply) => {
@@ -36,6 +36,7 @@ export const tableRoutes: FastifyPluginAsync<{ tables: TablesService; orders: Or
   app.put(
     '/:tableId',
     {
+      config: { access: 'tables:seat' },
       schema: {
         tags,
         params: tableParamsSchema,
@@ -66,7 +67,7 @@ export const tableRoutes: FastifyPluginAsync<{ tables: TablesService; orders: Or
   app.delete(
     '/:tableId',
     {
-      config: { access: managers },
+      config: { access: 'tables:manage' },
       schema: { tags, params: tableParamsSchema, response: { 200: envelope(emptyDataSchema) } },
     },
     async (request) => {

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { can } from '@quan/contract/permissions';
 import type { CreateTableBody, Table, UpdateTableBody } from '@quan/contract/table';
 import type { Database, Executor } from '../../db/client';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { sameSecret } from '../../lib/same-secret';
+import type { RecordEvent, Transact } from '../../events/transact';
 import type { AuthUser } from '../../plugins/auth';
-import type { Realtime } from '../../plugins/realtime';
 import * as repo from './repository';
 
 /** 128 random bits, URL-safe: what a table's QR code carries. */
@@ -34,7 +35,7 @@ function toTable({ table, currentOrder }: repo.TableWithOrder): Table {
 const missingTable = () => notFound('That table does not exist (it may have been deleted)');
 const tableTaken = (tableNo: number) => conflict(`Table ${tableNo} already exists`);
 
-export function createTablesService(db: Database, realtime: Pick<Realtime, 'emitToStaff'>) {
+export function createTablesService(db: Database, transact: Transact) {
   async function load(executor: Executor, id: string): Promise<Table> {
     const row = await repo.findTable(executor, id);
     if (!row) throw missingTable();
@@ -48,35 +49,33 @@ export function createTablesService(db: Database, realtime: Pick<Realtime, 'emit
 
     get: (id: string) => load(db, id),
 
-    /** Tells staff screens about tables that changed; call after the transaction committed. */
-    async announce(ids: Iterable<string>): Promise<void> {
-      for (const id of new Set(ids)) {
-        const row = await repo.findTable(db, id);
-        if (row) realtime.emitToStaff('table:updated', toTable(row));
-      }
-    },
+    /** Inside a transaction that changed this table: records it as it now stands, for the screens. */
+    recordChange: async (tx: Executor, record: RecordEvent, id: string): Promise<void> =>
+      record({ type: 'table.changed', table: await load(tx, id) }),
 
     async create(body: CreateTableBody): Promise<Table> {
       const id = newId();
       try {
-        await repo.insertTable(db, { id, ...body, qrKey: newQrKey() });
+        return await transact(async (tx, record) => {
+          await repo.insertTable(tx, { id, ...body, qrKey: newQrKey() });
+          const table = await load(tx, id);
+          record({ type: 'table.changed', table });
+          return table;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw tableTaken(body.tableNo);
         throw error;
       }
-      const table = await load(db, id);
-      realtime.emitToStaff('table:updated', table);
-      return table;
     },
 
     /** Everything of PUT /api/table/{id} but `orderId`, which the orders service handles. */
     async update(actor: AuthUser, id: string, body: Omit<UpdateTableBody, 'orderId'>): Promise<Table> {
       const { tableNo, seats, status, rotateQrKey } = body;
-      if (actor.role === 'staff' && (tableNo !== undefined || seats !== undefined || rotateQrKey)) {
+      if (!can(actor.role, 'tables:manage') && (tableNo !== undefined || seats !== undefined || rotateQrKey)) {
         throw forbidden("Only a manager can change a table's number, seats or QR key");
       }
       try {
-        await db.transaction(async (tx) => {
+        return await transact(async (tx, record) => {
           const current = await repo.findTable(tx, id);
           if (!current) throw missingTable();
           if (status === 'available' && current.currentOrder) {
@@ -90,14 +89,14 @@ export function createTablesService(db: Database, realtime: Pick<Realtime, 'emit
             status,
             ...(rotateQrKey ? { qrKey: newQrKey() } : {}),
           });
+          const table = await load(tx, id);
+          record({ type: 'table.changed', table });
+          return table;
         });
       } catch (error) {
         if (tableNo !== undefined && isUniqueViolation(error)) throw tableTaken(tableNo);
         throw error;
       }
-      const table = await load(db, id);
-      realtime.emitToStaff('table:updated', table);
-      return table;
     },
 
     async remove(id: string): Promise<void> {

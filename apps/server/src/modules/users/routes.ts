@@ -17,9 +17,6 @@ import { ACCESS_COOKIE, currentUser } from '../../plugins/auth';
 import { signInLimit } from '../../plugins/rate-limit';
 import type { UsersService } from './service';
 
-const managers = ['manager', 'admin'] as const;
-const admins = ['admin'] as const;
-
 export const userRoutes: FastifyPluginAsync<{ users: UsersService; config: Config }> = async (
   fastify,
   { users, config },
@@ -63,32 +60,41 @@ export const userRoutes: FastifyPluginAsync<{ users: UsersService; config: Confi
     },
   );
 
-  app.get('/', { schema: { tags, response: { 200: envelope(userSchema) } } }, async (request) =>
-    ok(await users.me(currentUser(request))),
+  app.get(
+    '/',
+    { config: { access: 'account:own' }, schema: { tags, response: { 200: envelope(userSchema) } } },
+    async (request) => ok(await users.me(currentUser(request))),
   );
 
-  app.post('/logout', { schema: { tags, response: { 200: envelope(emptyDataSchema) } } }, async (request, reply) => {
-    await users.logout(currentUser(request));
-    reply.clearCookie(ACCESS_COOKIE, { path: '/' });
-    return ok(null, 'Signed out');
-  });
+  app.post(
+    '/logout',
+    { config: { access: 'account:own' }, schema: { tags, response: { 200: envelope(emptyDataSchema) } } },
+    async (request, reply) => {
+      await users.logout(currentUser(request));
+      reply.clearCookie(ACCESS_COOKIE, { path: '/' });
+      return ok(null, 'Signed out');
+    },
+  );
 
   app.put(
     '/',
-    { schema: { tags, body: updateProfileBodySchema, response: { 200: envelope(userSchema) } } },
+    {
+      config: { access: 'account:own' },
+      schema: { tags, body: updateProfileBodySchema, response: { 200: envelope(userSchema) } },
+    },
     async (request) => ok(await users.updateProfile(currentUser(request), request.body), 'Profile updated'),
   );
 
   app.get(
     '/users',
-    { config: { access: managers }, schema: { tags, response: { 200: envelope(z.array(userSchema)) } } },
+    { config: { access: 'accounts:read' }, schema: { tags, response: { 200: envelope(z.array(userSchema)) } } },
     async () => ok(await users.list()),
   );
 
   app.delete(
     '/users/:id',
     {
-      config: { access: admins },
+      config: { access: 'accounts:delete' },
       schema: { tags, params: idParamsSchema, response: { 200: envelope(emptyDataSchema) } },
     },
     async (request) => {
@@ -100,7 +106,7 @@ export const userRoutes: FastifyPluginAsync<{ users: UsersService; config: Confi
   app.patch(
     '/users/:id/status',
     {
-      config: { access: managers },
+      config: { access: 'accounts:set-status' },
       schema: {
         tags,
         params: idParamsSchema,
@@ -117,7 +123,7 @@ export const userRoutes: FastifyPluginAsync<{ users: UsersService; config: Confi
   app.patch(
     '/users/:id/role',
     {
-      config: { access: admins },
+      config: { access: 'accounts:set-role' },
       schema: { tags, params: idParamsSchema, body: updateUserRoleBodySchema, response: { 200: envelope(userSchema) } },
     },
     async (request) => {

@@ -12,7 +12,7 @@ import { lockForTransaction, type Database, type Executor } from '../../db/clien
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound, unauthorized } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
-import type { Realtime } from '../../plugins/realtime';
+import type { Transact } from '../../events/transact';
 import * as repo from './repository';
 import type { SessionService } from './sessions';
 
@@ -39,7 +39,7 @@ export function toUser(row: repo.UserRow): User {
 
 const duplicateEmail = (email: string) => conflict(`An account with the email ${email} already exists`);
 
-export function createUsersService(db: Database, sessions: SessionService, realtime: Pick<Realtime, 'disconnect'>) {
+export function createUsersService(db: Database, transact: Transact, sessions: SessionService) {
   /** Verifying against a fixed hash when the email is unknown keeps both failures equally slow. */
   const unknownUserHash = hashPassword(newId());
 
@@ -99,8 +99,10 @@ export function createUsersService(db: Database, sessions: SessionService, realt
     },
 
     async logout(auth: AuthUser): Promise<void> {
-      await sessions.revoke(auth.sessionId);
-      realtime.disconnect({ sessionId: auth.sessionId });
+      await transact(async (tx, record) => {
+        await repo.revokeSession(tx, auth.sessionId);
+        record({ type: 'sessions.ended', sessionId: auth.sessionId });
+      });
     },
 
     async updateProfile(auth: AuthUser, body: UpdateProfileBody): Promise<User> {
@@ -140,7 +142,7 @@ export function createUsersService(db: Database, sessions: SessionService, realt
           { path: 'status', message: 'Use active or suspended' },
         ]);
       }
-      const row = await db.transaction(async (tx) => {
+      const row = await transact(async (tx, record) => {
         await lockForTransaction(tx, ACCOUNTS_LOCK_KEY);
         const target = await findTarget(tx, targetId);
         if (target.id === actor.id && status !== 'active') throw conflict('You cannot suspend your own account');
@@ -150,11 +152,11 @@ export function createUsersService(db: Database, sessions: SessionService, realt
         if (status === 'suspended') {
           await keepAnActiveAdmin(tx, target, 'suspended');
           await repo.revokeUserSessions(tx, target.id);
+          record({ type: 'sessions.ended', userId: target.id });
         }
         return repo.updateUser(tx, target.id, { status });
       });
       if (!row) throw notFound('That account does not exist (it may have been deleted)');
-      if (status === 'suspended') realtime.disconnect({ userId: row.id });
       return toUser(row);
     },
 
@@ -171,14 +173,14 @@ export function createUsersService(db: Database, sessions: SessionService, realt
     },
 
     async remove(actor: AuthUser, targetId: string): Promise<void> {
-      await db.transaction(async (tx) => {
+      await transact(async (tx, record) => {
         await lockForTransaction(tx, ACCOUNTS_LOCK_KEY);
         const target = await findTarget(tx, targetId);
         if (target.id === actor.id) throw conflict('You cannot delete your own account');
         await keepAnActiveAdmin(tx, target, 'deleted');
         await repo.deleteUser(tx, target.id);
+        record({ type: 'sessions.ended', userId: target.id });
       });
-      realtime.disconnect({ userId: targetId });
     },
 
     async hasAccounts(): Promise<boolean> {

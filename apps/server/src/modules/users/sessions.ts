@@ -11,7 +11,6 @@ export interface SessionService {
   issue(user: { id: string; role: Role }): Promise<{ token: string; expiresAt: Date }>;
   /** The active user behind a token, or 401: bad signature, expired, revoked, or the account not active. */
   authenticate(token: string): Promise<AuthUser>;
-  revoke(sessionId: string): Promise<void>;
 }
 
 export function createSessionService(db: Database, jwt: { secret: string; ttlSeconds: number }): SessionService {
@@ -51,7 +50,5 @@ export function createSessionService(db: Database, jwt: { secret: string; ttlSec
       }
       return { id: user.id, name: user.name, role: user.role, sessionId: claims.jti };
     },
-
-    revoke: (sessionId) => repo.revokeSession(db, sessionId),
   };
 }

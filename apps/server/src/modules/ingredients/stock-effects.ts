@@ -1,0 +1,41 @@
+import type { Ingredient, IngredientUnit } from '@quan/contract/ingredient';
+import type { Executor } from '../../db/client';
+import type { RecordEvent } from '../../events/transact';
+import * as repo from './repository';
+
+export const isLow = (row: Pick<repo.IngredientRow, 'quantity' | 'lowStockThreshold'>) =>
+  row.quantity <= row.lowStockThreshold;
+
+export function toIngredient(row: repo.IngredientRow): Ingredient {
+  return {
+    _id: row.id,
+    name: row.name,
+    unit: row.unit,
+    quantity: row.quantity,
+    lowStockThreshold: row.lowStockThreshold,
+    costPerUnit: row.costPerUnit,
+    supplier: row.supplier,
+    isLowStock: isLow(row),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** "0.75 kg", "250 g": kilograms and litres always with two decimals, up to three. */
+export function formatQuantity(value: number, unit: IngredientUnit): string {
+  const decimals = unit === 'kg' || unit === 'l' ? 2 : 0;
+  return `${value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: 3 })} ${unit}`;
+}
+
+/**
+ * Records what stock moves mean for the screens: an ingredient that fell to its threshold (once per
+ * crossing), and a menu change when a move crossed a recipe's amount (a dish sold out or came back).
+ */
+export async function recordStockMoves(tx: Executor, record: RecordEvent, moves: repo.StockMove[]): Promise<void> {
+  for (const move of moves) {
+    if (!isLow({ ...move.row, quantity: move.before }) && isLow(move.row)) {
+      record({ type: 'stock.low', ingredient: toIngredient(move.row) });
+    }
+  }
+  if (await repo.crossesARecipe(tx, moves)) record({ type: 'menu.changed' });
+}

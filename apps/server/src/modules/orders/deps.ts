@@ -1,0 +1,28 @@
+import type { Database } from '../../db/client';
+import type { Transact } from '../../events/transact';
+import type { CouponsService } from '../coupons/service';
+import type { CustomersService } from '../customers/service';
+import type { IngredientsService } from '../ingredients/service';
+import type { MenuService } from '../menu/service';
+import type { ReportsService } from '../reports/service';
+import type { SettingsService } from '../settings/service';
+import type { TablesService } from '../tables/service';
+
+/**
+ * What the order use cases need: the database, and the services of the modules that take part in an
+ * order's transaction (pricing from the menu, seating, coupons, stock, loyalty and the revenue sums).
+ */
+export interface OrdersDeps {
+  db: Database;
+  transact: Transact;
+  settings: Pick<SettingsService, 'get'>;
+  menu: Pick<MenuService, 'itemsForOrder'>;
+  tables: Pick<TablesService, 'seatOrder' | 'seatIfFree' | 'releaseOrder' | 'findByNumber' | 'recordChange'>;
+  coupons: Pick<CouponsService, 'redeem' | 'release'>;
+  stock: Pick<IngredientsService, 'takeForOrder' | 'giveBackForOrder'>;
+  loyalty: Pick<CustomersService, 'creditCompletedOrder'>;
+  sales: Pick<ReportsService, 'addCompletedOrder'>;
+}
+
+/** The only foreign key an order's body can name that the transaction does not check itself. */
+export const CUSTOMER_FOREIGN_KEY = 'orders_customer_id_customers_id_fk';

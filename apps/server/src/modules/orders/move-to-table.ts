@@ -1,0 +1,23 @@
+import { isOpenOrderStatus } from '@quan/contract/order';
+import { conflict, notFound } from '../../lib/app-error';
+import type { OrdersDeps } from './deps';
+import { loadOrder } from './order-view';
+import * as repo from './repository';
+
+/** PUT /api/table {orderId}: seats an open order at another table, freeing the one it had. */
+export async function moveToTable(deps: OrdersDeps, orderId: string, tableId: string): Promise<void> {
+  await deps.transact(async (tx, record) => {
+    const order = await repo.lockOrder(tx, orderId);
+    if (!order) throw notFound('That order does not exist');
+    if (!isOpenOrderStatus(order.status)) {
+      throw conflict(`Order ${order.orderNo} is ${order.status}; only an open order can move to a table`);
+    }
+    if (order.tableId === tableId) return;
+    const freed = order.tableId && (await deps.tables.releaseOrder(tx, order.tableId, order.id));
+    await deps.tables.seatOrder(tx, tableId, order.id);
+    await repo.updateOrder(tx, orderId, { tableId });
+    record({ type: 'order.updated', order: await loadOrder(tx, orderId) });
+    await deps.tables.recordChange(tx, record, tableId);
+    if (freed && order.tableId) await deps.tables.recordChange(tx, record, order.tableId);
+  });
+}

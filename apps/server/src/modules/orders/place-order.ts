@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { computeBill } from '@quan/contract/bill';
+import type { CreateOrderBody, Order, OrderLineInput } from '@quan/contract/order';
+import type { DinerOrderBody, DinerOrderResult } from '@quan/contract/public';
+import type { Executor } from '../../db/client';
+import type { RecordEvent } from '../../events/transact';
+import { badRequest, conflict, forbidden, isForeignKeyViolation, notFound } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import { sameSecret } from '../../lib/same-secret';
+import type { AuthUser } from '../../plugins/auth';
+import { CUSTOMER_FOREIGN_KEY, type OrdersDeps } from './deps';
+import { claimIdempotencyKey, IdempotentReplay } from './idempotency';
+import { loadOrder, toOrder, toPublicOrder } from './order-view';
+import * as repo from './repository';
+
+/** The largest bill the money columns hold (int4), far above any real restaurant bill. */
+const MAX_BILL = 2_000_000_000;
+
+type NewOrder = Parameters<typeof repo.insertOrder>[1];
+
+/**
+ * What differs between the two ways an order comes in (the POS and a diner's phone); everything else is
+ * the one pipeline of `placeOrder`.
+ */
+interface Door {
+  items: OrderLineInput[];
+  couponCode?: string;
+  customerId?: string;
+  /** Who placed it, for the stock history; null for a diner. */
+  actorId: string | null;
+  tooLarge: string;
+  /** Inside the transaction: checks who may order here, and gives the key's scope and the order's own fields. */
+  open(tx: Executor): Promise<{
+    keyScope: string;
+    fields: Omit<NewOrder, 'id' | 'subtotal' | 'discount' | 'taxRate' | 'tax' | 'total'>;
+    /** `required`: a taken table refuses the order; `if-free`: a diner's order joins a busy table unseated. */
+    seating: 'required' | 'if-free';
+  }>;
+}
+
+/** Prices every line from the menu; refuses unknown and unavailable dishes. */
+async function priceLines(deps: OrdersDeps, tx: Executor, orderId: string, items: OrderLineInput[]) {
+  const menuItems = await deps.menu.itemsForOrder(
+    tx,
+    items.map((line) => line.itemId),
+  );
+  const unknown = items.flatMap((line, index) =>
+    menuItems.has(line.itemId) ? [] : [{ path: `items.${index}.itemId`, message: 'This dish is not on the menu' }],
+  );
+  if (unknown.length) throw badRequest('The order has a dish that is not on the menu', unknown);
+  return items.map((line, position): repo.OrderLineRow => {
+    const item = menuItems.get(line.itemId)!;
+    if (!item.isAvailable) throw conflict(`${item.name} is not available right now`);
+    return {
+      orderId,
+      position,
+      itemId: item.id,
+      categoryId: item.categoryId,
+      name: item.name,
+      price: item.price,
+      quantity: line.quantity,
+      note: line.note ?? '',
+      total: item.price * line.quantity,
+    };
+  });
+}
+
+/**
+ * The one placing pipeline, in one transaction: claim the idempotency key, price the lines from the menu,
+ * redeem the coupon, compute the bill, write the order, seat the table, take the stock of an order that
+ * goes to the kitchen, and record what happened. A replayed key throws IdempotentReplay (nothing written).
+ */
+async function placeOrder(deps: OrdersDeps, door: Door, body: unknown, idempotencyKey?: string): Promise<Order> {
+  const orderId = newId();
+  const settings = await deps.settings.get();
+  return deps.transact(async (tx, record: RecordEvent) => {
+    const { keyScope, fields, seating } = await door.open(tx);
+    if (idempotencyKey) await claimIdempotencyKey(tx, `${keyScope}:${idempotencyKey}`, body, orderId);
+
+    const lines = await priceLines(deps, tx, orderId, door.items);
+    const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
+    if (subtotal > MAX_BILL) throw badRequest(door.tooLarge);
+    const claim = { settings, subtotal, customerId: door.customerId ?? null };
+    const coupon = door.couponCode ? await deps.coupons.redeem(tx, { ...claim, code: door.couponCode }) : null;
+    const bill = computeBill(subtotal, Math.min(subtotal, coupon?.discount ?? 0), settings.taxRate);
+
+    const order = await repo.insertOrder(tx, { ...fields, id: orderId, ...bill, couponId: coupon?.couponId ?? null });
+    await repo.insertLines(tx, lines);
+    if (order.tableId) {
+      const seated =
+        seating === 'required'
+          ? (await deps.tables.seatOrder(tx, order.tableId, orderId), true)
+          : await deps.tables.seatIfFree(tx, order.tableId, orderId);
+      if (seated) await deps.tables.recordChange(tx, record, order.tableId);
+    }
+    // A staff order goes to the kitchen at once; a diner's waits for staff to accept it.
+    if (order.status === 'in_progress') await deps.stock.takeForOrder(tx, record, orderId, door.actorId);
+
+    const placed = await loadOrder(tx, orderId);
+    record({ type: 'order.placed', order: placed });
+    return placed;
+  });
+}
+
+const missingCustomer = () =>
+  badRequest('That customer does not exist', [{ path: 'customerId', message: 'Unknown customer' }]);
+
+/** The POS's door: a signed-in staff member's order, in the kitchen at once. */
+export async function placeStaffOrder(
+  deps: OrdersDeps,
+  actor: AuthUser,
+  body: CreateOrderBody,
+  idempotencyKey?: string,
+): Promise<{ order: Order; replayed: boolean }> {
+  const door: Door = {
+    items: body.items,
+    couponCode: body.couponCode,
+    customerId: body.customerId,
+    actorId: actor.id,
+    tooLarge: 'The order is too large; split it into several orders',
+    open: async () => ({
+      keyScope: `user:${actor.id}`,
+      seating: 'required',
+      fields: {
+        status: 'in_progress',
+        source: 'pos',
+        customerName: body.customerDetails.name,
+        customerPhone: body.customerDetails.phone ?? '',
+        guests: body.customerDetails.guests,
+        tableId: body.tableId ?? null,
+        customerId: body.customerId ?? null,
+        couponCode: body.couponCode ?? null,
+        paymentMethod: body.paymentMethod ?? null,
+        isPreorder: body.isPreorder ?? false,
+        note: body.note ?? '',
+        createdById: actor.id,
+      },
+    }),
+  };
+  try {
+    return { order: await placeOrder(deps, door, body, idempotencyKey), replayed: false };
+  } catch (error) {
+    if (error instanceof IdempotentReplay) return { order: await loadOrder(deps.db, error.orderId), replayed: true };
+    if (isForeignKeyViolation(error, CUSTOMER_FOREIGN_KEY)) throw missingCustomer();
+    throw error;
+  }
+}
+
+/**
+ * The table page's door: the QR key must be the table's, the order waits as `pending` for staff to accept
+ * it, and the answer carries the token that lets this phone follow it.
+ */
+export async function placeDinerOrder(
+  deps: OrdersDeps,
+  body: DinerOrderBody,
+  idempotencyKey?: string,
+): Promise<{ order: DinerOrderResult; replayed: boolean }> {
+  const trackingToken = randomBytes(32).toString('base64url');
+  const door: Door = {
+    items: body.items,
+    actorId: null,
+    tooLarge: 'The order is too large; ask the staff for help',
+    async open(tx) {
+      const table = await deps.tables.findByNumber(tx, body.tableNo);
+      if (!table) throw notFound(`There is no table ${body.tableNo}`);
+      if (!sameSecret(table.qrKey, body.tableKey)) throw forbidden('Scan the QR code on your table to order');
+      return {
+        keyScope: `table:${table.id}`,
+        seating: 'if-free',
+        fields: {
+          status: 'pending',
+          source: 'table',
+          customerName: body.customerDetails?.name || `Table ${table.tableNo}`,
+          guests: body.customerDetails?.guests ?? 1,
+          tableId: table.id,
+          note: body.note ?? '',
+          trackingToken,
+        },
+      };
+    },
+  };
+  try {
+    const order = await placeOrder(deps, door, body, idempotencyKey);
+    return { order: { ...toPublicOrder(order), trackingToken }, replayed: false };
+  } catch (error) {
+    if (!(error instanceof IdempotentReplay)) throw error;
+    // The first request's token, so that the phone that retried follows the order it placed.
+    const [first] = await repo.findOrders(deps.db, [error.orderId]);
+    if (!first?.order.trackingToken) throw notFound('That order does not exist');
+    return { order: { ...toPublicOrder(toOrder(first)), trackingToken: first.order.trackingToken }, replayed: true };
+  }
+}

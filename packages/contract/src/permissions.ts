@@ -1,0 +1,49 @@
+import type { Role } from './user';
+
+/**
+ * Who may do what: the one permission table of the product. Every API route declares one of these (or is
+ * public), the server's access guard checks it, and every screen asks `can` before it shows an action.
+ * A rule that also depends on the record (a manager may not suspend an admin) stays in its service, but
+ * starts from this table.
+ */
+export const permissions = {
+  'account:own': { roles: ['admin', 'manager', 'staff'], does: 'use your own account' },
+  'accounts:read': { roles: ['admin', 'manager'], does: 'see the staff accounts' },
+  'accounts:set-status': { roles: ['admin', 'manager'], does: 'approve or suspend accounts' },
+  'accounts:set-role': { roles: ['admin'], does: "change an account's role" },
+  'accounts:delete': { roles: ['admin'], does: 'delete accounts' },
+  'settings:read': { roles: ['admin', 'manager', 'staff'], does: "read the restaurant's settings" },
+  'settings:manage': { roles: ['admin'], does: "change the restaurant's settings" },
+  'menu:read': { roles: ['admin', 'manager', 'staff'], does: 'read the menu' },
+  'menu:manage': { roles: ['admin', 'manager'], does: 'change the menu' },
+  'tables:read': { roles: ['admin', 'manager', 'staff'], does: 'see the tables' },
+  'tables:seat': { roles: ['admin', 'manager', 'staff'], does: 'seat guests and free tables' },
+  'tables:manage': { roles: ['admin', 'manager'], does: 'add, delete or renumber tables and rotate their QR keys' },
+  'orders:read': { roles: ['admin', 'manager', 'staff'], does: 'see orders' },
+  'orders:place': { roles: ['admin', 'manager', 'staff'], does: 'place orders' },
+  'orders:update': { roles: ['admin', 'manager', 'staff'], does: 'move orders along and settle them' },
+  'reports:read': { roles: ['admin', 'manager'], does: 'see revenue and charts' },
+  'ingredients:read': { roles: ['admin', 'manager', 'staff'], does: 'see ingredients and stock' },
+  'ingredients:manage': { roles: ['admin', 'manager'], does: 'change ingredients and stock' },
+  'customers:read': { roles: ['admin', 'manager', 'staff'], does: 'see customers' },
+  'customers:edit': { roles: ['admin', 'manager', 'staff'], does: 'add and edit customers' },
+  'customers:delete': { roles: ['admin', 'manager'], does: 'delete customers' },
+  'customers:manage-loyalty': { roles: ['admin', 'manager'], does: 'update memberships and export VIP emails' },
+  'coupons:read': { roles: ['admin', 'manager', 'staff'], does: 'see coupons' },
+  'coupons:validate': { roles: ['admin', 'manager', 'staff'], does: 'check a coupon code' },
+  'coupons:manage': { roles: ['admin', 'manager'], does: 'change coupons' },
+  'spin-wheel:use': { roles: ['admin', 'manager', 'staff'], does: 'run the spin wheel' },
+} as const satisfies Record<string, { roles: readonly Role[]; does: string }>;
+
+export type Permission = keyof typeof permissions;
+
+export const permissionNames = Object.keys(permissions) as Permission[];
+
+/** Whether someone with this role (or nobody signed in) may do this. */
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  return !!role && (permissions[permission].roles as readonly Role[]).includes(role);
+}
+
+/** The sentence of a 403: "Your role (staff) cannot change the menu". */
+export const refusal = (role: Role, permission: Permission) =>
+  `Your role (${role}) cannot ${permissions[permission].does}`;
