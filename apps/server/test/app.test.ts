@@ -132,4 +132,17 @@ describe('operations', () => {
     expect(docs.body).toContain('swagger');
     expect(String(docs.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
   });
+
+  it("documents both doors of POST /api/order: the POS's body and the table page's", async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const placeOrder = spec.paths['/api/order'].post;
+    const bodies = placeOrder.requestBody.content['application/json'].schema.anyOf;
+    expect(bodies.map((body: { required: string[] }) => body.required)).toEqual([
+      ['customerDetails', 'items'],
+      ['tableNo', 'tableKey', 'items'],
+    ]);
+    const created = placeOrder.responses['201'].content['application/json'].schema.anyOf;
+    expect(created).toHaveLength(2);
+    expect(JSON.stringify(created[1])).toContain('trackingToken');
+  });
 });

@@ -22,6 +22,11 @@ export interface TestApp {
   request(options: InjectOptions & { as?: Role | SignedIn | string }): Promise<LightMyRequestResponse>;
   /** An active account of that role, created on first use and signed in once per app. */
   signInAs(role: Role): Promise<SignedIn>;
+  /**
+   * Another instance of the same chain: the same database, Redis prefix and token secret (PostgreSQL and
+   * Redis only; an in-memory PGlite cannot be shared). Closed with this app.
+   */
+  sibling(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -97,7 +102,10 @@ export async function buildTestApp(
     dataDir: null,
     database: scratch ? { driver: 'postgres', url: scratch.url } : { driver: 'pglite', dataDir: null },
     redis: redisUrl ? { url: redisUrl, keyPrefix: redisPrefix } : null,
+    // Set, so that a sibling instance accepts the same tokens.
+    jwt: { ...base.jwt, secret: base.jwt.secret ?? randomBytes(32).toString('hex') },
   };
+  const siblings: FastifyInstance[] = [];
   const app = await buildApp(config);
   extend?.(app);
   await app.ready();
@@ -155,7 +163,15 @@ export async function buildTestApp(
     config,
     request,
     signInAs,
+    async sibling() {
+      if (!scratch || !redisUrl) throw new Error('a sibling instance needs DATABASE_URL and REDIS_URL');
+      const other = await buildApp(config);
+      siblings.push(other);
+      await other.ready();
+      return other;
+    },
     async close() {
+      await Promise.all(siblings.map((other) => other.close()));
       await app.close();
       await scratch?.drop();
       if (redisUrl) await deleteRedisKeys(redisUrl, redisPrefix);

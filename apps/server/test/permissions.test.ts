@@ -1,0 +1,65 @@
+import { can, permissionNames, refusal, type Permission } from '@quan/contract/permissions';
+import { roles, type Role } from '@quan/contract/user';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerAccessGuard, type DeclaredAccess } from '../src/plugins/auth';
+import { buildTestApp, type TestApp } from './helper';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ RATE_LIMIT_MAX: '100000' });
+  for (const role of roles) await t.signInAs(role);
+});
+afterAll(() => t.close());
+
+const unknownId = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+
+/** Each guarded route once per method, sign-out last (it ends the session the other calls use). */
+function guardedRoutes(): { method: string; url: string; permission: Permission }[] {
+  return t.app.declaredAccess
+    .flatMap(({ method, url, access }) =>
+      access === 'public' ? [] : [method].flat().map((one) => ({ method: one, url, permission: access })),
+    )
+    .sort((a, b) => Number(a.url.endsWith('/logout')) - Number(b.url.endsWith('/logout')));
+}
+
+describe('the permission policy', () => {
+  it('is declared by every API route, and every permission guards at least one', () => {
+    const declared = t.app.declaredAccess;
+    expect(declared.length).toBeGreaterThan(40);
+    for (const { access } of declared) expect(['public', ...permissionNames]).toContain(access);
+    const used = new Set(declared.map(({ access }) => access));
+    expect(permissionNames.filter((permission) => !used.has(permission))).toEqual([]);
+  });
+
+  it('answers every route for every role exactly as the table says', async () => {
+    const mismatches: string[] = [];
+    for (const { method, url, permission } of guardedRoutes()) {
+      const path = url.replace(/:[A-Za-z]+/g, unknownId);
+      const payload = ['POST', 'PUT', 'PATCH'].includes(method) ? {} : undefined;
+      const anonymous = await t.app.inject({ method: method as 'GET', url: path, payload });
+      if (anonymous.statusCode !== 401 && !(url === '/api/order/' || url === '/api/order')) {
+        mismatches.push(`${method} ${url} without a token: ${anonymous.statusCode}`);
+      }
+      for (const role of roles as readonly Role[]) {
+        const response = await t.request({ method: method as 'GET', url: path, payload, as: role });
+        const allowed = can(role, permission);
+        const refused = response.statusCode === 403 && response.json().message === refusal(role, permission);
+        if (allowed === refused || response.statusCode === 401) {
+          mismatches.push(`${method} ${url} as ${role} (${permission}): ${response.statusCode} ${response.body}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('refuses to start with an API route that declares no access', async () => {
+    const app = Fastify();
+    const declared: DeclaredAccess[] = [];
+    const registered = app.register(async (api) => {
+      registerAccessGuard(api, async () => Promise.reject(new Error('no sessions here')), declared);
+      api.get('/api/forgotten', async () => 'open to anyone by mistake');
+    });
+    await expect(registered).rejects.toThrow("GET /api/forgotten declares no access ('public' or a permission)");
+  });
+});
