@@ -1,4 +1,4 @@
-// The import directions of DESIGN.md as one ESLint rule:
+// The import directions of docs/architecture.md as one ESLint rule:
 //   server ↛ web, web ↛ server, contract imports zod alone;
 //   server: a module never imports another module's repository (it uses that module's service);
 //   web: pages compose features, so a feature's pages/ may use another feature's api/ and components/;
@@ -80,7 +80,7 @@ function check(filename, source) {
 const importBoundaries = {
   meta: {
     type: 'problem',
-    docs: { description: 'Enforce the import directions of DESIGN.md' },
+    docs: { description: 'Enforce the import directions of docs/architecture.md' },
     schema: [],
     messages: { boundary: '{{message}}' },
   },

@@ -106,7 +106,7 @@ describe('customers', () => {
     ).toEqual(['email', 'loyaltyPoints', 'name', 'phone'].sort());
   });
 
-  it('updates, and lets only managers delete, with the SPEC message', async () => {
+  it('updates, and lets only managers delete, with a confirmation message', async () => {
     const customer = await createCustomer({ name: 'Lê Văn Cường' });
     const updated = await t.request({
       method: 'PUT',

@@ -103,7 +103,7 @@ describe('registration', () => {
 });
 
 describe('sign-in', () => {
-  it('returns the user and a token with the claims of API.md, and sets an httpOnly cookie', async () => {
+  it('returns the user and a token with the claims of tokenClaimsSchema, and sets an httpOnly cookie', async () => {
     const { input, user } = await register();
     await activate(user);
     const response = await login(input.email.toUpperCase(), input.password);

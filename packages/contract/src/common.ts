@@ -21,7 +21,7 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
-/** The success envelope of API.md: `{ success: true, message?, data, pagination? }`. */
+/** The success envelope of every call: `{ success: true, message?, data, pagination? }`. */
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({
     success: z.literal(true),
@@ -40,7 +40,7 @@ export type Envelope<T> = {
 export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
-/** The error envelope of API.md: a sentence a person can act on, and field errors for 400s. */
+/** The error envelope of every failed call: a sentence a person can act on, and field errors for 400s. */
 export const errorResponseSchema = z.object({
   success: z.literal(false),
   message: z.string(),

@@ -10,7 +10,7 @@ export const customerStatuses = ['active', 'inactive'] as const;
 export const customerStatusSchema = z.enum(customerStatuses, 'Status must be active or inactive');
 export type CustomerStatus = z.infer<typeof customerStatusSchema>;
 
-/** SPEC §9: the customer list shows 10 a page unless asked otherwise. */
+/** Part of the customers list's contract: 10 a page unless the caller asks otherwise. */
 export const CUSTOMER_PAGE_SIZE = 10;
 
 /** "+84 901 234 567", "090.123.4567" → "0901234567": the form phones are stored and compared in. */
@@ -107,7 +107,7 @@ const multiplierSchema = z
   .max(10, 'A multiplier can be at most 10');
 const thresholdSchema = z.int32('A threshold must be a whole number of VND').min(1, 'A threshold must be above 0');
 
-/** The loyalty programme's numbers (API.md), kept in the settings so they can change later. */
+/** The loyalty programme's numbers (defaults in `defaultLoyalty`), kept in the settings so they can change later. */
 export const loyaltySettingsSchema = z
   .strictObject({
     /** One point per this many VND of an order's total, times the level's multiplier. */

@@ -6,7 +6,7 @@ export const orderStatuses = ['pending', 'in_progress', 'ready', 'served', 'comp
 export const orderStatusSchema = z.enum(orderStatuses);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
-/** The moves API.md allows; anything else is a 409. */
+/** The status moves an order may make; the server answers any other with a 409. */
 export const allowedOrderMoves: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ['in_progress', 'cancelled'],
   in_progress: ['ready', 'cancelled'],

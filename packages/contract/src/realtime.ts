@@ -4,7 +4,7 @@ import type { Order } from './order';
 import type { OrderStatusUpdate, TrackOrder } from './public';
 import type { Table } from './table';
 
-/** The socket.io event map of API.md "Live events"; later issues add theirs with their payload schemas. */
+/** The socket.io event map (see docs/architecture.md for how events reach it); later issues add theirs with their payload schemas. */
 export const staffRoom = 'staff';
 
 export const menuUpdatedSchema = z.object({});

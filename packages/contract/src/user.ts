@@ -90,7 +90,7 @@ export type UpdateUserStatusBody = z.infer<typeof updateUserStatusBodySchema>;
 export const updateUserRoleBodySchema = z.strictObject({ role: roleSchema });
 export type UpdateUserRoleBody = z.infer<typeof updateUserRoleBodySchema>;
 
-/** JWT claims of API.md. */
+/** The claims of the access token (a JWT): `jti` is the session id, so signing out ends the token. */
 export const tokenClaimsSchema = z.object({
   sub: z.string(),
   role: roleSchema,

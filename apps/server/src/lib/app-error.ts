@@ -18,7 +18,7 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    /** Field errors for a 400, in the shape of API.md. */
+    /** Field errors for a 400, shaped as `fieldErrorSchema` in packages/contract/src/common.ts. */
     readonly errors?: { path: string; message: string }[],
   ) {
     super(message);
