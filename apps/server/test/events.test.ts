@@ -28,7 +28,7 @@ const everyType: DomainEventType[] = [
 /** Every event this app delivers from now on. */
 function listen(): DomainEvent[] {
   const heard: DomainEvent[] = [];
-  for (const type of everyType) t.app.events.on(type, (event) => void heard.push(event));
+  for (const type of everyType) t.app.events.on(type, (event) => void heard.push(event as DomainEvent));
   return heard;
 }
 

@@ -206,3 +206,59 @@ describe('a deleted dish', () => {
     ]);
   });
 });
+
+describe('top dishes today (ext)', () => {
+  async function topDishes(query = '', as = 'staff') {
+    const response = await t.request({ method: 'GET', url: `/api/order/top-dishes${query}`, as });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as { itemId: string | null; name: string; quantity: number }[];
+  }
+  const withoutRevenue = (items: Revenue['topItems']) =>
+    items.map(({ itemId, name, quantity }) => ({ itemId, name, quantity }));
+
+  it('is for everyone who sees orders, not for the signed-out, and is not taken for an order id', async () => {
+    for (const role of ['staff', 'manager', 'admin']) {
+      expect((await t.request({ method: 'GET', url: '/api/order/top-dishes', as: role })).statusCode).toBe(200);
+    }
+    expect((await t.request({ method: 'GET', url: '/api/order/top-dishes' })).statusCode).toBe(401);
+    const tooMany = await t.request({ method: 'GET', url: '/api/order/top-dishes?limit=11', as: 'staff' });
+    expect(tooMany.statusCode).toBe(400);
+  });
+
+  it("ranks today's completed orders as the dashboard's top dishes do, without their revenue", async () => {
+    const { items } = await createMenu(t, [
+      { name: 'Bánh xèo', price: 80_000 },
+      { name: 'Chè ba màu', price: 25_000 },
+    ]);
+    const [banhXeo, che] = items as [typeof pho, typeof pho];
+    // Chè sells more plates, bánh xèo more money: revenue ranks first.
+    await completedOrder([{ itemId: che._id, quantity: 6 }]);
+    await completedOrder([{ itemId: banhXeo._id, quantity: 2 }]);
+    // Orders not completed count for nothing.
+    await placeOrder([{ itemId: che._id, quantity: 40 }]);
+    await move(await placeOrder([{ itemId: banhXeo._id, quantity: 30 }]), 'cancelled');
+
+    const today = await revenue();
+    const top = await topDishes('?limit=10');
+    expect(top).toEqual(withoutRevenue(today.topItems));
+    expect(top.find((dish) => dish.name === 'Bánh xèo')).toEqual({
+      itemId: banhXeo._id,
+      name: 'Bánh xèo',
+      quantity: 2,
+    });
+    expect(top.find((dish) => dish.name === 'Chè ba màu')).toEqual({
+      itemId: che._id,
+      name: 'Chè ba màu',
+      quantity: 6,
+    });
+    expect(top.findIndex((dish) => dish.name === 'Bánh xèo')).toBeLessThan(
+      top.findIndex((dish) => dish.name === 'Chè ba màu'),
+    );
+    // Five by default, the best first.
+    expect(await topDishes()).toEqual(top.slice(0, 5));
+
+    // Completing an order counts at once.
+    await completedOrder([{ itemId: che._id, quantity: 10 }]);
+    expect((await topDishes('?limit=10')).find((dish) => dish.name === 'Chè ba màu')?.quantity).toBe(16);
+  });
+});

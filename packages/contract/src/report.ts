@@ -18,6 +18,15 @@ export const revenueQuerySchema = z
   });
 export type RevenueQuery = z.infer<typeof revenueQuerySchema>;
 
+/** A dish in a ranking: a deleted dish has no id and is known by its name. */
+export const topItemSchema = z.object({
+  itemId: idSchema.nullable(),
+  name: z.string(),
+  quantity: z.int32(),
+  revenue: z.number().int(),
+});
+export type TopItem = z.infer<typeof topItemSchema>;
+
 export const revenueSchema = z.object({
   /** Sum of the orders' totals (after discount, with tax), whole VND. */
   totalRevenue: z.number().int(),
@@ -28,9 +37,7 @@ export const revenueSchema = z.object({
   /** Every payment method, zeros included, in the order of `paymentMethods`. */
   byPaymentMethod: z.array(z.object({ method: paymentMethodSchema, revenue: z.number().int(), orders: z.int32() })),
   /** The ten dishes with the most revenue (line totals), then quantity. */
-  topItems: z.array(
-    z.object({ itemId: idSchema.nullable(), name: z.string(), quantity: z.int32(), revenue: z.number().int() }),
-  ),
+  topItems: z.array(topItemSchema),
   /** The range the figures cover (ext), as the server resolved it. */
   range: z.object({ startDate: isoDateTimeSchema, endDate: isoDateTimeSchema }),
 });
@@ -51,3 +58,20 @@ export type ChartData = z.infer<typeof chartDataSchema>;
 
 export const CHART_DAYS = 30;
 export const TOP_ITEMS = 10;
+
+/**
+ * (ext) GET /api/order/top-dishes: today's best-selling dishes (in the restaurant's time zone), from
+ * completed orders, ranked as the revenue figures' `topItems` are (revenue, then quantity). Anyone who
+ * may see orders may ask; the revenue of each dish is left out, it is a manager's figure.
+ */
+export const topDishesQuerySchema = z.strictObject({
+  limit: z.coerce
+    .number()
+    .pipe(z.int32().min(1, 'Limit must be 1 or more').max(TOP_ITEMS, `Limit can be at most ${TOP_ITEMS}`))
+    .default(5),
+});
+export type TopDishesQuery = z.infer<typeof topDishesQuerySchema>;
+
+/** (ext) The answer of GET /api/order/top-dishes, best first. */
+export const topDishesSchema = z.array(topItemSchema.pick({ itemId: true, name: true, quantity: true }));
+export type TopDish = z.infer<typeof topDishesSchema>[number];

@@ -3,9 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import type { Ingredient } from '@quan/contract/ingredient';
 import type { Order } from '@quan/contract/order';
+import type { OrderStatusUpdate } from '@quan/contract/public';
+import type { Table } from '@quan/contract/table';
 import { formatQuantity } from '../lib/format';
 import { queryRoots } from '../lib/query-keys';
 import { useSocket } from '../lib/socket-context';
+import { applyOrderToCache, applyTableToCache } from './live-cache';
 
 /** "New order #1042 · Table 4"; a diner's order says it waits for someone to accept it. */
 export function newOrderMessage(order: Pick<Order, 'orderNo' | 'source' | 'table'>): string {
@@ -62,11 +65,18 @@ export function playNewOrderChime(): void {
   }
 }
 
+/** A whole order, as staff get it; the diners following an order only get its number and status. */
+function isWholeOrder(update: Order | OrderStatusUpdate): update is Order {
+  return 'items' in update && Array.isArray(update.items);
+}
+
 /**
- * Keeps every staff screen current from the socket (DESIGN.md: live events invalidate the affected
- * queries instead of refetch-on-focus), announces new orders with a toast and a chime, and warns of
- * ingredients running low. Orders use up or give back stock, so order events refresh the ingredients too;
- * an order completed refreshes the revenue figures.
+ * Keeps every staff screen current from the socket instead of refetching on focus, announces new orders
+ * with a toast and a chime, and warns of ingredients running low. An event that carries a whole order or
+ * table is written into the cached lists it belongs to (see live-cache.ts), so the kitchen board and the
+ * tables need no new request; the rest is invalidated. Orders use up or give back stock, so order events
+ * refresh the ingredients too; an order completed refreshes the revenue figures, today's best sellers and
+ * its customer's points.
  */
 export function LiveUpdates() {
   const { socket } = useSocket();
@@ -96,15 +106,18 @@ export function LiveUpdates() {
     const invalidate = (root: readonly string[]) => void queryClient.invalidateQueries({ queryKey: root });
 
     const onOrderCreated = (order: Order) => {
-      invalidate(queryRoots.orders);
-      invalidate(queryRoots.tables);
+      applyOrderToCache(queryClient, order);
       invalidate(queryRoots.ingredients);
       enqueueSnackbar(newOrderMessage(order), { variant: order.source === 'table' ? 'warning' : 'info' });
       playNewOrderChime();
     };
-    const onOrderUpdated = (order: Pick<Order, 'status'>) => {
-      invalidate(queryRoots.orders);
-      invalidate(queryRoots.tables);
+    const onOrderUpdated = (order: Order | OrderStatusUpdate) => {
+      if (isWholeOrder(order)) {
+        applyOrderToCache(queryClient, order);
+      } else {
+        invalidate(queryRoots.orders);
+        invalidate(queryRoots.tables);
+      }
       invalidate(queryRoots.ingredients);
       // Completing an order adds to the figures and to its customer's points; the kitchen's other moves don't.
       if (order.status === 'completed') {
@@ -112,7 +125,7 @@ export function LiveUpdates() {
         invalidate(queryRoots.customers);
       }
     };
-    const onTableUpdated = () => invalidate(queryRoots.tables);
+    const onTableUpdated = (table: Table) => applyTableToCache(queryClient, table);
     // A dish selling out or coming back is a stock change too.
     const onMenuUpdated = () => {
       invalidate(queryRoots.menu);

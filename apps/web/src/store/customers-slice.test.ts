@@ -1,11 +1,12 @@
 import type { Customer } from '@quan/contract/customer';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeCustomer } from '../test/customer-fixtures';
 import { fail, installFakeApi, ok, type FakeHandler, type FakeResponse } from '../test/fake-api';
 import {
   clearCustomerMessages,
   createCustomer,
   deleteCustomer,
+  deleteCustomerAndReload,
   fetchCustomerById,
   fetchCustomers,
   fetchCustomerStats,
@@ -14,6 +15,7 @@ import {
   setCustomerFilters,
   updateCustomer,
   updateMemberships,
+  updateMembershipsAndReload,
   type CustomersState,
 } from './customers-slice';
 import { createAppStore, type AppStore } from './store';
@@ -84,6 +86,79 @@ describe('customers slice', () => {
 
     await newer;
     expect(customersOf(store)).toMatchObject({ customers: [lan], loading: false, error: null });
+  });
+
+  it('does not send a list request again while the same one is under way', async () => {
+    const store = createAppStore();
+    const api = serve(() => ({ status: 200, body: { success: true, data: [lan], pagination } }));
+
+    const first = store.dispatch(fetchCustomers({ search: 'lan' }));
+    const again = store.dispatch(fetchCustomers({ search: 'lan', status: '' }));
+    await Promise.all([first, again]);
+
+    expect(api.requests).toEqual(['GET /api/customers']);
+    expect((await again).meta).toMatchObject({ condition: true });
+    expect(customersOf(store)).toMatchObject({ customers: [lan], loading: false, error: null });
+  });
+
+  it('drops the list request under way for a newer one, so its late answer never lands', async () => {
+    const store = createAppStore();
+    const api = serve(({ config }) => {
+      const search = (config.params as { search?: string }).search;
+      return { status: 200, body: { success: true, data: search === 'lan' ? [lan] : [minh], pagination } };
+    });
+
+    const older = store.dispatch(fetchCustomers({ search: 'minh' }));
+    const newer = store.dispatch(fetchCustomers({ search: 'lan' }));
+
+    expect((await older).meta).toMatchObject({ aborted: true });
+    await newer;
+    expect(api.configs.map((config) => (config.params as { search?: string }).search)).toEqual(['lan']);
+    expect(customersOf(store)).toMatchObject({ customers: [lan], loading: false, error: null });
+  });
+
+  it('deleteCustomerAndReload reloads the figures and the list, the page before when it emptied a later one', async () => {
+    const store = createAppStore();
+    const lastPage = { currentPage: 3, totalPages: 3, totalItems: 21, itemsPerPage: 10 };
+    serve(() => ({ status: 200, body: { success: true, data: [hoa], pagination: lastPage } }));
+    await store.dispatch(fetchCustomers({ status: 'active', page: 3 }));
+    store.dispatch(setCustomerFilters({ status: 'active' }));
+    fakeApi?.restore();
+    const api = serve(({ method, url }) => {
+      if (method === 'DELETE') return ok(null, 'Customer deleted successfully');
+      if (url === '/api/customers/stats') return ok(stats);
+      return { status: 200, body: { success: true, data: [lan, minh], pagination: { ...lastPage, currentPage: 2 } } };
+    });
+
+    const result = await store.dispatch(deleteCustomerAndReload(hoa._id)).unwrap();
+
+    expect(result.message).toBe('Customer deleted successfully');
+    await vi.waitFor(() => expect(customersOf(store)).toMatchObject({ customers: [lan, minh], stats, loading: false }));
+    expect(api.requests).toEqual([
+      `DELETE /api/customers/${hoa._id}`,
+      'GET /api/customers',
+      'GET /api/customers/stats',
+    ]);
+    expect(api.configs[1]?.params).toEqual({ status: 'active', page: 2, limit: 10 });
+  });
+
+  it('updateMembershipsAndReload reloads the same page, and nothing when the update fails', async () => {
+    const store = await storeWithList();
+    const failing = serve(() => fail(500, ''));
+    await expect(store.dispatch(updateMembershipsAndReload()).unwrap()).rejects.toBe(
+      'Failed to update customer memberships',
+    );
+    expect(failing.requests).toEqual(['POST /api/customers/update-memberships']);
+    fakeApi?.restore();
+
+    const api = serve(({ url }) => {
+      if (url === '/api/customers/update-memberships') return ok({ updated: 1 }, 'Memberships updated');
+      if (url === '/api/customers/stats') return ok(stats);
+      return { status: 200, body: { success: true, data: [lan, minh, hoa], pagination } };
+    });
+    await store.dispatch(updateMembershipsAndReload());
+    await vi.waitFor(() => expect(api.requests).toHaveLength(3));
+    expect(api.configs[1]?.params).toEqual({ page: 1, limit: 10 });
   });
 
   it('fetchCustomerById stores the selected customer', async () => {

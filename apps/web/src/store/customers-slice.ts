@@ -5,6 +5,8 @@ import {
   isPending,
   isRejected,
   type PayloadAction,
+  type ThunkAction,
+  type UnknownAction,
 } from '@reduxjs/toolkit';
 import axios from 'axios';
 import type { Envelope, ErrorResponse, Pagination } from '@quan/contract/common';
@@ -20,14 +22,14 @@ import {
 import { apiClient } from '../lib/api-client';
 import { removeUser } from './user-slice';
 
-/** The list's filters (SPEC §3); an empty string means "any". */
+/** The list's filters; an empty string means "any". */
 export interface CustomerFilters {
   search: string;
   status: CustomerStatus | '';
   membershipLevel: MembershipLevel | '';
 }
 
-/** Customer list state of SPEC §3. */
+/** The customer page's state; its fields are fixed by the product specification. */
 export interface CustomersState {
   customers: Customer[];
   selectedCustomer: Customer | null;
@@ -39,7 +41,7 @@ export interface CustomersState {
   successMessage: string | null;
 }
 
-/** SPEC §8, word for word: shown when the server gives no message of its own. */
+/** Shown when the server gives no message of its own; the wording is fixed by the product specification. */
 export const customerErrorFallbacks = {
   fetchList: 'Failed to fetch customers',
   fetchOne: 'Failed to fetch customer',
@@ -50,7 +52,7 @@ export const customerErrorFallbacks = {
   updateMemberships: 'Failed to update customer memberships',
 } as const;
 
-/** SPEC §8: the success message after a delete. */
+/** The success message after a delete, in the specification's words. */
 export const customerDeletedMessage = 'Customer deleted successfully';
 
 export const initialCustomersState: CustomersState = {
@@ -64,7 +66,7 @@ export const initialCustomersState: CustomersState = {
   successMessage: null,
 };
 
-/** SPEC §8: the server's message when it sent one, otherwise the call's fallback. */
+/** The server's message when it sent one, otherwise the call's fallback. */
 export function customerErrorMessage(error: unknown, fallback: string): string {
   const body: unknown = axios.isAxiosError(error) ? error.response?.data : undefined;
   const message = typeof body === 'object' && body !== null ? (body as Partial<ErrorResponse>).message : undefined;
@@ -73,18 +75,14 @@ export function customerErrorMessage(error: unknown, fallback: string): string {
 
 /**
  * A thunk for one customer call: its payload is `request`'s result; a failure is rejected with the message to
- * show (SPEC §8), so `unwrap()` hands the page that sentence.
+ * show, so `unwrap()` hands the page that sentence.
  */
-function customerThunk<Result, Arg>(
-  type: string,
-  fallback: string,
-  request: (arg: Arg, signal: AbortSignal) => Promise<Result>,
-) {
+function customerThunk<Result, Arg>(type: string, fallback: string, request: (arg: Arg) => Promise<Result>) {
   return createAsyncThunk<Result, Arg, { rejectValue: string }>(
     `customers/${type}`,
-    async (arg, { rejectWithValue, signal }) => {
+    async (arg, { rejectWithValue }) => {
       try {
-        return await request(arg, signal);
+        return await request(arg);
       } catch (error) {
         return rejectWithValue(customerErrorMessage(error, fallback));
       }
@@ -99,21 +97,56 @@ export interface FetchCustomersArg extends Partial<CustomerFilters> {
 
 const path = (id: string) => `/api/customers/${encodeURIComponent(id)}`;
 
-/** GET /api/customers: one page of the list; empty filters are left out of the query. */
-export const fetchCustomers = customerThunk(
-  'fetchCustomers',
-  customerErrorFallbacks.fetchList,
-  async ({ page = 1, limit = CUSTOMER_PAGE_SIZE, ...filters }: FetchCustomersArg, signal) => {
-    const params = Object.fromEntries(Object.entries({ ...filters, page, limit }).filter(([, value]) => value !== ''));
-    const response = await apiClient.get<Envelope<Customer[]>>('/api/customers', { params, signal });
-    const customers = response.data.data;
-    const pagination = response.data.pagination ?? {
-      currentPage: page,
-      totalPages: 1,
-      totalItems: customers.length,
-      itemsPerPage: limit,
-    };
-    return { customers, pagination };
+type CustomersRoot = { customers: CustomersState };
+
+/** The list request under way in each store, by the store's `getState`: what it asked for, and its abort. */
+const listRequests = new WeakMap<() => unknown, { key: string; controller: AbortController }>();
+
+/** The query of a list request; empty filters are left out. */
+function listParams({ page = 1, limit = CUSTOMER_PAGE_SIZE, ...filters }: FetchCustomersArg) {
+  return Object.fromEntries(Object.entries({ ...filters, page, limit }).filter(([, value]) => value !== ''));
+}
+
+/**
+ * GET /api/customers: one page of the list. A request for the same page and filters as the one under way is
+ * not sent again, and a request for another one replaces it: the older one is aborted (a rejection that is no
+ * failure), so its late answer never overwrites the newer list.
+ */
+export const fetchCustomers = createAsyncThunk<
+  { customers: Customer[]; pagination: Pagination },
+  FetchCustomersArg,
+  { rejectValue: string }
+>(
+  'customers/fetchCustomers',
+  async (arg, { getState, rejectWithValue, signal }) => {
+    const params = listParams(arg);
+    const request = new AbortController();
+    signal.addEventListener('abort', () => request.abort(), { once: true });
+    listRequests.get(getState)?.controller.abort();
+    listRequests.set(getState, { key: JSON.stringify(params), controller: request });
+    try {
+      const response = await apiClient.get<Envelope<Customer[]>>('/api/customers', {
+        params,
+        signal: request.signal,
+      });
+      const customers = response.data.data;
+      const pagination = response.data.pagination ?? {
+        currentPage: params.page as number,
+        totalPages: 1,
+        totalItems: customers.length,
+        itemsPerPage: params.limit as number,
+      };
+      return { customers, pagination };
+    } catch (error) {
+      // Named AbortError, the rejection is marked `aborted`, which the reducers leave alone.
+      if (request.signal.aborted) throw new DOMException('A newer list request replaced this one', 'AbortError');
+      return rejectWithValue(customerErrorMessage(error, customerErrorFallbacks.fetchList));
+    } finally {
+      if (listRequests.get(getState)?.controller === request) listRequests.delete(getState);
+    }
+  },
+  {
+    condition: (arg, { getState }) => listRequests.get(getState)?.key !== JSON.stringify(listParams(arg)),
   },
 );
 
@@ -163,6 +196,45 @@ export const updateMemberships = customerThunk(
     return { updated: response.data.data.updated, message: response.data.message ?? 'Memberships updated' };
   },
 );
+
+type CustomersThunk<Result> = ThunkAction<Result, CustomersRoot, unknown, UnknownAction>;
+
+/**
+ * The list and the figures again, after a change that moved them (a delete, the membership update) or to try
+ * again after a failure: the current page with the current filters, or the page before when the change
+ * emptied a later page.
+ */
+export function reloadCustomers(): CustomersThunk<void> {
+  return (dispatch, getState) => {
+    const { filters, pagination, customers } = getState().customers;
+    const page =
+      customers.length === 0 && pagination.currentPage > 1 ? pagination.currentPage - 1 : pagination.currentPage;
+    void dispatch(fetchCustomers({ ...filters, page }));
+    void dispatch(fetchCustomerStats());
+  };
+}
+
+/** Deletes a customer and, once it is gone, reloads the list and the figures. Answers as `deleteCustomer`. */
+export function deleteCustomerAndReload(id: string): CustomersThunk<ReturnType<ReturnType<typeof deleteCustomer>>> {
+  return (dispatch) => {
+    const request = dispatch(deleteCustomer(id));
+    void request.then((result) => {
+      if (deleteCustomer.fulfilled.match(result)) dispatch(reloadCustomers());
+    });
+    return request;
+  };
+}
+
+/** Re-checks every level and then reloads the list and the figures, which it changed. Answers as `updateMemberships`. */
+export function updateMembershipsAndReload(): CustomersThunk<ReturnType<ReturnType<typeof updateMemberships>>> {
+  return (dispatch) => {
+    const request = dispatch(updateMemberships());
+    void request.then((result) => {
+      if (updateMemberships.fulfilled.match(result)) dispatch(reloadCustomers());
+    });
+    return request;
+  };
+}
 
 const customerThunks = [
   fetchCustomers,
@@ -236,7 +308,7 @@ const customersSlice = createSlice({
         state.loading = false;
       })
       .addMatcher(isRejected(...customerThunks), (state, action) => {
-        // A list request the page dropped for a newer one (filters changed) is no failure, and the newer one
+        // A list request replaced by a newer one (or dropped by its caller) is no failure, and the newer one
         // is still loading.
         if (action.meta.aborted) return;
         state.loading = false;
@@ -248,4 +320,13 @@ const customersSlice = createSlice({
 export const { setCustomerFilters, selectCustomer, clearCustomerMessages } = customersSlice.actions;
 export const customersReducer = customersSlice.reducer;
 
-export const selectCustomersState = (state: { customers: CustomersState }) => state.customers;
+export const selectCustomersState = (state: CustomersRoot) => state.customers;
+
+/**
+ * Whether a list (or figures) from the server is in the state yet. Until the first answer the state still holds
+ * the initial placeholders, the very objects of `initialCustomersState` (signing out puts them back), so the
+ * page says it is loading instead of showing an empty list or zero figures.
+ */
+export const selectHasCustomerList = (state: CustomersRoot) =>
+  state.customers.pagination !== initialCustomersState.pagination;
+export const selectHasCustomerStats = (state: CustomersRoot) => state.customers.stats !== initialCustomersState.stats;

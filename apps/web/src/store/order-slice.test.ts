@@ -16,7 +16,6 @@ const table4 = { _id: 'table-4', tableNo: 4 };
 const lan = {
   _id: '0190a1b2-c3d4-7e5f-8a9b-00000000c001',
   name: 'Chị Lan',
-  phone: '0901234567',
   membershipLevel: 'gold' as const,
   loyaltyPoints: 120,
 };

@@ -8,9 +8,9 @@ export interface OrderTable {
 }
 
 /** (ext) The loyalty customer an order is for, as the POS shows them: the order earns them points. */
-export type OrderMember = Pick<Customer, '_id' | 'name' | 'phone' | 'membershipLevel' | 'loyaltyPoints'>;
+export type OrderMember = Pick<Customer, '_id' | 'name' | 'membershipLevel' | 'loyaltyPoints'>;
 
-/** The order being taken at the POS (SPEC §3), plus the loyalty customer it is for (ext). */
+/** The order being taken at the POS, plus the loyalty customer it is for (ext). */
 export interface OrderState {
   /** Made from the current timestamp when the customer is set; sent as the order's Idempotency-Key. */
   orderId: string;
@@ -42,15 +42,15 @@ export const emptyOrderState: OrderState = {
   member: null,
 };
 
-function pickMember({ _id, name, phone, membershipLevel, loyaltyPoints }: OrderMember): OrderMember {
-  return { _id, name, phone, membershipLevel, loyaltyPoints };
+function pickMember({ _id, name, membershipLevel, loyaltyPoints }: OrderMember): OrderMember {
+  return { _id, name, membershipLevel, loyaltyPoints };
 }
 
 const orderSlice = createSlice({
   name: 'order',
   initialState: emptyOrderState,
   reducers: {
-    /** SPEC §4: a new orderId each time, with name, phone, guests and isPreorder (and the member, ext). */
+    /** A new orderId each time, with name, phone, guests and isPreorder (and the member, ext). */
     setCustomer: {
       reducer: (state, action: PayloadAction<SetCustomerPayload & { orderId: string }>) => {
         const { orderId, name, phone, guests, isPreorder, member } = action.payload;
@@ -65,7 +65,7 @@ const orderSlice = createSlice({
         payload: { ...customer, orderId: String(now) },
       }),
     },
-    /** SPEC §4: clears name, phone, guests and table; orderId and isPreorder stay. The member goes with the guest. */
+    /** Clears name, phone, guests and table; orderId and isPreorder stay. The member goes with the guest. */
     removeCustomer: (state) => {
       state.customerName = '';
       state.customerPhone = '';

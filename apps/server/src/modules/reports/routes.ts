@@ -1,13 +1,21 @@
 import { envelope } from '@quan/contract/common';
-import { chartDataSchema, revenueQuerySchema, revenueSchema } from '@quan/contract/report';
+import {
+  chartDataSchema,
+  revenueQuerySchema,
+  revenueSchema,
+  topDishesQuerySchema,
+  topDishesSchema,
+} from '@quan/contract/report';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply';
 import type { ReportsService } from './service';
 
-const managers = ['manager', 'admin'] as const;
-
-/** GET /api/order/revenue and /api/order/chart-data: managers' figures, from completed orders only. */
+/**
+ * GET /api/order/revenue and /api/order/chart-data: the figures of those who may read reports, and (ext)
+ * GET /api/order/top-dishes: today's best sellers for everyone who sees orders. All from completed orders only.
+ * They share the `/api/order` prefix with the orders' routes: their static paths win over `/:id`.
+ */
 export const reportRoutes: FastifyPluginAsync<{ reports: ReportsService }> = async (fastify, { reports }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Reports'];
@@ -15,7 +23,7 @@ export const reportRoutes: FastifyPluginAsync<{ reports: ReportsService }> = asy
   app.get(
     '/revenue',
     {
-      config: { access: managers },
+      config: { access: 'reports:read' },
       schema: { tags, querystring: revenueQuerySchema, response: { 200: envelope(revenueSchema) } },
     },
     async (request) => ok(await reports.revenue(request.query)),
@@ -23,7 +31,16 @@ export const reportRoutes: FastifyPluginAsync<{ reports: ReportsService }> = asy
 
   app.get(
     '/chart-data',
-    { config: { access: managers }, schema: { tags, response: { 200: envelope(chartDataSchema) } } },
+    { config: { access: 'reports:read' }, schema: { tags, response: { 200: envelope(chartDataSchema) } } },
     async () => ok(await reports.chartData()),
+  );
+
+  app.get(
+    '/top-dishes',
+    {
+      config: { access: 'orders:read' },
+      schema: { tags, querystring: topDishesQuerySchema, response: { 200: envelope(topDishesSchema) } },
+    },
+    async (request) => ok(await reports.topDishes(request.query)),
   );
 };

@@ -1,5 +1,14 @@
 import { paymentMethods } from '@quan/contract/order';
-import { CHART_DAYS, TOP_ITEMS, type ChartData, type Revenue, type RevenueQuery } from '@quan/contract/report';
+import {
+  CHART_DAYS,
+  TOP_ITEMS,
+  type ChartData,
+  type Revenue,
+  type RevenueQuery,
+  type TopDish,
+  type TopDishesQuery,
+  type TopItem,
+} from '@quan/contract/report';
 import { lockForTransaction, type Database, type Executor } from '../../db/client';
 import type { SettingsService } from '../settings/service';
 import * as repo from './repository';
@@ -16,6 +25,10 @@ export async function rebuildSalesSums(db: Database, timezone: string): Promise<
     await lockForTransaction(tx, ROLLUP_LOCK_KEY);
     await repo.rebuildRollups(tx, timezone);
   });
+}
+
+function toTopItem(row: Awaited<ReturnType<typeof repo.topItems>>[number]): TopItem {
+  return { itemId: row.item_id, name: row.name, quantity: Number(row.quantity), revenue: Number(row.revenue) };
 }
 
 export function createReportsService({ db, settings }: { db: Database; settings: Pick<SettingsService, 'get'> }) {
@@ -55,14 +68,20 @@ export function createReportsService({ db, settings }: { db: Database; settings:
         averageOrderValue: orderCount ? Math.round(totalRevenue / orderCount) : 0,
         totalGuests: totals.reduce((sum, row) => sum + Number(row.guests), 0),
         byPaymentMethod,
-        topItems: top.map((row) => ({
-          itemId: row.item_id,
-          name: row.name,
-          quantity: Number(row.quantity),
-          revenue: Number(row.revenue),
-        })),
+        topItems: top.map(toTopItem),
         range: { startDate: range.start.toISOString(), endDate: range.end.toISOString() },
       };
+    },
+
+    /**
+     * (ext) Today's best-selling dishes, ranked as the revenue figures' top dishes (the same query over the
+     * same range), without their revenue.
+     */
+    async topDishes({ limit }: TopDishesQuery): Promise<TopDish[]> {
+      const timezone = await readyTimezone();
+      const range = await repo.resolveRange(db, timezone, {});
+      const top = await repo.topItems(db, range, limit);
+      return top.map(toTopItem).map(({ itemId, name, quantity }) => ({ itemId, name, quantity }));
     },
 
     async chartData(): Promise<ChartData> {

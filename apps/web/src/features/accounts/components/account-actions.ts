@@ -1,3 +1,4 @@
+import { can } from '@quan/contract/permissions';
 import type { AccountStatus, Role, User } from '@quan/contract/user';
 
 export type StatusAction = 'approve' | 'suspend' | 'reactivate';
@@ -23,17 +24,19 @@ export const statusAfter: Record<StatusAction, AccountStatus> = {
 const noActions: AccountActions = { statusAction: null, canChangeRole: false, canDelete: false };
 
 /**
- * What the signed-in person may do to one account (API.md "Roles and permissions"). The server
- * enforces the same rules; this only keeps impossible buttons off the screen. Nobody acts on
- * their own account here, so nobody can suspend, demote or delete themselves by mistake.
+ * What the signed-in person may do to one account: the permission table of the contract package, then the
+ * rules that depend on the account itself. The server enforces the same rules; this only keeps impossible
+ * buttons off the screen. Nobody acts on their own account here, so nobody can suspend, demote or delete
+ * themselves by mistake.
  */
 export function getAccountActions(viewer: { _id: string; role: Role | '' }, target: User): AccountActions {
   if (viewer._id === target._id) return noActions;
-  const isAdmin = viewer.role === 'admin';
-  const canChangeStatus = isAdmin || (viewer.role === 'manager' && target.role !== 'admin');
+  const role = viewer.role || null;
+  // An admin's account is changed by admins only: a manager may approve or suspend everyone else.
+  const mayTouchTarget = target.role !== 'admin' || role === 'admin';
   return {
-    statusAction: canChangeStatus ? statusActionFor[target.status] : null,
-    canChangeRole: isAdmin,
-    canDelete: isAdmin,
+    statusAction: can(role, 'accounts:set-status') && mayTouchTarget ? statusActionFor[target.status] : null,
+    canChangeRole: can(role, 'accounts:set-role'),
+    canDelete: can(role, 'accounts:delete'),
   };
 }

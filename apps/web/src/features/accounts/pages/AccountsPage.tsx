@@ -4,6 +4,7 @@ import { useSnackbar } from 'notistack';
 import type { Role, User } from '@quan/contract/user';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { describeApiError, getApiStatus } from '../../../lib/api-client';
+import { useCan } from '../../../lib/use-can';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAppSelector } from '../../../store/hooks';
 import { selectUser } from '../../../store/user-slice';
@@ -39,8 +40,8 @@ function byPendingFirst(a: User, b: User): number {
 export function AccountsPage() {
   usePageTitle('Accounts');
   const viewer = useAppSelector(selectUser);
-  const canManageAccounts = viewer.role === 'admin' || viewer.role === 'manager';
-  const users = useUsers({ enabled: canManageAccounts });
+  const canReadAccounts = useCan('accounts:read');
+  const users = useUsers({ enabled: canReadAccounts });
   const statusMutation = useUpdateUserStatus();
   const roleMutation = useUpdateUserRole();
   const deleteMutation = useDeleteUser();
@@ -94,7 +95,7 @@ export function AccountsPage() {
   const pendingCount = sortedUsers.filter((user) => user.status === 'pending').length;
 
   function renderContent() {
-    if (!canManageAccounts || getApiStatus(users.error) === 403) return <ManagersOnly />;
+    if (!canReadAccounts || getApiStatus(users.error) === 403) return <ManagersOnly />;
     if (users.isPending) {
       return (
         <p role="status" className="text-stone-600">

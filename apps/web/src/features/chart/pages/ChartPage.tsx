@@ -4,8 +4,7 @@ import type { ChartData } from '@quan/contract/report';
 import { describeApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useAppSelector } from '../../../store/hooks';
-import { selectUser } from '../../../store/user-slice';
+import { useCan } from '../../../lib/use-can';
 import { FiguresManagersOnly } from '../../dashboard/components/FiguresManagersOnly';
 import { restaurantDay } from '../../../lib/restaurant-day';
 import { useNow } from '../../orders/components/use-now';
@@ -108,10 +107,9 @@ function Charts({ data }: { data: ChartData }) {
 /** `/chart`: the last 30 days in three charts, for managers. Recharts loads with this page only. */
 export function ChartPage() {
   usePageTitle('Charts');
-  const { role } = useAppSelector(selectUser);
-  const isManager = role === 'admin' || role === 'manager';
+  const canReadReports = useCan('reports:read');
   const now = useNow(60_000);
-  const chart = useChartData(restaurantDay(new Date(now)), { enabled: isManager });
+  const chart = useChartData(restaurantDay(new Date(now)), { enabled: canReadReports });
 
   return (
     <section className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
@@ -124,7 +122,7 @@ export function ChartPage() {
           </Link>
         </p>
       </div>
-      {!isManager ? (
+      {!canReadReports ? (
         <FiguresManagersOnly />
       ) : chart.isPending ? (
         <p role="status" className="text-sm text-stone-600">

@@ -7,11 +7,6 @@ export const discountTypeLabels: Record<DiscountType, string> = {
   fixed: 'Fixed amount',
 };
 
-/** Managers and admins write coupons; staff only read them (API.md "Roles and permissions"). */
-export function canManageCoupons(role: string): boolean {
-  return role === 'manager' || role === 'admin';
-}
-
 /** The discount as a value: "10%" or "50.000 ₫". */
 export function formatDiscountValue(coupon: Pick<Coupon, 'discountType' | 'discountValue'>): string {
   return coupon.discountType === 'percent' ? `${coupon.discountValue}%` : formatMoney(coupon.discountValue);

@@ -5,12 +5,11 @@ import { useSnackbar } from 'notistack';
 import type { Coupon } from '@quan/contract/coupon';
 import { describeApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useAppSelector } from '../../../store/hooks';
-import { selectUser } from '../../../store/user-slice';
+import { useCan } from '../../../lib/use-can';
 import { useCoupons } from '../api/list-coupons';
 import { useUpdateCoupon } from '../api/update-coupon';
 import { CouponTable } from '../components/CouponTable';
-import { canManageCoupons, filterCoupons } from '../components/coupon-display';
+import { filterCoupons } from '../components/coupon-display';
 import { useCouponDialogs } from '../components/use-coupon-dialogs';
 import { LoadError } from '../../../components/LoadError';
 
@@ -24,8 +23,7 @@ function couponCount(count: number): string {
  */
 export function CouponsPage() {
   usePageTitle('Coupons');
-  const { role } = useAppSelector(selectUser);
-  const isManager = canManageCoupons(role);
+  const canManageCoupons = useCan('coupons:manage');
   const { enqueueSnackbar } = useSnackbar();
   const coupons = useCoupons();
   const allCoupons = coupons.data ?? [];
@@ -67,7 +65,7 @@ export function CouponsPage() {
     if (allCoupons.length === 0) {
       return (
         <div className="card p-6 text-stone-700">
-          {isManager
+          {canManageCoupons
             ? 'No coupons yet. Add one for a promotion, or give it a spin weight to put it on the spin wheel.'
             : 'No coupons yet. A manager adds them.'}
         </div>
@@ -80,7 +78,7 @@ export function CouponsPage() {
     return (
       <CouponTable
         coupons={shown}
-        canManage={isManager}
+        canManage={canManageCoupons}
         togglingId={toggleMutation.isPending ? toggleMutation.variables.id : null}
         onToggleActive={toggleActive}
         onEdit={dialogs.openEdit}
@@ -100,7 +98,7 @@ export function CouponsPage() {
               : 'Discount codes, their limits and their use.'}
           </p>
         </div>
-        {isManager && (
+        {canManageCoupons && (
           <button type="button" className="btn btn-primary" onClick={dialogs.openCreate}>
             <Plus aria-hidden="true" className="size-4" />
             Add coupon

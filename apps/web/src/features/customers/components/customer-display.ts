@@ -1,5 +1,4 @@
 import type { CustomerStatus, MembershipLevel } from '@quan/contract/customer';
-import type { Role } from '@quan/contract/user';
 
 export const levelLabels: Record<MembershipLevel, string> = {
   bronze: 'Bronze',
@@ -19,9 +18,4 @@ export function formatCount(count: number): string {
 
 export function formatPoints(points: number): string {
   return points === 1 ? '1 point' : `${formatCount(points)} points`;
-}
-
-/** API.md: managers and admins delete customers and run the membership update; staff do the rest. */
-export function canManageCustomers(role: Role | ''): boolean {
-  return role === 'manager' || role === 'admin';
 }

@@ -351,6 +351,35 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
   });
 
+  it('says when the list cannot be loaded, and tries again', async () => {
+    const user = userEvent.setup();
+    signIn('staff');
+    let listCalls = 0;
+    const fakeApi = installFakeApi(({ method, url }) => {
+      if (method === 'GET' && url === '/api/customers') {
+        listCalls += 1;
+        if (listCalls === 1) return { status: 500, body: '' };
+        const pagination = { currentPage: 1, totalPages: 1, totalItems: 1, itemsPerPage: 10 };
+        return { status: 200, body: { success: true, data: [lan], pagination } };
+      }
+      if (method === 'GET' && url === '/api/customers/stats') {
+        return ok({ totalCustomers: 1, activeCustomers: 1, platinumCustomers: 0, totalLoyaltyPoints: 1_250 });
+      }
+      return fail(404, 'Not found');
+    });
+    server = { fakeApi, writes: [], lists: [] };
+    renderRoutes(routes, { path: '/customer-management' });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the customers.');
+    expect(await screen.findByText('Failed to fetch customers')).toBeInTheDocument();
+
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('row', { name: 'Chị Lan' })).toBeInTheDocument();
+    expect(screen.queryByText('Could not load the customers.')).not.toBeInTheDocument();
+    expect(listCalls).toBe(2);
+  });
+
   it('shows a customer’s points, level, spend, visits and recent orders', async () => {
     const user = userEvent.setup();
     signIn('staff');

@@ -4,7 +4,6 @@ import { Plus, RefreshCw } from 'lucide-react';
 import { SearchField } from '../../../components/SearchField';
 import { useSnackbar } from 'notistack';
 import {
-  CUSTOMER_PAGE_SIZE,
   customerStatuses,
   membershipLevels,
   type Customer,
@@ -13,23 +12,26 @@ import {
 } from '@quan/contract/customer';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { queryRoots } from '../../../lib/query-keys';
+import { useCan } from '../../../lib/use-can';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
   createCustomer,
   customerErrorFallbacks,
-  deleteCustomer,
+  deleteCustomerAndReload,
   fetchCustomerById,
   fetchCustomers,
   fetchCustomerStats,
+  reloadCustomers,
   selectCustomer,
   selectCustomersState,
+  selectHasCustomerList,
+  selectHasCustomerStats,
   setCustomerFilters,
   updateCustomer,
-  updateMemberships,
+  updateMembershipsAndReload,
 } from '../../../store/customers-slice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectUser } from '../../../store/user-slice';
 import { OrderStatusBadge } from '../../orders/components/OrderBadges';
 import { CustomerDetailDialog } from '../components/CustomerDetailDialog';
 import { CustomerFormDialog, type CustomerFormSubmission } from '../components/CustomerFormDialog';
@@ -37,7 +39,7 @@ import { CustomerPagination } from '../components/CustomerPagination';
 import { CustomerRecentOrders } from '../components/CustomerRecentOrders';
 import { CustomerStatsCards } from '../components/CustomerStatsCards';
 import { CustomerTable } from '../components/CustomerTable';
-import { canManageCustomers, customerStatusLabels, formatPoints, levelLabels } from '../components/customer-display';
+import { customerStatusLabels, formatPoints, levelLabels } from '../components/customer-display';
 
 type OpenDialog =
   | { kind: 'create' }
@@ -47,12 +49,22 @@ type OpenDialog =
   | { kind: 'memberships' }
   | null;
 
-/** A rejected customer thunk carries the sentence to show (SPEC §8). */
+/** A rejected customer thunk carries the sentence to show. */
 const messageOf = (error: unknown, fallback: string) => (typeof error === 'string' ? error : fallback);
 
 /**
+ * A failed list request says why in a toast. One replaced by a newer request, or not sent because the same
+ * one was under way, rejects without a sentence and says nothing.
+ */
+const toastListFailure = (enqueueSnackbar: ReturnType<typeof useSnackbar>['enqueueSnackbar']) => (error: unknown) => {
+  if (typeof error === 'string') enqueueSnackbar(error, { variant: 'error' });
+};
+
+/**
  * `/customer-management`: the loyalty programme's customers, 10 a page, searched and filtered on the server.
- * Everyone looks customers up, adds and edits them; managers delete them and re-check every level.
+ * Everyone looks customers up, adds and edits them; managers delete them and re-check every level. The list,
+ * its filters and figures live in the customers slice, whose thunks keep the requests in order: the page
+ * dispatches and renders.
  */
 export function CustomersPage() {
   usePageTitle('Customers');
@@ -61,21 +73,15 @@ export function CustomersPage() {
   const { enqueueSnackbar } = useSnackbar();
   const statusId = useId();
   const levelId = useId();
-  const { role } = useAppSelector(selectUser);
-  const isManager = canManageCustomers(role);
-  const { customers, selectedCustomer, stats, pagination, filters, loading } = useAppSelector(selectCustomersState);
+  const canDeleteCustomers = useCan('customers:delete');
+  const canManageLoyalty = useCan('customers:manage-loyalty');
+  const { customers, selectedCustomer, stats, pagination, filters, loading, error } =
+    useAppSelector(selectCustomersState);
+  const hasList = useAppSelector(selectHasCustomerList);
+  const hasStats = useAppSelector(selectHasCustomerStats);
 
   const [searchText, setSearchText] = useState(filters.search);
   const debouncedSearch = useDebouncedValue(searchText.trim());
-  // The page belongs to the filters it was picked under: new filters start again at page 1.
-  const filtersKey = JSON.stringify(filters);
-  const [pageOf, setPageOf] = useState({ filtersKey, page: 1 });
-  const page = pageOf.filtersKey === filtersKey ? pageOf.page : 1;
-  const goToPage = (next: number) => setPageOf({ filtersKey, page: next });
-  const [reloads, setReloads] = useState(0);
-  const [listLoaded, setListLoaded] = useState(false);
-  const [listError, setListError] = useState<string | null>(null);
-  const [statsLoaded, setStatsLoaded] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [isWriting, setIsWriting] = useState(false);
 
@@ -84,41 +90,28 @@ export function CustomersPage() {
     dispatch(setCustomerFilters({ search: debouncedSearch }));
   }, [debouncedSearch, dispatch]);
 
+  // New filters start again at page 1; the slice drops the request they replace.
   const { search, status, membershipLevel } = filters;
   useEffect(() => {
-    let current = true;
-    const request = dispatch(fetchCustomers({ search, status, membershipLevel, page, limit: CUSTOMER_PAGE_SIZE }));
-    request.unwrap().then(
-      () => {
-        if (!current) return;
-        setListLoaded(true);
-        setListError(null);
-      },
-      (error: unknown) => {
-        if (current) setListError(messageOf(error, customerErrorFallbacks.fetchList));
-      },
-    );
-    // A newer page or filter replaces this request; its late answer must not overwrite the newer list.
-    return () => {
-      current = false;
-      request.abort();
-    };
-  }, [dispatch, search, status, membershipLevel, page, reloads]);
+    dispatch(fetchCustomers({ search, status, membershipLevel, page: 1 }))
+      .unwrap()
+      .catch(toastListFailure(enqueueSnackbar));
+  }, [dispatch, enqueueSnackbar, search, status, membershipLevel]);
 
   useEffect(() => {
     dispatch(fetchCustomerStats())
       .unwrap()
-      .then(
-        () => setStatsLoaded(true),
-        (error: unknown) => enqueueSnackbar(messageOf(error, customerErrorFallbacks.stats), { variant: 'error' }),
-      );
-  }, [dispatch, enqueueSnackbar, reloads]);
+      .catch((error: unknown) => enqueueSnackbar(messageOf(error, customerErrorFallbacks.stats), { variant: 'error' }));
+  }, [dispatch, enqueueSnackbar]);
 
-  /** After a change: fresh figures and list, and the POS's customer look-ups see it too. */
-  function refresh() {
-    setReloads((count) => count + 1);
-    void queryClient.invalidateQueries({ queryKey: queryRoots.customers });
+  function goToPage(page: number) {
+    dispatch(fetchCustomers({ ...filters, page }))
+      .unwrap()
+      .catch(toastListFailure(enqueueSnackbar));
   }
+
+  /** The POS looks customers up through its own cache: after a change it asks again. */
+  const refreshLookUps = () => void queryClient.invalidateQueries({ queryKey: queryRoots.customers });
 
   function toastError(error: unknown, fallback: string): string {
     const message = messageOf(error, fallback);
@@ -132,17 +125,17 @@ export function CustomersPage() {
       if (submission.kind === 'create') {
         const { customer } = await dispatch(createCustomer(submission.body)).unwrap();
         enqueueSnackbar(`${customer.name} is added.`, { variant: 'success' });
-        // The new customer stays first on this page (SPEC §4); only the figures are fetched again.
-        dispatch(fetchCustomerStats());
-        void queryClient.invalidateQueries({ queryKey: queryRoots.customers });
+        // The new customer stays first on this page; only the figures are fetched again.
+        void dispatch(fetchCustomerStats());
+        refreshLookUps();
         setDialog(null);
       } else {
         const { customer } = await dispatch(
           updateCustomer({ id: submission.id, changes: submission.changes }),
         ).unwrap();
         enqueueSnackbar(`${customer.name} is saved.`, { variant: 'success' });
-        dispatch(fetchCustomerStats());
-        void queryClient.invalidateQueries({ queryKey: queryRoots.customers });
+        void dispatch(fetchCustomerStats());
+        refreshLookUps();
         setDialog(dialog?.kind === 'edit' && dialog.fromDetails ? { kind: 'details' } : null);
       }
       return null;
@@ -159,11 +152,10 @@ export function CustomersPage() {
   async function confirmDelete(customer: Customer) {
     setIsWriting(true);
     try {
-      const { message } = await dispatch(deleteCustomer(customer._id)).unwrap();
+      // The thunk reloads the list (the page before when this was the last one of a later page) and the figures.
+      const { message } = await dispatch(deleteCustomerAndReload(customer._id)).unwrap();
       enqueueSnackbar(message, { variant: 'success' });
-      // The last one on a later page: show the page before, which now holds the end of the list.
-      if (customers.length === 1 && page > 1) goToPage(page - 1);
-      refresh();
+      refreshLookUps();
     } catch (error) {
       toastError(error, customerErrorFallbacks.delete);
     } finally {
@@ -175,9 +167,9 @@ export function CustomersPage() {
   async function confirmUpdateMemberships() {
     setIsWriting(true);
     try {
-      const { message } = await dispatch(updateMemberships()).unwrap();
+      const { message } = await dispatch(updateMembershipsAndReload()).unwrap();
       enqueueSnackbar(message, { variant: 'success' });
-      refresh();
+      refreshLookUps();
     } catch (error) {
       toastError(error, customerErrorFallbacks.updateMemberships);
     } finally {
@@ -207,8 +199,18 @@ export function CustomersPage() {
   }
 
   function renderList() {
-    if (!listLoaded && customers.length === 0) {
-      if (listError) return null;
+    if (!hasList && customers.length === 0) {
+      // Nothing to show and the last call failed (its toast said why).
+      if (error !== null && !loading) {
+        return (
+          <div role="alert" className="card space-y-3 p-6">
+            <p className="text-stone-800">Could not load the customers.</p>
+            <button type="button" className="btn btn-secondary" onClick={() => dispatch(reloadCustomers())}>
+              Try again
+            </button>
+          </div>
+        );
+      }
       return (
         <p role="status" className="text-stone-600">
           Loading customers…
@@ -233,7 +235,7 @@ export function CustomersPage() {
       <div className="space-y-3" aria-busy={loading}>
         <CustomerTable
           customers={customers}
-          canDelete={isManager}
+          canDelete={canDeleteCustomers}
           onView={openDetails}
           onEdit={(customer) => setDialog({ kind: 'edit', customer, fromDetails: false })}
           onDelete={(customer) => setDialog({ kind: 'delete', customer })}
@@ -253,7 +255,7 @@ export function CustomersPage() {
           <p className="mt-1 text-sm text-stone-600">Regulars, their loyalty points and membership levels.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {isManager && (
+          {canManageLoyalty && (
             <button type="button" className="btn btn-secondary" onClick={() => setDialog({ kind: 'memberships' })}>
               <RefreshCw aria-hidden="true" className="size-4" />
               Update memberships
@@ -266,7 +268,7 @@ export function CustomersPage() {
         </div>
       </div>
 
-      <CustomerStatsCards stats={statsLoaded ? stats : null} />
+      <CustomerStatsCards stats={hasStats ? stats : null} />
 
       <div className="flex flex-wrap items-end gap-3">
         <SearchField
@@ -316,14 +318,6 @@ export function CustomersPage() {
         </div>
       </div>
 
-      {listError && (
-        <div role="alert" className="card space-y-3 p-6">
-          <p className="text-stone-800">{listError}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => setReloads((count) => count + 1)}>
-            Try again
-          </button>
-        </div>
-      )}
       {renderList()}
 
       {dialog?.kind === 'create' && (
@@ -341,7 +335,7 @@ export function CustomersPage() {
       {dialog?.kind === 'details' && selectedCustomer && (
         <CustomerDetailDialog
           customer={selectedCustomer}
-          canDelete={isManager}
+          canDelete={canDeleteCustomers}
           recentOrders={
             <CustomerRecentOrders
               customerId={selectedCustomer._id}

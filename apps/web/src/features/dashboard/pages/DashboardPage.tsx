@@ -4,8 +4,7 @@ import { Link } from 'react-router';
 import { defaultSettings } from '@quan/contract/settings';
 import { describeApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useAppSelector } from '../../../store/hooks';
-import { selectUser } from '../../../store/user-slice';
+import { useCan } from '../../../lib/use-can';
 import { useIngredients } from '../../ingredients/api/list-ingredients';
 import { CategoryManagement } from '../../menu/components/CategoryManagement';
 import { ItemManagement } from '../../menu/components/ItemManagement';
@@ -49,8 +48,8 @@ function useRecipeIngredients(enabled: boolean): RecipeIngredients {
 }
 
 /**
- * The restaurant's time zone (settings), which decides where its days start; the SPEC's zone when the
- * settings cannot be read. Undefined while they load, so the figures are asked for once, for the right days.
+ * The restaurant's time zone (settings), which decides where its days start; the contract's default zone
+ * when the settings cannot be read. Undefined while they load, so the figures are asked for once, for the right days.
  */
 function useRestaurantTimeZone(enabled: boolean): string | undefined {
   const settings = useQuery({ ...settingsQueryOptions(), enabled });
@@ -61,10 +60,10 @@ function useRestaurantTimeZone(enabled: boolean): string | undefined {
 /** `/dashboard`: the figures of a period, then menu and table management, for managers. */
 export function DashboardPage() {
   usePageTitle('Dashboard');
-  const { role } = useAppSelector(selectUser);
-  const isManager = role === 'admin' || role === 'manager';
-  const recipeIngredients = useRecipeIngredients(isManager);
-  const timeZone = useRestaurantTimeZone(isManager);
+  const canReadReports = useCan('reports:read');
+  const canManageMenu = useCan('menu:manage');
+  const recipeIngredients = useRecipeIngredients(canManageMenu);
+  const timeZone = useRestaurantTimeZone(canReadReports);
 
   return (
     <section className="mx-auto w-full max-w-6xl space-y-8 px-4 py-8">
@@ -72,30 +71,28 @@ export function DashboardPage() {
         <h1 className="text-2xl font-bold tracking-tight text-stone-900">Dashboard</h1>
         <p className="mt-1 text-sm text-stone-600">The figures, the menu and the tables.</p>
       </div>
-      {isManager ? (
-        <>
-          {timeZone ? (
-            <RevenueOverview key={timeZone} timeZone={timeZone} paymentMethodLabels={paymentMethodLabels} />
-          ) : (
-            <p role="status" className="text-sm text-stone-600">
-              Loading the figures…
-            </p>
-          )}
-          <section aria-labelledby="dashboard-menu-title" className="space-y-4">
-            <h2 id="dashboard-menu-title" className="text-xl font-bold text-stone-900">
-              Menu
-            </h2>
-            <CategoryManagement />
-            <ItemManagement ingredients={recipeIngredients} />
-          </section>
-          <TableManagement />
-        </>
+      {!canReadReports ? (
+        <FiguresManagersOnly />
+      ) : timeZone ? (
+        <RevenueOverview key={timeZone} timeZone={timeZone} paymentMethodLabels={paymentMethodLabels} />
       ) : (
-        <>
-          <FiguresManagersOnly />
-          <ManagersOnly />
-        </>
+        <p role="status" className="text-sm text-stone-600">
+          Loading the figures…
+        </p>
       )}
+      {canManageMenu ? (
+        <section aria-labelledby="dashboard-menu-title" className="space-y-4">
+          <h2 id="dashboard-menu-title" className="text-xl font-bold text-stone-900">
+            Menu
+          </h2>
+          <CategoryManagement />
+          <ItemManagement ingredients={recipeIngredients} />
+        </section>
+      ) : (
+        <ManagersOnly />
+      )}
+      {/* Renders nothing for those who may not manage the tables. */}
+      <TableManagement />
     </section>
   );
 }

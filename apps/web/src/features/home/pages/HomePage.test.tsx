@@ -8,7 +8,6 @@ import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures'
 import { renderRoutes } from '../../../test/render-routes';
 import { makeRevenue } from '../../dashboard/components/revenue-fixtures';
 import { makeOrder } from '../../orders/components/order-fixtures';
-import { dayStartIso, restaurantDay } from '../../../lib/restaurant-day';
 import { makeTable } from '../../tables/components/table-fixtures';
 
 const line = (name: string, quantity: number) => ({ itemId: null, name, price: 10_000, quantity, note: '', total: 0 });
@@ -27,6 +26,14 @@ function serveHome() {
       return ok([makeTable(1, { status: 'booked' }), makeTable(2), makeTable(3), makeTable(4, { status: 'booked' })]);
     }
     // Today's figures are the server's: they count orders completed today, whenever they were created.
+    // Today's best sellers are the server's too: completed orders, in the restaurant's day.
+    if (method === 'GET' && url === '/api/order/top-dishes') {
+      return ok([
+        { itemId: null, name: 'Phở bò', quantity: 4 },
+        { itemId: null, name: 'Bún chả', quantity: 2 },
+        { itemId: null, name: 'Trà đá', quantity: 1 },
+      ]);
+    }
     if (method === 'GET' && url === '/api/order/revenue') {
       return ok(makeRevenue({ totalRevenue: 1_234_000, orderCount: 9, averageOrderValue: 137_111 }));
     }
@@ -37,7 +44,6 @@ function serveHome() {
         body: { success: true, data, pagination: { currentPage: 1, totalPages: 1, totalItems, itemsPerPage: 50 } },
       });
       if (params.status === 'pending,in_progress,ready,served') return page(todaysOrders.slice(2, 3), 7);
-      if (params.startDate === dayStartIso(restaurantDay(new Date()))) return page(todaysOrders);
       if (params.limit === 5) return page(todaysOrders.slice(0, 2));
     }
     return fail(404, 'Not found');
@@ -73,6 +79,11 @@ describe('HomePage', { timeout: 20_000 }, () => {
     const popular = within(screen.getByRole('region', { name: 'Popular dishes today' }));
     const dishes = await popular.findAllByRole('listitem');
     expect(dishes.map((dish) => dish.textContent)).toEqual(['1Phở bò× 4', '2Bún chả× 2', '3Trà đá× 1']);
+    // One request for the server's ranking, none for today's orders page after page.
+    expect(fakeApi.requests.filter((request) => request === 'GET /api/order/top-dishes')).toHaveLength(1);
+    expect(fakeApi.configs.some((config) => config.url === '/api/order' && 'startDate' in (config.params ?? {}))).toBe(
+      false,
+    );
 
     expect(screen.queryByRole('region', { name: "Today's revenue" })).not.toBeInTheDocument();
     expect(fakeApi.requests).not.toContain('GET /api/order/revenue');

@@ -3,36 +3,36 @@ import { Link } from 'react-router';
 import { openOrderStatuses } from '@quan/contract/order';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useCan } from '../../../lib/use-can';
 import { useAppSelector } from '../../../store/hooks';
 import { selectUser } from '../../../store/user-slice';
 import { useTodaysRevenue } from '../../dashboard/api/get-revenue';
-import { useAllOrders, useOrders } from '../../orders/api/list-orders';
+import { useOrders } from '../../orders/api/list-orders';
 import { OrderStatusBadge } from '../../orders/components/OrderBadges';
 import { tableLabel } from '../../orders/components/order-status';
-import { dayEndIso, dayStartIso, restaurantDay } from '../../../lib/restaurant-day';
+import { restaurantDay } from '../../../lib/restaurant-day';
 import { useNow } from '../../orders/components/use-now';
 import { useTables } from '../../tables/api/list-tables';
+import { useTopDishes } from '../api/get-top-dishes';
 import { StatCard } from '../components/StatCard';
-import { popularDishes } from '../components/today-figures';
 import { greet } from './greeting';
 
 export function HomePage() {
   usePageTitle('Home');
-  const { name, role } = useAppSelector(selectUser);
-  const isManager = role === 'manager' || role === 'admin';
+  const { name } = useAppSelector(selectUser);
+  const canReadReports = useCan('reports:read');
   const now = useNow(60_000);
   const today = restaurantDay(new Date(now));
 
   const openOrders = useOrders({ status: openOrderStatuses, limit: 1 });
   const recentOrders = useOrders({ limit: 5 });
-  const todaysOrders = useAllOrders({ startDate: dayStartIso(today), endDate: dayEndIso(today) });
+  const topDishes = useTopDishes(today);
   const tables = useTables();
-  // Staff are refused the figures (403): they do not ask.
-  const revenue = useTodaysRevenue(today, { enabled: isManager });
+  // Those who may not read the figures would be refused (403): they do not ask.
+  const revenue = useTodaysRevenue(today, { enabled: canReadReports });
 
   const bookedTables = tables.data?.filter((table) => table.status === 'booked').length;
   const freeTables = tables.data && bookedTables !== undefined ? tables.data.length - bookedTables : undefined;
-  const dishes = todaysOrders.data ? popularDishes(todaysOrders.data) : null;
 
   return (
     <section className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
@@ -41,7 +41,7 @@ export function HomePage() {
         <p className="mt-1 text-sm text-stone-600">Here is how the floor looks right now.</p>
       </div>
 
-      <div className={`grid grid-cols-1 gap-4 sm:grid-cols-2 ${isManager ? 'lg:grid-cols-3' : ''}`}>
+      <div className={`grid grid-cols-1 gap-4 sm:grid-cols-2 ${canReadReports ? 'lg:grid-cols-3' : ''}`}>
         <StatCard
           title="Orders in progress"
           icon={ClipboardList}
@@ -56,7 +56,7 @@ export function HomePage() {
           detail={tables.isError ? 'Could not load the tables.' : freeTables !== undefined && `${freeTables} free`}
           link={{ to: '/tables', label: 'See tables' }}
         />
-        {isManager && (
+        {canReadReports && (
           <StatCard
             title="Today's revenue"
             icon={Wallet}
@@ -117,17 +117,17 @@ export function HomePage() {
             <Flame aria-hidden="true" className="size-4 text-amber-700" />
             Popular dishes today
           </h2>
-          {todaysOrders.isPending ? (
+          {topDishes.isPending ? (
             <p role="status" className="mt-3 text-sm text-stone-600">
-              Loading today’s orders…
+              Loading today’s dishes…
             </p>
-          ) : todaysOrders.isError || !dishes ? (
-            <p className="mt-3 text-sm text-stone-700">Could not load today’s orders.</p>
-          ) : dishes.length === 0 ? (
-            <p className="mt-3 text-sm text-stone-600">No dishes ordered yet today.</p>
+          ) : topDishes.isError ? (
+            <p className="mt-3 text-sm text-stone-700">Could not load today’s dishes.</p>
+          ) : topDishes.data.length === 0 ? (
+            <p className="mt-3 text-sm text-stone-600">No orders completed yet today.</p>
           ) : (
             <ol className="mt-3 space-y-2">
-              {dishes.map((dish, index) => (
+              {topDishes.data.map((dish, index) => (
                 <li key={`${index}-${dish.name}`} className="flex items-center gap-3">
                   <span
                     aria-hidden="true"

@@ -19,11 +19,6 @@ export const reasonLabels: Record<StockChangeReason, string> = {
   order_cancelled: 'Returned: order cancelled',
 };
 
-/** Managers and admins change ingredients and stock; staff only read them (API.md "Roles and permissions"). */
-export function canManageIngredients(role: string): boolean {
-  return role === 'manager' || role === 'admin';
-}
-
 /** Out of stock, low (at or below its threshold), or fine. */
 export function stockLevelOf(ingredient: Pick<Ingredient, 'quantity' | 'isLowStock'>): 'out' | 'low' | 'ok' {
   if (ingredient.quantity <= 0) return 'out';

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { SearchField } from '../../../components/SearchField';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useAppSelector } from '../../../store/hooks';
-import { selectUser } from '../../../store/user-slice';
+import { useCan } from '../../../lib/use-can';
 import { useIngredients } from '../api/list-ingredients';
 import { IngredientTable } from '../components/IngredientTable';
-import { canManageIngredients, filterIngredients } from '../components/ingredient-display';
+import { filterIngredients } from '../components/ingredient-display';
 import { useIngredientDialogs } from '../components/use-ingredient-dialogs';
 import { LoadError } from '../../../components/LoadError';
 
@@ -20,8 +19,7 @@ function ingredientCount(count: number): string {
  */
 export function IngredientsPage() {
   usePageTitle('Ingredients');
-  const { role } = useAppSelector(selectUser);
-  const isManager = canManageIngredients(role);
+  const canManageIngredients = useCan('ingredients:manage');
   const ingredients = useIngredients();
   const allIngredients = ingredients.data ?? [];
   const dialogs = useIngredientDialogs(allIngredients);
@@ -49,7 +47,7 @@ export function IngredientsPage() {
     if (allIngredients.length === 0) {
       return (
         <div className="card p-6 text-stone-700">
-          {isManager
+          {canManageIngredients
             ? 'No ingredients yet. Add what your dishes are made of, then give each dish its recipe on the dashboard.'
             : 'No ingredients yet. A manager adds them.'}
         </div>
@@ -69,7 +67,7 @@ export function IngredientsPage() {
     return (
       <IngredientTable
         ingredients={shown}
-        canManage={isManager}
+        canManage={canManageIngredients}
         onStock={dialogs.openStock}
         onHistory={dialogs.openHistory}
         onEdit={dialogs.openEdit}
@@ -89,7 +87,7 @@ export function IngredientsPage() {
               : 'Stock levels, restocking and what is running low.'}
           </p>
         </div>
-        {isManager && (
+        {canManageIngredients && (
           <button type="button" className="btn btn-primary" onClick={dialogs.openCreate}>
             <Plus aria-hidden="true" className="size-4" />
             Add ingredient

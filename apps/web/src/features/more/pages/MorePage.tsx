@@ -1,12 +1,11 @@
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useAppSelector } from '../../../store/hooks';
-import { selectUser } from '../../../store/user-slice';
+import { useCan } from '../../../lib/use-can';
 import { ManagementLinks } from '../components/ManagementLinks';
 import { RestaurantSettingsForm } from '../components/RestaurantSettingsForm';
 
 export function MorePage() {
   usePageTitle('More');
-  const { role } = useAppSelector(selectUser);
+  const canManageSettings = useCan('settings:manage');
 
   return (
     <section className="mx-auto w-full max-w-6xl space-y-8 px-4 py-8">
@@ -15,7 +14,7 @@ export function MorePage() {
         <p className="mt-1 text-sm text-stone-600">Everything else that keeps the restaurant running.</p>
       </div>
       <ManagementLinks />
-      {role === 'admin' && <RestaurantSettingsForm />}
+      {canManageSettings && <RestaurantSettingsForm />}
     </section>
   );
 }

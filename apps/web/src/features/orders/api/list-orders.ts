@@ -4,23 +4,39 @@ import type { Order, OrderStatus } from '@quan/contract/order';
 import { apiClient } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
 
-/** The most orders one page of GET /api/order holds (API.md). */
+/** The most orders one page of GET /api/order holds (the contract's `listOrdersQuerySchema`). */
 export const maxOrdersPerPage = 200;
 
 export interface OrderFilters {
-  /** ISO strings (SPEC §3: startDate and endDate). */
+  /** ISO instants: orders created from `startDate` to `endDate`, both included. */
   startDate?: string;
   endDate?: string;
   status?: readonly OrderStatus[];
   tableId?: string;
+  /** Newest first unless `oldest` (the kitchen's order: the longest wait on top). */
+  sort?: 'newest' | 'oldest';
   page?: number;
   limit?: number;
 }
 
-export const orderListQueryKey = (filters: OrderFilters) => [...queryRoots.orders, 'list', filters] as const;
-export const allOrdersQueryKey = (filters: OrderFilters) => [...queryRoots.orders, 'all', filters] as const;
+export interface OrderPage {
+  orders: Order[];
+  pagination: Pagination;
+}
 
-export async function listOrders(filters: OrderFilters): Promise<{ orders: Order[]; pagination: Pagination }> {
+const orderListRoot = [...queryRoots.orders, 'list'] as const;
+
+export const orderListQueryKey = (filters: OrderFilters) => [...orderListRoot, filters] as const;
+
+/** The filters of a cached order list, or null for any other query under the orders' root. */
+export function orderListFiltersOf(queryKey: readonly unknown[]): OrderFilters | null {
+  const [root, kind, filters] = queryKey;
+  return queryKey.length === 3 && root === orderListRoot[0] && kind === orderListRoot[1] && typeof filters === 'object'
+    ? (filters as OrderFilters)
+    : null;
+}
+
+export async function listOrders(filters: OrderFilters): Promise<OrderPage> {
   const { status, ...rest } = filters;
   const response = await apiClient.get<Envelope<Order[]>>('/api/order', {
     params: { ...rest, status: status?.length ? status.join(',') : undefined },
@@ -32,19 +48,6 @@ export async function listOrders(filters: OrderFilters): Promise<{ orders: Order
     itemsPerPage: response.data.data.length,
   };
   return { orders: response.data.data, pagination };
-}
-
-/**
- * Every order matching the filters, page after page: for figures computed on the client (today's
- * popular dishes and revenue) that must not stop at the first page on a busy day.
- */
-export async function listAllOrders(filters: Omit<OrderFilters, 'page' | 'limit'>): Promise<Order[]> {
-  const first = await listOrders({ ...filters, page: 1, limit: maxOrdersPerPage });
-  const orders = [...first.orders];
-  for (let page = 2; page <= first.pagination.totalPages; page += 1) {
-    orders.push(...(await listOrders({ ...filters, page, limit: maxOrdersPerPage })).orders);
-  }
-  return orders;
 }
 
 export function ordersQueryOptions(filters: OrderFilters) {
@@ -59,6 +62,50 @@ export function useOrders(filters: OrderFilters, { enabled = true }: { enabled?:
   return useQuery({ ...ordersQueryOptions(filters), enabled });
 }
 
-export function useAllOrders(filters: Omit<OrderFilters, 'page' | 'limit'>) {
-  return useQuery({ queryKey: allOrdersQueryKey(filters), queryFn: () => listAllOrders(filters) });
+/** Whether the server would list this order under these filters. */
+function orderMatches(order: Order, filters: OrderFilters): boolean {
+  const createdAt = Date.parse(order.createdAt);
+  return (
+    (!filters.status || filters.status.includes(order.status)) &&
+    (!filters.startDate || createdAt >= Date.parse(filters.startDate)) &&
+    (!filters.endDate || createdAt <= Date.parse(filters.endDate)) &&
+    (!filters.tableId || order.table?._id === filters.tableId)
+  );
+}
+
+/** The server's order of a list: by creation time, then id, newest or oldest first. */
+function compareOrders(sort: OrderFilters['sort']) {
+  const direction = sort === 'oldest' ? 1 : -1;
+  return (a: Order, b: Order) =>
+    direction * (Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+}
+
+/**
+ * A cached page of orders with one order as it now stands (from a live event): replaced where it is,
+ * inserted where the server would put it, or taken out when it no longer matches the filters. Undefined when
+ * the page alone cannot tell the new answer (other pages exist, whose orders would slide in or out, or the
+ * page would overflow): that list has to be asked for again.
+ */
+export function withOrder(page: OrderPage, order: Order, filters: OrderFilters): OrderPage | undefined {
+  const isListed = page.orders.some((listed) => listed._id === order._id);
+  const matches = orderMatches(order, filters);
+  if (isListed && matches) {
+    return { ...page, orders: page.orders.map((listed) => (listed._id === order._id ? order : listed)) };
+  }
+
+  const { pagination } = page;
+  const isWholeList = pagination.currentPage === 1 && pagination.totalItems === page.orders.length;
+  if (!isWholeList) return undefined;
+  if (!isListed && !matches) return page;
+  if (isListed) {
+    return {
+      orders: page.orders.filter((listed) => listed._id !== order._id),
+      pagination: { ...pagination, totalItems: pagination.totalItems - 1 },
+    };
+  }
+  if (page.orders.length >= (filters.limit ?? pagination.itemsPerPage)) return undefined;
+  return {
+    orders: [...page.orders, order].sort(compareOrders(filters.sort)),
+    pagination: { ...pagination, totalItems: pagination.totalItems + 1 },
+  };
 }

@@ -1,6 +1,6 @@
 import { ChefHat } from 'lucide-react';
 import type { Order } from '@quan/contract/order';
-import { useAllOrders } from '../api/list-orders';
+import { maxOrdersPerPage, useOrders, type OrderFilters } from '../api/list-orders';
 import { KitchenTicket } from './KitchenTicket';
 import { isAwaitingApproval, kitchenQueue, kitchenStatuses, type OrderMove } from './order-status';
 import { LoadError } from '../../../components/LoadError';
@@ -12,11 +12,15 @@ interface KitchenBoardProps {
 }
 
 /**
- * The kitchen screen: every pending, in-progress and ready order, oldest first. All pages are read,
- * because the list API returns newest first and the oldest tickets are the ones that must not drop off.
+ * The kitchen's tickets in one request: the server sorts them oldest first, so when there are more than
+ * a page holds, the ones that have waited longest are the ones shown. Live order events keep this list
+ * current in the cache without asking again.
  */
+const kitchenOrderFilters: OrderFilters = { status: kitchenStatuses, sort: 'oldest', limit: maxOrdersPerPage };
+
+/** The kitchen screen: every pending, in-progress and ready order, oldest first. */
 export function KitchenBoard({ now, busyIds, onMove }: KitchenBoardProps) {
-  const orders = useAllOrders({ status: kitchenStatuses });
+  const orders = useOrders(kitchenOrderFilters);
 
   if (orders.isPending) {
     return (
@@ -35,7 +39,8 @@ export function KitchenBoard({ now, busyIds, onMove }: KitchenBoardProps) {
     );
   }
 
-  const queue = kitchenQueue(orders.data);
+  const queue = kitchenQueue(orders.data.orders);
+  const notShown = orders.data.pagination.totalItems - orders.data.orders.length;
   if (queue.length === 0) {
     return (
       <div className="card flex flex-col items-center gap-3 p-10 text-center text-stone-700">
@@ -51,6 +56,7 @@ export function KitchenBoard({ now, busyIds, onMove }: KitchenBoardProps) {
       <p className="text-lg font-medium text-stone-700" role="status">
         {queue.length} {queue.length === 1 ? 'ticket' : 'tickets'}
         {awaiting > 0 && `, ${awaiting} waiting for approval`}
+        {notShown > 0 && ` (${notShown} newer not shown yet)`}
       </p>
       <ol aria-label="Kitchen tickets, oldest first" className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
         {queue.map((order) => (

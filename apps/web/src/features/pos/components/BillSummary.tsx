@@ -1,3 +1,4 @@
+import { computeBill } from '@quan/contract/bill';
 import { formatMoney } from '../../../lib/format';
 
 const percentFormat = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 2 });
@@ -5,13 +6,6 @@ const pointsFormat = new Intl.NumberFormat('vi-VN');
 
 export function formatTaxRate(rate: number): string {
   return `${percentFormat.format(rate)} %`;
-}
-
-/** The bill as the server computes it: tax on the subtotal after the discount, rounded to whole VND (half up). */
-export function estimateBill(subtotal: number, discount: number, taxRate: number) {
-  const taxable = Math.max(0, subtotal - discount);
-  const tax = Math.round((taxable * taxRate) / 100);
-  return { tax, total: taxable + tax };
 }
 
 interface BillSummaryProps {
@@ -24,9 +18,9 @@ interface BillSummaryProps {
   points: { earned: number; memberName: string } | null;
 }
 
-/** The bill as far as the cart can tell; the server prices the order. */
+/** The bill as far as the cart can tell, computed as the server computes it; the server prices the order. */
 export function BillSummary({ subtotal, discount, couponCode, taxRate, points }: BillSummaryProps) {
-  const { tax, total } = estimateBill(subtotal, discount, taxRate);
+  const { tax, total } = computeBill(subtotal, discount, taxRate);
   const rows: [string, string][] = [
     ['Subtotal', formatMoney(subtotal)],
     [couponCode ? `Discount (${couponCode})` : 'Discount', discount > 0 ? `−${formatMoney(discount)}` : formatMoney(0)],

@@ -5,21 +5,22 @@ import { Link } from 'react-router';
 import type { Item } from '@quan/contract/menu';
 import { pointsFor } from '@quan/contract/customer';
 import type { CreateOrderBody, Order } from '@quan/contract/order';
+import { computeBill } from '@quan/contract/bill';
 import { defaultSettings } from '@quan/contract/settings';
 import { FormAlert } from '../../../components/FormAlert';
 import { describeApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
+import { useCan } from '../../../lib/use-can';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { addItem, clearCart, selectCartItems, selectCartTotal } from '../../../store/cart-slice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { assignTable, removeCustomer, selectHasCustomer, selectOrderInProgress } from '../../../store/order-slice';
-import { selectUser } from '../../../store/user-slice';
 import { useCategories } from '../../menu/api/list-categories';
 import { useItems } from '../../menu/api/list-items';
 import { useSettings } from '../../more/api/get-settings';
 import { useCreateOrder } from '../../orders/api/create-order';
 import { useTables } from '../../tables/api/list-tables';
-import { BillSummary, estimateBill } from '../components/BillSummary';
+import { BillSummary } from '../components/BillSummary';
 import { CartPanel } from '../components/CartPanel';
 import { CouponField } from '../components/CouponField';
 import { groupCartLines, lineKey, maxLineQuantity, toOrderLines } from '../../../store/cart-lines';
@@ -50,7 +51,6 @@ export function PosPage() {
   usePageTitle('Menu');
   const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
-  const { role } = useAppSelector(selectUser);
   const order = useAppSelector(selectOrderInProgress);
   const hasCustomer = useAppSelector(selectHasCustomer);
   const cartItems = useAppSelector(selectCartItems);
@@ -70,10 +70,10 @@ export function PosPage() {
   const unitCount = cartItems.length;
   const taxRate = settings.data?.taxRate ?? defaultSettings.taxRate;
   const restaurantName = settings.data?.restaurantName ?? defaultSettings.restaurantName;
-  const canManageMenu = role === 'admin' || role === 'manager';
+  const canManageMenu = useCan('menu:manage');
   const couponCheck = useCouponCheck(couponInput, subtotal, order.member?._id ?? null);
   const discount = couponCheck.status === 'valid' ? couponCheck.discount : 0;
-  const { total } = estimateBill(subtotal, discount, taxRate);
+  const { total } = computeBill(subtotal, discount, taxRate);
   const points = order.member
     ? {
         earned: pointsFor(total, order.member.membershipLevel, settings.data?.loyalty ?? defaultSettings.loyalty),

@@ -1,23 +1,21 @@
 import { Plus } from 'lucide-react';
 import { describeApiError } from '../../../lib/api-client';
-import { useAppSelector } from '../../../store/hooks';
-import { selectUser } from '../../../store/user-slice';
+import { useCan } from '../../../lib/use-can';
 import { useTables } from '../api/list-tables';
 import { TableManagerActions } from './TableManagerActions';
-import { canManageTables, tableStatusLabels } from './table-status';
+import { tableStatusLabels } from './table-status';
 import { useTableManagerDialogs } from './use-table-manager-dialogs';
 
 /**
  * The dashboard's table section: add, edit and delete tables and print their QR codes. Renders nothing
- * for staff, who cannot change tables (API.md "Roles and permissions").
+ * for those who may not change tables ('tables:manage').
  */
 export function TableManagement() {
-  const { role } = useAppSelector(selectUser);
-  const isManager = canManageTables(role);
-  const tables = useTables({ enabled: isManager });
+  const canManageTables = useCan('tables:manage');
+  const tables = useTables({ enabled: canManageTables });
   const manager = useTableManagerDialogs(tables.data ?? []);
 
-  if (!isManager) return null;
+  if (!canManageTables) return null;
 
   function renderList() {
     if (tables.isPending) {

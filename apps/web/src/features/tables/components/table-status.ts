@@ -14,7 +14,3 @@ export function filterTables(tables: readonly Table[], filter: TableFilter): Tab
 export function tableOrderingUrl(origin: string, table: Pick<Table, 'tableNo' | 'qrKey'>): string {
   return `${origin}/table/${table.tableNo}?key=${encodeURIComponent(table.qrKey)}`;
 }
-
-export function canManageTables(role: string): boolean {
-  return role === 'manager' || role === 'admin';
-}

@@ -4,26 +4,18 @@ import { useSnackbar } from 'notistack';
 import type { Table, TableStatus } from '@quan/contract/table';
 import { describeApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useAppSelector } from '../../../store/hooks';
-import { selectUser } from '../../../store/user-slice';
+import { useCan } from '../../../lib/use-can';
 import { useTables } from '../api/list-tables';
 import { useUpdateTable } from '../api/update-table';
 import { TableCard } from '../components/TableCard';
 import { TableManagerActions } from '../components/TableManagerActions';
-import {
-  canManageTables,
-  filterTables,
-  tableFilterLabels,
-  tableFilters,
-  type TableFilter,
-} from '../components/table-status';
+import { filterTables, tableFilterLabels, tableFilters, type TableFilter } from '../components/table-status';
 import { useTableManagerDialogs } from '../components/use-table-manager-dialogs';
 import { LoadError } from '../../../components/LoadError';
 
 export function TablesPage() {
   usePageTitle('Tables');
-  const { role } = useAppSelector(selectUser);
-  const isManager = canManageTables(role);
+  const canManageTables = useCan('tables:manage');
   const tables = useTables();
   const statusMutation = useUpdateTable();
   const manager = useTableManagerDialogs(tables.data ?? []);
@@ -107,7 +99,7 @@ export function TablesPage() {
     if (allTables.length === 0) {
       return (
         <div className="card p-6 text-stone-700">
-          {isManager
+          {canManageTables
             ? 'No tables yet. Add the first one to start seating guests.'
             : 'No tables yet. A manager adds them.'}
         </div>
@@ -126,7 +118,7 @@ export function TablesPage() {
               actions={
                 <>
                   {statusAction(table)}
-                  {isManager && (
+                  {canManageTables && (
                     <TableManagerActions
                       table={table}
                       onQr={manager.openQr}
@@ -152,7 +144,7 @@ export function TablesPage() {
             {tables.data ? `${counts.booked} of ${counts.all} tables booked.` : 'Seat guests and free tables.'}
           </p>
         </div>
-        {isManager && (
+        {canManageTables && (
           <button type="button" className="btn btn-primary" onClick={manager.openCreate}>
             <Plus aria-hidden="true" className="size-4" />
             Add table
@@ -176,7 +168,7 @@ export function TablesPage() {
       </div>
 
       {renderContent()}
-      {isManager && manager.dialogs}
+      {canManageTables && manager.dialogs}
     </section>
   );
 }
