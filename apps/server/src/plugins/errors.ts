@@ -1,7 +1,6 @@
 import type { ErrorResponse, FieldError } from '@quan/contract/common';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { AppError } from '../lib/app-error';
 
 const partLabel: Record<string, string> = {
@@ -11,7 +10,7 @@ const partLabel: Record<string, string> = {
   headers: 'headers',
 };
 
-/** "/items/0/quantity" → "items.0.quantity", the path notation of API.md. */
+/** "/items/0/quantity" → "items.0.quantity": field paths in error responses are dotted (`fieldErrorSchema`). */
 function toDottedPath(instancePath: string): string {
   return instancePath.split('/').filter(Boolean).join('.');
 }
@@ -42,21 +41,6 @@ function validationMessage(where: string, errors: FieldError[]): string {
   const firstText = first?.path ? `${first.path}: ${first.message}` : (first?.message ?? 'invalid value');
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
   return `Invalid ${where}: ${firstText}${more}`;
-}
-
-/**
- * Validates a value in a handler, for the rare route whose schema depends on who calls it, and refuses it
- * exactly as route validation would.
- */
-export function parseRequestBody<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const errors = result.error.issues.flatMap((issue): FieldError[] =>
-    issue.code === 'unrecognized_keys'
-      ? issue.keys.map((key) => ({ path: [...issue.path, key].join('.'), message: UNKNOWN_FIELD }))
-      : [{ path: issue.path.join('.'), message: issue.message }],
-  );
-  throw new AppError('BAD_REQUEST', validationMessage('request body', errors), errors);
 }
 
 /** Fastify's own client errors, reworded as sentences a person can act on. */

@@ -44,7 +44,8 @@ interface AvatarProps {
 }
 
 export function Avatar({ name, src, size = 'md', decorative = false }: AvatarProps) {
-  // Chosen once per mounted avatar (SPEC §9), so it does not flicker on re-render.
+  // A random background (fixed product behaviour), picked once per mounted avatar so it does not flicker on
+  // re-render.
   const [color] = useState(pickAvatarColor);
   const base = `${sizeClasses[size]} shrink-0 rounded-full`;
 

@@ -57,7 +57,7 @@ describe('apiClient', () => {
     vi.restoreAllMocks();
   });
 
-  it('is configured as SPEC §7 says: credentials, JSON, no timeout', () => {
+  it('is configured as the product requires: credentials, JSON, no timeout', () => {
     expect(apiClient.defaults.withCredentials).toBe(true);
     expect(apiClient.defaults.timeout ?? 0).toBe(0);
     expect(apiClient.defaults.headers['Content-Type']).toBe('application/json');

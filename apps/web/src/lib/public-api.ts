@@ -1,9 +1,10 @@
 import type { ErrorResponse, FieldError } from '@quan/contract/common';
 
 /**
- * The diner pages' HTTP client: `fetch` and the API.md envelope, no axios (it would weigh more than the
- * pages themselves on a phone). Calls are made without credentials: a diner's order must take the no-token
- * branch of POST /api/order even on a phone where a staff member is signed in.
+ * The diner pages' HTTP client: `fetch` and the API's response envelope (`Envelope` and `ErrorResponse` in
+ * packages/contract/src/common.ts), no axios (it would weigh more than the pages themselves on a phone). Calls
+ * are made without credentials: a diner's order must take the no-token branch of POST /api/order even on a
+ * phone where a staff member is signed in.
  */
 const apiOrigin = import.meta.env.VITE_API_URL ?? '';
 

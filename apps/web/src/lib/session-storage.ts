@@ -1,4 +1,4 @@
-/** localStorage keys fixed by SPEC §3. */
+/** The session's localStorage keys: fixed product behaviour, not to be renamed. */
 export const userStateStorageKey = 'userState';
 export const tokenStorageKey = 'token';
 

@@ -18,8 +18,8 @@ function readExpiry(token: string): number | null {
 }
 
 /**
- * Whether a stored JWT is still worth using (SPEC §5). Only the expiry is checked: the signature
- * can only be verified by the server, which rejects a forged token anyway.
+ * Whether a stored JWT is still worth using (fixed product behaviour: until it expires). Only the expiry
+ * is checked: the signature can only be verified by the server, which rejects a forged token anyway.
  */
 export function isTokenValid(token: string | null | undefined, now: number): boolean {
   if (!token) return false;

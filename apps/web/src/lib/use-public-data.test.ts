@@ -8,7 +8,7 @@ const offline = () => new PublicApiError(0, 'We cannot reach the restaurant righ
 describe('usePublicData', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('retries a failure that may pass twice, 1 s then 2 s later (SPEC §9)', async () => {
+  it('retries a failure that may pass twice, 1 s then 2 s later (the fixed retry policy)', async () => {
     vi.useFakeTimers();
     const load = vi
       .fn<(context: LoadContext) => Promise<string>>()

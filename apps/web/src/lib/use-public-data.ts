@@ -26,8 +26,8 @@ interface LoadState<T> {
 }
 
 /**
- * Loads public data for a key (null: nothing to load) with the query retries of SPEC §9: failures that may
- * pass (no answer, 5xx) are tried twice more, 1 s then 2 s later. The diner pages use this instead of
+ * Loads public data for a key (null: nothing to load) with the fixed query retries of retry-policy.ts: failures
+ * that may pass (no answer, 5xx) are tried twice more, 1 s then 2 s later. The diner pages use this instead of
  * TanStack Query, which the staff pages load, to keep a phone's first download small.
  */
 export function usePublicData<T>(key: string | null, load: (context: LoadContext) => Promise<T>): PublicData<T> {

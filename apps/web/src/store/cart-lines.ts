@@ -1,7 +1,10 @@
 import type { OrderLineInput } from '@quan/contract/order';
 import type { CartItem } from './cart-slice';
 
-/** The most units of one line an order accepts (API.md: quantity 1..99). */
+/**
+ * The most units of one line an order accepts: an order line's quantity is 1..99 (`orderLineInputSchema` in
+ * packages/contract/src/order.ts).
+ */
 export const maxLineQuantity = 99;
 
 /** Cart entries of one dish with one note, shown and ordered as one line with a quantity. */

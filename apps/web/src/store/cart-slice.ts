@@ -2,9 +2,9 @@ import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import { removeUser } from './user-slice';
 
 /**
- * One unit of a dish in the cart (SPEC §3: "a list of items, each with an id and a price"). Each tap
- * adds its own entry, so "remove one by id" takes away exactly one unit and the total is the sum of
- * the prices. The POS groups entries of the same dish and note into lines with a quantity.
+ * One unit of a dish in the cart (fixed product behaviour: the cart is a list of items, each with an id and a
+ * price). Each tap adds its own entry, so "remove one by id" takes away exactly one unit and the total is the
+ * sum of the prices. The POS groups entries of the same dish and note into lines with a quantity.
  */
 export interface CartItem {
   id: string;
@@ -65,6 +65,6 @@ export const cartReducer = cartSlice.reducer;
 
 export const selectCartItems = (state: { cart: CartState }) => state.cart.items;
 
-/** SPEC §3: the cart total is the sum of the prices. */
+/** The cart total is the sum of the entries' prices. */
 export const selectCartTotal = (state: { cart: CartState }) =>
   state.cart.items.reduce((total, item) => total + item.price, 0);

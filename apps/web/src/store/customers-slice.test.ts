@@ -48,7 +48,7 @@ async function storeWithList(): Promise<AppStore> {
 }
 
 describe('customers slice', () => {
-  it('starts with the state of SPEC §3 and a page size of 10', () => {
+  it('starts empty, on page 1 with no filters, and with the fixed page size of 10', () => {
     expect(customersOf(createAppStore())).toEqual({
       customers: [],
       selectedCustomer: null,
@@ -268,7 +268,7 @@ describe('customers slice', () => {
     });
   });
 
-  describe('errors: the server message when given, else the SPEC §8 fallback word for word', () => {
+  describe('errors: the server message when given, else the fixed fallback text word for word', () => {
     type Call = (store: AppStore) => Promise<{ payload?: unknown }>;
     const calls: [string, string, Call][] = [
       ['fetch customers', 'Failed to fetch customers', (store) => store.dispatch(fetchCustomers({}))],

@@ -52,7 +52,7 @@ export const customerErrorFallbacks = {
   updateMemberships: 'Failed to update customer memberships',
 } as const;
 
-/** The success message after a delete, in the specification's words. */
+/** The success message after a delete: fixed product wording. */
 export const customerDeletedMessage = 'Customer deleted successfully';
 
 export const initialCustomersState: CustomersState = {

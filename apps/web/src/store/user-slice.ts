@@ -3,7 +3,7 @@ import type { Role, User } from '@quan/contract/user';
 import { clearStoredSession, getStoredToken, getStoredUserState } from '../lib/session-storage';
 import { isTokenValid } from '../lib/token';
 
-/** Session state of SPEC §3. */
+/** The signed-in person's session state, in the fixed shape the app keeps in localStorage ('userState'). */
 export interface UserState {
   _id: string;
   name: string;
@@ -40,7 +40,7 @@ function parseStoredUserState(json: string | null): UserState | null {
   }
 }
 
-/** SPEC §4: keep the stored session only while its token exists and has not expired. */
+/** Fixed product behaviour: keep the stored session only while its token exists and has not expired. */
 export function loadUserState(now: number = Date.now()): UserState {
   const stored = isTokenValid(getStoredToken(), now) ? parseStoredUserState(getStoredUserState()) : null;
   if (stored) return stored;

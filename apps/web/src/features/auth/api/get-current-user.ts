@@ -14,7 +14,7 @@ export function currentUserQueryOptions() {
   return queryOptions({
     queryKey: currentUserQueryKey,
     queryFn: getCurrentUser,
-    // SPEC §4: the session loader asks the server once; a failure sends the person to /auth.
+    // Fixed product behaviour: the session loader asks the server once; a failure sends the person to /auth.
     retry: false,
   });
 }

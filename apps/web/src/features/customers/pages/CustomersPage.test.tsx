@@ -288,7 +288,7 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
     expect(row('Chị Lan').getByText('Inactive')).toBeInTheDocument();
   });
 
-  it('deletes only after confirmation, with the SPEC message', async () => {
+  it('deletes only after confirmation, with the fixed success message', async () => {
     const user = userEvent.setup();
     signIn('manager');
     server = serveCustomers();

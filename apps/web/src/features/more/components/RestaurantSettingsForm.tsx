@@ -100,7 +100,7 @@ function SettingsFields({ settings }: { settings: Settings }) {
   );
 }
 
-/** Restaurant-wide settings; only admins may change them (API.md). */
+/** Restaurant-wide settings; only admins may change them (`settings:manage`, packages/contract/src/permissions.ts). */
 export function RestaurantSettingsForm() {
   const settings = useSettings();
 

@@ -5,8 +5,8 @@ import { apiClient } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
 
 /**
- * Places an order. `idempotencyKey` is the in-progress orderId: a retry after a lost answer (the mutation
- * retry of SPEC §9, or the person pressing again) returns the same order instead of a second one.
+ * Places an order. `idempotencyKey` is the in-progress orderId: a retry after a lost answer (the query client's
+ * one automatic mutation retry, or the person pressing again) returns the same order instead of a second one.
  */
 export async function createOrder({
   idempotencyKey,

@@ -68,7 +68,10 @@ function moveLabel(from: OrderStatus, to: OrderStatus): string {
   }
 }
 
-/** The buttons an order gets: exactly the moves the server allows from its status (API.md). */
+/**
+ * The buttons an order gets: exactly the moves the server allows from its status (`allowedOrderMoves` in
+ * packages/contract/src/order.ts).
+ */
 export function orderMovesFor(status: OrderStatus): OrderMove[] {
   return allowedOrderMoves[status].map((target) => ({ target, label: moveLabel(status, target) }));
 }

@@ -117,8 +117,8 @@ function CustomerForm({ onDone }: { onDone?: () => void }) {
 }
 
 /**
- * Who the order is for (SPEC §4: setting the customer starts a new order id; removing keeps it), and the
- * loyalty member it earns points for.
+ * Who the order is for (fixed product behaviour: setting the customer starts a new order id; removing keeps
+ * it), and the loyalty member it earns points for.
  */
 export function CustomerSection() {
   const dispatch = useAppDispatch();

@@ -551,7 +551,7 @@ describe('PosPage', () => {
           guests: 2,
           member: { _id: lan._id },
         });
-        // SPEC §4: setting the customer makes a new orderId.
+        // Fixed product behaviour: setting the customer makes a new orderId.
         expect(store.getState().order.orderId).not.toBe(firstOrderId);
         expect(bill().getByText('Points to earn')).toBeInTheDocument();
 

@@ -32,8 +32,8 @@ interface TableOrderingProps {
 }
 
 /**
- * Everything that orders on the table page: the cart (the SPEC cart slice), the cart sheet, sending the
- * order, and following it live. The page loads it lazily, while it fetches the menu.
+ * Everything that orders on the table page: the cart (the reducer of store/cart-slice.ts), the cart sheet,
+ * sending the order, and following it live. The page loads it lazily, while it fetches the menu.
  */
 export function TableOrdering({
   tableNo,

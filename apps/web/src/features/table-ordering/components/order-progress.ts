@@ -13,7 +13,8 @@ export const dinerStatusText: Record<OrderStatus, { label: string; detail: strin
 /** The steps the status view shows; `completed` has passed them all, `cancelled` left them. */
 export const progressSteps: readonly OrderStatus[] = ['pending', 'in_progress', 'ready', 'served'];
 
-// An order only moves forward (API.md's allowed moves), and cancelled or completed are final.
+// An order only moves forward (`allowedOrderMoves` in packages/contract/src/order.ts), and cancelled or completed
+// are final.
 const statusRank: Record<OrderStatus, number> = {
   pending: 0,
   in_progress: 1,

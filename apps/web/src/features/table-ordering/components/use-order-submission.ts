@@ -42,9 +42,9 @@ function outcomeOf(error: unknown): Submission {
 /**
  * Sends the diner's order so that it is never lost nor placed twice. Each submission gets one
  * Idempotency-Key, kept with its body in sessionStorage until the server answers for sure: every resend
- * (the automatic one of SPEC §9, "Try again", or after a reload) repeats that key and body, so the server
- * returns the first order instead of making another. A 4xx other than 429 means nothing was created, and the
- * key is dropped; a 429 or no answer keeps it.
+ * (the one automatic resend a second later, "Try again", or after a reload) repeats that key and body, so the
+ * server returns the first order instead of making another. A 4xx other than 429 means nothing was created,
+ * and the key is dropped; a 429 or no answer keeps it.
  */
 export function useOrderSubmission(
   tableNo: number,

@@ -10,9 +10,9 @@ export const maxLinesPerOrder: typeof DINER_MAX_LINES = 30;
 export const maxUnitsPerDish: typeof DINER_MAX_PER_ITEM = 20;
 
 /**
- * The diner's cart: the SPEC cart slice (one entry per unit, add / remove one by id / clear, total = sum of
- * prices) driven by React's useReducer, since this page has no Redux store, and kept per table in
- * sessionStorage with the diner's optional name.
+ * The diner's cart: the staff app's cart slice (store/cart-slice.ts: one entry per unit, add / remove one by
+ * id / clear, total = sum of prices) driven by React's useReducer, since this page has no Redux store, and
+ * kept per table in sessionStorage with the diner's optional name.
  */
 export function useTableCart(tableNo: number) {
   const [cart, dispatch] = useReducer(cartReducer, tableNo, (table) => ({ items: loadCartDraft(table).items }));

@@ -12,8 +12,8 @@ import { TableFrame } from '../components/TableFrame';
 import { MissingKeyNotice, UnknownTableNotice } from '../components/TableNotices';
 import { loadCartDraft, loadTrackedOrder } from '../components/table-session';
 
-// The ordering part (the cart with the SPEC slice and Redux Toolkit, the sheet, sending, live status) downloads
-// while the menu is fetched, so a phone shows the menu without waiting for it.
+// The ordering part (the cart, whose reducer is the Redux Toolkit slice of store/cart-slice.ts, the sheet,
+// sending, live status) downloads while the menu is fetched, so a phone shows the menu without waiting for it.
 const TableOrdering = lazy(() =>
   import('../components/TableOrdering').then(({ TableOrdering }) => ({ default: TableOrdering })),
 );
