@@ -162,7 +162,15 @@ describe('ordering from the table', () => {
     });
     expect(order.bills).toMatchObject({ subtotal: 120_000, tax: 9_600, total: 129_600 });
     expect(Buffer.from(order.trackingToken, 'base64url').length).toBeGreaterThanOrEqual(16);
-    expect(Object.keys(order).sort()).toEqual(['_id', 'bills', 'items', 'orderNo', 'status', 'trackingToken']);
+    expect(Object.keys(order).sort()).toEqual([
+      '_id',
+      'bills',
+      'items',
+      'orderNo',
+      'rounds',
+      'status',
+      'trackingToken',
+    ]);
 
     const asStaff = (await t.request({ method: 'GET', url: `/api/order/${order._id}`, as: 'staff' })).json().data;
     expect(asStaff).toMatchObject({
@@ -201,7 +209,11 @@ describe('ordering from the table', () => {
 
   it('lets the phone that ordered follow the order live, and nobody else', async () => {
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const order: DinerOrderResult = (await dinerOrder(validBody())).json().data;
+    // A table of its own: at a table that already has an open order, the dishes would join it as a round.
+    const own = await createTable(t);
+    const order: DinerOrderResult = (
+      await dinerOrder({ ...validBody(), tableNo: own.tableNo, tableKey: own.qrKey })
+    ).json().data;
     const phone: Socket<ServerToClientEvents, ClientToServerEvents> = connect(address, {
       transports: ['websocket'],
       reconnection: false,
@@ -223,7 +235,16 @@ describe('ordering from the table', () => {
     });
 
     await t.request({ method: 'PUT', url: `/api/order/${order._id}`, payload: { status: 'in_progress' }, as: 'staff' });
-    await expect.poll(() => heard).toEqual([{ _id: order._id, orderNo: order.orderNo, status: 'in_progress' }]);
+    await expect
+      .poll(() => heard)
+      .toEqual([
+        {
+          _id: order._id,
+          orderNo: order.orderNo,
+          status: 'in_progress',
+          rounds: [{ no: 1, status: 'in_progress', source: 'table', sentAt: expect.any(String) }],
+        },
+      ]);
     expect(strangerHeard).toEqual([]);
     phone.disconnect();
     stranger.disconnect();

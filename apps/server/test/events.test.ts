@@ -16,6 +16,7 @@ afterAll(() => t.close());
 
 const everyType: DomainEventType[] = [
   'order.placed',
+  'order.round-added',
   'order.status-changed',
   'order.updated',
   'table.changed',

@@ -2,7 +2,7 @@ import { orderStatuses, allowedOrderMoves, type Order, type OrderStatus } from '
 import { eq } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders as ordersTable } from '../src/db/schema/orders';
+import { orderRounds as orderRoundsTable, orders as ordersTable } from '../src/db/schema/orders';
 import { createMenu, createTable } from './factories';
 import { buildTestApp, type TestApp } from './helper';
 
@@ -63,10 +63,41 @@ describe('placing an order', () => {
     });
     expect(response.statusCode).toBe(201);
     const order: Order = response.json().data;
+    const firstRound = { roundNo: 1, voidedQuantity: 0 };
     expect(order.items).toEqual([
-      { itemId: pho._id, name: 'Phở bò', price: 65_000, quantity: 3, note: 'ít hành', total: 195_000 },
-      { itemId: banhMi._id, name: 'Bánh mì', price: 25_000, quantity: 1, note: '', total: 25_000 },
-      { itemId: oddPrice._id, name: 'Chè', price: 12_345, quantity: 1, note: '', total: 12_345 },
+      {
+        itemId: pho._id,
+        name: 'Phở bò',
+        price: 65_000,
+        quantity: 3,
+        note: 'ít hành',
+        total: 195_000,
+        position: 0,
+        ...firstRound,
+      },
+      {
+        itemId: banhMi._id,
+        name: 'Bánh mì',
+        price: 25_000,
+        quantity: 1,
+        note: '',
+        total: 25_000,
+        position: 1,
+        ...firstRound,
+      },
+      {
+        itemId: oddPrice._id,
+        name: 'Chè',
+        price: 12_345,
+        quantity: 1,
+        note: '',
+        total: 12_345,
+        position: 2,
+        ...firstRound,
+      },
+    ]);
+    expect(order.rounds).toEqual([
+      { no: 1, status: 'in_progress', source: 'pos', sentAt: order.createdAt, sentBy: order.createdBy },
     ]);
     // 232,345 × 8 % = 18,587.6 → 18,588
     expect(order.bills).toEqual({ subtotal: 232_345, discount: 0, taxRate: 8, tax: 18_588, total: 250_933 });
@@ -213,6 +244,10 @@ describe('the status machine', () => {
     };
     if (status === 'pending') {
       await t.app.database.db.update(ordersTable).set({ status: 'pending' }).where(eq(ordersTable.id, order._id));
+      await t.app.database.db
+        .update(orderRoundsTable)
+        .set({ status: 'pending' })
+        .where(eq(orderRoundsTable.orderId, order._id));
     }
     for (const step of path[status]) expect((await move(order._id, step)).statusCode).toBe(200);
     return { ...order, status };

@@ -10,6 +10,8 @@ import type { Table } from './table';
 export interface DomainEvents {
   /** A new order, from the POS or a diner's phone. */
   'order.placed': { order: Order };
+  /** More dishes joined an open order (from the POS, or a diner's round waiting to be accepted). */
+  'order.round-added': { order: Order; roundNo: number };
   /** An order moved along its status machine. */
   'order.status-changed': { order: Order; from: OrderStatus };
   /** Anything else of an open order changed: its note, customer, payment method or table. */

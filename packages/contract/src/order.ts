@@ -28,13 +28,69 @@ export const paymentMethods = ['cash', 'card', 'transfer', 'ewallet'] as const;
 export const paymentMethodSchema = z.enum(paymentMethods, 'Payment method must be cash, card, transfer or ewallet');
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
+/**
+ * The steps of one round (one batch of dishes sent to the kitchen): a diner's round waits as `pending`
+ * for staff to accept it; the kitchen moves it to `ready`, the floor to `served`; a rejected round is
+ * `cancelled`. (ext)
+ */
+export const roundStatuses = ['pending', 'in_progress', 'ready', 'served', 'cancelled'] as const;
+export const roundStatusSchema = z.enum(roundStatuses);
+export type RoundStatus = z.infer<typeof roundStatusSchema>;
+
+/** The moves of one round; anything else is a 409. (ext) */
+export const allowedRoundMoves: Record<RoundStatus, readonly RoundStatus[]> = {
+  pending: ['in_progress', 'cancelled'],
+  in_progress: ['ready', 'cancelled'],
+  ready: ['served'],
+  served: [],
+  cancelled: [],
+};
+
+const roundProgress: Record<Exclude<RoundStatus, 'cancelled'>, number> = {
+  pending: 0,
+  in_progress: 1,
+  ready: 2,
+  served: 3,
+};
+
+/**
+ * An open order's status follows its rounds: that of the least advanced round still on the bill (a new
+ * round puts a served table back in progress; the order is ready when every round is). An order whose
+ * rounds were all cancelled is cancelled. (ext)
+ */
+export function orderStatusOfRounds(rounds: readonly { status: RoundStatus }[]): Exclude<OrderStatus, 'completed'> {
+  const active = rounds.filter((round) => round.status !== 'cancelled');
+  if (active.length === 0) return 'cancelled';
+  return active.reduce<Exclude<RoundStatus, 'cancelled'>>((least, round) => {
+    const status = round.status as Exclude<RoundStatus, 'cancelled'>;
+    return roundProgress[status] < roundProgress[least] ? status : least;
+  }, 'served');
+}
+
+export const orderRoundSchema = z.object({
+  /** 1 for the first dishes, 2 for the second round ("gọi thêm món"), … */
+  no: z.int32(),
+  status: roundStatusSchema,
+  source: z.enum(['pos', 'table']),
+  sentAt: isoDateTimeSchema,
+  sentBy: z.object({ _id: idSchema, name: z.string() }).nullable(),
+});
+export type OrderRound = z.infer<typeof orderRoundSchema>;
+
 export const orderItemSchema = z.object({
   itemId: idSchema.nullable(),
   name: z.string(),
   price: z.int32(),
   quantity: z.int32(),
   note: z.string(),
+  /** What the line still costs: price × (quantity − voidedQuantity). */
   total: z.int32(),
+  /** (ext) The line's number in its order, for voids and moves. */
+  position: z.int32(),
+  /** (ext) The round the line was sent in. */
+  roundNo: z.int32(),
+  /** (ext) How many of `quantity` were voided (taken off the bill). */
+  voidedQuantity: z.int32(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
@@ -59,6 +115,10 @@ export const orderSchema = z.object({
   items: z.array(orderItemSchema),
   bills: billsSchema,
   coupon: z.object({ code: z.string(), discount: z.int32() }).nullable(),
+  /** (ext) The rounds of the order, first to last; its lines say which round they belong to. */
+  rounds: z.array(orderRoundSchema),
+  /** (ext) Grows with every change: a client that sends an older `expectedVersion` gets a 409. */
+  version: z.int32(),
   paymentMethod: paymentMethodSchema.nullable(),
   paymentStatus: z.enum(['unpaid', 'paid']),
   isPreorder: z.boolean(),
@@ -100,8 +160,12 @@ export const createOrderBodySchema = z.strictObject({
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 
+/** (ext) The version the client last saw: a change made since then is refused with a 409. */
+const expectedVersionSchema = z.int32('The version must be a whole number').min(1).optional();
+
 export const updateOrderBodySchema = z.strictObject({
   status: orderStatusSchema.optional(),
+  expectedVersion: expectedVersionSchema,
   paymentMethod: paymentMethodSchema.optional(),
   note: z.string().trim().max(500, 'A note can be at most 500 characters').optional(),
   /** Attach a loyalty customer to an open order, or detach with null. */
@@ -136,3 +200,58 @@ export type ListOrdersFilter = z.output<typeof listOrdersQuerySchema>;
 
 /** Header that makes order creation safe to retry: the web sends its in-progress orderId. */
 export const idempotencyKeySchema = z.string().trim().min(1).max(100, 'Idempotency-Key can be at most 100 characters');
+
+/** (ext) POST /api/order/{id}/rounds: more dishes for an open order, priced from the menu when sent. */
+export const addRoundBodySchema = z.strictObject({
+  items: z.array(orderLineInputSchema).min(1, 'Add at least one dish').max(50, 'A round has at most 50 lines'),
+  expectedVersion: expectedVersionSchema,
+});
+export type AddRoundBody = z.infer<typeof addRoundBodySchema>;
+
+export const roundParamsSchema = z.strictObject({
+  id: idSchema,
+  roundNo: z.coerce.number().pipe(z.int32('The round must be a whole number').min(1).max(999)),
+});
+
+/** (ext) PATCH /api/order/{id}/rounds/{roundNo}: accept, reject, bump or serve one round. */
+export const updateRoundBodySchema = z.strictObject({
+  status: roundStatusSchema,
+  expectedVersion: expectedVersionSchema,
+});
+export type UpdateRoundBody = z.infer<typeof updateRoundBodySchema>;
+
+/** (ext) Why a line was voided. */
+export const voidReasons = ['wrong_dish', 'changed_mind', 'quality', 'other'] as const;
+export const voidReasonSchema = z.enum(voidReasons, 'Reason must be wrong_dish, changed_mind, quality or other');
+export type VoidReason = z.infer<typeof voidReasonSchema>;
+
+/**
+ * (ext) POST /api/order/{id}/voids: takes lines (or part of their quantity) off the bill. Staff void what
+ * the kitchen has not started; a line of a round in preparation or later needs a manager, signed in or
+ * approving on the same device with their email and password.
+ */
+export const voidLinesBodySchema = z
+  .strictObject({
+    lines: z
+      .array(
+        z.strictObject({
+          position: z.int32('The line must be a whole number').min(0),
+          quantity: z.int32('Quantity must be a whole number').min(1, 'Void at least 1').max(99),
+        }),
+      )
+      .min(1, 'Choose at least one line to void')
+      .max(50),
+    reason: voidReasonSchema,
+    note: z.string().trim().max(200, 'A note can be at most 200 characters').optional(),
+    /** The dishes were cooked and are thrown away: their stock stays used, recorded as waste. */
+    wasted: z.boolean().optional(),
+    approval: z
+      .strictObject({ email: z.string().trim().toLowerCase().max(254), password: z.string().max(200) })
+      .optional(),
+    expectedVersion: expectedVersionSchema,
+  })
+  .refine((body) => body.reason !== 'other' || !!body.note, {
+    message: 'Say why in the note when the reason is other',
+    path: ['note'],
+  });
+export type VoidLinesBody = z.infer<typeof voidLinesBodySchema>;

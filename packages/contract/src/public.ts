@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
-import { billsSchema, orderItemSchema, orderLineInputSchema, orderStatusSchema } from './order';
+import { billsSchema, orderItemSchema, orderLineInputSchema, orderRoundSchema, orderStatusSchema } from './order';
 
 /** GET /api/public-menu: what diners see. No costs, recipes or keys. */
 export const publicMenuSchema = z.object({
@@ -58,6 +58,8 @@ export const publicOrderSchema = z.object({
   orderNo: z.int32(),
   status: orderStatusSchema,
   items: z.array(orderItemSchema),
+  /** (ext) The table's rounds, each with its own status (a second round may wait while the first is served). */
+  rounds: z.array(orderRoundSchema.omit({ sentBy: true })),
   bills: billsSchema,
 });
 export type PublicOrder = z.infer<typeof publicOrderSchema>;
@@ -70,7 +72,13 @@ export const publicOrderParamsSchema = z.strictObject({ id: idSchema });
 export const publicOrderQuerySchema = z.strictObject({ token: z.string().min(1, 'The tracking token is missing') });
 
 /** What followers of one order hear on `order:updated`. */
-export const orderStatusUpdateSchema = z.object({ _id: idSchema, orderNo: z.int32(), status: orderStatusSchema });
+export const orderStatusUpdateSchema = z.object({
+  _id: idSchema,
+  orderNo: z.int32(),
+  status: orderStatusSchema,
+  /** (ext) Each round's status, so the phone shows which dishes are coming. */
+  rounds: z.array(orderRoundSchema.omit({ sentBy: true })).optional(),
+});
 export type OrderStatusUpdate = z.infer<typeof orderStatusUpdateSchema>;
 
 export const trackOrderSchema = z.object({ orderId: idSchema, token: z.string().min(1) });

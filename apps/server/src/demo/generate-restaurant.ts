@@ -21,7 +21,7 @@ import { customers } from '../db/schema/customers';
 import { ingredientHistory } from '../db/schema/ingredient-history';
 import { ingredients } from '../db/schema/ingredients';
 import { categories, itemRecipeLines, items } from '../db/schema/menu';
-import { orderLines, orders } from '../db/schema/orders';
+import { orderLines, orderRounds, orders } from '../db/schema/orders';
 import { itemSalesByDay, salesByHour } from '../db/schema/sales';
 import { restaurantSettings } from '../db/schema/settings';
 import { diningTables } from '../db/schema/tables';
@@ -453,6 +453,13 @@ async function insertOrderBatch(
     insert into ${orderLines} (order_id, position, item_id, category_id, name, price, quantity, note, total)
     select order_id, position, item_id, category_id, name, price, quantity, '', price * quantity
     from l order by order_id, position`);
+    // Each order was sent to the kitchen as one round (a completed order's round was served).
+    await tx.execute(sql`
+      insert into ${orderRounds} (order_id, no, status, source, sent_at, sent_by_id)
+      select o.id, 1, case o.status when 'completed' then 'served' else o.status end, o.source, o.created_at,
+        o.created_by_id
+      from ${orders} o
+      where not exists (select 1 from ${orderRounds} r where r.order_id = o.id)`);
   });
 }
 

@@ -1,3 +1,4 @@
+import type { Order } from '@quan/contract/order';
 import { trackOrderSchema, type OrderStatusUpdate } from '@quan/contract/public';
 import {
   orderRoom,
@@ -102,12 +103,27 @@ export function createRealtime(
     },
   };
 
-  // What each committed event means for the screens connected here.
+  // What each committed event means for the screens connected here. The phones following an order hear
+  // its status and rounds, never the staff's view of it.
+  const tellFollowers = (order: Order) =>
+    realtime.emitToOrderFollowers({
+      _id: order._id,
+      orderNo: order.orderNo,
+      status: order.status,
+      rounds: order.rounds.map(({ sentBy: _sentBy, ...round }) => round),
+    });
   bus.on('order.placed', ({ order }) => realtime.emitToStaff('order:created', order));
-  bus.on('order.updated', ({ order }) => realtime.emitToStaff('order:updated', order));
+  bus.on('order.round-added', ({ order, roundNo }) => {
+    realtime.emitToStaff('order:round-added', { order, roundNo });
+    tellFollowers(order);
+  });
+  bus.on('order.updated', ({ order }) => {
+    realtime.emitToStaff('order:updated', order);
+    tellFollowers(order);
+  });
   bus.on('order.status-changed', ({ order }) => {
     realtime.emitToStaff('order:updated', order);
-    realtime.emitToOrderFollowers({ _id: order._id, orderNo: order.orderNo, status: order.status });
+    tellFollowers(order);
   });
   bus.on('table.changed', ({ table }) => realtime.emitToStaff('table:updated', table));
   bus.on('stock.low', ({ ingredient }) => realtime.emitToStaff('ingredient:low-stock', ingredient));

@@ -1,6 +1,6 @@
 import type { StockChangeReason } from '@quan/contract/ingredient';
 import { sql } from 'drizzle-orm';
-import { check, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, integer, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ingredients } from './ingredients';
 import { orders } from './orders';
 import { users } from './users';
@@ -21,6 +21,8 @@ export const ingredientHistory = pgTable(
     quantityAfter: numeric('quantity_after', { precision: 14, scale: 3, mode: 'number' }).notNull(),
     reason: text('reason').$type<StockChangeReason>().notNull(),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The order's round whose dishes took (or gave back) this stock. */
+    roundNo: integer('round_no'),
     note: text('note').notNull().default(''),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,12 +1,15 @@
-import type { OrderStatus, PaymentMethod } from '@quan/contract/order';
+import type { OrderStatus, PaymentMethod, RoundStatus } from '@quan/contract/order';
+import type { AuditKind } from '@quan/contract/audit';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -50,6 +53,8 @@ export const orders = pgTable(
      * repeated request (same Idempotency-Key) can hand the same token back; it only reveals the order's status.
      */
     trackingToken: text('tracking_token'),
+    /** Grows with every change, so a screen holding an older copy is told (409) instead of overwriting. */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -93,11 +98,59 @@ export const orderLines = pgTable(
     price: integer('price').notNull(),
     quantity: integer('quantity').notNull(),
     note: text('note').notNull().default(''),
+    /** What the line still costs: price × (quantity − voided quantity). */
     total: integer('total').notNull(),
+    /** The round the line was sent in (1 for the first dishes). */
+    roundNo: integer('round_no').notNull().default(1),
+    /** How many of `quantity` were voided; the line keeps what was ordered. */
+    voidedQuantity: integer('voided_quantity').notNull().default(0),
   },
   (t) => [
     uniqueIndex('order_lines_order_position').on(t.orderId, t.position),
     index('order_lines_item_id_idx').on(t.itemId),
+    check('order_lines_voided_within_quantity', sql`${t.voidedQuantity} between 0 and ${t.quantity}`),
+  ],
+);
+
+/** Each batch of dishes sent to the kitchen for one order: its own ticket, its own status. */
+export const orderRounds = pgTable(
+  'order_rounds',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    no: integer('no').notNull(),
+    status: text('status').$type<RoundStatus>().notNull(),
+    source: text('source').$type<'pos' | 'table'>().notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    sentById: uuid('sent_by_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.no] }),
+    check('order_rounds_status_check', sql`${t.status} in ('pending', 'in_progress', 'ready', 'served', 'cancelled')`),
+  ],
+);
+
+/**
+ * Every hand-made change of an order's money or place (voids, merges, splits, moves), written in the
+ * transaction of the change, with who made it and who approved it.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind').$type<AuditKind>().notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    approvedById: uuid('approved_by_id').references(() => users.id, { onDelete: 'set null' }),
+    summary: text('summary').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created_at_idx').on(t.createdAt),
+    index('audit_log_kind_created_at_idx').on(t.kind, t.createdAt),
+    check('audit_log_kind_check', sql`${t.kind} in ('void', 'merge', 'split', 'move')`),
   ],
 );
 

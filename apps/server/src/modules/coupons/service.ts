@@ -150,6 +150,16 @@ export function createCouponsService({ db, settings }: { db: Database; settings:
       throw conflict(refusal(coupon, use) ?? `Coupon ${coupon.code} has been used up`);
     },
 
+    /**
+     * Inside an order's transaction, when its subtotal changed (a round added, a dish voided): what the
+     * coupon it used takes off now. A percentage follows the subtotal; below the minimum order it takes nothing.
+     */
+    async discountFor(tx: Executor, couponId: string, subtotal: number): Promise<number> {
+      const coupon = await repo.findCoupon(tx, couponId);
+      if (!coupon || subtotal < coupon.minOrderValue) return 0;
+      return couponDiscount(coupon, subtotal);
+    },
+
     /** Inside a cancellation's transaction: gives the use back. */
     release: (tx: Executor, couponId: string) => repo.release(tx, couponId),
 

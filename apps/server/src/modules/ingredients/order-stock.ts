@@ -10,7 +10,7 @@ async function recordOrderMoves(
   tx: Executor,
   record: RecordEvent,
   moves: repo.StockMove[],
-  cause: { orderId: string; actorId: string | null; reason: 'order' | 'order_cancelled' },
+  cause: { orderId: string; roundNo?: number; actorId: string | null; reason: 'order' | 'order_cancelled' },
 ): Promise<void> {
   await repo.insertHistory(
     tx,
@@ -21,6 +21,7 @@ async function recordOrderMoves(
       quantityAfter: move.row.quantity,
       reason: cause.reason,
       orderId: cause.orderId,
+      roundNo: cause.roundNo ?? null,
       userId: cause.actorId,
     })),
   );
@@ -28,16 +29,17 @@ async function recordOrderMoves(
 }
 
 /**
- * Inside an order's transaction: takes what its recipes need, or refuses the whole order naming the first
- * ingredient that is short. Rows are locked in id order, so two orders never deadlock.
+ * Inside an order's transaction: takes what one round's recipes need when it goes to the kitchen, or
+ * refuses it whole, naming the first ingredient that is short.
  */
-export async function takeStockForOrder(
+export async function takeStockForRound(
   tx: Executor,
   record: RecordEvent,
-  orderId: string,
+  round: { orderId: string; roundNo: number },
   actorId: string | null,
 ): Promise<void> {
-  const needs = await repo.lockNeedsOfOrder(tx, orderId);
+  const { orderId, roundNo } = round;
+  const needs = await repo.lockNeedsOfRound(tx, orderId, roundNo);
   const short = needs.find((need) => !need.covered);
   if (short) {
     const { name, unit, quantity } = short.row;
@@ -50,20 +52,29 @@ export async function takeStockForOrder(
     needs.map((need) => ({ ingredientId: need.row.id, change: -need.amount })),
   );
   if (moves.some((move) => !move)) throw new Error('stock moved under a row lock');
-  await recordOrderMoves(tx, record, moves as repo.StockMove[], { orderId, actorId, reason: 'order' });
+  await recordOrderMoves(tx, record, moves as repo.StockMove[], { orderId, roundNo, actorId, reason: 'order' });
 }
 
-/** Inside a cancellation's transaction: gives back exactly what the order took and has not returned. */
+/**
+ * Inside a cancellation's transaction: gives back exactly what the order (or one round of it) took and
+ * has not returned.
+ */
 export async function giveBackStockOfOrder(
   tx: Executor,
   record: RecordEvent,
-  orderId: string,
+  scope: { orderId: string; roundNo?: number },
   actorId: string | null,
 ): Promise<void> {
-  const taken = await repo.lockTakenByOrder(tx, orderId);
+  const { orderId, roundNo } = scope;
+  const taken = await repo.lockTakenByOrder(tx, orderId, roundNo);
   const moves = await repo.moveStock(
     tx,
     taken.map((entry) => ({ ingredientId: entry.row.id, change: entry.amount })),
   );
-  await recordOrderMoves(tx, record, moves as repo.StockMove[], { orderId, actorId, reason: 'order_cancelled' });
+  await recordOrderMoves(tx, record, moves as repo.StockMove[], {
+    orderId,
+    roundNo,
+    actorId,
+    reason: 'order_cancelled',
+  });
 }

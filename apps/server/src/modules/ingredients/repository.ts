@@ -106,6 +106,7 @@ export interface HistoryEntry {
   quantityAfter: number;
   reason: StockChangeReason;
   orderId?: string | null;
+  roundNo?: number | null;
   note?: string;
   userId: string | null;
 }
@@ -137,19 +138,22 @@ export async function pageHistory(db: Executor, ingredientId: string, page: { of
 }
 
 /**
- * What an order's recipes need of each ingredient (recipe quantity × portions, summed in SQL), with the
- * ingredient rows locked in id order so that two orders sharing ingredients never deadlock.
+ * What one round of an order needs of each ingredient (recipe quantity × portions still on the bill,
+ * summed in SQL), with the ingredient rows locked in id order so that two orders never deadlock.
  */
-export async function lockNeedsOfOrder(db: Executor, orderId: string) {
+export async function lockNeedsOfRound(db: Executor, orderId: string, roundNo: number) {
   const need = db.$with('need').as(
     db
       .select({
         ingredientId: itemRecipeLines.ingredientId,
-        amount: sql<string>`sum(${itemRecipeLines.quantity} * ${orderLines.quantity})`.as('amount'),
+        amount:
+          sql<string>`sum(${itemRecipeLines.quantity} * (${orderLines.quantity} - ${orderLines.voidedQuantity}))`.as(
+            'amount',
+          ),
       })
       .from(orderLines)
       .innerJoin(itemRecipeLines, eq(itemRecipeLines.itemId, orderLines.itemId))
-      .where(eq(orderLines.orderId, orderId))
+      .where(and(eq(orderLines.orderId, orderId), eq(orderLines.roundNo, roundNo)))
       .groupBy(itemRecipeLines.ingredientId),
   );
   const rows = await db
@@ -167,10 +171,10 @@ export async function lockNeedsOfOrder(db: Executor, orderId: string) {
 }
 
 /**
- * What an order took and has not given back yet, per ingredient, from its own history rows: a recipe
- * edited since the order was placed changes nothing. Rows locked in id order.
+ * What an order (or one of its rounds) took and has not given back yet, per ingredient, from its own
+ * history rows: a recipe edited since the order was placed changes nothing. Rows locked in id order.
  */
-export async function lockTakenByOrder(db: Executor, orderId: string) {
+export async function lockTakenByOrder(db: Executor, orderId: string, roundNo?: number) {
   const taken = db.$with('taken').as(
     db
       .select({
@@ -179,7 +183,11 @@ export async function lockTakenByOrder(db: Executor, orderId: string) {
       })
       .from(ingredientHistory)
       .where(
-        and(eq(ingredientHistory.orderId, orderId), inArray(ingredientHistory.reason, ['order', 'order_cancelled'])),
+        and(
+          eq(ingredientHistory.orderId, orderId),
+          inArray(ingredientHistory.reason, ['order', 'order_cancelled']),
+          roundNo === undefined ? undefined : eq(ingredientHistory.roundNo, roundNo),
+        ),
       )
       .groupBy(ingredientHistory.ingredientId)
       .having(sql`sum(${ingredientHistory.change}) < 0`),

@@ -3,7 +3,7 @@ import type { Pagination } from '@quan/contract/common';
 import type { Database } from '../../db/client';
 import type { Transact } from '../../events/transact';
 import { createIngredient, missingIngredient, removeIngredient, updateIngredient } from './edit-ingredient';
-import { giveBackStockOfOrder, takeStockForOrder } from './order-stock';
+import { giveBackStockOfOrder, takeStockForRound } from './order-stock';
 import * as repo from './repository';
 import { toIngredient } from './stock-effects';
 
@@ -46,7 +46,7 @@ export function createIngredientsService({ db, transact }: { db: Database; trans
       };
     },
 
-    takeForOrder: takeStockForOrder,
+    takeForRound: takeStockForRound,
     giveBackForOrder: giveBackStockOfOrder,
   };
 }

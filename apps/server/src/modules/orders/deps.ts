@@ -17,9 +17,9 @@ export interface OrdersDeps {
   transact: Transact;
   settings: Pick<SettingsService, 'get'>;
   menu: Pick<MenuService, 'itemsForOrder'>;
-  tables: Pick<TablesService, 'seatOrder' | 'seatIfFree' | 'releaseOrder' | 'findByNumber' | 'recordChange'>;
-  coupons: Pick<CouponsService, 'redeem' | 'release'>;
-  stock: Pick<IngredientsService, 'takeForOrder' | 'giveBackForOrder'>;
+  tables: Pick<TablesService, 'seatOrder' | 'seatIfFree' | 'releaseOrder' | 'lockByNumber' | 'recordChange'>;
+  coupons: Pick<CouponsService, 'redeem' | 'release' | 'discountFor'>;
+  stock: Pick<IngredientsService, 'takeForRound' | 'giveBackForOrder'>;
   loyalty: Pick<CustomersService, 'creditCompletedOrder'>;
   sales: Pick<ReportsService, 'addCompletedOrder'>;
 }

@@ -6,7 +6,7 @@ import * as repo from './repository';
 
 export type LoadedOrder = Awaited<ReturnType<typeof repo.findOrders>>[number];
 
-export function toOrder({ order, table, createdBy, lines }: LoadedOrder): Order {
+export function toOrder({ order, table, createdBy, lines, rounds }: LoadedOrder): Order {
   return {
     _id: order.id,
     orderNo: order.orderNo,
@@ -22,7 +22,18 @@ export function toOrder({ order, table, createdBy, lines }: LoadedOrder): Order 
       quantity: line.quantity,
       note: line.note,
       total: line.total,
+      position: line.position,
+      roundNo: line.roundNo,
+      voidedQuantity: line.voidedQuantity,
     })),
+    rounds: rounds.map(({ round, sentBy }) => ({
+      no: round.no,
+      status: round.status,
+      source: round.source,
+      sentAt: round.sentAt.toISOString(),
+      sentBy: sentBy ? { _id: sentBy.id, name: sentBy.name } : null,
+    })),
+    version: order.version,
     bills: {
       subtotal: order.subtotal,
       discount: order.discount,
@@ -43,11 +54,12 @@ export function toOrder({ order, table, createdBy, lines }: LoadedOrder): Order 
 }
 
 /** What a diner's phone may see of its order: no staff, customer or payment details. */
-export const toPublicOrder = ({ _id, orderNo, status, items, bills }: Order): PublicOrder => ({
+export const toPublicOrder = ({ _id, orderNo, status, items, rounds, bills }: Order): PublicOrder => ({
   _id,
   orderNo,
   status,
   items,
+  rounds: rounds.map(({ sentBy: _sentBy, ...round }) => round),
   bills,
 });
 

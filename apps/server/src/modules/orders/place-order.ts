@@ -1,20 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { computeBill } from '@quan/contract/bill';
-import type { CreateOrderBody, Order, OrderLineInput } from '@quan/contract/order';
+import { isOpenOrderStatus, type CreateOrderBody, type Order, type OrderLineInput } from '@quan/contract/order';
 import type { DinerOrderBody, DinerOrderResult } from '@quan/contract/public';
 import type { Executor } from '../../db/client';
 import type { RecordEvent } from '../../events/transact';
-import { badRequest, conflict, forbidden, isForeignKeyViolation, notFound } from '../../lib/app-error';
+import { badRequest, forbidden, isForeignKeyViolation, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { sameSecret } from '../../lib/same-secret';
 import type { AuthUser } from '../../plugins/auth';
+import { appendRound } from './add-round';
 import { CUSTOMER_FOREIGN_KEY, type OrdersDeps } from './deps';
 import { claimIdempotencyKey, IdempotentReplay } from './idempotency';
 import { loadOrder, toOrder, toPublicOrder } from './order-view';
+import { MAX_BILL, priceLines } from './price-lines';
 import * as repo from './repository';
-
-/** The largest bill the money columns hold (int4), far above any real restaurant bill. */
-const MAX_BILL = 2_000_000_000;
 
 type NewOrder = Parameters<typeof repo.insertOrder>[1];
 
@@ -29,40 +28,17 @@ interface Door {
   /** Who placed it, for the stock history; null for a diner. */
   actorId: string | null;
   tooLarge: string;
-  /** Inside the transaction: checks who may order here, and gives the key's scope and the order's own fields. */
+  /**
+   * Inside the transaction: checks who may order here, and gives the key's scope and either the new
+   * order's own fields or the open order (locked) that these dishes join as a new round.
+   */
   open(tx: Executor): Promise<{
     keyScope: string;
     fields: Omit<NewOrder, 'id' | 'subtotal' | 'discount' | 'taxRate' | 'tax' | 'total'>;
-    /** `required`: a taken table refuses the order; `if-free`: a diner's order joins a busy table unseated. */
+    /** `required`: a taken table refuses the order; `if-free`: an order that cannot be seated stays unseated. */
     seating: 'required' | 'if-free';
+    joins?: repo.OrderRow;
   }>;
-}
-
-/** Prices every line from the menu; refuses unknown and unavailable dishes. */
-async function priceLines(deps: OrdersDeps, tx: Executor, orderId: string, items: OrderLineInput[]) {
-  const menuItems = await deps.menu.itemsForOrder(
-    tx,
-    items.map((line) => line.itemId),
-  );
-  const unknown = items.flatMap((line, index) =>
-    menuItems.has(line.itemId) ? [] : [{ path: `items.${index}.itemId`, message: 'This dish is not on the menu' }],
-  );
-  if (unknown.length) throw badRequest('The order has a dish that is not on the menu', unknown);
-  return items.map((line, position): repo.OrderLineRow => {
-    const item = menuItems.get(line.itemId)!;
-    if (!item.isAvailable) throw conflict(`${item.name} is not available right now`);
-    return {
-      orderId,
-      position,
-      itemId: item.id,
-      categoryId: item.categoryId,
-      name: item.name,
-      price: item.price,
-      quantity: line.quantity,
-      note: line.note ?? '',
-      total: item.price * line.quantity,
-    };
-  });
 }
 
 /**
@@ -74,10 +50,16 @@ async function placeOrder(deps: OrdersDeps, door: Door, body: unknown, idempoten
   const orderId = newId();
   const settings = await deps.settings.get();
   return deps.transact(async (tx, record: RecordEvent) => {
-    const { keyScope, fields, seating } = await door.open(tx);
-    if (idempotencyKey) await claimIdempotencyKey(tx, `${keyScope}:${idempotencyKey}`, body, orderId);
+    const { keyScope, fields, seating, joins } = await door.open(tx);
+    const keyedOrderId = joins?.id ?? orderId;
+    if (idempotencyKey) await claimIdempotencyKey(tx, `${keyScope}:${idempotencyKey}`, body, keyedOrderId);
+    if (joins) {
+      const change = { order: joins, actorId: door.actorId, settings };
+      await appendRound(deps, tx, record, change, { items: door.items, source: fields.source });
+      return loadOrder(tx, joins.id);
+    }
 
-    const lines = await priceLines(deps, tx, orderId, door.items);
+    const lines = await priceLines(deps, tx, orderId, door.items, { position: 0, roundNo: 1 });
     const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
     if (subtotal > MAX_BILL) throw badRequest(door.tooLarge);
     const claim = { settings, subtotal, customerId: door.customerId ?? null };
@@ -86,6 +68,8 @@ async function placeOrder(deps: OrdersDeps, door: Door, body: unknown, idempoten
 
     const order = await repo.insertOrder(tx, { ...fields, id: orderId, ...bill, couponId: coupon?.couponId ?? null });
     await repo.insertLines(tx, lines);
+    const firstRound = order.status === 'pending' ? 'pending' : 'in_progress';
+    await repo.insertRound(tx, { orderId, no: 1, status: firstRound, source: order.source, sentById: door.actorId });
     if (order.tableId) {
       const seated =
         seating === 'required'
@@ -94,7 +78,9 @@ async function placeOrder(deps: OrdersDeps, door: Door, body: unknown, idempoten
       if (seated) await deps.tables.recordChange(tx, record, order.tableId);
     }
     // A staff order goes to the kitchen at once; a diner's waits for staff to accept it.
-    if (order.status === 'in_progress') await deps.stock.takeForOrder(tx, record, orderId, door.actorId);
+    if (order.status === 'in_progress') {
+      await deps.stock.takeForRound(tx, record, { orderId, roundNo: 1 }, door.actorId);
+    }
 
     const placed = await loadOrder(tx, orderId);
     record({ type: 'order.placed', order: placed });
@@ -147,24 +133,34 @@ export async function placeStaffOrder(
 }
 
 /**
- * The table page's door: the QR key must be the table's, the order waits as `pending` for staff to accept
- * it, and the answer carries the token that lets this phone follow it.
+ * The table page's door: the QR key must be the table's; the dishes wait as `pending` for staff to accept
+ * them, as a new order or, when the table already has an open order, as its next round; the answer
+ * carries the token that lets this phone follow that order.
  */
 export async function placeDinerOrder(
   deps: OrdersDeps,
   body: DinerOrderBody,
   idempotencyKey?: string,
 ): Promise<{ order: DinerOrderResult; replayed: boolean }> {
-  const trackingToken = randomBytes(32).toString('base64url');
+  let trackingToken = randomBytes(32).toString('base64url');
   const door: Door = {
     items: body.items,
     actorId: null,
     tooLarge: 'The order is too large; ask the staff for help',
     async open(tx) {
-      const table = await deps.tables.findByNumber(tx, body.tableNo);
+      const table = await deps.tables.lockByNumber(tx, body.tableNo);
       if (!table) throw notFound(`There is no table ${body.tableNo}`);
       if (!sameSecret(table.qrKey, body.tableKey)) throw forbidden('Scan the QR code on your table to order');
+      const open = table.currentOrderId ? await repo.lockOrder(tx, table.currentOrderId) : undefined;
+      let joins: repo.OrderRow | undefined;
+      if (open && isOpenOrderStatus(open.status)) {
+        joins = open;
+        // Every phone at the table follows the table's one order.
+        if (open.trackingToken) trackingToken = open.trackingToken;
+        else await repo.updateOrder(tx, open.id, { trackingToken });
+      }
       return {
+        joins,
         keyScope: `table:${table.id}`,
         seating: 'if-free',
         fields: {

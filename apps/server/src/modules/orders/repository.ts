@@ -1,12 +1,13 @@
-import type { OrderStatus } from '@quan/contract/order';
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { OrderStatus, RoundStatus } from '@quan/contract/order';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, max, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orderIdempotencyKeys, orderLines, orders } from '../../db/schema/orders';
+import { orderIdempotencyKeys, orderLines, orderRounds, orders } from '../../db/schema/orders';
 import { diningTables } from '../../db/schema/tables';
 import { users } from '../../db/schema/users';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderRoundRow = typeof orderRounds.$inferSelect;
 
 export interface OrderFilter {
   startDate?: Date;
@@ -44,10 +45,23 @@ export async function findOrders(db: Executor, ids: string[]) {
     .from(orderLines)
     .where(inArray(orderLines.orderId, ids))
     .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  const rounds = await db
+    .select({ round: orderRounds, sentBy: { id: users.id, name: users.name } })
+    .from(orderRounds)
+    .leftJoin(users, eq(users.id, orderRounds.sentById))
+    .where(inArray(orderRounds.orderId, ids))
+    .orderBy(asc(orderRounds.orderId), asc(orderRounds.no));
   const byId = new Map(rows.map((row) => [row.order.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [{ ...row, lines: lines.filter((line) => line.orderId === id) }] : [];
+    if (!row) return [];
+    return [
+      {
+        ...row,
+        lines: lines.filter((line) => line.orderId === id),
+        rounds: rounds.filter(({ round }) => round.orderId === id),
+      },
+    ];
   });
 }
 
@@ -88,6 +102,7 @@ export async function lockOrder(db: Executor, id: string): Promise<OrderRow | un
   return row;
 }
 
+/** Every change of an order goes through here, so its version grows with each one. */
 export async function updateOrder(
   db: Executor,
   id: string,
@@ -95,8 +110,61 @@ export async function updateOrder(
 ): Promise<void> {
   await db
     .update(orders)
-    .set({ ...changes, updatedAt: sql`now()` })
+    .set({ ...changes, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
     .where(eq(orders.id, id));
+}
+
+export async function insertRound(db: Executor, round: typeof orderRounds.$inferInsert): Promise<void> {
+  await db.insert(orderRounds).values(round);
+}
+
+/** The rounds of an order, first to last. */
+export function listRounds(db: Executor, orderId: string): Promise<OrderRoundRow[]> {
+  return db.select().from(orderRounds).where(eq(orderRounds.orderId, orderId)).orderBy(asc(orderRounds.no));
+}
+
+/** Moves some rounds of an order to a status. */
+export async function setRoundStatus(
+  db: Executor,
+  orderId: string,
+  rounds: number[],
+  status: RoundStatus,
+): Promise<void> {
+  if (rounds.length === 0) return;
+  await db
+    .update(orderRounds)
+    .set({ status })
+    .where(and(eq(orderRounds.orderId, orderId), inArray(orderRounds.no, rounds), ne(orderRounds.status, status)));
+}
+
+/** The next line position and round number of an order (read under the order's row lock). */
+export async function nextNumbers(db: Executor, orderId: string): Promise<{ position: number; roundNo: number }> {
+  const [lines] = await db
+    .select({ last: max(orderLines.position) })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
+  const [rounds] = await db
+    .select({ last: max(orderRounds.no) })
+    .from(orderRounds)
+    .where(eq(orderRounds.orderId, orderId));
+  return { position: (lines?.last ?? -1) + 1, roundNo: (rounds?.last ?? 0) + 1 };
+}
+
+/** Takes a whole round's lines off the bill (a rejected or cancelled round). */
+export async function voidRoundLines(db: Executor, orderId: string, roundNo: number): Promise<void> {
+  await db
+    .update(orderLines)
+    .set({ voidedQuantity: orderLines.quantity, total: 0 })
+    .where(and(eq(orderLines.orderId, orderId), eq(orderLines.roundNo, roundNo)));
+}
+
+/** The subtotal of what is still on the bill. */
+export async function billedSubtotal(db: Executor, orderId: string): Promise<number> {
+  const [row] = await db
+    .select({ subtotal: sql<number>`coalesce(sum(${orderLines.total}), 0)::int` })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
+  return row?.subtotal ?? 0;
 }
 
 /**

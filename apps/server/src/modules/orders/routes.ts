@@ -1,10 +1,13 @@
 import { envelope, idParamsSchema } from '@quan/contract/common';
 import {
+  addRoundBodySchema,
   createOrderBodySchema,
   idempotencyKeySchema,
   listOrdersQuerySchema,
   orderSchema,
+  roundParamsSchema,
   updateOrderBodySchema,
+  updateRoundBodySchema,
 } from '@quan/contract/order';
 import { dinerOrderBodySchema, dinerOrderResultSchema } from '@quan/contract/public';
 import type { FastifyPluginAsync } from 'fastify';
@@ -120,6 +123,54 @@ export const orderRoutes: FastifyPluginAsync<{ orders: OrdersService; config: Co
     async (request) => {
       const order = await orders.update(currentUser(request), request.params.id, request.body);
       return ok(order, `Order ${order.orderNo} is ${order.status.replace('_', ' ')}`);
+    },
+  );
+
+  app.post(
+    '/:id/rounds',
+    {
+      config: { access: 'orders:place' },
+      schema: {
+        tags,
+        description:
+          '(ext) More dishes for an open order, priced from the menu now, in the kitchen at once as its own ' +
+          'ticket. The same Idempotency-Key and body within 24 hours answers the order again (200).',
+        params: idParamsSchema,
+        headers: idempotencyHeaders,
+        body: addRoundBodySchema,
+        response: { 200: envelope(orderSchema), 201: envelope(orderSchema) },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      const { order, roundNo, replayed } = await orders.addRound(
+        currentUser(request),
+        request.params.id,
+        request.body,
+        key,
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      const message = `Round ${roundNo} of order ${order.orderNo} ${replayed ? 'was already sent' : 'sent to the kitchen'}`;
+      return reply.status(replayed ? 200 : 201).send(ok(order, message));
+    },
+  );
+
+  app.patch(
+    '/:id/rounds/:roundNo',
+    {
+      config: { access: 'orders:update' },
+      schema: {
+        tags,
+        description: '(ext) Moves one round (one kitchen ticket): accept, reject, ready, served.',
+        params: roundParamsSchema,
+        body: updateRoundBodySchema,
+        response: { 200: envelope(orderSchema) },
+      },
+    },
+    async (request) => {
+      const { id, roundNo } = request.params;
+      const order = await orders.updateRound(currentUser(request), id, roundNo, request.body);
+      return ok(order, `Round ${roundNo} of order ${order.orderNo} is ${request.body.status.replace('_', ' ')}`);
     },
   );
 };

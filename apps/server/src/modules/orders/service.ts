@@ -1,11 +1,19 @@
-import type { CreateOrderBody, ListOrdersFilter, UpdateOrderBody } from '@quan/contract/order';
+import type {
+  AddRoundBody,
+  CreateOrderBody,
+  ListOrdersFilter,
+  UpdateOrderBody,
+  UpdateRoundBody,
+} from '@quan/contract/order';
 import type { DinerOrderBody } from '@quan/contract/public';
 import type { AuthUser } from '../../plugins/auth';
+import { addStaffRound } from './add-round';
 import type { OrdersDeps } from './deps';
 import { moveToTable } from './move-to-table';
 import { placeDinerOrder, placeStaffOrder } from './place-order';
 import { getOrder, getOrderForDiner, listOrders, mayFollowOrder } from './read-orders';
 import { updateOrder } from './update-order';
+import { updateRound } from './update-round';
 
 /** The orders module's use cases, one file each, bound to their dependencies (wired in app.ts). */
 export function createOrdersService(deps: OrdersDeps) {
@@ -13,7 +21,11 @@ export function createOrdersService(deps: OrdersDeps) {
     placeStaffOrder: (actor: AuthUser, body: CreateOrderBody, idempotencyKey?: string) =>
       placeStaffOrder(deps, actor, body, idempotencyKey),
     placeDinerOrder: (body: DinerOrderBody, idempotencyKey?: string) => placeDinerOrder(deps, body, idempotencyKey),
+    addRound: (actor: AuthUser, id: string, body: AddRoundBody, idempotencyKey?: string) =>
+      addStaffRound(deps, actor, id, body, idempotencyKey),
     update: (actor: AuthUser, id: string, body: UpdateOrderBody) => updateOrder(deps, actor, id, body),
+    updateRound: (actor: AuthUser, id: string, roundNo: number, body: UpdateRoundBody) =>
+      updateRound(deps, actor, id, roundNo, body),
     moveToTable: (orderId: string, tableId: string) => moveToTable(deps, orderId, tableId),
     list: (query: ListOrdersFilter) => listOrders(deps, query),
     get: (id: string) => getOrder(deps, id),

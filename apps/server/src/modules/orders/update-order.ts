@@ -1,45 +1,21 @@
-import {
-  allowedOrderMoves,
-  isOpenOrderStatus,
-  type Order,
-  type OrderStatus,
-  type UpdateOrderBody,
-} from '@quan/contract/order';
+import { allowedOrderMoves, isOpenOrderStatus, type Order, type UpdateOrderBody } from '@quan/contract/order';
 import type { Settings } from '@quan/contract/settings';
 import type { Executor } from '../../db/client';
-import type { RecordEvent } from '../../events/transact';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import { CUSTOMER_FOREIGN_KEY, type OrdersDeps } from './deps';
+import { checkVersion, moveRounds, settleOrder } from './order-state';
 import { loadOrder } from './order-view';
 import * as repo from './repository';
 
-/**
- * What a status move does beyond the order itself, in its transaction: a diner's order accepted into the
- * kitchen takes its stock; a cancellation gives back the stock and the coupon's use; a completion credits
- * the customer's loyalty and adds the order to the revenue sums.
- */
-async function applyStatusMove(
-  deps: OrdersDeps,
-  tx: Executor,
-  record: RecordEvent,
-  move: { order: repo.OrderRow; from: OrderStatus; actorId: string; settings: Settings },
-): Promise<void> {
-  const { order, from, actorId, settings } = move;
-  if (from === 'pending' && order.status === 'in_progress') {
-    await deps.stock.takeForOrder(tx, record, order.id, actorId);
+/** A completed order counts for its customer's loyalty and in the revenue sums from the moment it commits. */
+async function creditCompletion(deps: OrdersDeps, tx: Executor, order: repo.OrderRow, settings: Settings) {
+  if (!order.completedAt) return;
+  if (order.customerId) {
+    const credited = { customerId: order.customerId, total: order.total, completedAt: order.completedAt };
+    await deps.loyalty.creditCompletedOrder(tx, credited, settings.loyalty);
   }
-  if (order.status === 'cancelled') {
-    if (order.couponId) await deps.coupons.release(tx, order.couponId);
-    await deps.stock.giveBackForOrder(tx, record, order.id, actorId);
-  }
-  if (order.status === 'completed' && order.completedAt) {
-    if (order.customerId) {
-      const credited = { customerId: order.customerId, total: order.total, completedAt: order.completedAt };
-      await deps.loyalty.creditCompletedOrder(tx, credited, settings.loyalty);
-    }
-    await deps.sales.addCompletedOrder(tx, order.id);
-  }
+  await deps.sales.addCompletedOrder(tx, order.id);
 }
 
 /** PUT /api/order/{id}: moves an order along the status machine, records payment, edits its note or customer. */
@@ -54,6 +30,7 @@ export async function updateOrder(
     return await deps.transact(async (tx, record) => {
       const order = await repo.lockOrder(tx, id);
       if (!order) throw notFound('That order does not exist');
+      checkVersion(order, body.expectedVersion);
       const next = body.status !== undefined && body.status !== order.status ? body.status : undefined;
       if (next && !allowedOrderMoves[order.status].includes(next)) {
         throw conflict(`Cannot move order ${order.orderNo} from ${order.status} to ${next}`);
@@ -72,21 +49,31 @@ export async function updateOrder(
           { path: 'paymentMethod', message: 'Choose cash, card, transfer or ewallet' },
         ]);
       }
+      const completing = next === 'completed';
       await repo.updateOrder(tx, id, {
-        status: next,
         paymentMethod: body.paymentMethod,
         note: body.note,
         customerId: body.customerId,
-        ...(next === 'completed' ? { paymentStatus: 'paid' as const, completedAt: new Date() } : {}),
+        ...(completing ? { status: next, paymentStatus: 'paid' as const, completedAt: new Date() } : {}),
       });
-      if ((next === 'completed' || next === 'cancelled') && order.tableId) {
-        if (await deps.tables.releaseOrder(tx, order.tableId, order.id)) {
+      if (completing) {
+        if (order.tableId && (await deps.tables.releaseOrder(tx, order.tableId, order.id))) {
           await deps.tables.recordChange(tx, record, order.tableId);
         }
-      }
-      if (next) {
-        const moved = await repo.lockOrder(tx, id);
-        await applyStatusMove(deps, tx, record, { order: moved!, from: order.status, actorId: actor.id, settings });
+        await creditCompletion(deps, tx, (await repo.lockOrder(tx, id))!, settings);
+      } else if (next) {
+        // On the order, a move is made by its least advanced rounds (all of them for a one-round order).
+        const moving = (await repo.listRounds(tx, id)).filter((round) => round.status === order.status);
+        const change = { order, actorId: actor.id, settings };
+        await moveRounds(
+          deps,
+          tx,
+          record,
+          change,
+          moving.map((round) => ({ no: round.no, from: round.status })),
+          next,
+        );
+        await settleOrder(deps, tx, record, change);
       }
       const updated = await loadOrder(tx, id);
       record(

@@ -24,6 +24,10 @@ const localHour = (instant: typeof orders.completedAt, timezone: SQL) =>
   sql`extract(hour from ${instant} at time zone ${timezone})::smallint`;
 const stateTimezone = sql`(select ${salesRollupState.timezone} from ${salesRollupState})`;
 
+/** What a line sold: voided portions (a wrong dish, a rejected round) never count. */
+const soldQuantity = sql`${orderLines.quantity} - ${orderLines.voidedQuantity}`;
+const wasSold = sql`${orderLines.quantity} > ${orderLines.voidedQuantity}`;
+
 /**
  * Adds one just-completed order to the sums, inside its transaction. Before the first build there is
  * nothing to add to: the build will count it.
@@ -41,9 +45,9 @@ export async function addCompletedOrder(db: Executor, orderId: string): Promise<
   await db.execute(sql`
     insert into ${itemSalesByDay} (day, item_id, category_id, name, quantity, revenue)
     select ${localDay(orders.completedAt, stateTimezone)}, ${orderLines.itemId}, ${orderLines.categoryId},
-      ${orderLines.name}, sum(${orderLines.quantity}), sum(${orderLines.total})
+      ${orderLines.name}, sum(${soldQuantity}), sum(${orderLines.total})
     from ${orderLines} join ${orders} on ${orders.id} = ${orderLines.orderId}
-    where ${orders.id} = ${orderId} and ${stateTimezone} is not null
+    where ${orders.id} = ${orderId} and ${stateTimezone} is not null and ${wasSold}
     group by 1, 2, 3, 4
     on conflict (day, item_id, category_id, name) do update set
       quantity = ${itemSalesByDay.quantity} + excluded.quantity,
@@ -68,9 +72,9 @@ export async function rebuildRollups(db: Executor, timezone: string): Promise<vo
   await db.execute(sql`
     insert into ${itemSalesByDay} (day, item_id, category_id, name, quantity, revenue)
     select ${localDay(orders.completedAt, zone)}, ${orderLines.itemId}, ${orderLines.categoryId}, ${orderLines.name},
-      sum(${orderLines.quantity}), sum(${orderLines.total})
+      sum(${soldQuantity}), sum(${orderLines.total})
     from ${orderLines} join ${orders} on ${orders.id} = ${orderLines.orderId}
-    where ${orders.status} = 'completed'
+    where ${orders.status} = 'completed' and ${wasSold}
     group by 1, 2, 3, 4`);
   await db.update(salesRollupState).set({ timezone }).where(eq(salesRollupState.id, 1));
 }
@@ -171,9 +175,9 @@ export async function topItems(db: Executor, range: ReportRange, limit: number) 
         ${itemSalesByDay.revenue} as revenue
       from ${itemSalesByDay} where ${daysWithin(itemSalesByDay.day, range)}
       union all
-      select ${orderLines.itemId}, ${orderLines.name}, ${orderLines.quantity}, ${orderLines.total}
+      select ${orderLines.itemId}, ${orderLines.name}, ${soldQuantity}, ${orderLines.total}
       from ${orderLines} join ${orders} on ${orders.id} = ${orderLines.orderId}
-      where ${completedWithin(range.edges)}
+      where ${completedWithin(range.edges)} and ${wasSold}
     ) sales
     left join ${items} on ${items.id} = sales.item_id
     -- The sums keep the id of a deleted dish while its order lines forget it: once the dish is gone it is

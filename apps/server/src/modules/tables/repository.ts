@@ -37,6 +37,12 @@ export async function findTableByNumber(db: Executor, tableNo: number): Promise<
   return row;
 }
 
+/** The table, locked for the rest of the transaction: two phones ordering at once queue here. */
+export async function lockTableByNumber(db: Executor, tableNo: number): Promise<TableRow | undefined> {
+  const [row] = await db.select().from(diningTables).where(eq(diningTables.tableNo, tableNo)).for('update');
+  return row;
+}
+
 export async function insertTable(db: Executor, values: typeof diningTables.$inferInsert): Promise<void> {
   await db.insert(diningTables).values(values);
 }

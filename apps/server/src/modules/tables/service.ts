@@ -129,8 +129,11 @@ export function createTablesService(db: Database, transact: Transact) {
       return { tableNo: table.tableNo, seats: table.seats };
     },
 
-    /** Inside a diner order's transaction: the table and its QR key, to check what the phone sent. */
-    findByNumber: (tx: Executor, tableNo: number) => repo.findTableByNumber(tx, tableNo),
+    /**
+     * Inside a diner order's transaction: the table, its QR key and its open order, locked so that two
+     * phones ordering at once join one order instead of starting two.
+     */
+    lockByNumber: (tx: Executor, tableNo: number) => repo.lockTableByNumber(tx, tableNo),
 
     /** Seats a diner's order when the table is free; a table already eating keeps its order. */
     seatIfFree: (tx: Executor, tableId: string, orderId: string) => repo.seatOrder(tx, tableId, orderId),

@@ -1,0 +1,68 @@
+import { isOpenOrderStatus, type AddRoundBody, type Order, type OrderLineInput } from '@quan/contract/order';
+import type { Executor } from '../../db/client';
+import type { RecordEvent } from '../../events/transact';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../../plugins/auth';
+import type { OrdersDeps } from './deps';
+import { claimIdempotencyKey, IdempotentReplay } from './idempotency';
+import { checkVersion, settleOrder, type OrderChange } from './order-state';
+import { loadOrder } from './order-view';
+import { MAX_BILL, priceLines } from './price-lines';
+import * as repo from './repository';
+
+/**
+ * Adds a round to an open order inside its transaction (the order's row locked): the lines priced from
+ * the menu now, a POS round straight into the kitchen with its stock, a diner's round pending until staff
+ * accept it; the bill, coupon and status follow. Records `order.round-added` and returns the round's number.
+ */
+export async function appendRound(
+  deps: OrdersDeps,
+  tx: Executor,
+  record: RecordEvent,
+  change: OrderChange,
+  round: { items: OrderLineInput[]; source: 'pos' | 'table' },
+): Promise<number> {
+  const { order, actorId } = change;
+  if (!isOpenOrderStatus(order.status)) {
+    throw conflict(`Order ${order.orderNo} is ${order.status}; start a new order for more dishes`);
+  }
+  const first = await repo.nextNumbers(tx, order.id);
+  const lines = await priceLines(deps, tx, order.id, round.items, first);
+  const added = lines.reduce((sum, line) => sum + line.total, 0);
+  if (order.subtotal + added > MAX_BILL) throw badRequest('The bill is too large; start a new order');
+  await repo.insertLines(tx, lines);
+  const status = round.source === 'table' ? 'pending' : 'in_progress';
+  await repo.insertRound(tx, { orderId: order.id, no: first.roundNo, status, source: round.source, sentById: actorId });
+  if (status === 'in_progress') {
+    await deps.stock.takeForRound(tx, record, { orderId: order.id, roundNo: first.roundNo }, actorId);
+  }
+  await settleOrder(deps, tx, record, change);
+  record({ type: 'order.round-added', order: await loadOrder(tx, order.id), roundNo: first.roundNo });
+  return first.roundNo;
+}
+
+/** POST /api/order/{id}/rounds: staff send more dishes for an open order ("gọi thêm món"). */
+export async function addStaffRound(
+  deps: OrdersDeps,
+  actor: AuthUser,
+  orderId: string,
+  body: AddRoundBody,
+  idempotencyKey?: string,
+): Promise<{ order: Order; roundNo: number; replayed: boolean }> {
+  const settings = await deps.settings.get();
+  try {
+    return await deps.transact(async (tx, record) => {
+      const order = await repo.lockOrder(tx, orderId);
+      if (!order) throw notFound('That order does not exist');
+      if (idempotencyKey) await claimIdempotencyKey(tx, `user:${actor.id}:${idempotencyKey}`, body, orderId);
+      checkVersion(order, body.expectedVersion);
+      const change = { order, actorId: actor.id, settings };
+      const roundNo = await appendRound(deps, tx, record, change, { items: body.items, source: 'pos' });
+      return { order: await loadOrder(tx, orderId), roundNo, replayed: false };
+    });
+  } catch (error) {
+    if (!(error instanceof IdempotentReplay)) throw error;
+    const order = await loadOrder(deps.db, error.orderId);
+    return { order, roundNo: order.rounds.at(-1)?.no ?? 1, replayed: true };
+  }
+}

@@ -1,0 +1,95 @@
+import { computeBill } from '@quan/contract/bill';
+import { orderStatusOfRounds, type RoundStatus } from '@quan/contract/order';
+import type { Settings } from '@quan/contract/settings';
+import type { Executor } from '../../db/client';
+import type { RecordEvent } from '../../events/transact';
+import { conflict } from '../../lib/app-error';
+import type { OrdersDeps } from './deps';
+import * as repo from './repository';
+
+/** What a change of an order's rounds needs to know, inside the order's transaction (its row locked). */
+export interface OrderChange {
+  order: repo.OrderRow;
+  actorId: string | null;
+  settings: Settings;
+}
+
+/** A client that saw an older version of the order is told, instead of changing what it has not seen. */
+export function checkVersion(order: repo.OrderRow, expectedVersion: number | undefined): void {
+  if (expectedVersion !== undefined && expectedVersion !== order.version) {
+    throw conflict(
+      `Order ${order.orderNo} was changed on another screen since you opened it; its latest state is shown now`,
+    );
+  }
+}
+
+/**
+ * Moves rounds of an order to `to`, with what that means for the stock: a round accepted into the kitchen
+ * takes its ingredients; a round cancelled while others stay on the bill gives back what it took and
+ * leaves the bill (when every round is cancelled, `settleOrder` cancels the whole order instead).
+ */
+export async function moveRounds(
+  deps: OrdersDeps,
+  tx: Executor,
+  record: RecordEvent,
+  change: OrderChange,
+  moves: { no: number; from: RoundStatus }[],
+  to: RoundStatus,
+): Promise<void> {
+  const { order, actorId } = change;
+  await repo.setRoundStatus(
+    tx,
+    order.id,
+    moves.map((move) => move.no),
+    to,
+  );
+  if (to === 'in_progress') {
+    for (const move of moves.filter((m) => m.from === 'pending')) {
+      await deps.stock.takeForRound(tx, record, { orderId: order.id, roundNo: move.no }, actorId);
+    }
+  }
+  if (to === 'cancelled') {
+    const stillBilled = (await repo.listRounds(tx, order.id)).some((round) => round.status !== 'cancelled');
+    if (!stillBilled) return;
+    for (const move of moves) {
+      await deps.stock.giveBackForOrder(tx, record, { orderId: order.id, roundNo: move.no }, actorId);
+      await repo.voidRoundLines(tx, order.id, move.no);
+    }
+  }
+}
+
+/**
+ * After the rounds or lines of an open order changed: its status follows its rounds and its bill follows
+ * its lines (the coupon re-checked against the new subtotal). When no round is left, the whole order is
+ * cancelled: its table freed, its coupon's use and all its stock given back, its bill kept as it was.
+ */
+export async function settleOrder(
+  deps: OrdersDeps,
+  tx: Executor,
+  record: RecordEvent,
+  change: OrderChange,
+): Promise<void> {
+  const { order, actorId } = change;
+  const status = orderStatusOfRounds(await repo.listRounds(tx, order.id));
+  if (status === 'cancelled') {
+    await repo.updateOrder(tx, order.id, { status });
+    if (order.couponId) await deps.coupons.release(tx, order.couponId);
+    await deps.stock.giveBackForOrder(tx, record, { orderId: order.id }, actorId);
+    if (order.tableId && (await deps.tables.releaseOrder(tx, order.tableId, order.id))) {
+      await deps.tables.recordChange(tx, record, order.tableId);
+    }
+    return;
+  }
+  const subtotal = await repo.billedSubtotal(tx, order.id);
+  const discount = order.couponId
+    ? await deps.coupons.discountFor(tx, order.couponId, subtotal)
+    : Math.min(order.discount, subtotal);
+  const bill = computeBill(subtotal, discount, order.taxRate);
+  await repo.updateOrder(tx, order.id, {
+    status,
+    subtotal: bill.subtotal,
+    discount: bill.discount,
+    tax: bill.tax,
+    total: bill.total,
+  });
+}

@@ -1,0 +1,45 @@
+import { allowedRoundMoves, type Order, type UpdateRoundBody } from '@quan/contract/order';
+import { conflict, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../../plugins/auth';
+import type { OrdersDeps } from './deps';
+import { checkVersion, moveRounds, settleOrder } from './order-state';
+import { loadOrder } from './order-view';
+import * as repo from './repository';
+
+/**
+ * PATCH /api/order/{id}/rounds/{roundNo}: one kitchen ticket moves on its own (accepted, rejected, ready,
+ * served); the order's status follows its rounds.
+ */
+export async function updateRound(
+  deps: OrdersDeps,
+  actor: AuthUser,
+  orderId: string,
+  roundNo: number,
+  body: UpdateRoundBody,
+): Promise<Order> {
+  const settings = await deps.settings.get();
+  return deps.transact(async (tx, record) => {
+    const order = await repo.lockOrder(tx, orderId);
+    if (!order) throw notFound('That order does not exist');
+    checkVersion(order, body.expectedVersion);
+    const round = (await repo.listRounds(tx, orderId)).find((one) => one.no === roundNo);
+    if (!round) throw notFound(`Order ${order.orderNo} has no round ${roundNo}`);
+    if (order.status === 'completed' || order.status === 'cancelled') {
+      throw conflict(`Order ${order.orderNo} is ${order.status}; its rounds can no longer change`);
+    }
+    if (round.status === body.status) return loadOrder(tx, orderId);
+    if (!allowedRoundMoves[round.status].includes(body.status)) {
+      throw conflict(`Cannot move round ${roundNo} of order ${order.orderNo} from ${round.status} to ${body.status}`);
+    }
+    const change = { order, actorId: actor.id, settings };
+    await moveRounds(deps, tx, record, change, [{ no: roundNo, from: round.status }], body.status);
+    await settleOrder(deps, tx, record, change);
+    const updated = await loadOrder(tx, orderId);
+    record(
+      updated.status === order.status
+        ? { type: 'order.updated', order: updated }
+        : { type: 'order.status-changed', order: updated, from: order.status },
+    );
+    return updated;
+  });
+}
