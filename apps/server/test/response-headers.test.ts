@@ -83,14 +83,34 @@ describe('the global rate limit', () => {
     expect((await fromAddress('2001:db8:0:8::1')).statusCode).toBe(200);
   });
 
-  it('does not count unknown paths, nor requests the sign-in check turns away first', async () => {
+  it('does not count requests the sign-in check turns away first', async () => {
     for (let i = 0; i < 5; i++) {
-      const unknown = await fromAddress('10.20.0.3', '/api/no-such-route');
-      expect(unknown.statusCode).toBe(404);
-      expect(unknown.headers['x-ratelimit-limit']).toBeUndefined();
-      expect((await fromAddress('10.20.0.3', '/api/user')).statusCode).toBe(401);
+      const refused = await fromAddress('10.20.0.3', '/api/user');
+      expect(refused.statusCode).toBe(401);
+      expect(refused.headers['x-ratelimit-limit']).toBeUndefined();
     }
     expect((await fromAddress('10.20.0.3')).headers['x-ratelimit-remaining']).toBe('2');
+  });
+
+  it('counts unknown API paths and the page fallback with the rest, and answers 429 once over the limit', async () => {
+    const answers = [];
+    for (const url of ['/api/no-such-route', '/table/1', '/api/public-menu', '/api/no-such-route', '/table/1'])
+      answers.push(await fromAddress('10.20.0.4', url));
+    expect(answers.map((r) => r.statusCode)).toEqual([404, 200, 200, 429, 429]);
+    expect(answers.map((r) => r.headers['x-ratelimit-remaining'])).toEqual(['2', '1', '0', '0', '0']);
+    expect(answers[1]!.headers['content-type']).toMatch(/^text\/html/);
+    for (const limited of answers.slice(3)) {
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.json()).toEqual({
+        success: false,
+        message: expect.stringMatching(/^Too many requests; try again in (1 minute|\d+ seconds?)$/),
+      });
+    }
+    // A method a path does not have falls to the not-found handler too, and counts there.
+    expect((await t.app.inject({ method: 'DELETE', url: '/healthz', remoteAddress: '10.20.0.4' })).statusCode).toBe(
+      429,
+    );
+    expect((await fromAddress('10.20.0.5', '/api/no-such-route')).statusCode).toBe(404);
   });
 });
 

@@ -74,9 +74,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof SyntaxError && error.statusCode === 400) {
       return reply.status(400).send({ success: false, message: 'The request body is not valid JSON' });
     }
-    if (error.statusCode === 429) {
-      return reply.status(429).send({ success: false, message: error.message });
-    }
     if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
       return reply.status(error.statusCode).send({ success: false, message: error.message });

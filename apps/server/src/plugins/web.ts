@@ -73,7 +73,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     app.log.warn(`No built web app in ${distDir}; run "npm run build" to serve it`);
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
+  // Unknown paths have no route for the global rate limit's hook to sit on; they count against it here.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/');
     // A missing file (/assets/old-hash.js) is a 404, not the page.

@@ -27,3 +27,25 @@ describe('restaurant days (Asia/Ho_Chi_Minh, UTC+7)', () => {
     expect(dayEndIso('nope')).toBeUndefined();
   });
 });
+
+describe('restaurant days in other time zones', () => {
+  it('puts 23:30 and 00:30 on either side of midnight in the restaurant', () => {
+    expect(restaurantDay(new Date('2026-03-10T16:30:00.000Z'))).toBe('2026-03-10');
+    expect(restaurantDay(new Date('2026-03-10T17:30:00.000Z'))).toBe('2026-03-11');
+    expect(restaurantDay(new Date('2026-03-10T17:30:00.000Z'), 'Europe/Paris')).toBe('2026-03-10');
+  });
+
+  it('follows summer time: a day of 23 hours and one of 25', () => {
+    expect(dayStartIso('2026-03-08', 'America/New_York')).toBe('2026-03-08T05:00:00.000Z');
+    expect(dayEndIso('2026-03-08', 'America/New_York')).toBe('2026-03-09T03:59:59.999Z');
+    expect(dayStartIso('2026-11-01', 'America/New_York')).toBe('2026-11-01T04:00:00.000Z');
+    expect(dayEndIso('2026-11-01', 'America/New_York')).toBe('2026-11-02T04:59:59.999Z');
+  });
+
+  it('starts a day whose midnight summer time skips at its first instant (Santiago jumps from 00:00 to 01:00)', () => {
+    expect(dayStartIso('2026-09-06', 'America/Santiago')).toBe('2026-09-06T04:00:00.000Z');
+    expect(dayEndIso('2026-09-05', 'America/Santiago')).toBe('2026-09-06T03:59:59.999Z');
+    expect(restaurantDay(new Date('2026-09-06T03:59:59.999Z'), 'America/Santiago')).toBe('2026-09-05');
+    expect(restaurantDay(new Date('2026-09-06T04:00:00.000Z'), 'America/Santiago')).toBe('2026-09-06');
+  });
+});

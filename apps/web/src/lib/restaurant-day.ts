@@ -1,30 +1,17 @@
+import { TZDate, tz } from '@date-fns/tz';
 import { defaultSettings } from '@quan/contract/settings';
+import { formatISO } from 'date-fns';
 
 /**
- * The restaurant's calendar days (API.md: "a day" is a day in the restaurant's time zone), as date input
- * values ("2026-01-15"). The zone is the settings' one where a screen has it, else the SPEC's.
+ * The restaurant's calendar days, as date input values ("2026-01-15"): the API's day filters mean a day in
+ * the restaurant's time zone, not the browser's. The zone is the settings' one where a screen has it, else
+ * the default settings' one.
  */
 const restaurantZone = defaultSettings.timezone;
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
-
-function formatIn(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, create: () => Intl.DateTimeFormat) {
-  let format = cache.get(timeZone);
-  if (!format) {
-    format = create();
-    cache.set(timeZone, format);
-  }
-  return format;
-}
-
 /** The calendar day of an instant in a time zone ("2026-01-15"). */
 export function dayIn(timeZone: string, instant: Date): string {
-  return formatIn(
-    dayFormats,
-    timeZone,
-    () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
-  ).format(instant);
+  return formatISO(instant, { representation: 'date', in: tz(timeZone) });
 }
 
 export function parseDay(day: string): [number, number, number] {
@@ -43,42 +30,12 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
 
-/** How far a time zone's wall clock is ahead of UTC at an instant, in ms. */
-function zoneOffsetMs(timeZone: string, instant: number): number {
-  const parts = formatIn(
-    wallClockFormats,
-    timeZone,
-    () =>
-      new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-      }),
-  ).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const wallClockAsUtc = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-  return wallClockAsUtc - Math.floor(instant / 1000) * 1000;
-}
-
 /** The instant a day starts (00:00 on the wall clock of the time zone), as an ISO string. */
 export function midnightIso(day: string, timeZone: string): string {
   const [year, month, date] = parseDay(day);
-  const wallClockMidnight = Date.UTC(year, month - 1, date);
-  // Once more with the offset found, in case the zone changed its offset (summer time) around that midnight.
-  const guess = wallClockMidnight - zoneOffsetMs(timeZone, wallClockMidnight);
-  return new Date(wallClockMidnight - zoneOffsetMs(timeZone, guess)).toISOString();
+  // TZDate places a wall-clock time in the zone, a midnight that summer time skips at the first instant of
+  // the day. Its own toISOString keeps the zone's offset; the API takes instants in UTC.
+  return new Date(new TZDate(year, month - 1, date, timeZone).getTime()).toISOString();
 }
 
 /** The restaurant's calendar day of an instant. */
