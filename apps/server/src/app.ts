@@ -8,6 +8,8 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { createEventBus, type EventBus } from './events/bus';
 import { createTransact } from './events/transact';
 import { loadJwtSecret } from './lib/jwt-secret';
+import { auditRoutes } from './modules/audit/routes';
+import { createAuditService, type AuditService } from './modules/audit/service';
 import { couponRoutes } from './modules/coupons/routes';
 import { createCouponsService, type CouponsService } from './modules/coupons/service';
 import { customerRoutes } from './modules/customers/routes';
@@ -43,6 +45,7 @@ import { registerWebApp } from './plugins/web';
 
 export interface Services {
   sessions: SessionService;
+  audit: AuditService;
   users: UsersService;
   settings: SettingsService;
   menu: MenuService;
@@ -125,6 +128,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const reports = createReportsService({ db, settings });
   const customers = createCustomersService({ db, settings });
   const coupons = createCouponsService({ db, settings });
+  const users = createUsersService(db, transact, sessions);
+  const audit = createAuditService({ db });
   const orders = createOrdersService({
     db,
     transact,
@@ -135,10 +140,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     stock: ingredients,
     loyalty: customers,
     sales: reports,
+    approvals: users,
+    audit,
   });
   const services: Services = {
     sessions,
-    users: createUsersService(db, transact, sessions),
+    audit,
+    users,
     settings,
     menu,
     tables,
@@ -166,6 +174,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await api.register(reportRoutes, { prefix: '/api/order', reports });
     await api.register(customerRoutes, { prefix: '/api/customers', customers });
     await api.register(couponRoutes, { prefix: '/api/coupons', coupons });
+    await api.register(auditRoutes, { prefix: '/api/audit', audit });
     await api.register(spinWheelRoutes, { prefix: '/api/spin-wheel', spinWheel: services.spinWheel });
     await api.register(publicRoutes, {
       prefix: '/api',

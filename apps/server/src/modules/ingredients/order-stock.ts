@@ -78,3 +78,61 @@ export async function giveBackStockOfOrder(
     reason: 'order_cancelled',
   });
 }
+
+/**
+ * Inside a void's transaction: the stock of voided portions of a dish whose round had taken it. Portions
+ * not cooked go back on the shelf; `wasted` ones (cooked and thrown away) stay used and are written as
+ * waste: given back to the order and taken out again, so the order's account and the history stay true
+ * while the quantity does not move. Never more than the round took and still holds.
+ */
+export async function settleVoidedPortions(
+  tx: Executor,
+  record: RecordEvent,
+  voided: { orderId: string; roundNo: number; itemId: string | null; portions: number; wasted: boolean; note: string },
+  actorId: string | null,
+): Promise<void> {
+  if (!voided.itemId) return;
+  const recipe = await repo.recipeOf(tx, voided.itemId);
+  const taken = await repo.lockTakenByOrder(tx, voided.orderId, voided.roundNo);
+  const returns = recipe.flatMap((line) => {
+    const held = taken.find((entry) => entry.row.id === line.ingredientId);
+    const amount = held ? Math.min(held.amount, Math.round(line.quantity * voided.portions * 1000) / 1000) : 0;
+    return held && amount > 0 ? [{ row: held.row, amount }] : [];
+  });
+  if (returns.length === 0) return;
+  const cause = { orderId: voided.orderId, roundNo: voided.roundNo, actorId };
+  if (!voided.wasted) {
+    const moves = await repo.moveStock(
+      tx,
+      returns.map(({ row, amount }) => ({ ingredientId: row.id, change: amount })),
+    );
+    await recordOrderMoves(tx, record, moves as repo.StockMove[], { ...cause, reason: 'order_cancelled' });
+    return;
+  }
+  await repo.insertHistory(
+    tx,
+    returns.flatMap(({ row, amount }) => [
+      {
+        id: newId(),
+        ingredientId: row.id,
+        change: amount,
+        quantityAfter: row.quantity + amount,
+        reason: 'order_cancelled' as const,
+        orderId: voided.orderId,
+        roundNo: voided.roundNo,
+        userId: actorId,
+      },
+      {
+        id: newId(),
+        ingredientId: row.id,
+        change: -amount,
+        quantityAfter: row.quantity,
+        reason: 'waste' as const,
+        note: voided.note,
+        orderId: voided.orderId,
+        roundNo: voided.roundNo,
+        userId: actorId,
+      },
+    ]),
+  );
+}

@@ -202,6 +202,14 @@ export async function lockTakenByOrder(db: Executor, orderId: string, roundNo?: 
   return rows.map((r) => ({ row: r.row, amount: Number(r.amount) }));
 }
 
+/** What one portion of a dish uses, by ingredient. */
+export function recipeOf(db: Executor, itemId: string) {
+  return db
+    .select({ ingredientId: itemRecipeLines.ingredientId, quantity: itemRecipeLines.quantity })
+    .from(itemRecipeLines)
+    .where(eq(itemRecipeLines.itemId, itemId));
+}
+
 /**
  * Moves the stock of ingredients locked by the caller (in id order) by signed amounts; each is a conditional
  * UPDATE, so undefined in the result means that one would have gone below zero and nothing moved for it.

@@ -3,7 +3,7 @@ import type { Pagination } from '@quan/contract/common';
 import type { Database } from '../../db/client';
 import type { Transact } from '../../events/transact';
 import { createIngredient, missingIngredient, removeIngredient, updateIngredient } from './edit-ingredient';
-import { giveBackStockOfOrder, takeStockForRound } from './order-stock';
+import { giveBackStockOfOrder, settleVoidedPortions, takeStockForRound } from './order-stock';
 import * as repo from './repository';
 import { toIngredient } from './stock-effects';
 
@@ -48,6 +48,7 @@ export function createIngredientsService({ db, transact }: { db: Database; trans
 
     takeForRound: takeStockForRound,
     giveBackForOrder: giveBackStockOfOrder,
+    settleVoid: settleVoidedPortions,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import type { Transact } from '../../events/transact';
+import type { AuditService } from '../audit/service';
 import type { CouponsService } from '../coupons/service';
 import type { CustomersService } from '../customers/service';
 import type { IngredientsService } from '../ingredients/service';
@@ -7,6 +8,7 @@ import type { MenuService } from '../menu/service';
 import type { ReportsService } from '../reports/service';
 import type { SettingsService } from '../settings/service';
 import type { TablesService } from '../tables/service';
+import type { UsersService } from '../users/service';
 
 /**
  * What the order use cases need: the database, and the services of the modules that take part in an
@@ -19,9 +21,12 @@ export interface OrdersDeps {
   menu: Pick<MenuService, 'itemsForOrder'>;
   tables: Pick<TablesService, 'seatOrder' | 'seatIfFree' | 'releaseOrder' | 'lockByNumber' | 'recordChange'>;
   coupons: Pick<CouponsService, 'redeem' | 'release' | 'discountFor'>;
-  stock: Pick<IngredientsService, 'takeForRound' | 'giveBackForOrder'>;
+  stock: Pick<IngredientsService, 'takeForRound' | 'giveBackForOrder' | 'settleVoid'>;
   loyalty: Pick<CustomersService, 'creditCompletedOrder'>;
   sales: Pick<ReportsService, 'addCompletedOrder'>;
+  /** A manager's approval typed on another person's device. */
+  approvals: Pick<UsersService, 'approver'>;
+  audit: Pick<AuditService, 'record'>;
 }
 
 /** The only foreign key an order's body can name that the transaction does not check itself. */

@@ -158,6 +158,19 @@ export async function voidRoundLines(db: Executor, orderId: string, roundNo: num
     .where(and(eq(orderLines.orderId, orderId), eq(orderLines.roundNo, roundNo)));
 }
 
+export function listLines(db: Executor, orderId: string): Promise<OrderLineRow[]> {
+  return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
+}
+
+/** Takes `quantity` more of a line off the bill; the check constraint refuses voiding more than was ordered. */
+export async function voidLineQuantity(db: Executor, orderId: string, position: number, quantity: number) {
+  const voided = sql`${orderLines.voidedQuantity} + ${quantity}`;
+  await db
+    .update(orderLines)
+    .set({ voidedQuantity: voided, total: sql`${orderLines.price} * (${orderLines.quantity} - (${voided}))` })
+    .where(and(eq(orderLines.orderId, orderId), eq(orderLines.position, position)));
+}
+
 /** The subtotal of what is still on the bill. */
 export async function billedSubtotal(db: Executor, orderId: string): Promise<number> {
   const [row] = await db

@@ -8,8 +8,10 @@ import {
   roundParamsSchema,
   updateOrderBodySchema,
   updateRoundBodySchema,
+  voidLinesBodySchema,
 } from '@quan/contract/order';
 import { dinerOrderBodySchema, dinerOrderResultSchema } from '@quan/contract/public';
+import { formatVnd } from '@quan/contract/money';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -171,6 +173,26 @@ export const orderRoutes: FastifyPluginAsync<{ orders: OrdersService; config: Co
       const { id, roundNo } = request.params;
       const order = await orders.updateRound(currentUser(request), id, roundNo, request.body);
       return ok(order, `Round ${roundNo} of order ${order.orderNo} is ${request.body.status.replace('_', ' ')}`);
+    },
+  );
+
+  app.post(
+    '/:id/voids',
+    {
+      config: { access: 'orders:void' },
+      schema: {
+        tags,
+        description:
+          "(ext) Takes lines (or part of their quantity) off an open order's bill with a reason. Dishes the " +
+          'kitchen has started need a manager: signed in, or approving with `approval` (their email and password).',
+        params: idParamsSchema,
+        body: voidLinesBodySchema,
+        response: { 200: envelope(orderSchema) },
+      },
+    },
+    async (request) => {
+      const order = await orders.voidLines(currentUser(request), request.params.id, request.body);
+      return ok(order, `Voided on order ${order.orderNo}; the bill is now ${formatVnd(order.bills.total)}`);
     },
   );
 };

@@ -4,6 +4,7 @@ import type {
   ListOrdersFilter,
   UpdateOrderBody,
   UpdateRoundBody,
+  VoidLinesBody,
 } from '@quan/contract/order';
 import type { DinerOrderBody } from '@quan/contract/public';
 import type { AuthUser } from '../../plugins/auth';
@@ -14,6 +15,7 @@ import { placeDinerOrder, placeStaffOrder } from './place-order';
 import { getOrder, getOrderForDiner, listOrders, mayFollowOrder } from './read-orders';
 import { updateOrder } from './update-order';
 import { updateRound } from './update-round';
+import { voidLines } from './void-lines';
 
 /** The orders module's use cases, one file each, bound to their dependencies (wired in app.ts). */
 export function createOrdersService(deps: OrdersDeps) {
@@ -26,6 +28,7 @@ export function createOrdersService(deps: OrdersDeps) {
     update: (actor: AuthUser, id: string, body: UpdateOrderBody) => updateOrder(deps, actor, id, body),
     updateRound: (actor: AuthUser, id: string, roundNo: number, body: UpdateRoundBody) =>
       updateRound(deps, actor, id, roundNo, body),
+    voidLines: (actor: AuthUser, id: string, body: VoidLinesBody) => voidLines(deps, actor, id, body),
     moveToTable: (orderId: string, tableId: string) => moveToTable(deps, orderId, tableId),
     list: (query: ListOrdersFilter) => listOrders(deps, query),
     get: (id: string) => getOrder(deps, id),

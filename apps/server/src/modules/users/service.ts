@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { can, refusal, type Permission } from '@quan/contract/permissions';
 import type {
   AccountStatus,
   LoginBody,
@@ -92,6 +93,21 @@ export function createUsersService(db: Database, transact: Transact, sessions: S
       if (row.status === 'suspended') throw forbidden('Your account has been suspended');
       const { token } = await sessions.issue(row);
       return { user: toUser(row), token };
+    },
+
+    /**
+     * A manager approving on someone else's device (a void of cooked dishes at the counter): their email
+     * and password, checked like a sign-in but starting no session, and their role asked of the policy.
+     */
+    async approver(credentials: { email: string; password: string }, permission: Permission) {
+      const row = await repo.findUserByEmail(db, credentials.email);
+      const passwordMatches = await verify(row?.passwordHash ?? (await unknownUserHash), credentials.password);
+      if (!row || !passwordMatches || row.status !== 'active') {
+        throw forbidden("The approving manager's email or password is not correct");
+      }
+      if (!can(row.role, permission))
+        throw forbidden(`${row.name} cannot approve this: ${refusal(row.role, permission)}`);
+      return { id: row.id, name: row.name };
     },
 
     async me(auth: AuthUser): Promise<User> {

@@ -1,0 +1,127 @@
+import { formatVnd } from '@quan/contract/money';
+import { can } from '@quan/contract/permissions';
+import type { Order, VoidLinesBody, VoidReason } from '@quan/contract/order';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../../plugins/auth';
+import type { OrdersDeps } from './deps';
+import { checkVersion, settleOrder } from './order-state';
+import { loadOrder } from './order-view';
+import * as repo from './repository';
+
+const reasonWords: Record<VoidReason, string> = {
+  wrong_dish: 'wrong dish',
+  changed_mind: 'guest changed their mind',
+  quality: 'quality',
+  other: 'other',
+};
+
+/**
+ * POST /api/order/{id}/voids: takes lines, or part of their quantity, off an open order's bill, with a
+ * reason. Staff void what the kitchen has not started (a round still pending); dishes of a round in
+ * preparation or later need a manager, signed in or approving on this device. Stock comes back for what
+ * was not cooked; `wasted` keeps it used and records waste. Every void is kept in the audit trail.
+ */
+export async function voidLines(
+  deps: OrdersDeps,
+  actor: AuthUser,
+  orderId: string,
+  body: VoidLinesBody,
+): Promise<Order> {
+  const settings = await deps.settings.get();
+  // Checked before the transaction: a password check is slow, and needs no lock.
+  const approver = body.approval ? await deps.approvals.approver(body.approval, 'orders:void-started') : null;
+  return deps.transact(async (tx, record) => {
+    const order = await repo.lockOrder(tx, orderId);
+    if (!order) throw notFound('That order does not exist');
+    checkVersion(order, body.expectedVersion);
+    if (order.status === 'completed' || order.status === 'cancelled') {
+      throw conflict(`Order ${order.orderNo} is ${order.status}; its lines can no longer be voided`);
+    }
+    const lines = await repo.listLines(tx, orderId);
+    const rounds = await repo.listRounds(tx, orderId);
+    const wanted = new Map<number, number>();
+    body.lines.forEach(({ position, quantity }) => wanted.set(position, (wanted.get(position) ?? 0) + quantity));
+
+    const voids = [...wanted].map(([position, quantity]) => {
+      const index = body.lines.findIndex((line) => line.position === position);
+      const line = lines.find((one) => one.position === position);
+      if (!line) {
+        throw badRequest(`Order ${order.orderNo} has no line ${position}`, [
+          { path: `lines.${index}.position`, message: 'No such line on this order' },
+        ]);
+      }
+      const left = line.quantity - line.voidedQuantity;
+      if (quantity > left) {
+        throw badRequest(`Only ${left} × ${line.name} left to void on order ${order.orderNo}`, [
+          { path: `lines.${index}.quantity`, message: `At most ${left}` },
+        ]);
+      }
+      const roundStatus = rounds.find((round) => round.no === line.roundNo)?.status ?? 'pending';
+      return { line, quantity, started: roundStatus !== 'pending' };
+    });
+
+    const needsManager = voids.some((entry) => entry.started) && !can(actor.role, 'orders:void-started');
+    if (needsManager && !approver) {
+      throw forbidden(
+        'The kitchen has started these dishes: a manager must approve the void with their email and password',
+      );
+    }
+    const approvedBy = needsManager ? approver : null;
+
+    const words = reasonWords[body.reason];
+    const note = body.note ? `${words}: ${body.note}` : words;
+    for (const { line, quantity, started } of voids) {
+      await repo.voidLineQuantity(tx, orderId, line.position, quantity);
+      if (started) {
+        const portions = { orderId, roundNo: line.roundNo, itemId: line.itemId, portions: quantity };
+        await deps.stock.settleVoid(tx, record, { ...portions, wasted: body.wasted ?? false, note }, actor.id);
+      }
+    }
+    // A round with nothing left on the bill is over; the order follows its rounds.
+    const emptied = rounds.filter(
+      (round) =>
+        round.status !== 'cancelled' &&
+        lines
+          .filter((line) => line.roundNo === round.no)
+          .every((line) => line.quantity - line.voidedQuantity - (wanted.get(line.position) ?? 0) === 0),
+    );
+    await repo.setRoundStatus(
+      tx,
+      orderId,
+      emptied.map((round) => round.no),
+      'cancelled',
+    );
+    await settleOrder(deps, tx, record, { order, actorId: actor.id, settings });
+
+    const amount = voids.reduce((sum, { line, quantity }) => sum + line.price * quantity, 0);
+    const what = voids.map(({ line, quantity }) => `${quantity} × ${line.name}`).join(', ');
+    await deps.audit.record(tx, {
+      kind: 'void',
+      orderId,
+      actorId: actor.id,
+      approvedById: approvedBy?.id ?? null,
+      summary: `Voided ${what} on order ${order.orderNo} (${note}): ${formatVnd(amount)}${body.wasted ? ', wasted' : ''}`,
+      details: {
+        reason: body.reason,
+        note: body.note ?? '',
+        wasted: body.wasted ?? false,
+        amount,
+        lines: voids.map(({ line, quantity, started }) => ({
+          position: line.position,
+          roundNo: line.roundNo,
+          name: line.name,
+          price: line.price,
+          quantity,
+          started,
+        })),
+      },
+    });
+    const updated = await loadOrder(tx, orderId);
+    record(
+      updated.status === order.status
+        ? { type: 'order.updated', order: updated }
+        : { type: 'order.status-changed', order: updated, from: order.status },
+    );
+    return updated;
+  });
+}
