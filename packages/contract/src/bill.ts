@@ -7,3 +7,25 @@ export function computeBill(subtotal: number, discount: number, taxRate: number)
   const tax = Math.round((taxable * taxRate) / 100);
   return { subtotal, discount, taxRate, tax, total: taxable + tax };
 }
+
+/**
+ * Divides a whole amount of VND in proportion to `weights` so that the parts add up to it exactly: each
+ * part gets the floor of its share and the VND left over go one by one to the largest remainders (the
+ * earlier part on a tie). Equal weights give parts that differ by at most 1 ₫.
+ */
+export function splitAmount(amount: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((total, weight) => total + weight, 0);
+  if (weights.length === 0) return [];
+  const shares = weights.map((weight, index) => {
+    const exact = sum === 0 ? amount / weights.length : (amount * weight) / sum;
+    return { index, floor: Math.floor(exact), remainder: exact - Math.floor(exact) };
+  });
+  let left = amount - shares.reduce((total, share) => total + share.floor, 0);
+  const parts = shares.map((share) => share.floor);
+  for (const share of [...shares].sort((a, b) => b.remainder - a.remainder || a.index - b.index)) {
+    if (left <= 0) break;
+    parts[share.index]! += 1;
+    left -= 1;
+  }
+  return parts;
+}

@@ -119,6 +119,23 @@ export const orderSchema = z.object({
   rounds: z.array(orderRoundSchema),
   /** (ext) Grows with every change: a client that sends an older `expectedVersion` gets a 409. */
   version: z.int32(),
+  /**
+   * (ext) The parts of a split bill, each paid on its own; they add up exactly to `bills`. Empty when the
+   * bill is not split. The order completes when its last part is paid.
+   */
+  billParts: z.array(
+    z.object({
+      no: z.int32(),
+      /** The lines of a split by lines (`position` and how many of it); empty for an even split. */
+      lines: z.array(z.object({ position: z.int32(), quantity: z.int32() })),
+      subtotal: z.int32(),
+      discount: z.int32(),
+      tax: z.int32(),
+      total: z.int32(),
+      paymentMethod: paymentMethodSchema.nullable(),
+      paidAt: isoDateTimeSchema.nullable(),
+    }),
+  ),
   paymentMethod: paymentMethodSchema.nullable(),
   paymentStatus: z.enum(['unpaid', 'paid']),
   isPreorder: z.boolean(),
@@ -255,3 +272,60 @@ export const voidLinesBodySchema = z
     path: ['note'],
   });
 export type VoidLinesBody = z.infer<typeof voidLinesBodySchema>;
+
+const linePortionsSchema = z
+  .array(
+    z.strictObject({
+      position: z.int32('The line must be a whole number').min(0),
+      quantity: z.int32('Quantity must be a whole number').min(1, 'At least 1').max(99),
+    }),
+  )
+  .min(1, 'Choose at least one line')
+  .max(50);
+
+/**
+ * (ext) POST /api/order/{id}/split: by lines (the chosen lines are one part, the rest another; `parts`
+ * lists each part's lines but the last, which takes what is left) or evenly between guests.
+ */
+export const splitBillBodySchema = z.discriminatedUnion(
+  'by',
+  [
+    z.strictObject({
+      by: z.literal('lines'),
+      parts: z.array(linePortionsSchema).min(1, 'Choose the lines of at least one part').max(19),
+      expectedVersion: expectedVersionSchema,
+    }),
+    z.strictObject({
+      by: z.literal('guests'),
+      guests: z
+        .int32('Guests must be a whole number')
+        .min(2, 'Split between at least 2 guests')
+        .max(20, 'Split between at most 20 guests'),
+      expectedVersion: expectedVersionSchema,
+    }),
+  ],
+  'Split by lines or by guests',
+);
+export type SplitBillBody = z.infer<typeof splitBillBodySchema>;
+
+export const billPartParamsSchema = z.strictObject({
+  id: idSchema,
+  partNo: z.coerce.number().pipe(z.int32('The part must be a whole number').min(1).max(20)),
+});
+
+/** (ext) POST /api/order/{id}/parts/{partNo}/pay: one part of a split bill paid. */
+export const payBillPartBodySchema = z.strictObject({ paymentMethod: paymentMethodSchema });
+
+/** (ext) POST /api/order/{id}/merge: the open order of another table joins this one, whose table stays. */
+export const mergeOrderBodySchema = z.strictObject({
+  fromOrderId: idSchema,
+  expectedVersion: expectedVersionSchema,
+});
+
+/** (ext) POST /api/order/{id}/move-lines: chosen lines (or part of them) go to another table's open order. */
+export const moveLinesBodySchema = z.strictObject({
+  lines: linePortionsSchema,
+  toTableId: idSchema,
+  expectedVersion: expectedVersionSchema,
+});
+export type MoveLinesBody = z.infer<typeof moveLinesBodySchema>;

@@ -131,6 +131,27 @@ export const orderRounds = pgTable(
   ],
 );
 
+/** The parts of a split bill, each paid on its own; their amounts add up exactly to the order's bill. */
+export const orderBillParts = pgTable(
+  'order_bill_parts',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    no: integer('no').notNull(),
+    /** The lines of a split by lines; empty for an even split. */
+    lines: jsonb('lines').$type<{ position: number; quantity: number }[]>().notNull().default([]),
+    subtotal: integer('subtotal').notNull(),
+    discount: integer('discount').notNull(),
+    tax: integer('tax').notNull(),
+    total: integer('total').notNull(),
+    paymentMethod: text('payment_method').$type<PaymentMethod>(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidById: uuid('paid_by_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.no] })],
+);
+
 /**
  * Every hand-made change of an order's money or place (voids, merges, splits, moves), written in the
  * transaction of the change, with who made it and who approved it.

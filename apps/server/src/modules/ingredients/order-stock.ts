@@ -136,3 +136,59 @@ export async function settleVoidedPortions(
     ]),
   );
 }
+
+/**
+ * Inside a move of dishes to another table's order: the stock their round took goes with them. Written as
+ * given back by the first order and taken by the other, while the shelf does not move.
+ */
+export async function transferPortions(
+  tx: Executor,
+  moved: {
+    from: { orderId: string; roundNo: number };
+    to: { orderId: string; roundNo: number };
+    itemId: string | null;
+    portions: number;
+  },
+  actorId: string | null,
+): Promise<void> {
+  if (!moved.itemId) return;
+  const recipe = await repo.recipeOf(tx, moved.itemId);
+  const taken = await repo.lockTakenByOrder(tx, moved.from.orderId, moved.from.roundNo);
+  await repo.insertHistory(
+    tx,
+    recipe.flatMap((line) => {
+      const held = taken.find((entry) => entry.row.id === line.ingredientId);
+      const amount = held ? Math.min(held.amount, Math.round(line.quantity * moved.portions * 1000) / 1000) : 0;
+      if (!held || amount <= 0) return [];
+      const quantityAfter = held.row.quantity;
+      return [
+        {
+          id: newId(),
+          ingredientId: held.row.id,
+          change: amount,
+          quantityAfter,
+          reason: 'order_cancelled' as const,
+          orderId: moved.from.orderId,
+          roundNo: moved.from.roundNo,
+          userId: actorId,
+        },
+        {
+          id: newId(),
+          ingredientId: held.row.id,
+          change: -amount,
+          quantityAfter,
+          reason: 'order' as const,
+          orderId: moved.to.orderId,
+          roundNo: moved.to.roundNo,
+          userId: actorId,
+        },
+      ];
+    }),
+  );
+}
+
+/** Inside a merge: what one order took becomes the other's (rounds renumbered after the other's). */
+export const reassignOrderStock = (
+  tx: Executor,
+  move: { fromOrderId: string; toOrderId: string; roundOffset: number },
+) => repo.reassignOrderHistory(tx, move);

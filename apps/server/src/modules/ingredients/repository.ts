@@ -241,3 +241,14 @@ export async function crossesARecipe(db: Executor, moves: StockMove[]): Promise<
     .limit(1);
   return hit !== undefined;
 }
+
+/** A merge: the stock an order took becomes the order's it joined, its rounds numbered after that one's. */
+export async function reassignOrderHistory(
+  db: Executor,
+  move: { fromOrderId: string; toOrderId: string; roundOffset: number },
+): Promise<void> {
+  await db
+    .update(ingredientHistory)
+    .set({ orderId: move.toOrderId, roundNo: sql`${ingredientHistory.roundNo} + ${move.roundOffset}` })
+    .where(eq(ingredientHistory.orderId, move.fromOrderId));
+}

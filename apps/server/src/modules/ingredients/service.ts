@@ -3,7 +3,13 @@ import type { Pagination } from '@quan/contract/common';
 import type { Database } from '../../db/client';
 import type { Transact } from '../../events/transact';
 import { createIngredient, missingIngredient, removeIngredient, updateIngredient } from './edit-ingredient';
-import { giveBackStockOfOrder, settleVoidedPortions, takeStockForRound } from './order-stock';
+import {
+  giveBackStockOfOrder,
+  reassignOrderStock,
+  settleVoidedPortions,
+  takeStockForRound,
+  transferPortions,
+} from './order-stock';
 import * as repo from './repository';
 import { toIngredient } from './stock-effects';
 
@@ -49,6 +55,8 @@ export function createIngredientsService({ db, transact }: { db: Database; trans
     takeForRound: takeStockForRound,
     giveBackForOrder: giveBackStockOfOrder,
     settleVoid: settleVoidedPortions,
+    transferPortions,
+    reassignOrderStock,
   };
 }
 

@@ -19,9 +19,15 @@ export interface OrdersDeps {
   transact: Transact;
   settings: Pick<SettingsService, 'get'>;
   menu: Pick<MenuService, 'itemsForOrder'>;
-  tables: Pick<TablesService, 'seatOrder' | 'seatIfFree' | 'releaseOrder' | 'lockByNumber' | 'recordChange'>;
+  tables: Pick<
+    TablesService,
+    'seatOrder' | 'seatIfFree' | 'releaseOrder' | 'lockByNumber' | 'lockById' | 'recordChange'
+  >;
   coupons: Pick<CouponsService, 'redeem' | 'release' | 'discountFor'>;
-  stock: Pick<IngredientsService, 'takeForRound' | 'giveBackForOrder' | 'settleVoid'>;
+  stock: Pick<
+    IngredientsService,
+    'takeForRound' | 'giveBackForOrder' | 'settleVoid' | 'transferPortions' | 'reassignOrderStock'
+  >;
   loyalty: Pick<CustomersService, 'creditCompletedOrder'>;
   sales: Pick<ReportsService, 'addCompletedOrder'>;
   /** A manager's approval typed on another person's device. */

@@ -1,5 +1,5 @@
 import { computeBill } from '@quan/contract/bill';
-import { orderStatusOfRounds, type RoundStatus } from '@quan/contract/order';
+import { orderStatusOfRounds, type PaymentMethod, type RoundStatus } from '@quan/contract/order';
 import type { Settings } from '@quan/contract/settings';
 import type { Executor } from '../../db/client';
 import type { RecordEvent } from '../../events/transact';
@@ -85,6 +85,7 @@ export async function settleOrder(
     ? await deps.coupons.discountFor(tx, order.couponId, subtotal)
     : Math.min(order.discount, subtotal);
   const bill = computeBill(subtotal, discount, order.taxRate);
+  if (bill.total !== order.total) await dropSplit(tx, order);
   await repo.updateOrder(tx, order.id, {
     status,
     subtotal: bill.subtotal,
@@ -92,4 +93,47 @@ export async function settleOrder(
     tax: bill.tax,
     total: bill.total,
   });
+}
+
+/**
+ * A split bill describes the bill it was made from: when that bill changes (a round, a void, a merge), an
+ * unpaid split is dropped, and a bill of which a part is already paid cannot change.
+ */
+async function dropSplit(tx: Executor, order: repo.OrderRow): Promise<void> {
+  const parts = await repo.listBillParts(tx, order.id);
+  if (parts.length === 0) return;
+  const paid = parts.find((part) => part.paidAt);
+  if (paid) {
+    throw conflict(`Part ${paid.no} of order ${order.orderNo}'s split bill is paid; its bill can no longer change`);
+  }
+  await repo.replaceBillParts(tx, order.id, []);
+}
+
+/**
+ * Completes an order in its transaction: paid, its table freed, its customer's loyalty credited and its
+ * revenue added to the sums from the moment it commits.
+ */
+export async function completeOrder(
+  deps: OrdersDeps,
+  tx: Executor,
+  record: RecordEvent,
+  change: OrderChange,
+  paymentMethod: PaymentMethod,
+): Promise<void> {
+  const { order, settings } = change;
+  await repo.updateOrder(tx, order.id, {
+    status: 'completed',
+    paymentStatus: 'paid',
+    paymentMethod,
+    completedAt: new Date(),
+  });
+  if (order.tableId && (await deps.tables.releaseOrder(tx, order.tableId, order.id))) {
+    await deps.tables.recordChange(tx, record, order.tableId);
+  }
+  const completed = (await repo.lockOrder(tx, order.id))!;
+  if (completed.customerId && completed.completedAt) {
+    const credited = { customerId: completed.customerId, total: completed.total, completedAt: completed.completedAt };
+    await deps.loyalty.creditCompletedOrder(tx, credited, settings.loyalty);
+  }
+  await deps.sales.addCompletedOrder(tx, order.id);
 }

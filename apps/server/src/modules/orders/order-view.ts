@@ -6,7 +6,7 @@ import * as repo from './repository';
 
 export type LoadedOrder = Awaited<ReturnType<typeof repo.findOrders>>[number];
 
-export function toOrder({ order, table, createdBy, lines, rounds }: LoadedOrder): Order {
+export function toOrder({ order, table, createdBy, lines, rounds, billParts }: LoadedOrder): Order {
   return {
     _id: order.id,
     orderNo: order.orderNo,
@@ -34,6 +34,16 @@ export function toOrder({ order, table, createdBy, lines, rounds }: LoadedOrder)
       sentBy: sentBy ? { _id: sentBy.id, name: sentBy.name } : null,
     })),
     version: order.version,
+    billParts: billParts.map((part) => ({
+      no: part.no,
+      lines: part.lines,
+      subtotal: part.subtotal,
+      discount: part.discount,
+      tax: part.tax,
+      total: part.total,
+      paymentMethod: part.paymentMethod,
+      paidAt: part.paidAt?.toISOString() ?? null,
+    })),
     bills: {
       subtotal: order.subtotal,
       discount: order.discount,

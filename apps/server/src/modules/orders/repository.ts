@@ -1,13 +1,14 @@
 import type { OrderStatus, RoundStatus } from '@quan/contract/order';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, max, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orderIdempotencyKeys, orderLines, orderRounds, orders } from '../../db/schema/orders';
+import { orderBillParts, orderIdempotencyKeys, orderLines, orderRounds, orders } from '../../db/schema/orders';
 import { diningTables } from '../../db/schema/tables';
 import { users } from '../../db/schema/users';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type OrderRoundRow = typeof orderRounds.$inferSelect;
+export type BillPartRow = typeof orderBillParts.$inferSelect;
 
 export interface OrderFilter {
   startDate?: Date;
@@ -51,6 +52,11 @@ export async function findOrders(db: Executor, ids: string[]) {
     .leftJoin(users, eq(users.id, orderRounds.sentById))
     .where(inArray(orderRounds.orderId, ids))
     .orderBy(asc(orderRounds.orderId), asc(orderRounds.no));
+  const parts = await db
+    .select()
+    .from(orderBillParts)
+    .where(inArray(orderBillParts.orderId, ids))
+    .orderBy(asc(orderBillParts.orderId), asc(orderBillParts.no));
   const byId = new Map(rows.map((row) => [row.order.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -60,6 +66,7 @@ export async function findOrders(db: Executor, ids: string[]) {
         ...row,
         lines: lines.filter((line) => line.orderId === id),
         rounds: rounds.filter(({ round }) => round.orderId === id),
+        billParts: parts.filter((part) => part.orderId === id),
       },
     ];
   });
@@ -209,4 +216,71 @@ export async function claimIdempotencyKey(
     .where(eq(orderIdempotencyKeys.scopedKey, claim.scopedKey));
   if (!existing) throw new Error('idempotency key vanished between conflict and read');
   return existing;
+}
+
+export function listBillParts(db: Executor, orderId: string): Promise<BillPartRow[]> {
+  return db.select().from(orderBillParts).where(eq(orderBillParts.orderId, orderId)).orderBy(asc(orderBillParts.no));
+}
+
+/** Replaces the parts of a split bill (none paid yet: the caller checked). */
+export async function replaceBillParts(db: Executor, orderId: string, parts: (typeof orderBillParts.$inferInsert)[]) {
+  await db.delete(orderBillParts).where(eq(orderBillParts.orderId, orderId));
+  if (parts.length > 0) await db.insert(orderBillParts).values(parts);
+}
+
+export async function payBillPart(
+  db: Executor,
+  part: { orderId: string; no: number; paymentMethod: NonNullable<BillPartRow['paymentMethod']>; paidById: string },
+) {
+  await db
+    .update(orderBillParts)
+    .set({ paymentMethod: part.paymentMethod, paidById: part.paidById, paidAt: sql`now()` })
+    .where(and(eq(orderBillParts.orderId, part.orderId), eq(orderBillParts.no, part.no)));
+}
+
+/** Moves every line and round of one order to another, numbered after the ones it has (a merge). */
+export async function moveAllLinesAndRounds(
+  db: Executor,
+  move: { fromOrderId: string; toOrderId: string; positionOffset: number; roundOffset: number },
+) {
+  await db
+    .update(orderLines)
+    .set({
+      orderId: move.toOrderId,
+      position: sql`${orderLines.position} + ${move.positionOffset}`,
+      roundNo: sql`${orderLines.roundNo} + ${move.roundOffset}`,
+    })
+    .where(eq(orderLines.orderId, move.fromOrderId));
+  await db
+    .update(orderRounds)
+    .set({ orderId: move.toOrderId, no: sql`${orderRounds.no} + ${move.roundOffset}` })
+    .where(eq(orderRounds.orderId, move.fromOrderId));
+}
+
+/** Moves one whole line to another order, as its line `position` in round `roundNo` (a move of lines). */
+export async function moveLine(
+  db: Executor,
+  line: { orderId: string; position: number },
+  to: { orderId: string; position: number; roundNo: number },
+) {
+  await db
+    .update(orderLines)
+    .set({ orderId: to.orderId, position: to.position, roundNo: to.roundNo })
+    .where(and(eq(orderLines.orderId, line.orderId), eq(orderLines.position, line.position)));
+}
+
+/** Takes `quantity` portions out of a line that stays (part of it moved to another order). */
+export async function reduceLineQuantity(db: Executor, line: { orderId: string; position: number }, quantity: number) {
+  const left = sql`${orderLines.quantity} - ${quantity}`;
+  await db
+    .update(orderLines)
+    .set({ quantity: left, total: sql`${orderLines.price} * (${left} - ${orderLines.voidedQuantity})` })
+    .where(and(eq(orderLines.orderId, line.orderId), eq(orderLines.position, line.position)));
+}
+
+/** Rounds left with no line at all (every dish of them moved away). */
+export async function deleteEmptyRounds(db: Executor, orderId: string): Promise<void> {
+  await db.execute(sql`
+    delete from ${orderRounds} r where r.order_id = ${orderId}
+      and not exists (select 1 from ${orderLines} l where l.order_id = r.order_id and l.round_no = r.no)`);
 }

@@ -9,6 +9,11 @@ import {
   updateOrderBodySchema,
   updateRoundBodySchema,
   voidLinesBodySchema,
+  billPartParamsSchema,
+  mergeOrderBodySchema,
+  moveLinesBodySchema,
+  payBillPartBodySchema,
+  splitBillBodySchema,
 } from '@quan/contract/order';
 import { dinerOrderBodySchema, dinerOrderResultSchema } from '@quan/contract/public';
 import { formatVnd } from '@quan/contract/money';
@@ -193,6 +198,82 @@ export const orderRoutes: FastifyPluginAsync<{ orders: OrdersService; config: Co
     async (request) => {
       const order = await orders.voidLines(currentUser(request), request.params.id, request.body);
       return ok(order, `Voided on order ${order.orderNo}; the bill is now ${formatVnd(order.bills.total)}`);
+    },
+  );
+
+  app.post(
+    '/:id/merge',
+    {
+      config: { access: 'orders:update' },
+      schema: {
+        tags,
+        description: "(ext) Another table's open order joins this one; its table is freed.",
+        params: idParamsSchema,
+        body: mergeOrderBodySchema,
+        response: { 200: envelope(orderSchema) },
+      },
+    },
+    async (request) => {
+      const order = await orders.merge(currentUser(request), request.params.id, request.body);
+      return ok(order, `Merged into order ${order.orderNo}; the bill is now ${formatVnd(order.bills.total)}`);
+    },
+  );
+
+  app.post(
+    '/:id/move-lines',
+    {
+      config: { access: 'orders:update' },
+      schema: {
+        tags,
+        description: "(ext) Chosen dishes (or portions of them) go to another table's open order.",
+        params: idParamsSchema,
+        body: moveLinesBodySchema,
+        response: { 200: envelope(orderSchema) },
+      },
+    },
+    async (request) => {
+      const order = await orders.moveLines(currentUser(request), request.params.id, request.body);
+      return ok(order, `Dishes moved; order ${order.orderNo}'s bill is now ${formatVnd(order.bills.total)}`);
+    },
+  );
+
+  app.post(
+    '/:id/split',
+    {
+      config: { access: 'orders:update' },
+      schema: {
+        tags,
+        description:
+          '(ext) Splits the bill by lines or evenly between guests; the parts add up exactly to the bill and ' +
+          'are paid one by one.',
+        params: idParamsSchema,
+        body: splitBillBodySchema,
+        response: { 200: envelope(orderSchema) },
+      },
+    },
+    async (request) => {
+      const order = await orders.split(currentUser(request), request.params.id, request.body);
+      return ok(order, `Order ${order.orderNo}'s bill is split into ${order.billParts.length} parts`);
+    },
+  );
+
+  app.post(
+    '/:id/parts/:partNo/pay',
+    {
+      config: { access: 'orders:update' },
+      schema: {
+        tags,
+        description: '(ext) One part of a split bill is paid; the last part completes the order.',
+        params: billPartParamsSchema,
+        body: payBillPartBodySchema,
+        response: { 200: envelope(orderSchema) },
+      },
+    },
+    async (request) => {
+      const { id, partNo } = request.params;
+      const order = await orders.payBillPart(currentUser(request), id, partNo, request.body.paymentMethod);
+      const done = order.status === 'completed' ? `; order ${order.orderNo} is paid` : '';
+      return ok(order, `Part ${partNo} paid${done}`);
     },
   );
 };

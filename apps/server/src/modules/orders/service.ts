@@ -5,6 +5,9 @@ import type {
   UpdateOrderBody,
   UpdateRoundBody,
   VoidLinesBody,
+  MoveLinesBody,
+  PaymentMethod,
+  SplitBillBody,
 } from '@quan/contract/order';
 import type { DinerOrderBody } from '@quan/contract/public';
 import type { AuthUser } from '../../plugins/auth';
@@ -15,6 +18,9 @@ import { placeDinerOrder, placeStaffOrder } from './place-order';
 import { getOrder, getOrderForDiner, listOrders, mayFollowOrder } from './read-orders';
 import { updateOrder } from './update-order';
 import { updateRound } from './update-round';
+import { mergeOrders } from './merge-orders';
+import { moveLines } from './move-lines';
+import { payBillPart, splitBill } from './split-bill';
 import { voidLines } from './void-lines';
 
 /** The orders module's use cases, one file each, bound to their dependencies (wired in app.ts). */
@@ -29,6 +35,12 @@ export function createOrdersService(deps: OrdersDeps) {
     updateRound: (actor: AuthUser, id: string, roundNo: number, body: UpdateRoundBody) =>
       updateRound(deps, actor, id, roundNo, body),
     voidLines: (actor: AuthUser, id: string, body: VoidLinesBody) => voidLines(deps, actor, id, body),
+    merge: (actor: AuthUser, id: string, body: { fromOrderId: string; expectedVersion?: number }) =>
+      mergeOrders(deps, actor, id, body),
+    moveLines: (actor: AuthUser, id: string, body: MoveLinesBody) => moveLines(deps, actor, id, body),
+    split: (actor: AuthUser, id: string, body: SplitBillBody) => splitBill(deps, actor, id, body),
+    payBillPart: (actor: AuthUser, id: string, partNo: number, paymentMethod: PaymentMethod) =>
+      payBillPart(deps, actor, id, partNo, paymentMethod),
     moveToTable: (orderId: string, tableId: string) => moveToTable(deps, orderId, tableId),
     list: (query: ListOrdersFilter) => listOrders(deps, query),
     get: (id: string) => getOrder(deps, id),

@@ -1,22 +1,10 @@
 import { allowedOrderMoves, isOpenOrderStatus, type Order, type UpdateOrderBody } from '@quan/contract/order';
-import type { Settings } from '@quan/contract/settings';
-import type { Executor } from '../../db/client';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import { CUSTOMER_FOREIGN_KEY, type OrdersDeps } from './deps';
-import { checkVersion, moveRounds, settleOrder } from './order-state';
+import { checkVersion, completeOrder, moveRounds, settleOrder } from './order-state';
 import { loadOrder } from './order-view';
 import * as repo from './repository';
-
-/** A completed order counts for its customer's loyalty and in the revenue sums from the moment it commits. */
-async function creditCompletion(deps: OrdersDeps, tx: Executor, order: repo.OrderRow, settings: Settings) {
-  if (!order.completedAt) return;
-  if (order.customerId) {
-    const credited = { customerId: order.customerId, total: order.total, completedAt: order.completedAt };
-    await deps.loyalty.creditCompletedOrder(tx, credited, settings.loyalty);
-  }
-  await deps.sales.addCompletedOrder(tx, order.id);
-}
 
 /** PUT /api/order/{id}: moves an order along the status machine, records payment, edits its note or customer. */
 export async function updateOrder(
@@ -49,18 +37,17 @@ export async function updateOrder(
           { path: 'paymentMethod', message: 'Choose cash, card, transfer or ewallet' },
         ]);
       }
-      const completing = next === 'completed';
       await repo.updateOrder(tx, id, {
         paymentMethod: body.paymentMethod,
         note: body.note,
         customerId: body.customerId,
-        ...(completing ? { status: next, paymentStatus: 'paid' as const, completedAt: new Date() } : {}),
       });
-      if (completing) {
-        if (order.tableId && (await deps.tables.releaseOrder(tx, order.tableId, order.id))) {
-          await deps.tables.recordChange(tx, record, order.tableId);
+      if (next === 'completed') {
+        if ((await repo.listBillParts(tx, id)).some((part) => !part.paidAt)) {
+          throw conflict(`Order ${order.orderNo}'s bill is split: take the payment of each part`);
         }
-        await creditCompletion(deps, tx, (await repo.lockOrder(tx, id))!, settings);
+        const current = (await repo.lockOrder(tx, id))!;
+        await completeOrder(deps, tx, record, { order: current, actorId: actor.id, settings }, paymentMethod!);
       } else if (next) {
         // On the order, a move is made by its least advanced rounds (all of them for a one-round order).
         const moving = (await repo.listRounds(tx, id)).filter((round) => round.status === order.status);

@@ -2,7 +2,7 @@ import type { PaymentMethod } from '@quan/contract/order';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { categories, items } from '../../db/schema/menu';
-import { orderLines, orders } from '../../db/schema/orders';
+import { orderBillParts, orderLines, orders } from '../../db/schema/orders';
 import { itemSalesByDay, salesByHour, salesRollupState } from '../../db/schema/sales';
 
 /** Rows of a raw query; both drivers (node-postgres and PGlite) answer with `{ rows }`. */
@@ -20,9 +20,25 @@ export async function rollupTimezone(db: Executor): Promise<string | null> {
 /** A local calendar day in `timezone` as SQL, and the instant its midnight is. */
 const localDay = (instant: SQL | typeof orders.completedAt, timezone: SQL) =>
   sql`(${instant} at time zone ${timezone})::date`;
-const localHour = (instant: typeof orders.completedAt, timezone: SQL) =>
+const localHour = (instant: SQL | typeof orders.completedAt, timezone: SQL) =>
   sql`extract(hour from ${instant} at time zone ${timezone})::smallint`;
 const stateTimezone = sql`(select ${salesRollupState.timezone} from ${salesRollupState})`;
+
+/**
+ * What paid for completed orders, one row per payment: the order itself, or each part of a split bill
+ * with its own method (the order and its guests counted once, with its first part).
+ */
+const payments = sql`(
+  select ${orders.id} as order_id, ${orders.status} as status, ${orders.completedAt} as completed_at,
+    coalesce(${orderBillParts.paymentMethod}, ${orders.paymentMethod}) as payment_method,
+    coalesce(${orderBillParts.total}, ${orders.total}) as revenue,
+    case when ${orderBillParts.no} is null or ${orderBillParts.no} = 1 then 1 else 0 end as order_count,
+    case when ${orderBillParts.no} is null or ${orderBillParts.no} = 1 then ${orders.guests} else 0 end as guest_count
+  from ${orders} left join ${orderBillParts} on ${orderBillParts.orderId} = ${orders.id}
+) payments`;
+const paid = {
+  completedAt: sql.raw('payments.completed_at'),
+};
 
 /** What a line sold: voided portions (a wrong dish, a rejected round) never count. */
 const soldQuantity = sql`${orderLines.quantity} - ${orderLines.voidedQuantity}`;
@@ -35,9 +51,10 @@ const wasSold = sql`${orderLines.quantity} > ${orderLines.voidedQuantity}`;
 export async function addCompletedOrder(db: Executor, orderId: string): Promise<void> {
   await db.execute(sql`
     insert into ${salesByHour} (day, hour, payment_method, revenue, orders, guests)
-    select ${localDay(orders.completedAt, stateTimezone)}, ${localHour(orders.completedAt, stateTimezone)},
-      ${orders.paymentMethod}, ${orders.total}, 1, ${orders.guests}
-    from ${orders} where ${orders.id} = ${orderId} and ${stateTimezone} is not null
+    select ${localDay(paid.completedAt, stateTimezone)}, ${localHour(paid.completedAt, stateTimezone)},
+      payments.payment_method, sum(payments.revenue), sum(payments.order_count), sum(payments.guest_count)
+    from ${payments} where payments.order_id = ${orderId} and ${stateTimezone} is not null
+    group by 1, 2, 3
     on conflict (day, hour, payment_method) do update set
       revenue = ${salesByHour.revenue} + excluded.revenue,
       orders = ${salesByHour.orders} + excluded.orders,
@@ -65,9 +82,9 @@ export async function rebuildRollups(db: Executor, timezone: string): Promise<vo
   await db.delete(itemSalesByDay);
   await db.execute(sql`
     insert into ${salesByHour} (day, hour, payment_method, revenue, orders, guests)
-    select ${localDay(orders.completedAt, zone)}, ${localHour(orders.completedAt, zone)}, ${orders.paymentMethod},
-      sum(${orders.total}), count(*), sum(${orders.guests})
-    from ${orders} where ${orders.status} = 'completed'
+    select ${localDay(paid.completedAt, zone)}, ${localHour(paid.completedAt, zone)}, payments.payment_method,
+      sum(payments.revenue), sum(payments.order_count), sum(payments.guest_count)
+    from ${payments} where payments.status = 'completed'
     group by 1, 2, 3`);
   await db.execute(sql`
     insert into ${itemSalesByDay} (day, item_id, category_id, name, quantity, revenue)
@@ -158,8 +175,8 @@ export async function totalsByPaymentMethod(db: Executor, range: ReportRange) {
         ${salesByHour.guests} as guests
       from ${salesByHour} where ${daysWithin(salesByHour.day, range)}
       union all
-      select ${orders.paymentMethod}, ${orders.total}, 1, ${orders.guests}
-      from ${orders} where ${completedWithin(range.edges)}
+      select payments.payment_method, payments.revenue, payments.order_count, payments.guest_count
+      from ${payments} join ${orders} on ${orders.id} = payments.order_id where ${completedWithin(range.edges)}
     ) sales group by method`,
   );
 }

@@ -37,6 +37,11 @@ export async function findTableByNumber(db: Executor, tableNo: number): Promise<
   return row;
 }
 
+export async function lockTable(db: Executor, id: string): Promise<TableRow | undefined> {
+  const [row] = await db.select().from(diningTables).where(eq(diningTables.id, id)).for('update');
+  return row;
+}
+
 /** The table, locked for the rest of the transaction: two phones ordering at once queue here. */
 export async function lockTableByNumber(db: Executor, tableNo: number): Promise<TableRow | undefined> {
   const [row] = await db.select().from(diningTables).where(eq(diningTables.tableNo, tableNo)).for('update');

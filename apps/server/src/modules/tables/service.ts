@@ -135,6 +135,9 @@ export function createTablesService(db: Database, transact: Transact) {
      */
     lockByNumber: (tx: Executor, tableNo: number) => repo.lockTableByNumber(tx, tableNo),
 
+    /** Inside a transaction that moves dishes to a table: the table and its open order, locked. */
+    lockById: (tx: Executor, id: string) => repo.lockTable(tx, id),
+
     /** Seats a diner's order when the table is free; a table already eating keeps its order. */
     seatIfFree: (tx: Executor, tableId: string, orderId: string) => repo.seatOrder(tx, tableId, orderId),
 

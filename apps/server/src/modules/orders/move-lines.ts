@@ -1,0 +1,135 @@
+import { formatVnd } from '@quan/contract/money';
+import { isOpenOrderStatus, type MoveLinesBody, type Order } from '@quan/contract/order';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../../plugins/auth';
+import type { OrdersDeps } from './deps';
+import { lockPair } from './merge-orders';
+import { checkVersion, settleOrder } from './order-state';
+import { loadOrder } from './order-view';
+import * as repo from './repository';
+
+/**
+ * POST /api/order/{id}/move-lines: chosen dishes (or some portions of them) go to the open order of
+ * another table, as that order's next round(s), one for each round they came from and with its status,
+ * so the kitchen's work is not lost; the stock they took goes with them. An order left with nothing
+ * closes and frees its table. A table without an open order takes the whole order instead (PUT /api/table).
+ */
+export async function moveLines(
+  deps: OrdersDeps,
+  actor: AuthUser,
+  orderId: string,
+  body: MoveLinesBody,
+): Promise<Order> {
+  const settings = await deps.settings.get();
+  return deps.transact(async (tx, record) => {
+    const table = await deps.tables.lockById(tx, body.toTableId);
+    if (!table) throw badRequest('That table does not exist', [{ path: 'toTableId', message: 'Unknown table' }]);
+    if (!table.currentOrderId) {
+      throw conflict(`Table ${table.tableNo} has no open order; move the whole order to it instead`);
+    }
+    if (table.currentOrderId === orderId) {
+      throw badRequest(`These dishes are at table ${table.tableNo} already`, [
+        { path: 'toTableId', message: 'Choose another table' },
+      ]);
+    }
+    const [source, target] = await lockPair(tx, [orderId, table.currentOrderId]);
+    if (!source) throw notFound('That order does not exist');
+    checkVersion(source, body.expectedVersion);
+    for (const order of [source, target!]) {
+      if (!isOpenOrderStatus(order.status))
+        throw conflict(`Order ${order.orderNo} is ${order.status}; dishes cannot move`);
+      if ((await repo.listBillParts(tx, order.id)).some((part) => part.paidAt)) {
+        throw conflict(`Part of order ${order.orderNo}'s bill is paid already; dishes cannot move`);
+      }
+    }
+    const into = target!;
+    const lines = await repo.listLines(tx, orderId);
+    const rounds = await repo.listRounds(tx, orderId);
+    const wanted = new Map<number, number>();
+    body.lines.forEach(({ position, quantity }) => wanted.set(position, (wanted.get(position) ?? 0) + quantity));
+    const moving = [...wanted].map(([position, quantity]) => {
+      const index = body.lines.findIndex((line) => line.position === position);
+      const line = lines.find((one) => one.position === position);
+      if (!line) {
+        throw badRequest(`Order ${source.orderNo} has no line ${position}`, [
+          { path: `lines.${index}.position`, message: 'No such line on this order' },
+        ]);
+      }
+      const left = line.quantity - line.voidedQuantity;
+      if (quantity > left) {
+        throw badRequest(`Only ${left} × ${line.name} can move from order ${source.orderNo}`, [
+          { path: `lines.${index}.quantity`, message: `At most ${left}` },
+        ]);
+      }
+      return { line, quantity };
+    });
+
+    // One new round at the other table for each round the dishes come from, keeping its status.
+    let { position, roundNo } = await repo.nextNumbers(tx, into.id);
+    const roundFor = new Map<number, number>();
+    for (const fromRound of [...new Set(moving.map(({ line }) => line.roundNo))].sort((a, b) => a - b)) {
+      const round = rounds.find((one) => one.no === fromRound)!;
+      await repo.insertRound(tx, {
+        orderId: into.id,
+        no: roundNo,
+        status: round.status,
+        source: round.source,
+        sentAt: round.sentAt,
+        sentById: round.sentById,
+      });
+      roundFor.set(fromRound, roundNo++);
+    }
+    for (const { line, quantity } of moving) {
+      const to = { orderId: into.id, position: position++, roundNo: roundFor.get(line.roundNo)! };
+      const whole = quantity === line.quantity && line.voidedQuantity === 0;
+      if (whole) {
+        await repo.moveLine(tx, { orderId, position: line.position }, to);
+      } else {
+        await repo.reduceLineQuantity(tx, { orderId, position: line.position }, quantity);
+        await repo.insertLines(tx, [{ ...line, ...to, quantity, voidedQuantity: 0, total: line.price * quantity }]);
+      }
+      const started = rounds.find((one) => one.no === line.roundNo)?.status !== 'pending';
+      if (started) {
+        await deps.stock.transferPortions(
+          tx,
+          { from: { orderId, roundNo: line.roundNo }, to, itemId: line.itemId, portions: quantity },
+          actor.id,
+        );
+      }
+    }
+    await repo.deleteEmptyRounds(tx, orderId);
+    await settleOrder(deps, tx, record, { order: source, actorId: actor.id, settings });
+    await settleOrder(deps, tx, record, { order: into, actorId: actor.id, settings });
+
+    const amount = moving.reduce((sum, { line, quantity }) => sum + line.price * quantity, 0);
+    await deps.audit.record(tx, {
+      kind: 'move',
+      orderId,
+      actorId: actor.id,
+      approvedById: null,
+      summary:
+        `Moved ${moving.map(({ line, quantity }) => `${quantity} × ${line.name}`).join(', ')} (${formatVnd(amount)}) ` +
+        `from order ${source.orderNo} to table ${table.tableNo}'s order ${into.orderNo}`,
+      details: {
+        toOrderId: into.id,
+        toOrderNo: into.orderNo,
+        toTableNo: table.tableNo,
+        amount,
+        lines: moving.map(({ line, quantity }) => ({ position: line.position, name: line.name, quantity })),
+      },
+    });
+    const moved = await loadOrder(tx, orderId);
+    const joined = await loadOrder(tx, into.id);
+    for (const [before, after] of [
+      [source, moved],
+      [into, joined],
+    ] as const) {
+      record(
+        after.status === before.status
+          ? { type: 'order.updated', order: after }
+          : { type: 'order.status-changed', order: after, from: before.status },
+      );
+    }
+    return moved;
+  });
+}

@@ -1,0 +1,332 @@
+import type { AuditEntry } from '@quan/contract/audit';
+import { computeBill, splitAmount } from '@quan/contract/bill';
+import type { Ingredient } from '@quan/contract/ingredient';
+import type { Order } from '@quan/contract/order';
+import type { Table } from '@quan/contract/table';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMenu, createTable } from './factories';
+import { buildTestApp, type TestApp } from './helper';
+
+let t: TestApp;
+type Dish = { _id: string; name: string; price: number };
+let lau: Dish;
+let beer: Dish;
+let odd: Dish;
+let shrimp: Ingredient;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await t.signInAs('admin');
+  shrimp = (
+    await t.request({
+      method: 'POST',
+      url: '/api/ingredient',
+      payload: { name: 'Tôm', unit: 'kg', quantity: 10 },
+      as: 'manager',
+    })
+  ).json().data;
+  [lau, beer, odd] = (
+    await createMenu(t, [
+      { name: 'Lẩu thái', price: 250_000 },
+      { name: 'Bia Sài Gòn', price: 22_000 },
+      { name: 'Chè ba màu', price: 33_333 },
+    ])
+  ).items as [Dish, Dish, Dish];
+  await t.request({
+    method: 'PUT',
+    url: `/api/item/${lau._id}`,
+    payload: { recipe: [{ ingredientId: shrimp._id, quantity: 0.3 }] },
+    as: 'manager',
+  });
+});
+afterAll(() => t.close());
+
+async function placeAt(tableId: string, items: { itemId: string; quantity: number }[], guests = 2): Promise<Order> {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/order',
+    payload: { customerDetails: { name: 'Khách', guests }, tableId, items },
+    as: 'staff',
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data;
+}
+
+const post = (url: string, payload: Record<string, unknown>, as: 'staff' | 'manager' = 'staff') =>
+  t.request({ method: 'POST', url, payload, as });
+
+async function tableOf(id: string): Promise<Table> {
+  const tables: Table[] = (await t.request({ method: 'GET', url: '/api/table', as: 'staff' })).json().data;
+  return tables.find((one) => one._id === id)!;
+}
+
+async function shrimpLeft(): Promise<number> {
+  const all: Ingredient[] = (await t.request({ method: 'GET', url: '/api/ingredient', as: 'staff' })).json().data;
+  return all.find((one) => one._id === shrimp._id)!.quantity;
+}
+
+const latestAudit = async (kind: string): Promise<AuditEntry> =>
+  (await t.request({ method: 'GET', url: `/api/audit?kind=${kind}&limit=1`, as: 'manager' })).json().data[0];
+
+describe('splitAmount', () => {
+  it('divides whole VND so that the parts add up exactly and equal shares differ by at most 1 ₫', () => {
+    expect(splitAmount(100_001, [1, 1, 1])).toEqual([33_334, 33_334, 33_333]);
+    expect(splitAmount(10, [1, 1, 1, 1, 1, 1, 1])).toEqual([2, 2, 2, 1, 1, 1, 1]);
+    expect(splitAmount(1_000, [250, 750])).toEqual([250, 750]);
+    expect(splitAmount(7, [1, 2])).toEqual([2, 5]);
+    expect(splitAmount(0, [3, 4])).toEqual([0, 0]);
+  });
+});
+
+describe('merging two tables', () => {
+  it("brings table B's rounds, stock and guests to table A's bill and frees table B", async () => {
+    const [a, b] = [await createTable(t), await createTable(t)];
+    const first = await placeAt(a._id, [{ itemId: beer._id, quantity: 2 }], 2);
+    const second = await placeAt(b._id, [{ itemId: lau._id, quantity: 1 }], 3);
+    const before = await shrimpLeft();
+    const response = await post(`/api/order/${first._id}/merge`, { fromOrderId: second._id });
+    expect(response.statusCode, response.body).toBe(200);
+    const merged: Order = response.json().data;
+    expect(merged.items.map((line) => [line.name, line.roundNo])).toEqual([
+      ['Bia Sài Gòn', 1],
+      ['Lẩu thái', 2],
+    ]);
+    expect(merged.rounds.map((round) => round.no)).toEqual([1, 2]);
+    expect(merged.customerDetails.guests).toBe(5);
+    expect(merged.bills).toEqual(computeBill(44_000 + 250_000, 0, 8));
+    expect(await tableOf(b._id)).toMatchObject({ status: 'available', currentOrder: null });
+    expect((await tableOf(a._id)).currentOrder?._id).toBe(first._id);
+    const closed: Order = (await t.request({ method: 'GET', url: `/api/order/${second._id}`, as: 'staff' })).json()
+      .data;
+    expect(closed).toMatchObject({ status: 'cancelled', items: [], bills: { total: 0 } });
+    expect(await shrimpLeft()).toBe(before);
+
+    // The stock the hot pot took now belongs to the merged order: cancelling it gives it back once.
+    await t.request({ method: 'PUT', url: `/api/order/${first._id}`, payload: { status: 'cancelled' }, as: 'staff' });
+    expect(await shrimpLeft()).toBeCloseTo(before + 0.3, 3);
+    expect(await latestAudit('merge')).toMatchObject({
+      order: { _id: first._id },
+      details: { fromOrderNo: second.orderNo },
+    });
+  });
+
+  it('refuses merging an order into itself or a closed one, naming the problem', async () => {
+    const table = await createTable(t);
+    const order = await placeAt(table._id, [{ itemId: beer._id, quantity: 1 }]);
+    const self = await post(`/api/order/${order._id}/merge`, { fromOrderId: order._id });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().message).toBe('An order cannot be merged into itself');
+    const other = await placeAt((await createTable(t))._id, [{ itemId: beer._id, quantity: 1 }]);
+    await t.request({ method: 'PUT', url: `/api/order/${other._id}`, payload: { status: 'cancelled' }, as: 'staff' });
+    const closed = await post(`/api/order/${order._id}/merge`, { fromOrderId: other._id });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe(`Order ${other.orderNo} is cancelled; only open orders merge`);
+  });
+});
+
+describe('moving dishes to another table', () => {
+  it("moves one of two hot pots with its stock to the other table's order, as a round with its status", async () => {
+    const [a, b] = [await createTable(t), await createTable(t)];
+    const from = await placeAt(a._id, [
+      { itemId: lau._id, quantity: 2 },
+      { itemId: beer._id, quantity: 1 },
+    ]);
+    const to = await placeAt(b._id, [{ itemId: beer._id, quantity: 2 }]);
+    await t.request({
+      method: 'PATCH',
+      url: `/api/order/${from._id}/rounds/1`,
+      payload: { status: 'ready' },
+      as: 'staff',
+    });
+    const before = await shrimpLeft();
+    const response = await post(`/api/order/${from._id}/move-lines`, {
+      lines: [{ position: 0, quantity: 1 }],
+      toTableId: b._id,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const left: Order = response.json().data;
+    expect(left.items.map((line) => [line.name, line.quantity])).toEqual([
+      ['Lẩu thái', 1],
+      ['Bia Sài Gòn', 1],
+    ]);
+    expect(left.bills).toEqual(computeBill(250_000 + 22_000, 0, 8));
+    const joined: Order = (await t.request({ method: 'GET', url: `/api/order/${to._id}`, as: 'staff' })).json().data;
+    expect(joined.rounds.map((round) => [round.no, round.status])).toEqual([
+      [1, 'in_progress'],
+      [2, 'ready'],
+    ]);
+    expect(joined.items.at(-1)).toMatchObject({ name: 'Lẩu thái', quantity: 1, roundNo: 2 });
+    expect(joined.bills).toEqual(computeBill(44_000 + 250_000, 0, 8));
+    expect(await shrimpLeft()).toBe(before);
+
+    // The stock went with the pot: voiding it at its new table gives the shrimp back there, once.
+    const potLine = joined.items.at(-1)!.position;
+    const voided = await post(
+      `/api/order/${to._id}/voids`,
+      { lines: [{ position: potLine, quantity: 1 }], reason: 'changed_mind' },
+      'manager',
+    );
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(await shrimpLeft()).toBeCloseTo(before + 0.3, 3);
+    const again = await post(
+      `/api/order/${from._id}/voids`,
+      { lines: [{ position: 0, quantity: 1 }], reason: 'changed_mind' },
+      'manager',
+    );
+    expect(again.statusCode).toBe(200);
+    expect(await shrimpLeft()).toBeCloseTo(before + 0.6, 3);
+    expect((await latestAudit('move')).summary).toContain(`to table ${b.tableNo}`);
+  });
+
+  it('closes an order whose every dish moved, and refuses a table without an open order', async () => {
+    const [a, b, empty] = [await createTable(t), await createTable(t), await createTable(t)];
+    const from = await placeAt(a._id, [{ itemId: beer._id, quantity: 3 }]);
+    await placeAt(b._id, [{ itemId: beer._id, quantity: 1 }]);
+    const nowhere = await post(`/api/order/${from._id}/move-lines`, {
+      lines: [{ position: 0, quantity: 1 }],
+      toTableId: empty._id,
+    });
+    expect(nowhere.statusCode).toBe(409);
+    expect(nowhere.json().message).toBe(`Table ${empty.tableNo} has no open order; move the whole order to it instead`);
+    const all = await post(`/api/order/${from._id}/move-lines`, {
+      lines: [{ position: 0, quantity: 3 }],
+      toTableId: b._id,
+    });
+    expect(all.json().data.status).toBe('cancelled');
+    expect(await tableOf(a._id)).toMatchObject({ status: 'available' });
+  });
+});
+
+describe('splitting the bill', () => {
+  it('splits evenly between guests: parts within 1 ₫ of each other that add up exactly, paid one by one', async () => {
+    const table = await createTable(t);
+    const order = await placeAt(
+      table._id,
+      [
+        { itemId: odd._id, quantity: 1 },
+        { itemId: beer._id, quantity: 1 },
+      ],
+      3,
+    );
+    const response = await post(`/api/order/${order._id}/split`, { by: 'guests', guests: 3 });
+    expect(response.statusCode, response.body).toBe(200);
+    const split: Order = response.json().data;
+    const totals = split.billParts.map((part) => part.total);
+    expect(totals.reduce((sum, total) => sum + total, 0)).toBe(split.bills.total);
+    expect(Math.max(...totals) - Math.min(...totals)).toBeLessThanOrEqual(1);
+    for (const key of ['subtotal', 'discount', 'tax'] as const) {
+      expect(split.billParts.reduce((sum, part) => sum + part[key], 0)).toBe(split.bills[key]);
+    }
+
+    const early = await post(`/api/order/${order._id}/parts/1/pay`, { paymentMethod: 'cash' });
+    expect(early.statusCode, early.body).toBe(200);
+    await post(`/api/order/${order._id}/parts/2/pay`, { paymentMethod: 'transfer' });
+    // The last part completes the order, so it waits for the kitchen.
+    const tooSoon = await post(`/api/order/${order._id}/parts/3/pay`, { paymentMethod: 'card' });
+    expect(tooSoon.statusCode).toBe(409);
+    expect(tooSoon.json().message).toBe(
+      `Order ${order.orderNo} is still in the kitchen; its last part is paid once it is ready`,
+    );
+    const whole = await t.request({
+      method: 'PUT',
+      url: `/api/order/${order._id}`,
+      payload: { status: 'ready' },
+      as: 'staff',
+    });
+    expect(whole.json().data.status).toBe('ready');
+    const completeWhole = await t.request({
+      method: 'PUT',
+      url: `/api/order/${order._id}`,
+      payload: { status: 'completed', paymentMethod: 'cash' },
+      as: 'staff',
+    });
+    expect(completeWhole.json().message).toBe(`Order ${order.orderNo}'s bill is split: take the payment of each part`);
+
+    const revenueBefore = (await t.request({ method: 'GET', url: '/api/order/revenue', as: 'manager' })).json().data;
+    const last = await post(`/api/order/${order._id}/parts/3/pay`, { paymentMethod: 'card' });
+    expect(last.json().data).toMatchObject({ status: 'completed', paymentStatus: 'paid' });
+    expect(await tableOf(table._id)).toMatchObject({ status: 'available' });
+    const revenueAfter = (await t.request({ method: 'GET', url: '/api/order/revenue', as: 'manager' })).json().data;
+    const byMethod = (
+      figures: { byPaymentMethod: { method: string; revenue: number; orders: number }[] },
+      method: string,
+    ) => figures.byPaymentMethod.find((row) => row.method === method)!;
+    for (const [method, part] of [
+      ['cash', 0],
+      ['transfer', 1],
+      ['card', 2],
+    ] as const) {
+      expect(byMethod(revenueAfter, method).revenue - byMethod(revenueBefore, method).revenue).toBe(totals[part]);
+    }
+    expect(revenueAfter.orderCount - revenueBefore.orderCount).toBe(1);
+    expect(revenueAfter.totalRevenue - revenueBefore.totalRevenue).toBe(split.bills.total);
+    expect((await latestAudit('split')).summary).toContain('evenly between 3 guests');
+  });
+
+  it('splits by lines with the tax divided so that the parts add up exactly, and drops an unpaid split when the bill changes', async () => {
+    const table = await createTable(t);
+    const order = await placeAt(table._id, [
+      { itemId: odd._id, quantity: 3 },
+      { itemId: beer._id, quantity: 2 },
+      { itemId: lau._id, quantity: 1 },
+    ]);
+    const response = await post(`/api/order/${order._id}/split`, {
+      by: 'lines',
+      parts: [
+        [
+          { position: 0, quantity: 1 },
+          { position: 1, quantity: 2 },
+        ],
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const split: Order = response.json().data;
+    expect(split.billParts.map((part) => part.subtotal)).toEqual([33_333 + 44_000, 66_666 + 250_000]);
+    expect(split.billParts.map((part) => part.lines)).toEqual([
+      [
+        { position: 0, quantity: 1 },
+        { position: 1, quantity: 2 },
+      ],
+      [
+        { position: 0, quantity: 2 },
+        { position: 2, quantity: 1 },
+      ],
+    ]);
+    expect(split.billParts.reduce((sum, part) => sum + part.tax, 0)).toBe(split.bills.tax);
+    expect(split.billParts.reduce((sum, part) => sum + part.total, 0)).toBe(split.bills.total);
+
+    const tooMuch = await post(`/api/order/${order._id}/split`, {
+      by: 'lines',
+      parts: [[{ position: 1, quantity: 5 }]],
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().message).toBe('Only 2 × Bia Sài Gòn is left to put in a part');
+    const everything = await post(`/api/order/${order._id}/split`, {
+      by: 'lines',
+      parts: [
+        [
+          { position: 0, quantity: 3 },
+          { position: 1, quantity: 2 },
+          { position: 2, quantity: 1 },
+        ],
+      ],
+    });
+    expect(everything.json().message).toBe('A split needs at least two parts: leave some lines for the other part');
+    for (const guests of [0, 1, 100]) {
+      expect((await post(`/api/order/${order._id}/split`, { by: 'guests', guests })).statusCode).toBe(400);
+    }
+
+    // Another round changes the bill: the unpaid split no longer describes it and is dropped.
+    const more = await post(`/api/order/${order._id}/rounds`, { items: [{ itemId: beer._id, quantity: 1 }] });
+    expect(more.json().data.billParts).toEqual([]);
+
+    // Once a part is paid, the bill stays as it is.
+    await post(`/api/order/${order._id}/split`, { by: 'guests', guests: 2 });
+    await post(`/api/order/${order._id}/parts/1/pay`, { paymentMethod: 'cash' });
+    const blocked = await post(`/api/order/${order._id}/rounds`, { items: [{ itemId: beer._id, quantity: 1 }] });
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().message).toBe(
+      `Part 1 of order ${order.orderNo}'s split bill is paid; its bill can no longer change`,
+    );
+  });
+});
