@@ -7,7 +7,7 @@ import type { Table } from '@quan/contract/table';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeIngredient } from '../features/ingredients/components/ingredient-fixtures';
 import { KitchenBoard } from '../features/orders/components/KitchenBoard';
-import { makeOrder } from '../features/orders/components/order-fixtures';
+import { makeLine, makeOrder, makeRound, withOrderStatus } from '../features/orders/components/order-fixtures';
 import { useTables } from '../features/tables/api/list-tables';
 import { makeTable } from '../features/tables/components/table-fixtures';
 import { createQueryClient } from '../lib/query-client';
@@ -15,7 +15,7 @@ import { queryRoots } from '../lib/query-keys';
 import { fail, installFakeApi, ok } from '../test/fake-api';
 import type { AppSocket } from '../lib/socket';
 import { SocketContext } from '../lib/socket-context';
-import { LiveUpdates, lowStockMessage, newOrderMessage } from './LiveUpdates';
+import { LiveUpdates, lowStockMessage, newOrderMessage, roundAddedMessage } from './LiveUpdates';
 
 type EventName = keyof ServerToClientEvents;
 
@@ -173,9 +173,34 @@ describe('LiveUpdates', () => {
     expect(await screen.findByText('New order from table 4 waiting for approval')).toBeInTheDocument();
   });
 
+  it('announces a new round of a tab with a toast and a chime, and refreshes the stock', async () => {
+    const { emit } = renderLiveUpdates();
+    await screen.findByText('orders 1 · tables 1 · menu 1 · ingredients 1');
+    const chimesBefore = oscillatorsStarted.length;
+    const tab = makeOrder({
+      orderNo: 1042,
+      table: { _id: makeTable(5)._id, tableNo: 5 },
+      rounds: [makeRound(1, { status: 'served' }), makeRound(2, { status: 'in_progress' })],
+    });
+
+    emit('order:round-added', { order: tab, roundNo: 2 });
+    expect(await screen.findByText('Round 2 · Table 5')).toBeInTheDocument();
+    expect(oscillatorsStarted.length).toBeGreaterThan(chimesBefore);
+    await screen.findByText('orders 2 · tables 2 · menu 1 · ingredients 2');
+
+    // A diner's round from the table's QR page waits for staff.
+    const fromDiner = {
+      ...tab,
+      status: 'pending' as const,
+      rounds: [...tab.rounds, makeRound(3, { status: 'pending', source: 'table' })],
+    };
+    emit('order:round-added', { order: fromDiner, roundNo: 3 });
+    expect(await screen.findByText('Round 3 · Table 5 waiting for approval')).toBeInTheDocument();
+  });
+
   it('stays quiet on updates and stops listening when it unmounts', async () => {
     const { emit, unmount, listenerCount } = renderLiveUpdates();
-    expect(listenerCount()).toBe(5);
+    expect(listenerCount()).toBe(6);
     await screen.findByText('orders 1 · tables 1 · menu 1 · ingredients 1');
 
     emit('order:updated', makeOrder({ orderNo: 1042 }));
@@ -198,6 +223,13 @@ describe('lowStockMessage', () => {
 describe('newOrderMessage', () => {
   it('names the table, or says takeaway', () => {
     expect(newOrderMessage(makeOrder({ orderNo: 7, table: null }))).toBe('New order #7 · Takeaway');
+  });
+});
+
+describe('roundAddedMessage', () => {
+  it('names the round and the table, or the takeaway order', () => {
+    const tab = makeOrder({ orderNo: 7, table: null, rounds: [makeRound(1), makeRound(2)] });
+    expect(roundAddedMessage(tab, 2)).toBe('Round 2 · Takeaway #7');
   });
 });
 
@@ -238,7 +270,7 @@ describe('LiveUpdates and the cached lists', () => {
         <SnackbarProvider maxSnack={3} autoHideDuration={3000}>
           <SocketContext value={{ socket: fake.socket, isConnected: true }}>
             <LiveUpdates />
-            <KitchenBoard now={Date.now()} busyIds={new Set()} onMove={() => undefined} />
+            <KitchenBoard now={Date.now()} busyIds={new Set()} canMove onMove={() => undefined} />
             <TableList />
           </SocketContext>
         </SnackbarProvider>
@@ -273,7 +305,7 @@ describe('LiveUpdates and the cached lists', () => {
     expect(await screen.findByText('New order #6 · Table 4')).toBeInTheDocument();
     expect(ticketNumbers()).toEqual(['#5', '#6', '#7']);
 
-    emit('order:updated', { ...created, status: 'in_progress' });
+    emit('order:updated', withOrderStatus(created, 'in_progress'));
     expect(await screen.findByRole('button', { name: 'Mark ready order #6' })).toBeInTheDocument();
 
     // Served: it leaves the kitchen.
@@ -286,6 +318,30 @@ describe('LiveUpdates and the cached lists', () => {
     // What the diners following an order get is no whole order: the lists are asked for again instead.
     emit('order:updated', { _id: newer._id, orderNo: newer.orderNo, status: 'cancelled' });
     await vi.waitFor(() => expect(fakeApi!.requests.slice(requestsBefore)).toContain('GET /api/order'));
+  });
+
+  it('puts a new round of a tab on the board as its own ticket, without asking the server again', async () => {
+    const tab = makeOrder({ orderNo: 5, status: 'in_progress', createdAt: minutesAgo(30) });
+    const { emit } = renderBoard([tab]);
+    await screen.findByRole('list', { name: 'Kitchen tickets, oldest first' });
+    const requestsBefore = fakeApi!.requests.length;
+
+    const withRound: Order = {
+      ...tab,
+      status: 'pending',
+      version: tab.version + 1,
+      rounds: [...tab.rounds, makeRound(2, { status: 'pending', source: 'table', sentAt: minutesAgo(1) })],
+      items: [...tab.items, makeLine({ name: 'Chè ba màu', roundNo: 2, position: 2 })],
+    };
+    emit('order:round-added', { order: withRound, roundNo: 2 });
+
+    const round2 = await screen.findByRole('article', { name: 'Round 2 · Table 4 #5' });
+    expect(within(round2).getByText('Chè ba màu')).toBeInTheDocument();
+    expect(within(round2).getByRole('button', { name: 'Accept round 2 of order #5' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Round 1 · Table 4 #5' })).toBeInTheDocument();
+    expect(screen.getByText('2 tickets, 1 waiting for approval')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(fakeApi!.requests.slice(requestsBefore)).not.toContain('GET /api/order');
   });
 
   it('writes a table from its event into the list of tables, and an order into the table that seats it', async () => {

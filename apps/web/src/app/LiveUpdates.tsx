@@ -18,6 +18,19 @@ export function newOrderMessage(order: Pick<Order, 'orderNo' | 'source' | 'table
   return `New order #${order.orderNo} · ${order.table ? `Table ${order.table.tableNo}` : 'Takeaway'}`;
 }
 
+/**
+ * "Round 2 · Table 5" for more dishes on a table's tab ("Round 2 · Takeaway #1042" without a table); a
+ * diner's round says it waits for someone to accept it.
+ */
+export function roundAddedMessage(order: Pick<Order, 'orderNo' | 'table' | 'rounds'>, roundNo: number): string {
+  const where = order.table ? `Table ${order.table.tableNo}` : `Takeaway #${order.orderNo}`;
+  return `Round ${roundNo} · ${where}${isPendingRound(order, roundNo) ? ' waiting for approval' : ''}`;
+}
+
+function isPendingRound(order: Pick<Order, 'rounds'>, roundNo: number): boolean {
+  return order.rounds.find((round) => round.no === roundNo)?.status === 'pending';
+}
+
 /** "Low stock: Beef — 0,4 kg left", or that it ran out. */
 export function lowStockMessage(ingredient: Pick<Ingredient, 'name' | 'quantity' | 'unit'>): string {
   if (ingredient.quantity <= 0) return `Out of stock: ${ingredient.name}`;
@@ -72,7 +85,7 @@ function isWholeOrder(update: Order | OrderStatusUpdate): update is Order {
 
 /**
  * Keeps every staff screen current from the socket instead of refetching on focus, announces new orders
- * with a toast and a chime, and warns of ingredients running low. An event that carries a whole order or
+ * and new rounds of a table's tab with a toast and a chime, and warns of ingredients running low. An event that carries a whole order or
  * table is written into the cached lists it belongs to (see live-cache.ts), so the kitchen board and the
  * tables need no new request; the rest is invalidated. Orders use up or give back stock, so order events
  * refresh the ingredients too; an order completed refreshes the revenue figures, today's best sellers and
@@ -111,6 +124,15 @@ export function LiveUpdates() {
       enqueueSnackbar(newOrderMessage(order), { variant: order.source === 'table' ? 'warning' : 'info' });
       playNewOrderChime();
     };
+    // A new round is a new kitchen ticket; one from a diner waits for staff to accept it.
+    const onRoundAdded = ({ order, roundNo }: { order: Order; roundNo: number }) => {
+      applyOrderToCache(queryClient, order);
+      invalidate(queryRoots.ingredients);
+      enqueueSnackbar(roundAddedMessage(order, roundNo), {
+        variant: isPendingRound(order, roundNo) ? 'warning' : 'info',
+      });
+      playNewOrderChime();
+    };
     const onOrderUpdated = (order: Order | OrderStatusUpdate) => {
       if (isWholeOrder(order)) {
         applyOrderToCache(queryClient, order);
@@ -137,12 +159,14 @@ export function LiveUpdates() {
     };
 
     socket.on('order:created', onOrderCreated);
+    socket.on('order:round-added', onRoundAdded);
     socket.on('order:updated', onOrderUpdated);
     socket.on('table:updated', onTableUpdated);
     socket.on('menu:updated', onMenuUpdated);
     socket.on('ingredient:low-stock', onLowStock);
     return () => {
       socket.off('order:created', onOrderCreated);
+      socket.off('order:round-added', onRoundAdded);
       socket.off('order:updated', onOrderUpdated);
       socket.off('table:updated', onTableUpdated);
       socket.off('menu:updated', onMenuUpdated);

@@ -33,14 +33,43 @@ export function makePublicMenu(overrides: Partial<PublicMenu> = {}): PublicMenu 
   };
 }
 
+/** A diner's order; unless `rounds` is given, one round sent from the table, in the order's status. */
 export function makePublicOrder(overrides: Partial<PublicOrder> = {}): PublicOrder {
+  const status = overrides.status ?? 'pending';
+  const line = { roundNo: 1, voidedQuantity: 0 };
   return {
     _id: '0190a1b2-0000-7000-8000-00000000a001',
     orderNo: 1042,
-    status: 'pending',
+    status,
     items: [
-      { itemId: phoBo._id, name: phoBo.name, price: 65_000, quantity: 2, note: '', total: 130_000 },
-      { itemId: bunCha._id, name: bunCha.name, price: 55_000, quantity: 1, note: 'ít cay', total: 55_000 },
+      {
+        itemId: phoBo._id,
+        name: phoBo.name,
+        price: 65_000,
+        quantity: 2,
+        note: '',
+        total: 130_000,
+        position: 0,
+        ...line,
+      },
+      {
+        itemId: bunCha._id,
+        name: bunCha.name,
+        price: 55_000,
+        quantity: 1,
+        note: 'ít cay',
+        total: 55_000,
+        position: 1,
+        ...line,
+      },
+    ],
+    rounds: [
+      {
+        no: 1,
+        status: status === 'completed' ? 'served' : status,
+        source: 'table',
+        sentAt: '2026-01-15T05:00:00.000Z',
+      },
     ],
     bills: { subtotal: 185_000, discount: 0, taxRate: 8, tax: 14_800, total: 199_800 },
     ...overrides,

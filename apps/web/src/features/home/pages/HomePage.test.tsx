@@ -10,7 +10,17 @@ import { makeRevenue } from '../../dashboard/components/revenue-fixtures';
 import { makeOrder } from '../../orders/components/order-fixtures';
 import { makeTable } from '../../tables/components/table-fixtures';
 
-const line = (name: string, quantity: number) => ({ itemId: null, name, price: 10_000, quantity, note: '', total: 0 });
+const line = (name: string, quantity: number) => ({
+  itemId: null,
+  name,
+  price: 10_000,
+  quantity,
+  note: '',
+  total: 0,
+  position: 0,
+  roundNo: 1,
+  voidedQuantity: 0,
+});
 const bill = (total: number) => ({ subtotal: total, discount: 0, taxRate: 0, tax: 0, total });
 
 const todaysOrders: Order[] = [

@@ -81,13 +81,18 @@ function compareOrders(sort: OrderFilters['sort']) {
 }
 
 /**
- * A cached page of orders with one order as it now stands (from a live event): replaced where it is,
- * inserted where the server would put it, or taken out when it no longer matches the filters. Undefined when
- * the page alone cannot tell the new answer (other pages exist, whose orders would slide in or out, or the
- * page would overflow): that list has to be asked for again.
+ * A cached page of orders with one order as it now stands (from a live event): replaced where it is
+ * (unless the page already holds a later version of it), inserted where the server would put it, or taken
+ * out when it no longer matches the filters. Undefined when the page alone cannot tell the new answer (other
+ * pages exist, whose orders would slide in or out, or the page would overflow): that list has to be asked
+ * for again.
  */
 export function withOrder(page: OrderPage, order: Order, filters: OrderFilters): OrderPage | undefined {
-  const isListed = page.orders.some((listed) => listed._id === order._id);
+  const listedAs = page.orders.find((listed) => listed._id === order._id);
+  // An answer or event that arrives after a later one must not bring back the older order: the screen
+  // would send its older version with the next move and be refused.
+  if (listedAs && listedAs.version > order.version) return page;
+  const isListed = listedAs !== undefined;
   const matches = orderMatches(order, filters);
   if (isListed && matches) {
     return { ...page, orders: page.orders.map((listed) => (listed._id === order._id ? order : listed)) };

@@ -2,24 +2,34 @@ import { ChefHat } from 'lucide-react';
 import type { Order } from '@quan/contract/order';
 import { maxOrdersPerPage, useOrders, type OrderFilters } from '../api/list-orders';
 import { KitchenTicket } from './KitchenTicket';
-import { isAwaitingApproval, kitchenQueue, kitchenStatuses, type OrderMove } from './order-status';
+import {
+  isRoundAwaitingApproval,
+  kitchenStatuses,
+  kitchenTickets,
+  type KitchenRound,
+  type RoundMove,
+} from './order-status';
 import { LoadError } from '../../../components/LoadError';
 
 interface KitchenBoardProps {
   now: number;
+  /** The orders with a move on its way: all their tickets wait for it. */
   busyIds: ReadonlySet<string>;
-  onMove: (order: Order, move: OrderMove) => void;
+  /** False for a role that may not move orders along: the tickets are shown without buttons. */
+  canMove: boolean;
+  onMove: (order: Order, round: KitchenRound, move: RoundMove) => void;
 }
 
 /**
- * The kitchen's tickets in one request: the server sorts them oldest first, so when there are more than
- * a page holds, the ones that have waited longest are the ones shown. Live order events keep this list
- * current in the cache without asking again.
+ * The kitchen's orders in one request: an order is open in the kitchen while its least advanced round is,
+ * so these statuses bring every round still to make. The server sorts them oldest first, so when there are
+ * more than a page holds, the ones that have waited longest are the ones shown. Live order events keep this
+ * list current in the cache without asking again.
  */
 const kitchenOrderFilters: OrderFilters = { status: kitchenStatuses, sort: 'oldest', limit: maxOrdersPerPage };
 
-/** The kitchen screen: every pending, in-progress and ready order, oldest first. */
-export function KitchenBoard({ now, busyIds, onMove }: KitchenBoardProps) {
+/** The kitchen screen: one ticket per pending, in-progress and ready round, the longest-waiting first. */
+export function KitchenBoard({ now, busyIds, canMove, onMove }: KitchenBoardProps) {
   const orders = useOrders(kitchenOrderFilters);
 
   if (orders.isPending) {
@@ -39,7 +49,7 @@ export function KitchenBoard({ now, busyIds, onMove }: KitchenBoardProps) {
     );
   }
 
-  const queue = kitchenQueue(orders.data.orders);
+  const queue = kitchenTickets(orders.data.orders);
   const notShown = orders.data.pagination.totalItems - orders.data.orders.length;
   if (queue.length === 0) {
     return (
@@ -50,18 +60,24 @@ export function KitchenBoard({ now, busyIds, onMove }: KitchenBoardProps) {
     );
   }
 
-  const awaiting = queue.filter(isAwaitingApproval).length;
+  const awaiting = queue.filter((ticket) => isRoundAwaitingApproval(ticket.round)).length;
   return (
     <div className="space-y-4">
       <p className="text-lg font-medium text-stone-700" role="status">
         {queue.length} {queue.length === 1 ? 'ticket' : 'tickets'}
         {awaiting > 0 && `, ${awaiting} waiting for approval`}
-        {notShown > 0 && ` (${notShown} newer not shown yet)`}
+        {notShown > 0 && ` (${notShown} newer ${notShown === 1 ? 'order' : 'orders'} not shown yet)`}
       </p>
       <ol aria-label="Kitchen tickets, oldest first" className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
-        {queue.map((order) => (
-          <li key={order._id}>
-            <KitchenTicket order={order} now={now} isBusy={busyIds.has(order._id)} onMove={onMove} />
+        {queue.map((ticket) => (
+          <li key={`${ticket.order._id}-${ticket.round.no}`}>
+            <KitchenTicket
+              ticket={ticket}
+              now={now}
+              isBusy={busyIds.has(ticket.order._id)}
+              canMove={canMove}
+              onMove={onMove}
+            />
           </li>
         ))}
       </ol>

@@ -1,33 +1,128 @@
 import { useId } from 'react';
 import { Clock, Users } from 'lucide-react';
-import { isOpenOrderStatus, type Order } from '@quan/contract/order';
+import { isOpenOrderStatus, type Order, type OrderItem, type OrderRound } from '@quan/contract/order';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { OrderStatusBadge, SourceBadge } from './OrderBadges';
 import {
+  billedQuantity,
   elapsedMinutes,
+  formatClock,
   formatElapsed,
-  isAwaitingApproval,
+  hasRounds,
+  linesOfRound,
   orderMovesFor,
   paymentMethodLabels,
+  roundButtonTarget,
+  roundMovesFor,
+  roundsAwaitingApproval,
+  roundStatusLabels,
   tableLabel,
   type OrderMove,
+  type RoundMove,
 } from './order-status';
 
 interface OrderCardProps {
   order: Order;
   now: number;
   isBusy: boolean;
+  /** False for a role that may not move orders along: the card is shown without its buttons. */
+  canMove: boolean;
   onMove: (order: Order, move: OrderMove) => void;
+  onRoundMove: (order: Order, round: OrderRound, move: RoundMove) => void;
 }
 
 const moveButtonClass: Partial<Record<OrderMove['target'], string>> = {
   cancelled: 'btn-secondary text-red-700 hover:bg-red-50',
 };
 
-export function OrderCard({ order, now, isBusy, onMove }: OrderCardProps) {
+/** "2 × Phở bò", with what was voided of it: struck through when nothing of the line is left on the bill. */
+function OrderLine({ line }: { line: OrderItem }) {
+  const billed = billedQuantity(line);
+  if (billed === 0) {
+    return (
+      <li className="text-stone-500">
+        <s>
+          {line.quantity} × {line.name}
+        </s>{' '}
+        <span className="text-xs">(voided)</span>
+      </li>
+    );
+  }
+  return (
+    <li>
+      <span className="font-semibold text-stone-900">{billed} ×</span> {line.name}
+      {line.voidedQuantity > 0 && <span className="text-xs text-stone-500"> ({line.voidedQuantity} voided)</span>}
+      {line.note && <span className="block pl-6 text-xs text-amber-800 italic">{line.note}</span>}
+    </li>
+  );
+}
+
+const roundButtonClass: Partial<Record<RoundMove['target'], string>> = {
+  cancelled: 'btn-secondary text-red-700 hover:bg-red-50',
+};
+
+interface RoundSectionProps {
+  order: Order;
+  round: OrderRound;
+  isBusy: boolean;
+  canMove: boolean;
+  onRoundMove: OrderCardProps['onRoundMove'];
+}
+
+/** One round of a tab: when it was sent and how far it is, its lines, and the decision a diner's round awaits. */
+function RoundSection({ order, round, isBusy, canMove, onRoundMove }: RoundSectionProps) {
+  const headingId = useId();
+  const moves = canMove ? roundMovesFor(round.status) : [];
+  const isCancelled = round.status === 'cancelled';
+  const isPending = round.status === 'pending';
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={`space-y-1 ${isPending ? 'rounded-lg bg-amber-100/70 p-2' : ''} ${isCancelled ? 'opacity-60' : ''}`}
+    >
+      <h3 id={headingId} className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
+        Round {round.no} · {formatClock(round.sentAt)} · {roundStatusLabels[round.status]}
+      </h3>
+      <ul className={`space-y-1 text-sm ${isCancelled ? 'line-through' : ''}`}>
+        {linesOfRound(order, round.no).map((line) => (
+          <OrderLine key={line.position} line={line} />
+        ))}
+      </ul>
+      {moves.length > 0 && (
+        <div className="flex flex-wrap gap-2 pt-1">
+          {moves.map((move) => (
+            <button
+              key={move.target}
+              type="button"
+              disabled={isBusy}
+              onClick={() => onRoundMove(order, round, move)}
+              className={`btn btn-sm flex-1 ${roundButtonClass[move.target] ?? 'btn-primary'}`}
+            >
+              {move.label} <span className="sr-only">{roundButtonTarget(order, round.no)}</span>
+            </button>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** "Waiting for approval", or which rounds of a tab wait: "Round 2 waiting for approval". */
+function approvalNotice(order: Order): string | null {
+  const waiting = roundsAwaitingApproval(order);
+  if (waiting.length === 0) return null;
+  if (!hasRounds(order)) return 'Waiting for approval';
+  const numbers = waiting.map((round) => round.no);
+  return numbers.length === 1
+    ? `Round ${numbers[0]} waiting for approval`
+    : `Rounds ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)} waiting for approval`;
+}
+
+export function OrderCard({ order, now, isBusy, canMove, onMove, onRoundMove }: OrderCardProps) {
   const titleId = useId();
-  const moves = orderMovesFor(order.status);
-  const awaitingApproval = isAwaitingApproval(order);
+  const moves = canMove ? orderMovesFor(order.status) : [];
+  const notice = approvalNotice(order);
+  const awaitingApproval = notice !== null;
   const guests = order.customerDetails.guests;
 
   return (
@@ -55,20 +150,30 @@ export function OrderCard({ order, now, isBusy, onMove }: OrderCardProps) {
         </div>
       </div>
 
-      {awaitingApproval && (
-        <p className="rounded-lg bg-amber-200/60 px-3 py-1.5 text-sm font-semibold text-amber-950">
-          Waiting for approval
-        </p>
+      {notice && (
+        <p className="rounded-lg bg-amber-200/60 px-3 py-1.5 text-sm font-semibold text-amber-950">{notice}</p>
       )}
 
-      <ul className="space-y-1 text-sm">
-        {order.items.map((line, index) => (
-          <li key={`${line.itemId ?? line.name}-${index}`}>
-            <span className="font-semibold text-stone-900">{line.quantity} ×</span> {line.name}
-            {line.note && <span className="block pl-6 text-xs text-amber-800 italic">{line.note}</span>}
-          </li>
-        ))}
-      </ul>
+      {hasRounds(order) ? (
+        <div className="space-y-3">
+          {order.rounds.map((round) => (
+            <RoundSection
+              key={round.no}
+              order={order}
+              round={round}
+              isBusy={isBusy}
+              canMove={canMove}
+              onRoundMove={onRoundMove}
+            />
+          ))}
+        </div>
+      ) : (
+        <ul className="space-y-1 text-sm">
+          {order.items.map((line) => (
+            <OrderLine key={line.position} line={line} />
+          ))}
+        </ul>
+      )}
       {order.note && <p className="text-sm text-stone-700 italic">Note: {order.note}</p>}
 
       <div className="mt-auto flex flex-wrap items-end justify-between gap-2 border-t border-stone-100 pt-3 text-sm">

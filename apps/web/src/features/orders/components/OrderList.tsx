@@ -1,8 +1,8 @@
-import type { Order } from '@quan/contract/order';
+import type { Order, OrderRound } from '@quan/contract/order';
 import { useOrders } from '../api/list-orders';
 import { OrderCard } from './OrderCard';
 import { dayEndIso, dayStartIso } from '../../../lib/restaurant-day';
-import { orderTabLabels, statusesOfTab, type OrderMove, type OrderTab } from './order-status';
+import { orderTabLabels, statusesOfTab, type OrderMove, type OrderTab, type RoundMove } from './order-status';
 import { LoadError } from '../../../components/LoadError';
 
 export const ordersPerPage = 20;
@@ -16,10 +16,24 @@ interface OrderListProps {
   onPageChange: (page: number) => void;
   now: number;
   busyIds: ReadonlySet<string>;
+  /** False for a role that may not move orders along: the cards are shown without buttons. */
+  canMove: boolean;
   onMove: (order: Order, move: OrderMove) => void;
+  onRoundMove: (order: Order, round: OrderRound, move: RoundMove) => void;
 }
 
-export function OrderList({ tab, from, to, page, onPageChange, now, busyIds, onMove }: OrderListProps) {
+export function OrderList({
+  tab,
+  from,
+  to,
+  page,
+  onPageChange,
+  now,
+  busyIds,
+  canMove,
+  onMove,
+  onRoundMove,
+}: OrderListProps) {
   const isRangeValid = !from || !to || from <= to;
   const orders = useOrders(
     {
@@ -69,7 +83,14 @@ export function OrderList({ tab, from, to, page, onPageChange, now, busyIds, onM
       >
         {shown.map((order) => (
           <li key={order._id}>
-            <OrderCard order={order} now={now} isBusy={busyIds.has(order._id)} onMove={onMove} />
+            <OrderCard
+              order={order}
+              now={now}
+              isBusy={busyIds.has(order._id)}
+              canMove={canMove}
+              onMove={onMove}
+              onRoundMove={onRoundMove}
+            />
           </li>
         ))}
       </ul>

@@ -4,12 +4,13 @@ import {
   elapsedMinutes,
   elapsedTone,
   formatElapsed,
-  kitchenNextMove,
-  kitchenQueue,
+  kitchenRoundMoves,
+  kitchenTickets,
   orderMovesFor,
+  roundMoveSuccessMessage,
   statusesOfTab,
 } from './order-status';
-import { makeOrder } from './order-fixtures';
+import { makeLine, makeOrder, makeRound } from './order-fixtures';
 
 describe('orderMovesFor', () => {
   it.each([
@@ -25,24 +26,63 @@ describe('orderMovesFor', () => {
 });
 
 describe('kitchen', () => {
-  it('advances pending → in_progress → ready → served', () => {
-    expect(kitchenNextMove.pending.target).toBe('in_progress');
-    expect(kitchenNextMove.in_progress.target).toBe('ready');
-    expect(kitchenNextMove.ready.target).toBe('served');
+  it('accepts or rejects a pending round, then advances it in_progress → ready → served', () => {
+    const moves = (status: keyof typeof kitchenRoundMoves) =>
+      kitchenRoundMoves[status].map((move) => `${move.label} → ${move.target}`);
+    expect(moves('pending')).toEqual(['Accept → in_progress', 'Reject → cancelled']);
+    expect(moves('in_progress')).toEqual(['Mark ready → ready']);
+    expect(moves('ready')).toEqual(['Mark served → served']);
   });
 
-  it('queues pending, in-progress and ready orders, oldest first', () => {
+  it('queues the pending, in-progress and ready rounds of open orders, the earliest sent first', () => {
+    const at = (minute: number) => `2026-01-15T03:${String(minute).padStart(2, '0')}:00.000Z`;
+    const tab = makeOrder({
+      orderNo: 1,
+      status: 'in_progress',
+      createdAt: at(0),
+      rounds: [
+        makeRound(1, { status: 'served', sentAt: at(0) }),
+        makeRound(2, { status: 'in_progress', sentAt: at(12) }),
+        makeRound(3, { status: 'cancelled', sentAt: at(13) }),
+        makeRound(4, { status: 'pending', source: 'table', sentAt: at(15) }),
+      ],
+      items: [
+        makeLine({ name: 'Phở bò', roundNo: 1, position: 0 }),
+        makeLine({ name: 'Bún chả', roundNo: 2, position: 1, quantity: 3, voidedQuantity: 1 }),
+        makeLine({ name: 'Nem rán', roundNo: 2, position: 2, quantity: 1, voidedQuantity: 1 }),
+        makeLine({ name: 'Chè', roundNo: 4, position: 3 }),
+      ],
+    });
     const orders = [
-      makeOrder({ orderNo: 3, status: 'ready', createdAt: '2026-01-15T03:20:00.000Z' }),
-      makeOrder({ orderNo: 1, status: 'served', createdAt: '2026-01-15T03:00:00.000Z' }),
-      makeOrder({ orderNo: 2, status: 'pending', createdAt: '2026-01-15T03:10:00.000Z' }),
-      makeOrder({ orderNo: 4, status: 'in_progress', createdAt: '2026-01-15T03:05:00.000Z' }),
+      tab,
+      makeOrder({ orderNo: 3, status: 'ready', createdAt: at(20) }),
+      makeOrder({ orderNo: 2, status: 'served', createdAt: at(1) }),
+      makeOrder({ orderNo: 4, status: 'pending', createdAt: at(10) }),
+      makeOrder({ orderNo: 5, status: 'completed', createdAt: at(2) }),
     ];
-    expect(kitchenQueue(orders).map((order) => order.orderNo)).toEqual([4, 2, 3]);
+    const tickets = kitchenTickets(orders);
+    expect(tickets.map(({ order, round }) => `#${order.orderNo}/${round.no}`)).toEqual([
+      '#4/1',
+      '#1/2',
+      '#1/4',
+      '#3/1',
+    ]);
+    // Only the round's own dishes still to make: a fully voided line is left out.
+    expect(tickets[1]?.lines.map((line) => line.name)).toEqual(['Bún chả']);
+    expect(tickets[2]?.lines.map((line) => line.name)).toEqual(['Chè']);
   });
 
   it('colours the waiting time green under 10 minutes, amber under 20, red after', () => {
     expect([0, 9, 10, 19, 20, 95].map(elapsedTone)).toEqual(['fresh', 'fresh', 'waiting', 'waiting', 'late', 'late']);
+  });
+});
+
+describe('round messages', () => {
+  it('names the round of a tab, and a one-round order as the order', () => {
+    const ready = { target: 'ready', label: 'Mark ready' } as const;
+    const tab = makeOrder({ orderNo: 7, rounds: [makeRound(1), makeRound(2)] });
+    expect(roundMoveSuccessMessage(tab, 2, ready)).toBe('Round 2 of order #7 is ready.');
+    expect(roundMoveSuccessMessage(makeOrder({ orderNo: 8 }), 1, ready)).toBe('Order #8 is ready.');
   });
 });
 

@@ -1,10 +1,15 @@
 import {
   allowedOrderMoves,
+  isOpenOrderStatus,
   openOrderStatuses,
   type Order,
+  type OrderItem,
+  type OrderRound,
   type OrderStatus,
   type PaymentMethod,
+  type RoundStatus,
 } from '@quan/contract/order';
+import { defaultSettings } from '@quan/contract/settings';
 
 export const orderStatusLabels: Record<OrderStatus, string> = {
   pending: 'Pending',
@@ -76,32 +81,98 @@ export function orderMovesFor(status: OrderStatus): OrderMove[] {
   return allowedOrderMoves[status].map((target) => ({ target, label: moveLabel(status, target) }));
 }
 
-/** What the kitchen screen shows and the one tap that moves a ticket along. */
-export const kitchenStatuses = ['pending', 'in_progress', 'ready'] as const satisfies readonly OrderStatus[];
-export type KitchenStatus = (typeof kitchenStatuses)[number];
-
-export const kitchenNextMove: Record<KitchenStatus, OrderMove> = {
-  pending: { target: 'in_progress', label: 'Accept' },
-  in_progress: { target: 'ready', label: 'Mark ready' },
-  ready: { target: 'served', label: 'Mark served' },
+/** A round's step, as the floor says it ("Round 2 · 19:42 · Preparing"). */
+export const roundStatusLabels: Record<RoundStatus, string> = {
+  pending: 'Waiting for approval',
+  in_progress: 'Preparing',
+  ready: 'Ready',
+  served: 'Served',
+  cancelled: 'Cancelled',
 };
 
-export function isKitchenStatus(status: OrderStatus): status is KitchenStatus {
-  return (kitchenStatuses as readonly OrderStatus[]).includes(status);
+export interface RoundMove {
+  target: RoundStatus;
+  label: string;
 }
 
-export type KitchenOrder = Order & { status: KitchenStatus };
+/** The statuses a round is on the kitchen screen in (the order's status follows its least advanced round). */
+export const kitchenStatuses = ['pending', 'in_progress', 'ready'] as const satisfies readonly OrderStatus[] &
+  readonly RoundStatus[];
+export type KitchenStatus = (typeof kitchenStatuses)[number];
 
-/** Open kitchen tickets, the longest-waiting first. */
-export function kitchenQueue(orders: readonly Order[]): KitchenOrder[] {
+/** A ticket's buttons: a diner's round is accepted or rejected, then one tap moves it on. */
+export const kitchenRoundMoves: Record<KitchenStatus, readonly RoundMove[]> = {
+  pending: [
+    { target: 'in_progress', label: 'Accept' },
+    { target: 'cancelled', label: 'Reject' },
+  ],
+  in_progress: [{ target: 'ready', label: 'Mark ready' }],
+  ready: [{ target: 'served', label: 'Mark served' }],
+};
+
+/** The buttons a round gets on an order's card: only a round waiting for approval is decided there. */
+export function roundMovesFor(status: RoundStatus): readonly RoundMove[] {
+  return status === 'pending' ? kitchenRoundMoves.pending : [];
+}
+
+export function isKitchenStatus(status: OrderStatus | RoundStatus): status is KitchenStatus {
+  return (kitchenStatuses as readonly string[]).includes(status);
+}
+
+export type KitchenRound = OrderRound & { status: KitchenStatus };
+
+/** One kitchen ticket: one round of an open order, with the dishes of that round still to make. */
+export interface KitchenTicketData {
+  order: Order;
+  round: KitchenRound;
+  lines: OrderItem[];
+}
+
+/** How many of a line are still on the bill (and still to cook). */
+export function billedQuantity(line: Pick<OrderItem, 'quantity' | 'voidedQuantity'>): number {
+  return Math.max(0, line.quantity - line.voidedQuantity);
+}
+
+export function linesOfRound(order: Pick<Order, 'items'>, roundNo: number): OrderItem[] {
+  return order.items.filter((line) => line.roundNo === roundNo);
+}
+
+/**
+ * Every round of the open orders that the kitchen still has to make or hand over, one ticket each, the
+ * longest-waiting first: a round waits from the moment it was sent, not from when its order was opened.
+ */
+export function kitchenTickets(orders: readonly Order[]): KitchenTicketData[] {
   return orders
-    .filter((order): order is KitchenOrder => isKitchenStatus(order.status))
-    .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+    .filter((order) => isOpenOrderStatus(order.status))
+    .flatMap((order) =>
+      order.rounds
+        .filter((round): round is KitchenRound => isKitchenStatus(round.status))
+        .map((round) => ({
+          order,
+          round,
+          lines: linesOfRound(order, round.no).filter((line) => billedQuantity(line) > 0),
+        })),
+    )
+    .sort(
+      (a, b) =>
+        Date.parse(a.round.sentAt) - Date.parse(b.round.sentAt) ||
+        a.order.orderNo - b.order.orderNo ||
+        a.round.no - b.round.no,
+    );
 }
 
-/** A diner's order from the table page that no one has accepted yet: it must catch the eye. */
-export function isAwaitingApproval(order: Pick<Order, 'status' | 'source'>): boolean {
-  return order.status === 'pending' && order.source === 'table';
+/** An order's rounds a diner sent from the table that no one has accepted yet: they must catch the eye. */
+export function roundsAwaitingApproval(order: Pick<Order, 'rounds'>): OrderRound[] {
+  return order.rounds.filter(isRoundAwaitingApproval);
+}
+
+export function isRoundAwaitingApproval(round: Pick<OrderRound, 'status' | 'source'>): boolean {
+  return round.status === 'pending' && round.source === 'table';
+}
+
+/** Whether an order is a tab of several rounds: only then do its screens name the rounds. */
+export function hasRounds(order: Pick<Order, 'rounds'>): boolean {
+  return order.rounds.length > 1;
 }
 
 /** "Table 4", or "Takeaway" for an order without a table. */
@@ -109,8 +180,20 @@ export function tableLabel(order: Pick<Order, 'table'>): string {
   return order.table ? `Table ${order.table.tableNo}` : 'Takeaway';
 }
 
-export function elapsedMinutes(createdAt: string, now: number): number {
-  return Math.max(0, Math.floor((now - Date.parse(createdAt)) / 60_000));
+export function elapsedMinutes(since: string, now: number): number {
+  return Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
+}
+
+const clockFormat = new Intl.DateTimeFormat('vi-VN', {
+  timeZone: defaultSettings.timezone,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** "19:42" on the restaurant's wall clock. */
+export function formatClock(value: string): string {
+  return clockFormat.format(new Date(value));
 }
 
 /** "7 min", "1 h 05 min". */
@@ -145,4 +228,29 @@ export function moveSuccessMessage(order: Pick<Order, 'orderNo'>, move: OrderMov
     default:
       return `${name} updated.`;
   }
+}
+
+/**
+ * The toast after a round moved. A one-round order's only round is the order itself, so it reads as the
+ * order did before tabs had rounds.
+ */
+export function roundMoveSuccessMessage(order: Pick<Order, 'orderNo' | 'rounds'>, roundNo: number, move: RoundMove) {
+  const name = hasRounds(order) ? `Round ${roundNo} of order #${order.orderNo}` : `Order #${order.orderNo}`;
+  switch (move.target) {
+    case 'in_progress':
+      return `${name} accepted.`;
+    case 'ready':
+      return `${name} is ready.`;
+    case 'served':
+      return `${name} served.`;
+    case 'cancelled':
+      return `${name} rejected.`;
+    default:
+      return `${name} updated.`;
+  }
+}
+
+/** The words after a round button's visible label, for a screen reader: "order #5", "round 2 of order #5". */
+export function roundButtonTarget(order: Pick<Order, 'orderNo' | 'rounds'>, roundNo: number): string {
+  return hasRounds(order) ? `round ${roundNo} of order #${order.orderNo}` : `order #${order.orderNo}`;
 }

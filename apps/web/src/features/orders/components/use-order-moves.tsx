@@ -1,23 +1,56 @@
 import { useState } from 'react';
 import { useSnackbar } from 'notistack';
-import type { Order, PaymentMethod, UpdateOrderBody } from '@quan/contract/order';
+import type { Order, OrderRound, PaymentMethod, UpdateOrderBody } from '@quan/contract/order';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { describeApiError } from '../../../lib/api-client';
 import { useUpdateOrder } from '../api/update-order';
+import { useUpdateRound } from '../api/update-round';
 import { PaymentMethodDialog } from './PaymentMethodDialog';
-import { moveSuccessMessage, tableLabel, type OrderMove } from './order-status';
+import {
+  hasRounds,
+  moveSuccessMessage,
+  roundMoveSuccessMessage,
+  tableLabel,
+  type OrderMove,
+  type RoundMove,
+} from './order-status';
+
+interface RoundRequest {
+  order: Order;
+  roundNo: number;
+  move: RoundMove;
+}
+
+/** The question before a round is rejected, in the words of what it will do. */
+function describeRejection({ order, roundNo }: RoundRequest) {
+  const isRoundOfTab = hasRounds(order);
+  // Rejecting the only round still on the bill cancels the whole order; another round leaves the rest be.
+  const cancelsOrder = order.rounds.every((round) => round.no === roundNo || round.status === 'cancelled');
+  const outcome = cancelsOrder
+    ? 'The diner’s order will not be made, the table is freed and used stock is given back.'
+    : 'These dishes will not be made and come off the bill; the rest of the order stays.';
+  return {
+    title: isRoundOfTab ? `Reject round ${roundNo} of order #${order.orderNo}?` : `Reject order #${order.orderNo}?`,
+    description: `${tableLabel(order)} · ${order.customerDetails.name || 'Guest'}. ${outcome} This cannot be undone.`,
+    confirmLabel: isRoundOfTab ? 'Yes, reject round' : 'Yes, reject order',
+  };
+}
 
 /**
- * Moving orders along, for the list and the kitchen screen: a cancel or reject is confirmed first,
- * completing asks for the payment method, and every move ends in a toast (the server's message when
- * it refuses). Each call awaits its own result, so two quick taps on two tickets both get their toast.
+ * Moving orders and their rounds along, for the list and the kitchen screen: a cancel or reject is
+ * confirmed first, completing asks for the payment method, and every move ends in a toast (the server's
+ * message when it refuses). Each call awaits its own result, so two quick taps on two tickets both get
+ * their toast. An order is busy while any move of it or of one of its rounds is on its way: the next
+ * move must carry the version this one leaves.
  */
 export function useOrderMoves() {
   const mutation = useUpdateOrder();
+  const roundMutation = useUpdateRound();
   const { enqueueSnackbar } = useSnackbar();
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [cancelling, setCancelling] = useState<{ order: Order; move: OrderMove } | null>(null);
   const [paying, setPaying] = useState<Order | null>(null);
+  const [rejecting, setRejecting] = useState<RoundRequest | null>(null);
 
   function setBusy(orderId: string, busy: boolean) {
     setBusyIds((ids) => {
@@ -38,6 +71,38 @@ export function useOrderMoves() {
     } finally {
       setBusy(order._id, false);
     }
+  }
+
+  async function sendRound({ order, roundNo, move }: RoundRequest): Promise<void> {
+    setBusy(order._id, true);
+    try {
+      await roundMutation.mutateAsync({
+        id: order._id,
+        roundNo,
+        status: move.target,
+        expectedVersion: order.version,
+      });
+      enqueueSnackbar(roundMoveSuccessMessage(order, roundNo, move), { variant: 'success' });
+    } catch (error) {
+      // A 409 says the order changed on another screen; the mutation has the orders fetched again.
+      enqueueSnackbar(describeApiError(error, `Could not update order #${order.orderNo}.`), { variant: 'error' });
+    } finally {
+      setBusy(order._id, false);
+    }
+  }
+
+  /** Moves one round (one kitchen ticket); rejecting a round is confirmed first. */
+  function requestRoundMove(order: Order, round: Pick<OrderRound, 'no'>, move: RoundMove) {
+    if (busyIds.has(order._id)) return;
+    const request = { order, roundNo: round.no, move };
+    if (move.target === 'cancelled') setRejecting(request);
+    else void sendRound(request);
+  }
+
+  async function confirmReject() {
+    if (!rejecting) return;
+    await sendRound(rejecting);
+    setRejecting(null);
   }
 
   /** Starts a move: at once, or after the confirmation or payment dialog it needs. */
@@ -62,8 +127,18 @@ export function useOrderMoves() {
 
   const cancelOrder = cancelling?.order;
   const isRejecting = cancelling?.move.label === 'Reject';
+  const rejection = rejecting && describeRejection(rejecting);
   const dialogs = (
     <>
+      <ConfirmDialog
+        open={rejection !== null}
+        title={rejection?.title ?? ''}
+        description={rejection && <p>{rejection.description}</p>}
+        confirmLabel={rejection?.confirmLabel ?? ''}
+        isPending={rejecting !== null && busyIds.has(rejecting.order._id)}
+        onConfirm={() => void confirmReject()}
+        onCancel={() => setRejecting(null)}
+      />
       <ConfirmDialog
         open={cancelling !== null}
         title={
@@ -95,5 +170,5 @@ export function useOrderMoves() {
     </>
   );
 
-  return { requestMove, busyIds, dialogs };
+  return { requestMove, requestRoundMove, busyIds, dialogs };
 }

@@ -1,19 +1,27 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Order, OrderStatus } from '@quan/contract/order';
+import { orderStatusOfRounds, type Order, type OrderStatus, type RoundStatus } from '@quan/contract/order';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
-import { makeOrder } from '../components/order-fixtures';
+import { makeLine, makeOrder, makeRound, withOrderStatus } from '../components/order-fixtures';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
-/** A little order server: lists filter by status, PUT moves an order or answers what `refuse` says. */
+/**
+ * A little order server: lists filter by status, PUT moves an order (and its least advanced rounds), PATCH
+ * moves one round (the order's status following its rounds), or either answers what `refuse` says.
+ */
 function serveOrders(initial: Order[], refuse?: (order: Order, body: Record<string, unknown>) => FakeResponse | null) {
   let orders = initial;
   const puts: { id: string; body: Record<string, unknown> }[] = [];
+  const patches: { id: string; roundNo: number; body: Record<string, unknown> }[] = [];
+  const save = (updated: Order) => {
+    orders = orders.map((o) => (o._id === updated._id ? updated : o));
+    return ok(updated);
+  };
   const fakeApi = installFakeApi(({ method, url, config }) => {
     if (method === 'GET' && url === '/api/order') {
       const params = (config.params ?? {}) as Record<string, string | number | undefined>;
@@ -21,6 +29,19 @@ function serveOrders(initial: Order[], refuse?: (order: Order, body: Record<stri
       const data = orders.filter((order) => !statuses || statuses.includes(order.status));
       const pagination = { currentPage: 1, totalPages: 1, totalItems: data.length, itemsPerPage: 50 };
       return { status: 200, body: { success: true, data, pagination } };
+    }
+    const patch = /^\/api\/order\/([^/]+)\/rounds\/(\d+)$/.exec(url);
+    if (method === 'PATCH' && patch) {
+      const id = decodeURIComponent(patch[1]!);
+      const roundNo = Number(patch[2]);
+      const body = JSON.parse(config.data as string) as { status: RoundStatus };
+      patches.push({ id, roundNo, body });
+      const order = orders.find((o) => o._id === id);
+      if (!order) return fail(404, 'Order not found');
+      const refusal = refuse?.(order, body);
+      if (refusal) return refusal;
+      const rounds = order.rounds.map((round) => (round.no === roundNo ? { ...round, status: body.status } : round));
+      return save({ ...order, rounds, status: orderStatusOfRounds(rounds), version: order.version + 1 });
     }
     const put = /^\/api\/order\/(.+)$/.exec(url);
     if (method === 'PUT' && put) {
@@ -30,14 +51,46 @@ function serveOrders(initial: Order[], refuse?: (order: Order, body: Record<stri
       if (!order) return fail(404, 'Order not found');
       const refusal = refuse?.(order, body);
       if (refusal) return refusal;
-      const updated = { ...order, ...body } as Order;
-      orders = orders.map((o) => (o._id === order._id ? updated : o));
-      return ok(updated);
+      const moved = typeof body.status === 'string' ? withOrderStatus(order, body.status as OrderStatus) : order;
+      return save({ ...moved, ...body } as Order);
     }
     if (method === 'GET' && url === '/api/table') return ok([]);
     return fail(404, 'Not found');
   });
-  return { fakeApi, puts };
+  return { fakeApi, puts, patches };
+}
+
+/**
+ * Order #42 at table 5, a tab of two rounds: the first (Phở bò, Trà đá) sent 20 minutes ago and ready, the
+ * second (Bún chả, Nem rán with one of two voided, a coffee voided) sent 3 minutes ago, being made.
+ */
+function makeTab(overrides: Partial<Order> = {}): Order {
+  return makeOrder({
+    orderNo: 42,
+    status: 'in_progress',
+    table: { _id: '0190a1b2-c3d4-7e5f-8a9b-7ab1e0000005', tableNo: 5 },
+    createdAt: minutesAgo(20),
+    version: 3,
+    rounds: [
+      makeRound(1, { status: 'ready', sentAt: minutesAgo(20) }),
+      makeRound(2, { status: 'in_progress', sentAt: minutesAgo(3) }),
+    ],
+    items: [
+      makeLine({ name: 'Phở bò', quantity: 2, position: 0, roundNo: 1 }),
+      makeLine({ name: 'Trà đá', price: 5000, quantity: 2, note: 'ít đá', position: 1, roundNo: 1 }),
+      makeLine({ name: 'Bún chả', price: 55000, position: 2, roundNo: 2, note: 'nhiều rau' }),
+      makeLine({ name: 'Nem rán', price: 40000, quantity: 2, voidedQuantity: 1, position: 3, roundNo: 2 }),
+      makeLine({ name: 'Cà phê sữa đá', price: 25000, voidedQuantity: 1, position: 4, roundNo: 2 }),
+    ],
+    ...overrides,
+  });
+}
+
+/** The dishes on a ticket, as the kitchen reads them. */
+function ticketLines(ticket: HTMLElement) {
+  return within(ticket)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
 }
 
 function card(orderNo: number) {
@@ -193,6 +246,88 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe('?status=completed&from=2026-01-15&to=2026-01-16');
   });
 
+  describe('a tab of several rounds', () => {
+    /** Order #1042 at table 5: its first round made, a diner's second round waiting, a third rejected. */
+    const tabWithDinerRound = () =>
+      makeOrder({
+        orderNo: 1042,
+        status: 'pending',
+        source: 'pos',
+        table: { _id: '0190a1b2-c3d4-7e5f-8a9b-7ab1e0000005', tableNo: 5 },
+        version: 4,
+        rounds: [
+          makeRound(1, { status: 'in_progress', sentAt: '2026-01-15T12:05:00.000Z' }),
+          makeRound(2, { status: 'pending', source: 'table', sentAt: '2026-01-15T12:42:00.000Z' }),
+          makeRound(3, { status: 'cancelled', source: 'table', sentAt: '2026-01-15T12:30:00.000Z' }),
+        ],
+        items: [
+          makeLine({ name: 'Phở bò', quantity: 3, voidedQuantity: 1, position: 0, roundNo: 1 }),
+          makeLine({ name: 'Trà đá', price: 5000, quantity: 2, voidedQuantity: 2, position: 1, roundNo: 1 }),
+          makeLine({ name: 'Chè ba màu', price: 25000, quantity: 2, position: 2, roundNo: 2 }),
+          makeLine({ name: 'Bia Hà Nội', price: 20000, quantity: 4, voidedQuantity: 4, position: 3, roundNo: 3 }),
+        ],
+      });
+
+    it('groups the lines by round, shows what was voided, and lets staff accept a diner’s round', async () => {
+      storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+      const order = tabWithDinerRound();
+      server = serveOrders([order]);
+      renderRoutes(routes, { path: '/orders' });
+
+      const tab = within(await screen.findByRole('article', { name: /^#1042 / }));
+      expect(tab.getByText('Round 2 waiting for approval')).toBeInTheDocument();
+      const first = within(tab.getByRole('region', { name: 'Round 1 · 19:05 · Preparing' }));
+      expect(first.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+        '2 × Phở bò (1 voided)',
+        '2 × Trà đá (voided)',
+      ]);
+      expect(first.queryByRole('button')).not.toBeInTheDocument();
+      const second = within(tab.getByRole('region', { name: 'Round 2 · 19:42 · Waiting for approval' }));
+      expect(second.getByText('Chè ba màu')).toBeInTheDocument();
+      expect(second.getAllByRole('button').map((button) => button.textContent)).toEqual([
+        'Accept round 2 of order #1042',
+        'Reject round 2 of order #1042',
+      ]);
+      const third = within(tab.getByRole('region', { name: 'Round 3 · 19:30 · Cancelled' }));
+      expect(third.queryByRole('button')).not.toBeInTheDocument();
+      // The order's own moves stay, acting on the order as a whole.
+      expect(tab.getByRole('button', { name: 'Accept order #1042' })).toBeInTheDocument();
+
+      await userEvent.click(second.getByRole('button', { name: 'Accept round 2 of order #1042' }));
+
+      expect(await screen.findByText('Round 2 of order #1042 accepted.')).toBeInTheDocument();
+      expect(server.patches).toEqual([
+        { id: order._id, roundNo: 2, body: { status: 'in_progress', expectedVersion: 4 } },
+      ]);
+      expect(server.fakeApi.requests).toContain(`PATCH /api/order/${order._id}/rounds/2`);
+      await waitFor(() => expect(tab.getByRole('region', { name: 'Round 2 · 19:42 · Preparing' })).toBeInTheDocument());
+      expect(tab.queryByRole('button', { name: /round 2/ })).not.toBeInTheDocument();
+      expect(tab.queryByText('Round 2 waiting for approval')).not.toBeInTheDocument();
+    });
+
+    it('confirms before rejecting a diner’s round, and sends nothing when dismissed', async () => {
+      storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+      const order = tabWithDinerRound();
+      server = serveOrders([order]);
+      renderRoutes(routes, { path: '/orders' });
+
+      await userEvent.click(await screen.findByRole('button', { name: 'Reject round 2 of order #1042' }));
+      let dialog = screen.getByRole('dialog', { name: 'Reject round 2 of order #1042?' });
+      expect(dialog).toHaveTextContent('the rest of the order stays');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(server.patches).toEqual([]);
+
+      await userEvent.click(screen.getByRole('button', { name: 'Reject round 2 of order #1042' }));
+      dialog = screen.getByRole('dialog', { name: 'Reject round 2 of order #1042?' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, reject round' }));
+
+      expect(await screen.findByText('Round 2 of order #1042 rejected.')).toBeInTheDocument();
+      expect(server.patches).toEqual([
+        { id: order._id, roundNo: 2, body: { status: 'cancelled', expectedVersion: 4 } },
+      ]);
+    });
+  });
+
   describe('kitchen mode', () => {
     it('shows open kitchen orders oldest first and advances one with a single tap', async () => {
       storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
@@ -225,13 +360,115 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
       await userEvent.click(screen.getByRole('button', { name: 'Mark served order #7' }));
       expect(await screen.findByText('Order #7 served.')).toBeInTheDocument();
 
-      expect(server.puts.map(({ id, body }) => [orders.find((o) => o._id === id)?.orderNo, body.status])).toEqual([
-        [5, 'ready'],
-        [8, 'in_progress'],
-        [7, 'served'],
+      // Each ticket moves its round, with the version of the order the screen shows.
+      expect(
+        server.patches.map(({ id, roundNo, body }) => [orders.find((o) => o._id === id)?.orderNo, roundNo, body]),
+      ).toEqual([
+        [5, 1, { status: 'ready', expectedVersion: 1 }],
+        [8, 1, { status: 'in_progress', expectedVersion: 1 }],
+        [7, 1, { status: 'served', expectedVersion: 1 }],
       ]);
+      expect(server.puts).toEqual([]);
       // Served orders leave the kitchen.
       await waitFor(() => expect(screen.queryByRole('article', { name: /^#7 / })).not.toBeInTheDocument());
+    });
+
+    it('shows one ticket per round of a tab, each with only its own dishes, the earliest sent first', async () => {
+      storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+      server = serveOrders([makeTab(), makeOrder({ orderNo: 9, status: 'pending', createdAt: minutesAgo(12) })]);
+      renderRoutes(routes, { path: '/orders?view=kitchen' });
+
+      const list = await screen.findByRole('list', { name: 'Kitchen tickets, oldest first' });
+      const tickets = within(list).getAllByRole('article');
+      expect(tickets.map((ticket) => within(ticket).getByRole('heading').textContent)).toEqual([
+        'Round 1 · Table 5',
+        '#9 · Table 4',
+        'Round 2 · Table 5',
+      ]);
+      // The wait is counted from when each round was sent.
+      expect(tickets.map((ticket) => ticket.dataset.tone)).toEqual(['late', 'waiting', 'fresh']);
+      expect(tickets[0]).toHaveAccessibleName('Round 1 · Table 5 #42');
+      expect(ticketLines(tickets[0]!)).toEqual(['2 × Phở bò', '2 × Trà đáít đá']);
+      // Only what is left to make: the voided coffee is not on the ticket, one of the two Nem rán is.
+      expect(ticketLines(tickets[2]!)).toEqual(['1 × Bún chảnhiều rau', '1 × Nem rán']);
+      expect(screen.getByText('3 tickets')).toBeInTheDocument();
+    });
+
+    it('bumps one round of a tab with the version it shows', async () => {
+      storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+      const order = makeTab();
+      server = serveOrders([order]);
+      renderRoutes(routes, { path: '/orders?view=kitchen' });
+
+      const round2 = await screen.findByRole('article', { name: 'Round 2 · Table 5 #42' });
+      await userEvent.click(within(round2).getByRole('button', { name: 'Mark ready round 2 of order #42' }));
+
+      expect(await screen.findByText('Round 2 of order #42 is ready.')).toBeInTheDocument();
+      expect(server.fakeApi.requests).toContain(`PATCH /api/order/${order._id}/rounds/2`);
+      expect(server.patches).toEqual([{ id: order._id, roundNo: 2, body: { status: 'ready', expectedVersion: 3 } }]);
+      expect(
+        await within(round2).findByRole('button', { name: 'Mark served round 2 of order #42' }),
+      ).toBeInTheDocument();
+      // Round 1 did not move.
+      expect(
+        within(screen.getByRole('article', { name: 'Round 1 · Table 5 #42' })).getByRole('button', {
+          name: 'Mark served round 1 of order #42',
+        }),
+      ).toBeInTheDocument();
+
+      // The next tap sends the version the first one left.
+      await userEvent.click(within(round2).getByRole('button', { name: 'Mark served round 2 of order #42' }));
+      expect(await screen.findByText('Round 2 of order #42 served.')).toBeInTheDocument();
+      expect(server.patches.at(-1)).toEqual({
+        id: order._id,
+        roundNo: 2,
+        body: { status: 'served', expectedVersion: 4 },
+      });
+      await waitFor(() => expect(screen.queryByRole('article', { name: /^Round 2 / })).not.toBeInTheDocument());
+    });
+
+    it('shows the server’s refusal when the order changed elsewhere, and fetches it again', async () => {
+      storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+      const message = 'Order 42 was changed on another screen since you opened it; its latest state is shown now';
+      server = serveOrders([makeTab()], () => fail(409, message));
+      renderRoutes(routes, { path: '/orders?view=kitchen' });
+
+      const round1 = await screen.findByRole('article', { name: 'Round 1 · Table 5 #42' });
+      const listsBefore = server.fakeApi.requests.filter((request) => request === 'GET /api/order').length;
+      await userEvent.click(within(round1).getByRole('button', { name: 'Mark served round 1 of order #42' }));
+
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      await waitFor(() =>
+        expect(server?.fakeApi.requests.filter((request) => request === 'GET /api/order').length).toBeGreaterThan(
+          listsBefore,
+        ),
+      );
+    });
+
+    it('accepts or, once confirmed, rejects a diner’s round on its ticket', async () => {
+      storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+      const order = makeTab({
+        status: 'pending',
+        rounds: [
+          makeRound(1, { status: 'ready', sentAt: minutesAgo(20) }),
+          makeRound(2, { status: 'pending', source: 'table', sentAt: minutesAgo(3) }),
+        ],
+      });
+      server = serveOrders([order]);
+      renderRoutes(routes, { path: '/orders?view=kitchen' });
+
+      const round2 = await screen.findByRole('article', { name: 'Round 2 · Table 5 #42' });
+      expect(within(round2).getByText('More dishes from the table: accept them')).toBeInTheDocument();
+      expect(screen.getByText('2 tickets, 1 waiting for approval')).toBeInTheDocument();
+      await userEvent.click(within(round2).getByRole('button', { name: 'Reject round 2 of order #42' }));
+      const dialog = screen.getByRole('dialog', { name: 'Reject round 2 of order #42?' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, reject round' }));
+
+      expect(await screen.findByText('Round 2 of order #42 rejected.')).toBeInTheDocument();
+      expect(server.patches).toEqual([
+        { id: order._id, roundNo: 2, body: { status: 'cancelled', expectedVersion: 3 } },
+      ]);
+      await waitFor(() => expect(screen.queryByRole('article', { name: /^Round 2 / })).not.toBeInTheDocument());
     });
 
     it('switches between the list and the kitchen view', async () => {

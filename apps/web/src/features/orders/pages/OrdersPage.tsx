@@ -1,5 +1,6 @@
 import { ChefHat, List } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { useCan } from '../../../lib/use-can';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { KitchenBoard } from '../components/KitchenBoard';
 import { OrderList } from '../components/OrderList';
@@ -25,6 +26,7 @@ export function OrdersPage() {
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const now = useNow();
   const moves = useOrderMoves();
+  const canMove = useCan('orders:update');
 
   /** Changes some parameters; any filter change goes back to the first page. */
   function update(changes: Record<string, string | null>) {
@@ -73,7 +75,7 @@ export function OrdersPage() {
       </div>
 
       {view === 'kitchen' ? (
-        <KitchenBoard now={now} busyIds={moves.busyIds} onMove={moves.requestMove} />
+        <KitchenBoard now={now} busyIds={moves.busyIds} canMove={canMove} onMove={moves.requestRoundMove} />
       ) : (
         <>
           <div className="space-y-4">
@@ -139,7 +141,9 @@ export function OrdersPage() {
             onPageChange={(next) => update({ page: next > 1 ? String(next) : null })}
             now={now}
             busyIds={moves.busyIds}
+            canMove={canMove}
             onMove={moves.requestMove}
+            onRoundMove={moves.requestRoundMove}
           />
         </>
       )}

@@ -1,7 +1,7 @@
 import type { Order } from '@quan/contract/order';
 import { formatDateTime } from '../../../lib/format';
 
-/** What the kitchen needs to cook the order: no prices, large quantities, notes. */
+/** What the kitchen needs to cook the order: no prices, large quantities, notes; nothing voided. */
 export function PrintedKitchenTicket({ order }: { order: Order }) {
   return (
     <article aria-label={`Kitchen ticket for order ${order.orderNo}`} className="ticket">
@@ -16,14 +16,16 @@ export function PrintedKitchenTicket({ order }: { order: Order }) {
         {order.isPreorder && <p className="font-bold">PREORDER</p>}
       </header>
       <ul className="ticket-rule space-y-1">
-        {order.items.map((line, index) => (
-          <li key={`${line.itemId ?? line.name}-${index}`}>
-            <p className="text-base font-bold">
-              {line.quantity} × {line.name}
-            </p>
-            {line.note && <p className="pl-6">→ {line.note}</p>}
-          </li>
-        ))}
+        {order.items
+          .filter((line) => line.quantity > line.voidedQuantity)
+          .map((line) => (
+            <li key={line.position}>
+              <p className="text-base font-bold">
+                {line.quantity - line.voidedQuantity} × {line.name}
+              </p>
+              {line.note && <p className="pl-6">→ {line.note}</p>}
+            </li>
+          ))}
       </ul>
       {order.note && <p className="ticket-rule font-bold">Note: {order.note}</p>}
     </article>

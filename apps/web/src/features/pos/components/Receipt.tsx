@@ -11,6 +11,11 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
   );
 }
 
+/** What the guest pays for: a voided line is off the bill, and a partly voided one counts what is left of it. */
+function billedLines(order: Order) {
+  return order.items.filter((line) => line.quantity > line.voidedQuantity);
+}
+
 /** The guest's bill with the server's numbers, laid out for an 80 mm receipt printer. */
 export function Receipt({ order, restaurantName }: { order: Order; restaurantName: string }) {
   const { bills } = order;
@@ -29,10 +34,10 @@ export function Receipt({ order, restaurantName }: { order: Order; restaurantNam
         {order.customerDetails.phone && ` · ${order.customerDetails.phone}`}
       </p>
       <ul className="ticket-rule space-y-1">
-        {order.items.map((line, index) => (
-          <li key={`${line.itemId ?? line.name}-${index}`}>
+        {billedLines(order).map((line) => (
+          <li key={line.position}>
             <p>
-              {line.quantity} × {line.name}
+              {line.quantity - line.voidedQuantity} × {line.name}
             </p>
             <p className="flex justify-between gap-2 pl-4 tabular-nums">
               <span>{formatMoney(line.price)}</span>

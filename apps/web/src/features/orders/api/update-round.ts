@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Envelope } from '@quan/contract/common';
+import type { Order, UpdateRoundBody } from '@quan/contract/order';
+import { apiClient } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
+import { orderListFiltersOf, type OrderPage } from './list-orders';
+
+export interface UpdateRoundVariables extends UpdateRoundBody {
+  id: string;
+  roundNo: number;
+}
+
+/** Moves one round of an order (one kitchen ticket): accepted, rejected, ready or served. Answers the whole order. */
+export async function updateRound({ id, roundNo, ...body }: UpdateRoundVariables): Promise<Order> {
+  const response = await apiClient.patch<Envelope<Order>>(
+    `/api/order/${encodeURIComponent(id)}/rounds/${roundNo}`,
+    body,
+  );
+  return response.data.data;
+}
+
+export function useUpdateRound() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateRound,
+    onSuccess: (order) => {
+      // The answer carries the order's new version: written where it is listed at once, so the next tap on
+      // another of its tickets does not send the version it had before this one.
+      queryClient.setQueriesData<OrderPage>(
+        { queryKey: queryRoots.orders, predicate: (query) => orderListFiltersOf(query.queryKey) !== null },
+        (page) =>
+          page?.orders.some((listed) => listed._id === order._id && listed.version <= order.version)
+            ? { ...page, orders: page.orders.map((listed) => (listed._id === order._id ? order : listed)) }
+            : page,
+      );
+    },
+    // Also after a refusal: a 409 means another screen changed the order, whose latest state is fetched.
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryRoots.orders }),
+        // Rejecting an order's last round cancels it, which frees its table.
+        queryClient.invalidateQueries({ queryKey: queryRoots.tables }),
+      ]);
+    },
+  });
+}
