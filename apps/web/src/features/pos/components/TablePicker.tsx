@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { Table } from '@quan/contract/table';
 import type { OrderTable } from '../../../store/order-slice';
 
@@ -17,8 +18,12 @@ const chipClass = (isSelected: boolean) =>
       : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-100'
   }`;
 
-/** Free tables to seat the order at, or none (takeaway, or a table chosen later). */
+/**
+ * Free tables to seat the order at, or none (takeaway, or a table chosen later); or a table whose order is
+ * open, to send it another round.
+ */
 export function TablePicker({ tables, isLoading, error, selected, guests, onSelect }: TablePickerProps) {
+  const openLabelId = useId();
   if (isLoading) {
     return (
       <p role="status" className="text-sm text-stone-600">
@@ -33,9 +38,11 @@ export function TablePicker({ tables, isLoading, error, selected, guests, onSele
       </p>
     );
   }
-  const freeTables = (tables ?? []).filter((table) => table.status === 'available');
+  const freeTables = (tables ?? []).filter((table) => table.status === 'available' && table.currentOrder === null);
+  const openTables = (tables ?? []).filter((table) => table.currentOrder !== null);
   const selectedTable = selected ? tables?.find((table) => table._id === selected._id) : undefined;
-  const selectedIsTaken = selected !== null && selectedTable?.status !== 'available';
+  const selectedHasOrder = !!selectedTable?.currentOrder;
+  const selectedIsTaken = selected !== null && selectedTable?.status !== 'available' && !selectedHasOrder;
 
   return (
     <div className="space-y-2">
@@ -71,12 +78,43 @@ export function TablePicker({ tables, isLoading, error, selected, guests, onSele
         })}
       </div>
       {freeTables.length === 0 && <p className="text-sm text-stone-600">Every table is taken right now.</p>}
+      {openTables.length > 0 && (
+        <div className="space-y-2 pt-1">
+          <p id={openLabelId} className="text-xs font-medium text-stone-600">
+            Tables with an open order
+          </p>
+          <div role="group" aria-labelledby={openLabelId} className="flex flex-wrap gap-2">
+            {openTables.map((table) => {
+              const isSelected = selected?._id === table._id;
+              const orderNo = table.currentOrder?.orderNo;
+              return (
+                <button
+                  key={table._id}
+                  type="button"
+                  aria-pressed={isSelected}
+                  aria-label={`Table ${table.tableNo}, order #${orderNo}`}
+                  onClick={() => onSelect({ _id: table._id, tableNo: table.tableNo })}
+                  className={chipClass(isSelected)}
+                >
+                  <span aria-hidden="true">T{table.tableNo}</span>
+                  <span
+                    aria-hidden="true"
+                    className={`text-xs font-normal ${isSelected ? 'text-amber-50' : 'text-stone-600'}`}
+                  >
+                    #{orderNo}
+                  </span>
+                </button>
+              );
+            })}
+          </div>
+        </div>
+      )}
       {selected && selectedIsTaken && (
         <p role="alert" className="text-sm text-red-700">
           Table {selected.tableNo} is no longer free; pick another.
         </p>
       )}
-      {selected && !selectedIsTaken && selectedTable && guests > selectedTable.seats && (
+      {selected && !selectedIsTaken && !selectedHasOrder && selectedTable && guests > selectedTable.seats && (
         <p className="text-sm text-amber-800">
           Table {selected.tableNo} seats {selectedTable.seats}; this order has {guests} guests.
         </p>

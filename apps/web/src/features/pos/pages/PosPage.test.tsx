@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { couponDiscount, type Coupon, type ValidateCouponBody } from '@quan/contract/coupon';
 import type { CreateCustomerBody } from '@quan/contract/customer';
 import type { Category, Item } from '@quan/contract/menu';
-import type { CreateOrderBody, Order } from '@quan/contract/order';
+import type { AddRoundBody, CreateOrderBody, Order } from '@quan/contract/order';
 import type { Table } from '@quan/contract/table';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
@@ -68,11 +68,34 @@ const placedOrder: Order = {
   customerId: null,
   table: { _id: table4._id, tableNo: 4 },
   items: [
-    { itemId: pho._id, name: 'Phở bò', price: 70_000, quantity: 2, note: '', total: 140_000 },
-    { itemId: traDa._id, name: 'Trà đá', price: 5_000, quantity: 1, note: 'ít đá', total: 5_000 },
+    {
+      itemId: pho._id,
+      name: 'Phở bò',
+      price: 70_000,
+      quantity: 2,
+      note: '',
+      total: 140_000,
+      position: 0,
+      roundNo: 1,
+      voidedQuantity: 0,
+    },
+    {
+      itemId: traDa._id,
+      name: 'Trà đá',
+      price: 5_000,
+      quantity: 1,
+      note: 'ít đá',
+      total: 5_000,
+      position: 1,
+      roundNo: 1,
+      voidedQuantity: 0,
+    },
   ],
   bills: { subtotal: 145_000, discount: 0, taxRate: 10, tax: 14_500, total: 159_500 },
   coupon: null,
+  rounds: [{ no: 1, status: 'in_progress', source: 'pos', sentAt: stamp.createdAt, sentBy: null }],
+  version: 1,
+  billParts: [],
   paymentMethod: null,
   paymentStatus: 'unpaid',
   isPreorder: false,
@@ -562,6 +585,242 @@ describe('PosPage', () => {
         );
         expect(store.getState().order).toMatchObject({ customerName: 'Chị Lan', guests: 2, member: null });
         expect(bill().queryByText('Points to earn')).not.toBeInTheDocument();
+      },
+      journeyTimeout,
+    );
+  });
+
+  describe("another round for a table's open order", () => {
+    const table5: Table = {
+      ...table('table-5', 5, 'booked'),
+      currentOrder: { _id: 'order-5', orderNo: 1050, customerName: 'Anh Tuấn', status: 'in_progress' },
+    };
+    const sentAt = '2026-03-01T05:10:00.000Z';
+    /** Table 5's tab: round 1 served, a diner's round 2 in the kitchen with one Trà đá voided, coupon GIAM10. */
+    const openOrder: Order = {
+      ...placedOrder,
+      _id: 'order-5',
+      orderNo: 1050,
+      customerDetails: { name: 'Anh Tuấn', phone: '', guests: 4 },
+      table: { _id: table5._id, tableNo: 5 },
+      items: [
+        { ...placedOrder.items[0]!, position: 0, roundNo: 1 },
+        { ...placedOrder.items[1]!, note: '', quantity: 3, voidedQuantity: 1, total: 10_000, position: 1, roundNo: 2 },
+      ],
+      rounds: [
+        { no: 1, status: 'served', source: 'pos', sentAt: stamp.createdAt, sentBy: { _id: 'staff-1', name: 'Châu' } },
+        { no: 2, status: 'in_progress', source: 'table', sentAt, sentBy: null },
+      ],
+      // 150.000 − 15.000 (GIAM10), then 10 % tax.
+      bills: { subtotal: 150_000, discount: 15_000, taxRate: 10, tax: 13_500, total: 148_500 },
+      coupon: { code: 'GIAM10', discount: 15_000 },
+      version: 6,
+    };
+    /** The order with one more round of Phở bò, as the server answers it. */
+    const withRound = (order: Order, no: number, source: 'pos' | 'table' = 'pos'): Order => ({
+      ...order,
+      items: [
+        ...order.items,
+        {
+          ...placedOrder.items[0]!,
+          quantity: 1,
+          total: 70_000,
+          position: order.items.length,
+          roundNo: no,
+        },
+      ],
+      rounds: [...order.rounds, { no, status: 'in_progress', source, sentAt, sentBy: null }],
+      version: order.version + 1,
+    });
+
+    /** A server holding table 5's order; `addRound` answers each POST of a round. */
+    function tabApi(addRound: (body: AddRoundBody, current: Order) => FakeResponse & { next?: Order }) {
+      let current = openOrder;
+      const rounds: { body: AddRoundBody; key: unknown }[] = [];
+      const api = installFakeApi(
+        posApi(
+          () => fail(500, 'A round must not place a new order'),
+          ({ method, url, config }) => {
+            if (method === 'GET' && url === '/api/table') return ok([table1, table2, table4, table5]);
+            if (method === 'GET' && url === '/api/order/order-5') return ok(current);
+            if (method === 'POST' && url === '/api/order/order-5/rounds') {
+              const body = JSON.parse(config.data as string) as AddRoundBody;
+              rounds.push({ body, key: config.headers['Idempotency-Key'] });
+              const { next, ...answer } = addRound(body, current);
+              if (next) current = next;
+              return answer;
+            }
+            return null;
+          },
+        ),
+      );
+      return {
+        api,
+        rounds,
+        /** Another screen changes the order. */
+        change: (order: Order) => {
+          current = order;
+        },
+      };
+    }
+
+    async function pickTable5(user: ReturnType<typeof userEvent.setup>) {
+      const openTables = await orderPanel().findByRole('group', { name: 'Tables with an open order' });
+      await user.click(within(openTables).getByRole('button', { name: 'Table 5, order #1050' }));
+    }
+
+    it(
+      'shows what the table already has, the bill so far with the new dishes, and "Send to kitchen"',
+      async () => {
+        const user = userEvent.setup();
+        storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+        fakeApi = tabApi(() => fail(500, 'unused')).api;
+        renderRoutes(routes, { path: '/menu' });
+
+        await user.click(await screen.findByRole('button', { name: /^Phở bò/ }));
+        expect(
+          within(orderPanel().getByRole('group', { name: 'Free tables' })).queryByRole('button', { name: /^Table 5/ }),
+        ).not.toBeInTheDocument();
+        await pickTable5(user);
+
+        expect(
+          await orderPanel().findByText('Table 5 · order #1050 is open — these dishes go to it as round 3.'),
+        ).toBeInTheDocument();
+        const rounds = orderPanel().getByRole('list', { name: 'Rounds of order #1050' });
+        expect(
+          within(rounds)
+            .getAllByRole('listitem')
+            .map((round) => round.textContent),
+        ).toEqual(['Round 1Served2 × Phở bò', 'Round 2 · from the tableIn the kitchen2 × Trà đá']);
+        // The order says who it is for: no guest form, no coupon or note of its own.
+        expect(orderPanel().getByText('Anh Tuấn')).toBeInTheDocument();
+        expect(orderPanel().getByText(/No guest details are needed/)).toBeInTheDocument();
+        expect(orderPanel().queryByLabelText('Guest name')).not.toBeInTheDocument();
+        expect(orderPanel().queryByLabelText('Coupon code')).not.toBeInTheDocument();
+
+        // 150.000 so far + 65.000 new = 215.000; the coupon's 15.000 off for now; 10 % tax on 200.000.
+        const bill = within(orderPanel().getByRole('region', { name: 'Bill' }));
+        expect(bill.getByText('Ordered so far').nextSibling).toHaveTextContent(money(150_000));
+        expect(bill.getByText('New dishes').nextSibling).toHaveTextContent(money(65_000));
+        expect(bill.getByText('Subtotal').nextSibling).toHaveTextContent(money(215_000));
+        expect(bill.getByText('Discount (GIAM10)').nextSibling).toHaveTextContent(`−${money(15_000)}`);
+        expect(bill.getByText('Tax (10 %)').nextSibling).toHaveTextContent(money(20_000));
+        expect(bill.getByText('Total').nextSibling).toHaveTextContent(money(220_000));
+        expect(bill.getByText(/Coupon GIAM10 re-checked when sent/)).toBeInTheDocument();
+
+        expect(orderPanel().queryByRole('button', { name: 'Place order' })).not.toBeInTheDocument();
+        expect(orderPanel().getByRole('button', { name: 'Send to kitchen' })).toBeEnabled();
+
+        // Back to a free table: the POS takes a new order again.
+        await user.click(orderPanel().getByRole('button', { name: 'Table 4, 4 seats' }));
+        expect(orderPanel().getByRole('button', { name: 'Place order' })).toBeInTheDocument();
+        expect(orderPanel().getByLabelText('Guest name')).toBeInTheDocument();
+      },
+      journeyTimeout,
+    );
+
+    it(
+      "sends only the cart's dishes as the next round, with an Idempotency-Key and the order's version, and keeps the table",
+      async () => {
+        const user = userEvent.setup();
+        storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+        const server = tabApi((body, current) => {
+          const next = withRound(current, current.rounds.length + 1);
+          return { ...created(next), next };
+        });
+        fakeApi = server.api;
+        const { store } = renderRoutes(routes, { path: '/menu' });
+
+        await user.click(await screen.findByRole('button', { name: /^Phở bò/ }));
+        await user.click(dishButton('Trà đá'));
+        await user.click(orderPanel().getByRole('button', { name: 'Add a note for Trà đá' }));
+        await user.type(orderPanel().getByRole('textbox', { name: 'Note for Trà đá' }), 'ít đá');
+        await user.click(orderPanel().getByRole('button', { name: 'Save note' }));
+        await pickTable5(user);
+        await orderPanel().findByText(/these dishes go to it as round 3/);
+        await user.click(orderPanel().getByRole('button', { name: 'Send to kitchen' }));
+
+        expect(await screen.findByText('Round 3 of order #1050 sent to the kitchen')).toBeInTheDocument();
+        expect(server.rounds).toHaveLength(1);
+        expect(server.rounds[0]?.body).toEqual({
+          items: [
+            { itemId: pho._id, quantity: 1 },
+            { itemId: traDa._id, quantity: 1, note: 'ít đá' },
+          ],
+          expectedVersion: 6,
+        });
+        expect(server.rounds[0]?.key).toMatch(/^round:order-5:/);
+        expect(fakeApi.requests).not.toContain('POST /api/order');
+        expect(store.getState().cart.items).toEqual([]);
+        // The table stays chosen, ready for the round after.
+        expect(store.getState().order.table).toEqual({ _id: table5._id, tableNo: 5 });
+        expect(orderPanel().getByRole('button', { name: 'Table 5, order #1050' })).toHaveAttribute(
+          'aria-pressed',
+          'true',
+        );
+        expect(
+          await orderPanel().findByText('Table 5 · order #1050 is open — these dishes go to it as round 4.'),
+        ).toBeInTheDocument();
+        expect(
+          within(orderPanel().getByRole('list', { name: 'Rounds of order #1050' })).getAllByRole('listitem'),
+        ).toHaveLength(3);
+
+        // The next round is another round: a new key, from the new version.
+        await user.click(dishButton('Phở bò'));
+        await user.click(orderPanel().getByRole('button', { name: 'Send to kitchen' }));
+        expect(await screen.findByText('Round 4 of order #1050 sent to the kitchen')).toBeInTheDocument();
+        expect(server.rounds[1]?.body).toEqual({ items: [{ itemId: pho._id, quantity: 1 }], expectedVersion: 7 });
+        expect(server.rounds[1]?.key).toMatch(/^round:order-5:/);
+        expect(server.rounds[1]?.key).not.toBe(server.rounds[0]?.key);
+      },
+      journeyTimeout,
+    );
+
+    it(
+      'shows the refusal of a stale version, loads the order again and keeps the cart for another try',
+      async () => {
+        const user = userEvent.setup();
+        storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+        const stale = 'Order 1050 was changed on another screen since you opened it; its latest state is shown now';
+        const server = tabApi((body, current) => {
+          if (body.expectedVersion !== current.version) return fail(409, stale);
+          const next = withRound(current, current.rounds.length + 1);
+          return { ...created(next), next };
+        });
+        fakeApi = server.api;
+        const { store } = renderRoutes(routes, { path: '/menu' });
+
+        await user.click(await screen.findByRole('button', { name: /^Phở bò/ }));
+        await pickTable5(user);
+        await orderPanel().findByText(/these dishes go to it as round 3/);
+        // A diner at table 5 orders round 3 meanwhile.
+        server.change(withRound(openOrder, 3, 'table'));
+        const loads = () => fakeApi!.requests.filter((request) => request === 'GET /api/order/order-5').length;
+        expect(loads()).toBe(1);
+
+        await user.click(orderPanel().getByRole('button', { name: 'Send to kitchen' }));
+
+        expect(await orderPanel().findByRole('alert')).toHaveTextContent(stale);
+        expect(screen.getAllByText(stale)).toHaveLength(2);
+        expect(store.getState().cart.items).toHaveLength(1);
+        expect(orderPanel().getByRole('list', { name: 'Dishes in this order' })).toHaveTextContent(
+          `1 × ${money(65_000)}`,
+        );
+        // The order as it now stands, with the diner's round.
+        expect(
+          await orderPanel().findByText('Table 5 · order #1050 is open — these dishes go to it as round 4.'),
+        ).toBeInTheDocument();
+        expect(loads()).toBe(2);
+        expect(
+          within(orderPanel().getByRole('list', { name: 'Rounds of order #1050' })).getAllByRole('listitem'),
+        ).toHaveLength(3);
+
+        // Nothing was sent, so the retry is the same round (same key) against the new version.
+        await user.click(orderPanel().getByRole('button', { name: 'Send to kitchen' }));
+        expect(await screen.findByText('Round 4 of order #1050 sent to the kitchen')).toBeInTheDocument();
+        expect(server.rounds.map((round) => round.body.expectedVersion)).toEqual([6, 7]);
+        expect(server.rounds[1]?.key).toBe(server.rounds[0]?.key);
+        expect(store.getState().cart.items).toEqual([]);
       },
       journeyTimeout,
     );

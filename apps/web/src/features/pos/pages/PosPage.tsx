@@ -4,7 +4,7 @@ import { useSnackbar } from 'notistack';
 import { Link } from 'react-router';
 import type { Item } from '@quan/contract/menu';
 import { pointsFor } from '@quan/contract/customer';
-import type { CreateOrderBody, Order } from '@quan/contract/order';
+import { isOpenOrderStatus, type CreateOrderBody, type Order } from '@quan/contract/order';
 import { computeBill } from '@quan/contract/bill';
 import { defaultSettings } from '@quan/contract/settings';
 import { FormAlert } from '../../../components/FormAlert';
@@ -26,9 +26,12 @@ import { CouponField } from '../components/CouponField';
 import { groupCartLines, lineKey, maxLineQuantity, toOrderLines } from '../../../store/cart-lines';
 import { CustomerSection } from '../components/CustomerSection';
 import { MenuBrowser } from '../components/MenuBrowser';
+import { OpenOrderRounds } from '../components/OpenOrderRounds';
 import { PlacedOrderView } from '../components/PlacedOrderView';
+import { RoundBillSummary } from '../components/RoundBillSummary';
 import { TablePicker } from '../components/TablePicker';
 import { useCouponCheck } from '../components/use-coupon-check';
+import { useTableRound } from './use-table-round';
 
 function dishCount(count: number): string {
   return count === 1 ? '1 dish' : `${count} dishes`;
@@ -46,7 +49,14 @@ function PanelSection({ title, children }: { title: string; children: ReactNode 
   );
 }
 
-/** The POS (`/menu`): pick dishes, say who and where, place the order, print its tickets. */
+function guestCount(count: number): string {
+  return count === 1 ? '1 guest' : `${count} guests`;
+}
+
+/**
+ * The POS (`/menu`): pick dishes, say who and where, place the order, print its tickets. A table whose order is
+ * open takes the dishes as that order's next round instead.
+ */
 export function PosPage() {
   usePageTitle('Menu');
   const dispatch = useAppDispatch();
@@ -71,7 +81,14 @@ export function PosPage() {
   const taxRate = settings.data?.taxRate ?? defaultSettings.taxRate;
   const restaurantName = settings.data?.restaurantName ?? defaultSettings.restaurantName;
   const canManageMenu = useCan('menu:manage');
-  const couponCheck = useCouponCheck(couponInput, subtotal, order.member?._id ?? null);
+  // The chosen table's open order, if it has one: the cart then goes to it as a new round.
+  const selectedTable = order.table ? tables.data?.find((table) => table._id === order.table?._id) : undefined;
+  const openOrderRef = selectedTable?.currentOrder ?? null;
+  const round = useTableRound(openOrderRef?._id ?? null);
+  const openOrder = round.order.data;
+  const isRound = openOrderRef !== null;
+  // A round carries no coupon (the order's own is worked out again by the server), so none is checked for it.
+  const couponCheck = useCouponCheck(isRound ? '' : couponInput, subtotal, order.member?._id ?? null);
   const discount = couponCheck.status === 'valid' ? couponCheck.discount : 0;
   const { total } = computeBill(subtotal, discount, taxRate);
   const points = order.member
@@ -91,13 +108,45 @@ export function PosPage() {
     setPlaceError(null);
   }
 
-  const blocker = !hasCustomer
-    ? 'Set the customer to start the order.'
-    : lines.length === 0
-      ? 'Add at least one dish.'
-      : couponCheck.status === 'checking'
-        ? 'Wait until the coupon is checked.'
-        : null;
+  const roundBlocker = !openOrderRef
+    ? null
+    : round.order.isPending
+      ? `Wait until order #${openOrderRef.orderNo} is loaded.`
+      : !openOrder
+        ? `Order #${openOrderRef.orderNo} could not be loaded.`
+        : !isOpenOrderStatus(openOrder.status)
+          ? `Order #${openOrder.orderNo} is ${openOrder.status}; it takes no more dishes.`
+          : lines.length === 0
+            ? 'Add at least one dish.'
+            : null;
+
+  const blocker = isRound
+    ? roundBlocker
+    : !hasCustomer
+      ? 'Set the customer to start the order.'
+      : lines.length === 0
+        ? 'Add at least one dish.'
+        : couponCheck.status === 'checking'
+          ? 'Wait until the coupon is checked.'
+          : null;
+
+  // Only the cart's dishes go, as the order's next round; the table stays chosen for the round after it.
+  function sendRound() {
+    if (blocker || round.isSending) return;
+    setPlaceError(null);
+    round.send(toOrderLines(lines), {
+      onSent: (updated, roundNo) => {
+        dispatch(clearCart());
+        enqueueSnackbar(`Round ${roundNo} of order #${updated.orderNo} sent to the kitchen`, { variant: 'success' });
+      },
+      onRefused: (error) => {
+        // A 409 (the order changed elsewhere, or closed): the order is fetched again and the cart kept.
+        const message = describeApiError(error, 'Could not send the dishes. Please try again.');
+        setPlaceError(message);
+        enqueueSnackbar(message, { variant: 'error' });
+      },
+    });
+  }
 
   function placeOrder() {
     if (blocker || createOrderMutation.isPending) return;
@@ -223,7 +272,20 @@ export function PosPage() {
               Current order
             </h2>
             <PanelSection title="Customer">
-              <CustomerSection />
+              {openOrderRef ? (
+                // The order already says who it is for; a round only adds dishes to it.
+                <div className="text-sm">
+                  <p className="font-semibold text-stone-900">
+                    {openOrder?.customerDetails.name ?? openOrderRef.customerName}
+                  </p>
+                  {openOrder && <p className="text-stone-600">{guestCount(openOrder.customerDetails.guests)}</p>}
+                  <p className="mt-1 text-stone-600">
+                    No guest details are needed: the dishes join order #{openOrderRef.orderNo}.
+                  </p>
+                </div>
+              ) : (
+                <CustomerSection />
+              )}
             </PanelSection>
             <PanelSection title="Table">
               <TablePicker
@@ -232,50 +294,116 @@ export function PosPage() {
                 error={tables.isError ? describeApiError(tables.error, 'Could not load the tables.') : null}
                 selected={order.table}
                 guests={order.guests}
-                onSelect={(table) => dispatch(assignTable(table))}
+                onSelect={(table) => {
+                  dispatch(assignTable(table));
+                  setPlaceError(null);
+                }}
               />
+              <div aria-live="polite">
+                {order.table && openOrderRef && (
+                  <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950 ring-1 ring-amber-200 ring-inset">
+                    Table {order.table.tableNo} · order #{openOrderRef.orderNo} is open — these dishes go to it as{' '}
+                    {round.nextRoundNo ? `round ${round.nextRoundNo}` : 'a new round'}.
+                  </p>
+                )}
+              </div>
             </PanelSection>
-            <PanelSection title={unitCount > 0 ? `Dishes (${unitCount})` : 'Dishes'}>
+            {openOrderRef && (
+              <PanelSection title={`Order #${openOrderRef.orderNo} so far`}>
+                {openOrder ? (
+                  <OpenOrderRounds order={openOrder} />
+                ) : round.order.isError ? (
+                  <div role="alert" className="space-y-2 text-sm text-red-700">
+                    <p>{describeApiError(round.order.error, `Could not load order #${openOrderRef.orderNo}.`)}</p>
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-sm"
+                      onClick={() => void round.order.refetch()}
+                    >
+                      Try again
+                    </button>
+                  </div>
+                ) : (
+                  <p role="status" className="text-sm text-stone-600">
+                    Loading order #{openOrderRef.orderNo}…
+                  </p>
+                )}
+              </PanelSection>
+            )}
+            <PanelSection
+              title={
+                openOrderRef
+                  ? `New round${unitCount > 0 ? ` (${unitCount})` : ''}`
+                  : unitCount > 0
+                    ? `Dishes (${unitCount})`
+                    : 'Dishes'
+              }
+            >
               <CartPanel lines={lines} />
             </PanelSection>
-            <PanelSection title="Coupon">
-              <CouponField value={couponInput} check={couponCheck} onChange={setCouponInput} />
-            </PanelSection>
-            <div className="border-t border-stone-200 pt-4">
-              <label htmlFor={orderNoteId} className="field-label">
-                Order note (optional)
-              </label>
-              <input
-                id={orderNoteId}
-                value={orderNote}
-                maxLength={500}
-                autoComplete="off"
-                placeholder="e.g. birthday, serve drinks first"
-                onChange={(event) => setOrderNote(event.target.value)}
-                className="field-input"
-              />
-            </div>
+            {/* A round takes neither a coupon nor a note: those belong to the order, set when it was placed. */}
+            {!openOrderRef && (
+              <>
+                <PanelSection title="Coupon">
+                  <CouponField value={couponInput} check={couponCheck} onChange={setCouponInput} />
+                </PanelSection>
+                <div className="border-t border-stone-200 pt-4">
+                  <label htmlFor={orderNoteId} className="field-label">
+                    Order note (optional)
+                  </label>
+                  <input
+                    id={orderNoteId}
+                    value={orderNote}
+                    maxLength={500}
+                    autoComplete="off"
+                    placeholder="e.g. birthday, serve drinks first"
+                    onChange={(event) => setOrderNote(event.target.value)}
+                    className="field-input"
+                  />
+                </div>
+              </>
+            )}
           </div>
           <div className="space-y-3 rounded-b-2xl border-t border-stone-200 bg-stone-50 p-4">
             <PanelSection title="Bill">
-              <BillSummary
-                subtotal={subtotal}
-                discount={discount}
-                couponCode={couponCheck.status === 'valid' ? couponCheck.code : null}
-                taxRate={taxRate}
-                points={points}
-              />
+              {openOrderRef ? (
+                openOrder ? (
+                  <RoundBillSummary order={openOrder} newSubtotal={subtotal} />
+                ) : (
+                  <p className="text-sm text-stone-600">The bill shows once the order is loaded.</p>
+                )
+              ) : (
+                <BillSummary
+                  subtotal={subtotal}
+                  discount={discount}
+                  couponCode={couponCheck.status === 'valid' ? couponCheck.code : null}
+                  taxRate={taxRate}
+                  points={points}
+                />
+              )}
             </PanelSection>
             {placeError && <FormAlert>{placeError}</FormAlert>}
-            <button
-              type="button"
-              className="btn btn-primary min-h-14 w-full text-base"
-              disabled={blocker !== null || createOrderMutation.isPending}
-              aria-describedby={blocker ? `${orderNoteId}-blocker` : undefined}
-              onClick={placeOrder}
-            >
-              {createOrderMutation.isPending ? 'Placing order…' : 'Place order'}
-            </button>
+            {isRound ? (
+              <button
+                type="button"
+                className="btn btn-primary min-h-14 w-full text-base"
+                disabled={blocker !== null || round.isSending}
+                aria-describedby={blocker ? `${orderNoteId}-blocker` : undefined}
+                onClick={sendRound}
+              >
+                {round.isSending ? 'Sending to kitchen…' : 'Send to kitchen'}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="btn btn-primary min-h-14 w-full text-base"
+                disabled={blocker !== null || createOrderMutation.isPending}
+                aria-describedby={blocker ? `${orderNoteId}-blocker` : undefined}
+                onClick={placeOrder}
+              >
+                {createOrderMutation.isPending ? 'Placing order…' : 'Place order'}
+              </button>
+            )}
             {blocker && (
               <p id={`${orderNoteId}-blocker`} className="text-center text-sm text-stone-600">
                 {blocker}

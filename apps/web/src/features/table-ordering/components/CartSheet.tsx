@@ -20,6 +20,8 @@ interface CartSheetProps {
   unavailableItemIds: ReadonlySet<string>;
   /** The server's refusal of the last attempt (an unavailable dish, a limit). */
   refusal: string | null;
+  /** The table's open order, which these dishes join as its next round; null when they start an order. */
+  joinsOrderNo: number | null;
   isSending: boolean;
   onPlaceOrder: () => void;
   onClose: () => void;
@@ -78,6 +80,12 @@ export function CartSheet(props: CartSheetProps) {
           <span className="text-lg font-bold tabular-nums">{formatMoney(total)}</span>
         </div>
         <p className="-mt-3 text-xs text-stone-600">Before tax; the restaurant confirms the final bill.</p>
+        {props.joinsOrderNo !== null && (
+          <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200 ring-inset">
+            These dishes join your table&apos;s order #{props.joinsOrderNo} as a new round; our staff confirm it in a
+            moment.
+          </p>
+        )}
         {refusal && <FormAlert>{refusal}</FormAlert>}
         <button
           type="button"

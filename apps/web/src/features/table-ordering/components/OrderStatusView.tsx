@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   Check,
   ChefHat,
@@ -11,10 +11,10 @@ import {
   Utensils,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import type { OrderStatus } from '@quan/contract/order';
+import type { OrderStatus, RoundStatus } from '@quan/contract/order';
 import type { PublicOrder } from '@quan/contract/public';
 import { formatMoney } from '../../../lib/format';
-import { dinerStatusText, progressSteps, stepsDone } from './order-progress';
+import { dinerStatusText, progressSteps, roundStatusText, stepsDone, type PublicRound } from './order-progress';
 
 const stepIcons: Record<OrderStatus, LucideIcon> = {
   pending: ReceiptText,
@@ -24,6 +24,66 @@ const stepIcons: Record<OrderStatus, LucideIcon> = {
   completed: PartyPopper,
   cancelled: CircleX,
 };
+
+const roundStatusClasses: Record<RoundStatus, string> = {
+  pending: 'bg-amber-100 text-amber-900',
+  in_progress: 'bg-sky-100 text-sky-900',
+  ready: 'bg-emerald-100 text-emerald-900',
+  served: 'bg-stone-100 text-stone-700',
+  cancelled: 'bg-red-100 text-red-800',
+};
+
+type OrderLine = PublicOrder['items'][number];
+
+function DishLine({ line }: { line: OrderLine }) {
+  // What the staff took off the bill is not counted; a line taken off entirely stays, struck through.
+  const left = line.quantity - line.voidedQuantity;
+  return (
+    <li className="flex justify-between gap-3 py-2 text-sm">
+      <span className="min-w-0">
+        <span className={`font-medium ${left > 0 ? 'text-stone-900' : 'text-stone-500 line-through'}`}>
+          {left > 0 ? left : line.quantity} × {line.name}
+        </span>
+        {line.voidedQuantity > 0 && (
+          <span className="block text-stone-600">
+            {left > 0 ? `${line.voidedQuantity} taken off the bill` : 'Taken off the bill'}
+          </span>
+        )}
+        {line.note && <span className="block text-amber-900 italic">Note: {line.note}</span>}
+      </span>
+      <span className="text-stone-800 tabular-nums">{formatMoney(line.total)}</span>
+    </li>
+  );
+}
+
+/** One round of the table's order: its own status, and the dishes sent with it. */
+function RoundDishes({ round, lines }: { round: PublicRound; lines: OrderLine[] }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="border-t border-stone-100 pt-3 first:border-0 first:pt-0">
+      {/* Read as one phrase ("Round 2 · Preparing"); shown as the round and its status badge. */}
+      <h4
+        id={headingId}
+        aria-label={`Round ${round.no} · ${roundStatusText[round.status]}`}
+        className="flex flex-wrap items-center justify-between gap-2 text-sm font-semibold"
+      >
+        <span className="text-stone-900">Round {round.no}</span>
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${roundStatusClasses[round.status]}`}>
+          {roundStatusText[round.status]}
+        </span>
+      </h4>
+      {lines.length > 0 ? (
+        <ul className={`mt-1 divide-y divide-stone-100 ${round.status === 'cancelled' ? 'opacity-70' : ''}`}>
+          {lines.map((line) => (
+            <DishLine key={line.position} line={line} />
+          ))}
+        </ul>
+      ) : (
+        <p className="py-2 text-sm text-stone-600">Loading these dishes…</p>
+      )}
+    </section>
+  );
+}
 
 interface OrderStatusViewProps {
   order: PublicOrder;
@@ -37,7 +97,10 @@ interface OrderStatusViewProps {
   focusOnMount: boolean;
 }
 
-/** The diner's order after placing it: where it stands (live), what is in it, and the bill. */
+/**
+ * The table's order after placing it: where it stands (live), each round with its own status and dishes, and
+ * the bill of the whole table.
+ */
 export function OrderStatusView({
   order,
   status,
@@ -137,20 +200,27 @@ export function OrderStatusView({
       </div>
 
       <div className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
-        <h3 className="font-semibold text-stone-900">Your dishes</h3>
-        <ul className="mt-2 divide-y divide-stone-100">
-          {order.items.map((item, index) => (
-            <li key={`${item.itemId ?? item.name}-${index}`} className="flex justify-between gap-3 py-2 text-sm">
-              <span className="min-w-0">
-                <span className="font-medium text-stone-900">
-                  {item.quantity} × {item.name}
-                </span>
-                {item.note && <span className="block text-amber-900 italic">Note: {item.note}</span>}
-              </span>
-              <span className="text-stone-800 tabular-nums">{formatMoney(item.total)}</span>
-            </li>
-          ))}
-        </ul>
+        <h3 className="font-semibold text-stone-900">Your table&apos;s dishes</h3>
+        {order.rounds.length > 1 && (
+          <p className="text-sm text-stone-600">Every order from this table joins this one bill, round by round.</p>
+        )}
+        <div className="mt-3 space-y-3">
+          {order.rounds.length > 0 ? (
+            order.rounds.map((round) => (
+              <RoundDishes
+                key={round.no}
+                round={round}
+                lines={order.items.filter((line) => line.roundNo === round.no)}
+              />
+            ))
+          ) : (
+            <ul className="divide-y divide-stone-100">
+              {order.items.map((line) => (
+                <DishLine key={line.position} line={line} />
+              ))}
+            </ul>
+          )}
+        </div>
         <dl className="mt-2 space-y-1 border-t border-stone-200 pt-2 text-sm">
           <div className="flex justify-between">
             <dt className="text-stone-600">Subtotal</dt>

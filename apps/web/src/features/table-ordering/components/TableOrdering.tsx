@@ -7,7 +7,7 @@ import { addItem, clearCart, removeItem } from '../../../store/cart-slice';
 import type { TrackedOrder } from '../api/get-public-order';
 import { CartBar } from './CartBar';
 import { CartSheet } from './CartSheet';
-import { laterStatus } from './order-progress';
+import { newerOrder, withLiveUpdate } from './order-progress';
 import { OrderBanner } from './OrderBanner';
 import { RateLimitNotice, UnsentNotice } from './OrderRetryNotices';
 import { OrderStatusView } from './OrderStatusView';
@@ -94,8 +94,13 @@ export function TableOrdering({
   );
 
   const isSending = submission.status === 'sending';
-  const shownOrder = tracking.order ?? (placedOrder && placedOrder._id === tracked?.orderId ? placedOrder : undefined);
-  const shownStatus = shownOrder ? laterStatus(shownOrder.status, tracking.status) : tracking.status;
+  // A second order from this phone (or another at the table) joins the table's open order: the answer is that
+  // same order with one more round, newer than the last load until the next one.
+  const answeredOrder = placedOrder && placedOrder._id === tracked?.orderId ? placedOrder : undefined;
+  const knownOrder = newerOrder(tracking.order, answeredOrder);
+  const shownOrder = knownOrder && withLiveUpdate(knownOrder, tracking.live);
+  const shownStatus = shownOrder?.status ?? tracking.live?.status;
+  const isOrderOpen = !!shownOrder && shownStatus !== 'completed' && shownStatus !== 'cancelled';
 
   if (submission.status === 'no-key') return <MissingKeyNotice />;
   if (submission.status === 'no-table') return <UnknownTableNotice message={submission.message} />;
@@ -204,6 +209,7 @@ export function TableOrdering({
               canAdd={cart.canAdd}
               unavailableItemIds={unavailableItemIds}
               refusal={submission.status === 'refused' ? submission.message : null}
+              joinsOrderNo={isOrderOpen ? shownOrder.orderNo : null}
               isSending={isSending}
               onPlaceOrder={submitOrder}
               onClose={() => setIsCartOpen(false)}

@@ -1,4 +1,7 @@
-import type { OrderStatus } from '@quan/contract/order';
+import type { OrderStatus, orderStatusOfRounds, RoundStatus } from '@quan/contract/order';
+import type { OrderStatusUpdate, PublicOrder } from '@quan/contract/public';
+
+export type PublicRound = PublicOrder['rounds'][number];
 
 /** What each status means to the diner at the table. */
 export const dinerStatusText: Record<OrderStatus, { label: string; detail: string }> = {
@@ -36,4 +39,80 @@ export function laterStatus(a: OrderStatus, b: OrderStatus | undefined): OrderSt
 export function stepsDone(status: OrderStatus): number {
   if (status === 'completed') return progressSteps.length;
   return Math.max(0, progressSteps.indexOf(status));
+}
+
+/** Where one round (one batch of dishes sent to the kitchen) stands, as the diner reads it. */
+export const roundStatusText: Record<RoundStatus, string> = {
+  pending: 'Waiting for the staff',
+  in_progress: 'Preparing',
+  ready: 'Ready',
+  served: 'Served',
+  cancelled: 'Not accepted',
+};
+
+// A round only moves forward too (`allowedRoundMoves` in the contract); a round is cancelled before it is ready,
+// and for good.
+const roundRank: Record<RoundStatus, number> = { pending: 0, in_progress: 1, ready: 2, served: 3, cancelled: 4 };
+
+/**
+ * The order's status from its rounds: that of the least advanced round still on the bill, cancelled when every
+ * round was. The contract's rule, written out here because its module brings zod to the phone; typed from it.
+ */
+export const statusOfRounds: typeof orderStatusOfRounds = (rounds) => {
+  let least: Exclude<RoundStatus, 'cancelled'> | null = null;
+  for (const { status } of rounds) {
+    if (status !== 'cancelled' && (least === null || roundRank[status] < roundRank[least])) least = status;
+  }
+  return least ?? 'cancelled';
+};
+
+/** Both reports of an order's rounds in one: every round either knows, each at the further of its statuses. */
+export function mergeRounds(a: readonly PublicRound[], b: readonly PublicRound[]): PublicRound[] {
+  const byNo = new Map<number, PublicRound>();
+  for (const round of [...a, ...b]) {
+    const known = byNo.get(round.no);
+    if (!known || roundRank[round.status] > roundRank[known.status]) byNo.set(round.no, round);
+  }
+  return [...byNo.values()].sort((x, y) => x.no - y.no);
+}
+
+const isClosed = (status: OrderStatus) => status === 'completed' || status === 'cancelled';
+
+/**
+ * The order with the last live update on top of the last load. A load and an update may arrive in either
+ * order; rounds are only added and only move forward, so each round takes its further status and the order's
+ * follows from them (a new round moves a served table back, so the order's own status cannot simply take the
+ * further one). An update without rounds (an older server) only moves the order's status forward.
+ */
+export function withLiveUpdate(order: PublicOrder, update: OrderStatusUpdate | undefined): PublicOrder {
+  if (!update || update._id !== order._id) return order;
+  if (!update.rounds) return { ...order, status: laterStatus(order.status, update.status) };
+  const rounds = mergeRounds(order.rounds, update.rounds);
+  const status = isClosed(order.status)
+    ? order.status
+    : isClosed(update.status)
+      ? update.status
+      : statusOfRounds(rounds);
+  return { ...order, rounds, status };
+}
+
+/**
+ * Whether a live update names what the phone has not loaded: a round sent from another phone at the table or by
+ * the staff (its dishes and the new bill), or a round just refused (the bill without it).
+ */
+export function updateNeedsReload(loaded: readonly PublicRound[] | undefined, update: OrderStatusUpdate): boolean {
+  if (!update.rounds) return false;
+  const known = new Map((loaded ?? []).map((round) => [round.no, round.status]));
+  return update.rounds.some(
+    (round) => !known.has(round.no) || (round.status === 'cancelled' && known.get(round.no) !== 'cancelled'),
+  );
+}
+
+/** Of the order as loaded and as the last order from this phone answered, the one that knows more rounds. */
+export function newerOrder(
+  loaded: PublicOrder | undefined,
+  answered: PublicOrder | undefined,
+): PublicOrder | undefined {
+  if (!loaded || !answered || loaded._id !== answered._id) return loaded ?? answered;
+  return answered.rounds.length > loaded.rounds.length ? answered : loaded;
 }

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicMenu } from '@quan/contract/public';
+import { orderStatusOfRounds, type RoundStatus } from '@quan/contract/order';
+import type { PublicMenu, PublicOrder } from '@quan/contract/public';
 import { createDinerSocket } from '../../../lib/socket';
 import { createFakeDinerSocket } from '../../../test/fake-diner-socket';
 import {
@@ -11,7 +12,7 @@ import {
   type FakeFetchAnswer,
   type FakeFetchRequest,
 } from '../../../test/fake-fetch';
-import { bunCha, makePublicMenu, makePublicOrder, phoBo } from '../../../test/diner-fixtures';
+import { bunCha, makePublicMenu, makePublicOrder, phoBo, traDa } from '../../../test/diner-fixtures';
 import { renderPublicRoute } from '../../../test/render-public-route';
 
 vi.mock('../../../lib/socket', () => ({ createDinerSocket: vi.fn(), createSocket: vi.fn() }));
@@ -20,6 +21,38 @@ const tableKey = 'qr-key-of-table-4';
 const tablePath = `/table/4?key=${tableKey}`;
 const placedOrder = { ...makePublicOrder(), trackingToken: 'tracking-secret' };
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/**
+ * The table's order once a second round of two Trà đá joined it (from this phone or another at the table):
+ * the first round (Phở bò, Bún chả) and the second each in their own status, one bill for both.
+ */
+function withSecondRound(second: RoundStatus, first: RoundStatus = 'served'): PublicOrder {
+  const order = makePublicOrder();
+  const rounds: PublicOrder['rounds'] = [
+    { ...order.rounds[0]!, status: first },
+    { no: 2, status: second, source: 'table', sentAt: '2026-01-15T05:40:00.000Z' },
+  ];
+  return {
+    ...order,
+    status: orderStatusOfRounds(rounds),
+    items: [
+      ...order.items,
+      {
+        itemId: traDa._id,
+        name: traDa.name,
+        price: 5_000,
+        quantity: 2,
+        note: '',
+        total: 10_000,
+        position: 2,
+        roundNo: 2,
+        voidedQuantity: 0,
+      },
+    ],
+    rounds,
+    bills: { subtotal: 195_000, discount: 0, taxRate: 8, tax: 15_600, total: 210_600 },
+  };
+}
 
 type Handler = (request: FakeFetchRequest) => FakeFetchAnswer;
 
@@ -346,5 +379,108 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Order #1042' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Order more dishes' }));
     expect(screen.getByRole('button', { name: /View your order · 1 dish/ })).toBeInTheDocument();
+  });
+
+  describe("the table's rounds", () => {
+    const followOrder = () =>
+      sessionStorage.setItem(
+        'tableOrder:4',
+        JSON.stringify({ orderId: placedOrder._id, trackingToken: 'tracking-secret', tableNo: 4 }),
+      );
+    const orderLoads = () => fake.calls().filter((call) => call.startsWith('GET /api/public/orders/')).length;
+    const round = (name: string) => screen.getByRole('region', { name });
+    const dishesOf = (region: HTMLElement) =>
+      within(region)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent);
+    const total = () => screen.getByText('Total').nextSibling;
+
+    it('shows two rounds after a second order from the phone joins the same order, and lets the table order more', async () => {
+      followOrder();
+      let current = makePublicOrder({ status: 'served' });
+      serve({
+        publicOrder: () => okData(current),
+        order: () => {
+          current = withSecondRound('pending');
+          return okData({ ...current, trackingToken: 'tracking-secret' }, 201);
+        },
+      });
+      renderPublicRoute(tablePath);
+
+      expect(await screen.findByRole('heading', { name: 'Order #1042' })).toBeInTheDocument();
+      expect(round('Round 1 · Served')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Order more dishes' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Add Trà đá' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Add one more Trà đá' }));
+      const cart = await openCart();
+      expect(within(cart).getByText(/These dishes join your table's order #1042 as a new round/)).toBeInTheDocument();
+      await userEvent.click(within(cart).getByRole('button', { name: 'Place order' }));
+
+      expect(await screen.findByRole('heading', { name: 'Order #1042' })).toHaveFocus();
+      // A diner's order, as ever: the server decides that it joins the table's open order.
+      expect(orderPosts()[0]?.body).toEqual({ tableNo: 4, tableKey, items: [{ itemId: traDa._id, quantity: 2 }] });
+      expect(JSON.parse(sessionStorage.getItem('tableOrder:4')!)).toMatchObject({ orderId: placedOrder._id });
+
+      expect(dishesOf(round('Round 1 · Served'))).toEqual([
+        expect.stringMatching(/^2 × Phở bò/),
+        expect.stringMatching(/^1 × Bún chảNote: ít cay/),
+      ]);
+      expect(dishesOf(round('Round 2 · Waiting for the staff'))).toEqual([expect.stringMatching(/^2 × Trà đá10\.000/)]);
+      // The whole table's bill, and the order waits for the staff to accept the new round.
+      expect(total()).toHaveTextContent(/210\.600/);
+      expect(screen.getByRole('status')).toHaveTextContent('Received');
+      expect(screen.getByRole('button', { name: 'Order more dishes' })).toBeInTheDocument();
+    });
+
+    it('applies a follower update to the round it moves, without loading the order again', async () => {
+      followOrder();
+      serve({ publicOrder: () => okData(withSecondRound('pending')) });
+      renderPublicRoute(tablePath);
+
+      expect(await screen.findByRole('region', { name: 'Round 2 · Waiting for the staff' })).toBeInTheDocument();
+      await waitFor(() => expect(socket.isListening('order:updated')).toBe(true));
+      await waitFor(() => expect(screen.getByText('Live')).toBeInTheDocument());
+      const loads = orderLoads();
+
+      const staffAccept = withSecondRound('in_progress');
+      socket.serverEmit('order:updated', {
+        _id: placedOrder._id,
+        orderNo: 1042,
+        status: staffAccept.status,
+        rounds: staffAccept.rounds,
+      });
+
+      expect(round('Round 2 · Preparing')).toBeInTheDocument();
+      expect(dishesOf(round('Round 2 · Preparing'))).toEqual([expect.stringMatching(/^2 × Trà đá/)]);
+      expect(round('Round 1 · Served')).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: /Waiting for the staff/ })).not.toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('Preparing');
+      expect(orderLoads()).toBe(loads);
+    });
+
+    it('loads the dishes of a round sent from another phone at the table when its update arrives', async () => {
+      followOrder();
+      let current = makePublicOrder({ status: 'in_progress' });
+      serve({ publicOrder: () => okData(current) });
+      renderPublicRoute(tablePath);
+
+      expect(await screen.findByRole('region', { name: 'Round 1 · Preparing' })).toBeInTheDocument();
+      await waitFor(() => expect(socket.isListening('order:updated')).toBe(true));
+      expect(total()).toHaveTextContent(/199\.800/);
+
+      current = withSecondRound('pending', 'in_progress');
+      socket.serverEmit('order:updated', {
+        _id: placedOrder._id,
+        orderNo: 1042,
+        status: current.status,
+        rounds: current.rounds,
+      });
+
+      expect(await screen.findByText(/^2 × Trà đá/)).toBeInTheDocument();
+      expect(round('Round 2 · Waiting for the staff')).toBeInTheDocument();
+      expect(round('Round 1 · Preparing')).toBeInTheDocument();
+      expect(total()).toHaveTextContent(/210\.600/);
+      expect(screen.getByRole('status')).toHaveTextContent('Received');
+    });
   });
 });

@@ -1,0 +1,59 @@
+import type { Order, RoundStatus } from '@quan/contract/order';
+
+/** A round as the floor talks about it: a diner's round waits for someone to accept it. */
+export const roundStatusLabels: Record<RoundStatus, string> = {
+  pending: 'Waiting for approval',
+  in_progress: 'In the kitchen',
+  ready: 'Ready',
+  served: 'Served',
+  cancelled: 'Rejected',
+};
+
+const roundStatusClasses: Record<RoundStatus, string> = {
+  pending: 'bg-amber-100 text-amber-900 ring-amber-300',
+  in_progress: 'bg-sky-50 text-sky-900 ring-sky-200',
+  ready: 'bg-green-50 text-green-900 ring-green-300',
+  served: 'bg-teal-50 text-teal-900 ring-teal-200',
+  cancelled: 'bg-red-50 text-red-800 ring-red-200',
+};
+
+type OrderLine = Order['items'][number];
+
+/** "2 × Phở bò (ít đá)"; what was voided is off the bill, so a line counts what is left of it. */
+function lineText(line: OrderLine): string {
+  const left = line.quantity - line.voidedQuantity;
+  const note = line.note ? ` (${line.note})` : '';
+  return left > 0 ? `${left} × ${line.name}${note}` : `${line.name}${note}, voided`;
+}
+
+/** What a table's open order already holds, round by round with each round's status, in a few lines. */
+export function OpenOrderRounds({ order }: { order: Order }) {
+  if (order.rounds.length === 0) return <p className="text-sm text-stone-600">Nothing has been sent yet.</p>;
+  return (
+    <ol aria-label={`Rounds of order #${order.orderNo}`} className="space-y-2">
+      {order.rounds.map((round) => {
+        const lines = order.items.filter((line) => line.roundNo === round.no);
+        return (
+          <li key={round.no} className="rounded-xl bg-stone-50 px-3 py-2 text-sm ring-1 ring-stone-200 ring-inset">
+            <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+              <span className="font-semibold text-stone-900">
+                Round {round.no}
+                {round.source === 'table' && <span className="font-normal text-stone-600"> · from the table</span>}
+              </span>
+              <span
+                className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${roundStatusClasses[round.status]}`}
+              >
+                {roundStatusLabels[round.status]}
+              </span>
+            </div>
+            {lines.length > 0 && (
+              <p className={`mt-1 ${round.status === 'cancelled' ? 'text-stone-500 line-through' : 'text-stone-700'}`}>
+                {lines.map(lineText).join(', ')}
+              </p>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
