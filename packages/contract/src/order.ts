@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common';
+import { roundStatuses } from './rounds';
 import { phoneSchema } from './user';
 
 export const orderStatuses = ['pending', 'in_progress', 'ready', 'served', 'completed', 'cancelled'] as const;
@@ -28,44 +29,7 @@ export const paymentMethods = ['cash', 'card', 'transfer', 'ewallet'] as const;
 export const paymentMethodSchema = z.enum(paymentMethods, 'Payment method must be cash, card, transfer or ewallet');
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
-/**
- * The steps of one round (one batch of dishes sent to the kitchen): a diner's round waits as `pending`
- * for staff to accept it; the kitchen moves it to `ready`, the floor to `served`; a rejected round is
- * `cancelled`. (ext)
- */
-export const roundStatuses = ['pending', 'in_progress', 'ready', 'served', 'cancelled'] as const;
 export const roundStatusSchema = z.enum(roundStatuses);
-export type RoundStatus = z.infer<typeof roundStatusSchema>;
-
-/** The moves of one round; anything else is a 409. (ext) */
-export const allowedRoundMoves: Record<RoundStatus, readonly RoundStatus[]> = {
-  pending: ['in_progress', 'cancelled'],
-  in_progress: ['ready', 'cancelled'],
-  ready: ['served'],
-  served: [],
-  cancelled: [],
-};
-
-const roundProgress: Record<Exclude<RoundStatus, 'cancelled'>, number> = {
-  pending: 0,
-  in_progress: 1,
-  ready: 2,
-  served: 3,
-};
-
-/**
- * An open order's status follows its rounds: that of the least advanced round still on the bill (a new
- * round puts a served table back in progress; the order is ready when every round is). An order whose
- * rounds were all cancelled is cancelled. (ext)
- */
-export function orderStatusOfRounds(rounds: readonly { status: RoundStatus }[]): Exclude<OrderStatus, 'completed'> {
-  const active = rounds.filter((round) => round.status !== 'cancelled');
-  if (active.length === 0) return 'cancelled';
-  return active.reduce<Exclude<RoundStatus, 'cancelled'>>((least, round) => {
-    const status = round.status as Exclude<RoundStatus, 'cancelled'>;
-    return roundProgress[status] < roundProgress[least] ? status : least;
-  }, 'served');
-}
 
 export const orderRoundSchema = z.object({
   /** 1 for the first dishes, 2 for the second round ("gọi thêm món"), … */

@@ -1,4 +1,5 @@
-import type { OrderStatus, PaymentMethod, RoundStatus } from '@quan/contract/order';
+import type { OrderStatus, PaymentMethod } from '@quan/contract/order';
+import type { RoundStatus } from '@quan/contract/rounds';
 import type { AuditKind } from '@quan/contract/audit';
 import { sql } from 'drizzle-orm';
 import {

@@ -1,5 +1,6 @@
 import { computeBill } from '@quan/contract/bill';
-import { orderStatusOfRounds, type PaymentMethod, type RoundStatus } from '@quan/contract/order';
+import { type PaymentMethod } from '@quan/contract/order';
+import { orderStatusOfRounds, type RoundStatus } from '@quan/contract/rounds';
 import type { Settings } from '@quan/contract/settings';
 import type { Executor } from '../../db/client';
 import type { RecordEvent } from '../../events/transact';

@@ -1,4 +1,5 @@
-import type { OrderStatus, RoundStatus } from '@quan/contract/order';
+import type { OrderStatus } from '@quan/contract/order';
+import type { RoundStatus } from '@quan/contract/rounds';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, max, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { orderBillParts, orderIdempotencyKeys, orderLines, orderRounds, orders } from '../../db/schema/orders';

@@ -1,4 +1,5 @@
-import { allowedRoundMoves, type Order, type UpdateRoundBody } from '@quan/contract/order';
+import { type Order, type UpdateRoundBody } from '@quan/contract/order';
+import { allowedRoundMoves } from '@quan/contract/rounds';
 import { conflict, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { OrdersDeps } from './deps';

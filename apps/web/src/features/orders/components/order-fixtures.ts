@@ -1,4 +1,5 @@
-import type { Order, OrderItem, OrderRound, OrderStatus, RoundStatus } from '@quan/contract/order';
+import type { Order, OrderItem, OrderRound, OrderStatus } from '@quan/contract/order';
+import type { RoundStatus } from '@quan/contract/rounds';
 
 let sequence = 0;
 

@@ -7,8 +7,8 @@ import {
   type OrderRound,
   type OrderStatus,
   type PaymentMethod,
-  type RoundStatus,
 } from '@quan/contract/order';
+import { type RoundStatus } from '@quan/contract/rounds';
 import { defaultSettings } from '@quan/contract/settings';
 
 export const orderStatusLabels: Record<OrderStatus, string> = {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { orderStatusOfRounds, type Order, type OrderStatus, type RoundStatus } from '@quan/contract/order';
+import { type Order, type OrderStatus } from '@quan/contract/order';
+import { orderStatusOfRounds, type RoundStatus } from '@quan/contract/rounds';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';

@@ -1,4 +1,5 @@
-import type { Order, RoundStatus } from '@quan/contract/order';
+import type { Order } from '@quan/contract/order';
+import type { RoundStatus } from '@quan/contract/rounds';
 
 /** A round as the floor talks about it: a diner's round waits for someone to accept it. */
 export const roundStatusLabels: Record<RoundStatus, string> = {

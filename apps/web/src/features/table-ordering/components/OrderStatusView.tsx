@@ -11,7 +11,8 @@ import {
   Utensils,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import type { OrderStatus, RoundStatus } from '@quan/contract/order';
+import type { OrderStatus } from '@quan/contract/order';
+import type { RoundStatus } from '@quan/contract/rounds';
 import type { PublicOrder } from '@quan/contract/public';
 import { formatMoney } from '../../../lib/format';
 import { dinerStatusText, progressSteps, roundStatusText, stepsDone, type PublicRound } from './order-progress';

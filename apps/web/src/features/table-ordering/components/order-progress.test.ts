@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { orderStatusOfRounds, roundStatuses, type RoundStatus } from '@quan/contract/order';
+import { orderStatusOfRounds, type RoundStatus } from '@quan/contract/rounds';
 import type { PublicOrder } from '@quan/contract/public';
 import { describe, expect, it } from 'vitest';
 import { makePublicOrder } from '../../../test/diner-fixtures';
@@ -7,7 +7,6 @@ import {
   laterStatus,
   mergeRounds,
   newerOrder,
-  statusOfRounds,
   stepsDone,
   updateNeedsReload,
   withLiveUpdate,
@@ -51,17 +50,6 @@ const update = (order: PublicOrder) => ({
 });
 
 describe('rounds', () => {
-  it("derives the order's status from its rounds exactly as the contract does", () => {
-    for (const a of roundStatuses) {
-      expect(statusOfRounds([round(1, a)])).toBe(orderStatusOfRounds([round(1, a)]));
-      for (const b of roundStatuses) {
-        const rounds = [round(1, a), round(2, b)];
-        expect(statusOfRounds(rounds)).toBe(orderStatusOfRounds(rounds));
-      }
-    }
-    expect(statusOfRounds([])).toBe('cancelled');
-  });
-
   it('merges two reports of the rounds: every round, each at its further status', () => {
     expect(mergeRounds([round(1, 'served'), round(2, 'pending')], [round(2, 'cancelled'), round(1, 'ready')])).toEqual([
       round(1, 'served'),

@@ -1,4 +1,5 @@
-import type { OrderStatus, orderStatusOfRounds, RoundStatus } from '@quan/contract/order';
+import type { OrderStatus } from '@quan/contract/order';
+import { orderStatusOfRounds, type RoundStatus } from '@quan/contract/rounds';
 import type { OrderStatusUpdate, PublicOrder } from '@quan/contract/public';
 
 export type PublicRound = PublicOrder['rounds'][number];
@@ -54,18 +55,6 @@ export const roundStatusText: Record<RoundStatus, string> = {
 // and for good.
 const roundRank: Record<RoundStatus, number> = { pending: 0, in_progress: 1, ready: 2, served: 3, cancelled: 4 };
 
-/**
- * The order's status from its rounds: that of the least advanced round still on the bill, cancelled when every
- * round was. The contract's rule, written out here because its module brings zod to the phone; typed from it.
- */
-export const statusOfRounds: typeof orderStatusOfRounds = (rounds) => {
-  let least: Exclude<RoundStatus, 'cancelled'> | null = null;
-  for (const { status } of rounds) {
-    if (status !== 'cancelled' && (least === null || roundRank[status] < roundRank[least])) least = status;
-  }
-  return least ?? 'cancelled';
-};
-
 /** Both reports of an order's rounds in one: every round either knows, each at the further of its statuses. */
 export function mergeRounds(a: readonly PublicRound[], b: readonly PublicRound[]): PublicRound[] {
   const byNo = new Map<number, PublicRound>();
@@ -92,7 +81,7 @@ export function withLiveUpdate(order: PublicOrder, update: OrderStatusUpdate | u
     ? order.status
     : isClosed(update.status)
       ? update.status
-      : statusOfRounds(rounds);
+      : orderStatusOfRounds(rounds);
   return { ...order, rounds, status };
 }
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { orderStatusOfRounds, type RoundStatus } from '@quan/contract/order';
+import { orderStatusOfRounds, type RoundStatus } from '@quan/contract/rounds';
 import type { PublicMenu, PublicOrder } from '@quan/contract/public';
 import { createDinerSocket } from '../../../lib/socket';
 import { createFakeDinerSocket } from '../../../test/fake-diner-socket';
