@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useCan } from '../../../lib/use-can';
 import { useTables } from '../api/list-tables';
 import { useUpdateTable } from '../api/update-table';
+import { MoveOrderDialog } from '../components/MoveOrderDialog';
 import { TableCard } from '../components/TableCard';
 import { TableManagerActions } from '../components/TableManagerActions';
 import { filterTables, tableFilterLabels, tableFilters, type TableFilter } from '../components/table-status';
@@ -22,6 +23,8 @@ export function TablesPage() {
   const { enqueueSnackbar } = useSnackbar();
   const [filter, setFilter] = useState<TableFilter>('all');
   const [busyTableIds, setBusyTableIds] = useState<ReadonlySet<string>>(new Set());
+  const [moving, setMoving] = useState<Table | null>(null);
+  const moveMutation = useUpdateTable();
 
   const allTables = tables.data ?? [];
   const bookedCount = allTables.filter((table) => table.status === 'booked').length;
@@ -49,6 +52,18 @@ export function TablesPage() {
     }
   }
 
+  async function moveOrder(from: Table, to: Table) {
+    const order = from.currentOrder;
+    if (!order) return;
+    try {
+      await moveMutation.mutateAsync({ tableId: to._id, orderId: order._id });
+      enqueueSnackbar(`Order #${order.orderNo} moved to table ${to.tableNo}.`, { variant: 'success' });
+      setMoving(null);
+    } catch (error) {
+      enqueueSnackbar(describeApiError(error, `Could not move order #${order.orderNo}.`), { variant: 'error' });
+    }
+  }
+
   function statusAction(table: Table) {
     const isBusy = busyTableIds.has(table._id);
     if (table.status === 'available') {
@@ -66,9 +81,17 @@ export function TablesPage() {
     if (table.currentOrder) {
       // The server refuses to free a table under an open order (409); completing or cancelling it frees the table.
       return (
-        <p className="text-xs text-stone-600">
-          Frees when order #{table.currentOrder.orderNo} is completed or cancelled.
-        </p>
+        <>
+          <p className="text-xs text-stone-600">
+            Frees when order #{table.currentOrder.orderNo} is completed or cancelled.
+          </p>
+          <button type="button" className="btn btn-sm btn-secondary" onClick={() => setMoving(table)}>
+            Move order{' '}
+            <span className="sr-only">
+              #{table.currentOrder.orderNo} from table {table.tableNo}
+            </span>
+          </button>
+        </>
       );
     }
     return (
@@ -169,6 +192,15 @@ export function TablesPage() {
 
       {renderContent()}
       {canManageTables && manager.dialogs}
+      {moving?.currentOrder && (
+        <MoveOrderDialog
+          table={{ ...moving, currentOrder: moving.currentOrder }}
+          tables={allTables}
+          isMoving={moveMutation.isPending}
+          onMove={(to) => void moveOrder(moving, to)}
+          onClose={() => setMoving(null)}
+        />
+      )}
     </section>
   );
 }

@@ -1,0 +1,39 @@
+import type { Table } from '@quan/contract/table';
+import { Dialog } from '../../../components/Dialog';
+
+interface MoveOrderDialogProps {
+  /** The table whose open order moves. */
+  table: Table & { currentOrder: NonNullable<Table['currentOrder']> };
+  /** Every table; the free ones are offered. */
+  tables: readonly Table[];
+  isMoving: boolean;
+  onMove: (to: Table) => void;
+  onClose: () => void;
+}
+
+/** The whole party moves to a free table (a bigger one, or out of the sun): its order and its bill go with it. */
+export function MoveOrderDialog({ table, tables, isMoving, onMove, onClose }: MoveOrderDialogProps) {
+  const free = tables.filter((candidate) => candidate.status === 'available' && candidate._id !== table._id);
+  return (
+    <Dialog title={`Move order #${table.currentOrder.orderNo} from table ${table.tableNo}`} onClose={onClose}>
+      {free.length === 0 ? (
+        <p className="mt-4 text-stone-700">No table is free right now.</p>
+      ) : (
+        <div role="group" aria-label="Free tables" className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3">
+          {free.map((candidate) => (
+            <button
+              key={candidate._id}
+              type="button"
+              className="btn btn-secondary flex-col py-3"
+              disabled={isMoving}
+              onClick={() => onMove(candidate)}
+            >
+              <span className="text-lg font-bold">Table {candidate.tableNo}</span>
+              <span className="text-xs text-stone-600">{candidate.seats} seats</span>
+            </button>
+          ))}
+        </div>
+      )}
+    </Dialog>
+  );
+}
