@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { OrdersDeps } from './deps';
-import { checkVersion, settleOrder } from './order-state';
+import { checkVersion, recordOrderChange, settleOrder } from './order-state';
 import { loadOrder } from './order-view';
 import * as repo from './repository';
 
@@ -97,11 +97,7 @@ export async function mergeOrders(
       },
     });
     record({ type: 'order.status-changed', order: closed, from: from.status });
-    record(
-      merged.status === into.status
-        ? { type: 'order.updated', order: merged }
-        : { type: 'order.status-changed', order: merged, from: into.status },
-    );
+    recordOrderChange(record, into, merged);
     return merged;
   });
 }

@@ -4,7 +4,7 @@ import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { OrdersDeps } from './deps';
 import { lockPair } from './merge-orders';
-import { checkVersion, settleOrder } from './order-state';
+import { checkVersion, choosePortions, recordOrderChange, settleOrder } from './order-state';
 import { loadOrder } from './order-view';
 import * as repo from './repository';
 
@@ -45,24 +45,7 @@ export async function moveLines(
     const into = target!;
     const lines = await repo.listLines(tx, orderId);
     const rounds = await repo.listRounds(tx, orderId);
-    const wanted = new Map<number, number>();
-    body.lines.forEach(({ position, quantity }) => wanted.set(position, (wanted.get(position) ?? 0) + quantity));
-    const moving = [...wanted].map(([position, quantity]) => {
-      const index = body.lines.findIndex((line) => line.position === position);
-      const line = lines.find((one) => one.position === position);
-      if (!line) {
-        throw badRequest(`Order ${source.orderNo} has no line ${position}`, [
-          { path: `lines.${index}.position`, message: 'No such line on this order' },
-        ]);
-      }
-      const left = line.quantity - line.voidedQuantity;
-      if (quantity > left) {
-        throw badRequest(`Only ${left} × ${line.name} can move from order ${source.orderNo}`, [
-          { path: `lines.${index}.quantity`, message: `At most ${left}` },
-        ]);
-      }
-      return { line, quantity };
-    });
+    const moving = choosePortions(source, lines, body.lines, 'move');
 
     // One new round at the other table for each round the dishes come from, keeping its status.
     let { position, roundNo } = await repo.nextNumbers(tx, into.id);
@@ -120,16 +103,8 @@ export async function moveLines(
     });
     const moved = await loadOrder(tx, orderId);
     const joined = await loadOrder(tx, into.id);
-    for (const [before, after] of [
-      [source, moved],
-      [into, joined],
-    ] as const) {
-      record(
-        after.status === before.status
-          ? { type: 'order.updated', order: after }
-          : { type: 'order.status-changed', order: after, from: before.status },
-      );
-    }
+    recordOrderChange(record, source, moved);
+    recordOrderChange(record, into, joined);
     return moved;
   });
 }

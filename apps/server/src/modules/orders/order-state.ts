@@ -1,10 +1,10 @@
 import { computeBill } from '@quan/contract/bill';
-import { type PaymentMethod } from '@quan/contract/order';
+import type { Order, PaymentMethod } from '@quan/contract/order';
 import { orderStatusOfRounds, type RoundStatus } from '@quan/contract/rounds';
 import type { Settings } from '@quan/contract/settings';
 import type { Executor } from '../../db/client';
 import type { RecordEvent } from '../../events/transact';
-import { conflict } from '../../lib/app-error';
+import { badRequest, conflict } from '../../lib/app-error';
 import type { OrdersDeps } from './deps';
 import * as repo from './repository';
 
@@ -137,4 +137,44 @@ export async function completeOrder(
     await deps.loyalty.creditCompletedOrder(tx, credited, settings.loyalty);
   }
   await deps.sales.addCompletedOrder(tx, order.id);
+}
+
+/**
+ * The portions a person chose on an order (a void, a move): each line must exist and still have that many
+ * on the bill; the same line named twice counts once with both quantities. `verb` finishes the refusal:
+ * "Only 2 × Phở bò left to void on order 1042".
+ */
+export function choosePortions(
+  order: repo.OrderRow,
+  lines: repo.OrderLineRow[],
+  chosen: readonly { position: number; quantity: number }[],
+  verb: string,
+): { line: repo.OrderLineRow; quantity: number }[] {
+  const wanted = new Map<number, number>();
+  for (const { position, quantity } of chosen) wanted.set(position, (wanted.get(position) ?? 0) + quantity);
+  return [...wanted].map(([position, quantity]) => {
+    const index = chosen.findIndex((one) => one.position === position);
+    const line = lines.find((one) => one.position === position);
+    if (!line) {
+      throw badRequest(`Order ${order.orderNo} has no line ${position}`, [
+        { path: `lines.${index}.position`, message: 'No such line on this order' },
+      ]);
+    }
+    const left = line.quantity - line.voidedQuantity;
+    if (quantity > left) {
+      throw badRequest(`Only ${left} × ${line.name} left to ${verb} on order ${order.orderNo}`, [
+        { path: `lines.${index}.quantity`, message: `At most ${left}` },
+      ]);
+    }
+    return { line, quantity };
+  });
+}
+
+/** Records a change of an order for the screens: a status change when its status moved, else an update. */
+export function recordOrderChange(record: RecordEvent, before: repo.OrderRow, after: Order): void {
+  record(
+    after.status === before.status
+      ? { type: 'order.updated', order: after }
+      : { type: 'order.status-changed', order: after, from: before.status },
+  );
 }

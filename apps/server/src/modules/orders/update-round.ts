@@ -3,7 +3,7 @@ import { allowedRoundMoves } from '@quan/contract/rounds';
 import { conflict, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { OrdersDeps } from './deps';
-import { checkVersion, moveRounds, settleOrder } from './order-state';
+import { checkVersion, moveRounds, recordOrderChange, settleOrder } from './order-state';
 import { loadOrder } from './order-view';
 import * as repo from './repository';
 
@@ -36,11 +36,7 @@ export async function updateRound(
     await moveRounds(deps, tx, record, change, [{ no: roundNo, from: round.status }], body.status);
     await settleOrder(deps, tx, record, change);
     const updated = await loadOrder(tx, orderId);
-    record(
-      updated.status === order.status
-        ? { type: 'order.updated', order: updated }
-        : { type: 'order.status-changed', order: updated, from: order.status },
-    );
+    recordOrderChange(record, order, updated);
     return updated;
   });
 }

@@ -1,10 +1,10 @@
 import { formatVnd } from '@quan/contract/money';
 import { can } from '@quan/contract/permissions';
 import type { Order, VoidLinesBody, VoidReason } from '@quan/contract/order';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
+import { conflict, forbidden, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { OrdersDeps } from './deps';
-import { checkVersion, settleOrder } from './order-state';
+import { checkVersion, choosePortions, recordOrderChange, settleOrder } from './order-state';
 import { loadOrder } from './order-view';
 import * as repo from './repository';
 
@@ -39,26 +39,11 @@ export async function voidLines(
     }
     const lines = await repo.listLines(tx, orderId);
     const rounds = await repo.listRounds(tx, orderId);
-    const wanted = new Map<number, number>();
-    body.lines.forEach(({ position, quantity }) => wanted.set(position, (wanted.get(position) ?? 0) + quantity));
-
-    const voids = [...wanted].map(([position, quantity]) => {
-      const index = body.lines.findIndex((line) => line.position === position);
-      const line = lines.find((one) => one.position === position);
-      if (!line) {
-        throw badRequest(`Order ${order.orderNo} has no line ${position}`, [
-          { path: `lines.${index}.position`, message: 'No such line on this order' },
-        ]);
-      }
-      const left = line.quantity - line.voidedQuantity;
-      if (quantity > left) {
-        throw badRequest(`Only ${left} × ${line.name} left to void on order ${order.orderNo}`, [
-          { path: `lines.${index}.quantity`, message: `At most ${left}` },
-        ]);
-      }
+    const voids = choosePortions(order, lines, body.lines, 'void').map(({ line, quantity }) => {
       const roundStatus = rounds.find((round) => round.no === line.roundNo)?.status ?? 'pending';
       return { line, quantity, started: roundStatus !== 'pending' };
     });
+    const voidedNow = new Map(voids.map(({ line, quantity }) => [line.position, quantity]));
 
     const needsManager = voids.some((entry) => entry.started) && !can(actor.role, 'orders:void-started');
     if (needsManager && !approver) {
@@ -83,7 +68,7 @@ export async function voidLines(
         round.status !== 'cancelled' &&
         lines
           .filter((line) => line.roundNo === round.no)
-          .every((line) => line.quantity - line.voidedQuantity - (wanted.get(line.position) ?? 0) === 0),
+          .every((line) => line.quantity - line.voidedQuantity - (voidedNow.get(line.position) ?? 0) === 0),
     );
     await repo.setRoundStatus(
       tx,
@@ -117,11 +102,7 @@ export async function voidLines(
       },
     });
     const updated = await loadOrder(tx, orderId);
-    record(
-      updated.status === order.status
-        ? { type: 'order.updated', order: updated }
-        : { type: 'order.status-changed', order: updated, from: order.status },
-    );
+    recordOrderChange(record, order, updated);
     return updated;
   });
 }
