@@ -125,6 +125,12 @@ export function createRoutes({ staffProviders }: RouteOptions): RouteObject[] {
                       }),
                     },
                     {
+                      path: '/audit',
+                      lazy: async () => ({
+                        Component: (await import('../features/audit/pages/AuditPage')).AuditPage,
+                      }),
+                    },
+                    {
                       path: '/coupon-management',
                       lazy: async () => ({
                         Component: (await import('../features/coupons/pages/CouponsPage')).CouponsPage,

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Envelope, Pagination } from '@quan/contract/common';
 import type { Order, OrderStatus } from '@quan/contract/order';
 import { apiClient } from '../../../lib/api-client';
@@ -113,4 +113,30 @@ export function withOrder(page: OrderPage, order: Order, filters: OrderFilters):
     orders: [...page.orders, order].sort(compareOrders(filters.sort)),
     pagination: { ...pagination, totalItems: pagination.totalItems + 1 },
   };
+}
+
+/**
+ * The cached lists with the order a change of it answered: written where it is listed at once, so the next
+ * action on it sends the version this one left instead of waiting for the refetch. A list already holding a
+ * later version (from a live event) keeps it.
+ */
+export function putAnsweredOrder(queryClient: QueryClient, order: Order): void {
+  queryClient.setQueriesData<OrderPage>(
+    { queryKey: queryRoots.orders, predicate: (query) => orderListFiltersOf(query.queryKey) !== null },
+    (page) =>
+      page?.orders.some((listed) => listed._id === order._id && listed.version <= order.version)
+        ? { ...page, orders: page.orders.map((listed) => (listed._id === order._id ? order : listed)) }
+        : page,
+  );
+}
+
+/**
+ * After any change of an order, answered or refused: a refusal (409) means it changed elsewhere, and a
+ * change may free or fill a table (a merge frees one, a last part paid completes the order).
+ */
+export async function refreshOrdersAndTables(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryRoots.orders }),
+    queryClient.invalidateQueries({ queryKey: queryRoots.tables }),
+  ]);
 }

@@ -3,7 +3,7 @@ import type { Envelope } from '@quan/contract/common';
 import type { Order, UpdateRoundBody } from '@quan/contract/order';
 import { apiClient } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
-import { orderListFiltersOf, type OrderPage } from './list-orders';
+import { putAnsweredOrder } from './list-orders';
 
 export interface UpdateRoundVariables extends UpdateRoundBody {
   id: string;
@@ -23,17 +23,9 @@ export function useUpdateRound() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateRound,
-    onSuccess: (order) => {
-      // The answer carries the order's new version: written where it is listed at once, so the next tap on
-      // another of its tickets does not send the version it had before this one.
-      queryClient.setQueriesData<OrderPage>(
-        { queryKey: queryRoots.orders, predicate: (query) => orderListFiltersOf(query.queryKey) !== null },
-        (page) =>
-          page?.orders.some((listed) => listed._id === order._id && listed.version <= order.version)
-            ? { ...page, orders: page.orders.map((listed) => (listed._id === order._id ? order : listed)) }
-            : page,
-      );
-    },
+    // The answer carries the order's new version: written where it is listed at once, so the next tap on
+    // another of its tickets does not send the version it had before this one.
+    onSuccess: (order) => putAnsweredOrder(queryClient, order),
     // Also after a refusal: a 409 means another screen changed the order, whose latest state is fetched.
     onSettled: async () => {
       await Promise.all([

@@ -1,7 +1,8 @@
 import { useId } from 'react';
-import { Clock, Users } from 'lucide-react';
+import { ArrowRightLeft, Ban, Clock, Merge, Split, Users, type LucideIcon } from 'lucide-react';
 import { isOpenOrderStatus, type Order, type OrderItem, type OrderRound } from '@quan/contract/order';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { BillParts } from './BillParts';
 import { OrderStatusBadge, SourceBadge } from './OrderBadges';
 import {
   billedQuantity,
@@ -20,6 +21,7 @@ import {
   type OrderMove,
   type RoundMove,
 } from './order-status';
+import { billedLines, canChangeBill, type TabAction } from './tab-actions';
 
 interface OrderCardProps {
   order: Order;
@@ -27,8 +29,14 @@ interface OrderCardProps {
   isBusy: boolean;
   /** False for a role that may not move orders along: the card is shown without its buttons. */
   canMove: boolean;
+  /** False for a role that may not void dishes: the card does not offer it. */
+  canVoid: boolean;
   onMove: (order: Order, move: OrderMove) => void;
   onRoundMove: (order: Order, round: OrderRound, move: RoundMove) => void;
+  /** Opens the dialog of a change of the bill: void, move or merge dishes, split. */
+  onAction: (order: Order, action: TabAction) => void;
+  /** Opens the payment of one part of a split bill. */
+  onPayPart: (order: Order, partNo: number) => void;
 }
 
 const moveButtonClass: Partial<Record<OrderMove['target'], string>> = {
@@ -118,9 +126,48 @@ function approvalNotice(order: Order): string | null {
     : `Rounds ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)} waiting for approval`;
 }
 
-export function OrderCard({ order, now, isBusy, canMove, onMove, onRoundMove }: OrderCardProps) {
+interface TabActionButton {
+  action: TabAction;
+  label: string;
+  icon: LucideIcon;
+}
+
+/** The changes of the bill an order's card offers: only while its bill may change, and only what the role may do. */
+function tabActionsFor(order: Order, { canMove, canVoid }: { canMove: boolean; canVoid: boolean }): TabActionButton[] {
+  if (!canChangeBill(order)) return [];
+  const hasDishes = billedLines(order).length > 0;
+  const actions: (TabActionButton | false)[] = [
+    canVoid && hasDishes && { action: 'void', label: 'Void dishes', icon: Ban },
+    canMove && hasDishes && { action: 'move', label: 'Move dishes', icon: ArrowRightLeft },
+    canMove && { action: 'merge', label: 'Merge a table', icon: Merge },
+    canMove &&
+      order.bills.total > 0 && {
+        action: 'split',
+        label: order.billParts.length > 0 ? 'Split again' : 'Split bill',
+        icon: Split,
+      },
+  ];
+  return actions.filter((action): action is TabActionButton => action !== false);
+}
+
+export function OrderCard({
+  order,
+  now,
+  isBusy,
+  canMove,
+  canVoid,
+  onMove,
+  onRoundMove,
+  onAction,
+  onPayPart,
+}: OrderCardProps) {
   const titleId = useId();
-  const moves = canMove ? orderMovesFor(order.status) : [];
+  const isSplit = order.billParts.length > 0;
+  // A split bill is settled part by part: its parts take the place of the Complete button.
+  const moves = (canMove ? orderMovesFor(order.status) : []).filter(
+    (move) => !(isSplit && move.target === 'completed'),
+  );
+  const tabActions = tabActionsFor(order, { canMove, canVoid });
   const notice = approvalNotice(order);
   const awaitingApproval = notice !== null;
   const guests = order.customerDetails.guests;
@@ -191,8 +238,30 @@ export function OrderCard({ order, now, isBusy, canMove, onMove, onRoundMove }: 
         <p className="text-lg font-bold text-stone-900">{formatMoney(order.bills.total)}</p>
       </div>
 
+      {isSplit && <BillParts order={order} canPay={canMove} isBusy={isBusy} onPay={onPayPart} />}
+
+      {tabActions.length > 0 && (
+        <div role="group" aria-label="Change the bill" className="grid grid-cols-2 gap-2">
+          {tabActions.map(({ action, label, icon: Icon }) => (
+            <button
+              key={action}
+              type="button"
+              disabled={isBusy}
+              onClick={() => onAction(order, action)}
+              className={`btn btn-sm btn-secondary justify-start ${action === 'void' ? 'text-red-700 hover:bg-red-50' : ''}`}
+            >
+              <Icon aria-hidden="true" className="size-4 shrink-0" />
+              {label}{' '}
+              <span className="sr-only">
+                {action === 'merge' ? 'into' : 'of'} order #{order.orderNo}
+              </span>
+            </button>
+          ))}
+        </div>
+      )}
+
       {moves.length > 0 && (
-        <div className="flex flex-wrap gap-2">
+        <div role="group" aria-label="Move the order" className="flex flex-wrap gap-2">
           {moves.map((move) => (
             <button
               key={move.target}

@@ -3,6 +3,7 @@ import { useOrders } from '../api/list-orders';
 import { OrderCard } from './OrderCard';
 import { dayEndIso, dayStartIso } from '../../../lib/restaurant-day';
 import { orderTabLabels, statusesOfTab, type OrderMove, type OrderTab, type RoundMove } from './order-status';
+import type { TabAction } from './tab-actions';
 import { LoadError } from '../../../components/LoadError';
 
 export const ordersPerPage = 20;
@@ -18,8 +19,12 @@ interface OrderListProps {
   busyIds: ReadonlySet<string>;
   /** False for a role that may not move orders along: the cards are shown without buttons. */
   canMove: boolean;
+  /** False for a role that may not void dishes. */
+  canVoid: boolean;
   onMove: (order: Order, move: OrderMove) => void;
   onRoundMove: (order: Order, round: OrderRound, move: RoundMove) => void;
+  onAction: (order: Order, action: TabAction) => void;
+  onPayPart: (order: Order, partNo: number) => void;
 }
 
 export function OrderList({
@@ -31,8 +36,11 @@ export function OrderList({
   now,
   busyIds,
   canMove,
+  canVoid,
   onMove,
   onRoundMove,
+  onAction,
+  onPayPart,
 }: OrderListProps) {
   const isRangeValid = !from || !to || from <= to;
   const orders = useOrders(
@@ -88,8 +96,11 @@ export function OrderList({
               now={now}
               isBusy={busyIds.has(order._id)}
               canMove={canMove}
+              canVoid={canVoid}
               onMove={onMove}
               onRoundMove={onRoundMove}
+              onAction={onAction}
+              onPayPart={onPayPart}
             />
           </li>
         ))}

@@ -17,17 +17,23 @@ interface PaymentMethodDialogProps {
   isPending: boolean;
   onConfirm: (paymentMethod: PaymentMethod) => void;
   onClose: () => void;
+  /** What is being paid when it is not the whole order: one part of a split bill. */
+  part?: Pick<Order['billParts'][number], 'no' | 'total'>;
 }
 
 /**
- * Completing an order settles the bill, so the cashier says how it was paid. Nothing is preselected:
- * the revenue report splits by payment method, and a default would be recorded by reflex.
+ * Completing an order settles the bill, so the cashier says how it was paid; paying one part of a split bill
+ * asks the same. Nothing is preselected: the revenue report splits by payment method, and a default would be
+ * recorded by reflex.
  */
-export function PaymentMethodDialog({ order, isPending, onConfirm, onClose }: PaymentMethodDialogProps) {
-  const [method, setMethod] = useState<PaymentMethod | null>(order.paymentMethod);
+export function PaymentMethodDialog({ order, isPending, onConfirm, onClose, part }: PaymentMethodDialogProps) {
+  const [method, setMethod] = useState<PaymentMethod | null>(part ? null : order.paymentMethod);
 
   return (
-    <Dialog title={`Complete order #${order.orderNo}`} onClose={onClose}>
+    <Dialog
+      title={part ? `Pay part ${part.no} of order #${order.orderNo}` : `Complete order #${order.orderNo}`}
+      onClose={onClose}
+    >
       <form
         className="mt-2 space-y-4"
         onSubmit={(event) => {
@@ -36,8 +42,8 @@ export function PaymentMethodDialog({ order, isPending, onConfirm, onClose }: Pa
         }}
       >
         <p className="text-sm text-stone-700">
-          {tableLabel(order)} · {order.customerDetails.name || 'Guest'} · total{' '}
-          <strong className="text-stone-900">{formatMoney(order.bills.total)}</strong>
+          {tableLabel(order)} · {order.customerDetails.name || 'Guest'} · {part ? `part ${part.no}` : 'total'}{' '}
+          <strong className="text-stone-900">{formatMoney(part ? part.total : order.bills.total)}</strong>
         </p>
         <fieldset>
           <legend className="field-label">Payment method</legend>
@@ -69,7 +75,7 @@ export function PaymentMethodDialog({ order, isPending, onConfirm, onClose }: Pa
             Cancel
           </button>
           <button type="submit" className="btn btn-primary" disabled={!method || isPending}>
-            {isPending ? 'Completing…' : 'Complete order'}
+            {isPending ? (part ? 'Saving…' : 'Completing…') : part ? `Pay part ${part.no}` : 'Complete order'}
           </button>
         </div>
       </form>

@@ -2,6 +2,7 @@ import {
   allowedOrderMoves,
   isOpenOrderStatus,
   openOrderStatuses,
+  orderStatuses,
   type Order,
   type OrderItem,
   type OrderRound,
@@ -19,6 +20,10 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   completed: 'Completed',
   cancelled: 'Cancelled',
 };
+
+export function isOrderStatus(value: string): value is OrderStatus {
+  return (orderStatuses as readonly string[]).includes(value);
+}
 
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
   cash: 'Cash',
@@ -253,4 +258,53 @@ export function roundMoveSuccessMessage(order: Pick<Order, 'orderNo' | 'rounds'>
 /** The words after a round button's visible label, for a screen reader: "order #5", "round 2 of order #5". */
 export function roundButtonTarget(order: Pick<Order, 'orderNo' | 'rounds'>, roundNo: number): string {
   return hasRounds(order) ? `round ${roundNo} of order #${order.orderNo}` : `order #${order.orderNo}`;
+}
+
+/** "Round 2", "Rounds 2 and 3". */
+function roundNames(numbers: readonly number[]): string {
+  return numbers.length === 1
+    ? `Round ${numbers[0]}`
+    : `Rounds ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
+}
+
+/**
+ * What a cancel (or reject) of the whole order stops: the move acts on its least advanced rounds, those in the
+ * order's status, and leaves the rounds further along on the bill. Empty `staying` means the whole order stops.
+ */
+function roundsOfOrderCancel(order: Pick<Order, 'status' | 'rounds'>) {
+  return {
+    stopping: order.rounds.filter((round) => round.status === order.status).map((round) => round.no),
+    staying: order.rounds.filter((round) => round.status !== 'cancelled' && round.status !== order.status),
+  };
+}
+
+/**
+ * The confirmation of a cancel or reject of a whole order, in the words of what it will do: the order stops and
+ * its table is freed, unless it is a tab with rounds the kitchen is further along, which stay on the bill.
+ */
+export function describeOrderCancel(order: Pick<Order, 'status' | 'rounds'>, isRejecting: boolean): string {
+  const { stopping, staying } = roundsOfOrderCancel(order);
+  if (staying.length === 0) {
+    const outcome = isRejecting ? 'The diner’s order will not be made' : 'The order stops here';
+    return `${outcome}, the table is freed and used stock is given back. This cannot be undone.`;
+  }
+  const which = roundNames(stopping);
+  const plural = stopping.length > 1;
+  if (isRejecting) {
+    return (
+      'Rejects the rounds waiting for approval; dishes the kitchen has started stay on the bill. ' +
+      `${which} will not be made, and the table stays open. This cannot be undone.`
+    );
+  }
+  return (
+    'Cancels the rounds not yet ready; dishes already ready or served stay on the bill. ' +
+    `${which} ${plural ? 'stop' : 'stops'} here, ${plural ? 'their' : 'its'} used stock is given back and the ` +
+    'table stays open. This cannot be undone.'
+  );
+}
+
+/** The toast after a cancel or reject of a whole order that stopped only its least advanced rounds. */
+export function partialCancelMessage(order: Pick<Order, 'orderNo' | 'status' | 'rounds'>, isRejecting: boolean) {
+  const { stopping } = roundsOfOrderCancel(order);
+  return `${roundNames(stopping)} of order #${order.orderNo} ${isRejecting ? 'rejected' : 'cancelled'}; the rest stays on the bill.`;
 }

@@ -7,8 +7,10 @@ import { useUpdateOrder } from '../api/update-order';
 import { useUpdateRound } from '../api/update-round';
 import { PaymentMethodDialog } from './PaymentMethodDialog';
 import {
+  describeOrderCancel,
   hasRounds,
   moveSuccessMessage,
+  partialCancelMessage,
   roundMoveSuccessMessage,
   tableLabel,
   type OrderMove,
@@ -64,8 +66,13 @@ export function useOrderMoves() {
   async function send(order: Order, move: OrderMove, body: UpdateOrderBody): Promise<void> {
     setBusy(order._id, true);
     try {
-      await mutation.mutateAsync({ id: order._id, ...body });
-      enqueueSnackbar(moveSuccessMessage(order, move, body.paymentMethod), { variant: 'success' });
+      const updated = await mutation.mutateAsync({ id: order._id, ...body });
+      // On a tab, a cancel stops only the rounds the kitchen has not got further with; the order stays open.
+      const message =
+        move.target === 'cancelled' && updated.status !== 'cancelled'
+          ? partialCancelMessage(order, move.label === 'Reject')
+          : moveSuccessMessage(order, move, body.paymentMethod);
+      enqueueSnackbar(message, { variant: 'success' });
     } catch (error) {
       enqueueSnackbar(describeApiError(error, `Could not update order #${order.orderNo}.`), { variant: 'error' });
     } finally {
@@ -148,8 +155,7 @@ export function useOrderMoves() {
           cancelOrder && (
             <p>
               {tableLabel(cancelOrder)} · {cancelOrder.customerDetails.name || 'Guest'}.{' '}
-              {isRejecting ? 'The diner’s order will not be made' : 'The order stops here'}, the table is freed and used
-              stock is given back. This cannot be undone.
+              {describeOrderCancel(cancelOrder, isRejecting)}
             </p>
           )
         }

@@ -98,10 +98,14 @@ function card(orderNo: number) {
   return within(screen.getByRole('article', { name: new RegExp(`^#${orderNo} `) }));
 }
 
+/** The moves of the whole order a card offers (its bill's changes are a group of their own). */
 function actionNames(orderNo: number) {
-  return card(orderNo)
-    .queryAllByRole('button')
-    .map((button) => button.textContent);
+  const moves = card(orderNo).queryByRole('group', { name: 'Move the order' });
+  return moves
+    ? within(moves)
+        .getAllByRole('button')
+        .map((button) => button.textContent)
+    : [];
 }
 
 /** Every card's number and the moves it offers, read in one pass over the list. */
@@ -111,7 +115,7 @@ function offeredMoves(): Record<string, string[]> {
       .getAllByRole('article')
       .map((article) => [
         within(article).getByRole('heading').textContent?.split(' ')[0],
-        Array.from(article.querySelectorAll('button'), (button) => button.textContent),
+        Array.from(article.querySelectorAll('[aria-label="Move the order"] button'), (button) => button.textContent),
       ]),
   );
 }
@@ -136,6 +140,18 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
       '#105': [],
       '#106': [],
     });
+    // An open order's bill can be changed by hand; a closed one's cannot.
+    expect(
+      within(card(101).getByRole('group', { name: 'Change the bill' }))
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([
+      'Void dishes of order #101',
+      'Move dishes of order #101',
+      'Merge a table into order #101',
+      'Split bill of order #101',
+    ]);
+    expect(card(105).queryByRole('group', { name: 'Change the bill' })).not.toBeInTheDocument();
 
     const tabs = within(screen.getByRole('group', { name: 'Order status' }));
     await userEvent.click(tabs.getByRole('button', { name: 'Active' }));
@@ -326,6 +342,20 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
       expect(server.patches).toEqual([
         { id: order._id, roundNo: 2, body: { status: 'cancelled', expectedVersion: 4 } },
       ]);
+    });
+    it('says a cancel of a tab stops only the rounds not yet ready, and that the rest stays on the bill', async () => {
+      storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+      server = serveOrders([makeTab()]);
+      renderRoutes(routes, { path: '/orders' });
+
+      await userEvent.click(await screen.findByRole('button', { name: 'Cancel order #42' }));
+      const dialog = screen.getByRole('dialog', { name: 'Cancel order #42?' });
+      expect(dialog).toHaveTextContent(
+        'Cancels the rounds not yet ready; dishes already ready or served stay on the bill. Round 2 stops here',
+      );
+      expect(dialog).not.toHaveTextContent('the table is freed');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(server.puts).toEqual([]);
     });
   });
 

@@ -1,4 +1,5 @@
 import { ChefHat, List } from 'lucide-react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../../../lib/use-can';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -8,6 +9,7 @@ import { isDay, restaurantDay } from '../../../lib/restaurant-day';
 import { isOrderTab, orderTabLabels, orderTabs, type OrderTab } from '../components/order-status';
 import { useNow } from '../components/use-now';
 import { useOrderMoves } from '../components/use-order-moves';
+import { useTabActions } from './use-tab-actions';
 
 type View = 'list' | 'kitchen';
 
@@ -26,7 +28,14 @@ export function OrdersPage() {
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const now = useNow();
   const moves = useOrderMoves();
+  const tabActions = useTabActions();
   const canMove = useCan('orders:update');
+  const canVoid = useCan('orders:void');
+  // An order is busy while any change of it is on its way: the next one must carry the version this one leaves.
+  const busyIds = useMemo(
+    () => new Set([...moves.busyIds, ...tabActions.busyIds]),
+    [moves.busyIds, tabActions.busyIds],
+  );
 
   /** Changes some parameters; any filter change goes back to the first page. */
   function update(changes: Record<string, string | null>) {
@@ -75,7 +84,7 @@ export function OrdersPage() {
       </div>
 
       {view === 'kitchen' ? (
-        <KitchenBoard now={now} busyIds={moves.busyIds} canMove={canMove} onMove={moves.requestRoundMove} />
+        <KitchenBoard now={now} busyIds={busyIds} canMove={canMove} onMove={moves.requestRoundMove} />
       ) : (
         <>
           <div className="space-y-4">
@@ -140,14 +149,18 @@ export function OrdersPage() {
             page={page}
             onPageChange={(next) => update({ page: next > 1 ? String(next) : null })}
             now={now}
-            busyIds={moves.busyIds}
+            busyIds={busyIds}
             canMove={canMove}
+            canVoid={canVoid}
             onMove={moves.requestMove}
             onRoundMove={moves.requestRoundMove}
+            onAction={tabActions.requestAction}
+            onPayPart={tabActions.requestPayPart}
           />
         </>
       )}
       {moves.dialogs}
+      {tabActions.dialogs}
     </section>
   );
 }

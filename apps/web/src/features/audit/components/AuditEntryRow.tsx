@@ -1,0 +1,45 @@
+import type { AuditEntry, AuditKind } from '@quan/contract/audit';
+import { formatDateTime } from '../../../lib/format';
+import { auditColumns, auditKindLabels } from './audit-labels';
+
+const kindClasses: Record<AuditKind, string> = {
+  void: 'bg-red-50 text-red-800 ring-red-200',
+  merge: 'bg-violet-50 text-violet-900 ring-violet-200',
+  split: 'bg-sky-50 text-sky-900 ring-sky-200',
+  move: 'bg-teal-50 text-teal-900 ring-teal-200',
+};
+
+/** One change in the trail: when, what kind, what it did (the server's sentence), who made and who approved it. */
+export function AuditEntryRow({ entry }: { entry: AuditEntry }) {
+  return (
+    <article
+      aria-label={`${auditKindLabels[entry.kind]}, ${formatDateTime(entry.createdAt)}`}
+      className={`card space-y-2 p-4 md:space-y-0 ${auditColumns}`}
+    >
+      <p className="text-sm text-stone-700">
+        <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+      </p>
+      <p>
+        <span
+          className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${kindClasses[entry.kind]}`}
+        >
+          {auditKindLabels[entry.kind]}
+        </span>
+      </p>
+      <div className="min-w-0 text-sm">
+        <p className="break-words text-stone-900">{entry.summary}</p>
+        {entry.order && <p className="text-xs text-stone-600">Order #{entry.order.orderNo}</p>}
+      </div>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-sm">
+        <dt className="text-stone-600">By</dt>
+        <dd className="truncate font-medium text-stone-900">{entry.actor?.name ?? 'Unknown'}</dd>
+        {entry.approvedBy && (
+          <>
+            <dt className="text-stone-600">Approved by</dt>
+            <dd className="truncate font-medium text-stone-900">{entry.approvedBy.name}</dd>
+          </>
+        )}
+      </dl>
+    </article>
+  );
+}

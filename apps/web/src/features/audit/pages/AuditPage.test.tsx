@@ -1,0 +1,146 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AuditEntry } from '@quan/contract/audit';
+import { afterEach, describe, expect, it } from 'vitest';
+import { routes } from '../../../app/routes';
+import { fail, installFakeApi, ok } from '../../../test/fake-api';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { renderRoutes } from '../../../test/render-routes';
+
+const manager = makeUser({ _id: '0190a1b2-c3d4-7e5f-8a9b-00000000000a', name: 'Trần Thị Bình', role: 'manager' });
+const staff = makeUser({ _id: '0190a1b2-c3d4-7e5f-8a9b-00000000000b', name: 'Lê Minh Châu', role: 'staff' });
+const person = (user: typeof manager) => ({ _id: user._id, name: user.name });
+
+function entry(overrides: Partial<AuditEntry>): AuditEntry {
+  return {
+    _id: `0190a1b2-c3d4-7e5f-8a9b-${String(Math.floor(Math.random() * 1e12)).padStart(12, '0')}`,
+    kind: 'void',
+    order: { _id: '0190a1b2-c3d4-7e5f-8a9b-000000000042', orderNo: 42 },
+    actor: person(staff),
+    approvedBy: null,
+    summary: '',
+    details: {},
+    createdAt: '2026-01-15T12:42:00.000Z',
+    ...overrides,
+  };
+}
+
+const entries = [
+  entry({
+    kind: 'void',
+    actor: person(staff),
+    approvedBy: person(manager),
+    summary: 'Voided 1 × Phở bò on order 42 (wrong dish): 65.000 ₫',
+    createdAt: '2026-01-15T12:42:00.000Z',
+  }),
+  entry({
+    kind: 'split',
+    actor: person(staff),
+    summary: 'Split order 42’s bill of 210.600 ₫ evenly between 2 guests: 105.300 ₫ + 105.300 ₫',
+    createdAt: '2026-01-15T12:30:00.000Z',
+  }),
+  entry({
+    kind: 'merge',
+    actor: person(manager),
+    summary: 'Merged order 41 (80.000 ₫) into order 42; the bill is now 290.600 ₫',
+    createdAt: '2026-01-15T12:05:00.000Z',
+  }),
+];
+
+/** GET /api/audit filtered by kind and person as the server filters, and the accounts for the person filter. */
+function serveAudit() {
+  return installFakeApi(({ method, url, config }) => {
+    if (method === 'GET' && url === '/api/audit') {
+      const params = (config.params ?? {}) as Record<string, string | number | undefined>;
+      const data = entries.filter(
+        (one) =>
+          (!params.kind || one.kind === params.kind) &&
+          (!params.userId || one.actor?._id === params.userId || one.approvedBy?._id === params.userId),
+      );
+      const pagination = { currentPage: 1, totalPages: 1, totalItems: data.length, itemsPerPage: 20 };
+      return { status: 200, body: { success: true, data, pagination } };
+    }
+    if (method === 'GET' && url === '/api/user/users') return ok([manager, staff]);
+    return fail(404, 'Not found');
+  });
+}
+
+const listed = () =>
+  within(screen.getByRole('list', { name: 'Audit entries, newest first' }))
+    .getAllByRole('article')
+    .map((article) => article.getAttribute('aria-label'));
+
+describe('AuditPage', { timeout: 20_000 }, () => {
+  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
+  afterEach(() => fakeApi?.restore());
+
+  it('lists the entries newest first: time, kind, what changed, who made and who approved it', async () => {
+    storeSession(manager, tokenExpiringIn(3600));
+    fakeApi = serveAudit();
+    renderRoutes(routes, { path: '/audit' });
+
+    const first = within(await screen.findByRole('article', { name: /^Void, / }));
+    expect(listed()).toHaveLength(3);
+    // The restaurant's wall clock, written as everywhere else in the app.
+    const time = first.getByText(/15\/01\/2026/);
+    expect(time.tagName).toBe('TIME');
+    expect(time).toHaveTextContent(/7:42\s?CH/);
+    expect(first.getByText('Voided 1 × Phở bò on order 42 (wrong dish): 65.000 ₫')).toBeInTheDocument();
+    expect(first.getByText('Order #42')).toBeInTheDocument();
+    expect(first.getByText('Lê Minh Châu')).toBeInTheDocument();
+    expect(first.getByText('Approved by')).toBeInTheDocument();
+    expect(first.getByText('Trần Thị Bình')).toBeInTheDocument();
+    const split = within(screen.getByRole('article', { name: /^Split, / }));
+    expect(split.queryByText('Approved by')).not.toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 1 · 3 changes')).toBeInTheDocument();
+    expect(fakeApi.configs[0]?.params).toEqual({ page: 1, limit: 20 });
+  });
+
+  it('filters by kind and by person, and keeps the filters in the address', async () => {
+    storeSession(manager, tokenExpiringIn(3600));
+    fakeApi = serveAudit();
+    const { router } = renderRoutes(routes, { path: '/audit' });
+    await screen.findByRole('article', { name: /^Void, / });
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'Voids');
+    await waitFor(() => expect(listed()).toEqual([expect.stringMatching(/^Void, /)]));
+    expect(fakeApi.configs.at(-1)?.params).toEqual({ kind: 'void', page: 1, limit: 20 });
+    expect(router.state.location.search).toBe('?kind=void');
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'All changes');
+    await waitFor(() => expect(listed()).toHaveLength(3));
+    const people = screen.getByRole('combobox', { name: 'Person' });
+    await waitFor(() => expect(within(people).getAllByRole('option')).toHaveLength(3));
+    await userEvent.selectOptions(people, 'Trần Thị Bình');
+    await waitFor(() => expect(listed()).toHaveLength(2));
+    expect(fakeApi.configs.at(-1)?.params).toEqual({ userId: manager._id, page: 1, limit: 20 });
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'Moves');
+    expect(await screen.findByText('No changes match these filters.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(listed()).toHaveLength(3));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('shows the server’s reason and a retry when the trail cannot be loaded', async () => {
+    storeSession(manager, tokenExpiringIn(3600));
+    fakeApi = installFakeApi(({ url }) =>
+      url === '/api/audit' ? fail(400, 'startDate must be before endDate') : ok([]),
+    );
+    renderRoutes(routes, { path: '/audit' });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('startDate must be before endDate');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('tells staff it is for managers, without asking the server', async () => {
+    storeSession(staff, tokenExpiringIn(3600));
+    fakeApi = serveAudit();
+    renderRoutes(routes, { path: '/audit' });
+
+    expect(await screen.findByText('Managers only')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Kind' })).not.toBeInTheDocument();
+    expect(fakeApi.requests.filter((request) => request.startsWith('GET /api/audit'))).toEqual([]);
+    expect(fakeApi.requests.filter((request) => request.startsWith('GET /api/user/users'))).toEqual([]);
+  });
+});

@@ -1,0 +1,76 @@
+import { useId } from 'react';
+import { isOpenOrderStatus, type Order } from '@quan/contract/order';
+import { formatMoney } from '../../../lib/format';
+import { formatClock, paymentMethodLabels } from './order-status';
+import { describePortions } from './tab-actions';
+
+interface BillPartsProps {
+  order: Order;
+  /** False for a role that may not settle orders: the parts are shown without their buttons. */
+  canPay: boolean;
+  isBusy: boolean;
+  onPay: (order: Order, partNo: number) => void;
+}
+
+const pill = 'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
+
+/**
+ * The parts of a split bill on an order's card, in place of its Complete button: each part's amount, whether
+ * and how it was paid, and "Pay part N" for the unpaid ones. The last part completes the order, so it waits
+ * until the kitchen is done, as a completion does.
+ */
+export function BillParts({ order, canPay, isBusy, onPay }: BillPartsProps) {
+  const headingId = useId();
+  const parts = order.billParts;
+  const unpaid = parts.filter((part) => !part.paidAt);
+  const isOpen = isOpenOrderStatus(order.status);
+  const kitchenDone = order.status === 'ready' || order.status === 'served';
+  const lastWaits = isOpen && unpaid.length === 1 && !kitchenDone;
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-2 rounded-lg border border-stone-200 bg-stone-50 p-3">
+      <h3 id={headingId} className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
+        Split bill · {parts.length - unpaid.length} of {parts.length} parts paid
+      </h3>
+      <ul className="space-y-2">
+        {parts.map((part) => {
+          const waits = lastWaits && !part.paidAt;
+          return (
+            <li key={part.no} className="flex items-center justify-between gap-3 text-sm">
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                  <span className="font-semibold text-stone-900">Part {part.no}</span>
+                  <span className="font-semibold text-stone-900 tabular-nums">{formatMoney(part.total)}</span>
+                  {part.paidAt ? (
+                    <span className={`${pill} bg-green-50 text-green-900 ring-green-300`}>
+                      Paid{part.paymentMethod ? ` by ${paymentMethodLabels[part.paymentMethod].toLowerCase()}` : ''} ·{' '}
+                      {formatClock(part.paidAt)}
+                    </span>
+                  ) : (
+                    <span className={`${pill} bg-amber-50 text-amber-900 ring-amber-300`}>Not paid</span>
+                  )}
+                </p>
+                {part.lines.length > 0 && (
+                  <p className="text-xs text-stone-600">{describePortions(order, part.lines)}</p>
+                )}
+              </div>
+              {!part.paidAt && isOpen && canPay && (
+                <button
+                  type="button"
+                  className="btn btn-sm btn-primary shrink-0"
+                  disabled={isBusy || waits}
+                  onClick={() => onPay(order, part.no)}
+                >
+                  Pay part {part.no} <span className="sr-only">of order #{order.orderNo}</span>
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {lastWaits && canPay && (
+        <p className="text-xs text-stone-600">The last part is paid once the kitchen is done with the order.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { useState, type FormEvent } from 'react';
+import { useSnackbar } from 'notistack';
+import type { Order } from '@quan/contract/order';
+import { Dialog } from '../../../components/Dialog';
+import { FormAlert } from '../../../components/FormAlert';
+import { describeApiError, getApiStatus } from '../../../lib/api-client';
+import { useMergeOrders } from '../api/merge-orders';
+import { OpenTables, type TablesQuery } from './OpenTables';
+import { isOrderStatus, orderStatusLabels, tableLabel } from './order-status';
+import { otherOpenTables } from './tab-actions';
+
+interface MergeOrderDialogProps {
+  order: Order;
+  tables: TablesQuery;
+  onClose: () => void;
+}
+
+/**
+ * Merges another table's open order into this one (friends pushing their tables together): its dishes,
+ * guests and bill join this order, which keeps its table; the other table is freed.
+ */
+export function MergeOrderDialog({ order, tables, onClose }: MergeOrderDialogProps) {
+  const mutation = useMergeOrders();
+  const { enqueueSnackbar } = useSnackbar();
+  const [tableId, setTableId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [triedToSend, setTriedToSend] = useState(false);
+  const chosen = otherOpenTables(tables.data ?? [], order).find((table) => table._id === tableId);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTriedToSend(true);
+    if (!chosen?.currentOrder || mutation.isPending) return;
+    setError(null);
+    try {
+      await mutation.mutateAsync({
+        id: order._id,
+        fromOrderId: chosen.currentOrder._id,
+        expectedVersion: order.version,
+      });
+      enqueueSnackbar(`Table ${chosen.tableNo} merged into order #${order.orderNo}.`, { variant: 'success' });
+      onClose();
+    } catch (caught) {
+      const message = describeApiError(caught, `Could not merge into order #${order.orderNo}.`);
+      if (getApiStatus(caught) === 409) {
+        enqueueSnackbar(message, { variant: 'error' });
+        onClose();
+      } else {
+        setError(message);
+      }
+    }
+  }
+
+  return (
+    <Dialog title={`Merge a table into order #${order.orderNo}`} onClose={onClose} className="max-w-lg">
+      <form className="space-y-5" onSubmit={(event) => void submit(event)} noValidate>
+        <p className="text-sm text-stone-700">
+          Merge another table into this one ({tableLabel(order)} · {order.customerDetails.name || 'Guest'}): its dishes,
+          guests and bill join this order, and its table is freed. A coupon it used is given back.
+        </p>
+        <fieldset>
+          <legend className="field-label">Table to merge in</legend>
+          <OpenTables tables={tables} order={order} empty="No other table has an open order to merge.">
+            {(open) => (
+              <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+                {open.map((table) => {
+                  const status = table.currentOrder?.status ?? '';
+                  return (
+                    <label
+                      key={table._id}
+                      className="flex min-h-14 cursor-pointer items-start gap-2 rounded-xl border-2 border-stone-200 px-3 py-2 text-sm text-stone-800 has-checked:border-amber-600 has-checked:bg-amber-50 has-focus-visible:outline-2 has-focus-visible:outline-amber-600"
+                    >
+                      <input
+                        type="radio"
+                        name="merge-table"
+                        value={table._id}
+                        checked={tableId === table._id}
+                        onChange={() => setTableId(table._id)}
+                        className="mt-0.5 size-4 accent-amber-700"
+                      />
+                      <span>
+                        <span className="block font-semibold text-stone-900">Table {table.tableNo}</span>
+                        <span className="block text-xs text-stone-600">
+                          Order #{table.currentOrder?.orderNo}
+                          {table.currentOrder?.customerName ? ` · ${table.currentOrder.customerName}` : ''}
+                          {isOrderStatus(status) ? ` · ${orderStatusLabels[status]}` : ''}
+                        </span>
+                      </span>
+                    </label>
+                  );
+                })}
+              </div>
+            )}
+          </OpenTables>
+          {triedToSend && !chosen && <p className="field-error">Choose the table to merge in.</p>}
+        </fieldset>
+        {chosen && (
+          <p className="rounded-lg bg-stone-100 px-3 py-2 text-sm text-stone-800">
+            Table {chosen.tableNo}’s order #{chosen.currentOrder?.orderNo} joins order #{order.orderNo} (
+            {tableLabel(order)}); table {chosen.tableNo} is freed. This cannot be undone.
+          </p>
+        )}
+        {(order.billParts.length > 0 || error) && (
+          <div className="space-y-2">
+            {order.billParts.length > 0 && (
+              <p className="text-sm text-stone-700">The bill’s split is undone; split it again after the merge.</p>
+            )}
+            {error && <FormAlert>{error}</FormAlert>}
+          </div>
+        )}
+        <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Merging…' : chosen ? `Merge table ${chosen.tableNo}` : 'Merge table'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,157 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useSnackbar } from 'notistack';
+import type { Order } from '@quan/contract/order';
+import type { Table } from '@quan/contract/table';
+import { Dialog } from '../../../components/Dialog';
+import { FormAlert } from '../../../components/FormAlert';
+import { describeApiError, getApiStatus } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import { useMoveLines } from '../api/move-lines';
+import { LineQuantityPicker } from './LineQuantityPicker';
+import { OpenTables, type TablesQuery } from './OpenTables';
+import { tableLabel } from './order-status';
+import {
+  describePortions,
+  otherOpenTables,
+  pickedAmount,
+  pickedCount,
+  pickedPortions,
+  withPick,
+  type LinePicks,
+} from './tab-actions';
+
+interface MoveLinesDialogProps {
+  order: Order;
+  tables: TablesQuery;
+  onClose: () => void;
+}
+
+const dishes = (count: number) => `${count} ${count === 1 ? 'dish' : 'dishes'}`;
+
+/**
+ * Moves some dishes of an open order to another table's open order (a guest changing tables, a dish served
+ * at the wrong one): which and how many, and to which table.
+ */
+export function MoveLinesDialog({ order, tables, onClose }: MoveLinesDialogProps) {
+  const mutation = useMoveLines();
+  const { enqueueSnackbar } = useSnackbar();
+  const [picks, setPicks] = useState<LinePicks>(() => new Map());
+  const [tableId, setTableId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [triedToSend, setTriedToSend] = useState(false);
+  const firstLineRef = useRef<HTMLButtonElement>(null);
+  const selectId = useId();
+
+  const portions = pickedPortions(order, picks);
+  const count = pickedCount(order, picks);
+  const destination: Table | undefined = otherOpenTables(tables.data ?? [], order).find(
+    (table) => table._id === tableId,
+  );
+  const problems = {
+    lines: portions.length === 0 ? 'Choose at least one dish to move.' : undefined,
+    table: destination ? undefined : 'Choose the table the dishes go to.',
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTriedToSend(true);
+    if (problems.lines || !destination || mutation.isPending) return;
+    setError(null);
+    try {
+      await mutation.mutateAsync({
+        id: order._id,
+        lines: portions,
+        toTableId: destination._id,
+        expectedVersion: order.version,
+      });
+      enqueueSnackbar(`Moved ${describePortions(order, portions)} to table ${destination.tableNo}.`, {
+        variant: 'success',
+      });
+      onClose();
+    } catch (caught) {
+      const message = describeApiError(caught, `Could not move the dishes of order #${order.orderNo}.`);
+      if (getApiStatus(caught) === 409) {
+        // Either order changed, or the other table closed: the latest of both is fetched.
+        enqueueSnackbar(message, { variant: 'error' });
+        onClose();
+      } else {
+        setError(message);
+      }
+    }
+  }
+
+  return (
+    <Dialog
+      title={`Move dishes · order #${order.orderNo}`}
+      onClose={onClose}
+      className="max-w-xl"
+      initialFocus={firstLineRef}
+    >
+      <form className="space-y-5" onSubmit={(event) => void submit(event)} noValidate>
+        <p className="text-sm text-stone-700">
+          From {tableLabel(order)} · {order.customerDetails.name || 'Guest'}. The dishes join the other table’s order
+          with the kitchen’s progress on them.
+        </p>
+        <div>
+          <LineQuantityPicker
+            order={order}
+            legend="Dishes to move"
+            picks={picks}
+            onChange={(position, quantity) => setPicks((current) => withPick(current, position, quantity))}
+            firstButtonRef={firstLineRef}
+          />
+          {triedToSend && problems.lines && <p className="field-error">{problems.lines}</p>}
+        </div>
+        <div>
+          <label htmlFor={selectId} className="field-label">
+            To table
+          </label>
+          <OpenTables tables={tables} order={order} empty="No other table has an open order to move dishes to.">
+            {(open) => (
+              <>
+                <select
+                  id={selectId}
+                  className="field-input"
+                  value={tableId}
+                  onChange={(event) => setTableId(event.target.value)}
+                  aria-invalid={triedToSend && problems.table ? true : undefined}
+                >
+                  <option value="">Choose a table</option>
+                  {open.map((table) => (
+                    <option key={table._id} value={table._id}>
+                      Table {table.tableNo} · order #{table.currentOrder?.orderNo}
+                      {table.currentOrder?.customerName ? ` · ${table.currentOrder.customerName}` : ''}
+                    </option>
+                  ))}
+                </select>
+                {triedToSend && problems.table && <p className="field-error">{problems.table}</p>}
+              </>
+            )}
+          </OpenTables>
+        </div>
+        {order.billParts.length > 0 && (
+          <p className="text-sm text-stone-700">The bill’s split is undone; split it again after the move.</p>
+        )}
+        <p className="rounded-lg bg-stone-100 px-3 py-2 text-sm text-stone-800">
+          {count > 0 ? (
+            <>
+              Moving {dishes(count)} ({formatMoney(pickedAmount(order, picks))} before tax)
+              {destination ? ` to table ${destination.tableNo}` : ''}.
+            </>
+          ) : (
+            'Nothing chosen yet.'
+          )}
+        </p>
+        {error && <FormAlert>{error}</FormAlert>}
+        <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Moving…' : count > 0 ? `Move ${dishes(count)}` : 'Move dishes'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,296 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ShieldCheck } from 'lucide-react';
+import { useSnackbar } from 'notistack';
+import { voidReasons, type Order, type VoidReason } from '@quan/contract/order';
+import { Dialog } from '../../../components/Dialog';
+import { FormAlert } from '../../../components/FormAlert';
+import { TextField } from '../../../components/TextField';
+import { describeApiError, getApiStatus } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import { useCan } from '../../../lib/use-can';
+import { useVoidLines } from '../api/void-lines';
+import { LineQuantityPicker } from './LineQuantityPicker';
+import { tableLabel } from './order-status';
+import {
+  describePortions,
+  isStartedLine,
+  pickedAmount,
+  pickedCount,
+  pickedPortions,
+  voidReasonLabels,
+  withPick,
+  type LinePicks,
+} from './tab-actions';
+
+interface VoidLinesDialogProps {
+  order: Order;
+  onClose: () => void;
+}
+
+type Step = 'pick' | 'approval';
+
+const dishes = (count: number) => `${count} ${count === 1 ? 'dish' : 'dishes'}`;
+
+/**
+ * Takes dishes off an open order's bill: which and how many, why, and whether a cooked dish was thrown away.
+ * Staff void what the kitchen has not started; when the server refuses a started dish (403), the dialog asks
+ * a manager to approve on this device with their email and password, which live in this dialog's state only,
+ * for the one request, and are cleared after it.
+ */
+export function VoidLinesDialog({ order, onClose }: VoidLinesDialogProps) {
+  const mutation = useVoidLines();
+  const { enqueueSnackbar } = useSnackbar();
+  const canVoidStarted = useCan('orders:void-started');
+  const [step, setStep] = useState<Step>('pick');
+  const [picks, setPicks] = useState<LinePicks>(() => new Map());
+  const [reason, setReason] = useState<VoidReason | null>(null);
+  const [note, setNote] = useState('');
+  const [wasted, setWasted] = useState(false);
+  const [approvalAsk, setApprovalAsk] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [triedToSend, setTriedToSend] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const firstLineRef = useRef<HTMLButtonElement>(null);
+  const reasonErrorId = useId();
+  const summaryId = useId();
+
+  // The approval fields replace the form the focus was in: it moves to the first of them.
+  useEffect(() => {
+    if (step === 'approval') emailRef.current?.focus();
+  }, [step]);
+
+  const portions = pickedPortions(order, picks);
+  const count = pickedCount(order, picks);
+  const amount = pickedAmount(order, picks);
+  const startedPicked = portions.some(({ position }) => {
+    const line = order.items.find((one) => one.position === position);
+    return line !== undefined && isStartedLine(order, line);
+  });
+  const problems = {
+    lines: portions.length === 0 ? 'Choose at least one dish to void.' : undefined,
+    reason: reason === null ? 'Choose a reason.' : undefined,
+    note: reason === 'other' && !note.trim() ? 'Say why the dishes are voided.' : undefined,
+  };
+  const isValid = !problems.lines && !problems.reason && !problems.note;
+
+  async function send(approval?: { email: string; password: string }) {
+    if (!reason) return;
+    setError(null);
+    try {
+      await mutation.mutateAsync({
+        id: order._id,
+        lines: portions,
+        reason,
+        ...(reason === 'other' ? { note: note.trim() } : {}),
+        ...(startedPicked && wasted ? { wasted: true } : {}),
+        ...(approval ? { approval } : {}),
+        expectedVersion: order.version,
+      });
+      enqueueSnackbar(`Voided ${describePortions(order, portions)} on order #${order.orderNo}.`, {
+        variant: 'success',
+      });
+      onClose();
+    } catch (caught) {
+      const message = describeApiError(caught, `Could not void the dishes of order #${order.orderNo}.`);
+      const status = getApiStatus(caught);
+      if (status === 403 && !approval) {
+        setApprovalAsk(message);
+        setStep('approval');
+      } else if (status === 409) {
+        // The order changed on another screen: its latest state is fetched, and these picks may no longer fit it.
+        enqueueSnackbar(message, { variant: 'error' });
+        onClose();
+      } else {
+        setError(message);
+      }
+    } finally {
+      // Never kept past the request: a wrong password is typed again, and the mutation forgets what it sent.
+      if (approval) setPassword('');
+      mutation.reset();
+    }
+  }
+
+  function submitPicks(event: FormEvent) {
+    event.preventDefault();
+    setTriedToSend(true);
+    if (isValid && !mutation.isPending) void send();
+  }
+
+  function submitApproval(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim() || !password || mutation.isPending) return;
+    void send({ email: email.trim(), password });
+  }
+
+  function backToPicks() {
+    setEmail('');
+    setPassword('');
+    setError(null);
+    setStep('pick');
+  }
+
+  const summary = (
+    <p id={summaryId} className="rounded-lg bg-stone-100 px-3 py-2 text-sm text-stone-800">
+      {count > 0 ? (
+        <>
+          Taken off the bill: <strong className="text-stone-900">{formatMoney(amount)}</strong> before tax (
+          {dishes(count)}).
+        </>
+      ) : (
+        'Nothing chosen yet.'
+      )}
+    </p>
+  );
+
+  if (step === 'approval') {
+    return (
+      <Dialog title="Manager approval" onClose={onClose} className="max-w-md">
+        <form className="space-y-4" onSubmit={submitApproval} noValidate>
+          <div className="flex items-start gap-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
+            <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700" />
+            <p>{approvalAsk}</p>
+          </div>
+          <p className="text-sm text-stone-700">
+            Voiding {describePortions(order, portions)} on order #{order.orderNo}
+            {reason && ` (${voidReasonLabels[reason].toLowerCase()})`}: {formatMoney(amount)} before tax.
+          </p>
+          <TextField
+            ref={emailRef}
+            label="Manager’s email"
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            required
+          />
+          <TextField
+            label="Manager’s password"
+            type="password"
+            autoComplete="off"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            required
+          />
+          {error && <FormAlert>{error}</FormAlert>}
+          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+            <button type="button" className="btn btn-secondary" onClick={backToPicks}>
+              Back
+            </button>
+            <button
+              type="submit"
+              className="btn btn-danger"
+              disabled={!email.trim() || !password || mutation.isPending}
+            >
+              {mutation.isPending ? 'Voiding…' : 'Approve and void'}
+            </button>
+          </div>
+        </form>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog
+      title={`Void dishes · order #${order.orderNo}`}
+      onClose={onClose}
+      className="max-w-xl"
+      initialFocus={firstLineRef}
+    >
+      <form className="space-y-5" onSubmit={submitPicks} noValidate aria-describedby={summaryId}>
+        <p className="text-sm text-stone-700">
+          {tableLabel(order)} · {order.customerDetails.name || 'Guest'}. Choose what comes off the bill.
+        </p>
+        <div>
+          <LineQuantityPicker
+            order={order}
+            legend="Dishes to void"
+            picks={picks}
+            onChange={(position, quantity) => setPicks((current) => withPick(current, position, quantity))}
+            markStarted
+            firstButtonRef={firstLineRef}
+          />
+          {triedToSend && problems.lines && <p className="field-error">{problems.lines}</p>}
+        </div>
+
+        <fieldset aria-describedby={triedToSend && problems.reason ? reasonErrorId : undefined}>
+          <legend className="field-label">Reason</legend>
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+            {voidReasons.map((option) => (
+              <label
+                key={option}
+                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border-2 border-stone-200 px-3 py-2 text-sm font-semibold text-stone-800 has-checked:border-amber-600 has-checked:bg-amber-50 has-focus-visible:outline-2 has-focus-visible:outline-amber-600"
+              >
+                <input
+                  type="radio"
+                  name="void-reason"
+                  value={option}
+                  checked={reason === option}
+                  onChange={() => setReason(option)}
+                  className="size-4 accent-amber-700"
+                />
+                {voidReasonLabels[option]}
+              </label>
+            ))}
+          </div>
+          {triedToSend && problems.reason && (
+            <p id={reasonErrorId} className="field-error">
+              {problems.reason}
+            </p>
+          )}
+        </fieldset>
+
+        {reason === 'other' && (
+          <TextField
+            label="Note"
+            hint="Why the dishes come off the bill; it goes in the audit trail."
+            value={note}
+            maxLength={200}
+            onChange={(event) => setNote(event.target.value)}
+            error={triedToSend ? problems.note : undefined}
+          />
+        )}
+
+        {startedPicked && (
+          <div className="space-y-2">
+            <label className="flex items-start gap-2 text-sm text-stone-800">
+              <input
+                type="checkbox"
+                checked={wasted}
+                onChange={(event) => setWasted(event.target.checked)}
+                className="mt-0.5 size-4 accent-amber-700"
+              />
+              <span>
+                <span className="font-semibold">Thrown away (cooked)</span>
+                <span className="block text-xs text-stone-600">
+                  The dish was made and is thrown away: its ingredients stay used and count as waste.
+                </span>
+              </span>
+            </label>
+            {!canVoidStarted && (
+              <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
+                The kitchen has started some of these dishes: a manager approves the void on this device.
+              </p>
+            )}
+          </div>
+        )}
+
+        {order.billParts.length > 0 && (
+          <p className="text-sm text-stone-700">The bill’s split is undone; split it again after the void.</p>
+        )}
+        {summary}
+        {error && <FormAlert>{error}</FormAlert>}
+
+        <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-danger" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Voiding…' : count > 0 ? `Void ${dishes(count)}` : 'Void dishes'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

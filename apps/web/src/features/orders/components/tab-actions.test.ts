@@ -1,0 +1,132 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { makeLine, makeOrder, makeRound } from './order-fixtures';
+import { describeOrderCancel, partialCancelMessage } from './order-status';
+import {
+  canChangeBill,
+  evenSplitAmounts,
+  isStartedLine,
+  otherOpenTables,
+  pickedAmount,
+  pickedPortions,
+  splitByDishesAmounts,
+  withPick,
+} from './tab-actions';
+
+const tab = () =>
+  makeOrder({
+    orderNo: 42,
+    status: 'in_progress',
+    rounds: [
+      makeRound(1, { status: 'ready' }),
+      makeRound(2, { status: 'in_progress' }),
+      makeRound(3, { status: 'pending' }),
+    ],
+    items: [
+      makeLine({ name: 'Phở bò', price: 65000, quantity: 2, position: 0, roundNo: 1 }),
+      makeLine({ name: 'Trà đá', price: 5000, quantity: 3, voidedQuantity: 1, position: 1, roundNo: 2 }),
+      makeLine({ name: 'Nem rán', price: 40000, quantity: 1, voidedQuantity: 1, position: 2, roundNo: 2 }),
+      makeLine({ name: 'Chè', price: 25000, quantity: 1, position: 3, roundNo: 3 }),
+    ],
+  });
+
+describe('picking dishes', () => {
+  it('sends only what is left on the bill, in line order, without the lines picked 0 times', () => {
+    const order = tab();
+    let picks = withPick(new Map(), 3, 1);
+    picks = withPick(picks, 1, 5);
+    picks = withPick(picks, 0, 0);
+    expect(pickedPortions(order, picks)).toEqual([
+      { position: 1, quantity: 2 },
+      { position: 3, quantity: 1 },
+    ]);
+    expect(pickedAmount(order, picks)).toBe(2 * 5000 + 25000);
+    // A fully voided line cannot be picked.
+    expect(pickedPortions(order, withPick(new Map(), 2, 1))).toEqual([]);
+  });
+
+  it('knows which dishes the kitchen has started', () => {
+    const order = tab();
+    expect(order.items.map((line) => isStartedLine(order, line))).toEqual([true, true, true, false]);
+  });
+});
+
+describe('splitting a bill', () => {
+  it('divides evenly to the last ₫', () => {
+    expect(evenSplitAmounts(100000, 3)).toEqual([33334, 33333, 33333]);
+    expect(evenSplitAmounts(151200, 2)).toEqual([75600, 75600]);
+  });
+
+  it('divides by dishes as the server does: discount and tax in proportion, parts adding up to the bill', () => {
+    const order = makeOrder({
+      items: [
+        makeLine({ price: 65000, quantity: 2, position: 0 }),
+        makeLine({ name: 'Trà đá', price: 5000, quantity: 2, position: 1 }),
+      ],
+      bills: { subtotal: 140000, discount: 10000, taxRate: 8, tax: 10400, total: 140400 },
+    });
+    const parts = splitByDishesAmounts(order, withPick(new Map(), 0, 1));
+    expect(parts[0] + parts[1]).toBe(140400);
+    // 65 000 of 140 000: its share of the discount (4 643) and of the tax on the rest.
+    expect(parts).toEqual([65000 - 4643 + 4829, 75000 - 5357 + 5571]);
+  });
+});
+
+describe('which orders may change by hand', () => {
+  it('only an open order with no part of a split paid', () => {
+    const part = { no: 1, lines: [], subtotal: 1, discount: 0, tax: 0, total: 1, paymentMethod: null, paidAt: null };
+    expect(canChangeBill(makeOrder({ status: 'served' }))).toBe(true);
+    expect(canChangeBill(makeOrder({ status: 'completed' }))).toBe(false);
+    expect(canChangeBill(makeOrder({ billParts: [part] }))).toBe(true);
+    const paid = { ...part, paymentMethod: 'cash' as const, paidAt: '2026-01-15T12:00:00.000Z' };
+    expect(canChangeBill(makeOrder({ billParts: [paid, { ...part, no: 2 }] }))).toBe(false);
+  });
+
+  it('offers the tables with another open order, by number', () => {
+    const order = makeOrder();
+    const table = (tableNo: number, orderId: string | null) => ({
+      tableNo,
+      currentOrder: orderId ? { _id: orderId } : null,
+    });
+    expect(
+      otherOpenTables([table(7, 'b'), table(2, null), table(5, order._id), table(3, 'a')], order).map(
+        (one) => one.tableNo,
+      ),
+    ).toEqual([3, 7]);
+  });
+});
+
+describe('cancelling a whole order', () => {
+  it('frees the table when every round stops', () => {
+    const order = makeOrder({ status: 'in_progress' });
+    expect(describeOrderCancel(order, false)).toBe(
+      'The order stops here, the table is freed and used stock is given back. This cannot be undone.',
+    );
+    expect(describeOrderCancel(makeOrder({ status: 'pending' }), true)).toMatch(/^The diner’s order will not be made/);
+  });
+
+  it('on a tab, stops only the least advanced rounds and keeps the rest on the bill', () => {
+    const order = makeOrder({
+      orderNo: 42,
+      status: 'in_progress',
+      rounds: [
+        makeRound(1, { status: 'served' }),
+        makeRound(2, { status: 'in_progress' }),
+        makeRound(3, { status: 'in_progress' }),
+        makeRound(4, { status: 'cancelled' }),
+      ],
+    });
+    expect(describeOrderCancel(order, false)).toBe(
+      'Cancels the rounds not yet ready; dishes already ready or served stay on the bill. Rounds 2 and 3 stop ' +
+        'here, their used stock is given back and the table stays open. This cannot be undone.',
+    );
+    expect(partialCancelMessage(order, false)).toBe(
+      'Rounds 2 and 3 of order #42 cancelled; the rest stays on the bill.',
+    );
+    const waiting = makeOrder({
+      status: 'pending',
+      rounds: [makeRound(1, { status: 'in_progress' }), makeRound(2, { status: 'pending', source: 'table' })],
+    });
+    expect(describeOrderCancel(waiting, true)).toMatch(/^Rejects the rounds waiting for approval; .* Round 2 will not/);
+  });
+});
