@@ -218,7 +218,16 @@ describe('splitting the bill', () => {
       expect(split.billParts.reduce((sum, part) => sum + part[key], 0)).toBe(split.bills[key]);
     }
 
-    const early = await post(`/api/order/${order._id}/parts/1/pay`, { paymentMethod: 'cash' });
+    // A screen still showing the bill from before the split is told, and takes no payment.
+    const stale = await post(`/api/order/${order._id}/parts/1/pay`, {
+      paymentMethod: 'cash',
+      expectedVersion: order.version,
+    });
+    expect(stale.statusCode).toBe(409);
+    const early = await post(`/api/order/${order._id}/parts/1/pay`, {
+      paymentMethod: 'cash',
+      expectedVersion: split.version,
+    });
     expect(early.statusCode, early.body).toBe(200);
     await post(`/api/order/${order._id}/parts/2/pay`, { paymentMethod: 'transfer' });
     // The last part completes the order, so it waits for the kitchen.

@@ -278,7 +278,11 @@ export const billPartParamsSchema = z.strictObject({
 });
 
 /** (ext) POST /api/order/{id}/parts/{partNo}/pay: one part of a split bill paid. */
-export const payBillPartBodySchema = z.strictObject({ paymentMethod: paymentMethodSchema });
+export const payBillPartBodySchema = z.strictObject({
+  paymentMethod: paymentMethodSchema,
+  /** The bill a screen shows: a split made again since then is refused instead of paying another amount. */
+  expectedVersion: expectedVersionSchema,
+});
 
 /** (ext) POST /api/order/{id}/merge: the open order of another table joins this one, whose table stays. */
 export const mergeOrderBodySchema = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderStatusSchema } from './order';
 import { idSchema, isoDateTimeSchema } from './common';
 
 export const tableStatuses = ['available', 'booked'] as const;
@@ -18,7 +19,7 @@ export const tableSchema = z.object({
   status: tableStatusSchema,
   /** The open order seated here, if any. */
   currentOrder: z
-    .object({ _id: idSchema, orderNo: z.int32(), customerName: z.string(), status: z.string() })
+    .object({ _id: idSchema, orderNo: z.int32(), customerName: z.string(), status: orderStatusSchema })
     .nullable(),
   /** The secret the table's QR code carries; only signed-in staff see it. */
   qrKey: z.string(),

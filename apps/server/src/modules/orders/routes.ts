@@ -271,7 +271,7 @@ export const orderRoutes: FastifyPluginAsync<{ orders: OrdersService; config: Co
     },
     async (request) => {
       const { id, partNo } = request.params;
-      const order = await orders.payBillPart(currentUser(request), id, partNo, request.body.paymentMethod);
+      const order = await orders.payBillPart(currentUser(request), id, partNo, request.body);
       const done = order.status === 'completed' ? `; order ${order.orderNo} is paid` : '';
       return ok(order, `Part ${partNo} paid${done}`);
     },

@@ -39,8 +39,12 @@ export function createOrdersService(deps: OrdersDeps) {
       mergeOrders(deps, actor, id, body),
     moveLines: (actor: AuthUser, id: string, body: MoveLinesBody) => moveLines(deps, actor, id, body),
     split: (actor: AuthUser, id: string, body: SplitBillBody) => splitBill(deps, actor, id, body),
-    payBillPart: (actor: AuthUser, id: string, partNo: number, paymentMethod: PaymentMethod) =>
-      payBillPart(deps, actor, id, partNo, paymentMethod),
+    payBillPart: (
+      actor: AuthUser,
+      id: string,
+      partNo: number,
+      body: { paymentMethod: PaymentMethod; expectedVersion?: number },
+    ) => payBillPart(deps, actor, id, partNo, body),
     moveToTable: (orderId: string, tableId: string) => moveToTable(deps, orderId, tableId),
     list: (query: ListOrdersFilter) => listOrders(deps, query),
     get: (id: string) => getOrder(deps, id),

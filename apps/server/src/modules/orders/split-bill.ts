@@ -118,12 +118,14 @@ export async function payBillPart(
   actor: AuthUser,
   orderId: string,
   partNo: number,
-  paymentMethod: PaymentMethod,
+  body: { paymentMethod: PaymentMethod; expectedVersion?: number },
 ): Promise<Order> {
+  const { paymentMethod } = body;
   const settings = await deps.settings.get();
   return deps.transact(async (tx, record) => {
     const order = await repo.lockOrder(tx, orderId);
     if (!order) throw notFound('That order does not exist');
+    checkVersion(order, body.expectedVersion);
     if (!isOpenOrderStatus(order.status)) throw conflict(`Order ${order.orderNo} is ${order.status}`);
     const parts = await repo.listBillParts(tx, orderId);
     const part = parts.find((one) => one.no === partNo);

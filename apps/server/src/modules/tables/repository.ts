@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@quan/contract/order';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { orders } from '../../db/schema/orders';
@@ -12,7 +13,7 @@ const withCurrentOrder = {
 
 export type TableWithOrder = {
   table: TableRow;
-  currentOrder: { id: string; orderNo: number; customerName: string; status: string } | null;
+  currentOrder: { id: string; orderNo: number; customerName: string; status: OrderStatus } | null;
 };
 
 export async function listTables(db: Executor): Promise<TableWithOrder[]> {

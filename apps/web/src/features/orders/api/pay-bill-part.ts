@@ -8,6 +8,8 @@ export interface PayBillPartVariables {
   id: string;
   partNo: number;
   paymentMethod: PaymentMethod;
+  /** The order's version on screen: a bill split again since then is refused (409) instead of paid. */
+  expectedVersion: number;
 }
 
 /**
@@ -15,10 +17,11 @@ export interface PayBillPartVariables {
  * (refused with a 409 while the kitchen is not done). A part paid twice is refused, so a retry after a lost
  * answer cannot take a payment twice.
  */
-export async function payBillPart({ id, partNo, paymentMethod }: PayBillPartVariables): Promise<Order> {
-  const response = await apiClient.post<Envelope<Order>>(`/api/order/${encodeURIComponent(id)}/parts/${partNo}/pay`, {
-    paymentMethod,
-  });
+export async function payBillPart({ id, partNo, ...body }: PayBillPartVariables): Promise<Order> {
+  const response = await apiClient.post<Envelope<Order>>(
+    `/api/order/${encodeURIComponent(id)}/parts/${partNo}/pay`,
+    body,
+  );
   return response.data.data;
 }
 

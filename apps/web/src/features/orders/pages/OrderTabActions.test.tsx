@@ -379,7 +379,9 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
     await userEvent.click(confirm);
 
     expect(await screen.findByText('Part 1 of order #42 paid by cash.')).toBeInTheDocument();
-    expect(server.posts).toEqual([{ url: `/api/order/${order._id}/parts/1/pay`, body: { paymentMethod: 'cash' } }]);
+    expect(server.posts).toEqual([
+      { url: `/api/order/${order._id}/parts/1/pay`, body: { paymentMethod: 'cash', expectedVersion: order.version } },
+    ]);
     const parts = within(await card().findByRole('region', { name: 'Split bill · 1 of 2 parts paid' }));
     expect(parts.getByText(/^Paid by cash/)).toBeInTheDocument();
     // The last part completes the order: it waits until the kitchen is done.

@@ -49,7 +49,7 @@ export function useTabActions() {
     const { order, partNo } = paying;
     setBusy(order._id, true);
     try {
-      const paid = await payPart.mutateAsync({ id: order._id, partNo, paymentMethod });
+      const paid = await payPart.mutateAsync({ id: order._id, partNo, paymentMethod, expectedVersion: order.version });
       const how = paymentMethodLabels[paymentMethod].toLowerCase();
       const done = paid.status === 'completed' ? '; the order is complete' : '';
       enqueueSnackbar(`Part ${partNo} of order #${order.orderNo} paid by ${how}${done}.`, { variant: 'success' });
