@@ -241,6 +241,32 @@ describe('rounds on one bill', () => {
     expect(final.bills).toEqual(computeBill(20_000 + 40_000 + 65_000, 0, 8));
   });
 
+  it('gives two phones ordering at a free table at the same moment one order, never two', async () => {
+    const table = await createTable(t);
+    const body = (quantity: number) => ({
+      tableNo: table.tableNo,
+      tableKey: table.qrKey,
+      items: [{ itemId: beer._id, quantity }],
+    });
+    const answers = await Promise.all(
+      [1, 2, 3].map((quantity) => t.app.inject({ method: 'POST', url: '/api/order', payload: body(quantity) })),
+    );
+    const placed = answers.filter((answer) => answer.statusCode === 201).map((answer) => answer.json().data);
+    const refused = answers.filter((answer) => answer.statusCode !== 201);
+    expect(placed.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(placed.map((order: DinerOrderResult) => order._id)).size).toBe(1);
+    for (const answer of refused) {
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().message).toBe(
+        `Someone at table ${table.tableNo} has just ordered; send your dishes again to join their order`,
+      );
+    }
+    const order: Order = (await t.request({ method: 'GET', url: `/api/order/${placed[0]._id}`, as: 'staff' })).json()
+      .data;
+    expect(order.rounds).toHaveLength(placed.length);
+    expect(order.items).toHaveLength(placed.length);
+  });
+
   it('explains what cannot be done: a closed order, an unknown round, a move out of order', async () => {
     const order = await placeAt(undefined, [{ itemId: beer._id, quantity: 1 }]);
     expect((await moveRound(order._id, 7, { status: 'ready' })).json()).toMatchObject({

@@ -21,7 +21,7 @@ export interface OrdersDeps {
   menu: Pick<MenuService, 'itemsForOrder'>;
   tables: Pick<
     TablesService,
-    'seatOrder' | 'seatIfFree' | 'releaseOrder' | 'lockByNumber' | 'lockById' | 'recordChange'
+    'seatOrder' | 'seatIfFree' | 'releaseOrder' | 'findByNumber' | 'findById' | 'recordChange'
   >;
   coupons: Pick<CouponsService, 'redeem' | 'release' | 'discountFor'>;
   stock: Pick<

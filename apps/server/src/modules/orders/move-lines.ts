@@ -22,7 +22,7 @@ export async function moveLines(
 ): Promise<Order> {
   const settings = await deps.settings.get();
   return deps.transact(async (tx, record) => {
-    const table = await deps.tables.lockById(tx, body.toTableId);
+    const table = await deps.tables.findById(tx, body.toTableId);
     if (!table) throw badRequest('That table does not exist', [{ path: 'toTableId', message: 'Unknown table' }]);
     if (!table.currentOrderId) {
       throw conflict(`Table ${table.tableNo} has no open order; move the whole order to it instead`);
@@ -34,6 +34,10 @@ export async function moveLines(
     }
     const [source, target] = await lockPair(tx, [orderId, table.currentOrderId]);
     if (!source) throw notFound('That order does not exist');
+    // Under the orders' locks, the table must still be that order's: its bill may have been paid meanwhile.
+    if ((await deps.tables.findById(tx, table.id))?.currentOrderId !== target?.id) {
+      throw conflict(`Table ${table.tableNo} changed while you were choosing; look at it again`);
+    }
     checkVersion(source, body.expectedVersion);
     for (const order of [source, target!]) {
       if (!isOpenOrderStatus(order.status))

@@ -73,6 +73,7 @@ export async function settleOrder(
   const { order, actorId } = change;
   const status = orderStatusOfRounds(await repo.listRounds(tx, order.id));
   if (status === 'cancelled') {
+    await dropSplit(tx, order);
     await repo.updateOrder(tx, order.id, { status });
     if (order.couponId) await deps.coupons.release(tx, order.couponId);
     await deps.stock.giveBackForOrder(tx, record, { orderId: order.id }, actorId);

@@ -4,7 +4,7 @@ import { isOpenOrderStatus, type CreateOrderBody, type Order, type OrderLineInpu
 import type { DinerOrderBody, DinerOrderResult } from '@quan/contract/public';
 import type { Executor } from '../../db/client';
 import type { RecordEvent } from '../../events/transact';
-import { badRequest, forbidden, isForeignKeyViolation, notFound } from '../../lib/app-error';
+import { badRequest, conflict, forbidden, isForeignKeyViolation, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { sameSecret } from '../../lib/same-secret';
 import type { AuthUser } from '../../plugins/auth';
@@ -148,16 +148,27 @@ export async function placeDinerOrder(
     actorId: null,
     tooLarge: 'The order is too large; ask the staff for help',
     async open(tx) {
-      const table = await deps.tables.lockByNumber(tx, body.tableNo);
+      const table = await deps.tables.findByNumber(tx, body.tableNo);
       if (!table) throw notFound(`There is no table ${body.tableNo}`);
       if (!sameSecret(table.qrKey, body.tableKey)) throw forbidden('Scan the QR code on your table to order');
-      const open = table.currentOrderId ? await repo.lockOrder(tx, table.currentOrderId) : undefined;
       let joins: repo.OrderRow | undefined;
-      if (open && isOpenOrderStatus(open.status)) {
-        joins = open;
+      if (table.currentOrderId) {
+        const open = await repo.lockOrder(tx, table.currentOrderId);
+        // Read again under the order's lock: a bill paid meanwhile frees the table.
+        const still = await deps.tables.findByNumber(tx, body.tableNo);
+        if (open && isOpenOrderStatus(open.status) && still?.currentOrderId === open.id) joins = open;
+      }
+      if (joins) {
         // Every phone at the table follows the table's one order.
-        if (open.trackingToken) trackingToken = open.trackingToken;
-        else await repo.updateOrder(tx, open.id, { trackingToken });
+        if (joins.trackingToken) trackingToken = joins.trackingToken;
+        else await repo.updateOrder(tx, joins.id, { trackingToken });
+      } else {
+        const free = await deps.tables.findByNumber(tx, body.tableNo, { lock: true });
+        if (free?.currentOrderId) {
+          throw conflict(
+            `Someone at table ${body.tableNo} has just ordered; send your dishes again to join their order`,
+          );
+        }
       }
       return {
         joins,

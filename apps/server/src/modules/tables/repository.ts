@@ -38,8 +38,8 @@ export async function findTableByNumber(db: Executor, tableNo: number): Promise<
   return row;
 }
 
-export async function lockTable(db: Executor, id: string): Promise<TableRow | undefined> {
-  const [row] = await db.select().from(diningTables).where(eq(diningTables.id, id)).for('update');
+export async function findTableRow(db: Executor, id: string): Promise<TableRow | undefined> {
+  const [row] = await db.select().from(diningTables).where(eq(diningTables.id, id));
   return row;
 }
 

@@ -130,13 +130,16 @@ export function createTablesService(db: Database, transact: Transact) {
     },
 
     /**
-     * Inside a diner order's transaction: the table, its QR key and its open order, locked so that two
-     * phones ordering at once join one order instead of starting two.
+     * Inside an order's transaction: a table as it stands (its QR key, its open order). `lock` holds it to
+     * the end of the transaction, so that two phones at a free table start one order, not two. Orders are
+     * always locked before tables (a completion locks its order, then frees its table), so a transaction
+     * that already holds a table must not go on to lock an order.
      */
-    lockByNumber: (tx: Executor, tableNo: number) => repo.lockTableByNumber(tx, tableNo),
+    findByNumber: (tx: Executor, tableNo: number, options: { lock?: boolean } = {}) =>
+      options.lock ? repo.lockTableByNumber(tx, tableNo) : repo.findTableByNumber(tx, tableNo),
 
-    /** Inside a transaction that moves dishes to a table: the table and its open order, locked. */
-    lockById: (tx: Executor, id: string) => repo.lockTable(tx, id),
+    /** Inside an order's transaction: a table as it stands, unlocked (see findByNumber). */
+    findById: (tx: Executor, id: string) => repo.findTableRow(tx, id),
 
     /** Seats a diner's order when the table is free; a table already eating keeps its order. */
     seatIfFree: (tx: Executor, tableId: string, orderId: string) => repo.seatOrder(tx, tableId, orderId),
