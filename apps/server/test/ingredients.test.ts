@@ -274,8 +274,16 @@ describe('stock follows the orders', () => {
     expect((await moveOrder(first._id, 'in_progress')).statusCode).toBe(200);
     expect((await getIngredient(tofu._id)).quantity).toBe(6);
 
+    // A second order from the table joins the open one as a round waiting for staff: rejecting it.
     const second = (await dinerOrder()).json().data;
-    expect((await moveOrder(second._id, 'cancelled')).statusCode).toBe(200);
+    expect(second._id).toBe(first._id);
+    const rejected = await t.request({
+      method: 'PATCH',
+      url: `/api/order/${second._id}/rounds/2`,
+      payload: { status: 'cancelled' },
+      as: 'staff',
+    });
+    expect(rejected.statusCode).toBe(200);
     expect((await getIngredient(tofu._id)).quantity).toBe(6);
     expect((await historyOf(tofu._id)).map((entry) => entry.reason)).toEqual(['order', 'initial']);
   });

@@ -185,7 +185,19 @@ describe('rounds on one bill', () => {
       })
     ).json().data;
     expect(third.trackingToken).toBe(phone.trackingToken);
-    expect(third.status).toBe('pending');
+    // The table's order is still cooking; the new round waits beside it, and nothing is settled meanwhile.
+    expect(third.status).toBe('in_progress');
+    expect(third.rounds[2]!.status).toBe('pending');
+    const split = await t.request({
+      method: 'POST',
+      url: `/api/order/${first._id}/split`,
+      payload: { by: 'guests', guests: 2 },
+      as: 'staff',
+    });
+    expect(split.statusCode).toBe(409);
+    expect(split.json().message).toBe(
+      `Round 3 of order ${first.orderNo} waits for approval; accept or reject it before splitting the bill`,
+    );
     const rejected: Order = (await moveRound(first._id, 3, { status: 'cancelled' })).json().data;
     expect(rejected.status).toBe('in_progress');
     expect(rejected.items.filter((line) => line.roundNo === 3)).toMatchObject([
@@ -239,6 +251,25 @@ describe('rounds on one bill', () => {
     expect(final.rounds.map((round) => round.no)).toEqual([1, 2, 3]);
     expect(final.items.map((line) => line.position)).toEqual([0, 1, 2]);
     expect(final.bills).toEqual(computeBill(20_000 + 40_000 + 65_000, 0, 8));
+  });
+
+  it('leaves taking a started round off a bill that keeps other dishes to a manager', async () => {
+    const order = await placeAt(undefined, [{ itemId: beer._id, quantity: 1 }]);
+    await moveRound(order._id, 1, { status: 'ready' });
+    await addRound(order._id, { items: [{ itemId: pho._id, quantity: 1 }] });
+    const byStaff = await moveRound(order._id, 2, { status: 'cancelled' });
+    expect(byStaff.statusCode).toBe(403);
+    expect(byStaff.json().message).toBe(
+      `Round 2 of order ${order.orderNo} is in the kitchen: a manager takes its dishes off with Void dishes`,
+    );
+    const byManager = await t.request({
+      method: 'PATCH',
+      url: `/api/order/${order._id}/rounds/2`,
+      payload: { status: 'cancelled' },
+      as: 'manager',
+    });
+    expect(byManager.statusCode, byManager.body).toBe(200);
+    expect(byManager.json().data.bills).toEqual(computeBill(20_000, 0, 8));
   });
 
   it('gives two phones ordering at a free table at the same moment one order, never two', async () => {

@@ -178,6 +178,29 @@ describe('moving dishes to another table', () => {
     expect((await latestAudit('move')).summary).toContain(`to table ${b.tableNo}`);
   });
 
+  it('closes an order whose last dishes moved after a partial void, and audits a whole-order move', async () => {
+    const [a, b, c] = [await createTable(t), await createTable(t), await createTable(t)];
+    const from = await placeAt(a._id, [{ itemId: beer._id, quantity: 2 }]);
+    await placeAt(b._id, [{ itemId: beer._id, quantity: 1 }]);
+    await post(
+      `/api/order/${from._id}/voids`,
+      { lines: [{ position: 0, quantity: 1 }], reason: 'wrong_dish' },
+      'manager',
+    );
+    const rest = await post(`/api/order/${from._id}/move-lines`, {
+      lines: [{ position: 0, quantity: 1 }],
+      toTableId: b._id,
+    });
+    expect(rest.json().data.status).toBe('cancelled');
+    expect(await tableOf(a._id)).toMatchObject({ status: 'available', currentOrder: null });
+
+    const party = await placeAt(a._id, [{ itemId: beer._id, quantity: 1 }]);
+    await t.request({ method: 'PUT', url: `/api/table/${c._id}`, payload: { orderId: party._id }, as: 'staff' });
+    expect((await latestAudit('move')).summary).toBe(
+      `Moved order ${party.orderNo} from table ${a.tableNo} to table ${c.tableNo}`,
+    );
+  });
+
   it('closes an order whose every dish moved, and refuses a table without an open order', async () => {
     const [a, b, empty] = [await createTable(t), await createTable(t), await createTable(t)];
     const from = await placeAt(a._id, [{ itemId: beer._id, quantity: 3 }]);
@@ -270,6 +293,42 @@ describe('splitting the bill', () => {
     expect(revenueAfter.orderCount - revenueBefore.orderCount).toBe(1);
     expect(revenueAfter.totalRevenue - revenueBefore.totalRevenue).toBe(split.bills.total);
     expect((await latestAudit('split')).summary).toContain('evenly between 3 guests');
+  });
+
+  it('never gives an even part a negative tax, whatever the discount', async () => {
+    await t.request({ method: 'PUT', url: '/api/settings', payload: { taxRate: 0 }, as: 'admin' });
+    await t.request({
+      method: 'POST',
+      url: '/api/coupons',
+      payload: { code: 'GIAM5001', discountType: 'fixed', discountValue: 5_001 },
+      as: 'manager',
+    });
+    try {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/order',
+        payload: {
+          customerDetails: { name: 'Khách', guests: 2 },
+          couponCode: 'GIAM5001',
+          items: [
+            { itemId: beer._id, quantity: 2 },
+            { itemId: odd._id, quantity: 1 },
+          ],
+        },
+        as: 'staff',
+      });
+      const order: Order = response.json().data;
+      const split: Order = (await post(`/api/order/${order._id}/split`, { by: 'guests', guests: 2 })).json().data;
+      for (const part of split.billParts) {
+        expect(part.tax).toBeGreaterThanOrEqual(0);
+        expect(part.subtotal - part.discount + part.tax).toBe(part.total);
+      }
+      for (const key of ['subtotal', 'discount', 'tax', 'total'] as const) {
+        expect(split.billParts.reduce((sum, part) => sum + part[key], 0)).toBe(split.bills[key]);
+      }
+    } finally {
+      await t.request({ method: 'PUT', url: '/api/settings', payload: { taxRate: 8 }, as: 'admin' });
+    }
   });
 
   it('splits by lines with the tax divided so that the parts add up exactly, and drops an unpaid split when the bill changes', async () => {

@@ -126,14 +126,15 @@ describe('voids', () => {
       approval: { email: manager.email, password: 'guess-1234' },
     });
     expect(wrongPassword.statusCode).toBe(403);
-    expect(wrongPassword.json().message).toBe("The approving manager's email or password is not correct");
+    const notAManager =
+      "That email and password are not a manager's who can void dishes the kitchen has started or served";
+    expect(wrongPassword.json().message).toBe(notAManager);
     const staffApproval = await voidOn(order._id, {
       ...body,
       approval: { email: staff.user.email, password: 'correct-horse-42' },
     });
-    expect(staffApproval.json().message).toBe(
-      `${staff.user.name} cannot approve this: Your role (staff) cannot void dishes the kitchen has started or served`,
-    );
+    // A staff member's own right password gets the same answer: the approval tells nobody whose password it was.
+    expect(staffApproval.json().message).toBe(notAManager);
     const unchanged: Order = (await t.request({ method: 'GET', url: `/api/order/${order._id}`, as: 'staff' })).json()
       .data;
     expect(unchanged.items[0]!.voidedQuantity).toBe(0);
@@ -209,6 +210,43 @@ describe('voids', () => {
     expect(closed.json().message).toBe(`Order ${order.orderNo} is completed; its lines can no longer be voided`);
     const after: Order = (await t.request({ method: 'GET', url: `/api/order/${order._id}`, as: 'staff' })).json().data;
     expect(after.items[0]!.voidedQuantity).toBe(0);
+  });
+});
+
+describe('approvals on the same device', () => {
+  it('are limited per approving email like a sign-in, and never tested against an order that does not exist', async () => {
+    const tight = await buildTestApp({ LOGIN_RATE_LIMIT_PER_EMAIL: '3' });
+    try {
+      await tight.signInAs('admin');
+      const dish = (await createMenu(tight, [{ name: 'Cơm tấm', price: 40_000 }])).items[0]!;
+      const placed = await tight.request({
+        method: 'POST',
+        url: '/api/order',
+        payload: { customerDetails: { name: 'Khách', guests: 1 }, items: [{ itemId: dish._id, quantity: 1 }] },
+        as: 'staff',
+      });
+      const orderId = placed.json().data._id;
+      const guess = (password: string, id = orderId) =>
+        tight.request({
+          method: 'POST',
+          url: `/api/order/${id}/voids`,
+          payload: {
+            lines: [{ position: 0, quantity: 1 }],
+            reason: 'wrong_dish',
+            approval: { email: 'boss@example.test', password },
+          },
+          as: 'staff',
+        });
+      const missing = await guess('guess-0', '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b');
+      expect(missing.statusCode).toBe(404);
+      const answers = [];
+      for (const password of ['guess-1', 'guess-2', 'guess-3', 'guess-4'])
+        answers.push((await guess(password)).statusCode);
+      // Three attempts a window, the one on a missing order included.
+      expect(answers).toEqual([403, 403, 429, 429]);
+    } finally {
+      await tight.close();
+    }
   });
 });
 

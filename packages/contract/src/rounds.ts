@@ -24,14 +24,19 @@ type ActiveRoundStatus = Exclude<RoundStatus, 'cancelled'>;
 const roundProgress: Record<ActiveRoundStatus, number> = { pending: 0, in_progress: 1, ready: 2, served: 3 };
 
 /**
- * An open order's status follows its rounds: that of the least advanced round still on the bill (a new
- * round puts a served table back in progress; the order is ready when every round is). An order whose
- * rounds were all cancelled is cancelled. (ext)
+ * An open order's status follows its rounds: that of the least advanced round the kitchen has taken (a
+ * new round puts a served table back in progress; the order is ready when every such round is). A round
+ * still waiting for staff to accept it does not hold the table back; an order with nothing but such
+ * rounds is `pending`, and one whose rounds were all cancelled is cancelled. (ext)
  */
 export function orderStatusOfRounds(rounds: readonly { status: RoundStatus }[]): ActiveRoundStatus | 'cancelled' {
   let least: ActiveRoundStatus | null = null;
+  let waiting = false;
   for (const { status } of rounds) {
-    if (status !== 'cancelled' && (least === null || roundProgress[status] < roundProgress[least])) least = status;
+    if (status === 'pending') waiting = true;
+    else if (status !== 'cancelled' && (least === null || roundProgress[status] < roundProgress[least])) {
+      least = status;
+    }
   }
-  return least ?? 'cancelled';
+  return least ?? (waiting ? 'pending' : 'cancelled');
 }

@@ -8,16 +8,38 @@ export type RecordEvent = (event: DomainEvent) => void;
 /** Runs `work` in one database transaction and publishes the events it recorded once it has committed. */
 export type Transact = <T>(work: (tx: Executor, record: RecordEvent) => Promise<T>) => Promise<T>;
 
+/** How many times a transaction that PostgreSQL chose as a deadlock victim is run again. */
+const DEADLOCK_RETRIES = 2;
+
+/** PostgreSQL's deadlock_detected: the transaction was rolled back and may simply be run again. */
+function isDeadlock(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '40P01') return true;
+  }
+  return false;
+}
+
+/**
+ * Ingredient rows are locked in id order within one stock move, but a transaction that moves the stock of
+ * several rounds (accepting two, voiding across rounds) takes them in several sets; two such transactions
+ * can deadlock. PostgreSQL then rolls one back, and it runs again from the start, its events recorded anew.
+ */
 export function createTransact(db: Database, bus: Pick<EventBus, 'publish'>): Transact {
   return async (work) => {
-    const recorded: DomainEvent[] = [];
-    const record: RecordEvent = (event) => {
-      // An event that carries nothing but its type says it once per transaction ("the menu changed").
-      const bare = Object.keys(event).length === 1;
-      if (!bare || !recorded.some((earlier) => earlier.type === event.type)) recorded.push(event);
-    };
-    const result = await db.transaction((tx) => work(tx, record));
-    bus.publish(recorded);
-    return result;
+    for (let attempt = 0; ; attempt++) {
+      const recorded: DomainEvent[] = [];
+      const record: RecordEvent = (event) => {
+        // An event that carries nothing but its type says it once per transaction ("the menu changed").
+        const bare = Object.keys(event).length === 1;
+        if (!bare || !recorded.some((earlier) => earlier.type === event.type)) recorded.push(event);
+      };
+      try {
+        const result = await db.transaction((tx) => work(tx, record));
+        bus.publish(recorded);
+        return result;
+      } catch (error) {
+        if (attempt >= DEADLOCK_RETRIES || !isDeadlock(error)) throw error;
+      }
+    }
   };
 }

@@ -83,6 +83,36 @@ export function signInLimit(
 }
 
 /**
+ * A manager's approval typed on someone else's device is a password check like a sign-in, so it is limited
+ * the same way, per approving email and per address: a signed-in staff member cannot use it to guess a
+ * manager's password. Requests without an approval are not counted.
+ */
+export function approvalLimit(app: FastifyInstance, limits: Config['rateLimit']): preHandlerAsyncHookHandler {
+  const emailOf = (request: FastifyRequest) => (request.body as { approval?: { email: string } }).approval?.email;
+  const checks = [
+    app.createRateLimit({
+      max: limits.loginPerIp,
+      timeWindow: SIGN_IN_WINDOW_MS,
+      keyGenerator: (request: FastifyRequest) => `approval:ip:${request.ip}`,
+    }),
+    app.createRateLimit({
+      max: limits.loginPerEmail,
+      timeWindow: SIGN_IN_WINDOW_MS,
+      keyGenerator: (request: FastifyRequest) => `approval:email:${emailOf(request)}`,
+    }),
+  ];
+  return async (request, reply) => {
+    if (!emailOf(request)) return;
+    await enforce(
+      checks,
+      request,
+      reply,
+      (minutes) => `Too many approval attempts; try again in ${inMinutes(minutes)}`,
+    );
+  };
+}
+
+/**
  * Orders from table pages, per client address and per table, so one phone (or one prankster with a
  * photo of a QR code) cannot flood the kitchen. Called once the body has told which table it is.
  */

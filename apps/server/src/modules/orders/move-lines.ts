@@ -84,7 +84,7 @@ export async function moveLines(
         );
       }
     }
-    await repo.deleteEmptyRounds(tx, orderId);
+    await repo.cancelSpentRounds(tx, orderId);
     await settleOrder(deps, tx, record, { order: source, actorId: actor.id, settings });
     await settleOrder(deps, tx, record, { order: into, actorId: actor.id, settings });
 

@@ -1,11 +1,12 @@
 import { isOpenOrderStatus } from '@quan/contract/order';
 import { conflict, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../../plugins/auth';
 import type { OrdersDeps } from './deps';
 import { loadOrder } from './order-view';
 import * as repo from './repository';
 
 /** PUT /api/table {orderId}: seats an open order at another table, freeing the one it had. */
-export async function moveToTable(deps: OrdersDeps, orderId: string, tableId: string): Promise<void> {
+export async function moveToTable(deps: OrdersDeps, actor: AuthUser, orderId: string, tableId: string): Promise<void> {
   await deps.transact(async (tx, record) => {
     const order = await repo.lockOrder(tx, orderId);
     if (!order) throw notFound('That order does not exist');
@@ -16,7 +17,17 @@ export async function moveToTable(deps: OrdersDeps, orderId: string, tableId: st
     const freed = order.tableId && (await deps.tables.releaseOrder(tx, order.tableId, order.id));
     await deps.tables.seatOrder(tx, tableId, order.id);
     await repo.updateOrder(tx, orderId, { tableId });
-    record({ type: 'order.updated', order: await loadOrder(tx, orderId) });
+    const moved = await loadOrder(tx, orderId);
+    record({ type: 'order.updated', order: moved });
+    const from = order.tableId ? (await deps.tables.findById(tx, order.tableId))?.tableNo : undefined;
+    await deps.audit.record(tx, {
+      kind: 'move',
+      orderId,
+      actorId: actor.id,
+      approvedById: null,
+      summary: `Moved order ${order.orderNo} ${from ? `from table ${from} ` : ''}to table ${moved.table?.tableNo}`,
+      details: { fromTableId: order.tableId, toTableId: tableId, wholeOrder: true },
+    });
     await deps.tables.recordChange(tx, record, tableId);
     if (freed && order.tableId) await deps.tables.recordChange(tx, record, order.tableId);
   });

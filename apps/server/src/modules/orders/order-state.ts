@@ -4,7 +4,9 @@ import { orderStatusOfRounds, type RoundStatus } from '@quan/contract/rounds';
 import type { Settings } from '@quan/contract/settings';
 import type { Executor } from '../../db/client';
 import type { RecordEvent } from '../../events/transact';
-import { badRequest, conflict } from '../../lib/app-error';
+import { can } from '@quan/contract/permissions';
+import { badRequest, conflict, forbidden } from '../../lib/app-error';
+import type { AuthUser } from '../../plugins/auth';
 import type { OrdersDeps } from './deps';
 import * as repo from './repository';
 
@@ -178,4 +180,41 @@ export function recordOrderChange(record: RecordEvent, before: repo.OrderRow, af
       ? { type: 'order.updated', order: after }
       : { type: 'order.status-changed', order: after, from: before.status },
   );
+}
+
+/**
+ * A diner's round waiting for approval is neither cooked nor refused yet: the bill is not settled (split,
+ * paid in part or in full) until staff accept or reject it.
+ */
+export async function refuseWhileAwaitingApproval(tx: Executor, order: repo.OrderRow, doing: string): Promise<void> {
+  const waiting = (await repo.listRounds(tx, order.id)).find((round) => round.status === 'pending');
+  if (waiting) {
+    throw conflict(
+      `Round ${waiting.no} of order ${order.orderNo} waits for approval; accept or reject it before ${doing}`,
+    );
+  }
+}
+
+/**
+ * Cancelling a round the kitchen has started while other dishes stay on the bill takes cooked food off it:
+ * that is a void, and needs a manager (Void dishes records the reason, the waste and the audit row).
+ * Cancelling a whole order before it is ready stays the floor's decision, as it always was.
+ */
+export async function checkCancelOfStartedRounds(
+  tx: Executor,
+  order: repo.OrderRow,
+  cancelling: readonly { no: number; from: RoundStatus }[],
+  actor: AuthUser,
+): Promise<void> {
+  const started = cancelling.find((round) => round.from !== 'pending');
+  if (!started || can(actor.role, 'orders:void-started')) return;
+  const leaving = new Set(cancelling.map((round) => round.no));
+  const othersStay = (await repo.listRounds(tx, order.id)).some(
+    (round) => round.status !== 'cancelled' && !leaving.has(round.no),
+  );
+  if (othersStay) {
+    throw forbidden(
+      `Round ${started.no} of order ${order.orderNo} is in the kitchen: a manager takes its dishes off with Void dishes`,
+    );
+  }
 }

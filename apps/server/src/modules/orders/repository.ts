@@ -104,6 +104,11 @@ export async function pageOrderIds(
   return { ids: ids.map((row) => row.id), total: total?.n ?? 0 };
 }
 
+export async function orderExists(db: Executor, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
+  return row !== undefined;
+}
+
 /** Locks the order row for the rest of the transaction, so two status changes never interleave. */
 export async function lockOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
@@ -279,9 +284,15 @@ export async function reduceLineQuantity(db: Executor, line: { orderId: string; 
     .where(and(eq(orderLines.orderId, line.orderId), eq(orderLines.position, line.position)));
 }
 
-/** Rounds left with no line at all (every dish of them moved away). */
-export async function deleteEmptyRounds(db: Executor, orderId: string): Promise<void> {
+/**
+ * Rounds with nothing left on the bill (every dish voided or moved away) are over: cancelled, so that the
+ * order's status follows the rounds still being served. Their stock was settled dish by dish already.
+ */
+export async function cancelSpentRounds(db: Executor, orderId: string): Promise<void> {
   await db.execute(sql`
-    delete from ${orderRounds} r where r.order_id = ${orderId}
-      and not exists (select 1 from ${orderLines} l where l.order_id = r.order_id and l.round_no = r.no)`);
+    update ${orderRounds} r set status = 'cancelled'
+    where r.order_id = ${orderId} and r.status <> 'cancelled'
+      and not exists (
+        select 1 from ${orderLines} l
+        where l.order_id = r.order_id and l.round_no = r.no and l.quantity > l.voided_quantity)`);
 }

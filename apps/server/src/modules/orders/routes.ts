@@ -24,7 +24,7 @@ import type { Config } from '../../config';
 import { forbidden } from '../../lib/app-error';
 import { ok } from '../../lib/reply';
 import { currentUser } from '../../plugins/auth';
-import { dinerOrderLimit } from '../../plugins/rate-limit';
+import { approvalLimit, dinerOrderLimit } from '../../plugins/rate-limit';
 import type { OrdersService } from './service';
 
 const idempotencyHeaders = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
@@ -36,6 +36,7 @@ export const orderRoutes: FastifyPluginAsync<{ orders: OrdersService; config: Co
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Orders'];
   const limitDinerOrders = dinerOrderLimit(fastify, config.rateLimit);
+  const limitApprovals = approvalLimit(fastify, config.rateLimit);
 
   // POST /api/order has two doors (one pipeline behind them): a request with a token is a staff order
   // from the POS, one without is a diner's order from the table page. Each door is its own route with
@@ -185,6 +186,7 @@ export const orderRoutes: FastifyPluginAsync<{ orders: OrdersService; config: Co
     '/:id/voids',
     {
       config: { access: 'orders:void' },
+      preHandler: limitApprovals,
       schema: {
         tags,
         description:

@@ -45,7 +45,7 @@ export function createOrdersService(deps: OrdersDeps) {
       partNo: number,
       body: { paymentMethod: PaymentMethod; expectedVersion?: number },
     ) => payBillPart(deps, actor, id, partNo, body),
-    moveToTable: (orderId: string, tableId: string) => moveToTable(deps, orderId, tableId),
+    moveToTable: (actor: AuthUser, orderId: string, tableId: string) => moveToTable(deps, actor, orderId, tableId),
     list: (query: ListOrdersFilter) => listOrders(deps, query),
     get: (id: string) => getOrder(deps, id),
     getForDiner: (orderId: string, token: string) => getOrderForDiner(deps, orderId, token),

@@ -4,7 +4,7 @@ import { isOpenOrderStatus, type Order, type PaymentMethod, type SplitBillBody }
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { OrdersDeps } from './deps';
-import { checkVersion, completeOrder } from './order-state';
+import { checkVersion, completeOrder, refuseWhileAwaitingApproval } from './order-state';
 import { loadOrder } from './order-view';
 import * as repo from './repository';
 
@@ -13,20 +13,22 @@ type Part = Omit<repo.BillPartRow, 'orderId' | 'paymentMethod' | 'paidAt' | 'pai
 /**
  * The parts of a bill, adding up exactly to it: by lines, each part's subtotal is its lines' and the
  * discount and tax are divided in proportion (the last VND to the largest remainders); by guests, the
- * total is divided evenly (parts differ by at most 1 ₫) and so are the subtotal and discount.
+ * total, tax and discount are divided evenly (parts differ by at most 1 ₫).
  */
 function divide(order: repo.OrderRow, lines: repo.OrderLineRow[], body: SplitBillBody): Part[] {
   if (body.by === 'guests') {
+    // The total, tax and discount are each divided evenly; the subtotal is what makes each part add up, so
+    // no part ever shows a negative tax.
     const even = Array<number>(body.guests).fill(1);
     const totals = splitAmount(order.total, even);
-    const subtotals = splitAmount(order.subtotal, even);
+    const taxes = splitAmount(order.tax, even);
     const discounts = splitAmount(order.discount, even);
     return totals.map((total, index) => ({
       no: index + 1,
       lines: [],
-      subtotal: subtotals[index]!,
+      subtotal: total - taxes[index]! + discounts[index]!,
       discount: discounts[index]!,
-      tax: total - (subtotals[index]! - discounts[index]!),
+      tax: taxes[index]!,
       total,
     }));
   }
@@ -87,6 +89,7 @@ export async function splitBill(
     const paid = (await repo.listBillParts(tx, orderId)).find((part) => part.paidAt);
     if (paid)
       throw conflict(`Part ${paid.no} of order ${order.orderNo}'s bill is paid already; the split stays as it is`);
+    await refuseWhileAwaitingApproval(tx, order, 'splitting the bill');
     const parts = divide(order, await repo.listLines(tx, orderId), body);
     await repo.replaceBillParts(
       tx,
@@ -131,6 +134,7 @@ export async function payBillPart(
     const part = parts.find((one) => one.no === partNo);
     if (!part) throw notFound(`Order ${order.orderNo}'s bill has no part ${partNo}`);
     if (part.paidAt) throw conflict(`Part ${partNo} of order ${order.orderNo} is paid already`);
+    await refuseWhileAwaitingApproval(tx, order, 'taking a payment');
     const last = parts.every((one) => one.no === partNo || one.paidAt);
     if (last && order.status !== 'ready' && order.status !== 'served') {
       throw conflict(`Order ${order.orderNo} is still in the kitchen; its last part is paid once it is ready`);

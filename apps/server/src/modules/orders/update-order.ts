@@ -2,7 +2,14 @@ import { allowedOrderMoves, isOpenOrderStatus, type Order, type UpdateOrderBody 
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import { CUSTOMER_FOREIGN_KEY, type OrdersDeps } from './deps';
-import { checkVersion, completeOrder, moveRounds, settleOrder } from './order-state';
+import {
+  checkCancelOfStartedRounds,
+  checkVersion,
+  completeOrder,
+  moveRounds,
+  refuseWhileAwaitingApproval,
+  settleOrder,
+} from './order-state';
 import { loadOrder } from './order-view';
 import * as repo from './repository';
 
@@ -43,6 +50,7 @@ export async function updateOrder(
         customerId: body.customerId,
       });
       if (next === 'completed') {
+        await refuseWhileAwaitingApproval(tx, order, 'settling the bill');
         if ((await repo.listBillParts(tx, id)).some((part) => !part.paidAt)) {
           throw conflict(`Order ${order.orderNo}'s bill is split: take the payment of each part`);
         }
@@ -50,16 +58,12 @@ export async function updateOrder(
         await completeOrder(deps, tx, record, { order: current, actorId: actor.id, settings }, paymentMethod!);
       } else if (next) {
         // On the order, a move is made by its least advanced rounds (all of them for a one-round order).
-        const moving = (await repo.listRounds(tx, id)).filter((round) => round.status === order.status);
+        const moving = (await repo.listRounds(tx, id))
+          .filter((round) => round.status === order.status)
+          .map((round) => ({ no: round.no, from: round.status }));
+        if (next === 'cancelled') await checkCancelOfStartedRounds(tx, order, moving, actor);
         const change = { order, actorId: actor.id, settings };
-        await moveRounds(
-          deps,
-          tx,
-          record,
-          change,
-          moving.map((round) => ({ no: round.no, from: round.status })),
-          next,
-        );
+        await moveRounds(deps, tx, record, change, moving, next);
         await settleOrder(deps, tx, record, change);
       }
       const updated = await loadOrder(tx, id);

@@ -3,7 +3,7 @@ import { allowedRoundMoves } from '@quan/contract/rounds';
 import { conflict, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { OrdersDeps } from './deps';
-import { checkVersion, moveRounds, recordOrderChange, settleOrder } from './order-state';
+import { checkCancelOfStartedRounds, checkVersion, moveRounds, recordOrderChange, settleOrder } from './order-state';
 import { loadOrder } from './order-view';
 import * as repo from './repository';
 
@@ -33,7 +33,9 @@ export async function updateRound(
       throw conflict(`Cannot move round ${roundNo} of order ${order.orderNo} from ${round.status} to ${body.status}`);
     }
     const change = { order, actorId: actor.id, settings };
-    await moveRounds(deps, tx, record, change, [{ no: roundNo, from: round.status }], body.status);
+    const moving = [{ no: roundNo, from: round.status }];
+    if (body.status === 'cancelled') await checkCancelOfStartedRounds(tx, order, moving, actor);
+    await moveRounds(deps, tx, record, change, moving, body.status);
     await settleOrder(deps, tx, record, change);
     const updated = await loadOrder(tx, orderId);
     recordOrderChange(record, order, updated);

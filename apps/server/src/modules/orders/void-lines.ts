@@ -28,7 +28,9 @@ export async function voidLines(
   body: VoidLinesBody,
 ): Promise<Order> {
   const settings = await deps.settings.get();
-  // Checked before the transaction: a password check is slow, and needs no lock.
+  // Checked before the transaction (a password check is slow and needs no lock), and only for an order that
+  // exists, so that the approval is never a way to test passwords.
+  if (!(await repo.orderExists(deps.db, orderId))) throw notFound('That order does not exist');
   const approver = body.approval ? await deps.approvals.approver(body.approval, 'orders:void-started') : null;
   return deps.transact(async (tx, record) => {
     const order = await repo.lockOrder(tx, orderId);
@@ -43,7 +45,6 @@ export async function voidLines(
       const roundStatus = rounds.find((round) => round.no === line.roundNo)?.status ?? 'pending';
       return { line, quantity, started: roundStatus !== 'pending' };
     });
-    const voidedNow = new Map(voids.map(({ line, quantity }) => [line.position, quantity]));
 
     const needsManager = voids.some((entry) => entry.started) && !can(actor.role, 'orders:void-started');
     if (needsManager && !approver) {
@@ -62,20 +63,7 @@ export async function voidLines(
         await deps.stock.settleVoid(tx, record, { ...portions, wasted: body.wasted ?? false, note }, actor.id);
       }
     }
-    // A round with nothing left on the bill is over; the order follows its rounds.
-    const emptied = rounds.filter(
-      (round) =>
-        round.status !== 'cancelled' &&
-        lines
-          .filter((line) => line.roundNo === round.no)
-          .every((line) => line.quantity - line.voidedQuantity - (voidedNow.get(line.position) ?? 0) === 0),
-    );
-    await repo.setRoundStatus(
-      tx,
-      orderId,
-      emptied.map((round) => round.no),
-      'cancelled',
-    );
+    await repo.cancelSpentRounds(tx, orderId);
     await settleOrder(deps, tx, record, { order, actorId: actor.id, settings });
 
     const amount = voids.reduce((sum, { line, quantity }) => sum + line.price * quantity, 0);

@@ -50,7 +50,7 @@ export const tableRoutes: FastifyPluginAsync<{ tables: TablesService; orders: Or
       const actor = currentUser(request);
       if (orderId) {
         if (Object.keys(changes).length > 0) await tables.update(actor, tableId, changes);
-        await orders.moveToTable(orderId, tableId);
+        await orders.moveToTable(actor, orderId, tableId);
         const table = await tables.get(tableId);
         return ok(table, `Order moved to table ${table.tableNo}`);
       }

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { can, refusal, type Permission } from '@quan/contract/permissions';
+import { can, permissions, type Permission } from '@quan/contract/permissions';
 import type {
   AccountStatus,
   LoginBody,
@@ -102,11 +102,11 @@ export function createUsersService(db: Database, transact: Transact, sessions: S
     async approver(credentials: { email: string; password: string }, permission: Permission) {
       const row = await repo.findUserByEmail(db, credentials.email);
       const passwordMatches = await verify(row?.passwordHash ?? (await unknownUserHash), credentials.password);
-      if (!row || !passwordMatches || row.status !== 'active') {
-        throw forbidden("The approving manager's email or password is not correct");
+      // One answer for a wrong password and for a right one of someone who may not approve: it must not
+      // tell a staff member whose password they guessed.
+      if (!row || !passwordMatches || row.status !== 'active' || !can(row.role, permission)) {
+        throw forbidden(`That email and password are not a manager's who can ${permissions[permission].does}`);
       }
-      if (!can(row.role, permission))
-        throw forbidden(`${row.name} cannot approve this: ${refusal(row.role, permission)}`);
       return { id: row.id, name: row.name };
     },
 

@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@quan/contract/order';
-import { orderStatusOfRounds, type RoundStatus } from '@quan/contract/rounds';
+import type { RoundStatus } from '@quan/contract/rounds';
 import type { OrderStatusUpdate, PublicOrder } from '@quan/contract/public';
 
 export type PublicRound = PublicOrder['rounds'][number];
@@ -68,21 +68,33 @@ export function mergeRounds(a: readonly PublicRound[], b: readonly PublicRound[]
 const isClosed = (status: OrderStatus) => status === 'completed' || status === 'cancelled';
 
 /**
+ * What the diner's page headline follows while the order is open: the newest round still on the bill,
+ * the dishes this table ordered last ("Received" while staff have not accepted them, then "Preparing"…),
+ * even when the kitchen's order status waits on an older round.
+ */
+export function latestRoundStatus(rounds: readonly PublicRound[]): OrderStatus {
+  const last = rounds.findLast((round) => round.status !== 'cancelled');
+  return last ? last.status : 'cancelled';
+}
+
+/**
  * The order with the last live update on top of the last load. A load and an update may arrive in either
- * order; rounds are only added and only move forward, so each round takes its further status and the order's
- * follows from them (a new round moves a served table back, so the order's own status cannot simply take the
- * further one). An update without rounds (an older server) only moves the order's status forward.
+ * order; rounds are only added and only move forward, so each round takes its further status and the
+ * headline follows the newest round. An update without rounds (an older server) only moves the order's
+ * status forward. Completed and cancelled are final, whichever report says so.
  */
 export function withLiveUpdate(order: PublicOrder, update: OrderStatusUpdate | undefined): PublicOrder {
-  if (!update || update._id !== order._id) return order;
-  if (!update.rounds) return { ...order, status: laterStatus(order.status, update.status) };
-  const rounds = mergeRounds(order.rounds, update.rounds);
-  const status = isClosed(order.status)
-    ? order.status
-    : isClosed(update.status)
-      ? update.status
-      : orderStatusOfRounds(rounds);
-  return { ...order, rounds, status };
+  let merged = order;
+  if (update && update._id === order._id) {
+    if (!update.rounds) return { ...order, status: laterStatus(order.status, update.status) };
+    merged = {
+      ...order,
+      rounds: mergeRounds(order.rounds, update.rounds),
+      status: isClosed(update.status) ? update.status : order.status,
+    };
+  }
+  if (isClosed(merged.status) || merged.rounds.length === 0) return merged;
+  return { ...merged, status: latestRoundStatus(merged.rounds) };
 }
 
 /**
