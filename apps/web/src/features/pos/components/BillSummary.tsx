@@ -18,6 +18,24 @@ interface BillSummaryProps {
   points: { earned: number; memberName: string } | null;
 }
 
+/** The lines of an estimated bill and its total, as the POS shows them (inside a `<dl>`). */
+export function BillRows({ rows, total }: { rows: readonly [string, string][]; total: number }) {
+  return (
+    <>
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex justify-between gap-4">
+          <dt className="text-stone-600">{label}</dt>
+          <dd className="text-stone-900 tabular-nums">{value}</dd>
+        </div>
+      ))}
+      <div className="flex justify-between gap-4 border-t border-stone-200 pt-2 text-base font-bold">
+        <dt>Total</dt>
+        <dd className="tabular-nums">{formatMoney(total)}</dd>
+      </div>
+    </>
+  );
+}
+
 /** The bill as far as the cart can tell, computed as the server computes it; the server prices the order. */
 export function BillSummary({ subtotal, discount, couponCode, taxRate, points }: BillSummaryProps) {
   const { tax, total } = computeBill(subtotal, discount, taxRate);
@@ -29,16 +47,7 @@ export function BillSummary({ subtotal, discount, couponCode, taxRate, points }:
   return (
     <div>
       <dl className="space-y-1 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="flex justify-between gap-4">
-            <dt className="text-stone-600">{label}</dt>
-            <dd className="text-stone-900 tabular-nums">{value}</dd>
-          </div>
-        ))}
-        <div className="flex justify-between gap-4 border-t border-stone-200 pt-2 text-base font-bold">
-          <dt>Total</dt>
-          <dd className="tabular-nums">{formatMoney(total)}</dd>
-        </div>
+        <BillRows rows={rows} total={total} />
         {points && (
           <div className="flex justify-between gap-4 text-amber-900">
             <dt>Points to earn</dt>

@@ -1,7 +1,7 @@
 import { computeBill } from '@quan/contract/bill';
 import type { Order } from '@quan/contract/order';
 import { formatMoney } from '../../../lib/format';
-import { formatTaxRate } from './BillSummary';
+import { BillRows, formatTaxRate } from './BillSummary';
 
 interface RoundBillSummaryProps {
   order: Pick<Order, 'bills' | 'coupon'>;
@@ -27,16 +27,7 @@ export function RoundBillSummary({ order, newSubtotal }: RoundBillSummaryProps) 
   return (
     <div>
       <dl className="space-y-1 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="flex justify-between gap-4">
-            <dt className="text-stone-600">{label}</dt>
-            <dd className="text-stone-900 tabular-nums">{value}</dd>
-          </div>
-        ))}
-        <div className="flex justify-between gap-4 border-t border-stone-200 pt-2 text-base font-bold">
-          <dt>Total</dt>
-          <dd className="tabular-nums">{formatMoney(total)}</dd>
-        </div>
+        <BillRows rows={rows} total={total} />
       </dl>
       <p className="mt-2 text-xs text-stone-600">
         An estimate. Final prices are set by the server.
