@@ -1,9 +1,10 @@
 import { ShieldCheck } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { auditKinds } from '@quan/contract/audit';
 import { LoadError } from '../../../components/LoadError';
 import { getApiStatus } from '../../../lib/api-client';
-import { dayEndIso, dayStartIso, isDay } from '../../../lib/restaurant-day';
+import { DayRangeFields } from '../../../components/DayRangeFields';
+import { dayEndIso, dayStartIso } from '../../../lib/restaurant-day';
+import { useFilterParams } from '../../../lib/use-filter-params';
 import { useCan } from '../../../lib/use-can';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useUsers } from '../../accounts/api/list-users';
@@ -33,13 +34,10 @@ const changeCount = (count: number) => `${count} ${count === 1 ? 'change' : 'cha
 export function AuditPage() {
   usePageTitle('Audit trail');
   const canRead = useCan('audit:read');
-  const [params, setParams] = useSearchParams();
+  const { params, from, to, page, update } = useFilterParams();
   const kindParam = params.get('kind');
   const kind = isAuditKind(kindParam) ? kindParam : undefined;
   const userId = params.get('user') ?? '';
-  const from = isDay(params.get('from') ?? '') ? (params.get('from') ?? '') : '';
-  const to = isDay(params.get('to') ?? '') ? (params.get('to') ?? '') : '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const isRangeValid = !from || !to || from <= to;
 
   const audit = useAudit(
@@ -57,19 +55,6 @@ export function AuditPage() {
   const users = useUsers({ enabled: canRead });
   const people = [...(users.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'vi'));
   const isFiltered = kind !== undefined || userId !== '' || from !== '' || to !== '';
-
-  /** Changes some filters; any filter change goes back to the first page. */
-  function update(changes: Record<string, string | null>) {
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (!('page' in changes)) next.delete('page');
-      for (const [key, value] of Object.entries(changes)) {
-        if (value) next.set(key, value);
-        else next.delete(key);
-      }
-      return next;
-    });
-  }
 
   function renderEntries() {
     if (!isRangeValid) {
@@ -200,32 +185,7 @@ export function AuditPage() {
                 ))}
               </select>
             </div>
-            <div>
-              <label htmlFor="audit-from" className="field-label">
-                From
-              </label>
-              <input
-                id="audit-from"
-                type="date"
-                className="field-input"
-                value={from}
-                max={to || undefined}
-                onChange={(event) => update({ from: event.target.value })}
-              />
-            </div>
-            <div>
-              <label htmlFor="audit-to" className="field-label">
-                To
-              </label>
-              <input
-                id="audit-to"
-                type="date"
-                className="field-input"
-                value={to}
-                min={from || undefined}
-                onChange={(event) => update({ to: event.target.value })}
-              />
-            </div>
+            <DayRangeFields idPrefix="audit" from={from} to={to} onChange={update} />
             {isFiltered && (
               <button
                 type="button"

@@ -1,11 +1,12 @@
 import { ChefHat, List } from 'lucide-react';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { useCan } from '../../../lib/use-can';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { KitchenBoard } from '../components/KitchenBoard';
 import { OrderList } from '../components/OrderList';
-import { isDay, restaurantDay } from '../../../lib/restaurant-day';
+import { DayRangeFields } from '../../../components/DayRangeFields';
+import { restaurantDay } from '../../../lib/restaurant-day';
+import { useFilterParams } from '../../../lib/use-filter-params';
 import { isOrderTab, orderTabLabels, orderTabs, type OrderTab } from '../components/order-status';
 import { useNow } from '../components/use-now';
 import { useOrderMoves } from '../components/use-order-moves';
@@ -19,13 +20,10 @@ type View = 'list' | 'kitchen';
  */
 export function OrdersPage() {
   usePageTitle('Orders');
-  const [params, setParams] = useSearchParams();
+  const { params, from, to, page, update } = useFilterParams();
   const view: View = params.get('view') === 'kitchen' ? 'kitchen' : 'list';
   const statusParam = params.get('status');
   const tab: OrderTab = isOrderTab(statusParam) ? statusParam : 'active';
-  const from = isDay(params.get('from') ?? '') ? (params.get('from') ?? '') : '';
-  const to = isDay(params.get('to') ?? '') ? (params.get('to') ?? '') : '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const now = useNow();
   const moves = useOrderMoves();
   const tabActions = useTabActions();
@@ -36,19 +34,6 @@ export function OrdersPage() {
     () => new Set([...moves.busyIds, ...tabActions.busyIds]),
     [moves.busyIds, tabActions.busyIds],
   );
-
-  /** Changes some parameters; any filter change goes back to the first page. */
-  function update(changes: Record<string, string | null>) {
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (!('page' in changes)) next.delete('page');
-      for (const [key, value] of Object.entries(changes)) {
-        if (value) next.set(key, value);
-        else next.delete(key);
-      }
-      return next;
-    });
-  }
 
   const today = restaurantDay(new Date(now));
 
@@ -106,32 +91,7 @@ export function OrdersPage() {
               ))}
             </div>
             <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
-              <div>
-                <label htmlFor="orders-from" className="field-label">
-                  From
-                </label>
-                <input
-                  id="orders-from"
-                  type="date"
-                  className="field-input"
-                  value={from}
-                  max={to || undefined}
-                  onChange={(event) => update({ from: event.target.value })}
-                />
-              </div>
-              <div>
-                <label htmlFor="orders-to" className="field-label">
-                  To
-                </label>
-                <input
-                  id="orders-to"
-                  type="date"
-                  className="field-input"
-                  value={to}
-                  min={from || undefined}
-                  onChange={(event) => update({ to: event.target.value })}
-                />
-              </div>
+              <DayRangeFields idPrefix="orders" from={from} to={to} onChange={update} />
               <button type="button" className="btn btn-secondary" onClick={() => update({ from: today, to: today })}>
                 Today
               </button>

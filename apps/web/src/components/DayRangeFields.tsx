@@ -1,0 +1,41 @@
+interface DayRangeFieldsProps {
+  /** Makes the inputs' ids unique on the page ("orders" → "orders-from"). */
+  idPrefix: string;
+  from: string;
+  to: string;
+  onChange: (changes: { from?: string; to?: string }) => void;
+}
+
+/** "From" and "To" day inputs of a list's filters; each bounds the other, so the range cannot run backwards. */
+export function DayRangeFields({ idPrefix, from, to, onChange }: DayRangeFieldsProps) {
+  return (
+    <>
+      <div>
+        <label htmlFor={`${idPrefix}-from`} className="field-label">
+          From
+        </label>
+        <input
+          id={`${idPrefix}-from`}
+          type="date"
+          className="field-input"
+          value={from}
+          max={to || undefined}
+          onChange={(event) => onChange({ from: event.target.value })}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${idPrefix}-to`} className="field-label">
+          To
+        </label>
+        <input
+          id={`${idPrefix}-to`}
+          type="date"
+          className="field-input"
+          value={to}
+          min={from || undefined}
+          onChange={(event) => onChange({ to: event.target.value })}
+        />
+      </div>
+    </>
+  );
+}
