@@ -3,11 +3,11 @@ import { useSnackbar } from 'notistack';
 import type { Order } from '@quan/contract/order';
 import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/FormAlert';
-import { describeApiError, getApiStatus } from '../../../lib/api-client';
 import { useMergeOrders } from '../api/merge-orders';
 import { OpenTables, type TablesQuery } from './OpenTables';
 import { isOrderStatus, orderStatusLabels, tableLabel } from './order-status';
 import { otherOpenTables } from './tab-actions';
+import { reportTabRefusal } from './tab-refusal';
 
 interface MergeOrderDialogProps {
   order: Order;
@@ -41,13 +41,7 @@ export function MergeOrderDialog({ order, tables, onClose }: MergeOrderDialogPro
       enqueueSnackbar(`Table ${chosen.tableNo} merged into order #${order.orderNo}.`, { variant: 'success' });
       onClose();
     } catch (caught) {
-      const message = describeApiError(caught, `Could not merge into order #${order.orderNo}.`);
-      if (getApiStatus(caught) === 409) {
-        enqueueSnackbar(message, { variant: 'error' });
-        onClose();
-      } else {
-        setError(message);
-      }
+      reportTabRefusal(caught, `Could not merge into order #${order.orderNo}.`, { enqueueSnackbar, onClose, setError });
     }
   }
 

@@ -4,7 +4,6 @@ import type { Order } from '@quan/contract/order';
 import type { Table } from '@quan/contract/table';
 import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/FormAlert';
-import { describeApiError, getApiStatus } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { useMoveLines } from '../api/move-lines';
 import { LineQuantityPicker } from './LineQuantityPicker';
@@ -19,6 +18,7 @@ import {
   withPick,
   type LinePicks,
 } from './tab-actions';
+import { reportTabRefusal } from './tab-refusal';
 
 interface MoveLinesDialogProps {
   order: Order;
@@ -69,14 +69,11 @@ export function MoveLinesDialog({ order, tables, onClose }: MoveLinesDialogProps
       });
       onClose();
     } catch (caught) {
-      const message = describeApiError(caught, `Could not move the dishes of order #${order.orderNo}.`);
-      if (getApiStatus(caught) === 409) {
-        // Either order changed, or the other table closed: the latest of both is fetched.
-        enqueueSnackbar(message, { variant: 'error' });
-        onClose();
-      } else {
-        setError(message);
-      }
+      reportTabRefusal(caught, `Could not move the dishes of order #${order.orderNo}.`, {
+        enqueueSnackbar,
+        onClose,
+        setError,
+      });
     }
   }
 

@@ -4,7 +4,6 @@ import { useSnackbar } from 'notistack';
 import type { Order } from '@quan/contract/order';
 import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/FormAlert';
-import { describeApiError, getApiStatus } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { useSplitBill } from '../api/split-bill';
 import { LineQuantityPicker } from './LineQuantityPicker';
@@ -18,6 +17,7 @@ import {
   withPick,
   type LinePicks,
 } from './tab-actions';
+import { reportTabRefusal } from './tab-refusal';
 
 interface SplitBillDialogProps {
   order: Order;
@@ -103,13 +103,11 @@ export function SplitBillDialog({ order, onClose }: SplitBillDialogProps) {
       });
       onClose();
     } catch (caught) {
-      const message = describeApiError(caught, `Could not split the bill of order #${order.orderNo}.`);
-      if (getApiStatus(caught) === 409) {
-        enqueueSnackbar(message, { variant: 'error' });
-        onClose();
-      } else {
-        setError(message);
-      }
+      reportTabRefusal(caught, `Could not split the bill of order #${order.orderNo}.`, {
+        enqueueSnackbar,
+        onClose,
+        setError,
+      });
     }
   }
 
