@@ -80,6 +80,25 @@ export async function giveBackStockOfOrder(
 }
 
 /**
+ * What some portions of a dish took from the stock in one round of an order: the recipe × portions, never
+ * more than the round took and still holds (rows locked in id order). Empty for a dish no longer on the menu.
+ */
+async function heldByPortions(
+  tx: Executor,
+  round: { orderId: string; roundNo: number },
+  dish: { itemId: string | null; portions: number },
+): Promise<{ row: repo.IngredientRow; amount: number }[]> {
+  if (!dish.itemId) return [];
+  const recipe = await repo.recipeOf(tx, dish.itemId);
+  const taken = await repo.lockTakenByOrder(tx, round.orderId, round.roundNo);
+  return recipe.flatMap((line) => {
+    const held = taken.find((entry) => entry.row.id === line.ingredientId);
+    const amount = held ? Math.min(held.amount, Math.round(line.quantity * dish.portions * 1000) / 1000) : 0;
+    return held && amount > 0 ? [{ row: held.row, amount }] : [];
+  });
+}
+
+/**
  * Inside a void's transaction: the stock of voided portions of a dish whose round had taken it. Portions
  * not cooked go back on the shelf; `wasted` ones (cooked and thrown away) stay used and are written as
  * waste: given back to the order and taken out again, so the order's account and the history stay true
@@ -91,14 +110,7 @@ export async function settleVoidedPortions(
   voided: { orderId: string; roundNo: number; itemId: string | null; portions: number; wasted: boolean; note: string },
   actorId: string | null,
 ): Promise<void> {
-  if (!voided.itemId) return;
-  const recipe = await repo.recipeOf(tx, voided.itemId);
-  const taken = await repo.lockTakenByOrder(tx, voided.orderId, voided.roundNo);
-  const returns = recipe.flatMap((line) => {
-    const held = taken.find((entry) => entry.row.id === line.ingredientId);
-    const amount = held ? Math.min(held.amount, Math.round(line.quantity * voided.portions * 1000) / 1000) : 0;
-    return held && amount > 0 ? [{ row: held.row, amount }] : [];
-  });
+  const returns = await heldByPortions(tx, voided, voided);
   if (returns.length === 0) return;
   const cause = { orderId: voided.orderId, roundNo: voided.roundNo, actorId };
   if (!voided.wasted) {
@@ -151,20 +163,15 @@ export async function transferPortions(
   },
   actorId: string | null,
 ): Promise<void> {
-  if (!moved.itemId) return;
-  const recipe = await repo.recipeOf(tx, moved.itemId);
-  const taken = await repo.lockTakenByOrder(tx, moved.from.orderId, moved.from.roundNo);
+  const shares = await heldByPortions(tx, moved.from, moved);
   await repo.insertHistory(
     tx,
-    recipe.flatMap((line) => {
-      const held = taken.find((entry) => entry.row.id === line.ingredientId);
-      const amount = held ? Math.min(held.amount, Math.round(line.quantity * moved.portions * 1000) / 1000) : 0;
-      if (!held || amount <= 0) return [];
-      const quantityAfter = held.row.quantity;
+    shares.flatMap(({ row, amount }) => {
+      const quantityAfter = row.quantity;
       return [
         {
           id: newId(),
-          ingredientId: held.row.id,
+          ingredientId: row.id,
           change: amount,
           quantityAfter,
           reason: 'order_cancelled' as const,
@@ -174,7 +181,7 @@ export async function transferPortions(
         },
         {
           id: newId(),
-          ingredientId: held.row.id,
+          ingredientId: row.id,
           change: -amount,
           quantityAfter,
           reason: 'order' as const,
