@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common';
 import { ingredientUnits, stockQuantitySchema } from './ingredient';
+import { dishOptionGroupSchema, MAX_GROUPS_PER_DISH } from './options';
+import { prepTargetMinutesSchema } from './stations';
 
 export const categorySchema = z.object({
   _id: idSchema,
@@ -8,6 +10,8 @@ export const categorySchema = z.object({
   description: z.string(),
   color: z.string(),
   sortOrder: z.int32(),
+  /** (ext) The station its dishes go to, unless a dish names its own; null: the first station. */
+  stationId: idSchema.nullable(),
   /** Items in the category, available or not. */
   itemCount: z.int32(),
   createdAt: isoDateTimeSchema,
@@ -25,6 +29,7 @@ export const createCategoryBodySchema = z.strictObject({
     .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #b45309')
     .optional(),
   sortOrder: z.int32('Sort order must be a whole number').min(0).max(9999).optional(),
+  stationId: idSchema.nullable().optional(),
 });
 export type CreateCategoryBody = z.infer<typeof createCategoryBodySchema>;
 export const updateCategoryBodySchema = createCategoryBodySchema.partial();
@@ -57,6 +62,12 @@ export const itemSchema = z.object({
   /** (ext) Stock cannot cover one portion of the recipe; comes back by itself when restocked. */
   isSoldOut: z.boolean(),
   recipe: z.array(recipeLineSchema),
+  /** (ext) The option groups offered with the dish, in the order the sheet shows them. */
+  optionGroups: z.array(dishOptionGroupSchema),
+  /** (ext) The station the dish goes to; null: its category's. */
+  stationId: idSchema.nullable(),
+  /** (ext) Minutes the dish should take; null: its station's target. */
+  prepMinutes: z.int32().nullable(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });
@@ -86,6 +97,14 @@ export const createItemBodySchema = z.strictObject({
       'Each ingredient once per recipe',
     )
     .optional(),
+  /** (ext) The option groups offered with the dish, in order. */
+  optionGroupIds: z
+    .array(idSchema)
+    .max(MAX_GROUPS_PER_DISH, `A dish has at most ${MAX_GROUPS_PER_DISH} option groups`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each option group once per dish')
+    .optional(),
+  stationId: idSchema.nullable().optional(),
+  prepMinutes: prepTargetMinutesSchema.nullable().optional(),
 });
 export type CreateItemBody = z.infer<typeof createItemBodySchema>;
 export const updateItemBodySchema = createItemBodySchema.partial();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common';
+import { MAX_OPTIONS_PER_LINE, soldOptionSchema } from './options';
 import { roundStatuses } from './rounds';
 import { phoneSchema } from './user';
 
@@ -44,9 +45,16 @@ export type OrderRound = z.infer<typeof orderRoundSchema>;
 export const orderItemSchema = z.object({
   itemId: idSchema.nullable(),
   name: z.string(),
+  /** One portion with its options: the dish's price and every option's change. */
   price: z.int32(),
   quantity: z.int32(),
   note: z.string(),
+  /** (ext) The options chosen, as they were sold ("Lớn +10.000 ₫", "không hành"). */
+  options: z.array(soldOptionSchema),
+  /** (ext) The kitchen station the line was sent to (null: the first station). */
+  stationId: idSchema.nullable(),
+  /** (ext) When its station marked it done; null while it is being made. */
+  readyAt: isoDateTimeSchema.nullable(),
   /** What the line still costs: price × (quantity − voidedQuantity). */
   total: z.int32(),
   /** (ext) The line's number in its order, for voids and moves. */
@@ -118,6 +126,8 @@ export const orderLineInputSchema = z.strictObject({
     .min(1, 'Quantity must be at least 1')
     .max(99, 'Quantity can be at most 99'),
   note: z.string().trim().max(200, 'A note can be at most 200 characters').optional(),
+  /** (ext) The ids of the options chosen for the dish; the server checks them against its groups and prices them. */
+  options: z.array(idSchema).max(MAX_OPTIONS_PER_LINE, `A dish takes at most ${MAX_OPTIONS_PER_LINE} options`).optional(),
 });
 export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
 
@@ -200,6 +210,25 @@ export const updateRoundBodySchema = z.strictObject({
   expectedVersion: expectedVersionSchema,
 });
 export type UpdateRoundBody = z.infer<typeof updateRoundBodySchema>;
+
+export const stationRoundParamsSchema = roundParamsSchema.extend({ stationId: idSchema });
+
+/**
+ * (ext) PATCH /api/order/{id}/rounds/{roundNo}/stations/{stationId}: one station marks its lines of a started
+ * round done (or takes that back while the round is not ready). When every station is done the round is ready.
+ */
+export const updateStationWorkBodySchema = z.strictObject({
+  ready: z.boolean('Say whether the station is done'),
+  expectedVersion: expectedVersionSchema,
+});
+export type UpdateStationWorkBody = z.infer<typeof updateStationWorkBodySchema>;
+
+/**
+ * (ext) POST /api/order/{id}/rounds/{roundNo}/tickets: a station's ticket of a round is printed; the answer
+ * says which copy this is, so the second and later ones are marked REPRINT. Without `stationId`, the whole round.
+ */
+export const printTicketBodySchema = z.strictObject({ stationId: idSchema.nullable().optional() });
+export const printTicketResultSchema = z.object({ copy: z.int32() });
 
 /** (ext) Why a line was voided. */
 export const voidReasons = ['wrong_dish', 'changed_mind', 'quality', 'other'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
+import { dishOptionGroupSchema } from './options';
 import { billsSchema, orderItemSchema, orderLineInputSchema, orderRoundSchema, orderStatusSchema } from './order';
 
 /** GET /api/public-menu: what diners see. No costs, recipes or keys. */
@@ -10,7 +11,15 @@ export const publicMenuSchema = z.object({
       _id: idSchema,
       name: z.string(),
       items: z.array(
-        z.object({ _id: idSchema, name: z.string(), description: z.string(), price: z.int32(), imageUrl: z.string() }),
+        z.object({
+          _id: idSchema,
+          name: z.string(),
+          description: z.string(),
+          price: z.int32(),
+          imageUrl: z.string(),
+          /** (ext) Options to choose in a sheet; empty for a dish that adds with one tap. */
+          optionGroups: z.array(dishOptionGroupSchema),
+        }),
       ),
     }),
   ),

@@ -75,3 +75,31 @@ export type TopDishesQuery = z.infer<typeof topDishesQuerySchema>;
 /** (ext) The answer of GET /api/order/top-dishes, best first. */
 export const topDishesSchema = z.array(topItemSchema.pick({ itemId: true, name: true, quantity: true }));
 export type TopDish = z.infer<typeof topDishesSchema>[number];
+
+/**
+ * (ext) GET /api/order/option-sales: how often each option was sold (portions) and what it added to the
+ * revenue (its price change × portions), over completed orders of the range (as GET /api/order/revenue).
+ * Options are grouped by the names they were sold under.
+ */
+export const optionSalesSchema = z.object({
+  options: z.array(
+    z.object({ group: z.string(), name: z.string(), portions: z.int32(), revenue: z.number().int() }),
+  ),
+  range: z.object({ startDate: isoDateTimeSchema, endDate: isoDateTimeSchema }),
+});
+export type OptionSales = z.infer<typeof optionSalesSchema>;
+
+/**
+ * (ext) GET /api/order/prep-times: how long the kitchen took, from a round being sent to its station
+ * marking the line done, over rounds sent in the range. Per station (null: sent to no station) and per dish.
+ */
+export const prepTimesSchema = z.object({
+  byStation: z.array(
+    z.object({ stationId: idSchema.nullable(), name: z.string(), lines: z.int32(), averageSeconds: z.int32() }),
+  ),
+  byDish: z.array(
+    z.object({ itemId: idSchema.nullable(), name: z.string(), lines: z.int32(), averageSeconds: z.int32() }),
+  ),
+  range: z.object({ startDate: isoDateTimeSchema, endDate: isoDateTimeSchema }),
+});
+export type PrepTimes = z.infer<typeof prepTimesSchema>;

@@ -19,7 +19,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { coupons } from './coupons';
 import { customers } from './customers';
-import { categories, items } from './menu';
+import type { SoldOption } from '@quan/contract/options';
+import { categories, items, stations } from './menu';
 import { diningTables } from './tables';
 import { users } from './users';
 
@@ -105,6 +106,12 @@ export const orderLines = pgTable(
     roundNo: integer('round_no').notNull().default(1),
     /** How many of `quantity` were voided; the line keeps what was ordered. */
     voidedQuantity: integer('voided_quantity').notNull().default(0),
+    /** The options chosen, with their names and prices as sold; `price` already holds their changes. */
+    options: jsonb('options').$type<SoldOption[]>().notNull().default([]),
+    /** The station the line was sent to (its dish's, its category's or the first). */
+    stationId: uuid('station_id').references(() => stations.id, { onDelete: 'set null' }),
+    /** When its station marked it done (or the whole round went ready). */
+    readyAt: timestamp('ready_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('order_lines_order_position').on(t.orderId, t.position),
@@ -187,3 +194,19 @@ export const orderIdempotencyKeys = pgTable('order_idempotency_keys', {
   orderId: uuid('order_id').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** How many times each station's ticket of a round was printed: the second and later copies say REPRINT. */
+export const kitchenTicketPrints = pgTable(
+  'kitchen_ticket_prints',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    roundNo: integer('round_no').notNull(),
+    /** The station's id, or '' for the whole round's ticket. */
+    stationKey: text('station_key').notNull(),
+    copies: integer('copies').notNull(),
+    lastPrintedAt: timestamp('last_printed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.roundNo, t.stationKey] })],
+);

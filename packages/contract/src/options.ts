@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema } from './common';
+import { ingredientUnits, stockChangeSchema } from './ingredient';
+
+/**
+ * Dish options ("Size: Nhỏ / Vừa / Lớn", "Topping: up to 3", "không hành"). A manager defines option
+ * groups once and attaches them to any number of dishes. Each option changes the price of a portion
+ * (up, down or not at all) and may change what a portion takes from the stock. The rules of a choice
+ * (`checkOptionChoice`) are the same on the POS, on the diner's phone and on the server, which has the last word.
+ */
+
+/** What an option adds to (or, when negative, takes off) one portion's recipe, per ingredient. */
+export const optionRecipeLineSchema = z.object({
+  ingredientId: idSchema,
+  name: z.string(),
+  unit: z.enum(ingredientUnits),
+  quantity: z.number(),
+});
+
+export const optionSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  /** Whole VND added to the dish's price per portion; negative for a cheaper choice. */
+  priceDelta: z.int32(),
+  recipe: z.array(optionRecipeLineSchema),
+});
+export type Option = z.infer<typeof optionSchema>;
+
+export const optionGroupSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  /** At least this many options must be chosen: 1 or more makes the group required. */
+  minSelected: z.int32(),
+  /** At most this many: 1 makes it "one of". */
+  maxSelected: z.int32(),
+  options: z.array(optionSchema),
+  /** The dishes that offer the group. */
+  dishes: z.array(z.object({ _id: idSchema, name: z.string() })),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+});
+export type OptionGroup = z.infer<typeof optionGroupSchema>;
+
+export const MAX_OPTIONS_PER_GROUP = 30;
+export const MAX_GROUPS_PER_DISH = 10;
+/** A line may carry at most this many options (far above any real order). */
+export const MAX_OPTIONS_PER_LINE = 30;
+
+const optionInputSchema = z.strictObject({
+  /** An existing option of the group keeps its id (and the sales counted under it); a new one has none. */
+  _id: idSchema.optional(),
+  name: z.string().trim().min(1, 'An option needs a name').max(60, 'An option name can be at most 60 characters'),
+  priceDelta: z
+    .int32('A price change must be a whole number of VND')
+    .min(-100_000_000, 'Price change is too large')
+    .max(100_000_000, 'Price change is too large')
+    .default(0),
+  recipe: z
+    .array(z.strictObject({ ingredientId: idSchema, quantity: stockChangeSchema }))
+    .max(20, 'An option changes at most 20 ingredients')
+    .refine(
+      (lines) => new Set(lines.map((l) => l.ingredientId)).size === lines.length,
+      'Each ingredient once per option',
+    )
+    .default([]),
+});
+export type OptionInput = z.input<typeof optionInputSchema>;
+
+const optionGroupFields = {
+  name: z.string().trim().min(1, 'Name cannot be empty').max(60, 'Name can be at most 60 characters'),
+  minSelected: z.int32('Must be a whole number').min(0, 'Cannot be negative').max(MAX_OPTIONS_PER_GROUP),
+  maxSelected: z
+    .int32('Must be a whole number')
+    .min(1, 'At least 1 choice must be allowed')
+    .max(MAX_OPTIONS_PER_GROUP),
+  options: z
+    .array(optionInputSchema)
+    .min(1, 'A group needs at least one option')
+    .max(MAX_OPTIONS_PER_GROUP, `A group has at most ${MAX_OPTIONS_PER_GROUP} options`)
+    .refine(
+      (options) => new Set(options.map((o) => o.name.toLocaleLowerCase('vi'))).size === options.length,
+      'Two options of a group cannot have the same name',
+    ),
+};
+
+/** The limits must fit each other and the options: checked on the whole group, also after a partial update. */
+export function optionGroupLimitsProblem(group: {
+  minSelected: number;
+  maxSelected: number;
+  optionCount: number;
+}): { path: string; message: string } | null {
+  if (group.minSelected > group.maxSelected) {
+    return { path: 'minSelected', message: 'The minimum cannot be above the maximum' };
+  }
+  if (group.minSelected > group.optionCount) {
+    return { path: 'minSelected', message: 'The minimum cannot be above the number of options' };
+  }
+  return null;
+}
+
+export const createOptionGroupBodySchema = z
+  .strictObject({ ...optionGroupFields, minSelected: optionGroupFields.minSelected.default(0) })
+  .superRefine((body, ctx) => {
+    const problem = optionGroupLimitsProblem({ ...body, optionCount: body.options.length });
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+  });
+export type CreateOptionGroupBody = z.input<typeof createOptionGroupBodySchema>;
+
+/** Options sent replace the group's options: those left out are no longer offered (past sales keep them). */
+export const updateOptionGroupBodySchema = z.strictObject({
+  name: optionGroupFields.name.optional(),
+  minSelected: optionGroupFields.minSelected.optional(),
+  maxSelected: optionGroupFields.maxSelected.optional(),
+  options: optionGroupFields.options.optional(),
+});
+export type UpdateOptionGroupBody = z.input<typeof updateOptionGroupBodySchema>;
+
+/** A dish's option group as the POS and the diner's phone need it, with what the stock can still make. */
+export const dishOptionGroupSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  minSelected: z.int32(),
+  maxSelected: z.int32(),
+  options: z.array(
+    z.object({
+      _id: idSchema,
+      name: z.string(),
+      priceDelta: z.int32(),
+      /** The stock cannot make one portion of this dish with this option; the dish may still be offered without it. */
+      isSoldOut: z.boolean(),
+    }),
+  ),
+});
+export type DishOptionGroup = z.infer<typeof dishOptionGroupSchema>;
+
+/** An option as sold on an order line: names and price copied at the time, so later edits never rewrite a bill. */
+export const soldOptionSchema = z.object({
+  /** Null once the option is no longer on the menu. */
+  optionId: idSchema.nullable(),
+  group: z.string(),
+  name: z.string(),
+  priceDelta: z.int32(),
+});
+export type SoldOption = z.infer<typeof soldOptionSchema>;
+
+/** "Lớn · không hành": how tickets, receipts and the diner's order show a line's options under the dish. */
+export const describeOptions = (options: readonly Pick<SoldOption, 'name'>[]) =>
+  options.map((option) => option.name).join(' · ');
+
+export interface OptionChoiceProblem {
+  groupId: string | null;
+  message: string;
+}
+
+/**
+ * Whether a choice of options fits a dish's groups: every option belongs to one of the dish's groups, at
+ * most once, and each group gets between its minimum and maximum. Answers the problems, each naming the
+ * group and the options, in the dish's group order; an empty list means the choice is good.
+ */
+export function checkOptionChoice(
+  dish: { name: string; optionGroups: readonly Pick<DishOptionGroup, '_id' | 'name' | 'minSelected' | 'maxSelected' | 'options'>[] },
+  chosenIds: readonly string[],
+): OptionChoiceProblem[] {
+  const problems: OptionChoiceProblem[] = [];
+  const seen = new Set<string>();
+  const perGroup = new Map<string, string[]>();
+  for (const id of chosenIds) {
+    if (seen.has(id)) {
+      const name = dish.optionGroups.flatMap((g) => g.options).find((o) => o._id === id)?.name ?? 'An option';
+      problems.push({ groupId: null, message: `${name} is chosen twice` });
+      continue;
+    }
+    seen.add(id);
+    const group = dish.optionGroups.find((g) => g.options.some((o) => o._id === id));
+    if (!group) {
+      problems.push({ groupId: null, message: `An option chosen is not offered with ${dish.name}` });
+      continue;
+    }
+    perGroup.set(group._id, [...(perGroup.get(group._id) ?? []), group.options.find((o) => o._id === id)!.name]);
+  }
+  for (const group of dish.optionGroups) {
+    const names = perGroup.get(group._id) ?? [];
+    if (names.length < group.minSelected) {
+      problems.push({
+        groupId: group._id,
+        message:
+          group.minSelected === 1
+            ? `${dish.name}: choose a ${group.name}`
+            : `${dish.name}: choose at least ${group.minSelected} of ${group.name}`,
+      });
+    } else if (names.length > group.maxSelected) {
+      problems.push({
+        groupId: group._id,
+        message:
+          group.maxSelected === 1
+            ? `${group.name} takes one choice, not ${names.join(' and ')}`
+            : `${group.name} takes at most ${group.maxSelected} choices (${names.length} chosen: ${names.join(', ')})`,
+      });
+    }
+  }
+  return problems;
+}
+
+/** The price of one portion: the dish's price and its options' changes (the server refuses a choice below 0). */
+export function portionPrice(dishPrice: number, options: readonly Pick<SoldOption, 'priceDelta'>[]): number {
+  return options.reduce((sum, option) => sum + option.priceDelta, dishPrice);
+}
