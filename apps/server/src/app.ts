@@ -19,6 +19,10 @@ import { ingredientRoutes } from './modules/ingredients/routes';
 import { createIngredientsService, type IngredientsService } from './modules/ingredients/service';
 import { categoryRoutes, itemRoutes } from './modules/menu/routes';
 import { createMenuService, type MenuService } from './modules/menu/service';
+import { optionGroupRoutes } from './modules/option-groups/routes';
+import { createOptionGroupService, type OptionGroupService } from './modules/option-groups/service';
+import { stationRoutes } from './modules/stations/routes';
+import { createStationService, type StationService } from './modules/stations/service';
 import { orderRoutes } from './modules/orders/routes';
 import { publicRoutes } from './modules/public/routes';
 import { reportRoutes } from './modules/reports/routes';
@@ -49,6 +53,8 @@ export interface Services {
   users: UsersService;
   settings: SettingsService;
   menu: MenuService;
+  optionGroups: OptionGroupService;
+  stations: StationService;
   tables: TablesService;
   ingredients: IngredientsService;
   orders: OrdersService;
@@ -149,6 +155,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     users,
     settings,
     menu,
+    optionGroups: createOptionGroupService(db, transact),
+    stations: createStationService(db, transact),
     tables,
     ingredients,
     orders,
@@ -168,6 +176,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await api.register(settingsRoutes, { prefix: '/api/settings', settings: services.settings });
     await api.register(categoryRoutes, { prefix: '/api/category', menu });
     await api.register(itemRoutes, { prefix: '/api/item', menu });
+    await api.register(optionGroupRoutes, { prefix: '/api/option-group', optionGroups: services.optionGroups });
+    await api.register(stationRoutes, { prefix: '/api/station', stations: services.stations });
     await api.register(ingredientRoutes, { prefix: '/api/ingredient', ingredients });
     await api.register(tableRoutes, { prefix: '/api/table', tables, orders });
     await api.register(orderRoutes, { prefix: '/api/order', orders, config });

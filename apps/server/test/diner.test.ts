@@ -47,6 +47,7 @@ describe('the public menu', () => {
       'description',
       'imageUrl',
       'name',
+      'optionGroups',
       'price',
     ]);
     expect(response.body).not.toMatch(/recipe|qrKey|isAvailable|cost/);

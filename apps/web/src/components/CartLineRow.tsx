@@ -17,7 +17,12 @@ interface CartLineRowProps {
   notice?: ReactNode;
 }
 
-function NoteEditor({ line, dispatch, onDone }: Pick<CartLineRowProps, 'line' | 'dispatch'> & { onDone: () => void }) {
+function NoteEditor({
+  line,
+  label,
+  dispatch,
+  onDone,
+}: Pick<CartLineRowProps, 'line' | 'dispatch'> & { label: string; onDone: () => void }) {
   const inputId = useId();
   const [note, setNote] = useState(line.note);
   return (
@@ -30,7 +35,7 @@ function NoteEditor({ line, dispatch, onDone }: Pick<CartLineRowProps, 'line' | 
       }}
     >
       <label htmlFor={inputId} className="sr-only">
-        Note for {line.name}
+        Note for {label}
       </label>
       <input
         id={inputId}
@@ -48,16 +53,23 @@ function NoteEditor({ line, dispatch, onDone }: Pick<CartLineRowProps, 'line' | 
   );
 }
 
-/** One line of a cart (same dish, same note): − removes the newest unit, + adds one, and its note. */
+/**
+ * One line of a cart (same dish, options and note), its options under the dish: − removes the newest unit, + adds
+ * one with the same options, and its note.
+ */
 export function CartLineRow({ line, canAddOne, dispatch, notice }: CartLineRowProps) {
   const [isEditingNote, setIsEditingNote] = useState(false);
   const newestEntryId = line.entryIds[line.entryIds.length - 1];
+  const optionsText = line.options.map((option) => option.name).join(' · ');
+  // Two lines of one dish differ by their options: the buttons say which one they change.
+  const label = optionsText ? `${line.name} (${optionsText})` : line.name;
 
   return (
     <li className="py-3">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="font-medium text-stone-900">{line.name}</p>
+          {optionsText && <p className="text-sm text-stone-700">{optionsText}</p>}
           <p className="text-sm text-stone-600 tabular-nums">
             {line.quantity} × {formatMoney(line.unitPrice)}
           </p>
@@ -69,7 +81,7 @@ export function CartLineRow({ line, canAddOne, dispatch, notice }: CartLineRowPr
       <div className="mt-2 flex items-center gap-2">
         <button
           type="button"
-          aria-label={`Remove one ${line.name}`}
+          aria-label={`Remove one ${label}`}
           onClick={() => newestEntryId && dispatch(removeItem(newestEntryId))}
           className="btn btn-secondary size-11 p-0"
         >
@@ -78,10 +90,18 @@ export function CartLineRow({ line, canAddOne, dispatch, notice }: CartLineRowPr
         <span className="w-8 text-center font-semibold tabular-nums">{line.quantity}</span>
         <button
           type="button"
-          aria-label={`Add one more ${line.name}`}
+          aria-label={`Add one more ${label}`}
           disabled={!canAddOne}
           onClick={() =>
-            dispatch(addItem({ itemId: line.itemId, name: line.name, price: line.unitPrice, note: line.note }))
+            dispatch(
+              addItem({
+                itemId: line.itemId,
+                name: line.name,
+                price: line.unitPrice,
+                note: line.note,
+                options: line.options,
+              }),
+            )
           }
           className="btn btn-secondary size-11 p-0"
         >
@@ -90,7 +110,7 @@ export function CartLineRow({ line, canAddOne, dispatch, notice }: CartLineRowPr
         <button
           type="button"
           aria-expanded={isEditingNote}
-          aria-label={`${line.note ? 'Edit the note' : 'Add a note'} for ${line.name}`}
+          aria-label={`${line.note ? 'Edit the note' : 'Add a note'} for ${label}`}
           onClick={() => setIsEditingNote((open) => !open)}
           className="btn btn-secondary ml-auto min-h-11"
         >
@@ -98,7 +118,9 @@ export function CartLineRow({ line, canAddOne, dispatch, notice }: CartLineRowPr
           Note
         </button>
       </div>
-      {isEditingNote && <NoteEditor line={line} dispatch={dispatch} onDone={() => setIsEditingNote(false)} />}
+      {isEditingNote && (
+        <NoteEditor line={line} label={label} dispatch={dispatch} onDone={() => setIsEditingNote(false)} />
+      )}
     </li>
   );
 }

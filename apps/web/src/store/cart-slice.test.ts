@@ -96,4 +96,18 @@ describe('cart slice', () => {
 
     expect(selectCartItems(store.getState())).toEqual([]);
   });
+
+  it('keeps the options of an entry, and leaves them out when there are none', () => {
+    const store = createAppStore();
+    const large = { id: 'opt-lon', group: 'Size', name: 'Lớn', priceDelta: 10_000 };
+
+    store.dispatch(addItem({ ...pho, price: 75_000, options: [large] }, 'a'));
+    store.dispatch(addItem({ ...pho, options: [] }, 'b'));
+
+    expect(selectCartItems(store.getState())).toEqual([
+      { id: 'a', ...pho, price: 75_000, options: [large] },
+      { id: 'b', ...pho },
+    ]);
+    expect(selectCartTotal(store.getState())).toBe(140_000);
+  });
 });

@@ -1,19 +1,36 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import { removeUser } from './user-slice';
 
+/** An option chosen for a cart entry ("Lớn", +10.000 ₫), as the menu offered it when it was added. */
+export interface CartOption {
+  id: string;
+  /** The option group's name ("Size"), for the cart and the kitchen. */
+  group: string;
+  name: string;
+  priceDelta: number;
+}
+
 /**
  * One unit of a dish in the cart (fixed product behaviour: the cart is a list of items, each with an id and a
  * price). Each tap adds its own entry, so "remove one by id" takes away exactly one unit and the total is the
- * sum of the prices. The POS groups entries of the same dish and note into lines with a quantity.
+ * sum of the prices. The POS groups entries of the same dish, options and note into lines with a quantity.
  */
 export interface CartItem {
   id: string;
   itemId: string;
   name: string;
-  /** The menu price when it was added, in VND: an estimate only, the server prices the order. */
+  /**
+   * One portion with its options (the dish's price and the options' changes) when it was added, in VND: an
+   * estimate only, the server prices the order.
+   */
   price: number;
   /** For the kitchen ("no onions"); entries of one dish with different notes are separate lines. */
   note?: string;
+  /**
+   * The options chosen, in the dish's group order; absent when none, as in carts kept before dishes had
+   * options. Entries of one dish with different options are separate lines.
+   */
+  options?: CartOption[];
 }
 
 export interface CartState {
@@ -37,8 +54,15 @@ const cartSlice = createSlice({
       reducer: (state, action: PayloadAction<CartItem>) => {
         state.items.push(action.payload);
       },
-      prepare: ({ itemId, name, price, note }: AddCartItemPayload, id: string = nanoid()) => ({
-        payload: { id, itemId, name, price, ...(cleanNote(note) ? { note: cleanNote(note) } : {}) },
+      prepare: ({ itemId, name, price, note, options }: AddCartItemPayload, id: string = nanoid()) => ({
+        payload: {
+          id,
+          itemId,
+          name,
+          price,
+          ...(cleanNote(note) ? { note: cleanNote(note) } : {}),
+          ...(options && options.length > 0 ? { options: options.map((option) => ({ ...option })) } : {}),
+        },
       }),
     },
     removeItem: (state, action: PayloadAction<string>) => {

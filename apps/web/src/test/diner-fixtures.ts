@@ -1,3 +1,4 @@
+import type { DishOptionGroup } from '@quan/contract/options';
 import type { PublicMenu, PublicOrder } from '@quan/contract/public';
 
 export const phoBo = {
@@ -6,6 +7,7 @@ export const phoBo = {
   description: 'Beef noodle soup with herbs',
   price: 65_000,
   imageUrl: '',
+  optionGroups: [],
 };
 export const bunCha = {
   _id: '0190a1b2-0000-7000-8000-000000000002',
@@ -13,6 +15,7 @@ export const bunCha = {
   description: 'Grilled pork with rice noodles',
   price: 55_000,
   imageUrl: '',
+  optionGroups: [],
 };
 export const traDa = {
   _id: '0190a1b2-0000-7000-8000-000000000003',
@@ -20,6 +23,39 @@ export const traDa = {
   description: 'Iced tea',
   price: 5_000,
   imageUrl: '/images/tra-da.jpg',
+  optionGroups: [],
+};
+
+/** A required "one of" size (its largest sold out) and free preferences, as a phở offers them. */
+export const sizeGroup: DishOptionGroup = {
+  _id: '0190a1b2-0000-7000-8000-0000000000a1',
+  name: 'Size',
+  minSelected: 1,
+  maxSelected: 1,
+  options: [
+    { _id: '0190a1b2-0000-7000-8000-0000000000b1', name: 'Nhỏ', priceDelta: -5_000, isSoldOut: false },
+    { _id: '0190a1b2-0000-7000-8000-0000000000b2', name: 'Lớn', priceDelta: 10_000, isSoldOut: false },
+    { _id: '0190a1b2-0000-7000-8000-0000000000b3', name: 'Đặc biệt', priceDelta: 25_000, isSoldOut: true },
+  ],
+};
+export const preferencesGroup: DishOptionGroup = {
+  _id: '0190a1b2-0000-7000-8000-0000000000a2',
+  name: 'Preferences',
+  minSelected: 0,
+  maxSelected: 3,
+  options: [
+    { _id: '0190a1b2-0000-7000-8000-0000000000b4', name: 'không hành', priceDelta: 0, isSoldOut: false },
+    { _id: '0190a1b2-0000-7000-8000-0000000000b5', name: 'thêm trứng', priceDelta: 5_000, isSoldOut: false },
+  ],
+};
+/** A dish with options (not on the default menu): it opens a sheet instead of adding with one tap. */
+export const phoTai = {
+  _id: '0190a1b2-0000-7000-8000-000000000004',
+  name: 'Phở tái',
+  description: 'Rare beef noodle soup',
+  price: 65_000,
+  imageUrl: '',
+  optionGroups: [sizeGroup, preferencesGroup],
 };
 
 export function makePublicMenu(overrides: Partial<PublicMenu> = {}): PublicMenu {
@@ -36,7 +72,7 @@ export function makePublicMenu(overrides: Partial<PublicMenu> = {}): PublicMenu 
 /** A diner's order; unless `rounds` is given, one round sent from the table, in the order's status. */
 export function makePublicOrder(overrides: Partial<PublicOrder> = {}): PublicOrder {
   const status = overrides.status ?? 'pending';
-  const line = { roundNo: 1, voidedQuantity: 0 };
+  const line = { roundNo: 1, voidedQuantity: 0, options: [], stationId: null, readyAt: null };
   return {
     _id: '0190a1b2-0000-7000-8000-00000000a001',
     orderNo: 1042,

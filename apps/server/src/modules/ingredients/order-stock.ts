@@ -80,16 +80,16 @@ export async function giveBackStockOfOrder(
 }
 
 /**
- * What some portions of a dish took from the stock in one round of an order: the recipe × portions, never
- * more than the round took and still holds (rows locked in id order). Empty for a dish no longer on the menu.
+ * What some portions of an order line took from the stock in its round: the line's portion recipe (options
+ * included) × portions, never more than the round took and still holds (rows locked in id order).
  */
 async function heldByPortions(
   tx: Executor,
   round: { orderId: string; roundNo: number },
-  dish: { itemId: string | null; portions: number },
+  dish: { position: number; portions: number },
 ): Promise<{ row: repo.IngredientRow; amount: number }[]> {
-  if (!dish.itemId) return [];
-  const recipe = await repo.recipeOf(tx, dish.itemId);
+  const recipe = await repo.portionRecipeOfLine(tx, { orderId: round.orderId, position: dish.position });
+  if (recipe.length === 0) return [];
   const taken = await repo.lockTakenByOrder(tx, round.orderId, round.roundNo);
   return recipe.flatMap((line) => {
     const held = taken.find((entry) => entry.row.id === line.ingredientId);
@@ -107,7 +107,7 @@ async function heldByPortions(
 export async function settleVoidedPortions(
   tx: Executor,
   record: RecordEvent,
-  voided: { orderId: string; roundNo: number; itemId: string | null; portions: number; wasted: boolean; note: string },
+  voided: { orderId: string; roundNo: number; position: number; portions: number; wasted: boolean; note: string },
   actorId: string | null,
 ): Promise<void> {
   const returns = await heldByPortions(tx, voided, voided);
@@ -158,7 +158,8 @@ export async function transferPortions(
   moved: {
     from: { orderId: string; roundNo: number };
     to: { orderId: string; roundNo: number };
-    itemId: string | null;
+    /** The line's place in the first order, where its options are read. */
+    position: number;
     portions: number;
   },
   actorId: string | null,

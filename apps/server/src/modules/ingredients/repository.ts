@@ -1,9 +1,9 @@
 import type { StockChangeReason } from '@quan/contract/ingredient';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ingredientHistory } from '../../db/schema/ingredient-history';
 import { ingredients } from '../../db/schema/ingredients';
-import { itemRecipeLines, items } from '../../db/schema/menu';
+import { itemRecipeLines, items, optionGroups, optionRecipeLines, options } from '../../db/schema/menu';
 import { orderLines, orders } from '../../db/schema/orders';
 import { users } from '../../db/schema/users';
 
@@ -90,14 +90,22 @@ export async function deleteIngredient(db: Executor, id: string): Promise<void> 
 }
 
 /** Names of the dishes whose recipe uses this ingredient. */
+/** The dishes whose recipe uses the ingredient, then the options that change it ("Size: Lớn"). */
 export async function dishesUsing(db: Executor, ingredientId: string): Promise<string[]> {
-  const rows = await db
+  const dishes = await db
     .select({ name: items.name })
     .from(itemRecipeLines)
     .innerJoin(items, eq(items.id, itemRecipeLines.itemId))
     .where(eq(itemRecipeLines.ingredientId, ingredientId))
     .orderBy(asc(items.name));
-  return rows.map((row) => row.name);
+  const changedBy = await db
+    .select({ group: optionGroups.name, option: options.name })
+    .from(optionRecipeLines)
+    .innerJoin(options, eq(options.id, optionRecipeLines.optionId))
+    .innerJoin(optionGroups, eq(optionGroups.id, options.groupId))
+    .where(eq(optionRecipeLines.ingredientId, ingredientId))
+    .orderBy(asc(optionGroups.name), asc(options.name));
+  return [...dishes.map((row) => row.name), ...changedBy.map((row) => `${row.group}: ${row.option}`)];
 }
 
 export interface HistoryEntry {
@@ -138,36 +146,70 @@ export async function pageHistory(db: Executor, ingredientId: string, page: { of
 }
 
 /**
- * What one round of an order needs of each ingredient (recipe quantity × portions still on the bill,
- * summed in SQL), with the ingredient rows locked in id order so that two orders never deadlock.
+ * One portion of each order line that `where` picks (on alias `ol`), per ingredient: the dish's recipe and
+ * its options' changes, never less than nothing ("không hành" can take the onions out, not add stock).
+ */
+function portionRecipes(where: SQL): SQL {
+  return sql`
+    select parts.position, parts.portions, parts.ingredient_id, greatest(0, sum(parts.quantity)) as per_portion
+    from (
+      select ol.position, ol.quantity - ol.voided_quantity as portions, r.ingredient_id, r.quantity
+      from order_lines ol
+      join item_recipe_lines r on r.item_id = ol.item_id
+      where ${where}
+      union all
+      select ol.position, ol.quantity - ol.voided_quantity, r.ingredient_id, r.quantity
+      from order_lines ol
+      cross join lateral jsonb_array_elements(ol.options) as chosen
+      join option_recipe_lines r on r.option_id = (chosen ->> 'optionId')::uuid
+      where ${where}
+    ) parts
+    group by parts.position, parts.portions, parts.ingredient_id`;
+}
+
+/** Rows of a raw query; both drivers (node-postgres and PGlite) answer with `{ rows }`. */
+async function rawRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * What one round of an order needs of each ingredient (each line's portion recipe × portions still on the
+ * bill, summed in SQL), with the ingredient rows locked in id order so that two orders never deadlock.
  */
 export async function lockNeedsOfRound(db: Executor, orderId: string, roundNo: number) {
-  const need = db.$with('need').as(
-    db
-      .select({
-        ingredientId: itemRecipeLines.ingredientId,
-        amount:
-          sql<string>`sum(${itemRecipeLines.quantity} * (${orderLines.quantity} - ${orderLines.voidedQuantity}))`.as(
-            'amount',
-          ),
-      })
-      .from(orderLines)
-      .innerJoin(itemRecipeLines, eq(itemRecipeLines.itemId, orderLines.itemId))
-      .where(and(eq(orderLines.orderId, orderId), eq(orderLines.roundNo, roundNo)))
-      .groupBy(itemRecipeLines.ingredientId),
+  const needs = await rawRows<{ ingredient_id: string; amount: string }>(
+    db,
+    sql`select ingredient_id, sum(per_portion * portions) as amount
+        from (${portionRecipes(sql`ol.order_id = ${orderId} and ol.round_no = ${roundNo}`)}) as line_needs
+        group by ingredient_id
+        having sum(per_portion * portions) > 0`,
   );
-  const rows = await db
-    .with(need)
-    .select({
-      row: ingredients,
-      amount: need.amount,
-      covered: sql<boolean>`${ingredients.quantity} >= ${need.amount}`,
-    })
+  if (needs.length === 0) return [];
+  const locked = await db
+    .select()
     .from(ingredients)
-    .innerJoin(need, eq(need.ingredientId, ingredients.id))
+    .where(
+      inArray(
+        ingredients.id,
+        needs.map((need) => need.ingredient_id),
+      ),
+    )
     .orderBy(asc(ingredients.id))
-    .for('update', { of: ingredients });
-  return rows.map((r) => ({ row: r.row, amount: Number(r.amount), covered: r.covered }));
+    .for('update');
+  return locked.map((row) => {
+    // Exact decimals from SQL: parsing both sides keeps their order, so the comparison is exact too.
+    const amount = Number(needs.find((need) => need.ingredient_id === row.id)!.amount);
+    return { row, amount, covered: row.quantity >= amount };
+  });
+}
+
+/** One portion of an order line, per ingredient, with its options' changes. */
+export async function portionRecipeOfLine(db: Executor, line: { orderId: string; position: number }) {
+  const parts = await rawRows<{ ingredient_id: string; per_portion: string }>(
+    db,
+    portionRecipes(sql`ol.order_id = ${line.orderId} and ol.position = ${line.position}`),
+  );
+  return parts.map((part) => ({ ingredientId: part.ingredient_id, quantity: Number(part.per_portion) }));
 }
 
 /**
@@ -202,14 +244,6 @@ export async function lockTakenByOrder(db: Executor, orderId: string, roundNo?: 
   return rows.map((r) => ({ row: r.row, amount: Number(r.amount) }));
 }
 
-/** What one portion of a dish uses, by ingredient. */
-export function recipeOf(db: Executor, itemId: string) {
-  return db
-    .select({ ingredientId: itemRecipeLines.ingredientId, quantity: itemRecipeLines.quantity })
-    .from(itemRecipeLines)
-    .where(eq(itemRecipeLines.itemId, itemId));
-}
-
 /**
  * Moves the stock of ingredients locked by the caller (in id order) by signed amounts; each is a conditional
  * UPDATE, so undefined in the result means that one would have gone below zero and nothing moved for it.
@@ -230,16 +264,32 @@ export async function moveStock(
 export async function crossesARecipe(db: Executor, moves: StockMove[]): Promise<boolean> {
   const changed = moves.filter((move) => move.change !== 0);
   if (changed.length === 0) return false;
-  const conditions = changed.map(
-    (move) =>
-      sql`(${itemRecipeLines.ingredientId} = ${move.row.id} and ${itemRecipeLines.quantity} > ${Math.min(move.before, move.row.quantity)} and ${itemRecipeLines.quantity} <= ${Math.max(move.before, move.row.quantity)})`,
-  );
+  const between = (ingredientId: SQL, amount: SQL) =>
+    sql.join(
+      changed.map(
+        (move) =>
+          sql`(${ingredientId} = ${move.row.id} and ${amount} > ${Math.min(move.before, move.row.quantity)} and ${amount} <= ${Math.max(move.before, move.row.quantity)})`,
+      ),
+      sql` or `,
+    );
   const [hit] = await db
     .select({ one: sql`1` })
     .from(itemRecipeLines)
-    .where(sql.join(conditions, sql` or `))
+    .where(between(sql`${itemRecipeLines.ingredientId}`, sql`${itemRecipeLines.quantity}`))
     .limit(1);
-  return hit !== undefined;
+  if (hit) return true;
+  // An option sells out (or comes back) at the dish's amount plus the option's change.
+  const [optionHit] = await rawRows<{ one: number }>(
+    db,
+    sql`select 1 as one
+        from option_recipe_lines orl
+        join options o on o.id = orl.option_id and o.removed_at is null
+        join item_option_groups iog on iog.group_id = o.group_id
+        left join item_recipe_lines irl on irl.item_id = iog.item_id and irl.ingredient_id = orl.ingredient_id
+        where ${between(sql`orl.ingredient_id`, sql`(coalesce(irl.quantity, 0) + orl.quantity)`)}
+        limit 1`,
+  );
+  return optionHit !== undefined;
 }
 
 /** A merge: the stock an order took becomes the order's it joined, its rounds numbered after that one's. */

@@ -50,7 +50,7 @@ export async function listItems(db: Executor, where: { categoryId?: string; ids?
   return db
     .select({
       item: items,
-      category: { id: categories.id, name: categories.name },
+      category: { id: categories.id, name: categories.name, stationId: categories.stationId },
       // Sold out: some recipe line needs more than the stock holds, so not even one portion can be made.
       isSoldOut: sql<boolean>`exists (
         select 1 from ${itemRecipeLines}

@@ -7,10 +7,14 @@ import {
   type UpdateCategoryBody,
   type UpdateItemBody,
 } from '@quan/contract/menu';
+import type { DishOptionGroup } from '@quan/contract/options';
 import type { Database, Executor } from '../../db/client';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { Transact } from '../../events/transact';
+import { lacksRequiredOption, loadDishGroups } from '../option-groups/service';
+import * as optionRepo from '../option-groups/repository';
+import * as stationRepo from '../stations/repository';
 import * as repo from './repository';
 
 function toCategory({ category, itemCount }: { category: repo.CategoryRow; itemCount: number }): Category {
@@ -20,6 +24,7 @@ function toCategory({ category, itemCount }: { category: repo.CategoryRow; itemC
     description: category.description,
     color: category.color,
     sortOrder: category.sortOrder,
+    stationId: category.stationId,
     itemCount,
     createdAt: category.createdAt.toISOString(),
     updatedAt: category.updatedAt.toISOString(),
@@ -33,6 +38,10 @@ export interface MenuItemForOrder {
   price: number;
   categoryId: string;
   isAvailable: boolean;
+  /** Its groups with the options offered now (stock not considered: the kitchen's stock take is). */
+  optionGroups: DishOptionGroup[];
+  /** Where its lines go: its own station, else its category's, else the first; null without stations. */
+  stationId: string | null;
 }
 
 const categoryTaken = (name: string) => conflict(`A category named "${name}" already exists`);
@@ -44,11 +53,14 @@ const menuChanged = { type: 'menu.changed' } as const;
 export function createMenuService(db: Database, transact: Transact) {
   async function loadItems(executor: Executor, where: { categoryId?: string; ids?: string[] }): Promise<Item[]> {
     const rows = await repo.listItems(executor, where);
-    const recipe = await repo.listRecipeLines(
-      executor,
-      rows.map((r) => r.item.id),
-    );
-    return rows.map(({ item, category, isSoldOut }) => ({
+    const ids = rows.map((r) => r.item.id);
+    const [recipe, dishGroups] = await Promise.all([
+      repo.listRecipeLines(executor, ids),
+      loadDishGroups(executor, ids, { withStock: true }),
+    ]);
+    return rows.map(({ item, category, isSoldOut }) => {
+      const optionGroups = dishGroups.get(item.id) ?? [];
+      return {
       _id: item.id,
       name: item.name,
       description: item.description,
@@ -57,13 +69,17 @@ export function createMenuService(db: Database, transact: Transact) {
       category: { _id: category.id, name: category.name },
       imageUrl: item.imageUrl,
       isAvailable: item.isAvailable,
-      isSoldOut,
+      isSoldOut: isSoldOut || lacksRequiredOption(optionGroups),
       recipe: recipe
         .filter((line) => line.itemId === item.id)
         .map(({ ingredientId, name, unit, quantity }) => ({ ingredientId, name, unit, quantity })),
+      optionGroups,
+      stationId: item.stationId,
+      prepMinutes: item.prepMinutes,
       createdAt: item.createdAt.toISOString(),
       updatedAt: item.updatedAt.toISOString(),
-    }));
+      };
+    });
   }
 
   async function loadItem(executor: Executor, id: string): Promise<Item> {
@@ -72,10 +88,18 @@ export function createMenuService(db: Database, transact: Transact) {
     return item;
   }
 
-  /** The body's references must exist: its category, and every ingredient of its recipe. */
+  /** The body's references must exist: its category, station, option groups and every ingredient of its recipe. */
   async function checkReferences(executor: Executor, body: UpdateItemBody): Promise<void> {
     if (body.categoryId && !(await repo.findCategory(executor, body.categoryId))) {
       throw badRequest('That category does not exist', [{ path: 'categoryId', message: 'Unknown category' }]);
+    }
+    await checkStation(executor, body.stationId);
+    if (body.optionGroupIds?.length) {
+      const known = await optionRepo.findExistingGroupIds(executor, body.optionGroupIds);
+      const errors = body.optionGroupIds.flatMap((id, index) =>
+        known.has(id) ? [] : [{ path: `optionGroupIds.${index}`, message: 'Unknown option group' }],
+      );
+      if (errors.length) throw badRequest('An option group chosen does not exist (it may have been deleted)', errors);
     }
     if (body.recipe?.length) {
       const known = await repo.findExistingIngredientIds(
@@ -89,6 +113,14 @@ export function createMenuService(db: Database, transact: Transact) {
     }
   }
 
+  async function checkStation(executor: Executor, stationId: string | null | undefined): Promise<void> {
+    if (stationId && !(await stationRepo.findStation(executor, stationId))) {
+      throw badRequest('That station does not exist (it may have been deleted)', [
+        { path: 'stationId', message: 'Unknown station' },
+      ]);
+    }
+  }
+
   return {
     async listCategories(): Promise<Category[]> {
       return (await repo.listCategories(db)).map(toCategory);
@@ -98,6 +130,7 @@ export function createMenuService(db: Database, transact: Transact) {
       const id = newId();
       try {
         return await transact(async (tx, record) => {
+          await checkStation(tx, body.stationId);
           await repo.insertCategory(tx, { id, color: defaultCategoryColor, ...body });
           record(menuChanged);
           return toCategory((await repo.findCategory(tx, id))!);
@@ -111,6 +144,7 @@ export function createMenuService(db: Database, transact: Transact) {
     async updateCategory(id: string, body: UpdateCategoryBody): Promise<Category> {
       try {
         return await transact(async (tx, record) => {
+          await checkStation(tx, body.stationId);
           if (!(await repo.updateCategory(tx, id, body))) throw missingCategory();
           record(menuChanged);
           return toCategory((await repo.findCategory(tx, id))!);
@@ -138,17 +172,43 @@ export function createMenuService(db: Database, transact: Transact) {
 
     /** Items by id for pricing an order, inside the order's transaction. */
     async itemsForOrder(executor: Executor, ids: string[]): Promise<Map<string, MenuItemForOrder>> {
-      const rows = await repo.listItems(executor, { ids });
-      return new Map(rows.map(({ item }) => [item.id, item]));
+      const [rows, dishGroups, [firstStation]] = await Promise.all([
+        repo.listItems(executor, { ids }),
+        loadDishGroups(executor, ids, { withStock: false }),
+        stationRepo.listStations(executor),
+      ]);
+      return new Map(
+        rows.map(({ item, category }) => [
+          item.id,
+          {
+            ...item,
+            optionGroups: dishGroups.get(item.id) ?? [],
+            stationId: item.stationId ?? category.stationId ?? firstStation?.id ?? null,
+          },
+        ]),
+      );
+    },
+
+    /** The kitchen's stations, first first, inside a caller's transaction. */
+    async kitchenStations(executor: Executor) {
+      const rows = await stationRepo.listStations(executor);
+      return rows.map((row) => ({ _id: row.id, name: row.name, sortOrder: row.sortOrder }));
+    },
+
+    /** Options by id, offered or not, with their group: how an order names one that is gone or foreign. */
+    async optionsById(executor: Executor, ids: string[]) {
+      const rows = await optionRepo.findOptions(executor, ids);
+      return rows.map(({ option, group }) => ({ id: option.id, name: option.name, group }));
     },
 
     async createItem(body: CreateItemBody): Promise<Item> {
       const id = newId();
       return transact(async (tx, record) => {
         await checkReferences(tx, body);
-        const { recipe, ...fields } = body;
+        const { recipe, optionGroupIds, ...fields } = body;
         await repo.insertItem(tx, { id, ...fields });
         await repo.replaceRecipe(tx, id, recipe ?? []);
+        await optionRepo.replaceDishGroups(tx, id, optionGroupIds ?? []);
         record(menuChanged);
         return loadItem(tx, id);
       });
@@ -157,9 +217,10 @@ export function createMenuService(db: Database, transact: Transact) {
     async updateItem(id: string, body: UpdateItemBody): Promise<Item> {
       return transact(async (tx, record) => {
         await checkReferences(tx, body);
-        const { recipe, ...fields } = body;
+        const { recipe, optionGroupIds, ...fields } = body;
         if (!(await repo.updateItem(tx, id, fields))) throw missingItem();
         if (recipe) await repo.replaceRecipe(tx, id, recipe);
+        if (optionGroupIds) await optionRepo.replaceDishGroups(tx, id, optionGroupIds);
         record(menuChanged);
         return loadItem(tx, id);
       });

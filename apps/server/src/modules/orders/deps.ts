@@ -18,7 +18,7 @@ export interface OrdersDeps {
   db: Database;
   transact: Transact;
   settings: Pick<SettingsService, 'get'>;
-  menu: Pick<MenuService, 'itemsForOrder'>;
+  menu: Pick<MenuService, 'itemsForOrder' | 'optionsById' | 'kitchenStations'>;
   tables: Pick<
     TablesService,
     'seatOrder' | 'seatIfFree' | 'releaseOrder' | 'findByNumber' | 'findById' | 'recordChange'

@@ -68,20 +68,21 @@ export async function moveLines(
     }
     for (const { line, quantity } of moving) {
       const to = { orderId: into.id, position: position++, roundNo: roundFor.get(line.roundNo)! };
+      // Before the line moves: its portion recipe is read where it is now.
+      const started = rounds.find((one) => one.no === line.roundNo)?.status !== 'pending';
+      if (started) {
+        await deps.stock.transferPortions(
+          tx,
+          { from: { orderId, roundNo: line.roundNo }, to, position: line.position, portions: quantity },
+          actor.id,
+        );
+      }
       const whole = quantity === line.quantity && line.voidedQuantity === 0;
       if (whole) {
         await repo.moveLine(tx, { orderId, position: line.position }, to);
       } else {
         await repo.reduceLineQuantity(tx, { orderId, position: line.position }, quantity);
         await repo.insertLines(tx, [{ ...line, ...to, quantity, voidedQuantity: 0, total: line.price * quantity }]);
-      }
-      const started = rounds.find((one) => one.no === line.roundNo)?.status !== 'pending';
-      if (started) {
-        await deps.stock.transferPortions(
-          tx,
-          { from: { orderId, roundNo: line.roundNo }, to, itemId: line.itemId, portions: quantity },
-          actor.id,
-        );
       }
     }
     await repo.cancelSpentRounds(tx, orderId);

@@ -46,6 +46,13 @@ export async function moveRounds(
     moves.map((move) => move.no),
     to,
   );
+  if (to === 'ready') {
+    await repo.markRoundLinesReady(
+      tx,
+      order.id,
+      moves.map((move) => move.no),
+    );
+  }
   if (to === 'in_progress') {
     for (const move of moves.filter((m) => m.from === 'pending')) {
       await deps.stock.takeForRound(tx, record, { orderId: order.id, roundNo: move.no }, actorId);

@@ -1,6 +1,8 @@
+import { checkOptionChoice, describeOptions, portionPrice, type SoldOption } from '@quan/contract/options';
 import type { OrderLineInput } from '@quan/contract/order';
 import type { Executor } from '../../db/client';
 import { badRequest, conflict } from '../../lib/app-error';
+import type { MenuItemForOrder } from '../menu/service';
 import type { OrdersDeps } from './deps';
 import type * as repo from './repository';
 
@@ -8,8 +10,44 @@ import type * as repo from './repository';
 export const MAX_BILL = 2_000_000_000;
 
 /**
- * Prices every line of a round from the menu as it is now (what the client sends is never a price), and
- * refuses unknown and unavailable dishes. Lines are numbered on from `first.position` in round `first.roundNo`.
+ * The options a line chose, checked against its dish's groups as they are now and copied with their names
+ * and prices, in the dish's group order. A choice naming an option that is no longer offered is a 409 (the
+ * menu changed under the guest); any other bad choice is a 400 naming the group and the options.
+ */
+async function chooseOptions(
+  deps: Pick<OrdersDeps, 'menu'>,
+  tx: Executor,
+  dish: MenuItemForOrder,
+  chosenIds: readonly string[],
+  path: string,
+): Promise<SoldOption[]> {
+  const offered = dish.optionGroups.flatMap((group) =>
+    group.options.map((option) => ({ group, option })),
+  );
+  const strangers = chosenIds.filter((id) => !offered.some(({ option }) => option._id === id));
+  if (strangers.length > 0) {
+    const known = await deps.menu.optionsById(tx, strangers);
+    const first = known.find(({ group }) => dish.optionGroups.some((g) => g._id === group.id));
+    if (first) throw conflict(`${first.group.name}: ${first.name} is no longer offered with ${dish.name}; choose again`);
+    const other = known[0];
+    if (other) {
+      throw badRequest(`${other.name} (${other.group.name}) is not an option of ${dish.name}`, [
+        { path, message: `${other.name} is not an option of ${dish.name}` },
+      ]);
+    }
+    throw conflict(`An option chosen for ${dish.name} is no longer on the menu; choose again`);
+  }
+  const [problem] = checkOptionChoice(dish, chosenIds);
+  if (problem) throw badRequest(problem.message, [{ path, message: problem.message }]);
+  return offered
+    .filter(({ option }) => chosenIds.includes(option._id))
+    .map(({ group, option }) => ({ optionId: option._id, group: group.name, name: option.name, priceDelta: option.priceDelta }));
+}
+
+/**
+ * Prices every line of a round from the menu as it is now (what the client sends is never a price): the
+ * dish's price plus its options' changes. Refuses unknown and unavailable dishes and bad option choices, and
+ * routes each line to its dish's station. Lines are numbered on from `first.position` in round `first.roundNo`.
  */
 export async function priceLines(
   deps: Pick<OrdersDeps, 'menu'>,
@@ -26,21 +64,33 @@ export async function priceLines(
     menuItems.has(line.itemId) ? [] : [{ path: `items.${index}.itemId`, message: 'This dish is not on the menu' }],
   );
   if (unknown.length) throw badRequest('The order has a dish that is not on the menu', unknown);
-  return items.map((line, index): repo.OrderLineRow => {
+  const lines: repo.OrderLineRow[] = [];
+  for (const [index, line] of items.entries()) {
     const item = menuItems.get(line.itemId)!;
     if (!item.isAvailable) throw conflict(`${item.name} is not available right now`);
-    return {
+    const options = await chooseOptions(deps, tx, item, line.options ?? [], `items.${index}.options`);
+    const price = portionPrice(item.price, options);
+    if (price < 0) {
+      throw badRequest(`${item.name} with ${describeOptions(options)} would cost less than nothing`, [
+        { path: `items.${index}.options`, message: 'The options take more off than the dish costs' },
+      ]);
+    }
+    lines.push({
       orderId,
       position: first.position + index,
       roundNo: first.roundNo,
       itemId: item.id,
       categoryId: item.categoryId,
       name: item.name,
-      price: item.price,
+      price,
       quantity: line.quantity,
       voidedQuantity: 0,
       note: line.note ?? '',
-      total: item.price * line.quantity,
-    };
-  });
+      options,
+      stationId: item.stationId,
+      readyAt: null,
+      total: price * line.quantity,
+    });
+  }
+  return lines;
 }

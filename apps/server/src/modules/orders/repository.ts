@@ -1,8 +1,15 @@
 import type { OrderStatus } from '@quan/contract/order';
 import type { RoundStatus } from '@quan/contract/rounds';
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, max, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, max, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orderBillParts, orderIdempotencyKeys, orderLines, orderRounds, orders } from '../../db/schema/orders';
+import {
+  kitchenTicketPrints,
+  orderBillParts,
+  orderIdempotencyKeys,
+  orderLines,
+  orderRounds,
+  orders,
+} from '../../db/schema/orders';
 import { diningTables } from '../../db/schema/tables';
 import { users } from '../../db/schema/users';
 
@@ -295,4 +302,38 @@ export async function cancelSpentRounds(db: Executor, orderId: string): Promise<
       and not exists (
         select 1 from ${orderLines} l
         where l.order_id = r.order_id and l.round_no = r.no and l.quantity > l.voided_quantity)`);
+}
+
+/** A station marks its lines of a round done (now), or takes that back. */
+export async function setLinesReady(db: Executor, orderId: string, positions: number[], ready: boolean) {
+  if (positions.length === 0) return;
+  await db
+    .update(orderLines)
+    .set({ readyAt: ready ? sql`coalesce(${orderLines.readyAt}, now())` : null })
+    .where(and(eq(orderLines.orderId, orderId), inArray(orderLines.position, positions)));
+}
+
+/** A round going ready marks the lines no station had marked yet, so preparation times cover every line. */
+export async function markRoundLinesReady(db: Executor, orderId: string, roundNos: number[]) {
+  if (roundNos.length === 0) return;
+  await db
+    .update(orderLines)
+    .set({ readyAt: sql`now()` })
+    .where(and(eq(orderLines.orderId, orderId), inArray(orderLines.roundNo, roundNos), isNull(orderLines.readyAt)));
+}
+
+/** Counts one more print of a station's ticket of a round and answers which copy it is (1 for the first). */
+export async function countTicketPrint(
+  db: Executor,
+  ticket: { orderId: string; roundNo: number; stationKey: string },
+): Promise<number> {
+  const [row] = await db
+    .insert(kitchenTicketPrints)
+    .values({ ...ticket, copies: 1 })
+    .onConflictDoUpdate({
+      target: [kitchenTicketPrints.orderId, kitchenTicketPrints.roundNo, kitchenTicketPrints.stationKey],
+      set: { copies: sql`${kitchenTicketPrints.copies} + 1`, lastPrintedAt: sql`now()` },
+    })
+    .returning({ copies: kitchenTicketPrints.copies });
+  return row!.copies;
 }

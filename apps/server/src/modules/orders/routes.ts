@@ -8,6 +8,10 @@ import {
   roundParamsSchema,
   updateOrderBodySchema,
   updateRoundBodySchema,
+  updateStationWorkBodySchema,
+  stationRoundParamsSchema,
+  printTicketBodySchema,
+  printTicketResultSchema,
   voidLinesBodySchema,
   billPartParamsSchema,
   mergeOrderBodySchema,
@@ -179,6 +183,46 @@ export const orderRoutes: FastifyPluginAsync<{ orders: OrdersService; config: Co
       const { id, roundNo } = request.params;
       const order = await orders.updateRound(currentUser(request), id, roundNo, request.body);
       return ok(order, `Round ${roundNo} of order ${order.orderNo} is ${request.body.status.replace('_', ' ')}`);
+    },
+  );
+
+  app.patch(
+    '/:id/rounds/:roundNo/stations/:stationId',
+    {
+      config: { access: 'orders:update' },
+      schema: {
+        tags,
+        description:
+          "(ext) One station is done with its lines of a started round (ready: true), or takes that back while the round is not ready. The round turns ready when every station with lines in it is done.",
+        params: stationRoundParamsSchema,
+        body: updateStationWorkBodySchema,
+        response: { 200: envelope(orderSchema) },
+      },
+    },
+    async (request) => {
+      const { id, roundNo, stationId } = request.params;
+      const order = await orders.updateStationWork(currentUser(request), { orderId: id, roundNo, stationId }, request.body);
+      return ok(order, `Round ${roundNo} of order ${order.orderNo}: ${request.body.ready ? 'station done' : 'station back at work'}`);
+    },
+  );
+
+  app.post(
+    '/:id/rounds/:roundNo/tickets',
+    {
+      config: { access: 'orders:update' },
+      schema: {
+        tags,
+        description:
+          "(ext) Counts a print of a station's ticket of a round (the whole round's without stationId); copy 2 and later are reprints.",
+        params: roundParamsSchema,
+        body: printTicketBodySchema,
+        response: { 200: envelope(printTicketResultSchema) },
+      },
+    },
+    async (request) => {
+      const { id, roundNo } = request.params;
+      const result = await orders.printTicket({ orderId: id, roundNo, stationId: request.body.stationId ?? null });
+      return ok(result, result.copy > 1 ? `Reprint ${result.copy - 1}` : 'Ticket printed');
     },
   );
 

@@ -4,6 +4,7 @@ import type {
   ListOrdersFilter,
   UpdateOrderBody,
   UpdateRoundBody,
+  UpdateStationWorkBody,
   VoidLinesBody,
   MoveLinesBody,
   PaymentMethod,
@@ -18,6 +19,7 @@ import { placeDinerOrder, placeStaffOrder } from './place-order';
 import { getOrder, getOrderForDiner, listOrders, mayFollowOrder } from './read-orders';
 import { updateOrder } from './update-order';
 import { updateRound } from './update-round';
+import { printTicket, updateStationWork } from './station-work';
 import { mergeOrders } from './merge-orders';
 import { moveLines } from './move-lines';
 import { payBillPart, splitBill } from './split-bill';
@@ -34,6 +36,13 @@ export function createOrdersService(deps: OrdersDeps) {
     update: (actor: AuthUser, id: string, body: UpdateOrderBody) => updateOrder(deps, actor, id, body),
     updateRound: (actor: AuthUser, id: string, roundNo: number, body: UpdateRoundBody) =>
       updateRound(deps, actor, id, roundNo, body),
+    updateStationWork: (
+      actor: AuthUser,
+      target: { orderId: string; roundNo: number; stationId: string },
+      body: UpdateStationWorkBody,
+    ) => updateStationWork(deps, actor, target, body),
+    printTicket: (target: { orderId: string; roundNo: number; stationId: string | null }) =>
+      printTicket(deps, target),
     voidLines: (actor: AuthUser, id: string, body: VoidLinesBody) => voidLines(deps, actor, id, body),
     merge: (actor: AuthUser, id: string, body: { fromOrderId: string; expectedVersion?: number }) =>
       mergeOrders(deps, actor, id, body),

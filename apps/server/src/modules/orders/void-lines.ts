@@ -59,7 +59,7 @@ export async function voidLines(
     for (const { line, quantity, started } of voids) {
       await repo.voidLineQuantity(tx, orderId, line.position, quantity);
       if (started) {
-        const portions = { orderId, roundNo: line.roundNo, itemId: line.itemId, portions: quantity };
+        const portions = { orderId, roundNo: line.roundNo, position: line.position, portions: quantity };
         await deps.stock.settleVoid(tx, record, { ...portions, wasted: body.wasted ?? false, note }, actor.id);
       }
     }

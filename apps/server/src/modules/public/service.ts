@@ -77,7 +77,14 @@ export function createPublicMenu(
           name: category.name,
           items: items
             .filter((item) => item.categoryId === category._id && item.isAvailable && !item.isSoldOut)
-            .map(({ _id, name, description, price, imageUrl }) => ({ _id, name, description, price, imageUrl })),
+            .map(({ _id, name, description, price, imageUrl, optionGroups }) => ({
+              _id,
+              name,
+              description,
+              price,
+              imageUrl,
+              optionGroups,
+            })),
         }))
         .filter((category) => category.items.length > 0),
     };

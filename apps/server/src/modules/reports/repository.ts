@@ -1,8 +1,8 @@
 import type { PaymentMethod } from '@quan/contract/order';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { categories, items } from '../../db/schema/menu';
-import { orderBillParts, orderLines, orders } from '../../db/schema/orders';
+import { categories, items, stations } from '../../db/schema/menu';
+import { orderBillParts, orderLines, orderRounds, orders } from '../../db/schema/orders';
 import { itemSalesByDay, salesByHour, salesRollupState } from '../../db/schema/sales';
 
 /** Rows of a raw query; both drivers (node-postgres and PGlite) answer with `{ rows }`. */
@@ -240,4 +240,61 @@ export async function chartData(db: Executor, timezone: string, days: number) {
     ),
   ]);
   return { daily, hourly, byCategory };
+}
+
+/**
+ * Portions and revenue of each option sold in completed orders of the range, by the names it was sold
+ * under (read from the lines' copies, so renamed or removed options keep their history).
+ */
+export async function optionSales(db: Executor, range: Pick<ReportRange, 'start' | 'end'>) {
+  return rows<{ group: string; name: string; portions: string; revenue: string }>(
+    db,
+    sql`
+    select chosen ->> 'group' as "group", chosen ->> 'name' as name,
+      sum(${soldQuantity}) as portions, sum((chosen ->> 'priceDelta')::int * (${soldQuantity})) as revenue
+    from ${orderLines}
+    join ${orders} on ${orders.id} = ${orderLines.orderId}
+    cross join lateral jsonb_array_elements(${orderLines.options}) as chosen
+    where ${orders.status} = 'completed' and ${orders.completedAt} >= ${range.start.toISOString()}
+      and ${orders.completedAt} < ${range.end.toISOString()} and ${wasSold}
+    group by 1, 2
+    order by sum(${soldQuantity}) desc, 1, 2`,
+  );
+}
+
+/**
+ * How long lines took, from their round being sent to being marked done, over rounds sent in the range
+ * (orders not cancelled), per station and per dish, in whole seconds.
+ */
+export async function prepTimes(db: Executor, range: Pick<ReportRange, 'start' | 'end'>) {
+  const done = sql`
+    select ${orderLines.stationId} as station_id, ${orderLines.itemId} as item_id, ${orderLines.name} as name,
+      extract(epoch from ${orderLines.readyAt} - ${orderRounds.sentAt}) as seconds
+    from ${orderLines}
+    join ${orderRounds} on ${orderRounds.orderId} = ${orderLines.orderId} and ${orderRounds.no} = ${orderLines.roundNo}
+    join ${orders} on ${orders.id} = ${orderLines.orderId}
+    where ${orderLines.readyAt} is not null and ${wasSold} and ${orders.status} <> 'cancelled'
+      and ${orderRounds.sentAt} >= ${range.start.toISOString()} and ${orderRounds.sentAt} < ${range.end.toISOString()}`;
+  const [byStation, byDish] = await Promise.all([
+    rows<{ station_id: string | null; name: string | null; lines: string; average: string }>(
+      db,
+      sql`
+      select done.station_id, max(${stations.name}) as name, count(*) as lines, round(avg(done.seconds)) as average
+      from (${done}) done
+      left join ${stations} on ${stations.id} = done.station_id
+      group by done.station_id
+      order by avg(done.seconds) desc`,
+    ),
+    rows<{ item_id: string | null; name: string; lines: string; average: string }>(
+      db,
+      sql`
+      select done.item_id, coalesce(max(${items.name}), max(done.name)) as name, count(*) as lines,
+        round(avg(done.seconds)) as average
+      from (${done}) done
+      left join ${items} on ${items.id} = done.item_id
+      group by done.item_id, case when done.item_id is null then done.name end
+      order by avg(done.seconds) desc, 2`,
+    ),
+  ]);
+  return { byStation, byDish };
 }

@@ -1,6 +1,8 @@
 import { envelope } from '@quan/contract/common';
 import {
   chartDataSchema,
+  optionSalesSchema,
+  prepTimesSchema,
   revenueQuerySchema,
   revenueSchema,
   topDishesQuerySchema,
@@ -27,6 +29,34 @@ export const reportRoutes: FastifyPluginAsync<{ reports: ReportsService }> = asy
       schema: { tags, querystring: revenueQuerySchema, response: { 200: envelope(revenueSchema) } },
     },
     async (request) => ok(await reports.revenue(request.query)),
+  );
+
+  app.get(
+    '/option-sales',
+    {
+      config: { access: 'reports:read' },
+      schema: {
+        tags,
+        description: '(ext) Portions and revenue of each option sold, over completed orders of the range.',
+        querystring: revenueQuerySchema,
+        response: { 200: envelope(optionSalesSchema) },
+      },
+    },
+    async (request) => ok(await reports.optionSales(request.query)),
+  );
+
+  app.get(
+    '/prep-times',
+    {
+      config: { access: 'reports:read' },
+      schema: {
+        tags,
+        description: '(ext) Average preparation time per station and per dish, over rounds sent in the range.',
+        querystring: revenueQuerySchema,
+        response: { 200: envelope(prepTimesSchema) },
+      },
+    },
+    async (request) => ok(await reports.prepTimes(request.query)),
   );
 
   app.get(

@@ -3,6 +3,8 @@ import {
   CHART_DAYS,
   TOP_ITEMS,
   type ChartData,
+  type OptionSales,
+  type PrepTimes,
   type Revenue,
   type RevenueQuery,
   type TopDish,
@@ -69,6 +71,42 @@ export function createReportsService({ db, settings }: { db: Database; settings:
         totalGuests: totals.reduce((sum, row) => sum + Number(row.guests), 0),
         byPaymentMethod,
         topItems: top.map(toTopItem),
+        range: { startDate: range.start.toISOString(), endDate: range.end.toISOString() },
+      };
+    },
+
+    /** Sales by option over completed orders of the range (as the revenue's range). */
+    async optionSales(query: RevenueQuery): Promise<OptionSales> {
+      const range = await repo.resolveRange(db, (await settings.get()).timezone, query);
+      const options = await repo.optionSales(db, range);
+      return {
+        options: options.map((row) => ({
+          group: row.group,
+          name: row.name,
+          portions: Number(row.portions),
+          revenue: Number(row.revenue),
+        })),
+        range: { startDate: range.start.toISOString(), endDate: range.end.toISOString() },
+      };
+    },
+
+    /** Average preparation times per station and dish over rounds sent in the range. */
+    async prepTimes(query: RevenueQuery): Promise<PrepTimes> {
+      const range = await repo.resolveRange(db, (await settings.get()).timezone, query);
+      const { byStation, byDish } = await repo.prepTimes(db, range);
+      return {
+        byStation: byStation.map((row) => ({
+          stationId: row.station_id,
+          name: row.name ?? 'No station',
+          lines: Number(row.lines),
+          averageSeconds: Number(row.average),
+        })),
+        byDish: byDish.map((row) => ({
+          itemId: row.item_id,
+          name: row.name,
+          lines: Number(row.lines),
+          averageSeconds: Number(row.average),
+        })),
         range: { startDate: range.start.toISOString(), endDate: range.end.toISOString() },
       };
     },

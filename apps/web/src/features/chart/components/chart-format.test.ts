@@ -1,6 +1,15 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { categorySummary, compactMoney, dailySummary, dayLabel, hourlySummary, hourSpanLabel } from './chart-format';
+import {
+  categorySummary,
+  compactMoney,
+  dailySummary,
+  dayLabel,
+  formatPrepTime,
+  hourlySummary,
+  hourSpanLabel,
+  prepTimeIso,
+} from './chart-format';
 
 const nbsp = '\u00a0';
 
@@ -43,5 +52,13 @@ describe('chart labels and summaries', () => {
       ]),
     ).toBe(`Top category: Noodles, 5.850.000${nbsp}₫ (98 % of the dishes' revenue).`);
     expect(categorySummary([])).toBeNull();
+  });
+
+  it('writes preparation times as minutes:seconds, past the hour too', () => {
+    expect(formatPrepTime(245)).toBe('4:05');
+    expect(formatPrepTime(59)).toBe('0:59');
+    expect(formatPrepTime(0)).toBe('0:00');
+    expect(formatPrepTime(3930)).toBe('65:30');
+    expect(prepTimeIso(245)).toBe('PT4M5S');
   });
 });

@@ -74,3 +74,15 @@ export function categorySummary(byCategory: ChartData['byCategory']): string | n
   const share = shareFormat.format((top.revenue / total) * 100);
   return `Top category: ${top.name}, ${formatMoney(top.revenue)} (${share} % of the dishes' revenue).`;
 }
+
+/** A preparation time as minutes:seconds, minutes not wrapping at the hour: 245 → "4:05", 3930 → "65:30". */
+export function formatPrepTime(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/** The same time as an ISO 8601 duration, for `<time dateTime>`: 245 → "PT4M5S". */
+export function prepTimeIso(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  return `PT${Math.floor(whole / 60)}M${whole % 60}S`;
+}

@@ -1,11 +1,17 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { ChartNoAxesColumn } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ChartData } from '@quan/contract/report';
+import { defaultSettings } from '@quan/contract/settings';
 import { describeApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCan } from '../../../lib/use-can';
+import { describeDays, presetDays, revenueQueryOf } from '../../dashboard/components/date-range';
 import { FiguresManagersOnly } from '../../dashboard/components/FiguresManagersOnly';
+import { useToday } from '../../dashboard/components/use-today';
+import { settingsQueryOptions } from '../../more/api/get-settings';
 import { restaurantDay } from '../../../lib/restaurant-day';
 import { useNow } from '../../orders/components/use-now';
 import { useChartData } from '../api/get-chart-data';
@@ -21,6 +27,7 @@ import {
 } from '../components/chart-format';
 import { DailyRevenueChart } from '../components/DailyRevenueChart';
 import { HourlyOrdersChart } from '../components/HourlyOrdersChart';
+import { OptionsAndKitchen, type OptionsAndKitchenPeriod } from '../components/OptionsAndKitchen';
 
 function NoOrdersYet() {
   return (
@@ -104,12 +111,42 @@ function Charts({ data }: { data: ChartData }) {
   );
 }
 
-/** `/chart`: the last 30 days in three charts, for managers. Recharts loads with this page only. */
+/**
+ * The restaurant's time zone (settings), which decides where its days start; the contract's default zone
+ * when the settings cannot be read. Undefined while they load, so the reports are asked for once, for the
+ * right days.
+ */
+function useRestaurantTimeZone(enabled: boolean): string | undefined {
+  const settings = useQuery({ ...settingsQueryOptions(), enabled });
+  if (settings.isPending) return undefined;
+  return settings.data?.timezone || defaultSettings.timezone;
+}
+
+/** The options and kitchen reports over the restaurant's last days; the parent keys it by the time zone. */
+function OptionsAndKitchenReports({ timeZone }: { timeZone: string }) {
+  const today = useToday(timeZone);
+  const [period, setPeriod] = useState<OptionsAndKitchenPeriod>('last-30-days');
+  const days = presetDays(period, today);
+  return (
+    <OptionsAndKitchen
+      period={period}
+      onPeriodChange={setPeriod}
+      range={revenueQueryOf(days, timeZone)}
+      days={describeDays(days)}
+    />
+  );
+}
+
+/**
+ * `/chart`: the last 30 days in three charts, then sales by option and the kitchen's preparation times for a
+ * chosen period, for managers. Recharts loads with this page only.
+ */
 export function ChartPage() {
   usePageTitle('Charts');
   const canReadReports = useCan('reports:read');
   const now = useNow(60_000);
   const chart = useChartData(restaurantDay(new Date(now)), { enabled: canReadReports });
+  const timeZone = useRestaurantTimeZone(canReadReports);
 
   return (
     <section className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
@@ -140,6 +177,15 @@ export function ChartPage() {
       ) : (
         <Charts data={chart.data} />
       )}
+      {/* Shown whatever the charts say: the kitchen's times count rounds sent, completed or not. */}
+      {canReadReports &&
+        (timeZone ? (
+          <OptionsAndKitchenReports key={timeZone} timeZone={timeZone} />
+        ) : (
+          <p role="status" className="text-sm text-stone-600">
+            Loading the options and kitchen figures…
+          </p>
+        ))}
     </section>
   );
 }

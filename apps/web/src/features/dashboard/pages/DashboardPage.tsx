@@ -8,7 +8,9 @@ import { useCan } from '../../../lib/use-can';
 import { useIngredients } from '../../ingredients/api/list-ingredients';
 import { CategoryManagement } from '../../menu/components/CategoryManagement';
 import { ItemManagement } from '../../menu/components/ItemManagement';
+import { OptionGroupManagement } from '../../menu/components/OptionGroupManagement';
 import type { RecipeIngredients } from '../../menu/components/RecipeEditor';
+import { StationManagement } from '../../menu/components/StationManagement';
 import { settingsQueryOptions } from '../../more/api/get-settings';
 import { paymentMethodLabels } from '../../orders/components/order-status';
 import { TableManagement } from '../../tables/components/TableManagement';
@@ -87,6 +89,8 @@ export function DashboardPage() {
           </h2>
           <CategoryManagement />
           <ItemManagement ingredients={recipeIngredients} />
+          <OptionGroupManagement ingredients={recipeIngredients} />
+          <StationManagement />
         </section>
       ) : (
         <ManagersOnly />

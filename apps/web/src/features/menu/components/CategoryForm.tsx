@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import {
   createCategoryBodySchema,
   defaultCategoryColor,
@@ -11,8 +11,9 @@ import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
 import { applyApiFieldErrors } from '../../../lib/form-errors';
+import { useStations } from '../api/list-stations';
 
-const categoryFields = ['name', 'description', 'color', 'sortOrder'] as const;
+const categoryFields = ['name', 'description', 'color', 'sortOrder', 'stationId'] as const;
 
 interface CategoryFormProps {
   /** The category to edit; a new one when absent. */
@@ -27,10 +28,14 @@ interface CategoryFormProps {
 
 export function CategoryForm({ category, nextSortOrder, isPending, onSubmit, onCancel }: CategoryFormProps) {
   const colorId = useId();
+  const stationFieldId = useId();
+  const stations = useStations();
+  const stationList = stations.data ?? [];
   const {
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(createCategoryBodySchema),
@@ -39,6 +44,7 @@ export function CategoryForm({ category, nextSortOrder, isPending, onSubmit, onC
       description: category?.description ?? '',
       color: category?.color || defaultCategoryColor,
       sortOrder: category?.sortOrder ?? nextSortOrder,
+      stationId: category?.stationId ?? null,
     },
   });
 
@@ -86,6 +92,46 @@ export function CategoryForm({ category, nextSortOrder, isPending, onSubmit, onC
           hint="Lower numbers come first."
           error={errors.sortOrder?.message}
           {...register('sortOrder', { valueAsNumber: true })}
+        />
+      </div>
+      <div>
+        <label htmlFor={stationFieldId} className="field-label">
+          Station
+        </label>
+        <Controller
+          control={control}
+          name="stationId"
+          render={({ field, fieldState }) => (
+            <>
+              <select
+                id={stationFieldId}
+                ref={field.ref}
+                name={field.name}
+                className="field-input"
+                value={field.value ?? ''}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(event.target.value || null)}
+                aria-invalid={fieldState.error ? true : undefined}
+                aria-describedby={`${stationFieldId}-hint${fieldState.error ? ` ${stationFieldId}-error` : ''}`}
+              >
+                <option value="">{stationList[0] ? `First station (${stationList[0].name})` : 'First station'}</option>
+                {stationList.map((station) => (
+                  <option key={station._id} value={station._id}>
+                    {station.name}
+                  </option>
+                ))}
+                {field.value && !stations.isSuccess && <option value={field.value}>Its station</option>}
+              </select>
+              <p id={`${stationFieldId}-hint`} className="mt-1 text-xs text-stone-600">
+                Where its dishes go, unless a dish names its own station.
+              </p>
+              {fieldState.error && (
+                <p id={`${stationFieldId}-error`} className="field-error">
+                  {fieldState.error.message}
+                </p>
+              )}
+            </>
+          )}
         />
       </div>
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">

@@ -5,10 +5,12 @@ import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
 import { CategoryManagement } from './CategoryManagement';
-import { makeCategory } from './menu-test-data';
+import { makeCategory, makeStation } from './menu-test-data';
 
 const noodles = makeCategory({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a01', name: 'Noodles', itemCount: 2 });
 const drinks = makeCategory({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a02', name: 'Drinks', sortOrder: 1 });
+const bep = makeStation({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5a01', name: 'Bếp' });
+const bar = makeStation({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5a02', name: 'Bar', sortOrder: 1 });
 
 function renderCategories() {
   storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
@@ -29,6 +31,7 @@ describe('CategoryManagement', () => {
       let categories = [noodles, drinks];
       fakeApi = installFakeApi(({ method, url, config }) => {
         if (method === 'GET' && url === '/api/category') return ok(categories);
+        if (method === 'GET' && url === '/api/station') return ok([]);
         if (method === 'POST' && url === '/api/category') {
           const created = makeCategory({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a03', ...JSON.parse(config.data) });
           categories = [...categories, created];
@@ -48,18 +51,19 @@ describe('CategoryManagement', () => {
 
       expect(await dialog.findByText('Name cannot be empty')).toBeInTheDocument();
       expect(dialog.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
-      expect(fakeApi.requests).toEqual(['GET /api/category']);
+      expect(fakeApi.requests.filter((request) => !request.startsWith('GET'))).toEqual([]);
 
       await user.type(dialog.getByLabelText('Name'), '  Lẩu ');
       await user.click(dialog.getByRole('button', { name: 'Create category' }));
 
       expect(await screen.findByText('Category “Lẩu” created.')).toBeInTheDocument();
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-      expect(JSON.parse(fakeApi.configs[1]?.data as string)).toEqual({
+      expect(JSON.parse(fakeApi.configs.find((config) => config.method === 'post')?.data as string)).toEqual({
         name: 'Lẩu',
         description: '',
         color: '#b45309',
         sortOrder: 2,
+        stationId: null,
       });
       expect(await screen.findByRole('article', { name: 'Lẩu' })).toBeInTheDocument();
     },
@@ -86,6 +90,52 @@ describe('CategoryManagement', () => {
 
       expect(await dialog.findByRole('alert')).toHaveTextContent('A category named Drinks already exists');
       expect(fakeApi.requests).toContain(`PUT /api/category/${noodles._id}`);
+    },
+    journeyTimeout,
+  );
+
+  it(
+    'routes a category to a station, or back to the first one',
+    async () => {
+      const user = userEvent.setup();
+      let categories = [noodles, { ...drinks, stationId: bar._id }];
+      fakeApi = installFakeApi(({ method, url, config }) => {
+        if (method === 'GET' && url === '/api/category') return ok(categories);
+        if (method === 'GET' && url === '/api/station') return ok([bep, bar]);
+        if (method === 'PUT') {
+          const id = url.split('/').pop();
+          categories = categories.map((category) =>
+            category._id === id ? { ...category, ...(JSON.parse(config.data as string) as object) } : category,
+          );
+          return ok(categories.find((category) => category._id === id));
+        }
+        return fail(404, 'Not found');
+      });
+      renderCategories();
+
+      const drinksRow = await screen.findByRole('article', { name: 'Drinks' });
+      await waitFor(() => expect(drinksRow).toHaveTextContent('Station: Bar'));
+      await user.click(screen.getByRole('button', { name: 'Edit Drinks' }));
+      let dialog = within(screen.getByRole('dialog', { name: 'Edit Drinks' }));
+      expect(dialog.getByLabelText('Station')).toHaveValue(bar._id);
+      await user.selectOptions(dialog.getByLabelText('Station'), 'First station (Bếp)');
+      await user.click(dialog.getByRole('button', { name: 'Save category' }));
+      expect(await screen.findByText('Category “Drinks” saved.')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Edit Noodles' }));
+      dialog = within(screen.getByRole('dialog', { name: 'Edit Noodles' }));
+      expect(dialog.getByLabelText('Station')).toHaveValue('');
+      await user.selectOptions(dialog.getByLabelText('Station'), 'Bar');
+      await user.click(dialog.getByRole('button', { name: 'Save category' }));
+      expect(await screen.findByText('Category “Noodles” saved.')).toBeInTheDocument();
+
+      const sent = fakeApi.configs
+        .filter((config) => config.method === 'put')
+        .map((config) => [config.url, (JSON.parse(config.data as string) as { stationId: unknown }).stationId]);
+      expect(sent).toEqual([
+        [`/api/category/${drinks._id}`, null],
+        [`/api/category/${noodles._id}`, bar._id],
+      ]);
     },
     journeyTimeout,
   );

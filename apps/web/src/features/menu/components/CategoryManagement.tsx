@@ -7,6 +7,7 @@ import { describeApiError } from '../../../lib/api-client';
 import { useCreateCategory } from '../api/create-category';
 import { useDeleteCategory } from '../api/delete-category';
 import { useCategories } from '../api/list-categories';
+import { useStations } from '../api/list-stations';
 import { useUpdateCategory } from '../api/update-category';
 import { CategoryForm } from './CategoryForm';
 import { Dialog } from '../../../components/Dialog';
@@ -18,6 +19,8 @@ function dishCount(count: number): string {
 /** Categories of the menu for managers: list, create, edit, delete. */
 export function CategoryManagement() {
   const categories = useCategories();
+  const stations = useStations();
+  const stationNames = new Map((stations.data ?? []).map((station) => [station._id, station.name]));
   const createMutation = useCreateCategory();
   const updateMutation = useUpdateCategory();
   const deleteMutation = useDeleteCategory();
@@ -90,6 +93,9 @@ export function CategoryManagement() {
                 <h4 className="font-medium text-stone-900">{category.name}</h4>
                 <p className="text-xs text-stone-600">
                   {dishCount(category.itemCount)}
+                  {category.stationId &&
+                    stationNames.has(category.stationId) &&
+                    ` · Station: ${stationNames.get(category.stationId)}`}
                   {category.description && ` · ${category.description}`}
                 </p>
               </div>

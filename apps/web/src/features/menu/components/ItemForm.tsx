@@ -1,12 +1,15 @@
 import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { createItemBodySchema, recipeLineInputSchema, type Category, type Item } from '@quan/contract/menu';
 import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
 import { applyApiFieldErrors } from '../../../lib/form-errors';
+import { useStations } from '../api/list-stations';
+import { optionalWholeNumber } from './form-values';
+import { OptionGroupPicker } from './OptionGroupPicker';
 import { RecipeEditor, type RecipeIngredients } from './RecipeEditor';
 
 // A line whose ingredient is not chosen yet says so; then the contract's own rules (at most 30 lines, each
@@ -19,11 +22,26 @@ const itemFormSchema = createItemBodySchema.extend({
   categoryId: z.uuid('Choose a category'),
   isAvailable: z.boolean(),
   recipe: recipeFormSchema,
+  // Always sent, so an edit can take every group off, or send the dish back to its category's station.
+  optionGroupIds: createItemBodySchema.shape.optionGroupIds.unwrap(),
+  stationId: createItemBodySchema.shape.stationId.unwrap(),
+  prepMinutes: createItemBodySchema.shape.prepMinutes.unwrap(),
 });
 export type ItemFormInput = z.input<typeof itemFormSchema>;
 export type ItemFormValues = z.output<typeof itemFormSchema>;
 
-const itemFields = ['name', 'price', 'categoryId', 'description', 'imageUrl', 'isAvailable', 'recipe'] as const;
+const itemFields = [
+  'name',
+  'price',
+  'categoryId',
+  'description',
+  'imageUrl',
+  'isAvailable',
+  'recipe',
+  'optionGroupIds',
+  'stationId',
+  'prepMinutes',
+] as const;
 
 interface ItemFormProps {
   /** The item to edit; a new one when absent. */
@@ -50,6 +68,8 @@ export function ItemForm({
 }: ItemFormProps) {
   const categoryId = useId();
   const availableId = useId();
+  const stationFieldId = useId();
+  const stations = useStations();
   const {
     register,
     handleSubmit,
@@ -66,8 +86,17 @@ export function ItemForm({
       imageUrl: item?.imageUrl ?? '',
       isAvailable: item?.isAvailable ?? true,
       recipe: item?.recipe.map(({ ingredientId, quantity }) => ({ ingredientId, quantity })) ?? [],
+      optionGroupIds: item?.optionGroups.map((group) => group._id) ?? [],
+      stationId: item?.stationId ?? null,
+      prepMinutes: item?.prepMinutes ?? null,
     },
   });
+  const chosenCategoryId = useWatch({ control, name: 'categoryId' });
+  const stationList = stations.data ?? [];
+  // Where the dish goes when it names no station: its category's station, else the first one.
+  const chosenCategory = categories.find((category) => category._id === chosenCategoryId);
+  const fallbackStation =
+    stationList.find((station) => station._id === chosenCategory?.stationId) ?? stationList[0] ?? null;
 
   const submit = handleSubmit(async (body) => {
     try {
@@ -133,6 +162,75 @@ export function ItemForm({
         error={errors.imageUrl?.message}
         {...register('imageUrl')}
       />
+      <Controller
+        control={control}
+        name="optionGroupIds"
+        render={({ field, fieldState }) => (
+          <OptionGroupPicker
+            value={field.value ?? []}
+            onChange={field.onChange}
+            savedGroups={item?.optionGroups ?? []}
+            error={fieldState.error?.message ?? fieldState.error?.root?.message}
+          />
+        )}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={stationFieldId} className="field-label">
+            Station
+          </label>
+          <Controller
+            control={control}
+            name="stationId"
+            render={({ field, fieldState }) => (
+              <>
+                <select
+                  id={stationFieldId}
+                  ref={field.ref}
+                  name={field.name}
+                  className="field-input"
+                  value={field.value ?? ''}
+                  onBlur={field.onBlur}
+                  onChange={(event) => field.onChange(event.target.value || null)}
+                  aria-invalid={fieldState.error ? true : undefined}
+                  aria-describedby={`${stationFieldId}-hint${fieldState.error ? ` ${stationFieldId}-error` : ''}`}
+                >
+                  <option value="">
+                    {fallbackStation ? `Category’s station (${fallbackStation.name})` : 'Category’s station'}
+                  </option>
+                  {stationList.map((station) => (
+                    <option key={station._id} value={station._id}>
+                      {station.name}
+                    </option>
+                  ))}
+                  {field.value && !stations.isSuccess && <option value={field.value}>Its station</option>}
+                </select>
+                <p id={`${stationFieldId}-hint`} className="mt-1 text-xs text-stone-600">
+                  {stations.isSuccess && stationList.length === 0
+                    ? 'No stations yet: every dish shows on every kitchen screen.'
+                    : 'The kitchen screen that makes it.'}
+                </p>
+                {fieldState.error && (
+                  <p id={`${stationFieldId}-error`} className="field-error">
+                    {fieldState.error.message}
+                  </p>
+                )}
+              </>
+            )}
+          />
+        </div>
+        <TextField
+          label="Prep minutes"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={240}
+          step={1}
+          hint="Optional; otherwise the station’s target time."
+          error={errors.prepMinutes?.message}
+          {...register('prepMinutes', { setValueAs: optionalWholeNumber })}
+        />
+      </div>
       <RecipeEditor
         control={control}
         register={register}

@@ -6,12 +6,37 @@ import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
 import { ItemManagement } from './ItemManagement';
-import { makeCategory, makeItem } from './menu-test-data';
+import { dishGroupOf, makeCategory, makeItem, makeOptionGroup, makeStation } from './menu-test-data';
 
 const noodles = makeCategory({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a01', name: 'Noodles', itemCount: 1 });
 const drinks = makeCategory({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a02', name: 'Drinks', itemCount: 1 });
 const pho = makeItem(noodles, { _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4b01', name: 'Phở bò', price: 65_000 });
 const traDa = makeItem(drinks, { _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4b02', name: 'Trà đá', price: 5_000 });
+
+const bep = makeStation({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5a01', name: 'Bếp', targetMinutes: 12 });
+const bar = makeStation({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5a02', name: 'Bar', sortOrder: 1 });
+const size = makeOptionGroup({
+  _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4c01',
+  name: 'Size',
+  minSelected: 1,
+  maxSelected: 1,
+  options: [
+    { _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4d01', name: 'Nhỏ', priceDelta: -5_000, recipe: [] },
+    { _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4d03', name: 'Lớn', priceDelta: 10_000, recipe: [] },
+  ],
+});
+const topping = makeOptionGroup({
+  _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4c02',
+  name: 'Topping',
+  maxSelected: 3,
+  options: [{ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4e01', name: 'Trứng', priceDelta: 5_000, recipe: [] }],
+});
+const preferences = makeOptionGroup({
+  _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4c03',
+  name: 'Preferences',
+  maxSelected: 30,
+  options: [{ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4f01', name: 'không hành', priceDelta: 0, recipe: [] }],
+});
 
 function renderItems() {
   storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
@@ -75,7 +100,86 @@ describe('ItemManagement', () => {
         imageUrl: '',
         isAvailable: true,
         recipe: [],
+        optionGroupIds: [],
+        stationId: null,
+        prepMinutes: null,
       });
+    },
+    journeyTimeout,
+  );
+
+  it(
+    'saves a dish with its option groups in order, its own station and a prep time',
+    async () => {
+      const user = userEvent.setup();
+      // Phở bò offers Topping already; the form keeps it first.
+      const phoWithTopping = { ...pho, optionGroups: [dishGroupOf(topping)] };
+      let items = [phoWithTopping, { ...traDa, stationId: bar._id }];
+      fakeApi = installFakeApi(({ method, url, config }) => {
+        if (method === 'GET' && url === '/api/category') return ok([noodles, drinks]);
+        if (method === 'GET' && url === '/api/item') return ok(items);
+        if (method === 'GET' && url === '/api/station') return ok([bep, bar]);
+        if (method === 'GET' && url === '/api/option-group') return ok([preferences, size, topping]);
+        if (method === 'PUT' && url === `/api/item/${pho._id}`) {
+          const body = JSON.parse(config.data as string) as { optionGroupIds: string[] };
+          const groups = [preferences, size, topping];
+          const updated = {
+            ...phoWithTopping,
+            ...body,
+            optionGroups: body.optionGroupIds.map((id) => dishGroupOf(groups.find((group) => group._id === id)!)),
+          };
+          items = [updated, items[1]!];
+          return ok(updated);
+        }
+        return fail(404, 'Not found');
+      });
+      renderItems();
+
+      expect(await screen.findByRole('article', { name: 'Phở bò' })).toHaveTextContent('Options: Topping');
+      await waitFor(() => expect(screen.getByRole('article', { name: 'Trà đá' })).toHaveTextContent('Station: Bar'));
+
+      await user.click(screen.getByRole('button', { name: 'Edit Phở bò' }));
+      const dialog = within(screen.getByRole('dialog', { name: 'Edit Phở bò' }));
+      const options = within(dialog.getByRole('group', { name: 'Options' }));
+      const boxes = await options.findAllByRole('checkbox');
+      // The dish's own groups first, then the others as listed.
+      expect(boxes.map((box) => (box as HTMLInputElement).labels?.[0]?.textContent)).toEqual([
+        expect.stringMatching(/^Topping/),
+        expect.stringMatching(/^Preferences/),
+        expect.stringMatching(/^Size/),
+      ]);
+      expect(options.getByRole('checkbox', { name: /^Topping/ })).toBeChecked();
+      expect(options.getByRole('checkbox', { name: /^Size/ })).toHaveAccessibleDescription(
+        expect.stringContaining('Choose 1 (required)'),
+      );
+      await user.click(options.getByRole('checkbox', { name: /^Size/ }));
+
+      // Not routed yet: it follows its category, which follows the first station.
+      expect(dialog.getByLabelText('Station')).toHaveValue('');
+      expect(
+        within(dialog.getByLabelText('Station')).getByRole('option', { name: 'Category’s station (Bếp)' }),
+      ).toBeInTheDocument();
+      await user.selectOptions(dialog.getByLabelText('Station'), 'Bar');
+      await user.type(dialog.getByLabelText('Prep minutes'), '0');
+      await user.click(dialog.getByRole('button', { name: 'Save dish' }));
+      expect(await dialog.findByText('At least 1 minute')).toBeInTheDocument();
+
+      await user.clear(dialog.getByLabelText('Prep minutes'));
+      await user.type(dialog.getByLabelText('Prep minutes'), '8');
+      await user.click(dialog.getByRole('button', { name: 'Save dish' }));
+
+      expect(await screen.findByText('Phở bò saved.')).toBeInTheDocument();
+      const put = fakeApi.configs.find((config) => config.method === 'put');
+      expect(JSON.parse(put?.data as string)).toMatchObject({
+        optionGroupIds: [topping._id, size._id],
+        stationId: bar._id,
+        prepMinutes: 8,
+      });
+      await waitFor(() =>
+        expect(screen.getByRole('article', { name: 'Phở bò' })).toHaveTextContent(
+          'Options: Topping, Size · Station: Bar · 8 min',
+        ),
+      );
     },
     journeyTimeout,
   );

@@ -9,6 +9,7 @@ import { useCreateItem } from '../api/create-item';
 import { useDeleteItem } from '../api/delete-item';
 import { useCategories } from '../api/list-categories';
 import { useItems } from '../api/list-items';
+import { useStations } from '../api/list-stations';
 import { useUpdateItem } from '../api/update-item';
 import { Dialog } from '../../../components/Dialog';
 import { ItemForm, type ItemFormValues } from './ItemForm';
@@ -35,6 +36,20 @@ export function ItemManagement({ ingredients }: ItemManagementProps) {
   const [editing, setEditing] = useState<Item | 'new' | null>(null);
   const [itemToDelete, setItemToDelete] = useState<Item | null>(null);
   const categoryList = categories.data ?? [];
+  const stations = useStations();
+  const stationNames = new Map((stations.data ?? []).map((station) => [station._id, station.name]));
+
+  /** "Options: Size, Topping · Station: Bar · 12 min": what the dish asks and where it goes, when it says. */
+  function routingHint(item: Item): string {
+    const station = item.stationId ? stationNames.get(item.stationId) : undefined;
+    return [
+      item.optionGroups.length > 0 && `Options: ${item.optionGroups.map((group) => group.name).join(', ')}`,
+      station && `Station: ${station}`,
+      item.prepMinutes !== null && `${item.prepMinutes} min`,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+  }
 
   async function save(body: ItemFormValues) {
     if (editing === 'new') {
@@ -119,6 +134,7 @@ export function ItemManagement({ ingredients }: ItemManagementProps) {
                   {item.category.name}
                   {item.description && ` · ${item.description}`}
                 </p>
+                {routingHint(item) && <p className="text-xs text-stone-600">{routingHint(item)}</p>}
                 {item.isSoldOut && (
                   <p className="mt-1 inline-flex rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
                     Sold out: not enough stock for one portion

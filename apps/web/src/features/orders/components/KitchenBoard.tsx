@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { ChefHat } from 'lucide-react';
 import type { Order } from '@quan/contract/order';
 import { maxOrdersPerPage, useOrders, type OrderFilters } from '../api/list-orders';
@@ -6,9 +7,16 @@ import {
   isRoundAwaitingApproval,
   kitchenStatuses,
   kitchenTickets,
+  stationWorkOfRound,
+  ticketsOfStation,
+  ticketTargetMinutes,
+  ticketTiming,
   type KitchenRound,
   type RoundMove,
+  type StationRef,
 } from './order-status';
+import { useLateTicketBeep } from './use-late-ticket-beep';
+import { ticketKey, useTicketPrint } from './use-ticket-print';
 import { LoadError } from '../../../components/LoadError';
 
 interface KitchenBoardProps {
@@ -18,6 +26,15 @@ interface KitchenBoardProps {
   /** False for a role that may not move orders along: the tickets are shown without buttons. */
   canMove: boolean;
   onMove: (order: Order, round: KitchenRound, move: RoundMove) => void;
+  /** The restaurant's stations; none (the default) is a kitchen without stations, every ticket whole. */
+  stations?: readonly StationRef[];
+  /** The station whose screen this is: its dishes only, which it marks done. Null (the default): all stations. */
+  station?: StationRef | null;
+  /** A dish's own target minutes, when the menu is known. */
+  prepMinutesOf?: (itemId: string) => number | null | undefined;
+  onStationWork?: (order: Order, round: KitchenRound, station: StationRef, ready: boolean) => void;
+  /** The last refusal of a ticket's change, by ticket key (`ticketKey`). */
+  ticketErrors?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -28,9 +45,59 @@ interface KitchenBoardProps {
  */
 const kitchenOrderFilters: OrderFilters = { status: kitchenStatuses, sort: 'oldest', limit: maxOrdersPerPage };
 
-/** The kitchen screen: one ticket per pending, in-progress and ready round, the longest-waiting first. */
-export function KitchenBoard({ now, busyIds, canMove, onMove }: KitchenBoardProps) {
+const noStations: readonly StationRef[] = [];
+const noTarget = () => null;
+const noErrors: ReadonlyMap<string, string> = new Map();
+
+/**
+ * The kitchen screen: one ticket per pending, in-progress and ready round, the longest-waiting first; on a
+ * station's screen, one per round with dishes of that station still to make. A ticket turning late beeps once.
+ */
+export function KitchenBoard({
+  now,
+  busyIds,
+  canMove,
+  onMove,
+  stations = noStations,
+  station = null,
+  prepMinutesOf = noTarget,
+  onStationWork = () => undefined,
+  ticketErrors = noErrors,
+}: KitchenBoardProps) {
   const orders = useOrders(kitchenOrderFilters);
+  const printer = useTicketPrint();
+
+  const tickets = useMemo(() => {
+    if (!orders.data) return [];
+    const all = kitchenTickets(orders.data.orders);
+    const shown = station ? ticketsOfStation(all, station._id, stations) : all;
+    return shown.map((ticket) => {
+      const stationWork = stationWorkOfRound(ticket.order, ticket.round.no, stations);
+      const target = ticketTargetMinutes(ticket.lines, station?._id ?? null, stations, prepMinutesOf);
+      const ownWork = station && stationWork.find((work) => work.station._id === station._id);
+      return {
+        ticket,
+        key: ticketKey(ticket, station?._id ?? null),
+        stationWork,
+        timing: ticketTiming(ticket.round.sentAt, now, target),
+        // What is done, or waits for someone to accept it, is no more the cooks' to hurry.
+        isMaking: ticket.round.status === 'in_progress' && !ownWork?.done,
+      };
+    });
+  }, [orders.data, station, stations, prepMinutesOf, now]);
+
+  // Only a ticket measured against a target beeps: without one, the screen stays as quiet as it always was.
+  const lateness = useMemo(
+    () =>
+      new Map(
+        tickets.map(({ key, timing, isMaking }) => [
+          key,
+          isMaking && timing.targetMinutes !== null && timing.tone === 'late',
+        ]),
+      ),
+    [tickets],
+  );
+  useLateTicketBeep(lateness);
 
   if (orders.isPending) {
     return (
@@ -49,38 +116,48 @@ export function KitchenBoard({ now, busyIds, canMove, onMove }: KitchenBoardProp
     );
   }
 
-  const queue = kitchenTickets(orders.data.orders);
   const notShown = orders.data.pagination.totalItems - orders.data.orders.length;
-  if (queue.length === 0) {
+  if (tickets.length === 0) {
     return (
       <div className="card flex flex-col items-center gap-3 p-10 text-center text-stone-700">
         <ChefHat aria-hidden="true" className="size-10 text-stone-400" />
-        <p className="text-xl font-semibold">No tickets. New orders appear here as they come in.</p>
+        <p className="text-xl font-semibold">
+          No tickets{station ? ` for ${station.name}` : ''}. New orders appear here as they come in.
+        </p>
+        {printer.sheet}
       </div>
     );
   }
 
-  const awaiting = queue.filter((ticket) => isRoundAwaitingApproval(ticket.round)).length;
+  const awaiting = tickets.filter(({ ticket }) => isRoundAwaitingApproval(ticket.round)).length;
   return (
     <div className="space-y-4">
       <p className="text-lg font-medium text-stone-700" role="status">
-        {queue.length} {queue.length === 1 ? 'ticket' : 'tickets'}
+        {tickets.length} {tickets.length === 1 ? 'ticket' : 'tickets'}
         {awaiting > 0 && `, ${awaiting} waiting for approval`}
         {notShown > 0 && ` (${notShown} newer ${notShown === 1 ? 'order' : 'orders'} not shown yet)`}
       </p>
       <ol aria-label="Kitchen tickets, oldest first" className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
-        {queue.map((ticket) => (
-          <li key={`${ticket.order._id}-${ticket.round.no}`}>
+        {tickets.map(({ ticket, key, stationWork, timing }) => (
+          <li key={key}>
             <KitchenTicket
               ticket={ticket}
-              now={now}
+              timing={timing}
               isBusy={busyIds.has(ticket.order._id)}
               canMove={canMove}
               onMove={onMove}
+              station={station}
+              stationWork={stationWork}
+              onStationWork={onStationWork}
+              // A diner's round is accepted before anything of it is printed for the cooks.
+              onPrint={ticket.round.status === 'pending' ? null : () => void printer.print(ticket, station)}
+              isPrinting={printer.printingKeys.has(key)}
+              error={ticketErrors.get(key) ?? null}
             />
           </li>
         ))}
       </ol>
+      {printer.sheet}
     </div>
   );
 }

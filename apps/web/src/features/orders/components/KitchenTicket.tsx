@@ -1,10 +1,11 @@
 import { useId } from 'react';
+import { Check, Printer, Undo2 } from 'lucide-react';
 import type { Order } from '@quan/contract/order';
+import { OrderLineLabel } from '../../../components/OrderLineLabel';
 import { OrderStatusBadge, SourceBadge } from './OrderBadges';
 import {
   billedQuantity,
-  elapsedMinutes,
-  elapsedTone,
+  describeStationWork,
   formatClock,
   formatElapsed,
   hasRounds,
@@ -12,10 +13,14 @@ import {
   kitchenRoundMoves,
   roundButtonTarget,
   tableLabel,
+  toneLabels,
   type ElapsedTone,
   type KitchenRound,
   type KitchenTicketData,
   type RoundMove,
+  type StationRef,
+  type StationWork,
+  type TicketTiming,
 } from './order-status';
 
 const toneClasses: Record<ElapsedTone, string> = {
@@ -26,27 +31,60 @@ const toneClasses: Record<ElapsedTone, string> = {
 
 interface KitchenTicketProps {
   ticket: KitchenTicketData;
-  now: number;
+  timing: TicketTiming;
   isBusy: boolean;
   /** False for a role that may not move orders along: the ticket is shown without its buttons. */
   canMove: boolean;
   onMove: (order: Order, round: KitchenRound, move: RoundMove) => void;
+  /** The station whose screen this is; null on the screen of all stations. */
+  station: StationRef | null;
+  /** The stations with dishes in the round and whether each is done (empty without stations). */
+  stationWork: readonly StationWork[];
+  onStationWork: (order: Order, round: KitchenRound, station: StationRef, ready: boolean) => void;
+  /** Prints the ticket; null when it cannot be printed from here. */
+  onPrint: (() => void) | null;
+  isPrinting: boolean;
+  /** The last refusal of this ticket's change, until the next try. */
+  error: string | null;
 }
+
+const mainButtonClass =
+  'min-h-16 flex-1 bg-stone-900 px-4 text-xl font-bold text-white hover:bg-stone-800 focus-visible:-outline-offset-4 disabled:opacity-60';
 
 /**
  * One round of an order, to read from across the kitchen: big type, the wait since the round was sent in
- * colour, one big button to move it on (a diner's round is accepted or rejected first). A one-round order
- * reads as the order itself; a tab's later rounds say which round of which table they are.
+ * colour and in words, one big button to move it on (a diner's round is accepted or rejected first). On a
+ * station's screen it holds only that station's dishes, its button marks them done, and it says how far the
+ * round's other stations are. A one-round order reads as the order itself; a tab's later rounds say which
+ * round of which table they are.
  */
-export function KitchenTicket({ ticket, now, isBusy, canMove, onMove }: KitchenTicketProps) {
+export function KitchenTicket({
+  ticket,
+  timing,
+  isBusy,
+  canMove,
+  onMove,
+  station,
+  stationWork,
+  onStationWork,
+  onPrint,
+  isPrinting,
+  error,
+}: KitchenTicketProps) {
   const titleId = useId();
   const orderNoId = useId();
   const { order, round, lines } = ticket;
-  const minutes = elapsedMinutes(round.sentAt, now);
-  const tone = elapsedTone(minutes);
-  const moves = kitchenRoundMoves[round.status];
+  const { tone, minutes, targetMinutes } = timing;
   const awaitingApproval = isRoundAwaitingApproval(round);
   const isRoundOfTab = hasRounds(order);
+  const target = roundButtonTarget(order, round.no);
+
+  const ownWork = station ? stationWork.find((work) => work.station._id === station._id) : undefined;
+  // A station's screen bumps its own dishes of a started round; everything else moves the whole round.
+  const bumpsStation = station !== null && round.status === 'in_progress';
+  const otherWork = stationWork.filter((work) => work.station._id !== station?._id);
+  const showsWork =
+    round.status === 'in_progress' && (station !== null ? otherWork.length > 0 : stationWork.length > 1);
 
   return (
     <article
@@ -74,9 +112,15 @@ export function KitchenTicket({ ticket, now, isBusy, canMove, onMove }: KitchenT
             Sent {formatClock(round.sentAt)}
           </p>
         </div>
-        <p className="shrink-0 text-2xl font-bold tabular-nums sm:text-3xl">
-          <span className="sr-only">Waiting</span> {formatElapsed(minutes)}
-        </p>
+        <div className="shrink-0 text-right">
+          <p className="text-2xl font-bold tabular-nums sm:text-3xl">
+            <span className="sr-only">Waiting</span> {formatElapsed(minutes)}
+          </p>
+          <p className="text-sm font-extrabold tracking-wide uppercase">
+            {toneLabels[tone]}
+            {targetMinutes !== null && <span className="font-semibold normal-case"> · target {targetMinutes} min</span>}
+          </p>
+        </div>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex flex-wrap items-center gap-2">
@@ -89,15 +133,11 @@ export function KitchenTicket({ ticket, now, isBusy, canMove, onMove }: KitchenT
           )}
         </div>
         {lines.length > 0 ? (
-          <ul className="space-y-2 text-xl leading-snug sm:text-2xl">
+          <ul aria-label="Dishes" className="space-y-2 text-lg leading-snug">
             {lines.map((line) => (
-              <li key={line.position}>
-                <span className="font-extrabold">{billedQuantity(line)} ×</span> {line.name}
-                {line.note && (
-                  <span className="mt-0.5 block rounded bg-amber-100 px-2 text-base font-semibold text-amber-950">
-                    {line.note}
-                  </span>
-                )}
+              <li key={line.position} className="flex gap-2">
+                <span className="shrink-0 text-xl font-extrabold">{billedQuantity(line)} ×</span>{' '}
+                <OrderLineLabel line={line} size="lg" />
               </li>
             ))}
           </ul>
@@ -105,28 +145,85 @@ export function KitchenTicket({ ticket, now, isBusy, canMove, onMove }: KitchenT
           <p className="text-lg text-stone-600">Every dish of this round was voided.</p>
         )}
         {order.note && <p className="text-base font-semibold text-stone-800 italic">Note: {order.note}</p>}
+        {showsWork && (
+          <p className="flex flex-wrap gap-x-3 gap-y-1 text-base font-semibold text-stone-700">
+            <span className="sr-only">{station ? 'Other stations:' : 'Stations:'}</span>
+            {(station ? otherWork : stationWork).map((work) => (
+              <span key={work.station._id} className={work.done ? 'text-green-800' : ''}>
+                {describeStationWork(work)}
+              </span>
+            ))}
+          </p>
+        )}
+        {error && (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-base font-semibold text-red-800">
+            {error}
+          </p>
+        )}
       </div>
       {canMove && (
         <div className="flex border-t-2 border-stone-200">
-          {moves.map((move) => {
-            const isReject = move.target === 'cancelled';
-            return (
+          {bumpsStation && station ? (
+            ownWork?.done ? (
+              <>
+                <p className="flex min-h-16 flex-1 items-center justify-center gap-2 bg-green-700 px-4 text-xl font-bold text-white">
+                  Done ✓<span className="sr-only"> at {station.name}</span>
+                </p>
+                <button
+                  type="button"
+                  disabled={isBusy}
+                  onClick={() => onStationWork(order, round, station, false)}
+                  className="flex min-h-16 flex-none items-center gap-2 bg-white px-5 text-lg font-bold text-stone-800 hover:bg-stone-100 focus-visible:-outline-offset-4 disabled:opacity-60"
+                >
+                  <Undo2 aria-hidden="true" className="size-5" />
+                  {isBusy ? 'Saving…' : 'Undo'} <span className="sr-only">done for {target}</span>
+                </button>
+              </>
+            ) : (
               <button
-                key={move.target}
                 type="button"
                 disabled={isBusy}
-                onClick={() => onMove(order, round, move)}
-                className={`min-h-16 px-4 text-xl font-bold focus-visible:-outline-offset-4 disabled:opacity-60 ${
-                  isReject
-                    ? 'flex-none bg-white px-6 text-red-700 hover:bg-red-50'
-                    : 'flex-1 bg-stone-900 text-white hover:bg-stone-800'
-                }`}
+                onClick={() => onStationWork(order, round, station, true)}
+                className={`${mainButtonClass} flex items-center justify-center gap-2`}
               >
-                {isBusy && !isReject ? 'Saving…' : move.label}{' '}
-                <span className="sr-only">{roundButtonTarget(order, round.no)}</span>
+                <Check aria-hidden="true" className="size-6" />
+                {isBusy ? 'Saving…' : 'Done'} <span className="sr-only">{target}</span>
               </button>
-            );
-          })}
+            )
+          ) : (
+            kitchenRoundMoves[round.status].map((move) => {
+              const isReject = move.target === 'cancelled';
+              return (
+                <button
+                  key={move.target}
+                  type="button"
+                  disabled={isBusy}
+                  onClick={() => onMove(order, round, move)}
+                  className={
+                    isReject
+                      ? 'min-h-16 flex-none bg-white px-6 text-xl font-bold text-red-700 hover:bg-red-50 focus-visible:-outline-offset-4 disabled:opacity-60'
+                      : mainButtonClass
+                  }
+                >
+                  {isBusy && !isReject ? 'Saving…' : move.label} <span className="sr-only">{target}</span>
+                </button>
+              );
+            })
+          )}
+          {onPrint && (
+            <button
+              type="button"
+              disabled={isPrinting}
+              onClick={onPrint}
+              className="flex min-h-16 flex-none items-center gap-2 border-l-2 border-stone-200 bg-white px-4 text-lg font-bold text-stone-800 hover:bg-stone-100 focus-visible:-outline-offset-4 disabled:opacity-60"
+            >
+              <Printer aria-hidden="true" className="size-5" />
+              {isPrinting ? 'Printing…' : 'Print'}{' '}
+              <span className="sr-only">
+                {station ? `${station.name} ticket` : 'ticket'} of {target}
+              </span>
+            </button>
+          )}
         </div>
       )}
     </article>

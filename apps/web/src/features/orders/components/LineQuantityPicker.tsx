@@ -1,6 +1,7 @@
 import { useId, type Ref } from 'react';
 import { Minus, Plus } from 'lucide-react';
 import type { Order, OrderItem } from '@quan/contract/order';
+import { OrderLineLabel } from '../../../components/OrderLineLabel';
 import { formatMoney } from '../../../lib/format';
 import { billedQuantity, hasRounds, roundStatusLabels } from './order-status';
 import { billedLines, isStartedLine, lineLabel, type LinePicks } from './tab-actions';
@@ -42,8 +43,8 @@ function LineRow({ order, line, picked, onChange, markStarted, moreRef }: LineRo
         }`}
       >
         <div className="min-w-0">
-          <p id={nameId} className="font-semibold text-stone-900">
-            {line.name}
+          <p id={nameId}>
+            <OrderLineLabel line={line} />
             {hasRounds(order) && <span className="sr-only">, round {line.roundNo}</span>}
           </p>
           <p className="flex flex-wrap gap-x-2 text-xs text-stone-600">
@@ -57,7 +58,6 @@ function LineRow({ order, line, picked, onChange, markStarted, moreRef }: LineRo
             )}
             {started && <span className="font-semibold text-amber-800">Kitchen started</span>}
           </p>
-          {line.note && <p className="text-xs text-amber-800 italic">{line.note}</p>}
         </div>
         <div className="flex shrink-0 items-center gap-1">
           <button

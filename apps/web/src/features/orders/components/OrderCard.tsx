@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { ArrowRightLeft, Ban, Clock, Merge, Split, Users, type LucideIcon } from 'lucide-react';
 import { isOpenOrderStatus, type Order, type OrderItem, type OrderRound } from '@quan/contract/order';
+import { OrderLineLabel } from '../../../components/OrderLineLabel';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { BillParts } from './BillParts';
 import { OrderStatusBadge, SourceBadge } from './OrderBadges';
@@ -43,24 +44,31 @@ const moveButtonClass: Partial<Record<OrderMove['target'], string>> = {
   cancelled: 'btn-secondary text-red-700 hover:bg-red-50',
 };
 
-/** "2 × Phở bò", with what was voided of it: struck through when nothing of the line is left on the bill. */
+/**
+ * "2 × Phở bò" with its options under the dish and the note, and what was voided of it: struck through when
+ * nothing of the line is left on the bill.
+ */
 function OrderLine({ line }: { line: OrderItem }) {
   const billed = billedQuantity(line);
   if (billed === 0) {
     return (
-      <li className="text-stone-500">
-        <s>
-          {line.quantity} × {line.name}
+      <li className="flex gap-1.5 text-stone-500">
+        <s className="flex gap-1.5 opacity-70">
+          <span className="shrink-0">{line.quantity} ×</span> <OrderLineLabel line={line} />
         </s>{' '}
-        <span className="text-xs">(voided)</span>
+        <span className="shrink-0 text-xs">(voided)</span>
       </li>
     );
   }
   return (
-    <li>
-      <span className="font-semibold text-stone-900">{billed} ×</span> {line.name}
-      {line.voidedQuantity > 0 && <span className="text-xs text-stone-500"> ({line.voidedQuantity} voided)</span>}
-      {line.note && <span className="block pl-6 text-xs text-amber-800 italic">{line.note}</span>}
+    <li className="flex gap-1.5">
+      <span className="shrink-0 font-semibold text-stone-900">{billed} ×</span>{' '}
+      <span className="min-w-0">
+        <OrderLineLabel line={line} />
+        {line.voidedQuantity > 0 && (
+          <span className="block text-xs text-stone-500"> ({line.voidedQuantity} voided)</span>
+        )}
+      </span>
     </li>
   );
 }

@@ -8,9 +8,13 @@ import {
   kitchenTickets,
   orderMovesFor,
   roundMoveSuccessMessage,
+  stationWorkOfRound,
   statusesOfTab,
+  ticketsOfStation,
+  ticketTargetMinutes,
+  ticketTiming,
 } from './order-status';
-import { makeLine, makeOrder, makeRound } from './order-fixtures';
+import { makeLine, makeOrder, makeRound, makeStation } from './order-fixtures';
 
 describe('orderMovesFor', () => {
   it.each([
@@ -104,5 +108,52 @@ describe('status tabs', () => {
     expect(statusesOfTab('active')).toEqual(['pending', 'in_progress', 'ready', 'served']);
     expect(statusesOfTab('ready')).toEqual(['ready']);
     expect(statusesOfTab('all')).toBeUndefined();
+  });
+});
+
+describe('kitchen stations', () => {
+  const bep = makeStation({ _id: '0190a1b2-c3d4-7e5f-8a9b-5a7100000001', name: 'Bếp', targetMinutes: 15 });
+  const bar = makeStation({ _id: '0190a1b2-c3d4-7e5f-8a9b-5a7100000002', name: 'Bar', sortOrder: 1, targetMinutes: 5 });
+  const stations = [bar, bep];
+  const at = (minute: number) => `2026-01-15T03:${String(minute).padStart(2, '0')}:00.000Z`;
+  const order = makeOrder({
+    rounds: [makeRound(1, { status: 'in_progress', sentAt: at(0) })],
+    items: [
+      makeLine({ itemId: 'pho', name: 'Phở bò', position: 0, stationId: bep._id }),
+      // Sent to a station deleted since: the first station (Bếp) makes it now.
+      makeLine({ itemId: 'nem', name: 'Nem rán', position: 1, stationId: '0190a1b2-c3d4-7e5f-8a9b-5a71000000ff' }),
+      makeLine({ itemId: 'cafe', name: 'Cà phê sữa đá', position: 2, stationId: bar._id, readyAt: at(3) }),
+    ],
+  });
+
+  it('gives a station only its lines, a line of a deleted station going to the first one', () => {
+    const [ticket] = ticketsOfStation(kitchenTickets([order]), bep._id, stations);
+    expect(ticket?.lines.map((line) => line.name)).toEqual(['Phở bò', 'Nem rán']);
+    const ready = makeOrder({ status: 'ready', items: order.items });
+    expect(ticketsOfStation(kitchenTickets([ready]), bep._id, stations)).toEqual([]);
+  });
+
+  it('says which stations of a round are done, in the stations’ order', () => {
+    expect(stationWorkOfRound(order, 1, stations).map((work) => [work.station.name, work.done])).toEqual([
+      ['Bếp', false],
+      ['Bar', true],
+    ]);
+    expect(stationWorkOfRound(order, 1, [])).toEqual([]);
+  });
+
+  it('measures a ticket by its longest dish target, else its station’s', () => {
+    const prep = (itemId: string) => ({ pho: 12, nem: 8 })[itemId] ?? null;
+    expect(ticketTargetMinutes(order.items.slice(0, 2), bep._id, stations, prep)).toBe(12);
+    expect(ticketTargetMinutes(order.items.slice(2), bar._id, stations, prep)).toBe(5);
+    // All stations, no dish target: the longest of the stations its dishes go to.
+    expect(ticketTargetMinutes(order.items, null, stations, () => null)).toBe(15);
+    expect(ticketTargetMinutes(order.items, null, [], () => null)).toBeNull();
+  });
+
+  it('turns amber at the target and red past one and a half times it; without a target, at 10 and 20 minutes', () => {
+    const now = Date.parse(at(30));
+    const tone = (sentMinute: number, target: number | null) => ticketTiming(at(sentMinute), now, target).tone;
+    expect([tone(21, 10), tone(20, 10), tone(15, 10), tone(14, 10)]).toEqual(['fresh', 'waiting', 'waiting', 'late']);
+    expect([tone(21, null), tone(20, null), tone(10, null)]).toEqual(['fresh', 'waiting', 'late']);
   });
 });

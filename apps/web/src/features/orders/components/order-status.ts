@@ -11,6 +11,7 @@ import {
 } from '@quan/contract/order';
 import { type RoundStatus } from '@quan/contract/rounds';
 import { defaultSettings } from '@quan/contract/settings';
+import { sortStations, stationOfLine, ticketUrgency, type Station, type TicketUrgency } from '@quan/contract/stations';
 
 export const orderStatusLabels: Record<OrderStatus, string> = {
   pending: 'Pending',
@@ -209,10 +210,100 @@ export function formatElapsed(minutes: number): string {
 
 export type ElapsedTone = 'fresh' | 'waiting' | 'late';
 
-/** Green under 10 minutes, amber under 20, red after. */
+/** Green under 10 minutes, amber under 20, red after: for a ticket without a target time. */
 export function elapsedTone(minutes: number): ElapsedTone {
   if (minutes < 10) return 'fresh';
   return minutes < 20 ? 'waiting' : 'late';
+}
+
+const toneOfUrgency: Record<TicketUrgency, ElapsedTone> = { on_time: 'fresh', due: 'waiting', late: 'late' };
+
+/** What a ticket's colour says, in words too: colour alone does not reach everyone. */
+export const toneLabels: Record<ElapsedTone, string> = { fresh: 'On time', waiting: 'Due', late: 'Late' };
+
+export interface TicketTiming {
+  /** Whole minutes since the round was sent. */
+  minutes: number;
+  tone: ElapsedTone;
+  /** The target the tone is measured against; null when no dish or station has one (the fixed 10/20 minutes apply). */
+  targetMinutes: number | null;
+}
+
+/**
+ * How late a ticket is: against its target (amber at the target, red past one and a half times it), or, with
+ * no target anywhere, by the kitchen's old rule of thumb.
+ */
+export function ticketTiming(sentAt: string, now: number, targetMinutes: number | null): TicketTiming {
+  const minutes = elapsedMinutes(sentAt, now);
+  const tone =
+    targetMinutes === null
+      ? elapsedTone(minutes)
+      : toneOfUrgency[ticketUrgency(Math.max(0, now - Date.parse(sentAt)), targetMinutes)];
+  return { minutes, tone, targetMinutes };
+}
+
+/** A station as the kitchen screen needs it. */
+export type StationRef = Pick<Station, '_id' | 'name' | 'sortOrder' | 'targetMinutes'>;
+
+/**
+ * The tickets of one station's screen: each round with only the station's dishes, rounds without any left
+ * out. A round every station has finished (ready) has left the stations' screens: it is served from the
+ * screen of all stations or the order list.
+ */
+export function ticketsOfStation(
+  tickets: readonly KitchenTicketData[],
+  stationId: string,
+  stations: readonly Pick<Station, '_id' | 'name' | 'sortOrder'>[],
+): KitchenTicketData[] {
+  return tickets.flatMap((ticket) => {
+    if (ticket.round.status === 'ready') return [];
+    const lines = ticket.lines.filter((line) => stationOfLine(line, stations) === stationId);
+    return lines.length > 0 ? [{ ...ticket, lines }] : [];
+  });
+}
+
+export interface StationWork<S extends StationRef = StationRef> {
+  station: S;
+  /** Every dish of the station in the round is marked done. */
+  done: boolean;
+}
+
+/** Each station with dishes still on the bill in a round, in the stations' order, and whether it has done them. */
+export function stationWorkOfRound<S extends StationRef>(
+  order: Pick<Order, 'items'>,
+  roundNo: number,
+  stations: readonly S[],
+): StationWork<S>[] {
+  const lines = linesOfRound(order, roundNo).filter((line) => billedQuantity(line) > 0);
+  return sortStations(stations).flatMap((station) => {
+    const own = lines.filter((line) => stationOfLine(line, stations) === station._id);
+    return own.length > 0 ? [{ station, done: own.every((line) => line.readyAt !== null) }] : [];
+  });
+}
+
+/** "Bar: making", "Bếp: done". */
+export function describeStationWork({ station, done }: StationWork): string {
+  return `${station.name}: ${done ? 'done' : 'making'}`;
+}
+
+/**
+ * The minutes a ticket should take: the longest target of the dishes it shows, else its station's (on the
+ * screen of all stations, the longest of the stations its dishes go to), else none.
+ */
+export function ticketTargetMinutes(
+  lines: readonly Pick<OrderItem, 'itemId' | 'stationId'>[],
+  stationId: string | null,
+  stations: readonly StationRef[],
+  prepMinutesOf: (itemId: string) => number | null | undefined,
+): number | null {
+  const longest = (values: readonly (number | null | undefined)[]) => {
+    const known = values.filter((value): value is number => typeof value === 'number' && value > 0);
+    return known.length > 0 ? Math.max(...known) : null;
+  };
+  const ofDishes = longest(lines.map((line) => (line.itemId ? prepMinutesOf(line.itemId) : null)));
+  if (ofDishes !== null) return ofDishes;
+  const stationIds = stationId ? [stationId] : lines.map((line) => stationOfLine(line, stations));
+  return longest(stations.filter((station) => stationIds.includes(station._id)).map((s) => s.targetMinutes));
 }
 
 export function moveSuccessMessage(order: Pick<Order, 'orderNo'>, move: OrderMove, paymentMethod?: PaymentMethod) {
@@ -307,4 +398,19 @@ export function describeOrderCancel(order: Pick<Order, 'status' | 'rounds'>, isR
 export function partialCancelMessage(order: Pick<Order, 'orderNo' | 'status' | 'rounds'>, isRejecting: boolean) {
   const { stopping } = roundsOfOrderCancel(order);
   return `${roundNames(stopping)} of order #${order.orderNo} ${isRejecting ? 'rejected' : 'cancelled'}; the rest stays on the bill.`;
+}
+
+/**
+ * The toast after a station marked its dishes of a round done or took that back: when the last station is
+ * done, the round is ready, and that is the news.
+ */
+export function stationWorkMessage(
+  order: Pick<Order, 'orderNo' | 'rounds'>,
+  roundNo: number,
+  stationName: string,
+  { ready, roundReady }: { ready: boolean; roundReady: boolean },
+): string {
+  if (ready && roundReady) return roundMoveSuccessMessage(order, roundNo, { target: 'ready', label: 'Ready' });
+  const name = hasRounds(order) ? `Round ${roundNo} of order #${order.orderNo}` : `Order #${order.orderNo}`;
+  return ready ? `${name} done at ${stationName}.` : `${name} back to making at ${stationName}.`;
 }

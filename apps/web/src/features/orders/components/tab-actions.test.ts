@@ -4,8 +4,10 @@ import { makeLine, makeOrder, makeRound } from './order-fixtures';
 import { describeOrderCancel, partialCancelMessage } from './order-status';
 import {
   canChangeBill,
+  describePortions,
   evenSplitAmounts,
   isStartedLine,
+  lineLabel,
   otherOpenTables,
   pickedAmount,
   pickedPortions,
@@ -128,5 +130,28 @@ describe('cancelling a whole order', () => {
       rounds: [makeRound(1, { status: 'in_progress' }), makeRound(2, { status: 'pending', source: 'table' })],
     });
     expect(describeOrderCancel(waiting, true)).toMatch(/^Rejects the rounds waiting for approval; .* Round 2 will not/);
+  });
+});
+
+describe('line labels', () => {
+  it('tells two bowls of the same dish apart by their options, and names the round on a tab', () => {
+    const large = makeLine({
+      name: 'Phở bò',
+      position: 0,
+      options: [
+        { optionId: null, group: 'Size', name: 'Lớn', priceDelta: 10000 },
+        { optionId: null, group: 'Preferences', name: 'không hành', priceDelta: 0 },
+      ],
+    });
+    const plain = makeLine({ name: 'Phở bò', position: 1, roundNo: 2 });
+    const tab = makeOrder({ rounds: [makeRound(1), makeRound(2)], items: [large, plain] });
+    expect(lineLabel(tab, large)).toBe('Phở bò (Lớn · không hành), round 1');
+    expect(lineLabel(makeOrder(), plain)).toBe('Phở bò');
+    expect(
+      describePortions(tab, [
+        { position: 0, quantity: 2 },
+        { position: 1, quantity: 1 },
+      ]),
+    ).toBe('2 × Phở bò (Lớn · không hành), 1 × Phở bò');
   });
 });

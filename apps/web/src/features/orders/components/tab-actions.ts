@@ -1,4 +1,5 @@
 import { splitAmount } from '@quan/contract/bill';
+import { describeOptions } from '@quan/contract/options';
 import { isOpenOrderStatus, type Order, type OrderItem, type VoidReason } from '@quan/contract/order';
 import { billedQuantity, hasRounds } from './order-status';
 
@@ -50,10 +51,10 @@ export function pickedAmount(order: Pick<Order, 'items'>, picks: LinePicks): num
 /** "2 × Phở bò, 1 × Trà đá" */
 export function describePortions(order: Pick<Order, 'items'>, portions: readonly LinePortion[]): string {
   return portions
-    .map(
-      ({ position, quantity }) =>
-        `${quantity} × ${order.items.find((line) => line.position === position)?.name ?? '?'}`,
-    )
+    .map(({ position, quantity }) => {
+      const line = order.items.find((one) => one.position === position);
+      return `${quantity} × ${line ? dishLabel(line) : '?'}`;
+    })
     .join(', ');
 }
 
@@ -71,9 +72,17 @@ export function canChangeBill(order: Pick<Order, 'status' | 'billParts'>): boole
   return isOpenOrderStatus(order.status) && !order.billParts.some((part) => part.paidAt);
 }
 
-/** How a line is named where two lines could share a dish: "Phở bò", or "Phở bò, round 2" on a tab. */
-export function lineLabel(order: Pick<Order, 'rounds'>, line: Pick<OrderItem, 'name' | 'roundNo'>): string {
-  return hasRounds(order) ? `${line.name}, round ${line.roundNo}` : line.name;
+/** A dish with its options, in one phrase: "Phở bò (Lớn · không hành)". */
+export function dishLabel(line: Pick<OrderItem, 'name' | 'options'>): string {
+  return line.options.length > 0 ? `${line.name} (${describeOptions(line.options)})` : line.name;
+}
+
+/**
+ * How a line is named where two lines could share a dish: "Phở bò (Lớn)", or "Phở bò (Lớn), round 2" on a
+ * tab; the options tell a large bowl from a small one.
+ */
+export function lineLabel(order: Pick<Order, 'rounds'>, line: Pick<OrderItem, 'name' | 'options' | 'roundNo'>): string {
+  return hasRounds(order) ? `${dishLabel(line)}, round ${line.roundNo}` : dishLabel(line);
 }
 
 /** The amounts of an even split between `guests`, divided as the server divides them (they differ by 1 ₫ at most). */

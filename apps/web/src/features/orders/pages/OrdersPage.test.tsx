@@ -173,11 +173,39 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     expect(diner.getByText('Waiting for approval')).toBeInTheDocument();
     expect(diner.getByText('12 min ago')).toBeInTheDocument();
     expect(diner.getByText('2 guests')).toBeInTheDocument();
-    expect(diner.getByText('ít đá')).toBeInTheDocument();
+    expect(diner.getByText('“ít đá”')).toBeInTheDocument();
     expect(diner.getByText(/151\.200\s₫/)).toBeInTheDocument();
     const takeaway = within(screen.getByRole('article', { name: '#1043 · Takeaway' }));
     expect(takeaway.getByText('1 guest')).toBeInTheDocument();
     expect(takeaway.queryByText('Diner order')).not.toBeInTheDocument();
+  });
+
+  it('shows a dish’s options under it, in bold dish and plain options', async () => {
+    storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+    server = serveOrders([
+      makeOrder({
+        orderNo: 1042,
+        items: [
+          makeLine({
+            name: 'Phở bò',
+            price: 75000,
+            quantity: 2,
+            voidedQuantity: 1,
+            position: 0,
+            options: [
+              { optionId: null, group: 'Size', name: 'Lớn', priceDelta: 10000 },
+              { optionId: null, group: 'Preferences', name: 'không hành', priceDelta: 0 },
+            ],
+          }),
+        ],
+      }),
+    ]);
+    renderRoutes(routes, { path: '/orders' });
+
+    const order = within(await screen.findByRole('article', { name: /^#1042 / }));
+    expect(order.getByRole('listitem')).toHaveTextContent('1 × Phở bòLớn · không hành (1 voided)');
+    expect(order.getByText('Phở bò')).toHaveClass('font-bold');
+    expect(order.getByText('Lớn · không hành')).toBeInTheDocument();
   });
 
   it('accepts a pending diner order', async () => {
@@ -419,9 +447,9 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
       // The wait is counted from when each round was sent.
       expect(tickets.map((ticket) => ticket.dataset.tone)).toEqual(['late', 'waiting', 'fresh']);
       expect(tickets[0]).toHaveAccessibleName('Round 1 · Table 5 #42');
-      expect(ticketLines(tickets[0]!)).toEqual(['2 × Phở bò', '2 × Trà đáít đá']);
+      expect(ticketLines(tickets[0]!)).toEqual(['2 × Phở bò', '2 × Trà đá“ít đá”']);
       // Only what is left to make: the voided coffee is not on the ticket, one of the two Nem rán is.
-      expect(ticketLines(tickets[2]!)).toEqual(['1 × Bún chảnhiều rau', '1 × Nem rán']);
+      expect(ticketLines(tickets[2]!)).toEqual(['1 × Bún chả“nhiều rau”', '1 × Nem rán']);
       expect(screen.getByText('3 tickets')).toBeInTheDocument();
     });
 

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useCan } from '../../../lib/use-can';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { KitchenBoard } from '../components/KitchenBoard';
+import { KitchenStationPicker } from '../components/KitchenStationPicker';
 import { OrderList } from '../components/OrderList';
 import { DayRangeFields } from '../../../components/DayRangeFields';
 import { restaurantDay } from '../../../lib/restaurant-day';
@@ -10,13 +11,15 @@ import { useFilterParams } from '../../../lib/use-filter-params';
 import { isOrderTab, orderTabLabels, orderTabs, type OrderTab } from '../components/order-status';
 import { useNow } from '../components/use-now';
 import { useOrderMoves } from '../components/use-order-moves';
+import { useStationWork } from '../components/use-station-work';
+import { useKitchenStation } from './use-kitchen-station';
 import { useTabActions } from './use-tab-actions';
 
 type View = 'list' | 'kitchen';
 
 /**
- * The orders board. What it shows lives in the address (?view=kitchen, ?status=ready, ?from, ?to, ?page),
- * so a kitchen tablet can be bookmarked on its screen and a reload keeps the filters.
+ * The orders board. What it shows lives in the address (?view=kitchen, ?station=, ?status=ready, ?from, ?to,
+ * ?page), so a kitchen tablet can be bookmarked on its screen and a reload keeps the filters.
  */
 export function OrdersPage() {
   usePageTitle('Orders');
@@ -27,12 +30,18 @@ export function OrdersPage() {
   const now = useNow();
   const moves = useOrderMoves();
   const tabActions = useTabActions();
+  const stationWork = useStationWork();
+  const kitchen = useKitchenStation({
+    enabled: view === 'kitchen',
+    param: params.get('station'),
+    setParam: (station) => update({ station }),
+  });
   const canMove = useCan('orders:update');
   const canVoid = useCan('orders:void');
   // An order is busy while any change of it is on its way: the next one must carry the version this one leaves.
   const busyIds = useMemo(
-    () => new Set([...moves.busyIds, ...tabActions.busyIds]),
-    [moves.busyIds, tabActions.busyIds],
+    () => new Set([...moves.busyIds, ...tabActions.busyIds, ...stationWork.busyIds]),
+    [moves.busyIds, tabActions.busyIds, stationWork.busyIds],
   );
 
   const today = restaurantDay(new Date(now));
@@ -43,14 +52,16 @@ export function OrdersPage() {
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-stone-900">Orders</h1>
           <p className="mt-1 text-sm text-stone-600">
-            {view === 'kitchen' ? 'Kitchen tickets, oldest first.' : 'Follow, settle and cancel orders.'}
+            {view === 'kitchen'
+              ? `${kitchen.station ? `${kitchen.station.name} tickets` : 'Kitchen tickets'}, oldest first.`
+              : 'Follow, settle and cancel orders.'}
           </p>
         </div>
         <div role="group" aria-label="View" className="inline-flex rounded-lg border border-stone-300 bg-white p-1">
           <button
             type="button"
             aria-pressed={view === 'list'}
-            onClick={() => update({ view: null })}
+            onClick={() => update({ view: null, station: null })}
             className={`btn btn-sm ${view === 'list' ? 'bg-stone-900 text-white' : 'text-stone-700'}`}
           >
             <List aria-hidden="true" className="size-4" />
@@ -69,7 +80,37 @@ export function OrdersPage() {
       </div>
 
       {view === 'kitchen' ? (
-        <KitchenBoard now={now} busyIds={busyIds} canMove={canMove} onMove={moves.requestRoundMove} />
+        <div className="space-y-4">
+          {kitchen.stations.length > 0 && (
+            <KitchenStationPicker
+              stations={kitchen.stations}
+              stationId={kitchen.station?._id ?? null}
+              onChoose={kitchen.choose}
+            />
+          )}
+          {kitchen.isUnknown && (
+            <p role="status" className="rounded-lg bg-amber-100 px-3 py-2 text-sm font-medium text-amber-950">
+              The chosen station is no longer there: all stations are shown. Pick a station above.
+            </p>
+          )}
+          {kitchen.isResolving ? (
+            <p role="status" className="text-lg text-stone-600">
+              Loading stations…
+            </p>
+          ) : (
+            <KitchenBoard
+              now={now}
+              busyIds={busyIds}
+              canMove={canMove}
+              onMove={moves.requestRoundMove}
+              stations={kitchen.stations}
+              station={kitchen.station}
+              prepMinutesOf={kitchen.prepMinutesOf}
+              onStationWork={stationWork.requestStationWork}
+              ticketErrors={stationWork.errors}
+            />
+          )}
+        </div>
       ) : (
         <>
           <div className="space-y-4">

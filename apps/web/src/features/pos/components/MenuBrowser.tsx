@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Search } from 'lucide-react';
+import { Search, SlidersHorizontal } from 'lucide-react';
 import type { Category, Item } from '@quan/contract/menu';
 import { formatMoney } from '../../../lib/format';
 import { matchesSearch } from '../../../lib/search';
@@ -15,7 +15,7 @@ interface MenuBrowserProps {
   onAdd: (item: Item) => void;
 }
 
-/** Category tabs, a search box and the dishes as large tiles: one tap adds one unit. */
+/** Category tabs, a search box and the dishes as large tiles: one tap adds one unit, or opens a dish's options. */
 export function MenuBrowser({ categories, items, quantityInCart, canAdd, onAdd }: MenuBrowserProps) {
   const baseId = useId();
   const [selectedTab, setSelectedTab] = useState(allTab);
@@ -136,11 +136,13 @@ export function MenuBrowser({ categories, items, quantityInCart, canAdd, onAdd }
               // Switched off by a manager, or the stock cannot cover one portion of its recipe.
               const offered = item.isAvailable && !item.isSoldOut;
               const addable = offered && canAdd(item);
+              const hasOptions = item.optionGroups.length > 0;
               return (
                 <li key={item._id}>
                   <button
                     type="button"
                     disabled={!addable}
+                    aria-haspopup={hasOptions ? 'dialog' : undefined}
                     onClick={() => onAdd(item)}
                     style={{ borderLeftColor: colorOf.get(item.categoryId) }}
                     className={`relative flex h-full min-h-24 w-full flex-col items-start justify-between gap-2 rounded-2xl border border-l-4 border-stone-200 p-3 text-left shadow-sm transition active:scale-[0.98] ${
@@ -150,6 +152,13 @@ export function MenuBrowser({ categories, items, quantityInCart, canAdd, onAdd }
                     }`}
                   >
                     <span className="text-base leading-snug font-semibold">{item.name}</span>
+                    {hasOptions && (
+                      <span className="-mt-1 flex items-center gap-1 text-xs font-medium text-stone-600">
+                        <SlidersHorizontal aria-hidden="true" className="size-3.5" />
+                        <span className="sr-only">, </span>
+                        {item.optionGroups.map((group) => group.name).join(' · ')}
+                      </span>
+                    )}
                     <span className="flex w-full items-center justify-between gap-2">
                       <span className="text-sm font-medium text-stone-700 tabular-nums">{formatMoney(item.price)}</span>
                       {!item.isAvailable ? (

@@ -1,3 +1,4 @@
+import { describeOptions } from '@quan/contract/options';
 import type { Order } from '@quan/contract/order';
 import type { RoundStatus } from '@quan/contract/rounds';
 
@@ -20,11 +21,12 @@ const roundStatusClasses: Record<RoundStatus, string> = {
 
 type OrderLine = Order['items'][number];
 
-/** "2 × Phở bò (ít đá)"; what was voided is off the bill, so a line counts what is left of it. */
+/** "2 × Phở bò: Lớn · không hành (ít đá)"; what was voided is off the bill, so a line counts what is left of it. */
 function lineText(line: OrderLine): string {
   const left = line.quantity - line.voidedQuantity;
+  const options = line.options.length > 0 ? `: ${describeOptions(line.options)}` : '';
   const note = line.note ? ` (${line.note})` : '';
-  return left > 0 ? `${left} × ${line.name}${note}` : `${line.name}${note}, voided`;
+  return left > 0 ? `${left} × ${line.name}${options}${note}` : `${line.name}${options}${note}, voided`;
 }
 
 /** What a table's open order already holds, round by round with each round's status, in a few lines. */

@@ -1,7 +1,8 @@
+import { describeOptions } from '@quan/contract/options';
 import type { Order } from '@quan/contract/order';
 import { formatDateTime } from '../../../lib/format';
 
-/** What the kitchen needs to cook the order: no prices, large quantities, notes; nothing voided. */
+/** What the kitchen needs to cook the order: no prices, large quantities, options, notes; nothing voided. */
 export function PrintedKitchenTicket({ order }: { order: Order }) {
   return (
     <article aria-label={`Kitchen ticket for order ${order.orderNo}`} className="ticket">
@@ -23,6 +24,7 @@ export function PrintedKitchenTicket({ order }: { order: Order }) {
               <p className="text-base font-bold">
                 {line.quantity - line.voidedQuantity} × {line.name}
               </p>
+              {line.options.length > 0 && <p className="pl-6 font-bold">{describeOptions(line.options)}</p>}
               {line.note && <p className="pl-6">→ {line.note}</p>}
             </li>
           ))}

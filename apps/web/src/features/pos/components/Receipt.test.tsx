@@ -5,17 +5,36 @@ import { formatMoney } from '../../../lib/format';
 import { PrintedKitchenTicket } from './PrintedKitchenTicket';
 import { Receipt } from './Receipt';
 
-const line = (position: number, name: string, price: number, quantity: number, voidedQuantity: number): OrderItem => ({
+const line = (
+  position: number,
+  name: string,
+  price: number,
+  quantity: number,
+  voidedQuantity: number,
+  more: Partial<OrderItem> = {},
+): OrderItem => ({
   itemId: null,
   name,
   price,
   quantity,
   note: '',
+  options: [],
+  stationId: null,
+  readyAt: null,
   total: price * (quantity - voidedQuantity),
   position,
   roundNo: 1,
   voidedQuantity,
+  ...more,
 });
+
+const largeNoOnion = {
+  options: [
+    { optionId: 'opt-lon', group: 'Size', name: 'Lớn', priceDelta: 10_000 },
+    { optionId: 'opt-khong-hanh', group: 'Preferences', name: 'không hành', priceDelta: 0 },
+  ],
+  note: 'ít bánh',
+};
 
 /** A tab whose coffee was voided and one of whose three Phở was taken off the bill. */
 const order: Order = {
@@ -56,11 +75,40 @@ describe('Receipt', () => {
   });
 });
 
+describe('Receipt with options', () => {
+  it('shows each option under the dish with what it added to the price', () => {
+    const withOptions: Order = {
+      ...order,
+      items: [line(0, 'Phở bò', 75_000, 2, 0, largeNoOnion)],
+      bills: { subtotal: 150_000, discount: 0, taxRate: 8, tax: 12_000, total: 162_000 },
+    };
+    render(<Receipt order={withOptions} restaurantName="Quán Test" />);
+    const receipt = within(screen.getByRole('article', { name: 'Receipt for order 1042' }));
+
+    const [pho] = receipt.getAllByRole('listitem');
+    const rows = [...pho!.querySelectorAll('p')].map((row) => row.textContent);
+    expect(rows).toEqual([
+      '2 × Phở bò',
+      `Lớn+${formatMoney(10_000)}`,
+      'không hành',
+      `${formatMoney(75_000)}${formatMoney(150_000)}`,
+      '(ít bánh)',
+    ]);
+  });
+});
+
 describe('PrintedKitchenTicket', () => {
   it('asks the kitchen only for what is still on the order', () => {
     render(<PrintedKitchenTicket order={order} />);
     const ticket = within(screen.getByRole('article', { name: 'Kitchen ticket for order 1042' }));
 
     expect(ticket.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['2 × Phở bò', '2 × Trà đá']);
+  });
+
+  it('shows the options under the dish, then the note', () => {
+    render(<PrintedKitchenTicket order={{ ...order, items: [line(0, 'Phở bò', 75_000, 1, 0, largeNoOnion)] }} />);
+    const ticket = within(screen.getByRole('article', { name: 'Kitchen ticket for order 1042' }));
+
+    expect(ticket.getByRole('listitem')).toHaveTextContent('1 × Phở bòLớn · không hành→ ít bánh');
   });
 });

@@ -1,4 +1,5 @@
 import type { Order } from '@quan/contract/order';
+import { formatPriceChange } from '../../../components/OptionSheet';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { formatTaxRate } from './BillSummary';
 
@@ -16,7 +17,10 @@ function billedLines(order: Order) {
   return order.items.filter((line) => line.quantity > line.voidedQuantity);
 }
 
-/** The guest's bill with the server's numbers, laid out for an 80 mm receipt printer. */
+/**
+ * The guest's bill with the server's numbers, laid out for an 80 mm receipt printer: each dish in bold, its
+ * options under it with their prices, then the portion's price and the line's total.
+ */
 export function Receipt({ order, restaurantName }: { order: Order; restaurantName: string }) {
   const { bills } = order;
   return (
@@ -36,9 +40,18 @@ export function Receipt({ order, restaurantName }: { order: Order; restaurantNam
       <ul className="ticket-rule space-y-1">
         {billedLines(order).map((line) => (
           <li key={line.position}>
-            <p>
+            <p className="font-bold">
               {line.quantity - line.voidedQuantity} × {line.name}
             </p>
+            {/* Each option as it was sold, with what it added to the portion ("Lớn +10.000 ₫"). */}
+            {line.options.map((option, index) => (
+              <p key={index} className="flex justify-between gap-2 pl-4">
+                <span>{option.name}</span>
+                {option.priceDelta !== 0 && (
+                  <span className="tabular-nums">{formatPriceChange(option.priceDelta)}</span>
+                )}
+              </p>
+            ))}
             <p className="flex justify-between gap-2 pl-4 tabular-nums">
               <span>{formatMoney(line.price)}</span>
               <span>{formatMoney(line.total)}</span>

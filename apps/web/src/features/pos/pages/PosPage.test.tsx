@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { couponDiscount, type Coupon, type ValidateCouponBody } from '@quan/contract/coupon';
 import type { CreateCustomerBody } from '@quan/contract/customer';
 import type { Category, Item } from '@quan/contract/menu';
+import type { DishOptionGroup } from '@quan/contract/options';
 import type { AddRoundBody, CreateOrderBody, Order } from '@quan/contract/order';
 import type { Table } from '@quan/contract/table';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -19,7 +20,7 @@ const money = (amount: number) => formatMoney(amount).replace(/\s/g, ' ');
 const stamp = { createdAt: '2026-03-01T05:00:00.000Z', updatedAt: '2026-03-01T05:00:00.000Z' };
 
 function category(_id: string, name: string, sortOrder: number): Category {
-  return { _id, name, description: '', color: '#b45309', sortOrder, itemCount: 1, ...stamp };
+  return { _id, name, description: '', color: '#b45309', sortOrder, stationId: null, itemCount: 1, ...stamp };
 }
 
 function item(
@@ -27,7 +28,11 @@ function item(
   name: string,
   price: number,
   cat: Category,
-  { isAvailable = true, isSoldOut = false }: Partial<Pick<Item, 'isAvailable' | 'isSoldOut'>> = {},
+  {
+    isAvailable = true,
+    isSoldOut = false,
+    optionGroups = [],
+  }: Partial<Pick<Item, 'isAvailable' | 'isSoldOut' | 'optionGroups'>> = {},
 ): Item {
   return {
     _id,
@@ -40,6 +45,9 @@ function item(
     isAvailable,
     isSoldOut,
     recipe: [],
+    optionGroups,
+    stationId: null,
+    prepMinutes: null,
     ...stamp,
   };
 }
@@ -54,6 +62,28 @@ const pho = item('item-pho', 'Phở bò', 65_000, noodles);
 const bunCha = item('item-bun-cha', 'Bún chả', 55_000, noodles, { isAvailable: false });
 const traDa = item('item-tra-da', 'Trà đá', 5_000, drinks);
 const bunBo = item('item-bun-bo', 'Bún bò Huế', 60_000, noodles, { isSoldOut: true });
+const sizeGroup: DishOptionGroup = {
+  _id: 'group-size',
+  name: 'Size',
+  minSelected: 1,
+  maxSelected: 1,
+  options: [
+    { _id: 'opt-nho', name: 'Nhỏ', priceDelta: -5_000, isSoldOut: false },
+    { _id: 'opt-lon', name: 'Lớn', priceDelta: 10_000, isSoldOut: false },
+    { _id: 'opt-dac-biet', name: 'Đặc biệt', priceDelta: 25_000, isSoldOut: true },
+  ],
+};
+const preferencesGroup: DishOptionGroup = {
+  _id: 'group-preferences',
+  name: 'Preferences',
+  minSelected: 0,
+  maxSelected: 3,
+  options: [
+    { _id: 'opt-khong-hanh', name: 'không hành', priceDelta: 0, isSoldOut: false },
+    { _id: 'opt-it-banh', name: 'ít bánh', priceDelta: 0, isSoldOut: false },
+  ],
+};
+const phoTai = item('item-pho-tai', 'Phở tái', 65_000, noodles, { optionGroups: [sizeGroup, preferencesGroup] });
 const table1 = table('table-1', 1, 'available', 2);
 const table2 = table('table-2', 2, 'booked');
 const table4 = table('table-4', 4, 'available');
@@ -74,6 +104,9 @@ const placedOrder: Order = {
       price: 70_000,
       quantity: 2,
       note: '',
+      options: [],
+      stationId: null,
+      readyAt: null,
       total: 140_000,
       position: 0,
       roundNo: 1,
@@ -85,6 +118,9 @@ const placedOrder: Order = {
       price: 5_000,
       quantity: 1,
       note: 'ít đá',
+      options: [],
+      stationId: null,
+      readyAt: null,
       total: 5_000,
       position: 1,
       roundNo: 1,
@@ -114,7 +150,7 @@ function posApi(
     const answer = more?.(request);
     if (answer) return answer;
     if (method === 'GET' && url === '/api/category') return ok([noodles, drinks]);
-    if (method === 'GET' && url === '/api/item') return ok([pho, bunCha, traDa, bunBo]);
+    if (method === 'GET' && url === '/api/item') return ok([pho, bunCha, traDa, bunBo, phoTai]);
     if (method === 'GET' && url === '/api/table') return ok([table1, table2, table4]);
     if (method === 'GET' && url === '/api/settings') {
       return ok({ restaurantName: 'Quán Test', taxRate: 10, timezone: 'Asia/Ho_Chi_Minh', currency: 'VND' });
@@ -357,6 +393,109 @@ describe('PosPage', () => {
     },
     journeyTimeout,
   );
+
+  describe('dishes with options', () => {
+    const large = { optionId: 'opt-lon', group: 'Size', name: 'Lớn', priceDelta: 10_000 };
+    const noOnion = { optionId: 'opt-khong-hanh', group: 'Preferences', name: 'không hành', priceDelta: 0 };
+    /** The server's answer: the large phở without onions priced with its option, and a plain Phở bò. */
+    const placedWithOptions: Order = {
+      ...placedOrder,
+      items: [
+        {
+          ...placedOrder.items[0]!,
+          itemId: phoTai._id,
+          name: 'Phở tái',
+          price: 75_000,
+          quantity: 2,
+          total: 150_000,
+          options: [large, noOnion],
+        },
+        { ...placedOrder.items[0]!, price: 65_000, quantity: 1, total: 65_000, position: 1 },
+      ],
+      bills: { subtotal: 275_000, discount: 0, taxRate: 10, tax: 27_500, total: 302_500 },
+    };
+
+    async function chooseOptions(user: ReturnType<typeof userEvent.setup>, size: RegExp, preferences: string[]) {
+      await user.click(dishButton('Phở tái'));
+      const sheet = within(screen.getByRole('dialog', { name: 'Phở tái' }));
+      await user.click(sheet.getByRole('radio', { name: size }));
+      for (const preference of preferences) await user.click(sheet.getByRole('checkbox', { name: preference }));
+      return sheet;
+    }
+
+    it(
+      'opens the sheet for a dish with options, keeps other choices apart and sends the option ids',
+      async () => {
+        const user = userEvent.setup();
+        storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+        fakeApi = installFakeApi(posApi(() => created(placedWithOptions)));
+        const { store } = renderRoutes(routes, { path: '/menu' });
+
+        await screen.findByRole('button', { name: /^Phở tái/ });
+        expect(dishButton('Phở tái')).toHaveAttribute('aria-haspopup', 'dialog');
+        expect(dishButton('Phở tái')).toHaveTextContent('Size · Preferences');
+        const requestsBefore = fakeApi.requests.length;
+
+        await user.click(dishButton('Phở tái'));
+        const sheet = within(screen.getByRole('dialog', { name: 'Phở tái' }));
+        // Everything came with the menu: the sheet asks the server nothing.
+        expect(fakeApi.requests).toHaveLength(requestsBefore);
+        expect(store.getState().cart.items).toEqual([]);
+        expect(sheet.getByRole('button', { name: /^Add ·/ })).toBeDisabled();
+        expect(sheet.getByText('Phở tái: choose a Size')).toBeInTheDocument();
+        expect(sheet.getByRole('radio', { name: /^Đặc biệt/ })).toBeDisabled();
+
+        await user.click(sheet.getByRole('radio', { name: /^Lớn/ }));
+        await user.click(sheet.getByRole('checkbox', { name: 'không hành' }));
+        await user.click(sheet.getByRole('button', { name: 'One more' }));
+        expect(sheet.getByRole('button', { name: /^Add ·/ })).toHaveTextContent(money(150_000));
+        await user.click(sheet.getByRole('button', { name: /^Add ·/ }));
+
+        expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+        expect(store.getState().cart.items).toHaveLength(2);
+        // The same choice again joins its line; another size makes a line of its own.
+        await user.click((await chooseOptions(user, /^Lớn/, ['không hành'])).getByRole('button', { name: /^Add ·/ }));
+        await user.click((await chooseOptions(user, /^Nhỏ/, [])).getByRole('button', { name: /^Add · 60\.000\s₫$/ }));
+        // A dish without options still adds with one tap.
+        await user.click(dishButton('Phở bò'));
+        expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+        const cart = within(orderPanel().getByRole('list', { name: 'Dishes in this order' }));
+        expect(
+          cart.getAllByRole('listitem').map((line) => line.querySelector('p')?.parentElement?.textContent),
+        ).toEqual([
+          `Phở táiLớn · không hành3 × ${formatMoney(75_000)}`,
+          `Phở táiNhỏ1 × ${formatMoney(60_000)}`,
+          `Phở bò1 × ${formatMoney(65_000)}`,
+        ]);
+        await user.click(cart.getByRole('button', { name: 'Remove one Phở tái (Lớn · không hành)' }));
+        expect(dishButton('Phở tái')).toHaveTextContent('3 in the order');
+        // 2 × 75.000 + 60.000 + 65.000.
+        const bill = orderPanel().getByRole('region', { name: 'Bill' });
+        expect(within(bill).getByText('Subtotal').nextSibling).toHaveTextContent(money(275_000));
+
+        await setCustomer(user, 'Chị Lan', '3');
+        await user.click(orderPanel().getByRole('button', { name: 'Place order' }));
+
+        expect(await screen.findByRole('heading', { level: 1, name: 'Order #1042 placed' })).toBeInTheDocument();
+        const post = fakeApi.configs.find((config) => config.method === 'post');
+        expect((JSON.parse(post!.data as string) as CreateOrderBody).items).toEqual([
+          { itemId: phoTai._id, quantity: 2, options: ['opt-lon', 'opt-khong-hanh'] },
+          { itemId: phoTai._id, quantity: 1, options: ['opt-nho'] },
+          { itemId: pho._id, quantity: 1 },
+        ]);
+        expect(post!.data).not.toMatch(/price|total/i);
+
+        // The receipt shows the options under the dish, with what each added to the price.
+        const receipt = within(screen.getByRole('article', { name: 'Receipt for order 1042' }));
+        const [phoLine] = receipt.getAllByRole('listitem');
+        expect(phoLine).toHaveTextContent(/^2 × Phở táiLớn\+10\.000\s₫không hành/);
+        const ticket = within(screen.getByRole('article', { name: 'Kitchen ticket for order 1042' }));
+        expect(ticket.getAllByRole('listitem')[0]).toHaveTextContent('2 × Phở táiLớn · không hành');
+      },
+      journeyTimeout,
+    );
+  });
 
   describe('loyalty members and coupons', () => {
     const lan = makeCustomer(1, {
@@ -772,6 +911,42 @@ describe('PosPage', () => {
         expect(server.rounds[1]?.body).toEqual({ items: [{ itemId: pho._id, quantity: 1 }], expectedVersion: 7 });
         expect(server.rounds[1]?.key).toMatch(/^round:order-5:/);
         expect(server.rounds[1]?.key).not.toBe(server.rounds[0]?.key);
+      },
+      journeyTimeout,
+    );
+
+    it(
+      'sends a dish with options as the next round, and shows the options of what the table already has',
+      async () => {
+        const user = userEvent.setup();
+        storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+        const server = tabApi((body, current) => {
+          const next = withRound(current, current.rounds.length + 1);
+          return { ...created(next), next };
+        });
+        const large = { optionId: 'opt-lon', group: 'Size', name: 'Lớn', priceDelta: 10_000 };
+        server.change({ ...openOrder, items: [{ ...openOrder.items[0]!, options: [large] }, openOrder.items[1]!] });
+        fakeApi = server.api;
+        renderRoutes(routes, { path: '/menu' });
+
+        await screen.findByRole('button', { name: /^Phở tái/ });
+        await pickTable5(user);
+        await orderPanel().findByText(/these dishes go to it as round 3/);
+        expect(orderPanel().getByRole('list', { name: 'Rounds of order #1050' })).toHaveTextContent('2 × Phở bò: Lớn');
+
+        await user.click(dishButton('Phở tái'));
+        const sheet = within(screen.getByRole('dialog', { name: 'Phở tái' }));
+        await user.click(sheet.getByRole('radio', { name: /^Lớn/ }));
+        await user.click(sheet.getByRole('checkbox', { name: 'ít bánh' }));
+        await user.click(sheet.getByRole('button', { name: /^Add ·/ }));
+        expect(orderPanel().getByRole('region', { name: 'Bill' })).toHaveTextContent(`New dishes${money(75_000)}`);
+        await user.click(orderPanel().getByRole('button', { name: 'Send to kitchen' }));
+
+        expect(await screen.findByText('Round 3 of order #1050 sent to the kitchen')).toBeInTheDocument();
+        expect(server.rounds[0]?.body).toEqual({
+          items: [{ itemId: phoTai._id, quantity: 1, options: ['opt-lon', 'opt-it-banh'] }],
+          expectedVersion: 6,
+        });
       },
       journeyTimeout,
     );

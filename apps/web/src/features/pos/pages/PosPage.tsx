@@ -8,6 +8,7 @@ import { isOpenOrderStatus, type CreateOrderBody, type Order } from '@quan/contr
 import { computeBill } from '@quan/contract/bill';
 import { defaultSettings } from '@quan/contract/settings';
 import { FormAlert } from '../../../components/FormAlert';
+import { OptionSheet, type OptionSheetResult } from '../../../components/OptionSheet';
 import { describeApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/use-can';
@@ -74,6 +75,9 @@ export function PosPage() {
   const [couponInput, setCouponInput] = useState('');
   const [placeError, setPlaceError] = useState<string | null>(null);
   const [placedOrder, setPlacedOrder] = useState<Order | null>(null);
+  // The dish whose options are being chosen, read from the menu as it is now (an option may sell out meanwhile).
+  const [optionsItemId, setOptionsItemId] = useState<string | null>(null);
+  const optionsItem = optionsItemId ? items.data?.find((item) => item._id === optionsItemId) : undefined;
   const orderNoteId = useId();
 
   const lines = groupCartLines(cartItems);
@@ -98,13 +102,27 @@ export function PosPage() {
       }
     : null;
 
-  // A tap adds to the dish's line without a note; that line may hold at most 99.
-  const plainLineQuantity = (itemId: string) =>
-    lines.find((line) => line.key === lineKey(itemId, undefined))?.quantity ?? 0;
+  // A tap adds to the dish's line without a note or options; a line may hold at most 99.
+  const lineQuantity = (itemId: string, note?: string, optionIds?: readonly string[]) =>
+    lines.find((line) => line.key === lineKey(itemId, note, optionIds))?.quantity ?? 0;
   const quantityInCart = (itemId: string) => cartItems.filter((entry) => entry.itemId === itemId).length;
+  const hasOptions = (item: Item) => item.optionGroups.length > 0;
 
+  // A dish with options opens its sheet (from the menu data: no request, no wait); any other adds at once.
   function add(item: Item) {
+    if (hasOptions(item)) {
+      setOptionsItemId(item._id);
+      return;
+    }
     dispatch(addItem({ itemId: item._id, name: item.name, price: item.price }));
+    setPlaceError(null);
+  }
+
+  function addWithOptions(item: Item, { options, note, quantity, unitPrice }: OptionSheetResult) {
+    for (let unit = 0; unit < quantity; unit++) {
+      dispatch(addItem({ itemId: item._id, name: item.name, price: unitPrice, note, options }));
+    }
+    setOptionsItemId(null);
     setPlaceError(null);
   }
 
@@ -237,7 +255,7 @@ export function PosPage() {
         categories={categories.data}
         items={items.data}
         quantityInCart={quantityInCart}
-        canAdd={(item) => plainLineQuantity(item._id) < maxLineQuantity}
+        canAdd={(item) => hasOptions(item) || lineQuantity(item._id) < maxLineQuantity}
         onAdd={add}
       />
     );
@@ -412,6 +430,23 @@ export function PosPage() {
           </div>
         </aside>
       </div>
+
+      {optionsItem && (
+        <OptionSheet
+          key={optionsItem._id}
+          dish={optionsItem}
+          maxQuantity={maxLineQuantity}
+          limitProblem={({ optionIds, note, quantity }) => {
+            if (!optionsItem.isAvailable || optionsItem.isSoldOut) return `${optionsItem.name} is not available now.`;
+            const left = maxLineQuantity - lineQuantity(optionsItem._id, note, optionIds);
+            return quantity > left
+              ? `The order already has ${maxLineQuantity - left} of this ${optionsItem.name}; a line takes at most ${maxLineQuantity}.`
+              : null;
+          }}
+          onAdd={(result) => addWithOptions(optionsItem, result)}
+          onClose={() => setOptionsItemId(null)}
+        />
+      )}
 
       {unitCount > 0 && (
         <a

@@ -14,8 +14,9 @@ interface DishCardProps {
 }
 
 /**
- * One dish: photo or placeholder, name, description, price, and the page's action. Memoised: a menu of many
- * dishes re-renders only the cards whose dish changed, and an action updates on its own (from a context).
+ * One dish: photo or placeholder, name, description, the options it offers, price, and the page's action.
+ * Memoised: a menu of many dishes re-renders only the cards whose dish changed, and an action updates on its
+ * own (from a context).
  */
 export const DishCard = memo(function DishCard({ item, Action, reserveAction }: DishCardProps) {
   return (
@@ -23,6 +24,11 @@ export const DishCard = memo(function DishCard({ item, Action, reserveAction }: 
       <div className="flex min-w-0 flex-1 flex-col">
         <h3 className="font-semibold text-stone-900">{item.name}</h3>
         {item.description && <p className="mt-1 line-clamp-3 text-sm text-stone-600">{item.description}</p>}
+        {item.optionGroups.length > 0 && (
+          <p className="mt-1 text-xs font-medium text-stone-600">
+            Options: {item.optionGroups.map((group) => group.name).join(' · ')}
+          </p>
+        )}
         {/* As tall as the action it may hold, so an action appearing later moves nothing. */}
         <div
           className={`mt-auto flex flex-wrap items-center justify-between gap-2 pt-2 ${reserveAction ? 'min-h-13' : ''}`}

@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { phoTai } from '../../../test/diner-fixtures';
 import { MenuView } from './MenuView';
 import type { PublicMenuCategory } from './menu-search';
 
@@ -14,6 +15,7 @@ function longMenu(): PublicMenuCategory[] {
       description: '',
       price: 30_000 + i * 5_000,
       imageUrl: '',
+      optionGroups: [],
     })),
   }));
 }
@@ -55,5 +57,13 @@ describe('MenuView', () => {
     const heading = await screen.findByRole('heading', { level: 2, name: 'Cơm' });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(scrollIntoView.mock.contexts).toContain(heading.closest('section'));
+  });
+
+  it('names the options a dish offers, without a way to order on the read-only menu', () => {
+    render(<MenuView categories={[{ _id: 'c0', name: 'Phở', items: [phoTai] }]} />);
+
+    const card = screen.getByRole('heading', { level: 3, name: 'Phở tái' }).closest('article')!;
+    expect(card).toHaveTextContent('Options: Size · Preferences');
+    expect(screen.queryByRole('button', { name: /Phở tái/ })).not.toBeInTheDocument();
   });
 });

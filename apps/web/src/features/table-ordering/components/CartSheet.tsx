@@ -15,7 +15,7 @@ interface CartSheetProps {
   name: string;
   onNameChange: (name: string) => void;
   dispatch: Dispatch<UnknownAction>;
-  canAdd: (itemId: string, note?: string) => boolean;
+  canAdd: (itemId: string, note?: string, optionIds?: readonly string[]) => boolean;
   /** Dishes of the cart that the menu no longer offers (sold out since they were added). */
   unavailableItemIds: ReadonlySet<string>;
   /** The server's refusal of the last attempt (an unavailable dish, a limit). */
@@ -27,7 +27,7 @@ interface CartSheetProps {
   onClose: () => void;
 }
 
-/** The cart as a bottom sheet: quantities, a note per dish, the diner's name, and "Place order". */
+/** The cart as a bottom sheet: quantities, options and a note per dish, the diner's name, and "Place order". */
 export function CartSheet(props: CartSheetProps) {
   const { tableNo, lines, total, name, onNameChange, dispatch, canAdd, unavailableItemIds, refusal } = props;
   const hasUnavailable = lines.some((line) => unavailableItemIds.has(line.itemId));
@@ -54,7 +54,13 @@ export function CartSheet(props: CartSheetProps) {
             <CartLineRow
               key={line.key}
               line={line}
-              canAddOne={canAdd(line.itemId, line.note) && !unavailableItemIds.has(line.itemId)}
+              canAddOne={
+                canAdd(
+                  line.itemId,
+                  line.note,
+                  line.options.map((option) => option.id),
+                ) && !unavailableItemIds.has(line.itemId)
+              }
               dispatch={dispatch}
               notice={
                 unavailableItemIds.has(line.itemId) && (

@@ -5,12 +5,22 @@ interface DishCartControlsProps {
   /** Units of this dish in the cart, whatever their notes. */
   quantity: number;
   canAdd: boolean;
+  /** Adding opens the dish's options first. */
+  opensOptions?: boolean;
   onAdd: () => void;
   onRemove: () => void;
 }
 
 /** "Add" on a dish card, then − quantity + once it is in the cart. */
-export function DishCartControls({ name, quantity, canAdd, onAdd, onRemove }: DishCartControlsProps) {
+export function DishCartControls({
+  name,
+  quantity,
+  canAdd,
+  opensOptions = false,
+  onAdd,
+  onRemove,
+}: DishCartControlsProps) {
+  const popup = opensOptions ? ('dialog' as const) : undefined;
   if (quantity === 0) {
     return (
       <button
@@ -18,6 +28,7 @@ export function DishCartControls({ name, quantity, canAdd, onAdd, onRemove }: Di
         onClick={onAdd}
         disabled={!canAdd}
         aria-label={`Add ${name}`}
+        aria-haspopup={popup}
         className="btn btn-primary min-h-11 rounded-full px-4"
       >
         <Plus aria-hidden="true" className="size-4" />
@@ -44,6 +55,7 @@ export function DishCartControls({ name, quantity, canAdd, onAdd, onRemove }: Di
         onClick={onAdd}
         disabled={!canAdd}
         aria-label={`Add one more ${name}`}
+        aria-haspopup={popup}
         className="flex size-11 items-center justify-center rounded-full text-amber-900 hover:bg-amber-50 disabled:opacity-40"
       >
         <Plus aria-hidden="true" className="size-5" />

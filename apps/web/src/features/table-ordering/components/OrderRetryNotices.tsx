@@ -10,6 +10,7 @@ function DishList({ lines }: { lines: CartLine[] }) {
       {lines.map((line) => (
         <li key={line.key} className="py-1">
           {line.quantity} × {line.name}
+          {line.options.length > 0 && `: ${line.options.map((option) => option.name).join(' · ')}`}
           {line.note && <span className="text-stone-600"> ({line.note})</span>}
         </li>
       ))}

@@ -14,6 +14,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { OrderStatus } from '@quan/contract/order';
 import type { RoundStatus } from '@quan/contract/rounds';
 import type { PublicOrder } from '@quan/contract/public';
+import { OrderLineLabel } from '../../../components/OrderLineLabel';
 import { formatMoney } from '../../../lib/format';
 import { dinerStatusText, progressSteps, roundStatusText, stepsDone, type PublicRound } from './order-progress';
 
@@ -42,15 +43,17 @@ function DishLine({ line }: { line: OrderLine }) {
   return (
     <li className="flex justify-between gap-3 py-2 text-sm">
       <span className="min-w-0">
-        <span className={`font-medium ${left > 0 ? 'text-stone-900' : 'text-stone-500 line-through'}`}>
-          {left > 0 ? left : line.quantity} × {line.name}
+        {/* The dish in bold, its options under it ("Lớn · không hành"), then the note. */}
+        <span className={`block ${left > 0 ? '' : 'line-through opacity-60'}`}>
+          <OrderLineLabel
+            line={{ name: `${left > 0 ? left : line.quantity} × ${line.name}`, options: line.options, note: line.note }}
+          />
         </span>
         {line.voidedQuantity > 0 && (
           <span className="block text-stone-600">
             {left > 0 ? `${line.voidedQuantity} taken off the bill` : 'Taken off the bill'}
           </span>
         )}
-        {line.note && <span className="block text-amber-900 italic">Note: {line.note}</span>}
       </span>
       <span className="text-stone-800 tabular-nums">{formatMoney(line.total)}</span>
     </li>

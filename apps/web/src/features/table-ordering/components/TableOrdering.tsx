@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import type { DinerOrderResult } from '@quan/contract/public';
+import type { DinerOrderResult, PublicMenu } from '@quan/contract/public';
+import { OptionSheet, type OptionSheetResult } from '../../../components/OptionSheet';
 import { describePublicError, PublicApiError } from '../../../lib/public-api';
 import type { AppSocket } from '../../../lib/socket';
 import { toOrderLines } from '../../../store/cart-lines';
@@ -17,7 +18,12 @@ import { MissingKeyNotice, UnknownTableNotice } from './TableNotices';
 import { clearTrackedOrder, loadTrackedOrder, saveTrackedOrder } from './table-session';
 import { useOrderSubmission } from './use-order-submission';
 import { useOrderTracking } from './use-order-tracking';
-import { useTableCart } from './use-table-cart';
+import { maxUnitsPerDish, useTableCart } from './use-table-cart';
+
+type MenuItem = PublicMenu['categories'][number]['items'][number];
+
+/** A dish with options opens a sheet to choose them; any other adds with one tap. */
+const hasOptions = (item: MenuItem) => item.optionGroups.length > 0;
 
 interface TableOrderingProps {
   tableNo: number;
@@ -56,6 +62,8 @@ export function TableOrdering({
     setHasSwitchedView(true);
   };
   const [isCartOpen, setIsCartOpen] = useState(false);
+  // The dish whose options the diner is choosing; they came with the menu, so the sheet opens at once.
+  const [optionsItem, setOptionsItem] = useState<MenuItem | null>(null);
   const tracking = useOrderTracking(tracked, socket);
   const { submission, placeOrder, retry, dismissRefusal } = useOrderSubmission(tableNo, {
     onPlaced: (order) => {
@@ -83,8 +91,12 @@ export function TableOrdering({
   const cartActions = useMemo<TableCartActions>(
     () => ({
       unitsOf,
-      canAdd,
-      add: (item) => changeCart(addItem({ itemId: item._id, name: item.name, price: item.price })),
+      // A dish with options may still fit as another choice; the sheet says when it does not.
+      canAdd: (item) => (hasOptions(item) ? unitsOf(item._id) < maxUnitsPerDish : canAdd(item._id)),
+      add: (item) => {
+        if (hasOptions(item)) setOptionsItem(item);
+        else changeCart(addItem({ itemId: item._id, name: item.name, price: item.price }));
+      },
       removeOne: (itemId) => {
         const newest = items.findLast((entry) => entry.itemId === itemId);
         if (newest) changeCart(removeItem(newest.id));
@@ -131,6 +143,13 @@ export function TableOrdering({
   const unavailableItemIds = new Set(
     menuItemIds ? cart.items.filter((entry) => !menuItemIds.has(entry.itemId)).map((entry) => entry.itemId) : [],
   );
+
+  function addWithOptions(item: MenuItem, { options, note, quantity, unitPrice }: OptionSheetResult) {
+    for (let unit = 0; unit < quantity; unit++) {
+      changeCart(addItem({ itemId: item._id, name: item.name, price: unitPrice, note, options }));
+    }
+    setOptionsItem(null);
+  }
 
   function submitOrder() {
     const name = cart.name.trim();
@@ -197,6 +216,16 @@ export function TableOrdering({
         <>
           {view === 'menu' && cart.items.length > 0 && (
             <CartBar count={cart.items.length} total={cart.total} onOpen={() => setIsCartOpen(true)} />
+          )}
+          {optionsItem && view === 'menu' && (
+            <OptionSheet
+              key={optionsItem._id}
+              dish={optionsItem}
+              maxQuantity={Math.max(1, maxUnitsPerDish - unitsOf(optionsItem._id))}
+              limitProblem={(choice) => cart.limitProblem(optionsItem, choice)}
+              onAdd={(result) => addWithOptions(optionsItem, result)}
+              onClose={() => setOptionsItem(null)}
+            />
           )}
           {isCartOpen && (
             <CartSheet

@@ -7,7 +7,9 @@ type MenuItem = PublicMenu['categories'][number]['items'][number];
 /** What a dish card's buttons need from the table's cart. */
 export interface TableCartActions {
   unitsOf: (itemId: string) => number;
-  canAdd: (itemId: string) => boolean;
+  /** Whether the card's + may add (or, for a dish with options, open its sheet). */
+  canAdd: (item: MenuItem) => boolean;
+  /** Adds one unit, or opens the dish's options to choose first. */
   add: (item: MenuItem) => void;
   removeOne: (itemId: string) => void;
 }
@@ -25,7 +27,8 @@ export function DishCartAction({ item }: { item: MenuItem }) {
     <DishCartControls
       name={item.name}
       quantity={cart.unitsOf(item._id)}
-      canAdd={cart.canAdd(item._id)}
+      canAdd={cart.canAdd(item)}
+      opensOptions={item.optionGroups.length > 0}
       onAdd={() => cart.add(item)}
       onRemove={() => cart.removeOne(item._id)}
     />

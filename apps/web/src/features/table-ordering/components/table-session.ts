@@ -1,5 +1,5 @@
 import type { DinerOrderBody } from '@quan/contract/public';
-import type { CartItem } from '../../../store/cart-slice';
+import type { CartItem, CartOption } from '../../../store/cart-slice';
 import type { TrackedOrder } from '../api/get-public-order';
 
 /**
@@ -79,6 +79,17 @@ export function clearPendingOrder(tableNo: number): void {
   remove(pendingOrderKey(tableNo));
 }
 
+function isCartOption(value: unknown): value is CartOption {
+  return (
+    isObject(value) &&
+    typeof value.id === 'string' &&
+    typeof value.group === 'string' &&
+    typeof value.name === 'string' &&
+    typeof value.priceDelta === 'number'
+  );
+}
+
+// A cart kept before dishes had options has none on its entries: they load as dishes without options.
 function isCartItem(value: unknown): value is CartItem {
   return (
     isObject(value) &&
@@ -86,7 +97,8 @@ function isCartItem(value: unknown): value is CartItem {
     typeof value.itemId === 'string' &&
     typeof value.name === 'string' &&
     typeof value.price === 'number' &&
-    (value.note === undefined || typeof value.note === 'string')
+    (value.note === undefined || typeof value.note === 'string') &&
+    (value.options === undefined || (Array.isArray(value.options) && value.options.every(isCartOption)))
   );
 }
 

@@ -24,11 +24,28 @@ export function useTableCart(tableNo: number) {
   // Stable while the cart does not change, so the dish buttons (memoised menu) re-render only on a change.
   const lines = useMemo(() => groupCartLines(items), [items]);
   const unitsOf = useCallback((itemId: string) => items.filter((entry) => entry.itemId === itemId).length, [items]);
-  /** Whether one more unit of the dish, with this note, stays within the limits of one diner order. */
+  /** Whether one more unit of the dish, with these options and note, stays within the limits of one diner order. */
   const canAdd = useCallback(
-    (itemId: string, note?: string) =>
+    (itemId: string, note?: string, optionIds?: readonly string[]) =>
       unitsOf(itemId) < maxUnitsPerDish &&
-      (lines.length < maxLinesPerOrder || lines.some((line) => line.key === lineKey(itemId, note))),
+      (lines.length < maxLinesPerOrder || lines.some((line) => line.key === lineKey(itemId, note, optionIds))),
+    [unitsOf, lines],
+  );
+  /** Why `quantity` more units of a dish with this choice do not fit one diner order, or null when they do. */
+  const limitProblem = useCallback(
+    (dish: { _id: string; name: string }, choice: { optionIds: readonly string[]; note: string; quantity: number }) => {
+      const left = maxUnitsPerDish - unitsOf(dish._id);
+      if (choice.quantity > left) {
+        return left > 0
+          ? `Only ${left} more ${dish.name} fit this order (${maxUnitsPerDish} at most); ask our staff for more.`
+          : `This order has the most ${dish.name} it takes (${maxUnitsPerDish}); ask our staff for more.`;
+      }
+      const isNewLine = !lines.some((line) => line.key === lineKey(dish._id, choice.note, choice.optionIds));
+      if (isNewLine && lines.length >= maxLinesPerOrder) {
+        return `This order has ${maxLinesPerOrder} different dishes, the most it takes: send it, then order more.`;
+      }
+      return null;
+    },
     [unitsOf, lines],
   );
 
@@ -41,6 +58,7 @@ export function useTableCart(tableNo: number) {
     dispatch,
     unitsOf,
     canAdd,
+    limitProblem,
   };
 }
 

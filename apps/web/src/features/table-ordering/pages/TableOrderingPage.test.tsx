@@ -12,7 +12,16 @@ import {
   type FakeFetchAnswer,
   type FakeFetchRequest,
 } from '../../../test/fake-fetch';
-import { bunCha, makePublicMenu, makePublicOrder, phoBo, traDa } from '../../../test/diner-fixtures';
+import {
+  bunCha,
+  makePublicMenu,
+  makePublicOrder,
+  phoBo,
+  phoTai,
+  preferencesGroup,
+  sizeGroup,
+  traDa,
+} from '../../../test/diner-fixtures';
 import { renderPublicRoute } from '../../../test/render-public-route';
 
 vi.mock('../../../lib/socket', () => ({ createDinerSocket: vi.fn(), createSocket: vi.fn() }));
@@ -43,6 +52,9 @@ function withSecondRound(second: RoundStatus, first: RoundStatus = 'served'): Pu
         price: 5_000,
         quantity: 2,
         note: '',
+        options: [],
+        stationId: null,
+        readyAt: null,
         total: 10_000,
         position: 2,
         roundNo: 2,
@@ -381,6 +393,164 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: /View your order · 1 dish/ })).toBeInTheDocument();
   });
 
+  describe('dishes with options', () => {
+    const [small, large] = sizeGroup.options;
+    const [noOnion] = preferencesGroup.options;
+    const withPhoTai = () =>
+      makePublicMenu({
+        categories: [
+          { _id: '0190a1b2-0000-7000-8000-0000000000c1', name: 'Noodles', items: [phoBo, phoTai] },
+          { _id: '0190a1b2-0000-7000-8000-0000000000c2', name: 'Drinks', items: [traDa] },
+        ],
+      });
+    /** The order as the server answers it: the large phở without onions priced with its option. */
+    const placedWithOptions = {
+      ...placedOrder,
+      items: [
+        {
+          ...placedOrder.items[0]!,
+          itemId: phoTai._id,
+          name: phoTai.name,
+          price: 75_000,
+          quantity: 3,
+          total: 225_000,
+          options: [
+            { optionId: large!._id, group: 'Size', name: 'Lớn', priceDelta: 10_000 },
+            { optionId: noOnion!._id, group: 'Preferences', name: 'không hành', priceDelta: 0 },
+          ],
+        },
+      ],
+    };
+
+    it('opens the sheet for a dish with options, keeps other choices apart and sends the option ids', async () => {
+      menu = withPhoTai();
+      serve({ order: () => okData(placedWithOptions, 201), publicOrder: () => okData(placedWithOptions) });
+      renderPublicRoute(tablePath);
+
+      const addPhoTai = await screen.findByRole('button', { name: 'Add Phở tái' });
+      expect(addPhoTai).toHaveAttribute('aria-haspopup', 'dialog');
+      expect(cardOf('Phở tái')).toHaveTextContent('Options: Size · Preferences');
+      const callsBefore = fake.calls().length;
+      await userEvent.click(addPhoTai);
+
+      let sheet = within(screen.getByRole('dialog', { name: 'Phở tái' }));
+      // Everything came with the menu: the sheet asks the server nothing.
+      expect(fake.calls()).toHaveLength(callsBefore);
+      expect(sheet.getByRole('button', { name: /^Add ·/ })).toBeDisabled();
+      expect(sheet.getByText('Phở tái: choose a Size')).toBeInTheDocument();
+      expect(sheet.getByRole('radio', { name: /^Đặc biệt/ })).toBeDisabled();
+      await userEvent.click(sheet.getByRole('radio', { name: /^Lớn/ }));
+      await userEvent.click(sheet.getByRole('checkbox', { name: 'không hành' }));
+      await userEvent.click(sheet.getByRole('button', { name: 'One more' }));
+      expect(sheet.getByRole('button', { name: /^Add ·/ })).toHaveTextContent(/150\.000/);
+      await userEvent.click(sheet.getByRole('button', { name: /^Add ·/ }));
+
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(within(cardOf('Phở tái')).getByText('2')).toBeInTheDocument();
+      // Another choice of the same dish: its own line.
+      await userEvent.click(screen.getByRole('button', { name: 'Add one more Phở tái' }));
+      sheet = within(screen.getByRole('dialog', { name: 'Phở tái' }));
+      await userEvent.click(sheet.getByRole('radio', { name: /^Nhỏ/ }));
+      await userEvent.click(sheet.getByRole('button', { name: /^Add ·/ }));
+      // A dish without options still adds with one tap.
+      await userEvent.click(screen.getByRole('button', { name: 'Add Phở bò' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(JSON.parse(sessionStorage.getItem('tableCart:4')!).items[0]).toMatchObject({
+        itemId: phoTai._id,
+        price: 75_000,
+        options: [
+          { id: large!._id, group: 'Size', name: 'Lớn', priceDelta: 10_000 },
+          { id: noOnion!._id, group: 'Preferences', name: 'không hành', priceDelta: 0 },
+        ],
+      });
+
+      const cart = await openCart();
+      const lines = within(cart).getByRole('list', { name: 'Dishes in your cart' });
+      expect(
+        within(lines)
+          .getAllByRole('listitem')
+          .map((line) => line.textContent),
+      ).toEqual([
+        expect.stringMatching(/^Phở táiLớn · không hành2 × 75\.000\s₫150\.000\s₫/),
+        expect.stringMatching(/^Phở táiNhỏ1 × 60\.000\s₫60\.000\s₫/),
+        expect.stringMatching(/^Phở bò1 × 65\.000\s₫65\.000\s₫/),
+      ]);
+      await userEvent.click(within(cart).getByRole('button', { name: 'Add one more Phở tái (Lớn · không hành)' }));
+      await userEvent.click(within(cart).getByRole('button', { name: 'Place order' }));
+
+      expect(await screen.findByRole('heading', { name: 'Order #1042' })).toBeInTheDocument();
+      expect(orderPosts()[0]?.body).toEqual({
+        tableNo: 4,
+        tableKey,
+        items: [
+          { itemId: phoTai._id, quantity: 3, options: [large!._id, noOnion!._id] },
+          { itemId: phoTai._id, quantity: 1, options: [small!._id] },
+          { itemId: phoBo._id, quantity: 1 },
+        ],
+      });
+      expect(JSON.stringify(orderPosts()[0]?.body)).not.toMatch(/price|75000/);
+      // The diner's order shows the options under the dish.
+      const dishes = within(screen.getByRole('region', { name: 'Round 1 · Waiting for the staff' })).getAllByRole(
+        'listitem',
+      );
+      expect(dishes[0]).toHaveTextContent(/^3 × Phở táiLớn · không hành225\.000/);
+    });
+
+    it('keeps to the limit of one dish per order in the sheet', async () => {
+      menu = withPhoTai();
+      const keptCart = Array.from({ length: 19 }, (_, i) => ({
+        id: `e${i}`,
+        itemId: phoTai._id,
+        name: phoTai.name,
+        price: 60_000,
+        options: [{ id: small!._id, group: 'Size', name: 'Nhỏ', priceDelta: -5_000 }],
+      }));
+      sessionStorage.setItem('tableCart:4', JSON.stringify({ items: keptCart, name: '' }));
+      serve();
+      renderPublicRoute(tablePath);
+
+      await userEvent.click(await screen.findByRole('button', { name: 'Add one more Phở tái' }));
+      const sheet = within(screen.getByRole('dialog', { name: 'Phở tái' }));
+      await userEvent.click(sheet.getByRole('radio', { name: /^Lớn/ }));
+
+      expect(sheet.getByRole('button', { name: /^Add ·/ })).toBeEnabled();
+      expect(sheet.getByRole('button', { name: 'One more' })).toBeDisabled();
+      await userEvent.click(sheet.getByRole('button', { name: /^Add ·/ }));
+      expect(screen.getByRole('button', { name: 'Add one more Phở tái' })).toBeDisabled();
+    });
+
+    it('loads a cart kept before dishes had options as dishes without options', async () => {
+      sessionStorage.setItem(
+        'tableCart:4',
+        JSON.stringify({
+          items: [
+            { id: 'a', itemId: phoBo._id, name: phoBo.name, price: 65_000 },
+            { id: 'b', itemId: phoBo._id, name: phoBo.name, price: 65_000, note: 'ít bánh' },
+          ],
+          name: '',
+        }),
+      );
+      serve();
+      renderPublicRoute(tablePath);
+
+      const cart = await openCartWhenReady();
+      await userEvent.click(within(cart).getByRole('button', { name: 'Place order' }));
+
+      expect(await screen.findByRole('heading', { name: 'Order #1042' })).toBeInTheDocument();
+      expect(orderPosts()[0]?.body).toMatchObject({
+        items: [
+          { itemId: phoBo._id, quantity: 1 },
+          { itemId: phoBo._id, quantity: 1, note: 'ít bánh' },
+        ],
+      });
+    });
+
+    async function openCartWhenReady() {
+      await screen.findByRole('button', { name: /View your order · 2 dishes/ });
+      return openCart();
+    }
+  });
+
   describe("the table's rounds", () => {
     const followOrder = () =>
       sessionStorage.setItem(
@@ -423,7 +593,7 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
 
       expect(dishesOf(round('Round 1 · Served'))).toEqual([
         expect.stringMatching(/^2 × Phở bò/),
-        expect.stringMatching(/^1 × Bún chảNote: ít cay/),
+        expect.stringMatching(/^1 × Bún chả“ít cay”/),
       ]);
       expect(dishesOf(round('Round 2 · Waiting for the staff'))).toEqual([expect.stringMatching(/^2 × Trà đá10\.000/)]);
       // The whole table's bill, and the order waits for the staff to accept the new round.

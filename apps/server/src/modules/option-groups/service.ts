@@ -1,0 +1,202 @@
+import {
+  optionGroupLimitsProblem,
+  type createOptionGroupBodySchema,
+  type DishOptionGroup,
+  type OptionGroup,
+  type updateOptionGroupBodySchema,
+} from '@quan/contract/options';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/client';
+import type { Transact } from '../../events/transact';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import { findExistingIngredientIds } from '../menu/repository';
+import * as repo from './repository';
+
+type CreateBody = z.output<typeof createOptionGroupBodySchema>;
+type UpdateBody = z.output<typeof updateOptionGroupBodySchema>;
+type OptionsInput = CreateBody['options'];
+
+const missingGroup = () => notFound('That option group does not exist (it may have been deleted)');
+const nameTaken = (name: string) => conflict(`An option group named "${name}" already exists`);
+const menuChanged = { type: 'menu.changed' } as const;
+
+/** "Phở bò, Bún chả and 3 more": enough to find them, short enough to read. */
+function nameDishes(names: string[]): string {
+  if (names.length <= 4) return names.join(', ');
+  return `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
+}
+
+/** The option groups with their options, recipe changes and the dishes offering them. */
+async function loadGroups(executor: Executor, ids?: string[]): Promise<OptionGroup[]> {
+  const groups = await repo.listGroups(executor, ids);
+  const groupIds = groups.map((g) => g.id);
+  const [offered, dishes] = await Promise.all([
+    repo.listOfferedOptions(executor, groupIds),
+    repo.listDishesOffering(executor, groupIds),
+  ]);
+  const recipes = await repo.listOptionRecipes(
+    executor,
+    offered.map((o) => o.id),
+  );
+  return groups.map((group) => ({
+    _id: group.id,
+    name: group.name,
+    minSelected: group.minSelected,
+    maxSelected: group.maxSelected,
+    options: offered
+      .filter((option) => option.groupId === group.id)
+      .map((option) => ({
+        _id: option.id,
+        name: option.name,
+        priceDelta: option.priceDelta,
+        recipe: recipes
+          .filter((line) => line.optionId === option.id)
+          .map(({ ingredientId, name, unit, quantity }) => ({ ingredientId, name, unit, quantity })),
+      })),
+    dishes: dishes.filter((dish) => dish.groupId === group.id).map((dish) => ({ _id: dish.id, name: dish.name })),
+    createdAt: group.createdAt.toISOString(),
+    updatedAt: group.updatedAt.toISOString(),
+  }));
+}
+
+/**
+ * The groups of these dishes as the POS and the diner's phone need them: offered options only, each marked
+ * sold out (`withStock`) when the stock cannot make a portion with it. Keyed by dish, in the dish's order.
+ */
+export async function loadDishGroups(
+  executor: Executor,
+  itemIds: string[],
+  { withStock }: { withStock: boolean },
+): Promise<Map<string, DishOptionGroup[]>> {
+  const links = await repo.listDishGroups(executor, itemIds);
+  const groupIds = [...new Set(links.map((link) => link.group.id))];
+  const [offered, soldOut] = await Promise.all([
+    repo.listOfferedOptions(executor, groupIds),
+    // Pricing an order needs no stock figures: the kitchen's stock take refuses what cannot be made.
+    withStock ? repo.soldOutOptions(executor, groupIds.length ? itemIds : []) : new Set<string>(),
+  ]);
+  const byDish = new Map<string, DishOptionGroup[]>();
+  for (const { itemId, group } of links) {
+    const dishGroups = byDish.get(itemId) ?? [];
+    dishGroups.push({
+      _id: group.id,
+      name: group.name,
+      minSelected: group.minSelected,
+      maxSelected: group.maxSelected,
+      options: offered
+        .filter((option) => option.groupId === group.id)
+        .map((option) => ({
+          _id: option.id,
+          name: option.name,
+          priceDelta: option.priceDelta,
+          isSoldOut: soldOut.has(`${itemId}:${option.id}`),
+        })),
+    });
+    byDish.set(itemId, dishGroups);
+  }
+  return byDish;
+}
+
+/** A dish cannot be ordered when one of its required groups has fewer options left than it requires. */
+export const lacksRequiredOption = (groups: readonly DishOptionGroup[]) =>
+  groups.some((group) => group.options.filter((option) => !option.isSoldOut).length < group.minSelected);
+
+export function createOptionGroupService(db: Database, transact: Transact) {
+  /** Writes the options of a group: kept ones by id, new ones added, the rest no longer offered. */
+  async function writeOptions(tx: Executor, groupId: string, input: OptionsInput): Promise<void> {
+    const current = await repo.listOfferedOptions(tx, [groupId]);
+    const currentIds = new Set(current.map((o) => o.id));
+    const unknown = input.flatMap((option, index) =>
+      option._id && !currentIds.has(option._id)
+        ? [{ path: `options.${index}._id`, message: 'This option is not in the group (it may have been removed)' }]
+        : [],
+    );
+    if (unknown.length) throw badRequest('An option sent is not in this group', unknown);
+    const ingredientIds = input.flatMap((option) => option.recipe.map((line) => line.ingredientId));
+    const known = await findExistingIngredientIds(tx, ingredientIds);
+    const badIngredients = input.flatMap((option, index) =>
+      option.recipe.flatMap((line, lineIndex) =>
+        known.has(line.ingredientId)
+          ? []
+          : [{ path: `options.${index}.recipe.${lineIndex}.ingredientId`, message: 'Unknown ingredient' }],
+      ),
+    );
+    if (badIngredients.length) throw badRequest('A recipe change names an ingredient that does not exist', badIngredients);
+
+    const kept = new Set(input.flatMap((option) => (option._id ? [option._id] : [])));
+    await repo.removeOptions(
+      tx,
+      current.filter((option) => !kept.has(option.id)).map((option) => option.id),
+    );
+    for (const [sortOrder, option] of input.entries()) {
+      const id = option._id ?? newId();
+      await repo.upsertOption(tx, { id, groupId, name: option.name, priceDelta: option.priceDelta, sortOrder });
+      await repo.replaceOptionRecipe(tx, id, option.recipe);
+    }
+  }
+
+  async function loadGroup(executor: Executor, id: string): Promise<OptionGroup> {
+    const [group] = await loadGroups(executor, [id]);
+    if (!group) throw missingGroup();
+    return group;
+  }
+
+  return {
+    list: () => loadGroups(db),
+
+    async create(body: CreateBody): Promise<OptionGroup> {
+      const id = newId();
+      try {
+        return await transact(async (tx, record) => {
+          const { options, ...fields } = body;
+          await repo.insertGroup(tx, { id, ...fields });
+          await writeOptions(tx, id, options);
+          record(menuChanged);
+          return loadGroup(tx, id);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, 'option_groups_name_unique')) throw nameTaken(body.name);
+        throw error;
+      }
+    },
+
+    async update(id: string, body: UpdateBody): Promise<OptionGroup> {
+      try {
+        return await transact(async (tx, record) => {
+          const locked = await repo.lockGroup(tx, id);
+          if (!locked) throw missingGroup();
+          const { options, ...fields } = body;
+          const optionCount = options?.length ?? (await repo.listOfferedOptions(tx, [id])).length;
+          const problem = optionGroupLimitsProblem({ ...locked, ...fields, optionCount });
+          if (problem) throw badRequest(problem.message, [problem]);
+          await repo.updateGroup(tx, id, fields);
+          if (options) await writeOptions(tx, id, options);
+          record(menuChanged);
+          return loadGroup(tx, id);
+        });
+      } catch (error) {
+        if (body.name && isUniqueViolation(error, 'option_groups_name_unique')) throw nameTaken(body.name);
+        throw error;
+      }
+    },
+
+    /** Refused while dishes offer the group, naming them; past orders keep the options as sold. */
+    async remove(id: string): Promise<void> {
+      await transact(async (tx, record) => {
+        const locked = await repo.lockGroup(tx, id);
+        if (!locked) throw missingGroup();
+        const dishes = await repo.listDishesOffering(tx, [id]);
+        if (dishes.length > 0) {
+          throw conflict(
+            `"${locked.name}" is offered with ${nameDishes(dishes.map((d) => d.name))}; take it off ${dishes.length === 1 ? 'that dish' : 'those dishes'} first`,
+          );
+        }
+        await repo.deleteGroup(tx, id);
+        record(menuChanged);
+      });
+    },
+  };
+}
+
+export type OptionGroupService = ReturnType<typeof createOptionGroupService>;

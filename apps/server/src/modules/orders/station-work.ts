@@ -1,0 +1,90 @@
+import type { Order, UpdateStationWorkBody } from '@quan/contract/order';
+import { stationOfLine } from '@quan/contract/stations';
+import { conflict, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../../plugins/auth';
+import type { OrdersDeps } from './deps';
+import { checkVersion, moveRounds, recordOrderChange, settleOrder } from './order-state';
+import { loadOrder } from './order-view';
+import * as repo from './repository';
+
+const stillToMake = (line: repo.OrderLineRow) => line.quantity > line.voidedQuantity;
+
+/**
+ * PATCH /api/order/{id}/rounds/{roundNo}/stations/{stationId}: one station is done with its lines of a
+ * started round (or takes that back while the round is not ready). When the last station is done, the round
+ * is ready and the order follows, as when the whole round is bumped at once.
+ */
+export async function updateStationWork(
+  deps: OrdersDeps,
+  actor: AuthUser,
+  target: { orderId: string; roundNo: number; stationId: string },
+  body: UpdateStationWorkBody,
+): Promise<Order> {
+  const { orderId, roundNo, stationId } = target;
+  const settings = await deps.settings.get();
+  return deps.transact(async (tx, record) => {
+    const order = await repo.lockOrder(tx, orderId);
+    if (!order) throw notFound('That order does not exist');
+    checkVersion(order, body.expectedVersion);
+    const round = (await repo.listRounds(tx, orderId)).find((one) => one.no === roundNo);
+    if (!round) throw notFound(`Order ${order.orderNo} has no round ${roundNo}`);
+    const stations = await deps.menu.kitchenStations(tx);
+    const station = stations.find((one) => one._id === stationId);
+    if (!station) throw notFound('That station does not exist (it may have been deleted)');
+    const lines = (await repo.listLines(tx, orderId)).filter(
+      (line) => line.roundNo === roundNo && stillToMake(line) && stationOfLine(line, stations) === stationId,
+    );
+    if (lines.length === 0) throw conflict(`Round ${roundNo} of order ${order.orderNo} has nothing for ${station.name}`);
+
+    const done = lines.every((line) => line.readyAt);
+    if (done === body.ready) return loadOrder(tx, orderId);
+    if (round.status === 'pending') {
+      throw conflict(`Round ${roundNo} of order ${order.orderNo} has not been started yet; start it first`);
+    }
+    if (round.status !== 'in_progress') {
+      throw conflict(`Round ${roundNo} of order ${order.orderNo} is ${round.status.replace('_', ' ')} already`);
+    }
+
+    await repo.setLinesReady(
+      tx,
+      orderId,
+      lines.map((line) => line.position),
+      body.ready,
+    );
+    const roundDone = (await repo.listLines(tx, orderId))
+      .filter((line) => line.roundNo === roundNo && stillToMake(line))
+      .every((line) => line.readyAt);
+    const change = { order, actorId: actor.id, settings };
+    if (roundDone) {
+      await moveRounds(deps, tx, record, change, [{ no: roundNo, from: round.status }], 'ready');
+      await settleOrder(deps, tx, record, change);
+    } else {
+      // Other screens holding the order learn of the change by its version.
+      await repo.updateOrder(tx, orderId, {});
+    }
+    const updated = await loadOrder(tx, orderId);
+    recordOrderChange(record, order, updated);
+    return updated;
+  });
+}
+
+/**
+ * POST /api/order/{id}/rounds/{roundNo}/tickets: counts a print of a station's ticket of a round (or the whole
+ * round's, without a station) and answers which copy it is, so every copy after the first says REPRINT.
+ */
+export async function printTicket(
+  deps: OrdersDeps,
+  target: { orderId: string; roundNo: number; stationId: string | null },
+): Promise<{ copy: number }> {
+  const { orderId, roundNo, stationId } = target;
+  // Nothing the screens follow changes, so no event and no order version: one counting upsert.
+  const { db } = deps;
+  if (!(await repo.orderExists(db, orderId))) throw notFound('That order does not exist');
+  if (!(await repo.listRounds(db, orderId)).some((one) => one.no === roundNo)) {
+    throw notFound(`That order has no round ${roundNo}`);
+  }
+  if (stationId && !(await deps.menu.kitchenStations(db)).some((one) => one._id === stationId)) {
+    throw notFound('That station does not exist (it may have been deleted)');
+  }
+  return { copy: await repo.countTicketPrint(db, { orderId, roundNo, stationKey: stationId ?? '' }) };
+}

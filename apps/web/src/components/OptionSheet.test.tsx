@@ -1,0 +1,198 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DishOptionGroup } from '@quan/contract/options';
+import { describe, expect, it, vi } from 'vitest';
+import { formatMoney } from '../lib/format';
+import { describeGroupRule, OptionSheet, type OptionSheetDish } from './OptionSheet';
+
+/** Money as Testing Library reads it: its matchers turn the no-break space of vi-VN amounts into a space. */
+const money = (amount: number) => formatMoney(amount).replace(/\s/g, ' ');
+
+const size: DishOptionGroup = {
+  _id: 'group-size',
+  name: 'Size',
+  minSelected: 1,
+  maxSelected: 1,
+  options: [
+    { _id: 'opt-nho', name: 'Nhỏ', priceDelta: -5_000, isSoldOut: false },
+    { _id: 'opt-vua', name: 'Vừa', priceDelta: 0, isSoldOut: false },
+    { _id: 'opt-lon', name: 'Lớn', priceDelta: 10_000, isSoldOut: false },
+    { _id: 'opt-dac-biet', name: 'Đặc biệt', priceDelta: 25_000, isSoldOut: true },
+  ],
+};
+const preferences: DishOptionGroup = {
+  _id: 'group-preferences',
+  name: 'Preferences',
+  minSelected: 0,
+  maxSelected: 3,
+  options: [
+    { _id: 'opt-khong-hanh', name: 'không hành', priceDelta: 0, isSoldOut: false },
+    { _id: 'opt-it-banh', name: 'ít bánh', priceDelta: 0, isSoldOut: false },
+    { _id: 'opt-them-trung', name: 'thêm trứng', priceDelta: 5_000, isSoldOut: false },
+  ],
+};
+const topping: DishOptionGroup = {
+  _id: 'group-topping',
+  name: 'Topping',
+  minSelected: 0,
+  maxSelected: 2,
+  options: [
+    { _id: 'opt-tai', name: 'Tái', priceDelta: 0, isSoldOut: false },
+    { _id: 'opt-gau', name: 'Gầu', priceDelta: 10_000, isSoldOut: false },
+    { _id: 'opt-gan', name: 'Gân', priceDelta: 10_000, isSoldOut: false },
+  ],
+};
+const pho: OptionSheetDish = { name: 'Phở bò', price: 65_000, optionGroups: [size, preferences] };
+
+function renderSheet(dish: OptionSheetDish = pho, props: Partial<Parameters<typeof OptionSheet>[0]> = {}) {
+  const onAdd = vi.fn();
+  const onClose = vi.fn();
+  render(<OptionSheet dish={dish} onAdd={onAdd} onClose={onClose} {...props} />);
+  const sheet = within(screen.getByRole('dialog', { name: dish.name }));
+  const addButton = () => sheet.getByRole('button', { name: /^Add ·/ });
+  return { sheet, addButton, onAdd, onClose };
+}
+
+describe('OptionSheet', () => {
+  it('shows each group with its rule in words, the price changes and the sold-out option disabled', () => {
+    const { sheet } = renderSheet();
+
+    const sizeGroup = within(sheet.getByRole('group', { name: /^Size/ }));
+    expect(sheet.getByRole('group', { name: /^Size/ })).toHaveAccessibleName(/Required · Choose 1/);
+    expect(sheet.getByRole('group', { name: /^Preferences/ })).toHaveAccessibleName(/Optional · Any/);
+    expect(sizeGroup.getAllByRole('radio')).toHaveLength(4);
+    expect(sizeGroup.getByRole('radio', { name: /^Lớn \+10\.000\s₫$/ })).toBeEnabled();
+    expect(sizeGroup.getByRole('radio', { name: /^Nhỏ −/ })).toBeEnabled();
+    const soldOut = sizeGroup.getByRole('radio', { name: /^Đặc biệt/ });
+    expect(soldOut).toBeDisabled();
+    expect(soldOut.closest('label')).toHaveTextContent('Sold out');
+    // Nothing is chosen for the guest, not even a size.
+    for (const radio of sizeGroup.getAllByRole('radio')) expect(radio).not.toBeChecked();
+    expect(within(sheet.getByRole('group', { name: /^Preferences/ })).getAllByRole('checkbox')).toHaveLength(3);
+  });
+
+  it('keeps "Add" disabled with the missing choice named until a size is chosen, and prices as it goes', async () => {
+    const user = userEvent.setup();
+    const { sheet, addButton } = renderSheet();
+
+    expect(addButton()).toBeDisabled();
+    expect(addButton()).toHaveAccessibleDescription('Phở bò: choose a Size');
+    expect(addButton()).toHaveTextContent(`Add · ${money(65_000)}`);
+
+    await user.click(sheet.getByRole('radio', { name: /^Lớn/ }));
+    expect(addButton()).toBeEnabled();
+    expect(sheet.queryByText('Phở bò: choose a Size')).not.toBeInTheDocument();
+    expect(addButton()).toHaveTextContent(`Add · ${money(75_000)}`);
+
+    await user.click(sheet.getByRole('button', { name: 'One more' }));
+    expect(sheet.getByRole('group', { name: 'Quantity' })).toHaveTextContent('2');
+    expect(addButton()).toHaveTextContent(`Add · ${money(150_000)}`);
+
+    // A second size replaces the first: one of.
+    await user.click(sheet.getByRole('radio', { name: /^Nhỏ/ }));
+    expect(sheet.getByRole('radio', { name: /^Lớn/ })).not.toBeChecked();
+    expect(addButton()).toHaveTextContent(`Add · ${money(120_000)}`);
+  });
+
+  it('answers the options in group order with the note and the quantity', async () => {
+    const user = userEvent.setup();
+    const { sheet, addButton, onAdd } = renderSheet();
+
+    await user.click(sheet.getByRole('checkbox', { name: /^thêm trứng/ }));
+    await user.click(sheet.getByRole('checkbox', { name: 'không hành' }));
+    await user.click(sheet.getByRole('radio', { name: /^Lớn/ }));
+    await user.type(sheet.getByRole('textbox', { name: 'Note (optional)' }), '  ít cay ');
+    await user.click(sheet.getByRole('button', { name: 'One more' }));
+    await user.click(sheet.getByRole('button', { name: 'One more' }));
+    await user.click(sheet.getByRole('button', { name: 'One fewer' }));
+    await user.click(addButton());
+
+    expect(onAdd).toHaveBeenCalledOnce();
+    expect(onAdd).toHaveBeenCalledWith({
+      options: [
+        { id: 'opt-lon', group: 'Size', name: 'Lớn', priceDelta: 10_000 },
+        { id: 'opt-khong-hanh', group: 'Preferences', name: 'không hành', priceDelta: 0 },
+        { id: 'opt-them-trung', group: 'Preferences', name: 'thêm trứng', priceDelta: 5_000 },
+      ],
+      note: 'ít cay',
+      quantity: 2,
+      unitPrice: 80_000,
+    });
+  });
+
+  it('disables the other checkboxes once a group has its most choices', async () => {
+    const user = userEvent.setup();
+    const { sheet } = renderSheet({ name: 'Phở đặc biệt', price: 80_000, optionGroups: [topping] });
+    const group = within(sheet.getByRole('group', { name: /^Topping/ }));
+    expect(sheet.getByRole('group', { name: /^Topping/ })).toHaveAccessibleName(/Optional · Up to 2/);
+
+    await user.click(group.getByRole('checkbox', { name: 'Tái' }));
+    await user.click(group.getByRole('checkbox', { name: /^Gầu/ }));
+
+    expect(group.getByRole('checkbox', { name: /^Gân/ })).toBeDisabled();
+    expect(group.getByRole('checkbox', { name: 'Tái' })).toBeEnabled();
+
+    await user.click(group.getByRole('checkbox', { name: 'Tái' }));
+    expect(group.getByRole('checkbox', { name: /^Gân/ })).toBeEnabled();
+  });
+
+  it('offers "None" for an optional one-of group and adds a dish with nothing chosen', async () => {
+    const user = userEvent.setup();
+    const ice: DishOptionGroup = {
+      _id: 'group-ice',
+      name: 'Đá',
+      minSelected: 0,
+      maxSelected: 1,
+      options: [{ _id: 'opt-it-da', name: 'ít đá', priceDelta: 0, isSoldOut: false }],
+    };
+    const { sheet, addButton, onAdd } = renderSheet({ name: 'Cà phê sữa đá', price: 25_000, optionGroups: [ice] });
+
+    expect(sheet.getByRole('radio', { name: 'None' })).toBeChecked();
+    await user.click(sheet.getByRole('radio', { name: 'ít đá' }));
+    await user.click(sheet.getByRole('radio', { name: 'None' }));
+    await user.click(addButton());
+
+    expect(onAdd).toHaveBeenCalledWith({ options: [], note: '', quantity: 1, unitPrice: 25_000 });
+  });
+
+  it("shows the page's own limit for the choice and stops the stepper at its most", async () => {
+    const user = userEvent.setup();
+    const { sheet, addButton } = renderSheet(pho, {
+      maxQuantity: 2,
+      limitProblem: ({ quantity }) => (quantity > 1 ? 'At most 1 more Phở bò fits this order' : null),
+    });
+    await user.click(sheet.getByRole('radio', { name: /^Vừa/ }));
+    expect(addButton()).toBeEnabled();
+
+    await user.click(sheet.getByRole('button', { name: 'One more' }));
+
+    expect(sheet.getByRole('button', { name: 'One more' })).toBeDisabled();
+    expect(addButton()).toBeDisabled();
+    expect(addButton()).toHaveAccessibleDescription('At most 1 more Phở bò fits this order');
+  });
+
+  it('closes on Escape without adding', async () => {
+    const user = userEvent.setup();
+    const { onAdd, onClose } = renderSheet();
+
+    await user.keyboard('{Escape}');
+
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(onAdd).not.toHaveBeenCalled();
+  });
+});
+
+describe('describeGroupRule', () => {
+  const options = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({ _id: `o${i}`, name: `o${i}`, priceDelta: 0, isSoldOut: false }));
+
+  it('puts the limits in words', () => {
+    expect(describeGroupRule({ minSelected: 1, maxSelected: 1, options: options(3) })).toBe('Required · Choose 1');
+    expect(describeGroupRule({ minSelected: 0, maxSelected: 1, options: options(3) })).toBe('Optional · Up to 1');
+    expect(describeGroupRule({ minSelected: 0, maxSelected: 3, options: options(5) })).toBe('Optional · Up to 3');
+    expect(describeGroupRule({ minSelected: 0, maxSelected: 3, options: options(3) })).toBe('Optional · Any');
+    expect(describeGroupRule({ minSelected: 2, maxSelected: 2, options: options(4) })).toBe('Required · Choose 2');
+    expect(describeGroupRule({ minSelected: 1, maxSelected: 3, options: options(5) })).toBe('Required · Choose 1 to 3');
+    expect(describeGroupRule({ minSelected: 1, maxSelected: 5, options: options(5) })).toBe('Required · At least 1');
+  });
+});

@@ -1,0 +1,263 @@
+import { useId, useState } from 'react';
+import { Minus, Plus } from 'lucide-react';
+import { checkOptionChoice, portionPrice, type DishOptionGroup } from '@quan/contract/options';
+import { formatMoney } from '../lib/format';
+import type { CartOption } from '../store/cart-slice';
+import { Dialog } from './Dialog';
+
+const maxNoteLength = 200;
+
+/** A dish as the sheet needs it: the POS's menu item and the diner's public menu item both fit. */
+export interface OptionSheetDish {
+  name: string;
+  price: number;
+  optionGroups: readonly DishOptionGroup[];
+}
+
+/** What "Add" answers: the options in the dish's group order, the note, how many, and one portion's price. */
+export interface OptionSheetResult {
+  options: CartOption[];
+  note: string;
+  quantity: number;
+  /** The dish's price with the options' changes: an estimate, the server prices the order. */
+  unitPrice: number;
+}
+
+interface OptionSheetProps {
+  dish: OptionSheetDish;
+  /** The most units the stepper offers (the cart's own limit for this dish). */
+  maxQuantity?: number;
+  /** A limit of the page's cart for this very choice ("at most 20 of one dish"), or null when it fits. */
+  limitProblem?: (choice: { optionIds: string[]; note: string; quantity: number }) => string | null;
+  onAdd: (result: OptionSheetResult) => void;
+  onClose: () => void;
+}
+
+/** "+10.000 ₫", "−5.000 ₫" (a true minus sign), or nothing for an option that costs nothing more. */
+export function formatPriceChange(delta: number): string {
+  if (delta === 0) return '';
+  return delta > 0 ? `+${formatMoney(delta)}` : `\u2212${formatMoney(-delta)}`;
+}
+
+/** The group's rule in words: "Required · Choose 1", "Optional · Up to 3", "Optional · Any". */
+export function describeGroupRule(group: Pick<DishOptionGroup, 'minSelected' | 'maxSelected' | 'options'>): string {
+  const { minSelected: min, maxSelected: max } = group;
+  const anyNumber = max >= group.options.length && group.options.length > 1;
+  if (min === 0) return anyNumber ? 'Optional · Any' : `Optional · Up to ${max}`;
+  if (min === max) return `Required · Choose ${min}`;
+  return anyNumber ? `Required · At least ${min}` : `Required · Choose ${min} to ${max}`;
+}
+
+interface GroupProps {
+  group: DishOptionGroup;
+  chosen: readonly string[];
+  onChange: (ids: string[]) => void;
+}
+
+function OptionGroupField({ group, chosen, onChange }: GroupProps) {
+  const baseId = useId();
+  const isOneOf = group.maxSelected === 1;
+  const isFull = chosen.length >= group.maxSelected;
+
+  // An optional "one of" group needs a way back to nothing chosen: radio buttons cannot be unticked.
+  const choices: { id: string; name: string; priceDelta: number; isSoldOut: boolean }[] =
+    isOneOf && group.minSelected === 0
+      ? [{ id: '', name: 'None', priceDelta: 0, isSoldOut: false }, ...group.options.map(toChoice)]
+      : group.options.map(toChoice);
+
+  return (
+    <fieldset className="space-y-2">
+      {/* The rule is part of the group's name, so a screen reader says "Size, Required · Choose 1". */}
+      <legend className="w-full">
+        <span className="flex items-baseline justify-between gap-3">
+          <span className="font-semibold text-stone-900">{group.name}</span>
+          <span
+            className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+              group.minSelected > 0 ? 'bg-amber-100 text-amber-900' : 'bg-stone-100 text-stone-700'
+            }`}
+          >
+            <span className="sr-only">, </span>
+            {describeGroupRule(group)}
+          </span>
+        </span>
+      </legend>
+      <ul className="space-y-2">
+        {choices.map((choice) => {
+          const isChosen = choice.id === '' ? chosen.length === 0 : chosen.includes(choice.id);
+          const disabled = choice.isSoldOut || (!isOneOf && !isChosen && isFull);
+          const priceChange = formatPriceChange(choice.priceDelta);
+          return (
+            <li key={choice.id || 'none'}>
+              <label
+                className={`flex min-h-12 items-center gap-3 rounded-xl border px-3 py-2 ${
+                  choice.isSoldOut
+                    ? 'cursor-not-allowed border-stone-200 bg-stone-100 text-stone-500'
+                    : disabled
+                      ? 'cursor-not-allowed border-stone-200 bg-white text-stone-500'
+                      : isChosen
+                        ? 'cursor-pointer border-amber-700 bg-amber-50 text-stone-900'
+                        : 'cursor-pointer border-stone-300 bg-white text-stone-900 hover:border-amber-600'
+                }`}
+              >
+                <input
+                  type={isOneOf ? 'radio' : 'checkbox'}
+                  name={isOneOf ? baseId : undefined}
+                  value={choice.id}
+                  checked={isChosen}
+                  disabled={disabled}
+                  onChange={(event) => {
+                    if (isOneOf) onChange(choice.id ? [choice.id] : []);
+                    else if (event.target.checked) onChange([...chosen, choice.id]);
+                    else onChange(chosen.filter((id) => id !== choice.id));
+                  }}
+                  className="size-5 shrink-0 accent-amber-700"
+                />
+                {/* The spaces between the parts (not rendered in a flex row) keep the accessible name readable. */}
+                <span className={`flex-1 ${choice.isSoldOut ? 'line-through' : ''}`}>{choice.name}</span>{' '}
+                {priceChange && <span className="text-sm tabular-nums">{priceChange}</span>}{' '}
+                {choice.isSoldOut && (
+                  <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">
+                    Sold out
+                  </span>
+                )}
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}
+
+const toChoice = (option: DishOptionGroup['options'][number]) => ({
+  id: option._id,
+  name: option.name,
+  priceDelta: option.priceDelta,
+  isSoldOut: option.isSoldOut,
+});
+
+/**
+ * A dish's options to choose before it joins the cart (a bottom sheet on phones): each group with its rule,
+ * the price changes, a note and how many, and the running price on the add button. The rules are the
+ * contract's (`checkOptionChoice`, the server's too): "Add" waits until the choice fits them, and says what is
+ * missing. Everything comes with the menu, so it opens without a request. Nothing is chosen for the guest,
+ * not even a size.
+ */
+export function OptionSheet({ dish, maxQuantity = 99, limitProblem, onAdd, onClose }: OptionSheetProps) {
+  const baseId = useId();
+  const [chosenByGroup, setChosenByGroup] = useState<Record<string, string[]>>({});
+  const [note, setNote] = useState('');
+  const [quantity, setQuantity] = useState(1);
+
+  // In the dish's group order; an option that sold out (or left the menu) since it was ticked counts no more.
+  const chosen = dish.optionGroups.flatMap((group) =>
+    group.options
+      .filter((option) => !option.isSoldOut && (chosenByGroup[group._id] ?? []).includes(option._id))
+      .map((option) => ({ group, option })),
+  );
+  const chosenIds = chosen.map(({ option }) => option._id);
+  const unitPrice = portionPrice(
+    dish.price,
+    chosen.map(({ option }) => option),
+  );
+  const shownQuantity = Math.max(1, Math.min(quantity, maxQuantity));
+  const trimmedNote = note.trim();
+  const problem =
+    checkOptionChoice(dish, chosenIds)[0]?.message ??
+    (unitPrice < 0 ? `${dish.name} cannot cost less than 0 with these options` : null) ??
+    limitProblem?.({ optionIds: chosenIds, note: trimmedNote, quantity: shownQuantity }) ??
+    null;
+  const problemId = `${baseId}-problem`;
+
+  function add() {
+    if (problem) return;
+    onAdd({
+      options: chosen.map(({ group, option }) => ({
+        id: option._id,
+        group: group.name,
+        name: option.name,
+        priceDelta: option.priceDelta,
+      })),
+      note: trimmedNote,
+      quantity: shownQuantity,
+      unitPrice,
+    });
+  }
+
+  return (
+    <Dialog title={dish.name} onClose={onClose} className="max-w-lg">
+      <p className="-mt-3 mb-4 text-sm text-stone-600 tabular-nums">{formatMoney(dish.price)}</p>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          add();
+        }}
+      >
+        <div className="space-y-5">
+          {dish.optionGroups.map((group) => (
+            <OptionGroupField
+              key={group._id}
+              group={group}
+              chosen={chosenIds.filter((id) => group.options.some((option) => option._id === id))}
+              onChange={(ids) => setChosenByGroup((current) => ({ ...current, [group._id]: ids }))}
+            />
+          ))}
+          <div>
+            <label htmlFor={`${baseId}-note`} className="field-label">
+              Note (optional)
+            </label>
+            <input
+              id={`${baseId}-note`}
+              value={note}
+              maxLength={maxNoteLength}
+              autoComplete="off"
+              placeholder="e.g. less spicy"
+              onChange={(event) => setNote(event.target.value)}
+              className="field-input"
+            />
+          </div>
+        </div>
+
+        {/* Kept in view at the bottom of the sheet while the groups scroll. */}
+        <div className="sticky bottom-0 -mx-6 -mb-6 mt-5 space-y-2 border-t border-stone-200 bg-white px-6 pt-3 pb-[calc(1.5rem+env(safe-area-inset-bottom))]">
+          <p id={problemId} aria-live="polite" className="min-h-5 text-sm font-medium text-amber-900">
+            {problem}
+          </p>
+          <div className="flex items-center gap-3">
+            <div role="group" aria-label="Quantity" className="flex items-center">
+              <button
+                type="button"
+                aria-label="One fewer"
+                disabled={shownQuantity <= 1}
+                onClick={() => setQuantity(shownQuantity - 1)}
+                className="btn btn-secondary size-11 p-0"
+              >
+                <Minus aria-hidden="true" className="size-5" />
+              </button>
+              <output aria-live="polite" className="w-9 text-center text-lg font-semibold tabular-nums">
+                {shownQuantity}
+              </output>
+              <button
+                type="button"
+                aria-label="One more"
+                disabled={shownQuantity >= maxQuantity}
+                onClick={() => setQuantity(shownQuantity + 1)}
+                className="btn btn-secondary size-11 p-0"
+              >
+                <Plus aria-hidden="true" className="size-5" />
+              </button>
+            </div>
+            <button
+              type="submit"
+              disabled={problem !== null}
+              aria-describedby={problem ? problemId : undefined}
+              className="btn btn-primary min-h-12 flex-1 text-base tabular-nums"
+            >
+              Add · {formatMoney(unitPrice * shownQuantity)}
+            </button>
+          </div>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

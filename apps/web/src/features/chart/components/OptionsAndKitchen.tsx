@@ -1,0 +1,237 @@
+import type { ReactNode } from 'react';
+import type { OptionSales, PrepTimes, RevenueQuery } from '@quan/contract/report';
+import { LoadError } from '../../../components/LoadError';
+import { formatMoney } from '../../../lib/format';
+import { useOptionSales } from '../api/get-option-sales';
+import { usePrepTimes } from '../api/get-prep-times';
+import { formatCount, formatPrepTime, prepTimeIso } from './chart-format';
+
+/** The periods of this section, named as the dashboard's presets: the restaurant's calendar days, today included. */
+export const optionsAndKitchenPeriods = [
+  { preset: 'today', label: 'Today' },
+  { preset: 'last-7-days', label: '7 days' },
+  { preset: 'last-30-days', label: '30 days' },
+] as const;
+export type OptionsAndKitchenPeriod = (typeof optionsAndKitchenPeriods)[number]['preset'];
+
+const cellClass = 'py-2 text-right text-stone-700 tabular-nums whitespace-nowrap';
+
+/** A report's table: scrolls sideways inside its card on a narrow phone rather than widening the page. */
+function ReportTable({
+  caption,
+  captionVisible = false,
+  columns,
+  children,
+}: {
+  caption: string;
+  captionVisible?: boolean;
+  /** The headers; a numeric column holds figures, right-aligned. */
+  columns: { name: string; numeric?: boolean }[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <table className="w-full min-w-[18rem] text-sm">
+        <caption className={captionVisible ? 'pb-1 text-left text-sm font-semibold text-stone-900' : 'sr-only'}>
+          {caption}
+        </caption>
+        <thead className="text-left text-xs font-semibold tracking-wide text-stone-500 uppercase">
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.name}
+                scope="col"
+                className={`py-1.5 font-semibold ${column.numeric ? 'pl-3 text-right' : 'pr-3'}`}
+              >
+                {column.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+function ReportCard({ id, title, note, children }: { id: string; title: string; note: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="card min-w-0 p-4 sm:p-5">
+      <h3 id={`${id}-title`} className="text-lg font-semibold text-stone-900">
+        {title}
+      </h3>
+      <p className="mt-1 text-xs text-stone-500">{note}</p>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function Loading() {
+  return (
+    <p role="status" className="text-sm text-stone-600">
+      Loading the figures…
+    </p>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return <p className="text-sm text-stone-600">{children}</p>;
+}
+
+function OptionSalesTable({ options }: { options: OptionSales['options'] }) {
+  if (options.length === 0) return <Empty>No options sold in this period.</Empty>;
+  return (
+    <ReportTable
+      caption="Sales by option"
+      columns={[
+        { name: 'Group' },
+        { name: 'Option' },
+        { name: 'Portions', numeric: true },
+        { name: 'Revenue', numeric: true },
+      ]}
+    >
+      {/* In the server's order: the most portions first. */}
+      {options.map((option) => (
+        <tr key={`${option.group}\u0000${option.name}`}>
+          <td className="py-2 pr-3 text-stone-600">{option.group}</td>
+          <th scope="row" className="py-2 pr-3 text-left font-medium text-stone-900">
+            {option.name}
+          </th>
+          <td className={`pl-3 ${cellClass}`}>{formatCount(option.portions)}</td>
+          {/* A negative price change (a smaller bowl) lowered the revenue: shown as it is, below zero. */}
+          <td className={`pl-3 ${cellClass}`}>{formatMoney(option.revenue)}</td>
+        </tr>
+      ))}
+    </ReportTable>
+  );
+}
+
+function Average({ seconds }: { seconds: number }) {
+  return <time dateTime={prepTimeIso(seconds)}>{formatPrepTime(seconds)}</time>;
+}
+
+function PrepTimesTables({ prepTimes }: { prepTimes: PrepTimes }) {
+  if (prepTimes.byStation.length === 0 && prepTimes.byDish.length === 0) {
+    return <Empty>No dishes were marked done in this period.</Empty>;
+  }
+  return (
+    <div className="space-y-5">
+      <ReportTable
+        caption="Preparation time by station"
+        captionVisible
+        columns={[{ name: 'Station' }, { name: 'Lines', numeric: true }, { name: 'Average', numeric: true }]}
+      >
+        {prepTimes.byStation.map((station, index) => (
+          <tr key={station.stationId ?? `${index}:${station.name}`}>
+            <th scope="row" className="py-2 pr-3 text-left font-medium text-stone-900">
+              {station.name}
+            </th>
+            <td className={`pl-3 ${cellClass}`}>{formatCount(station.lines)}</td>
+            <td className={`pl-3 ${cellClass}`}>
+              <Average seconds={station.averageSeconds} />
+            </td>
+          </tr>
+        ))}
+      </ReportTable>
+      <ReportTable
+        caption="Preparation time by dish"
+        captionVisible
+        columns={[{ name: 'Dish' }, { name: 'Lines', numeric: true }, { name: 'Average', numeric: true }]}
+      >
+        {prepTimes.byDish.map((dish, index) => (
+          <tr key={dish.itemId ?? `${index}:${dish.name}`}>
+            <th scope="row" className="py-2 pr-3 text-left font-medium text-stone-900">
+              {dish.name}
+            </th>
+            <td className={`pl-3 ${cellClass}`}>{formatCount(dish.lines)}</td>
+            <td className={`pl-3 ${cellClass}`}>
+              <Average seconds={dish.averageSeconds} />
+            </td>
+          </tr>
+        ))}
+      </ReportTable>
+    </div>
+  );
+}
+
+interface OptionsAndKitchenProps {
+  period: OptionsAndKitchenPeriod;
+  onPeriodChange: (period: OptionsAndKitchenPeriod) => void;
+  /** The period's instants as the server takes them: [midnight of the first day, midnight after the last). */
+  range: RevenueQuery;
+  /** The period's days in words ("10/02 – 11/03/2026"). */
+  days: string;
+}
+
+/** Sales by option (how many large bowls) and the kitchen's average preparation times over a period. */
+export function OptionsAndKitchen({ period, onPeriodChange, range, days }: OptionsAndKitchenProps) {
+  const optionSales = useOptionSales(range);
+  const prepTimes = usePrepTimes(range);
+  const label = optionsAndKitchenPeriods.find((option) => option.preset === period)?.label ?? '';
+
+  return (
+    <section aria-labelledby="options-kitchen-title" className="space-y-4">
+      <div>
+        <h2 id="options-kitchen-title" className="text-xl font-bold text-stone-900">
+          Options and kitchen
+        </h2>
+        <p className="mt-1 text-sm text-stone-600">
+          {label}: {days}.
+        </p>
+      </div>
+      <div role="group" aria-label="Period" className="flex flex-wrap gap-2">
+        {optionsAndKitchenPeriods.map((option) => (
+          <button
+            key={option.preset}
+            type="button"
+            aria-pressed={period === option.preset}
+            onClick={() => onPeriodChange(option.preset)}
+            className={`btn min-h-11 shrink-0 sm:min-h-9 ${period === option.preset ? 'bg-stone-900 text-white hover:bg-stone-800' : 'btn-secondary'}`}
+          >
+            {option.label}
+          </button>
+        ))}
+      </div>
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+        <ReportCard
+          id="option-sales"
+          title="Sales by option"
+          note="Portions of completed orders, most first; revenue is what each option added to the dish's price."
+        >
+          {optionSales.isPending ? (
+            <Loading />
+          ) : optionSales.isError ? (
+            <LoadError
+              error={optionSales.error}
+              fallback="Could not load the sales by option."
+              onRetry={() => void optionSales.refetch()}
+            />
+          ) : (
+            <div aria-busy={optionSales.isPlaceholderData}>
+              <OptionSalesTable options={optionSales.data.options} />
+            </div>
+          )}
+        </ReportCard>
+        <ReportCard
+          id="prep-times"
+          title="Preparation time"
+          note="From a round being sent to its station marking the dish done, on average (minutes:seconds)."
+        >
+          {prepTimes.isPending ? (
+            <Loading />
+          ) : prepTimes.isError ? (
+            <LoadError
+              error={prepTimes.error}
+              fallback="Could not load the preparation times."
+              onRetry={() => void prepTimes.refetch()}
+            />
+          ) : (
+            <div aria-busy={prepTimes.isPlaceholderData}>
+              <PrepTimesTables prepTimes={prepTimes.data} />
+            </div>
+          )}
+        </ReportCard>
+      </div>
+    </section>
+  );
+}

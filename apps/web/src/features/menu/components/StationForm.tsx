@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { createStationBodySchema, type CreateStationBody, type Station } from '@quan/contract/stations';
+import { FormAlert } from '../../../components/FormAlert';
+import { TextField } from '../../../components/TextField';
+import { describeApiError } from '../../../lib/api-client';
+import { applyApiFieldErrors } from '../../../lib/form-errors';
+import { optionalWholeNumber } from './form-values';
+
+const stationFields = ['name', 'targetMinutes', 'sortOrder'] as const;
+
+interface StationFormProps {
+  /** The station to edit; a new one when absent. */
+  station?: Station;
+  /** Where a new station goes: after the existing ones. */
+  nextSortOrder: number;
+  isPending: boolean;
+  /** Resolves when saved; rejects with the API error, which the form then shows. */
+  onSubmit: (body: CreateStationBody) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+export function StationForm({ station, nextSortOrder, isPending, onSubmit, onCancel }: StationFormProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(createStationBodySchema),
+    defaultValues: {
+      name: station?.name ?? '',
+      targetMinutes: station?.targetMinutes ?? null,
+      sortOrder: station?.sortOrder ?? nextSortOrder,
+    },
+  });
+
+  const submit = handleSubmit(async (body) => {
+    try {
+      // An emptied target is sent as null, so an edit can remove it.
+      await onSubmit({ ...body, targetMinutes: body.targetMinutes ?? null });
+    } catch (error) {
+      applyApiFieldErrors(error, stationFields, setError);
+      setError('root.server', { message: describeApiError(error, 'Could not save the station.') });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      {errors.root?.server?.message && <FormAlert>{errors.root.server.message}</FormAlert>}
+      <TextField
+        label="Name"
+        autoComplete="off"
+        placeholder="Bếp, Bar…"
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <div className="grid grid-cols-2 gap-4">
+        <TextField
+          label="Target minutes"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={240}
+          step={1}
+          hint="Optional. A ticket turns amber at the target, red past 1.5×."
+          error={errors.targetMinutes?.message}
+          {...register('targetMinutes', { setValueAs: optionalWholeNumber })}
+        />
+        <TextField
+          label="Position"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={9999}
+          step={1}
+          hint="Lower numbers come first; the first station takes the dishes routed nowhere."
+          error={errors.sortOrder?.message}
+          {...register('sortOrder', { valueAsNumber: true })}
+        />
+      </div>
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <button type="button" className="btn btn-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isPending}>
+          {isPending ? 'Saving…' : station ? 'Save station' : 'Create station'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Station } from '@quan/contract/stations';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fail, installFakeApi, ok } from '../../../test/fake-api';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { renderRoutes } from '../../../test/render-routes';
+import { makeStation } from './menu-test-data';
+import { StationManagement } from './StationManagement';
+
+const bep = makeStation({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5a01', name: 'Bếp', targetMinutes: 12, sortOrder: 0 });
+const nuong = makeStation({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5a02', name: 'Nướng', sortOrder: 1 });
+
+function renderStations() {
+  storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
+  return renderRoutes([{ path: '/', element: <StationManagement /> }], { path: '/' });
+}
+
+// Each test is a journey through dialogs; a busy two-core machine needs more than the default 5 s.
+const journeyTimeout = 20_000;
+
+describe('StationManagement', () => {
+  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
+  afterEach(() => fakeApi?.restore());
+
+  it(
+    'lists the stations in order, checks the form, then creates one after the others',
+    async () => {
+      const user = userEvent.setup();
+      let stations: Station[] = [nuong, bep];
+      fakeApi = installFakeApi(({ method, url, config }) => {
+        if (method === 'GET' && url === '/api/station') return ok(stations);
+        if (method === 'POST' && url === '/api/station') {
+          const created = makeStation({
+            _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5a03',
+            ...(JSON.parse(config.data as string) as Pick<Station, 'name'>),
+          });
+          stations = [...stations, created];
+          return { status: 201, body: { success: true, data: created } };
+        }
+        return fail(404, 'Not found');
+      });
+      renderStations();
+
+      const rows = await screen.findAllByRole('article');
+      expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['Bếp', 'Nướng']);
+      expect(within(rows[0]!).getByText('First')).toBeInTheDocument();
+      expect(within(rows[0]!).getByText(/Target 12 min/)).toBeInTheDocument();
+      expect(within(rows[1]!).getByText(/No target time/)).toBeInTheDocument();
+      expect(screen.getByText(/else to the first station/)).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'New station' }));
+      const dialog = within(screen.getByRole('dialog', { name: 'New station' }));
+      expect(dialog.getByLabelText('Name')).toHaveFocus();
+      expect(dialog.getByLabelText('Position')).toHaveValue(2);
+      await user.type(dialog.getByLabelText('Target minutes'), '0');
+      await user.click(dialog.getByRole('button', { name: 'Create station' }));
+      expect(await dialog.findByText('Name cannot be empty')).toBeInTheDocument();
+      expect(dialog.getByText('At least 1 minute')).toBeInTheDocument();
+      expect(fakeApi.requests.filter((request) => request.startsWith('POST'))).toEqual([]);
+
+      await user.type(dialog.getByLabelText('Name'), 'Bar');
+      await user.clear(dialog.getByLabelText('Target minutes'));
+      await user.type(dialog.getByLabelText('Target minutes'), '5');
+      await user.click(dialog.getByRole('button', { name: 'Create station' }));
+
+      expect(await screen.findByText('Station “Bar” created.')).toBeInTheDocument();
+      const post = fakeApi.configs.find((config) => config.method === 'post');
+      expect(JSON.parse(post?.data as string)).toEqual({ name: 'Bar', targetMinutes: 5, sortOrder: 2 });
+      expect(await screen.findByRole('article', { name: 'Bar' })).toBeInTheDocument();
+    },
+    journeyTimeout,
+  );
+
+  it(
+    'edits a station, sending an emptied target as none, and shows the server refusal in the form',
+    async () => {
+      const user = userEvent.setup();
+      let puts = 0;
+      fakeApi = installFakeApi(({ method, url, config }) => {
+        if (method === 'GET' && url === '/api/station') return ok([bep, nuong]);
+        if (method === 'PUT' && url === `/api/station/${bep._id}`) {
+          puts += 1;
+          if (puts === 1) return fail(409, 'A station named Nướng already exists');
+          return ok({ ...bep, ...(JSON.parse(config.data as string) as Partial<Station>) });
+        }
+        return fail(404, 'Not found');
+      });
+      renderStations();
+
+      await user.click(await screen.findByRole('button', { name: 'Edit Bếp' }));
+      const dialog = within(screen.getByRole('dialog', { name: 'Edit Bếp' }));
+      expect(dialog.getByLabelText('Target minutes')).toHaveValue(12);
+      await user.clear(dialog.getByLabelText('Name'));
+      await user.type(dialog.getByLabelText('Name'), 'Nướng');
+      await user.click(dialog.getByRole('button', { name: 'Save station' }));
+      expect(await dialog.findByRole('alert')).toHaveTextContent('A station named Nướng already exists');
+
+      await user.clear(dialog.getByLabelText('Name'));
+      await user.type(dialog.getByLabelText('Name'), 'Bếp nóng');
+      await user.clear(dialog.getByLabelText('Target minutes'));
+      await user.click(dialog.getByRole('button', { name: 'Save station' }));
+
+      expect(await screen.findByText('Station “Bếp nóng” saved.')).toBeInTheDocument();
+      const sent = fakeApi.configs.filter((config) => config.method === 'put');
+      expect(JSON.parse(sent[1]?.data as string)).toEqual({ name: 'Bếp nóng', targetMinutes: null, sortOrder: 0 });
+    },
+    journeyTimeout,
+  );
+
+  it(
+    'deletes a station only after confirmation, saying where its dishes go',
+    async () => {
+      const user = userEvent.setup();
+      fakeApi = installFakeApi(({ method, url }) => {
+        if (method === 'GET' && url === '/api/station') return ok([bep, nuong]);
+        if (method === 'DELETE') return ok(null);
+        return fail(404, 'Not found');
+      });
+      renderStations();
+
+      await user.click(await screen.findByRole('button', { name: 'Delete Nướng' }));
+      const confirm = screen.getByRole('dialog', { name: 'Delete this station?' });
+      expect(confirm).toHaveTextContent('Its dishes go to the first station');
+      await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+      expect(fakeApi.requests.filter((request) => request.startsWith('DELETE'))).toEqual([]);
+
+      await user.click(screen.getByRole('button', { name: 'Delete Nướng' }));
+      await user.click(screen.getByRole('button', { name: 'Delete station' }));
+      expect(await screen.findByText('Station “Nướng” deleted.')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(fakeApi.requests.filter((request) => request.startsWith('DELETE'))).toEqual([
+        `DELETE /api/station/${nuong._id}`,
+      ]);
+    },
+    journeyTimeout,
+  );
+});

@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { Plus } from 'lucide-react';
+import { useSnackbar } from 'notistack';
+import type { CreateStationBody, Station } from '@quan/contract/stations';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Dialog } from '../../../components/Dialog';
+import { describeApiError } from '../../../lib/api-client';
+import { useCreateStation } from '../api/create-station';
+import { useDeleteStation } from '../api/delete-station';
+import { useStations } from '../api/list-stations';
+import { useUpdateStation } from '../api/update-station';
+import { StationForm } from './StationForm';
+
+/** Kitchen stations for managers: list, create, edit, delete. */
+export function StationManagement() {
+  const stations = useStations();
+  const createMutation = useCreateStation();
+  const updateMutation = useUpdateStation();
+  const deleteMutation = useDeleteStation();
+  const { enqueueSnackbar } = useSnackbar();
+  const [editing, setEditing] = useState<Station | 'new' | null>(null);
+  const [stationToDelete, setStationToDelete] = useState<Station | null>(null);
+
+  // Already in screen order: the first one takes the dishes routed nowhere.
+  const list = stations.data ?? [];
+  const nextSortOrder = Math.min(
+    9999,
+    list.reduce((max, station) => Math.max(max, station.sortOrder + 1), 0),
+  );
+
+  async function save(body: CreateStationBody) {
+    if (editing === 'new') {
+      const created = await createMutation.mutateAsync(body);
+      enqueueSnackbar(`Station “${created.name}” created.`, { variant: 'success' });
+    } else if (editing) {
+      const updated = await updateMutation.mutateAsync({ id: editing._id, ...body });
+      enqueueSnackbar(`Station “${updated.name}” saved.`, { variant: 'success' });
+    }
+    setEditing(null);
+  }
+
+  function confirmDelete() {
+    if (!stationToDelete) return;
+    const station = stationToDelete;
+    deleteMutation.mutate(station._id, {
+      onSuccess: () => enqueueSnackbar(`Station “${station.name}” deleted.`, { variant: 'success' }),
+      onError: (error) =>
+        enqueueSnackbar(describeApiError(error, `Could not delete “${station.name}”.`), { variant: 'error' }),
+      onSettled: () => setStationToDelete(null),
+    });
+  }
+
+  function renderList() {
+    if (stations.isPending) {
+      return (
+        <p role="status" className="text-sm text-stone-600">
+          Loading stations…
+        </p>
+      );
+    }
+    if (stations.isError) {
+      return (
+        <div role="alert" className="space-y-2">
+          <p className="text-sm text-stone-800">{describeApiError(stations.error, 'Could not load the stations.')}</p>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void stations.refetch()}>
+            Try again
+          </button>
+        </div>
+      );
+    }
+    if (list.length === 0) {
+      return (
+        <p className="text-sm text-stone-600">
+          No stations yet: the kitchen screen shows every dish. Add one such as “Bếp” or “Bar”.
+        </p>
+      );
+    }
+    return (
+      <ul className="divide-y divide-stone-200">
+        {list.map((station, index) => (
+          <li key={station._id}>
+            <article aria-label={station.name} className="flex flex-wrap items-center gap-3 py-3">
+              <div className="min-w-0 flex-1">
+                <h4 className="font-medium text-stone-900">
+                  {station.name}
+                  {index === 0 && (
+                    <span className="ml-2 inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                      First
+                    </span>
+                  )}
+                </h4>
+                <p className="text-xs text-stone-600">
+                  {station.targetMinutes === null ? 'No target time' : `Target ${station.targetMinutes} min`}
+                  {` · Position ${station.sortOrder}`}
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-sm"
+                  aria-label={`Edit ${station.name}`}
+                  onClick={() => setEditing(station)}
+                >
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-danger btn-sm"
+                  disabled={deleteMutation.isPending && deleteMutation.variables === station._id}
+                  aria-label={`Delete ${station.name}`}
+                  onClick={() => setStationToDelete(station)}
+                >
+                  Delete
+                </button>
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section aria-labelledby="station-management-title" className="card space-y-4 p-4 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h3 id="station-management-title" className="text-lg font-semibold text-stone-900">
+            Kitchen stations
+          </h3>
+          <p className="max-w-prose text-sm text-stone-600">
+            A dish goes to its own station, else to its category’s, else to the first station. Each kitchen screen shows
+            one station (pick it there; its address then ends in <code>?station=…</code>), and a round is ready when
+            every station is done with it.
+          </p>
+        </div>
+        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
+          <Plus aria-hidden="true" className="size-4" />
+          New station
+        </button>
+      </div>
+      {renderList()}
+      {editing && (
+        <Dialog title={editing === 'new' ? 'New station' : `Edit ${editing.name}`} onClose={() => setEditing(null)}>
+          <StationForm
+            station={editing === 'new' ? undefined : editing}
+            nextSortOrder={nextSortOrder}
+            isPending={createMutation.isPending || updateMutation.isPending}
+            onSubmit={save}
+            onCancel={() => setEditing(null)}
+          />
+        </Dialog>
+      )}
+      <ConfirmDialog
+        open={stationToDelete !== null}
+        title="Delete this station?"
+        description={
+          <p>
+            <strong>{stationToDelete?.name}</strong> will disappear from the kitchen screens. Its dishes go to the first
+            station.
+          </p>
+        }
+        confirmLabel="Delete station"
+        isPending={deleteMutation.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setStationToDelete(null)}
+      />
+    </section>
+  );
+}
