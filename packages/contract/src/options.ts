@@ -69,10 +69,7 @@ export type OptionInput = z.input<typeof optionInputSchema>;
 const optionGroupFields = {
   name: z.string().trim().min(1, 'Name cannot be empty').max(60, 'Name can be at most 60 characters'),
   minSelected: z.int32('Must be a whole number').min(0, 'Cannot be negative').max(MAX_OPTIONS_PER_GROUP),
-  maxSelected: z
-    .int32('Must be a whole number')
-    .min(1, 'At least 1 choice must be allowed')
-    .max(MAX_OPTIONS_PER_GROUP),
+  maxSelected: z.int32('Must be a whole number').min(1, 'At least 1 choice must be allowed').max(MAX_OPTIONS_PER_GROUP),
   options: z
     .array(optionInputSchema)
     .min(1, 'A group needs at least one option')
@@ -158,7 +155,10 @@ export interface OptionChoiceProblem {
  * group and the options, in the dish's group order; an empty list means the choice is good.
  */
 export function checkOptionChoice(
-  dish: { name: string; optionGroups: readonly Pick<DishOptionGroup, '_id' | 'name' | 'minSelected' | 'maxSelected' | 'options'>[] },
+  dish: {
+    name: string;
+    optionGroups: readonly Pick<DishOptionGroup, '_id' | 'name' | 'minSelected' | 'maxSelected' | 'options'>[];
+  },
   chosenIds: readonly string[],
 ): OptionChoiceProblem[] {
   const problems: OptionChoiceProblem[] = [];

@@ -127,7 +127,10 @@ export const orderLineInputSchema = z.strictObject({
     .max(99, 'Quantity can be at most 99'),
   note: z.string().trim().max(200, 'A note can be at most 200 characters').optional(),
   /** (ext) The ids of the options chosen for the dish; the server checks them against its groups and prices them. */
-  options: z.array(idSchema).max(MAX_OPTIONS_PER_LINE, `A dish takes at most ${MAX_OPTIONS_PER_LINE} options`).optional(),
+  options: z
+    .array(idSchema)
+    .max(MAX_OPTIONS_PER_LINE, `A dish takes at most ${MAX_OPTIONS_PER_LINE} options`)
+    .optional(),
 });
 export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
 

@@ -82,9 +82,7 @@ export type TopDish = z.infer<typeof topDishesSchema>[number];
  * Options are grouped by the names they were sold under.
  */
 export const optionSalesSchema = z.object({
-  options: z.array(
-    z.object({ group: z.string(), name: z.string(), portions: z.int32(), revenue: z.number().int() }),
-  ),
+  options: z.array(z.object({ group: z.string(), name: z.string(), portions: z.int32(), revenue: z.number().int() })),
   range: z.object({ startDate: isoDateTimeSchema, endDate: isoDateTimeSchema }),
 });
 export type OptionSales = z.infer<typeof optionSalesSchema>;

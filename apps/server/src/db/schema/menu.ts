@@ -100,7 +100,10 @@ export const optionGroups = pgTable(
   },
   (t) => [
     uniqueIndex('option_groups_name_unique').on(sql`lower(${t.name})`),
-    check('option_groups_limits', sql`${t.minSelected} >= 0 and ${t.maxSelected} >= 1 and ${t.minSelected} <= ${t.maxSelected}`),
+    check(
+      'option_groups_limits',
+      sql`${t.minSelected} >= 0 and ${t.maxSelected} >= 1 and ${t.minSelected} <= ${t.maxSelected}`,
+    ),
   ],
 );
 

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { ingredientHistory } from '../../db/schema/ingredient-history';
 import { ingredients } from '../../db/schema/ingredients';
 import { itemRecipeLines, items, optionGroups, optionRecipeLines, options } from '../../db/schema/menu';
-import { orderLines, orders } from '../../db/schema/orders';
+import { orders } from '../../db/schema/orders';
 import { users } from '../../db/schema/users';
 
 export type IngredientRow = typeof ingredients.$inferSelect;

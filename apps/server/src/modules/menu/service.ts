@@ -12,9 +12,14 @@ import type { Database, Executor } from '../../db/client';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { Transact } from '../../events/transact';
-import { lacksRequiredOption, loadDishGroups } from '../option-groups/service';
-import * as optionRepo from '../option-groups/repository';
-import * as stationRepo from '../stations/repository';
+import {
+  existingGroupIds,
+  lacksRequiredOption,
+  loadDishGroups,
+  optionsById,
+  setDishGroups,
+} from '../option-groups/service';
+import { kitchenStations } from '../stations/service';
 import * as repo from './repository';
 
 function toCategory({ category, itemCount }: { category: repo.CategoryRow; itemCount: number }): Category {
@@ -61,23 +66,23 @@ export function createMenuService(db: Database, transact: Transact) {
     return rows.map(({ item, category, isSoldOut }) => {
       const optionGroups = dishGroups.get(item.id) ?? [];
       return {
-      _id: item.id,
-      name: item.name,
-      description: item.description,
-      price: item.price,
-      categoryId: item.categoryId,
-      category: { _id: category.id, name: category.name },
-      imageUrl: item.imageUrl,
-      isAvailable: item.isAvailable,
-      isSoldOut: isSoldOut || lacksRequiredOption(optionGroups),
-      recipe: recipe
-        .filter((line) => line.itemId === item.id)
-        .map(({ ingredientId, name, unit, quantity }) => ({ ingredientId, name, unit, quantity })),
-      optionGroups,
-      stationId: item.stationId,
-      prepMinutes: item.prepMinutes,
-      createdAt: item.createdAt.toISOString(),
-      updatedAt: item.updatedAt.toISOString(),
+        _id: item.id,
+        name: item.name,
+        description: item.description,
+        price: item.price,
+        categoryId: item.categoryId,
+        category: { _id: category.id, name: category.name },
+        imageUrl: item.imageUrl,
+        isAvailable: item.isAvailable,
+        isSoldOut: isSoldOut || lacksRequiredOption(optionGroups),
+        recipe: recipe
+          .filter((line) => line.itemId === item.id)
+          .map(({ ingredientId, name, unit, quantity }) => ({ ingredientId, name, unit, quantity })),
+        optionGroups,
+        stationId: item.stationId,
+        prepMinutes: item.prepMinutes,
+        createdAt: item.createdAt.toISOString(),
+        updatedAt: item.updatedAt.toISOString(),
       };
     });
   }
@@ -95,7 +100,7 @@ export function createMenuService(db: Database, transact: Transact) {
     }
     await checkStation(executor, body.stationId);
     if (body.optionGroupIds?.length) {
-      const known = await optionRepo.findExistingGroupIds(executor, body.optionGroupIds);
+      const known = await existingGroupIds(executor, body.optionGroupIds);
       const errors = body.optionGroupIds.flatMap((id, index) =>
         known.has(id) ? [] : [{ path: `optionGroupIds.${index}`, message: 'Unknown option group' }],
       );
@@ -114,7 +119,7 @@ export function createMenuService(db: Database, transact: Transact) {
   }
 
   async function checkStation(executor: Executor, stationId: string | null | undefined): Promise<void> {
-    if (stationId && !(await stationRepo.findStation(executor, stationId))) {
+    if (stationId && !(await kitchenStations(executor)).some((station) => station._id === stationId)) {
       throw badRequest('That station does not exist (it may have been deleted)', [
         { path: 'stationId', message: 'Unknown station' },
       ]);
@@ -175,7 +180,7 @@ export function createMenuService(db: Database, transact: Transact) {
       const [rows, dishGroups, [firstStation]] = await Promise.all([
         repo.listItems(executor, { ids }),
         loadDishGroups(executor, ids, { withStock: false }),
-        stationRepo.listStations(executor),
+        kitchenStations(executor),
       ]);
       return new Map(
         rows.map(({ item, category }) => [
@@ -183,23 +188,14 @@ export function createMenuService(db: Database, transact: Transact) {
           {
             ...item,
             optionGroups: dishGroups.get(item.id) ?? [],
-            stationId: item.stationId ?? category.stationId ?? firstStation?.id ?? null,
+            stationId: item.stationId ?? category.stationId ?? firstStation?._id ?? null,
           },
         ]),
       );
     },
 
-    /** The kitchen's stations, first first, inside a caller's transaction. */
-    async kitchenStations(executor: Executor) {
-      const rows = await stationRepo.listStations(executor);
-      return rows.map((row) => ({ _id: row.id, name: row.name, sortOrder: row.sortOrder }));
-    },
-
-    /** Options by id, offered or not, with their group: how an order names one that is gone or foreign. */
-    async optionsById(executor: Executor, ids: string[]) {
-      const rows = await optionRepo.findOptions(executor, ids);
-      return rows.map(({ option, group }) => ({ id: option.id, name: option.name, group }));
-    },
+    kitchenStations,
+    optionsById,
 
     async createItem(body: CreateItemBody): Promise<Item> {
       const id = newId();
@@ -208,7 +204,7 @@ export function createMenuService(db: Database, transact: Transact) {
         const { recipe, optionGroupIds, ...fields } = body;
         await repo.insertItem(tx, { id, ...fields });
         await repo.replaceRecipe(tx, id, recipe ?? []);
-        await optionRepo.replaceDishGroups(tx, id, optionGroupIds ?? []);
+        await setDishGroups(tx, id, optionGroupIds ?? []);
         record(menuChanged);
         return loadItem(tx, id);
       });
@@ -220,7 +216,7 @@ export function createMenuService(db: Database, transact: Transact) {
         const { recipe, optionGroupIds, ...fields } = body;
         if (!(await repo.updateItem(tx, id, fields))) throw missingItem();
         if (recipe) await repo.replaceRecipe(tx, id, recipe);
-        if (optionGroupIds) await optionRepo.replaceDishGroups(tx, id, optionGroupIds);
+        if (optionGroupIds) await setDishGroups(tx, id, optionGroupIds);
         record(menuChanged);
         return loadItem(tx, id);
       });

@@ -1,7 +1,14 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ingredients } from '../../db/schema/ingredients';
-import { itemOptionGroups, itemRecipeLines, items, optionGroups, optionRecipeLines, options } from '../../db/schema/menu';
+import {
+  itemOptionGroups,
+  itemRecipeLines,
+  items,
+  optionGroups,
+  optionRecipeLines,
+  options,
+} from '../../db/schema/menu';
 
 export type OptionGroupRow = typeof optionGroups.$inferSelect;
 export type OptionRow = typeof options.$inferSelect;
@@ -87,7 +94,10 @@ export async function upsertOption(db: Executor, values: typeof options.$inferIn
  */
 export async function removeOptions(db: Executor, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.update(options).set({ removedAt: sql`now()` }).where(inArray(options.id, ids));
+  await db
+    .update(options)
+    .set({ removedAt: sql`now()` })
+    .where(inArray(options.id, ids));
   await db.delete(optionRecipeLines).where(inArray(optionRecipeLines.optionId, ids));
 }
 
@@ -160,5 +170,11 @@ export async function soldOutOptions(db: Executor, itemIds: string[]): Promise<S
 export async function findExistingGroupIds(db: Executor, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db.select({ id: optionGroups.id }).from(optionGroups).where(inArray(optionGroups.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function findExistingIngredientIds(db: Executor, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: ingredients.id }).from(ingredients).where(inArray(ingredients.id, ids));
   return new Set(rows.map((r) => r.id));
 }

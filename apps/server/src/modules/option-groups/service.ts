@@ -10,7 +10,6 @@ import type { Database, Executor } from '../../db/client';
 import type { Transact } from '../../events/transact';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
-import { findExistingIngredientIds } from '../menu/repository';
 import * as repo from './repository';
 
 type CreateBody = z.output<typeof createOptionGroupBodySchema>;
@@ -98,6 +97,17 @@ export async function loadDishGroups(
   return byDish;
 }
 
+/** The groups a dish offers, in order, replaced inside the dish's transaction. */
+export const setDishGroups = repo.replaceDishGroups;
+/** Which of these group ids exist. */
+export const existingGroupIds = repo.findExistingGroupIds;
+
+/** Options by id, offered or not, with their group: how an order names one that is gone or foreign. */
+export async function optionsById(executor: Executor, ids: string[]) {
+  const rows = await repo.findOptions(executor, ids);
+  return rows.map(({ option, group }) => ({ id: option.id, name: option.name, group }));
+}
+
 /** A dish cannot be ordered when one of its required groups has fewer options left than it requires. */
 export const lacksRequiredOption = (groups: readonly DishOptionGroup[]) =>
   groups.some((group) => group.options.filter((option) => !option.isSoldOut).length < group.minSelected);
@@ -114,7 +124,7 @@ export function createOptionGroupService(db: Database, transact: Transact) {
     );
     if (unknown.length) throw badRequest('An option sent is not in this group', unknown);
     const ingredientIds = input.flatMap((option) => option.recipe.map((line) => line.ingredientId));
-    const known = await findExistingIngredientIds(tx, ingredientIds);
+    const known = await repo.findExistingIngredientIds(tx, ingredientIds);
     const badIngredients = input.flatMap((option, index) =>
       option.recipe.flatMap((line, lineIndex) =>
         known.has(line.ingredientId)
@@ -122,7 +132,8 @@ export function createOptionGroupService(db: Database, transact: Transact) {
           : [{ path: `options.${index}.recipe.${lineIndex}.ingredientId`, message: 'Unknown ingredient' }],
       ),
     );
-    if (badIngredients.length) throw badRequest('A recipe change names an ingredient that does not exist', badIngredients);
+    if (badIngredients.length)
+      throw badRequest('A recipe change names an ingredient that does not exist', badIngredients);
 
     const kept = new Set(input.flatMap((option) => (option._id ? [option._id] : [])));
     await repo.removeOptions(

@@ -21,14 +21,13 @@ async function chooseOptions(
   chosenIds: readonly string[],
   path: string,
 ): Promise<SoldOption[]> {
-  const offered = dish.optionGroups.flatMap((group) =>
-    group.options.map((option) => ({ group, option })),
-  );
+  const offered = dish.optionGroups.flatMap((group) => group.options.map((option) => ({ group, option })));
   const strangers = chosenIds.filter((id) => !offered.some(({ option }) => option._id === id));
   if (strangers.length > 0) {
     const known = await deps.menu.optionsById(tx, strangers);
     const first = known.find(({ group }) => dish.optionGroups.some((g) => g._id === group.id));
-    if (first) throw conflict(`${first.group.name}: ${first.name} is no longer offered with ${dish.name}; choose again`);
+    if (first)
+      throw conflict(`${first.group.name}: ${first.name} is no longer offered with ${dish.name}; choose again`);
     const other = known[0];
     if (other) {
       throw badRequest(`${other.name} (${other.group.name}) is not an option of ${dish.name}`, [
@@ -41,7 +40,12 @@ async function chooseOptions(
   if (problem) throw badRequest(problem.message, [{ path, message: problem.message }]);
   return offered
     .filter(({ option }) => chosenIds.includes(option._id))
-    .map(({ group, option }) => ({ optionId: option._id, group: group.name, name: option.name, priceDelta: option.priceDelta }));
+    .map(({ group, option }) => ({
+      optionId: option._id,
+      group: group.name,
+      name: option.name,
+      priceDelta: option.priceDelta,
+    }));
 }
 
 /**

@@ -193,7 +193,7 @@ export const orderRoutes: FastifyPluginAsync<{ orders: OrdersService; config: Co
       schema: {
         tags,
         description:
-          "(ext) One station is done with its lines of a started round (ready: true), or takes that back while the round is not ready. The round turns ready when every station with lines in it is done.",
+          '(ext) One station is done with its lines of a started round (ready: true), or takes that back while the round is not ready. The round turns ready when every station with lines in it is done.',
         params: stationRoundParamsSchema,
         body: updateStationWorkBodySchema,
         response: { 200: envelope(orderSchema) },
@@ -201,8 +201,15 @@ export const orderRoutes: FastifyPluginAsync<{ orders: OrdersService; config: Co
     },
     async (request) => {
       const { id, roundNo, stationId } = request.params;
-      const order = await orders.updateStationWork(currentUser(request), { orderId: id, roundNo, stationId }, request.body);
-      return ok(order, `Round ${roundNo} of order ${order.orderNo}: ${request.body.ready ? 'station done' : 'station back at work'}`);
+      const order = await orders.updateStationWork(
+        currentUser(request),
+        { orderId: id, roundNo, stationId },
+        request.body,
+      );
+      return ok(
+        order,
+        `Round ${roundNo} of order ${order.orderNo}: ${request.body.ready ? 'station done' : 'station back at work'}`,
+      );
     },
   );
 

@@ -41,8 +41,7 @@ export function createOrdersService(deps: OrdersDeps) {
       target: { orderId: string; roundNo: number; stationId: string },
       body: UpdateStationWorkBody,
     ) => updateStationWork(deps, actor, target, body),
-    printTicket: (target: { orderId: string; roundNo: number; stationId: string | null }) =>
-      printTicket(deps, target),
+    printTicket: (target: { orderId: string; roundNo: number; stationId: string | null }) => printTicket(deps, target),
     voidLines: (actor: AuthUser, id: string, body: VoidLinesBody) => voidLines(deps, actor, id, body),
     merge: (actor: AuthUser, id: string, body: { fromOrderId: string; expectedVersion?: number }) =>
       mergeOrders(deps, actor, id, body),

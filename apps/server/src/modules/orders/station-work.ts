@@ -34,7 +34,8 @@ export async function updateStationWork(
     const lines = (await repo.listLines(tx, orderId)).filter(
       (line) => line.roundNo === roundNo && stillToMake(line) && stationOfLine(line, stations) === stationId,
     );
-    if (lines.length === 0) throw conflict(`Round ${roundNo} of order ${order.orderNo} has nothing for ${station.name}`);
+    if (lines.length === 0)
+      throw conflict(`Round ${roundNo} of order ${order.orderNo} has nothing for ${station.name}`);
 
     const done = lines.every((line) => line.readyAt);
     if (done === body.ready) return loadOrder(tx, orderId);

@@ -28,7 +28,12 @@ export const stationRoutes: FastifyPluginAsync<{ stations: StationService }> = a
     '/:id',
     {
       config: { access: 'menu:manage' },
-      schema: { tags, params: idParamsSchema, body: updateStationBodySchema, response: { 200: envelope(stationSchema) } },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: updateStationBodySchema,
+        response: { 200: envelope(stationSchema) },
+      },
     },
     async (request) => ok(await stations.update(request.params.id, request.body), 'Station saved'),
   );

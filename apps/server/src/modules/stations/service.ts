@@ -1,5 +1,5 @@
 import type { CreateStationBody, Station, UpdateStationBody } from '@quan/contract/stations';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import type { Transact } from '../../events/transact';
 import { conflict, isUniqueViolation, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
@@ -18,6 +18,12 @@ const missingStation = () => notFound('That station does not exist (it may have 
 const nameTaken = (name: string) => conflict(`A station named "${name}" already exists`);
 // The kitchen screens and the menu forms list the stations: they refresh with the menu.
 const menuChanged = { type: 'menu.changed' } as const;
+
+/** The stations inside a caller's transaction, first first (the first takes the unrouted dishes). */
+export async function kitchenStations(executor: Executor) {
+  const rows = await repo.listStations(executor);
+  return rows.map((row) => ({ _id: row.id, name: row.name, sortOrder: row.sortOrder }));
+}
 
 export function createStationService(db: Database, transact: Transact) {
   return {
