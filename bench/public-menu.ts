@@ -326,7 +326,7 @@ async function main(): Promise<number> {
       );
     }
     console.log(
-      `\n  menu: ${menu.dishes} dishes in ${menu.categories} categories, ${fmt.bytes(menu.body.length)} bytes of ${menu.contentType}; ` +
+      `\n  menu: ${menu.dishes} dishes (${seeded.itemsWithOptions} with option groups) in ${menu.categories} categories, ${fmt.bytes(menu.body.length)} bytes of ${menu.contentType}; ` +
         `ETag ${menu.etag}; Cache-Control ${menu.cacheControl || '(none)'}`,
     );
     console.log(`  check: ${await checkConditional(started.baseUrl, menu)}`);

@@ -60,7 +60,33 @@ const CATEGORIES = [
 export interface SeededMenu {
   categories: number;
   items: number;
+  /** Dishes offered with option groups (every dish but the desserts). */
+  itemsWithOptions: number;
 }
+
+/** The option groups a real menu has: a size for the food, toppings, and the usual preferences. */
+const OPTION_GROUPS = {
+  size: {
+    name: 'Size',
+    minSelected: 1,
+    maxSelected: 1,
+    options: [{ name: 'Nhỏ', priceDelta: -5_000 }, { name: 'Vừa' }, { name: 'Lớn', priceDelta: 10_000 }],
+  },
+  toppings: {
+    name: 'Topping',
+    maxSelected: 3,
+    options: [
+      { name: 'Thêm trứng', priceDelta: 5_000 },
+      { name: 'Thêm thịt', priceDelta: 20_000 },
+      { name: 'Quẩy', priceDelta: 3_000 },
+    ],
+  },
+  preferences: {
+    name: 'Preferences',
+    maxSelected: 4,
+    options: [{ name: 'Không hành' }, { name: 'Ít cay' }, { name: 'Ít đá' }, { name: 'Ít đường' }],
+  },
+};
 
 /**
  * Creates `categories` categories (at most 8) of `itemsPerCategory` available dishes each, with Vietnamese
@@ -73,14 +99,31 @@ export async function seedMenu(
   itemsPerCategory = 10,
 ): Promise<SeededMenu> {
   if (categories > CATEGORIES.length) throw new Error(`At most ${CATEGORIES.length} categories`);
+  const groups: Record<keyof typeof OPTION_GROUPS, string> = { size: '', toppings: '', preferences: '' };
+  for (const key of Object.keys(OPTION_GROUPS) as (keyof typeof OPTION_GROUPS)[]) {
+    const group = await api<{ _id: string }>(baseUrl, 'POST', '/api/option-group', {
+      token,
+      body: OPTION_GROUPS[key],
+      expectedStatus: 201,
+    });
+    groups[key] = group._id;
+  }
   let items = 0;
+  let itemsWithOptions = 0;
   for (const [c, category] of CATEGORIES.slice(0, categories).entries()) {
     const { _id: categoryId } = await api<{ _id: string }>(baseUrl, 'POST', '/api/category', {
       token,
       body: { name: category.name, description: `${category.name} of the house`, sortOrder: c },
       expectedStatus: 201,
     });
+    const optionGroupIds =
+      category.name === 'Tráng miệng'
+        ? []
+        : category.name === 'Đồ uống'
+          ? [groups.size, groups.preferences]
+          : [groups.size, groups.toppings, groups.preferences];
     for (let i = 1; i <= itemsPerCategory; i++) {
+      if (optionGroupIds.length > 0) itemsWithOptions++;
       await api(baseUrl, 'POST', '/api/item', {
         token,
         body: {
@@ -89,13 +132,14 @@ export async function seedMenu(
           price: 25_000 + ((c * itemsPerCategory + i) % 12) * 5_000,
           categoryId,
           isAvailable: true,
+          optionGroupIds,
         },
         expectedStatus: 201,
       });
       items++;
     }
   }
-  return { categories, items };
+  return { categories, items, itemsWithOptions };
 }
 
 /** Creates a table; returns the key its QR code carries. */

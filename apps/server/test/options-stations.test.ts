@@ -243,6 +243,21 @@ describe('option groups', () => {
     expect(await stockOf(beef._id)).toBeCloseTo(beefBefore - 0.6, 3);
     expect(await stockOf(onion._id)).toBeCloseTo(onionBefore - 0.02, 3);
 
+    // A voided portion (a manager, as the kitchen started it) gives back its options' stock too.
+    const large = await placed([{ itemId: pho._id, quantity: 2, options: [optionId(size, 'Lớn')] }]);
+    const beforeVoid = await stockOf(beef._id);
+    const voided = await t.request({
+      method: 'POST',
+      url: `/api/order/${large._id}/voids`,
+      payload: { lines: [{ position: 0, quantity: 1 }], reason: 'changed_mind' },
+      as: 'manager',
+    });
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(await stockOf(beef._id)).toBeCloseTo(beforeVoid + 0.25, 3);
+    expect(voided.json().data.bills.subtotal).toBe(75_000);
+    await t.request({ method: 'PUT', url: `/api/order/${large._id}`, payload: { status: 'cancelled' }, as: 'manager' });
+    expect(await stockOf(beef._id)).toBeCloseTo(beforeVoid + 0.5, 3);
+
     // Cancelling gives back exactly what was taken.
     const cancel = await t.request({
       method: 'PUT',
