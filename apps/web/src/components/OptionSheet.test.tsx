@@ -194,5 +194,6 @@ describe('describeGroupRule', () => {
     expect(describeGroupRule({ minSelected: 2, maxSelected: 2, options: options(4) })).toBe('Required · Choose 2');
     expect(describeGroupRule({ minSelected: 1, maxSelected: 3, options: options(5) })).toBe('Required · Choose 1 to 3');
     expect(describeGroupRule({ minSelected: 1, maxSelected: 5, options: options(5) })).toBe('Required · At least 1');
+    expect(describeGroupRule({ minSelected: 0, maxSelected: 3, options: options(1) })).toBe('Optional');
   });
 });

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Minus, Plus } from 'lucide-react';
-import { checkOptionChoice, portionPrice, type DishOptionGroup } from '@quan/contract/options';
+import { checkOptionChoice, portionPrice } from '@quan/contract/option-rules';
+import type { DishOptionGroup } from '@quan/contract/options';
 import { formatMoney } from '../lib/format';
 import type { CartOption } from '../store/cart-slice';
 import { Dialog } from './Dialog';
@@ -39,11 +40,14 @@ export function formatPriceChange(delta: number): string {
   return delta > 0 ? `+${formatMoney(delta)}` : `\u2212${formatMoney(-delta)}`;
 }
 
-/** The group's rule in words: "Required · Choose 1", "Optional · Up to 3", "Optional · Any". */
+/** The group's rule in words: "Required · Choose 1", "Optional · Up to 3", "Optional · Any", "Optional". */
 export function describeGroupRule(group: Pick<DishOptionGroup, 'minSelected' | 'maxSelected' | 'options'>): string {
   const { minSelected: min, maxSelected: max } = group;
-  const anyNumber = max >= group.options.length && group.options.length > 1;
-  if (min === 0) return anyNumber ? 'Optional · Any' : `Optional · Up to ${max}`;
+  const anyNumber = max >= group.options.length;
+  if (min === 0) {
+    if (group.options.length === 1) return 'Optional';
+    return anyNumber ? 'Optional · Any' : `Optional · Up to ${max}`;
+  }
   if (min === max) return `Required · Choose ${min}`;
   return anyNumber ? `Required · At least ${min}` : `Required · Choose ${min} to ${max}`;
 }

@@ -1,4 +1,5 @@
-import { checkOptionChoice, describeOptions, portionPrice, type SoldOption } from '@quan/contract/options';
+import { checkOptionChoice, describeOptions, portionPrice } from '@quan/contract/option-rules';
+import type { SoldOption } from '@quan/contract/options';
 import type { OrderLineInput } from '@quan/contract/order';
 import type { Executor } from '../../db/client';
 import { badRequest, conflict } from '../../lib/app-error';

@@ -20,6 +20,9 @@ const line = (name: string, quantity: number) => ({
   position: 0,
   roundNo: 1,
   voidedQuantity: 0,
+  options: [],
+  stationId: null,
+  readyAt: null,
 });
 const bill = (total: number) => ({ subtotal: total, discount: 0, taxRate: 0, tax: 0, total });
 

@@ -98,7 +98,7 @@ export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCan
     setValue,
     getValues,
     control,
-    formState: { errors },
+    formState: { errors, isSubmitted },
   } = useForm({
     resolver: zodResolver(optionGroupFormSchema),
     defaultValues: {
@@ -122,8 +122,9 @@ export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCan
   function pickRule(next: OptionRule) {
     setRule(next);
     const limits = limitsOf(next, { minSelected: getValues('minSelected'), maxSelected: getValues('maxSelected') });
-    setValue('minSelected', limits.minSelected);
-    setValue('maxSelected', limits.maxSelected);
+    // Once a save was tried, the limits' messages follow the new rule at once.
+    setValue('minSelected', limits.minSelected, { shouldValidate: isSubmitted });
+    setValue('maxSelected', limits.maxSelected, { shouldValidate: isSubmitted });
   }
 
   const submit = handleSubmit(async (body) => {
@@ -160,29 +161,26 @@ export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCan
       <fieldset className="space-y-2 rounded-xl border border-stone-200 p-4">
         <legend className="px-1 text-sm font-semibold text-stone-900">Rule</legend>
         <div className="grid gap-2 sm:grid-cols-2">
-          {rules.map((choice) => {
-            const id = `${baseId}-rule-${choice.value}`;
-            return (
-              <div key={choice.value} className="flex min-h-11 items-start gap-3 rounded-lg px-1 py-1">
-                <input
-                  id={id}
-                  type="radio"
-                  name={`${baseId}-rule`}
-                  value={choice.value}
-                  checked={rule === choice.value}
-                  onChange={() => pickRule(choice.value)}
-                  aria-describedby={`${id}-example`}
-                  className="mt-0.5 size-5 shrink-0 accent-amber-700"
-                />
-                <label htmlFor={id} className="text-sm">
-                  <span className="block font-medium text-stone-800">{choice.label}</span>
-                  <span id={`${id}-example`} className="block text-xs text-stone-600">
-                    {choice.example}
-                  </span>
-                </label>
-              </div>
-            );
-          })}
+          {rules.map((choice) => (
+            // The whole row is the label: a large target on a phone.
+            <label
+              key={choice.value}
+              className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg px-1 py-1 text-sm"
+            >
+              <input
+                type="radio"
+                name={`${baseId}-rule`}
+                value={choice.value}
+                checked={rule === choice.value}
+                onChange={() => pickRule(choice.value)}
+                className="mt-0.5 size-5 shrink-0 accent-amber-700"
+              />
+              <span>
+                <span className="block font-medium text-stone-800">{choice.label}</span>
+                <span className="block text-xs text-stone-600">{choice.example}</span>
+              </span>
+            </label>
+          ))}
         </div>
         {rule === 'up_to' && (
           <TextField

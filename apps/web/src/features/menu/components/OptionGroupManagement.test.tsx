@@ -294,6 +294,9 @@ describe('OptionGroupManagement', () => {
       // Two options of the same name, and one without a name.
       await user.click(dialog.getByRole('radio', { name: /Up to a number/ }));
       expect(dialog.getByLabelText('Most choices')).toHaveValue(2);
+      await waitFor(() =>
+        expect(dialog.queryByText('The minimum cannot be above the maximum')).not.toBeInTheDocument(),
+      );
       await user.click(dialog.getByRole('button', { name: 'Add option' }));
       await user.type(within(dialog.getByRole('group', { name: 'Option 2' })).getByLabelText('Name'), 'trứng');
       await user.click(dialog.getByRole('button', { name: 'Add option' }));

@@ -101,12 +101,14 @@ export function OptionGroupPicker({ value, onChange, savedGroups, error }: Optio
                   aria-describedby={`${checkboxId}-summary`}
                   onChange={(event) => toggle(id, event.target.checked)}
                 />
-                <label htmlFor={checkboxId} className="min-w-0 text-sm">
-                  <span className="block font-medium text-stone-800">{group.name}</span>
-                  <span id={`${checkboxId}-summary`} className="block text-xs text-stone-600">
+                <div className="min-w-0 text-sm">
+                  <label htmlFor={checkboxId} className="block cursor-pointer font-medium text-stone-800">
+                    {group.name}
+                  </label>
+                  <p id={`${checkboxId}-summary`} className="text-xs text-stone-600">
                     {summary}
-                  </span>
-                </label>
+                  </p>
+                </div>
               </li>
             );
           })}

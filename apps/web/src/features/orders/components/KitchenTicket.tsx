@@ -116,10 +116,8 @@ export function KitchenTicket({
           <p className="text-2xl font-bold tabular-nums sm:text-3xl">
             <span className="sr-only">Waiting</span> {formatElapsed(minutes)}
           </p>
-          <p className="text-sm font-extrabold tracking-wide uppercase">
-            {toneLabels[tone]}
-            {targetMinutes !== null && <span className="font-semibold normal-case"> · target {targetMinutes} min</span>}
-          </p>
+          <p className="text-sm font-extrabold tracking-wide uppercase">{toneLabels[tone]}</p>
+          {targetMinutes !== null && <p className="text-xs font-semibold">target {targetMinutes} min</p>}
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
@@ -137,7 +135,7 @@ export function KitchenTicket({
             {lines.map((line) => (
               <li key={line.position} className="flex gap-2">
                 <span className="shrink-0 text-xl font-extrabold">{billedQuantity(line)} ×</span>{' '}
-                <OrderLineLabel line={line} size="lg" />
+                <OrderLineLabel line={line} size="kitchen" />
               </li>
             ))}
           </ul>

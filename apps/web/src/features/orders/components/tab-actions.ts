@@ -1,5 +1,5 @@
 import { splitAmount } from '@quan/contract/bill';
-import { describeOptions } from '@quan/contract/options';
+import { describeOptions } from '@quan/contract/option-rules';
 import { isOpenOrderStatus, type Order, type OrderItem, type VoidReason } from '@quan/contract/order';
 import { billedQuantity, hasRounds } from './order-status';
 

@@ -1,4 +1,4 @@
-import { describeOptions } from '@quan/contract/options';
+import { describeOptions } from '@quan/contract/option-rules';
 import type { Order } from '@quan/contract/order';
 import { formatDateTime } from '../../../lib/format';
 
