@@ -179,6 +179,23 @@ describe('the generated restaurant', () => {
     for (const table of tables) expect(table.qrKey).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 
+  it('has a kitchen and a bar, options on the dishes, and a history of preparation times', async () => {
+    const stations = await get<{ name: string }[]>('/api/station');
+    expect(stations.map((station) => station.name)).toEqual(['Bếp', 'Bar']);
+    const dishes = await get<Item[]>('/api/item');
+    expect(
+      dishes.some((dish) => dish.optionGroups.some((group) => group.name === 'Size' && group.minSelected === 1)),
+    ).toBe(true);
+    const times = await get<{ byStation: { name: string; lines: number; averageSeconds: number }[] }>(
+      `/api/order/prep-times?${range(new Date(asOf.getTime() - DAYS * 86_400_000).toISOString(), asOf.toISOString())}`,
+    );
+    for (const station of times.byStation) {
+      expect(station.lines, station.name).toBeGreaterThan(0);
+      expect(station.averageSeconds, station.name).toBeGreaterThan(60);
+    }
+    expect(times.byStation.map((station) => station.name)).toContain('Bếp');
+  });
+
   it('keeps only the last hour of orders open, at most one per table', async () => {
     const open = await get<Order[]>('/api/order?status=pending,in_progress,ready,served&limit=200');
     expect(open).toHaveLength(generated.openOrders);

@@ -20,7 +20,15 @@ import { coupons } from '../db/schema/coupons';
 import { customers } from '../db/schema/customers';
 import { ingredientHistory } from '../db/schema/ingredient-history';
 import { ingredients } from '../db/schema/ingredients';
-import { categories, itemRecipeLines, items } from '../db/schema/menu';
+import {
+  categories,
+  itemOptionGroups,
+  itemRecipeLines,
+  items,
+  optionGroups,
+  options as dishOptions,
+  stations,
+} from '../db/schema/menu';
 import { orderLines, orderRounds, orders } from '../db/schema/orders';
 import { itemSalesByDay, salesByHour } from '../db/schema/sales';
 import { restaurantSettings } from '../db/schema/settings';
@@ -1032,12 +1040,18 @@ export async function generateRestaurant(
     ...new Set(menu.flatMap((category) => category.dishes.flatMap((d) => d.recipe.map(([key]) => key)))),
   ];
   const ingredientIds = new Map(usedIngredients.map((key) => [key, newId()]));
+  // The kitchen cooks, the bar pours: drinks go to the bar, everything else to the first station.
+  const stationRows = [
+    { id: newId(), name: 'Bếp', targetMinutes: 15, sortOrder: 0, createdAt: openedAt, updatedAt: openedAt },
+    { id: newId(), name: 'Bar', targetMinutes: 5, sortOrder: 1, createdAt: openedAt, updatedAt: openedAt },
+  ];
   const categoryRows = menu.map((category) => ({
     id: newId(),
     name: category.name,
     description: category.description,
     color: category.color,
     sortOrder: category.sortOrder,
+    stationId: category.isDrinks ? stationRows[1]!.id : null,
     createdAt: openedAt,
     updatedAt: openedAt,
   }));
@@ -1073,8 +1087,53 @@ export async function generateRestaurant(
     updatedAt: openedAt,
   }));
 
+  // The options guests ask for: a size for noodle soups, the usual preferences for food and for drinks.
+  const option = (groupId: string, name: string, priceDelta: number, sortOrder: number) => ({
+    id: newId(),
+    groupId,
+    name,
+    priceDelta,
+    sortOrder,
+  });
+  const group = (name: string, minSelected: number, maxSelected: number) => ({
+    id: newId(),
+    name,
+    minSelected,
+    maxSelected,
+    createdAt: openedAt,
+    updatedAt: openedAt,
+  });
+  const sizeGroup = group('Size', 1, 1);
+  const foodGroup = group('Yêu cầu', 0, 3);
+  const drinkGroup = group('Đá & đường', 0, 2);
+  const optionRows = [
+    option(sizeGroup.id, 'Nhỏ', -10_000, 0),
+    option(sizeGroup.id, 'Vừa', 0, 1),
+    option(sizeGroup.id, 'Lớn', 15_000, 2),
+    option(foodGroup.id, 'Không hành', 0, 0),
+    option(foodGroup.id, 'Ít cay', 0, 1),
+    option(foodGroup.id, 'Không rau', 0, 2),
+    option(drinkGroup.id, 'Ít đá', 0, 0),
+    option(drinkGroup.id, 'Ít đường', 0, 1),
+  ];
+  const dishGroupRows = menu.flatMap((category, c) =>
+    dishRows
+      .filter((dish) => dish.categoryId === categoryRows[c]!.id)
+      .flatMap((dish) => {
+        const groups = category.isDrinks
+          ? [drinkGroup]
+          : category.name === 'Phở & Bún'
+            ? [sizeGroup, foodGroup]
+            : [foodGroup];
+        return groups.map((g, sortOrder) => ({ itemId: dish.id, groupId: g.id, sortOrder }));
+      }),
+  );
+
   await db.transaction(async (tx) => {
     await tx.insert(users).values([...accountRows, ...staffRows]);
+    await tx.insert(stations).values(stationRows);
+    await tx.insert(optionGroups).values([sizeGroup, foodGroup, drinkGroup]);
+    await tx.insert(dishOptions).values(optionRows);
     await tx.insert(ingredients).values(
       usedIngredients.map((key) => ({
         id: ingredientIds.get(key)!,
@@ -1087,6 +1146,7 @@ export async function generateRestaurant(
     await tx.insert(categories).values(categoryRows);
     await tx.insert(items).values(dishRows);
     await tx.insert(itemRecipeLines).values(recipeRows);
+    if (dishGroupRows.length > 0) await tx.insert(itemOptionGroups).values(dishGroupRows);
     await tx.insert(diningTables).values(tableRows);
   });
   const menuDone = performance.now();
@@ -1162,6 +1222,18 @@ export async function generateRestaurant(
     adminId: accountRows[0]?.id ?? null,
   });
   const stockDone = performance.now();
+
+  // Every line went to its station, and the lines of rounds made since were marked done there a few
+  // minutes after the round was sent (drinks quicker than food), so the preparation times have a history.
+  progress('kitchen stations');
+  await db.execute(sql`
+    update ${orderLines} ol set
+      station_id = coalesce(c.station_id, ${stationRows[0]!.id}::uuid),
+      ready_at = case when r.status in ('ready', 'served') then r.sent_at + make_interval(secs =>
+        (case when c.station_id is null then 420 else 90 end)
+        + (('x' || substr(md5(ol.order_id::text || ol.position::text), 1, 6))::bit(24)::int % 540)) end
+    from ${orderRounds} r, ${categories} c
+    where r.order_id = ol.order_id and r.no = ol.round_no and c.id = ol.category_id`);
 
   progress('revenue sums');
   await rebuildSalesSums(db, timezone);
