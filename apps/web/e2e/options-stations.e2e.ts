@@ -91,8 +91,17 @@ describe.skipIf(!hasBrowser)('options and stations: "phở tái, size lớn, kh�
     // The POS: the phở opens its option sheet; the price grows with the large bowl.
     const pos = await pages.signedIn(owner, { width: 1280, height: 900 });
     await pos.goto(`${server.url}/menu`);
-    await pos.getByRole('button', { name: /^Phở tái/ }).click();
+    // The options came with the menu: opening the sheet asks the server nothing.
+    const dish = pos.getByRole('button', { name: /^Phở tái/ });
+    await dish.waitFor();
+    const requests: string[] = [];
+    const countRequest = (request: { url(): string }) => requests.push(request.url());
+    pos.on('request', countRequest);
+    await dish.click();
     const sheet = pos.getByRole('dialog', { name: 'Phở tái' });
+    await sheet.waitFor();
+    pos.off('request', countRequest);
+    expect(requests).toEqual([]);
     const add = sheet.getByRole('button', { name: /^Add ·/ });
     expect(await add.isDisabled()).toBe(true);
     await sheet.getByRole('radio', { name: /Lớn/ }).check();
