@@ -14,8 +14,8 @@ import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
 import { applyApiFieldErrors } from '../../../lib/form-errors';
 import { formatPriceDelta, limitsOf, ruleOf, type OptionRule } from './option-rules';
-import { OptionRecipeEditor } from './OptionRecipeEditor';
 import type { RecipeIngredients } from './RecipeEditor';
+import { RecipeLinesField } from './RecipeLinesField';
 
 // The contract's rules of a group, built from its own field schemas: a recipe change whose ingredient is
 // not chosen yet says so first, then the contract's checks of the options (names, each ingredient once,
@@ -291,14 +291,21 @@ export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCan
                       </button>
                     </div>
                   </div>
-                  <OptionRecipeEditor
+                  <RecipeLinesField
+                    variant="option"
                     control={control}
                     register={register}
-                    optionIndex={index}
-                    optionName={optionName}
+                    name={`options.${index}.recipe`}
                     errors={optionErrors?.recipe}
                     ingredients={ingredients}
                     savedLines={savedRecipeLines}
+                    labels={{
+                      list: `Stock changes of ${optionName}`,
+                      quantity: (ingredient) => `Change of ${ingredient} per portion`,
+                      remove: (ingredient) => `Remove the change of ${ingredient} from ${optionName}`,
+                      add: 'Stock change',
+                      addAria: `Add a stock change to ${optionName}`,
+                    }}
                   />
                 </fieldset>
               </li>
