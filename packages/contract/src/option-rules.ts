@@ -78,3 +78,20 @@ export function checkOptionChoice(
 export function portionPrice(dishPrice: number, options: readonly { priceDelta: number }[]): number {
   return options.reduce((sum, option) => sum + option.priceDelta, dishPrice);
 }
+
+/**
+ * A group's rule in words, the same for the manager, the POS and the diner: "Required · Choose 1",
+ * "Required · Choose 1 to 3", "Required · At least 2", "Optional · Choose 1", "Optional · Up to 3",
+ * "Optional · Any", or "Optional" for a single optional option.
+ */
+export function describeOptionRule(group: { minSelected: number; maxSelected: number; optionCount: number }): string {
+  const { minSelected: min, maxSelected: max, optionCount } = group;
+  const anyNumber = max >= optionCount;
+  if (min === 0) {
+    if (optionCount <= 1) return 'Optional';
+    if (max === 1) return 'Optional · Choose 1';
+    return anyNumber ? 'Optional · Any' : `Optional · Up to ${max}`;
+  }
+  if (min >= Math.min(max, optionCount)) return `Required · Choose ${min}`;
+  return anyNumber ? `Required · At least ${min}` : `Required · Choose ${min} to ${max}`;
+}

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { DishOptionGroup } from '@quan/contract/options';
 import { describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '../lib/format';
-import { describeGroupRule, OptionSheet, type OptionSheetDish } from './OptionSheet';
+import { describeOptionRule } from '@quan/contract/option-rules';
+import { OptionSheet, type OptionSheetDish } from './OptionSheet';
 
 /** Money as Testing Library reads it: its matchers turn the no-break space of vi-VN amounts into a space. */
 const money = (amount: number) => formatMoney(amount).replace(/\s/g, ' ');
@@ -182,18 +183,18 @@ describe('OptionSheet', () => {
   });
 });
 
-describe('describeGroupRule', () => {
+describe('describeOptionRule', () => {
   const options = (count: number) =>
     Array.from({ length: count }, (_, i) => ({ _id: `o${i}`, name: `o${i}`, priceDelta: 0, isSoldOut: false }));
 
   it('puts the limits in words', () => {
-    expect(describeGroupRule({ minSelected: 1, maxSelected: 1, options: options(3) })).toBe('Required · Choose 1');
-    expect(describeGroupRule({ minSelected: 0, maxSelected: 1, options: options(3) })).toBe('Optional · Up to 1');
-    expect(describeGroupRule({ minSelected: 0, maxSelected: 3, options: options(5) })).toBe('Optional · Up to 3');
-    expect(describeGroupRule({ minSelected: 0, maxSelected: 3, options: options(3) })).toBe('Optional · Any');
-    expect(describeGroupRule({ minSelected: 2, maxSelected: 2, options: options(4) })).toBe('Required · Choose 2');
-    expect(describeGroupRule({ minSelected: 1, maxSelected: 3, options: options(5) })).toBe('Required · Choose 1 to 3');
-    expect(describeGroupRule({ minSelected: 1, maxSelected: 5, options: options(5) })).toBe('Required · At least 1');
-    expect(describeGroupRule({ minSelected: 0, maxSelected: 3, options: options(1) })).toBe('Optional');
+    expect(describeOptionRule({ minSelected: 1, maxSelected: 1, optionCount: 3 })).toBe('Required · Choose 1');
+    expect(describeOptionRule({ minSelected: 0, maxSelected: 1, optionCount: 3 })).toBe('Optional · Choose 1');
+    expect(describeOptionRule({ minSelected: 0, maxSelected: 3, optionCount: 5 })).toBe('Optional · Up to 3');
+    expect(describeOptionRule({ minSelected: 0, maxSelected: 3, optionCount: 3 })).toBe('Optional · Any');
+    expect(describeOptionRule({ minSelected: 2, maxSelected: 2, optionCount: 4 })).toBe('Required · Choose 2');
+    expect(describeOptionRule({ minSelected: 1, maxSelected: 3, optionCount: 5 })).toBe('Required · Choose 1 to 3');
+    expect(describeOptionRule({ minSelected: 1, maxSelected: 5, optionCount: 5 })).toBe('Required · At least 1');
+    expect(describeOptionRule({ minSelected: 0, maxSelected: 3, optionCount: 1 })).toBe('Optional');
   });
 });

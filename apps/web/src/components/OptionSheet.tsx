@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Minus, Plus } from 'lucide-react';
-import { checkOptionChoice, portionPrice } from '@quan/contract/option-rules';
+import { checkOptionChoice, describeOptionRule, portionPrice } from '@quan/contract/option-rules';
 import type { DishOptionGroup } from '@quan/contract/options';
-import { formatMoney } from '../lib/format';
+import { formatMoney, formatPriceChange } from '../lib/format';
 import type { CartOption } from '../store/cart-slice';
 import { Dialog } from './Dialog';
 
@@ -34,24 +34,6 @@ interface OptionSheetProps {
   onClose: () => void;
 }
 
-/** "+10.000 ₫", "−5.000 ₫" (a true minus sign), or nothing for an option that costs nothing more. */
-export function formatPriceChange(delta: number): string {
-  if (delta === 0) return '';
-  return delta > 0 ? `+${formatMoney(delta)}` : `\u2212${formatMoney(-delta)}`;
-}
-
-/** The group's rule in words: "Required · Choose 1", "Optional · Up to 3", "Optional · Any", "Optional". */
-export function describeGroupRule(group: Pick<DishOptionGroup, 'minSelected' | 'maxSelected' | 'options'>): string {
-  const { minSelected: min, maxSelected: max } = group;
-  const anyNumber = max >= group.options.length;
-  if (min === 0) {
-    if (group.options.length === 1) return 'Optional';
-    return anyNumber ? 'Optional · Any' : `Optional · Up to ${max}`;
-  }
-  if (min === max) return `Required · Choose ${min}`;
-  return anyNumber ? `Required · At least ${min}` : `Required · Choose ${min} to ${max}`;
-}
-
 interface GroupProps {
   group: DishOptionGroup;
   chosen: readonly string[];
@@ -81,7 +63,7 @@ function OptionGroupField({ group, chosen, onChange }: GroupProps) {
             }`}
           >
             <span className="sr-only">, </span>
-            {describeGroupRule(group)}
+            {describeOptionRule({ ...group, optionCount: group.options.length })}
           </span>
         </span>
       </legend>

@@ -26,6 +26,12 @@ export function formatMoney(amount: number): string {
   return moneyFormat.format(amount);
 }
 
+/** An option's price change: "+10.000 ₫", "−5.000 ₫" (a true minus sign), or '' when it changes nothing. */
+export function formatPriceChange(delta: number): string {
+  if (delta === 0) return '';
+  return delta > 0 ? `+${formatMoney(delta)}` : `\u2212${formatMoney(-delta)}`;
+}
+
 /** A price per unit of stock, which may have cents of a dong: 0.25 → "0,25 ₫", 120000 → "120.000 ₫". */
 export function formatUnitCost(amount: number): string {
   return unitCostFormat.format(amount);

@@ -150,7 +150,7 @@ describe('ItemManagement', () => {
       ]);
       expect(options.getByRole('checkbox', { name: 'Topping' })).toBeChecked();
       expect(options.getByRole('checkbox', { name: 'Size' })).toHaveAccessibleDescription(
-        expect.stringContaining('Choose 1 (required)'),
+        expect.stringContaining('Required · Choose 1'),
       );
       await user.click(options.getByRole('checkbox', { name: 'Size' }));
 

@@ -110,7 +110,7 @@ describe('OptionGroupManagement', () => {
     renderGroups();
 
     const sizeRow = within(await screen.findByRole('article', { name: 'Size' }));
-    expect(sizeRow.getByText('Choose 1 (required)')).toBeInTheDocument();
+    expect(sizeRow.getByText('Required · Choose 1')).toBeInTheDocument();
     const sizeOptions = sizeRow.getAllByRole('listitem').map((item) => item.textContent);
     expect(sizeOptions).toEqual([
       `Nhỏ ${change('\u2212', 5_000)}`,
@@ -120,9 +120,11 @@ describe('OptionGroupManagement', () => {
     expect(sizeRow.getByText('Offered with Phở bò and Phở gà')).toBeInTheDocument();
 
     const toppingRow = within(screen.getByRole('article', { name: 'Topping' }));
-    expect(toppingRow.getByText('Up to 3')).toBeInTheDocument();
+    expect(toppingRow.getByText('Optional · Up to 3')).toBeInTheDocument();
     expect(toppingRow.getByText(/Not offered with any dish yet/)).toBeInTheDocument();
-    expect(within(screen.getByRole('article', { name: 'Preferences' })).getByText('Any')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Preferences' })).getByText('Optional · Any'),
+    ).toBeInTheDocument();
   });
 
   it(

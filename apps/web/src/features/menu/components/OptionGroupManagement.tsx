@@ -10,7 +10,8 @@ import { useCreateOptionGroup } from '../api/create-option-group';
 import { useDeleteOptionGroup } from '../api/delete-option-group';
 import { useOptionGroups } from '../api/list-option-groups';
 import { useUpdateOptionGroup } from '../api/update-option-group';
-import { describeRule, formatPriceDelta } from './option-rules';
+import { describeOptionRule } from '@quan/contract/option-rules';
+import { formatPriceDelta } from './option-rules';
 import { OptionGroupForm, type OptionGroupFormValues } from './OptionGroupForm';
 import type { RecipeIngredients } from './RecipeEditor';
 
@@ -62,7 +63,7 @@ export function OptionGroupManagement({ ingredients }: OptionGroupManagementProp
   }
 
   function renderGroup(group: OptionGroup) {
-    const rule = describeRule({ ...group, optionCount: group.options.length });
+    const rule = describeOptionRule({ ...group, optionCount: group.options.length });
     return (
       <article aria-label={group.name} className="flex flex-wrap items-start gap-3 py-3">
         <div className="min-w-0 flex-1 basis-64 space-y-1">

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { MAX_GROUPS_PER_DISH, type DishOptionGroup } from '@quan/contract/options';
 import { describeApiError } from '../../../lib/api-client';
 import { useOptionGroups } from '../api/list-option-groups';
-import { describeRule, formatPriceDelta } from './option-rules';
+import { describeOptionRule } from '@quan/contract/option-rules';
+import { formatPriceDelta } from './option-rules';
 
 interface OptionGroupPickerProps {
   /** The ids of the chosen groups, in the order the dish offers them. */
@@ -85,7 +86,7 @@ export function OptionGroupPicker({ value, onChange, savedGroups, error }: Optio
             if (!group) return null;
             const checkboxId = `${baseId}-${id}`;
             const isChosen = chosen.has(id);
-            const summary = `${describeRule({ ...group, optionCount: group.options.length })} · ${group.options
+            const summary = `${describeOptionRule({ ...group, optionCount: group.options.length })} · ${group.options
               .map((option) =>
                 option.priceDelta ? `${option.name} ${formatPriceDelta(option.priceDelta)}` : option.name,
               )

@@ -1,5 +1,5 @@
 import { MAX_OPTIONS_PER_GROUP } from '@quan/contract/options';
-import { formatMoney } from '../../../lib/format';
+import { formatPriceChange } from '../../../lib/format';
 
 /** The rules a manager picks from; each sets the group's minimum and maximum. */
 export type OptionRule = 'one_required' | 'one_optional' | 'up_to' | 'any' | 'custom';
@@ -36,21 +36,5 @@ export function limitsOf(
   }
 }
 
-/** A group's rule in words, as a waiter would say it: "Choose 1 (required)", "Up to 3", "Any". */
-export function describeRule(group: { minSelected: number; maxSelected: number; optionCount: number }): string {
-  const { minSelected, maxSelected, optionCount } = group;
-  const max = Math.min(maxSelected, Math.max(optionCount, 1));
-  if (minSelected === 0) {
-    if (maxSelected === 1) return 'Choose 1 (optional)';
-    return maxSelected >= optionCount ? 'Any' : `Up to ${maxSelected}`;
-  }
-  if (minSelected >= max) return `Choose ${minSelected} (required)`;
-  if (maxSelected >= optionCount) return `At least ${minSelected}`;
-  return `Choose ${minSelected} to ${maxSelected}`;
-}
-
-/** An option's price change: "+10.000 ₫", "−5.000 ₫" (a true minus sign) or "no change". */
-export function formatPriceDelta(delta: number): string {
-  if (delta === 0) return 'no change';
-  return `${delta > 0 ? '+' : '\u2212'}${formatMoney(Math.abs(delta))}`;
-}
+/** An option's price change as the manager's lists say it: "+10.000 ₫", "−5.000 ₫" or "no change". */
+export const formatPriceDelta = (delta: number) => formatPriceChange(delta) || 'no change';

@@ -1,6 +1,6 @@
 import type { Order } from '@quan/contract/order';
-import { formatPriceChange } from '../../../components/OptionSheet';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+
+import { formatDateTime, formatMoney, formatPriceChange } from '../../../lib/format';
 import { formatTaxRate } from './BillSummary';
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
