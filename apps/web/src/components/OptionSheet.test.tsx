@@ -184,9 +184,6 @@ describe('OptionSheet', () => {
 });
 
 describe('describeOptionRule', () => {
-  const options = (count: number) =>
-    Array.from({ length: count }, (_, i) => ({ _id: `o${i}`, name: `o${i}`, priceDelta: 0, isSoldOut: false }));
-
   it('puts the limits in words', () => {
     expect(describeOptionRule({ minSelected: 1, maxSelected: 1, optionCount: 3 })).toBe('Required · Choose 1');
     expect(describeOptionRule({ minSelected: 0, maxSelected: 1, optionCount: 3 })).toBe('Optional · Choose 1');
