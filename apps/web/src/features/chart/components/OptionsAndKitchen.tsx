@@ -16,7 +16,10 @@ export type OptionsAndKitchenPeriod = (typeof optionsAndKitchenPeriods)[number][
 
 const cellClass = 'py-2 text-right text-stone-700 tabular-nums whitespace-nowrap';
 
-/** A report's table: scrolls sideways inside its card on a narrow phone rather than widening the page. */
+/**
+ * A report's table: scrolls sideways inside its card on a narrow phone rather than widening the page.
+ * Its children are its bodies (`<tbody>`), one per group of rows or one for all.
+ */
 function ReportTable({
   caption,
   captionVisible = false,
@@ -48,7 +51,7 @@ function ReportTable({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-stone-100">{children}</tbody>
+        {children}
       </table>
     </div>
   );
@@ -78,29 +81,52 @@ function Empty({ children }: { children: ReactNode }) {
   return <p className="text-sm text-stone-600">{children}</p>;
 }
 
+/** The options by group, the groups in the order of their best-selling option, each keeping the server's order. */
+function groupOptions(options: OptionSales['options']) {
+  const groups = new Map<string, OptionSales['options']>();
+  for (const option of options) groups.set(option.group, [...(groups.get(option.group) ?? []), option]);
+  return [...groups].map(([name, groupOptions]) => ({ name, options: groupOptions }));
+}
+
 function OptionSalesTable({ options }: { options: OptionSales['options'] }) {
   if (options.length === 0) return <Empty>No options sold in this period.</Empty>;
   return (
     <ReportTable
       caption="Sales by option"
-      columns={[
-        { name: 'Group' },
-        { name: 'Option' },
-        { name: 'Portions', numeric: true },
-        { name: 'Revenue', numeric: true },
-      ]}
+      columns={[{ name: 'Option' }, { name: 'Portions', numeric: true }, { name: 'Revenue', numeric: true }]}
     >
-      {/* In the server's order: the most portions first. */}
-      {options.map((option) => (
-        <tr key={`${option.group}\u0000${option.name}`}>
-          <td className="py-2 pr-3 text-stone-600">{option.group}</td>
-          <th scope="row" className="py-2 pr-3 text-left font-medium text-stone-900">
-            {option.name}
-          </th>
-          <td className={`pl-3 ${cellClass}`}>{formatCount(option.portions)}</td>
-          {/* A negative price change (a smaller bowl) lowered the revenue: shown as it is, below zero. */}
-          <td className={`pl-3 ${cellClass}`}>{formatMoney(option.revenue)}</td>
-        </tr>
+      {/* A body per group, headed by its name once, rather than the name repeated on every row. */}
+      {groupOptions(options).map((group) => (
+        <tbody key={group.name} className="divide-y divide-stone-100 border-t border-stone-200">
+          <tr>
+            <th
+              scope="rowgroup"
+              colSpan={3}
+              className="pt-3 pb-1 text-left text-xs font-semibold tracking-wide text-stone-500 uppercase"
+            >
+              {group.name}
+            </th>
+          </tr>
+          {group.options.map((option) => (
+            <tr key={option.name}>
+              <th scope="row" className="min-w-28 py-2 pr-3 text-left font-medium text-stone-900">
+                {option.name}
+              </th>
+              <td className={`pl-3 ${cellClass}`}>{formatCount(option.portions)}</td>
+              {/* A negative price change (a smaller bowl) lowered the revenue: shown as it is, below zero. */}
+              <td className={`pl-3 ${cellClass}`}>
+                {option.revenue === 0 ? (
+                  <>
+                    <span aria-hidden="true">—</span>
+                    <span className="sr-only">No price change</span>
+                  </>
+                ) : (
+                  formatMoney(option.revenue)
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
       ))}
     </ReportTable>
   );
@@ -119,36 +145,40 @@ function PrepTimesTables({ prepTimes }: { prepTimes: PrepTimes }) {
       <ReportTable
         caption="Preparation time by station"
         captionVisible
-        columns={[{ name: 'Station' }, { name: 'Lines', numeric: true }, { name: 'Average', numeric: true }]}
+        columns={[{ name: 'Station' }, { name: 'Dishes', numeric: true }, { name: 'Average', numeric: true }]}
       >
-        {prepTimes.byStation.map((station, index) => (
-          <tr key={station.stationId ?? `${index}:${station.name}`}>
-            <th scope="row" className="py-2 pr-3 text-left font-medium text-stone-900">
-              {station.name}
-            </th>
-            <td className={`pl-3 ${cellClass}`}>{formatCount(station.lines)}</td>
-            <td className={`pl-3 ${cellClass}`}>
-              <Average seconds={station.averageSeconds} />
-            </td>
-          </tr>
-        ))}
+        <tbody className="divide-y divide-stone-100">
+          {prepTimes.byStation.map((station, index) => (
+            <tr key={station.stationId ?? `${index}:${station.name}`}>
+              <th scope="row" className="py-2 pr-3 text-left font-medium text-stone-900">
+                {station.name}
+              </th>
+              <td className={`pl-3 ${cellClass}`}>{formatCount(station.lines)}</td>
+              <td className={`pl-3 ${cellClass}`}>
+                <Average seconds={station.averageSeconds} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
       </ReportTable>
       <ReportTable
         caption="Preparation time by dish"
         captionVisible
-        columns={[{ name: 'Dish' }, { name: 'Lines', numeric: true }, { name: 'Average', numeric: true }]}
+        columns={[{ name: 'Dish' }, { name: 'Times made', numeric: true }, { name: 'Average', numeric: true }]}
       >
-        {prepTimes.byDish.map((dish, index) => (
-          <tr key={dish.itemId ?? `${index}:${dish.name}`}>
-            <th scope="row" className="py-2 pr-3 text-left font-medium text-stone-900">
-              {dish.name}
-            </th>
-            <td className={`pl-3 ${cellClass}`}>{formatCount(dish.lines)}</td>
-            <td className={`pl-3 ${cellClass}`}>
-              <Average seconds={dish.averageSeconds} />
-            </td>
-          </tr>
-        ))}
+        <tbody className="divide-y divide-stone-100">
+          {prepTimes.byDish.map((dish, index) => (
+            <tr key={dish.itemId ?? `${index}:${dish.name}`}>
+              <th scope="row" className="py-2 pr-3 text-left font-medium text-stone-900">
+                {dish.name}
+              </th>
+              <td className={`pl-3 ${cellClass}`}>{formatCount(dish.lines)}</td>
+              <td className={`pl-3 ${cellClass}`}>
+                <Average seconds={dish.averageSeconds} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
       </ReportTable>
     </div>
   );
@@ -215,7 +245,7 @@ export function OptionsAndKitchen({ period, onPeriodChange, range, days }: Optio
         <ReportCard
           id="prep-times"
           title="Preparation time"
-          note="From a round being sent to its station marking the dish done, on average (minutes:seconds)."
+          note="From when a round is sent until its station marks the dish done."
         >
           {prepTimes.isPending ? (
             <Loading />

@@ -54,11 +54,12 @@ describe('chart labels and summaries', () => {
     expect(categorySummary([])).toBeNull();
   });
 
-  it('writes preparation times as minutes:seconds, past the hour too', () => {
-    expect(formatPrepTime(245)).toBe('4:05');
-    expect(formatPrepTime(59)).toBe('0:59');
-    expect(formatPrepTime(0)).toBe('0:00');
-    expect(formatPrepTime(3930)).toBe('65:30');
+  it('writes preparation times in minutes and seconds, not as clock times, past the hour too', () => {
+    expect(formatPrepTime(33)).toBe('33 s');
+    expect(formatPrepTime(59.6)).toBe('1 min 00 s');
+    expect(formatPrepTime(0)).toBe('0 s');
+    expect(formatPrepTime(245)).toBe('4 min 05 s');
+    expect(formatPrepTime(3930)).toBe('65 min 30 s');
     expect(prepTimeIso(245)).toBe('PT4M5S');
   });
 });

@@ -75,10 +75,14 @@ export function categorySummary(byCategory: ChartData['byCategory']): string | n
   return `Top category: ${top.name}, ${formatMoney(top.revenue)} (${share} % of the dishes' revenue).`;
 }
 
-/** A preparation time as minutes:seconds, minutes not wrapping at the hour: 245 → "4:05", 3930 → "65:30". */
+/**
+ * A preparation time in words, not to be read as a clock time: 33 → "33 s", 245 → "4 min 05 s", minutes not
+ * wrapping at the hour: 3930 → "65 min 30 s". Past a minute the seconds keep two digits, so a column lines up.
+ */
 export function formatPrepTime(seconds: number): string {
   const whole = Math.max(0, Math.round(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+  if (whole < 60) return `${whole} s`;
+  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
 }
 
 /** The same time as an ISO 8601 duration, for `<time dateTime>`: 245 → "PT4M5S". */

@@ -79,29 +79,38 @@ describe('ChartPage: options and kitchen', { timeout: 20_000 }, () => {
     vi.useRealTimers();
   });
 
-  it('shows the sales by option and the preparation times, formatted, in the order the server gives', async () => {
+  it('shows the sales by option grouped by group, and the preparation times, formatted', async () => {
     fakeApi = renderChart();
 
     const section = within(await screen.findByRole('region', { name: 'Options and kitchen' }));
     const options = await section.findByRole('table', { name: 'Sales by option' });
     const optionRows = within(options).getAllByRole('row');
+    // Grouped: each group's name once, over its options, the groups in the order of their best seller.
     expect(optionRows.map((row) => row.textContent)).toEqual([
-      'GroupOptionPortionsRevenue',
-      'SizeLớn12120.000\u00a0₫',
-      'ĐườngÍt đường70\u00a0₫',
-      'SizeNhỏ4-20.000\u00a0₫',
+      'OptionPortionsRevenue',
+      'Size',
+      'Lớn12120.000\u00a0₫',
+      'Nhỏ4-20.000\u00a0₫',
+      'Đường',
+      // No price change: a dash, said in words to a screen reader.
+      'Ít đường7—No price change',
     ]);
+    expect(within(options).getAllByRole('rowgroup')).toHaveLength(3);
     expect(within(options).getByRole('rowheader', { name: 'Lớn' })).toBeInTheDocument();
     expect(within(options).getByRole('columnheader', { name: 'Portions' })).toBeInTheDocument();
+    expect(within(options).queryByRole('columnheader', { name: 'Group' })).not.toBeInTheDocument();
+    expect(within(options).queryByText('0\u00a0₫')).not.toBeInTheDocument();
 
+    expect(section.getByText('From when a round is sent until its station marks the dish done.')).toBeInTheDocument();
     const stations = section.getByRole('table', { name: 'Preparation time by station' });
-    expect(within(stations).getByRole('row', { name: 'Bar 12 4:05' })).toBeInTheDocument();
-    expect(within(stations).getByRole('row', { name: 'Bếp 30 8:32' })).toBeInTheDocument();
-    expect(within(stations).getByText('4:05')).toHaveAttribute('datetime', 'PT4M5S');
+    expect(within(stations).getByRole('columnheader', { name: 'Dishes' })).toBeInTheDocument();
+    expect(within(stations).getByRole('row', { name: 'Bar 12 4 min 05 s' })).toBeInTheDocument();
+    expect(within(stations).getByRole('row', { name: 'Bếp 30 8 min 32 s' })).toBeInTheDocument();
+    expect(within(stations).getByText('4 min 05 s')).toHaveAttribute('datetime', 'PT4M5S');
 
     const dishes = section.getByRole('table', { name: 'Preparation time by dish' });
-    expect(within(dishes).getByRole('row', { name: 'Phở bò tái 18 9:00' })).toBeInTheDocument();
-    expect(within(dishes).getByRole('row', { name: 'Cà phê sữa đá 12 4:05' })).toBeInTheDocument();
+    expect(within(dishes).getByRole('row', { name: 'Phở bò tái 18 9 min 00 s' })).toBeInTheDocument();
+    expect(within(dishes).getByRole('row', { name: 'Cà phê sữa đá 12 4 min 05 s' })).toBeInTheDocument();
   });
 
   it('says so in words when nothing was sold with options or marked done', async () => {

@@ -95,8 +95,12 @@ export function ItemForm({
   const stationList = stations.data ?? [];
   // Where the dish goes when it names no station: its category's station, else the first one.
   const chosenCategory = categories.find((category) => category._id === chosenCategoryId);
-  const fallbackStation =
-    stationList.find((station) => station._id === chosenCategory?.stationId) ?? stationList[0] ?? null;
+  const categoryStation = stationList.find((station) => station._id === chosenCategory?.stationId);
+  const firstStation = stationList[0];
+  let defaultStationLabel = 'Category’s station';
+  if (categoryStation) defaultStationLabel = `Category’s station (${categoryStation.name})`;
+  else if (firstStation) defaultStationLabel = `First station (${firstStation.name})`;
+  else if (stations.isSuccess) defaultStationLabel = 'No station';
 
   const submit = handleSubmit(async (body) => {
     try {
@@ -195,9 +199,7 @@ export function ItemForm({
                   aria-invalid={fieldState.error ? true : undefined}
                   aria-describedby={`${stationFieldId}-hint${fieldState.error ? ` ${stationFieldId}-error` : ''}`}
                 >
-                  <option value="">
-                    {fallbackStation ? `Category’s station (${fallbackStation.name})` : 'Category’s station'}
-                  </option>
+                  <option value="">{defaultStationLabel}</option>
                   {stationList.map((station) => (
                     <option key={station._id} value={station._id}>
                       {station.name}
@@ -240,7 +242,11 @@ export function ItemForm({
       />
       <div className="flex items-center gap-3">
         <input id={availableId} type="checkbox" className="size-5 accent-amber-700" {...register('isAvailable')} />
-        <label htmlFor={availableId} className="text-sm font-medium text-stone-800">
+        {/* 44 px tall, for a finger on a phone. */}
+        <label
+          htmlFor={availableId}
+          className="flex min-h-11 flex-1 cursor-pointer items-center text-sm font-medium text-stone-800"
+        >
           Available to order
         </label>
       </div>

@@ -115,8 +115,9 @@ describe('ItemManagement', () => {
       // Phở bò offers Topping already; the form keeps it first.
       const phoWithTopping = { ...pho, optionGroups: [dishGroupOf(topping)] };
       let items = [phoWithTopping, { ...traDa, stationId: bar._id }];
+      const drinksToBar = { ...drinks, stationId: bar._id };
       fakeApi = installFakeApi(({ method, url, config }) => {
-        if (method === 'GET' && url === '/api/category') return ok([noodles, drinks]);
+        if (method === 'GET' && url === '/api/category') return ok([noodles, drinksToBar]);
         if (method === 'GET' && url === '/api/item') return ok(items);
         if (method === 'GET' && url === '/api/station') return ok([bep, bar]);
         if (method === 'GET' && url === '/api/option-group') return ok([preferences, size, topping]);
@@ -152,13 +153,39 @@ describe('ItemManagement', () => {
       expect(options.getByRole('checkbox', { name: 'Size' })).toHaveAccessibleDescription(
         expect.stringContaining('Required · Choose 1'),
       );
+      // One group chosen: nothing to put in order yet.
+      expect(options.queryByRole('button', { name: /^Move / })).not.toBeInTheDocument();
       await user.click(options.getByRole('checkbox', { name: 'Size' }));
 
-      // Not routed yet: it follows its category, which follows the first station.
+      // A group ticked is asked after those already chosen, and moves up and down; the checkboxes stay put.
+      const order = within(options.getByRole('list', { name: 'Asked in this order' }));
+      expect(order.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1.Topping', '2.Size']);
+      expect(order.getByRole('button', { name: 'Move Topping up' })).toBeDisabled();
+      expect(order.getByRole('button', { name: 'Move Size down' })).toBeDisabled();
+      await user.click(order.getByRole('button', { name: 'Move Size up' }));
+      expect(order.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1.Size', '2.Topping']);
+      // Size reached the top, where "up" is disabled: the focus stays on its row, on "down".
+      expect(order.getByRole('button', { name: 'Move Size down' })).toHaveFocus();
+      await user.click(order.getByRole('button', { name: 'Move Size down' }));
+      expect(order.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1.Topping', '2.Size']);
+      expect(order.getByRole('button', { name: 'Move Size up' })).toHaveFocus();
+      await user.click(order.getByRole('button', { name: 'Move Topping down' }));
+      expect(order.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1.Size', '2.Topping']);
+      expect(options.getAllByRole('checkbox').map((box) => (box as HTMLInputElement).labels?.[0]?.textContent)).toEqual(
+        ['Topping', 'Preferences', 'Size'],
+      );
+
+      // Not routed yet: its category has no station, so it goes to the first station.
       expect(dialog.getByLabelText('Station')).toHaveValue('');
       expect(
-        within(dialog.getByLabelText('Station')).getByRole('option', { name: 'Category’s station (Bếp)' }),
+        within(dialog.getByLabelText('Station')).getByRole('option', { name: 'First station (Bếp)' }),
       ).toBeInTheDocument();
+      // In a category with a station, it would follow that station.
+      await user.selectOptions(dialog.getByLabelText('Category'), 'Drinks');
+      expect(
+        within(dialog.getByLabelText('Station')).getByRole('option', { name: 'Category’s station (Bar)' }),
+      ).toBeInTheDocument();
+      await user.selectOptions(dialog.getByLabelText('Category'), 'Noodles');
       await user.selectOptions(dialog.getByLabelText('Station'), 'Bar');
       await user.type(dialog.getByLabelText('Prep minutes'), '0');
       await user.click(dialog.getByRole('button', { name: 'Save dish' }));
@@ -171,13 +198,14 @@ describe('ItemManagement', () => {
       expect(await screen.findByText('Phở bò saved.')).toBeInTheDocument();
       const put = fakeApi.configs.find((config) => config.method === 'put');
       expect(JSON.parse(put?.data as string)).toMatchObject({
-        optionGroupIds: [topping._id, size._id],
+        optionGroupIds: [size._id, topping._id],
+        categoryId: noodles._id,
         stationId: bar._id,
         prepMinutes: 8,
       });
       await waitFor(() =>
         expect(screen.getByRole('article', { name: 'Phở bò' })).toHaveTextContent(
-          'Options: Topping, Size · Station: Bar · 8 min',
+          'Options: Size, Topping · Station: Bar · 8 min',
         ),
       );
     },

@@ -57,7 +57,7 @@ const rules: { value: OptionRule; label: string; example: string }[] = [
   { value: 'one_optional', label: 'Choose one, optional', example: 'Ice: ít đá or không đá' },
   { value: 'up_to', label: 'Up to a number', example: 'Topping: up to 3' },
   { value: 'any', label: 'Any number', example: 'Preferences: không hành, ít đường…' },
-  { value: 'custom', label: 'At least and at most', example: 'Any other limits' },
+  { value: 'custom', label: 'Between', example: 'At least 2, at most 4: any other limits' },
 ];
 
 function emptyOption(): OptionGroupFormInput['options'][number] {

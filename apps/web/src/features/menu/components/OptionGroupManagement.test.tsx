@@ -59,7 +59,7 @@ const topping = makeOptionGroup({
     _id: `0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4e0${index}`,
     name,
     priceDelta: 5_000,
-    recipe: [],
+    recipe: name === 'Trứng' ? [{ ingredientId: egg._id, name: 'Trứng gà', unit: 'pcs' as const, quantity: 1 }] : [],
   })),
 });
 const preferences = makeOptionGroup({
@@ -112,19 +112,21 @@ describe('OptionGroupManagement', () => {
     const sizeRow = within(await screen.findByRole('article', { name: 'Size' }));
     expect(sizeRow.getByText('Required · Choose 1')).toBeInTheDocument();
     const sizeOptions = sizeRow.getAllByRole('listitem').map((item) => item.textContent);
+    // One item per option: its price change only when it has one, then its stock changes, ingredient first.
     expect(sizeOptions).toEqual([
       `Nhỏ ${change('\u2212', 5_000)}`,
-      'Vừa no change',
-      `Lớn ${change('+', 10_000)} (+0,1 kg Thịt bò)`,
+      'Vừa',
+      `Lớn ${change('+', 10_000)} (Thịt bò +0,1 kg)`,
     ]);
     expect(sizeRow.getByText('Offered with Phở bò and Phở gà')).toBeInTheDocument();
 
     const toppingRow = within(screen.getByRole('article', { name: 'Topping' }));
     expect(toppingRow.getByText('Optional · Up to 3')).toBeInTheDocument();
     expect(toppingRow.getByText(/Not offered with any dish yet/)).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('article', { name: 'Preferences' })).getByText('Optional · Any'),
-    ).toBeInTheDocument();
+    expect(toppingRow.getAllByRole('listitem')[0]?.textContent).toBe(`Trứng ${change('+', 5_000)} (Trứng gà +1 pcs)`);
+    const preferencesRow = within(screen.getByRole('article', { name: 'Preferences' }));
+    expect(preferencesRow.getByText('Optional · Any')).toBeInTheDocument();
+    expect(preferencesRow.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['không hành', 'ít đá']);
   });
 
   it(
@@ -282,7 +284,7 @@ describe('OptionGroupManagement', () => {
       await user.click(await screen.findByRole('button', { name: 'New option group' }));
       const dialog = within(screen.getByRole('dialog', { name: 'New option group' }));
       await user.type(dialog.getByLabelText('Group name'), 'Topping');
-      await user.click(dialog.getByRole('radio', { name: /At least and at most/ }));
+      await user.click(dialog.getByRole('radio', { name: /Between/ }));
       await user.clear(dialog.getByLabelText('At least'));
       await user.type(dialog.getByLabelText('At least'), '3');
       await user.clear(dialog.getByLabelText('At most'));

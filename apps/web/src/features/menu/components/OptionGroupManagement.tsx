@@ -5,13 +5,12 @@ import type { OptionGroup } from '@quan/contract/options';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Dialog } from '../../../components/Dialog';
 import { describeApiError } from '../../../lib/api-client';
-import { formatQuantityChange } from '../../../lib/format';
+import { formatPriceChange, formatQuantityChange } from '../../../lib/format';
 import { useCreateOptionGroup } from '../api/create-option-group';
 import { useDeleteOptionGroup } from '../api/delete-option-group';
 import { useOptionGroups } from '../api/list-option-groups';
 import { useUpdateOptionGroup } from '../api/update-option-group';
 import { describeOptionRule } from '@quan/contract/option-rules';
-import { formatPriceDelta } from './option-rules';
 import { OptionGroupForm, type OptionGroupFormValues } from './OptionGroupForm';
 import type { RecipeIngredients } from './RecipeEditor';
 
@@ -73,22 +72,28 @@ export function OptionGroupManagement({ ingredients }: OptionGroupManagementProp
               {rule}
             </span>
           </h4>
-          <ul aria-label={`Options of ${group.name}`} className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-stone-800">
-            {group.options.map((option) => (
-              <li key={option._id}>
-                {option.name} <span className="text-stone-600 tabular-nums">{formatPriceDelta(option.priceDelta)}</span>
-                {option.recipe.length > 0 && (
-                  <span className="text-xs text-stone-500">
-                    {' '}
-                    (
-                    {option.recipe
-                      .map((line) => `${formatQuantityChange(line.quantity, line.unit)} ${line.name}`)
-                      .join(', ')}
-                    )
+          {/* One chip per option, so a list of free preferences does not read as one run-on line. */}
+          <ul aria-label={`Options of ${group.name}`} className="flex flex-wrap gap-1.5 text-sm text-stone-800">
+            {group.options.map((option) => {
+              const price = formatPriceChange(option.priceDelta);
+              return (
+                <li key={option._id} className="max-w-full rounded-md border border-stone-200 bg-stone-50 px-2 py-0.5">
+                  <span className="whitespace-nowrap">
+                    {option.name}
+                    {price && <span className="text-stone-600 tabular-nums"> {price}</span>}
                   </span>
-                )}
-              </li>
-            ))}
+                  {option.recipe.length > 0 && (
+                    <span className="text-xs text-stone-500">
+                      {' ('}
+                      {option.recipe
+                        .map((line) => `${line.name} ${formatQuantityChange(line.quantity, line.unit)}`)
+                        .join(', ')}
+                      )
+                    </span>
+                  )}
+                </li>
+              );
+            })}
           </ul>
           <p className="text-xs text-stone-600">
             {group.dishes.length === 0

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ArrowDown, ArrowUp } from 'lucide-react';
 import { MAX_GROUPS_PER_DISH, type DishOptionGroup } from '@quan/contract/options';
 import { describeApiError } from '../../../lib/api-client';
 import { useOptionGroups } from '../api/list-option-groups';
@@ -19,8 +20,9 @@ type Choice = Pick<DishOptionGroup, '_id' | 'name' | 'minSelected' | 'maxSelecte
 };
 
 /**
- * The option groups offered with a dish, as a checkbox list. The dish's own groups come first in their
- * order, then the others; the order sheet asks in the order of this list.
+ * The option groups offered with a dish, as a checkbox list: the dish's own groups first, then the others.
+ * A group ticked joins the end of the chosen ones, which the order sheet asks in the order of the list under
+ * the checkboxes, where they move up and down.
  */
 export function OptionGroupPicker({ value, onChange, savedGroups, error }: OptionGroupPickerProps) {
   const baseId = useId();
@@ -37,12 +39,83 @@ export function OptionGroupPicker({ value, onChange, savedGroups, error }: Optio
   const order = [...visible, ...loaded.map((group) => group._id).filter((id) => !savedIds.includes(id))];
   const chosen = new Set(value);
   const full = chosen.size >= MAX_GROUPS_PER_DISH;
+  // The move button to focus once a group has moved: its row is re-rendered elsewhere, or the button disabled.
+  const moveButtons = useRef(new Map<string, HTMLButtonElement>());
+  const focusAfterMove = useRef<string | null>(null);
+
+  useEffect(() => {
+    const key = focusAfterMove.current;
+    if (key === null) return;
+    focusAfterMove.current = null;
+    moveButtons.current.get(key)?.focus();
+  });
 
   function toggle(id: string, checked: boolean) {
-    const next = new Set(chosen);
-    if (checked) next.add(id);
-    else next.delete(id);
-    onChange(order.filter((groupId) => next.has(groupId)));
+    if (!checked) onChange(value.filter((groupId) => groupId !== id));
+    else if (!value.includes(id)) onChange([...value, id]);
+  }
+
+  function move(index: number, step: -1 | 1) {
+    const next = [...value];
+    const [id] = next.splice(index, 1);
+    if (id === undefined) return;
+    const to = index + step;
+    next.splice(to, 0, id);
+    onChange(next);
+    // Keep the focus on the button pressed, or on the other one when the group reached an end.
+    const atEnd = step === -1 ? to === 0 : to === next.length - 1;
+    const pressed = step === -1 ? 'up' : 'down';
+    const other = step === -1 ? 'down' : 'up';
+    focusAfterMove.current = `${id}:${atEnd ? other : pressed}`;
+  }
+
+  function moveButtonRef(key: string) {
+    return (button: HTMLButtonElement | null) => {
+      if (button) moveButtons.current.set(key, button);
+      else moveButtons.current.delete(key);
+    };
+  }
+
+  function renderOrder() {
+    if (value.length < 2) return null;
+    return (
+      <div className="space-y-1 border-t border-stone-200 pt-3">
+        <p id={`${baseId}-order`} className="text-sm font-medium text-stone-900">
+          Asked in this order
+        </p>
+        <ol aria-labelledby={`${baseId}-order`} className="space-y-1">
+          {value.map((id, index) => {
+            const name = byId.get(id)?.name ?? 'A deleted group';
+            return (
+              <li key={id} className="flex items-center gap-2 text-sm">
+                <span className="w-5 shrink-0 text-right text-stone-500 tabular-nums">{index + 1}.</span>
+                <span className="min-w-0 flex-1 font-medium text-stone-800">{name}</span>
+                <button
+                  ref={moveButtonRef(`${id}:up`)}
+                  type="button"
+                  className="btn btn-secondary size-11 p-0 sm:size-9"
+                  aria-label={`Move ${name} up`}
+                  disabled={index === 0}
+                  onClick={() => move(index, -1)}
+                >
+                  <ArrowUp aria-hidden="true" className="size-4" />
+                </button>
+                <button
+                  ref={moveButtonRef(`${id}:down`)}
+                  type="button"
+                  className="btn btn-secondary size-11 p-0 sm:size-9"
+                  aria-label={`Move ${name} down`}
+                  disabled={index === value.length - 1}
+                  onClick={() => move(index, 1)}
+                >
+                  <ArrowDown aria-hidden="true" className="size-4" />
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+    );
   }
 
   function renderStatus() {
@@ -77,7 +150,8 @@ export function OptionGroupPicker({ value, onChange, savedGroups, error }: Optio
     <fieldset className="space-y-2 rounded-xl border border-stone-200 p-4" aria-describedby={`${baseId}-hint`}>
       <legend className="px-1 text-sm font-semibold text-stone-900">Options</legend>
       <p id={`${baseId}-hint`} className="text-xs text-stone-600">
-        The choices the waiter and the guest make for this dish, asked in this order.
+        The choices the waiter and the guest make for this dish. A group ticked is asked after those already chosen;
+        move it up or down below.
       </p>
       {order.length > 0 && (
         <ul className="space-y-1">
@@ -92,18 +166,24 @@ export function OptionGroupPicker({ value, onChange, savedGroups, error }: Optio
               )
               .join(', ')}`;
             return (
-              <li key={id} className="flex min-h-11 items-start gap-3 py-1">
-                <input
-                  id={checkboxId}
-                  type="checkbox"
-                  className="mt-0.5 size-5 shrink-0 accent-amber-700"
-                  checked={isChosen}
-                  disabled={!isChosen && full}
-                  aria-describedby={`${checkboxId}-summary`}
-                  onChange={(event) => toggle(id, event.target.checked)}
-                />
-                <div className="min-w-0 text-sm">
-                  <label htmlFor={checkboxId} className="block cursor-pointer font-medium text-stone-800">
+              <li key={id} className="flex items-start gap-3">
+                {/* A 44 px tall label on a phone, the checkbox centred on it. */}
+                <div className="flex h-11 shrink-0 items-center sm:h-7">
+                  <input
+                    id={checkboxId}
+                    type="checkbox"
+                    className="size-5 accent-amber-700"
+                    checked={isChosen}
+                    disabled={!isChosen && full}
+                    aria-describedby={`${checkboxId}-summary`}
+                    onChange={(event) => toggle(id, event.target.checked)}
+                  />
+                </div>
+                <div className="min-w-0 flex-1 pb-1 text-sm">
+                  <label
+                    htmlFor={checkboxId}
+                    className="flex min-h-11 cursor-pointer items-center font-medium text-stone-800 sm:min-h-7"
+                  >
                     {group.name}
                   </label>
                   <p id={`${checkboxId}-summary`} className="text-xs text-stone-600">
@@ -115,6 +195,7 @@ export function OptionGroupPicker({ value, onChange, savedGroups, error }: Optio
           })}
         </ul>
       )}
+      {renderOrder()}
       {full && <p className="text-xs text-stone-600">A dish offers at most {MAX_GROUPS_PER_DISH} option groups.</p>}
       {error && <p className="field-error">{error}</p>}
       {renderStatus()}

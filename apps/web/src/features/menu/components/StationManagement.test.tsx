@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
-import { makeStation } from './menu-test-data';
+import { makeCategory, makeItem, makeStation } from './menu-test-data';
 import { StationManagement } from './StationManagement';
 
 const bep = makeStation({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5a01', name: 'Bếp', targetMinutes: 12, sortOrder: 0 });
@@ -22,6 +22,51 @@ const journeyTimeout = 20_000;
 describe('StationManagement', () => {
   let fakeApi: ReturnType<typeof installFakeApi> | undefined;
   afterEach(() => fakeApi?.restore());
+
+  it('says what goes to each station and links to its kitchen screen', async () => {
+    const bar = makeStation({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5a03', name: 'Bar', sortOrder: 2 });
+    const noodles = makeCategory({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a01', name: 'Noodles' });
+    const grill = makeCategory({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a02', name: 'Grill', stationId: nuong._id });
+    const sides = makeCategory({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a03', name: 'Sides', stationId: nuong._id });
+    // Routed to a station deleted since: it counts as routed nowhere.
+    const drinks = makeCategory({
+      _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a04',
+      name: 'Drinks',
+      stationId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5aff',
+    });
+    const items = [
+      makeItem(noodles, { _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4b01', name: 'Phở bò' }),
+      makeItem(grill, { _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4b02', name: 'Sườn nướng' }),
+      makeItem(noodles, { _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4b03', name: 'Bún chả', stationId: nuong._id }),
+      makeItem(drinks, { _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4b04', name: 'Trà đá', stationId: bep._id }),
+    ];
+    fakeApi = installFakeApi(({ method, url }) => {
+      if (method === 'GET' && url === '/api/station') return ok([bep, nuong, bar]);
+      if (method === 'GET' && url === '/api/category') return ok([noodles, grill, sides, drinks]);
+      if (method === 'GET' && url === '/api/item') return ok(items);
+      return fail(404, 'Not found');
+    });
+    renderStations();
+
+    const linesOf = (station: string) =>
+      within(screen.getByRole('list', { name: `What goes to ${station}` }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    await screen.findByRole('list', { name: 'What goes to Bếp' });
+    expect(linesOf('Bếp')).toEqual(['Dish on its own: Trà đá', 'And every dish routed nowhere']);
+    expect(linesOf('Nướng')).toEqual(['Categories: Grill and Sides', 'Dish on its own: Bún chả']);
+    const barRow = within(screen.getByRole('article', { name: 'Bar' }));
+    expect(barRow.getByText(/^Nothing goes here yet/)).toBeInTheDocument();
+    // The order shows the position; no developer numbers.
+    expect(screen.queryByText(/Position/)).not.toBeInTheDocument();
+
+    for (const station of [bep, nuong, bar]) {
+      expect(screen.getByRole('link', { name: `Open its kitchen screen: ${station.name}` })).toHaveAttribute(
+        'href',
+        `/orders?view=kitchen&station=${station._id}`,
+      );
+    }
+  });
 
   it(
     'lists the stations in order, checks the form, then creates one after the others',

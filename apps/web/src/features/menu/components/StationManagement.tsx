@@ -1,19 +1,73 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { useSnackbar } from 'notistack';
+import { Link } from 'react-router';
+import type { Category, Item } from '@quan/contract/menu';
 import type { CreateStationBody, Station } from '@quan/contract/stations';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Dialog } from '../../../components/Dialog';
 import { describeApiError } from '../../../lib/api-client';
+import { useCategories } from '../api/list-categories';
+import { useItems } from '../api/list-items';
 import { useCreateStation } from '../api/create-station';
 import { useDeleteStation } from '../api/delete-station';
 import { useStations } from '../api/list-stations';
 import { useUpdateStation } from '../api/update-station';
 import { StationForm } from './StationForm';
 
-/** Kitchen stations for managers: list, create, edit, delete. */
+function listNames(names: readonly string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** Where a station's screen takes its dishes from: categories routed to it, and dishes routed to it on their own. */
+interface StationRoutes {
+  categories: string[];
+  dishes: string[];
+}
+
+/**
+ * What each station takes, by station id. A category or dish that names a station no longer in the list
+ * counts as routed nowhere (the first station takes it).
+ */
+function routesByStation(
+  stations: readonly Station[],
+  categories: readonly Category[],
+  items: readonly Item[],
+): Map<string, StationRoutes> {
+  const routes = new Map<string, StationRoutes>(
+    stations.map((station) => [station._id, { categories: [], dishes: [] }]),
+  );
+  for (const category of categories) {
+    if (category.stationId) routes.get(category.stationId)?.categories.push(category.name);
+  }
+  for (const item of items) {
+    if (item.stationId) routes.get(item.stationId)?.dishes.push(item.name);
+  }
+  return routes;
+}
+
+/** The lines under a station saying what its screen shows; the first station also takes every dish routed nowhere. */
+function routeLines(routes: StationRoutes | undefined, isFirst: boolean): string[] {
+  const lines: string[] = [];
+  if (routes && routes.categories.length > 0) {
+    lines.push(`${routes.categories.length === 1 ? 'Category' : 'Categories'}: ${listNames(routes.categories)}`);
+  }
+  if (routes && routes.dishes.length > 0) {
+    lines.push(
+      `${routes.dishes.length === 1 ? 'Dish on its own' : 'Dishes on their own'}: ${listNames(routes.dishes)}`,
+    );
+  }
+  if (isFirst) lines.push(lines.length === 0 ? 'Every dish routed nowhere' : 'And every dish routed nowhere');
+  return lines;
+}
+
+/** Kitchen stations for managers: list, create, edit, delete, and what goes to each. */
 export function StationManagement() {
   const stations = useStations();
+  // The dashboard lists these already (the dishes' section asks for every dish until it is filtered).
+  const categories = useCategories();
+  const items = useItems();
   const createMutation = useCreateStation();
   const updateMutation = useUpdateStation();
   const deleteMutation = useDeleteStation();
@@ -23,6 +77,9 @@ export function StationManagement() {
 
   // Already in screen order: the first one takes the dishes routed nowhere.
   const list = stations.data ?? [];
+  // Said only once both lists are in: a half-known routing would mislead (their own sections show any error).
+  const routes =
+    categories.isSuccess && items.isSuccess ? routesByStation(list, categories.data, items.data) : undefined;
   const nextSortOrder = Math.min(
     9999,
     list.reduce((max, station) => Math.max(max, station.sortOrder + 1), 0),
@@ -77,45 +134,65 @@ export function StationManagement() {
     }
     return (
       <ul className="divide-y divide-stone-200">
-        {list.map((station, index) => (
-          <li key={station._id}>
-            <article aria-label={station.name} className="flex flex-wrap items-center gap-3 py-3">
-              <div className="min-w-0 flex-1">
-                <h4 className="font-medium text-stone-900">
-                  {station.name}
-                  {index === 0 && (
-                    <span className="ml-2 inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                      First
-                    </span>
-                  )}
-                </h4>
-                <p className="text-xs text-stone-600">
-                  {station.targetMinutes === null ? 'No target time' : `Target ${station.targetMinutes} min`}
-                  {` · Position ${station.sortOrder}`}
-                </p>
-              </div>
-              <div className="flex gap-2">
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-sm"
-                  aria-label={`Edit ${station.name}`}
-                  onClick={() => setEditing(station)}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-danger btn-sm"
-                  disabled={deleteMutation.isPending && deleteMutation.variables === station._id}
-                  aria-label={`Delete ${station.name}`}
-                  onClick={() => setStationToDelete(station)}
-                >
-                  Delete
-                </button>
-              </div>
-            </article>
-          </li>
-        ))}
+        {list.map((station, index) => {
+          const lines = routes ? routeLines(routes.get(station._id), index === 0) : [];
+          return (
+            <li key={station._id}>
+              <article aria-label={station.name} className="flex flex-wrap items-start gap-3 py-3">
+                <div className="min-w-0 flex-1 basis-64 space-y-1">
+                  <h4 className="font-medium text-stone-900">
+                    {station.name}
+                    {index === 0 && (
+                      <span className="ml-2 inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                        First
+                      </span>
+                    )}
+                  </h4>
+                  <p className="text-xs text-stone-600">
+                    {station.targetMinutes === null ? 'No target time' : `Target ${station.targetMinutes} min`}
+                  </p>
+                  {routes &&
+                    (lines.length > 0 ? (
+                      <ul aria-label={`What goes to ${station.name}`} className="text-sm text-stone-800">
+                        {lines.map((line) => (
+                          <li key={line}>{line}</li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <p className="text-sm text-stone-600">
+                        Nothing goes here yet: choose it in a category’s or a dish’s form.
+                      </p>
+                    ))}
+                  <Link
+                    to={`/orders?view=kitchen&station=${encodeURIComponent(station._id)}`}
+                    className="inline-flex min-h-11 items-center text-sm font-semibold text-amber-800 underline sm:min-h-0"
+                  >
+                    Open its kitchen screen<span className="sr-only">: {station.name}</span>
+                  </Link>
+                </div>
+                <div className="flex gap-2">
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm min-h-11 sm:min-h-8"
+                    aria-label={`Edit ${station.name}`}
+                    onClick={() => setEditing(station)}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-danger btn-sm min-h-11 sm:min-h-8"
+                    disabled={deleteMutation.isPending && deleteMutation.variables === station._id}
+                    aria-label={`Delete ${station.name}`}
+                    onClick={() => setStationToDelete(station)}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </article>
+            </li>
+          );
+        })}
       </ul>
     );
   }
@@ -129,8 +206,8 @@ export function StationManagement() {
           </h3>
           <p className="max-w-prose text-sm text-stone-600">
             A dish goes to its own station, else to its category’s, else to the first station. Each kitchen screen shows
-            one station (pick it there; its address then ends in <code>?station=…</code>), and a round is ready when
-            every station is done with it.
+            one station (open it from the station below, or pick it on the screen), and a round is ready when every
+            station is done with it.
           </p>
         </div>
         <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
