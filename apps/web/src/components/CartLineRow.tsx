@@ -1,7 +1,8 @@
-import { useId, useState, type Dispatch, type ReactNode } from 'react';
+import { Fragment, useId, useState, type Dispatch, type ReactNode } from 'react';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { Minus, NotebookPen, Plus } from 'lucide-react';
-import { formatMoney } from '../lib/format';
+import { describeOptions } from '@quan/contract/option-rules';
+import { formatMoney, formatPriceChange } from '../lib/format';
 import type { CartLine } from '../store/cart-lines';
 import { addItem, removeItem, setItemNote } from '../store/cart-slice';
 
@@ -54,13 +55,40 @@ function NoteEditor({
 }
 
 /**
- * One line of a cart (same dish, options and note), its options under the dish: − removes the newest unit, + adds
- * one with the same options, and its note.
+ * A line's options with what each changes in a portion's price: "Lớn +10.000 ₫ · không hành". The changes
+ * explain a portion dearer (or cheaper) than the menu's price.
+ */
+function PricedOptions({ options }: { options: CartLine['options'] }) {
+  return (
+    <p className="text-sm font-medium text-stone-700">
+      {options.map((option, index) => {
+        const change = formatPriceChange(option.priceDelta);
+        return (
+          <Fragment key={option.id}>
+            {index > 0 && ' · '}
+            {option.name}
+            {change && (
+              <>
+                {' '}
+                <span className="text-amber-900 tabular-nums">{change}</span>
+              </>
+            )}
+          </Fragment>
+        );
+      })}
+    </p>
+  );
+}
+
+/**
+ * One line of a cart (same dish, options and note): the dish in bold as on tickets and receipts, its options
+ * with their price changes, then how many at what price (lighter, so the two lines do not read as one). − removes
+ * the newest unit, + adds one with the same options, and its note.
  */
 export function CartLineRow({ line, canAddOne, dispatch, notice }: CartLineRowProps) {
   const [isEditingNote, setIsEditingNote] = useState(false);
   const newestEntryId = line.entryIds[line.entryIds.length - 1];
-  const optionsText = line.options.map((option) => option.name).join(' · ');
+  const optionsText = describeOptions(line.options);
   // Two lines of one dish differ by their options: the buttons say which one they change.
   const label = optionsText ? `${line.name} (${optionsText})` : line.name;
 
@@ -68,9 +96,9 @@ export function CartLineRow({ line, canAddOne, dispatch, notice }: CartLineRowPr
     <li className="py-3">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="font-medium text-stone-900">{line.name}</p>
-          {optionsText && <p className="text-sm text-stone-700">{optionsText}</p>}
-          <p className="text-sm text-stone-600 tabular-nums">
+          <p className="font-bold text-stone-900">{line.name}</p>
+          {line.options.length > 0 && <PricedOptions options={line.options} />}
+          <p className="mt-0.5 text-sm text-stone-500 tabular-nums">
             {line.quantity} × {formatMoney(line.unitPrice)}
           </p>
           {line.note && !isEditingNote && <p className="text-sm text-amber-900 italic">Note: {line.note}</p>}

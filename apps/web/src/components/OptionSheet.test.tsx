@@ -51,7 +51,9 @@ function renderSheet(dish: OptionSheetDish = pho, props: Partial<Parameters<type
   render(<OptionSheet dish={dish} onAdd={onAdd} onClose={onClose} {...props} />);
   const sheet = within(screen.getByRole('dialog', { name: dish.name }));
   const addButton = () => sheet.getByRole('button', { name: /^Add ·/ });
-  return { sheet, addButton, onAdd, onClose };
+  /** The submit button, whatever it says ("Choose a size" until the choice is complete, then "Add · …"). */
+  const submitButton = () => sheet.getAllByRole('button').find((button) => button.getAttribute('type') === 'submit')!;
+  return { sheet, addButton, submitButton, onAdd, onClose };
 }
 
 describe('OptionSheet', () => {
@@ -66,23 +68,29 @@ describe('OptionSheet', () => {
     expect(sizeGroup.getByRole('radio', { name: /^Nhỏ −/ })).toBeEnabled();
     const soldOut = sizeGroup.getByRole('radio', { name: /^Đặc biệt/ });
     expect(soldOut).toBeDisabled();
-    expect(soldOut.closest('label')).toHaveTextContent('Sold out');
+    // A sold-out option says so, without a price to weigh and without striking its name.
+    expect(soldOut).toHaveAccessibleName('Đặc biệt Sold out');
+    expect(soldOut.closest('label')).not.toHaveTextContent(/25\.000/);
+    expect(sizeGroup.getByText('Đặc biệt')).not.toHaveClass('line-through');
     // Nothing is chosen for the guest, not even a size.
     for (const radio of sizeGroup.getAllByRole('radio')) expect(radio).not.toBeChecked();
     expect(within(sheet.getByRole('group', { name: /^Preferences/ })).getAllByRole('checkbox')).toHaveLength(3);
   });
 
-  it('keeps "Add" disabled with the missing choice named until a size is chosen, and prices as it goes', async () => {
+  it('keeps "Add" disabled, saying what is missing without an error, until a size is chosen, and prices as it goes', async () => {
     const user = userEvent.setup();
-    const { sheet, addButton } = renderSheet();
+    const { sheet, addButton, submitButton } = renderSheet();
 
-    expect(addButton()).toBeDisabled();
-    expect(addButton()).toHaveAccessibleDescription('Phở bò: choose a Size');
-    expect(addButton()).toHaveTextContent(`Add · ${money(65_000)}`);
+    // An incomplete choice is the guest's next step, not an error: the button says it, nothing else warns.
+    expect(submitButton()).toBeDisabled();
+    expect(submitButton()).toHaveAccessibleName('Choose a size');
+    expect(submitButton()).not.toHaveAccessibleDescription();
+    expect(sheet.queryByText(/Phở bò: choose/)).not.toBeInTheDocument();
+    expect(sheet.queryByRole('alert')).not.toBeInTheDocument();
 
     await user.click(sheet.getByRole('radio', { name: /^Lớn/ }));
     expect(addButton()).toBeEnabled();
-    expect(sheet.queryByText('Phở bò: choose a Size')).not.toBeInTheDocument();
+    expect(sheet.queryByRole('button', { name: 'Choose a size' })).not.toBeInTheDocument();
     expect(addButton()).toHaveTextContent(`Add · ${money(75_000)}`);
 
     await user.click(sheet.getByRole('button', { name: 'One more' }));
@@ -135,6 +143,24 @@ describe('OptionSheet', () => {
 
     await user.click(group.getByRole('checkbox', { name: 'Tái' }));
     expect(group.getByRole('checkbox', { name: /^Gân/ })).toBeEnabled();
+  });
+
+  it('counts down what a group of several required choices still lacks, the group named in lower case', async () => {
+    const user = userEvent.setup();
+    const twoToppings: DishOptionGroup = { ...topping, minSelected: 2, maxSelected: 3 };
+    const { sheet, submitButton, addButton } = renderSheet({
+      name: 'Phở đặc biệt',
+      price: 80_000,
+      optionGroups: [twoToppings],
+    });
+
+    expect(submitButton()).toHaveAccessibleName('Choose 2 from topping');
+    await user.click(sheet.getByRole('checkbox', { name: 'Tái' }));
+    expect(submitButton()).toHaveAccessibleName('Choose 1 more from topping');
+    expect(submitButton()).toBeDisabled();
+    await user.click(sheet.getByRole('checkbox', { name: /^Gầu/ }));
+    expect(addButton()).toBeEnabled();
+    expect(addButton()).toHaveTextContent(`Add · ${money(90_000)}`);
   });
 
   it('offers "None" for an optional one-of group and adds a dish with nothing chosen', async () => {

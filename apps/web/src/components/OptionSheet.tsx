@@ -77,7 +77,7 @@ function OptionGroupField({ group, chosen, onChange }: GroupProps) {
               <label
                 className={`flex min-h-12 items-center gap-3 rounded-xl border px-3 py-2 ${
                   choice.isSoldOut
-                    ? 'cursor-not-allowed border-stone-200 bg-stone-100 text-stone-500'
+                    ? 'cursor-not-allowed border-stone-200 bg-stone-100 text-stone-700'
                     : disabled
                       ? 'cursor-not-allowed border-stone-200 bg-white text-stone-500'
                       : isChosen
@@ -85,6 +85,7 @@ function OptionGroupField({ group, chosen, onChange }: GroupProps) {
                         : 'cursor-pointer border-stone-300 bg-white text-stone-900 hover:border-amber-600'
                 }`}
               >
+                {/* A disabled native control is a faint outline on phones: drawn here as a grey, filled box. */}
                 <input
                   type={isOneOf ? 'radio' : 'checkbox'}
                   name={isOneOf ? baseId : undefined}
@@ -96,15 +97,21 @@ function OptionGroupField({ group, chosen, onChange }: GroupProps) {
                     else if (event.target.checked) onChange([...chosen, choice.id]);
                     else onChange(chosen.filter((id) => id !== choice.id));
                   }}
-                  className="size-5 shrink-0 accent-amber-700"
+                  className={`size-5 shrink-0 ${
+                    disabled
+                      ? `appearance-none border-2 border-stone-400 bg-stone-200 ${isOneOf ? 'rounded-full' : 'rounded'}`
+                      : 'accent-amber-700'
+                  }`}
                 />
                 {/* The spaces between the parts (not rendered in a flex row) keep the accessible name readable. */}
-                <span className={`flex-1 ${choice.isSoldOut ? 'line-through' : ''}`}>{choice.name}</span>{' '}
-                {priceChange && <span className="text-sm tabular-nums">{priceChange}</span>}{' '}
-                {choice.isSoldOut && (
-                  <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">
+                <span className="flex-1">{choice.name}</span>{' '}
+                {/* A sold-out option has no price to weigh: only that it cannot be had. */}
+                {choice.isSoldOut ? (
+                  <span className="shrink-0 rounded-full bg-stone-700 px-2.5 py-0.5 text-xs font-semibold text-white">
                     Sold out
                   </span>
+                ) : (
+                  priceChange && <span className="shrink-0 text-sm tabular-nums">{priceChange}</span>
                 )}
               </label>
             </li>
@@ -123,11 +130,23 @@ const toChoice = (option: DishOptionGroup['options'][number]) => ({
 });
 
 /**
+ * What a required group still lacks, in the words of the add button: "Choose a size", "Choose 2 from topping",
+ * "Choose 1 more from topping" (the group's name in lower case, inside the sentence).
+ */
+function describeMissing(group: DishOptionGroup, chosenCount: number): string {
+  const name = group.name.toLocaleLowerCase('vi');
+  if (group.minSelected === 1) return `Choose ${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name}`;
+  const missing = group.minSelected - chosenCount;
+  return chosenCount === 0 ? `Choose ${missing} from ${name}` : `Choose ${missing} more from ${name}`;
+}
+
+/**
  * A dish's options to choose before it joins the cart (a bottom sheet on phones): each group with its rule,
  * the price changes, a note and how many, and the running price on the add button. The rules are the
- * contract's (`checkOptionChoice`, the server's too): "Add" waits until the choice fits them, and says what is
- * missing. Everything comes with the menu, so it opens without a request. Nothing is chosen for the guest,
- * not even a size.
+ * contract's (`checkOptionChoice`, the server's too): "Add" waits until the choice fits them. A choice still
+ * incomplete is no error: the button says what is missing ("Choose a size"), and the rule badges mark the
+ * required groups. Everything comes with the menu, so it opens without a request. Nothing is chosen for the
+ * guest, not even a size.
  */
 export function OptionSheet({ dish, maxQuantity = 99, limitProblem, onAdd, onClose }: OptionSheetProps) {
   const baseId = useId();
@@ -148,15 +167,22 @@ export function OptionSheet({ dish, maxQuantity = 99, limitProblem, onAdd, onClo
   );
   const shownQuantity = Math.max(1, Math.min(quantity, maxQuantity));
   const trimmedNote = note.trim();
-  const problem =
-    checkOptionChoice(dish, chosenIds)[0]?.message ??
-    (unitPrice < 0 ? `${dish.name} cannot cost less than 0 with these options` : null) ??
-    limitProblem?.({ optionIds: chosenIds, note: trimmedNote, quantity: shownQuantity }) ??
-    null;
+  const choiceProblem = checkOptionChoice(dish, chosenIds)[0] ?? null;
+  // A required group short of choices: what the guest has yet to do, said on the button.
+  const shortGroup = dish.optionGroups.find((group) => group._id === choiceProblem?.groupId);
+  const shortCount = chosen.filter(({ group }) => group === shortGroup).length;
+  const missing = shortGroup && shortCount < shortGroup.minSelected ? describeMissing(shortGroup, shortCount) : null;
+  // Anything else that stops "Add" (too many of a group, a price below 0, the page's limits): said above it.
+  const problem = missing
+    ? null
+    : (choiceProblem?.message ??
+      (unitPrice < 0 ? `${dish.name} cannot cost less than 0 with these options` : null) ??
+      limitProblem?.({ optionIds: chosenIds, note: trimmedNote, quantity: shownQuantity }) ??
+      null);
   const problemId = `${baseId}-problem`;
 
   function add() {
-    if (problem) return;
+    if (missing || problem) return;
     onAdd({
       options: chosen.map(({ group, option }) => ({
         id: option._id,
@@ -171,7 +197,8 @@ export function OptionSheet({ dish, maxQuantity = 99, limitProblem, onAdd, onClo
   }
 
   return (
-    <Dialog title={dish.name} onClose={onClose} className="max-w-lg">
+    // The scroll padding keeps a focused option clear of the footer that stays at the bottom of the sheet.
+    <Dialog title={dish.name} onClose={onClose} className="max-w-lg scroll-pb-24">
       <p className="-mt-3 mb-4 text-sm text-stone-600 tabular-nums">{formatMoney(dish.price)}</p>
       <form
         onSubmit={(event) => {
@@ -179,7 +206,8 @@ export function OptionSheet({ dish, maxQuantity = 99, limitProblem, onAdd, onClo
           add();
         }}
       >
-        <div className="space-y-5">
+        {/* Room under the last field, so the last option scrolls fully clear of the footer. */}
+        <div className="space-y-5 pb-4">
           {dish.optionGroups.map((group) => (
             <OptionGroupField
               key={group._id}
@@ -204,9 +232,10 @@ export function OptionSheet({ dish, maxQuantity = 99, limitProblem, onAdd, onClo
           </div>
         </div>
 
-        {/* Kept in view at the bottom of the sheet while the groups scroll. */}
-        <div className="sticky bottom-0 -mx-6 -mb-6 mt-5 space-y-2 border-t border-stone-200 bg-white px-6 pt-3 pb-[calc(1.5rem+env(safe-area-inset-bottom))]">
-          <p id={problemId} aria-live="polite" className="min-h-5 text-sm font-medium text-amber-900">
+        {/* Kept in view at the bottom of the sheet while the groups scroll: one row, and a message only when
+            there is one (the live region stays, empty and without height). */}
+        <div className="sticky bottom-0 -mx-6 -mb-6 border-t border-stone-200 bg-white px-6 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]">
+          <p id={problemId} aria-live="polite" className="text-sm font-medium text-amber-900 not-empty:mb-2">
             {problem}
           </p>
           <div className="flex items-center gap-3">
@@ -235,11 +264,14 @@ export function OptionSheet({ dish, maxQuantity = 99, limitProblem, onAdd, onClo
             </div>
             <button
               type="submit"
-              disabled={problem !== null}
+              disabled={missing !== null || problem !== null}
               aria-describedby={problem ? problemId : undefined}
-              className="btn btn-primary min-h-12 flex-1 text-base tabular-nums"
+              className={`btn min-h-12 flex-1 text-base tabular-nums ${
+                // A step still to take, not a fault: a calm, readable grey rather than a faded "Add".
+                missing ? 'bg-stone-200 text-stone-800 disabled:opacity-100' : 'btn-primary'
+              }`}
             >
-              Add · {formatMoney(unitPrice * shownQuantity)}
+              {missing ?? `Add · ${formatMoney(unitPrice * shownQuantity)}`}
             </button>
           </div>
         </div>

@@ -8,7 +8,7 @@ import type { AddRoundBody, CreateOrderBody, Order } from '@quan/contract/order'
 import type { Table } from '@quan/contract/table';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatPriceChange } from '../../../lib/format';
 import { fail, installFakeApi, ok, type FakeHandler, type FakeResponse } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
@@ -441,8 +441,9 @@ describe('PosPage', () => {
         // Everything came with the menu: the sheet asks the server nothing.
         expect(fakeApi.requests).toHaveLength(requestsBefore);
         expect(store.getState().cart.items).toEqual([]);
-        expect(sheet.getByRole('button', { name: /^Add ·/ })).toBeDisabled();
-        expect(sheet.getByText('Phở tái: choose a Size')).toBeInTheDocument();
+        // What is missing is on the disabled button, not an error.
+        expect(sheet.getByRole('button', { name: 'Choose a size' })).toBeDisabled();
+        expect(sheet.queryByText(/Phở tái: choose/)).not.toBeInTheDocument();
         expect(sheet.getByRole('radio', { name: /^Đặc biệt/ })).toBeDisabled();
 
         await user.click(sheet.getByRole('radio', { name: /^Lớn/ }));
@@ -464,8 +465,9 @@ describe('PosPage', () => {
         expect(
           cart.getAllByRole('listitem').map((line) => line.querySelector('p')?.parentElement?.textContent),
         ).toEqual([
-          `Phở táiLớn · không hành3 × ${formatMoney(75_000)}`,
-          `Phở táiNhỏ1 × ${formatMoney(60_000)}`,
+          // Each option with its price change: what makes the portion dearer or cheaper than the menu's price.
+          `Phở táiLớn ${formatPriceChange(10_000)} · không hành3 × ${formatMoney(75_000)}`,
+          `Phở táiNhỏ ${formatPriceChange(-5_000)}1 × ${formatMoney(60_000)}`,
           `Phở bò1 × ${formatMoney(65_000)}`,
         ]);
         await user.click(cart.getByRole('button', { name: 'Remove one Phở tái (Lớn · không hành)' }));

@@ -63,7 +63,7 @@ describe('MenuView', () => {
     render(<MenuView categories={[{ _id: 'c0', name: 'Phở', items: [phoTai] }]} />);
 
     const card = screen.getByRole('heading', { level: 3, name: 'Phở tái' }).closest('article')!;
-    expect(card).toHaveTextContent('Options: Size · Preferences');
+    expect(card).toHaveTextContent('Choose: size, preferences');
     expect(screen.queryByRole('button', { name: /Phở tái/ })).not.toBeInTheDocument();
   });
 });

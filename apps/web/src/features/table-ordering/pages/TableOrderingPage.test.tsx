@@ -429,15 +429,18 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
 
       const addPhoTai = await screen.findByRole('button', { name: 'Add Phở tái' });
       expect(addPhoTai).toHaveAttribute('aria-haspopup', 'dialog');
-      expect(cardOf('Phở tái')).toHaveTextContent('Options: Size · Preferences');
+      expect(cardOf('Phở tái')).toHaveTextContent('Choose: size, preferences');
+      // The small size makes it cheaper than its price.
+      expect(cardOf('Phở tái')).toHaveTextContent(/from 60\.000\s₫/);
       const callsBefore = fake.calls().length;
       await userEvent.click(addPhoTai);
 
       let sheet = within(screen.getByRole('dialog', { name: 'Phở tái' }));
       // Everything came with the menu: the sheet asks the server nothing.
       expect(fake.calls()).toHaveLength(callsBefore);
-      expect(sheet.getByRole('button', { name: /^Add ·/ })).toBeDisabled();
-      expect(sheet.getByText('Phở tái: choose a Size')).toBeInTheDocument();
+      // What is missing is on the disabled button, not an error.
+      expect(sheet.getByRole('button', { name: 'Choose a size' })).toBeDisabled();
+      expect(sheet.queryByText(/Phở tái: choose/)).not.toBeInTheDocument();
       expect(sheet.getByRole('radio', { name: /^Đặc biệt/ })).toBeDisabled();
       await userEvent.click(sheet.getByRole('radio', { name: /^Lớn/ }));
       await userEvent.click(sheet.getByRole('checkbox', { name: 'không hành' }));
@@ -471,8 +474,9 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
           .getAllByRole('listitem')
           .map((line) => line.textContent),
       ).toEqual([
-        expect.stringMatching(/^Phở táiLớn · không hành2 × 75\.000\s₫150\.000\s₫/),
-        expect.stringMatching(/^Phở táiNhỏ1 × 60\.000\s₫60\.000\s₫/),
+        // Each option with its price change: what makes the portion dearer or cheaper than the menu's price.
+        expect.stringMatching(/^Phở táiLớn \+10\.000\s₫ · không hành2 × 75\.000\s₫150\.000\s₫/),
+        expect.stringMatching(/^Phở táiNhỏ −5\.000\s₫1 × 60\.000\s₫60\.000\s₫/),
         expect.stringMatching(/^Phở bò1 × 65\.000\s₫65\.000\s₫/),
       ]);
       await userEvent.click(within(cart).getByRole('button', { name: 'Add one more Phở tái (Lớn · không hành)' }));
