@@ -1,9 +1,10 @@
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import { Check, Printer, Undo2 } from 'lucide-react';
 import type { Order } from '@quan/contract/order';
 import { OrderLineLabel } from '../../../components/OrderLineLabel';
 import { OrderStatusBadge, SourceBadge } from './OrderBadges';
 import {
+  approvalRequestLabel,
   billedQuantity,
   describeStationWork,
   formatClock,
@@ -94,25 +95,28 @@ export function KitchenTicket({
         awaitingApproval ? 'border-amber-500 ring-4 ring-amber-400' : 'border-stone-300'
       }`}
     >
-      <div className={`flex items-start justify-between gap-3 px-4 py-3 ${toneClasses[tone]}`}>
+      {/* The title takes what the timer leaves; the timer sits in its own box, so the two never run together. */}
+      <div className={`grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-4 px-4 py-3 ${toneClasses[tone]}`}>
         <div className="min-w-0">
-          <h2 id={titleId} className="text-2xl font-extrabold sm:text-3xl">
-            {/* "Table 5" must not break between its words on a narrow ticket. */}
-            <span className="whitespace-nowrap">{isRoundOfTab ? `Round ${round.no}` : `#${order.orderNo}`}</span>
-            {' · '}
-            <span className="whitespace-nowrap">{tableLabel(order)}</span>
+          <h2 id={titleId} className="text-2xl leading-tight font-extrabold sm:text-3xl">
+            {/* Each part keeps its words together ("Table 5" never breaks), and the separator goes with the
+                second part: a title too wide for the ticket wraps as "#1001" over "· Takeaway", never ending in "·". */}
+            <span className="whitespace-nowrap">{isRoundOfTab ? `Round ${round.no}` : `#${order.orderNo}`}</span>{' '}
+            <span className="whitespace-nowrap">· {tableLabel(order)}</span>
           </h2>
-          <p className="text-base font-semibold">
+          <p className="mt-0.5 text-base font-semibold">
             {isRoundOfTab && (
               <>
-                <span id={orderNoId}>#{order.orderNo}</span>
-                <span aria-hidden="true"> · </span>
+                <span id={orderNoId}>#{order.orderNo}</span>{' '}
               </>
             )}
-            Sent {formatClock(round.sentAt)}
+            <span className="whitespace-nowrap">
+              {isRoundOfTab && <span aria-hidden="true">· </span>}
+              Sent {formatClock(round.sentAt)}
+            </span>
           </p>
         </div>
-        <div className="shrink-0 text-right">
+        <div className="rounded-xl bg-black/15 px-3 py-1.5 text-right">
           <p className="text-2xl font-bold tabular-nums sm:text-3xl">
             <span className="sr-only">Waiting</span> {formatElapsed(minutes)}
           </p>
@@ -126,7 +130,7 @@ export function KitchenTicket({
           <SourceBadge source={round.source} />
           {awaitingApproval && (
             <span className="rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-bold text-stone-950">
-              {isRoundOfTab ? 'More dishes from the table: accept them' : 'New diner order: accept it'}
+              {approvalRequestLabel(order, round.no)}
             </span>
           )}
         </div>
@@ -144,12 +148,16 @@ export function KitchenTicket({
         )}
         {order.note && <p className="text-base font-semibold text-stone-800 italic">Note: {order.note}</p>}
         {showsWork && (
-          <p className="flex flex-wrap gap-x-3 gap-y-1 text-base font-semibold text-stone-700">
-            <span className="sr-only">{station ? 'Other stations:' : 'Stations:'}</span>
-            {(station ? otherWork : stationWork).map((work) => (
-              <span key={work.station._id} className={work.done ? 'text-green-800' : ''}>
-                {describeStationWork(work)}
-              </span>
+          <p className="text-base font-semibold text-stone-700">
+            {station ? 'Also in this round: ' : 'Stations: '}
+            {(station ? otherWork : stationWork).map((work, index) => (
+              <Fragment key={work.station._id}>
+                {index > 0 && ', '}
+                <span className={`whitespace-nowrap ${work.done ? 'text-green-800' : ''}`}>
+                  {describeStationWork(work)}
+                  {work.done && <Check aria-hidden="true" className="ml-0.5 inline size-4 align-[-0.125em]" />}
+                </span>
+              </Fragment>
             ))}
           </p>
         )}

@@ -73,6 +73,9 @@ function OrderLine({ line }: { line: OrderItem }) {
   );
 }
 
+/** A small button a finger can hit on a phone (44 px below `sm`), as small as `btn-sm` from `sm` up. */
+const phoneTapTarget = 'min-h-11 sm:min-h-8';
+
 const roundButtonClass: Partial<Record<RoundMove['target'], string>> = {
   cancelled: 'btn-secondary text-red-700 hover:bg-red-50',
 };
@@ -112,7 +115,7 @@ function RoundSection({ order, round, isBusy, canMove, onRoundMove }: RoundSecti
               type="button"
               disabled={isBusy}
               onClick={() => onRoundMove(order, round, move)}
-              className={`btn btn-sm flex-1 ${roundButtonClass[move.target] ?? 'btn-primary'}`}
+              className={`btn btn-sm ${phoneTapTarget} flex-1 ${roundButtonClass[move.target] ?? 'btn-primary'}`}
             >
               {move.label} <span className="sr-only">{roundButtonTarget(order, round.no)}</span>
             </button>
@@ -132,6 +135,18 @@ function approvalNotice(order: Order): string | null {
   return numbers.length === 1
     ? `Round ${numbers[0]} waiting for approval`
     : `Rounds ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)} waiting for approval`;
+}
+
+/**
+ * A tab whose every open round waits for approval: each round has its own Accept and Reject, so the order's
+ * Accept and Reject (which only act on those same rounds, all at once) would repeat them.
+ */
+function roundsDecideOrder(order: Order): boolean {
+  return (
+    order.status === 'pending' &&
+    hasRounds(order) &&
+    order.rounds.every((round) => round.status === 'pending' || round.status === 'cancelled')
+  );
 }
 
 interface TabActionButton {
@@ -171,8 +186,9 @@ export function OrderCard({
 }: OrderCardProps) {
   const titleId = useId();
   const isSplit = order.billParts.length > 0;
-  // A split bill is settled part by part: its parts take the place of the Complete button.
-  const moves = (canMove ? orderMovesFor(order.status) : []).filter(
+  // A split bill is settled part by part: its parts take the place of the Complete button. A tab whose rounds
+  // all wait for approval is decided round by round, on the rounds' own buttons.
+  const moves = (canMove && !roundsDecideOrder(order) ? orderMovesFor(order.status) : []).filter(
     (move) => !(isSplit && move.target === 'completed'),
   );
   const tabActions = tabActionsFor(order, { canMove, canVoid });
@@ -256,7 +272,7 @@ export function OrderCard({
               type="button"
               disabled={isBusy}
               onClick={() => onAction(order, action)}
-              className={`btn btn-sm btn-secondary justify-start ${action === 'void' ? 'text-red-700 hover:bg-red-50' : ''}`}
+              className={`btn btn-sm ${phoneTapTarget} btn-secondary justify-start ${action === 'void' ? 'text-red-700 hover:bg-red-50' : ''}`}
             >
               <Icon aria-hidden="true" className="size-4 shrink-0" />
               {label}{' '}

@@ -1,6 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import {
+  approvalRequestLabel,
+  describeStationWork,
   elapsedMinutes,
   elapsedTone,
   formatElapsed,
@@ -81,6 +83,37 @@ describe('kitchen', () => {
   });
 });
 
+describe('a diner’s round waiting for approval', () => {
+  const newOrder = 'New order from the table: accept it';
+  const moreDishes = 'More dishes from the table: accept them';
+
+  it('calls the first round of an order a new order, even once a second round has come in', () => {
+    expect(approvalRequestLabel(makeOrder({ status: 'pending', source: 'table' }), 1)).toBe(newOrder);
+    const twoWaiting = makeOrder({
+      status: 'pending',
+      source: 'table',
+      rounds: [
+        makeRound(1, { status: 'pending', source: 'table' }),
+        makeRound(2, { status: 'pending', source: 'table' }),
+      ],
+    });
+    expect(approvalRequestLabel(twoWaiting, 1)).toBe(newOrder);
+    expect(approvalRequestLabel(twoWaiting, 2)).toBe(moreDishes);
+  });
+
+  it('calls a later round more dishes joining the open order, unless every round before it was rejected', () => {
+    const tab = makeOrder({
+      rounds: [makeRound(1, { status: 'ready' }), makeRound(2, { status: 'pending', source: 'table' })],
+    });
+    expect(approvalRequestLabel(tab, 2)).toBe(moreDishes);
+    const afterRejection = makeOrder({
+      status: 'pending',
+      rounds: [makeRound(1, { status: 'cancelled' }), makeRound(2, { status: 'pending', source: 'table' })],
+    });
+    expect(approvalRequestLabel(afterRejection, 2)).toBe(newOrder);
+  });
+});
+
 describe('round messages', () => {
   it('names the round of a tab, and a one-round order as the order', () => {
     const ready = { target: 'ready', label: 'Mark ready' } as const;
@@ -139,6 +172,11 @@ describe('kitchen stations', () => {
       ['Bar', true],
     ]);
     expect(stationWorkOfRound(order, 1, [])).toEqual([]);
+  });
+
+  it('says in plain words how far a station is', () => {
+    expect(describeStationWork({ station: bep, done: false })).toBe('Bếp (preparing)');
+    expect(describeStationWork({ station: bar, done: true })).toBe('Bar (done)');
   });
 
   it('measures a ticket by its longest dish target, else its station’s', () => {

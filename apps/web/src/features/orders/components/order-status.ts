@@ -176,6 +176,15 @@ export function isRoundAwaitingApproval(round: Pick<OrderRound, 'status' | 'sour
   return round.status === 'pending' && round.source === 'table';
 }
 
+/**
+ * What a diner's round waiting for approval asks of the kitchen. The first round still on the order is a new
+ * order; a round sent after one the kitchen has (or still may) take is more dishes joining an open order.
+ */
+export function approvalRequestLabel(order: Pick<Order, 'rounds'>, roundNo: number): string {
+  const joinsOpenOrder = order.rounds.some((round) => round.no < roundNo && round.status !== 'cancelled');
+  return joinsOpenOrder ? 'More dishes from the table: accept them' : 'New order from the table: accept it';
+}
+
 /** Whether an order is a tab of several rounds: only then do its screens name the rounds. */
 export function hasRounds(order: Pick<Order, 'rounds'>): boolean {
   return order.rounds.length > 1;
@@ -281,9 +290,9 @@ export function stationWorkOfRound<S extends StationRef>(
   });
 }
 
-/** "Bar: making", "Bếp: done". */
+/** "Bar (preparing)", "Bếp (done)": how far one station is with its dishes of a round, in plain words. */
 export function describeStationWork({ station, done }: StationWork): string {
-  return `${station.name}: ${done ? 'done' : 'making'}`;
+  return `${station.name} (${done ? 'done' : 'preparing'})`;
 }
 
 /**

@@ -136,7 +136,7 @@ describe('the kitchen screen by station', { timeout: 20_000 }, () => {
 
     const ticket = await ticketOf42();
     expect(dishes(ticket)).toEqual(['1 × Cà phê sữa đá']);
-    expect(ticket).toHaveTextContent('Bếp: making');
+    expect(ticket).toHaveTextContent('Also in this round: Bếp (preparing)');
     const picker = within(screen.getByRole('group', { name: 'Station' }));
     expect(picker.getAllByRole('button').map((button) => button.textContent)).toEqual(['All stations', 'Bếp', 'Bar']);
     expect(picker.getByRole('button', { name: 'Bar' })).toHaveAttribute('aria-pressed', 'true');
@@ -157,7 +157,7 @@ describe('the kitchen screen by station', { timeout: 20_000 }, () => {
       ]),
     );
     expect(screen.getByRole('button', { name: 'Mark ready order #42' })).toBeInTheDocument();
-    expect(screen.getByRole('article')).toHaveTextContent('Bếp: makingBar: making');
+    expect(screen.getByRole('article')).toHaveTextContent('Stations: Bếp (preparing), Bar (preparing)');
     expect(router.state.location.search).toBe('?view=kitchen');
     expect(localStorage.getItem(kitchenStationStorageKey)).toBeNull();
   });
@@ -203,7 +203,8 @@ describe('the kitchen screen by station', { timeout: 20_000 }, () => {
     await ticket.findByText('Done ✓');
     await userEvent.click(screen.getByRole('button', { name: 'Bếp' }));
     const kitchen = within(await ticketOf42());
-    expect(kitchen.getByText('Bar: done')).toBeInTheDocument();
+    expect(await ticketOf42()).toHaveTextContent('Also in this round: Bar (done)');
+    expect(kitchen.getByText('Bar (done)')).toHaveClass('text-green-800');
     await userEvent.click(kitchen.getByRole('button', { name: 'Done order #42' }));
 
     expect(await screen.findByText('Order #42 is ready.')).toBeInTheDocument();

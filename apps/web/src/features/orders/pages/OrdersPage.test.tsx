@@ -350,6 +350,40 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
       expect(tab.queryByText('Round 2 waiting for approval')).not.toBeInTheDocument();
     });
 
+    it('decides a tab whose rounds all wait for approval round by round, without the order’s own buttons', async () => {
+      storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+      const order = makeOrder({
+        orderNo: 1044,
+        status: 'pending',
+        source: 'table',
+        version: 2,
+        rounds: [
+          makeRound(1, { status: 'pending', source: 'table', sentAt: '2026-01-15T12:05:00.000Z' }),
+          makeRound(2, { status: 'pending', source: 'table', sentAt: '2026-01-15T12:08:00.000Z' }),
+        ],
+        items: [
+          makeLine({ name: 'Phở bò', position: 0, roundNo: 1 }),
+          makeLine({ name: 'Chè ba màu', price: 25000, position: 1, roundNo: 2 }),
+        ],
+      });
+      server = serveOrders([order]);
+      renderRoutes(routes, { path: '/orders' });
+
+      const tab = within(await screen.findByRole('article', { name: '#1044 · Table 4' }));
+      expect(tab.getByText('Rounds 1 and 2 waiting for approval')).toBeInTheDocument();
+      expect(tab.getAllByRole('button', { name: /^Accept/ }).map((button) => button.textContent)).toEqual([
+        'Accept round 1 of order #1044',
+        'Accept round 2 of order #1044',
+      ]);
+      expect(tab.queryByRole('group', { name: 'Move the order' })).not.toBeInTheDocument();
+
+      // Once the kitchen has taken one round, the order moves on as a whole again.
+      await userEvent.click(tab.getByRole('button', { name: 'Accept round 1 of order #1044' }));
+      expect(await screen.findByText('Round 1 of order #1044 accepted.')).toBeInTheDocument();
+      await waitFor(() => expect(actionNames(1044)).toEqual(['Ready order #1044', 'Cancel order #1044']));
+      expect(tab.getByRole('button', { name: 'Accept round 2 of order #1044' })).toBeInTheDocument();
+    });
+
     it('confirms before rejecting a diner’s round, and sends nothing when dismissed', async () => {
       storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
       const order = tabWithDinerRound();
@@ -409,7 +443,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
         '#8 · Table 4',
       ]);
       expect(tickets.map((ticket) => ticket.dataset.tone)).toEqual(['late', 'waiting', 'fresh', 'fresh']);
-      expect(within(tickets[3]!).getByText('New diner order: accept it')).toBeInTheDocument();
+      expect(within(tickets[3]!).getByText('New order from the table: accept it')).toBeInTheDocument();
       expect(server.fakeApi.configs[0]?.params).toMatchObject({ status: 'pending,in_progress,ready' });
 
       await userEvent.click(within(tickets[0]!).getByRole('button', { name: 'Mark ready order #5' }));
@@ -528,6 +562,27 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
         { id: order._id, roundNo: 2, body: { status: 'cancelled', expectedVersion: 3 } },
       ]);
       await waitFor(() => expect(screen.queryByRole('article', { name: /^Round 2 / })).not.toBeInTheDocument());
+    });
+
+    it('calls a diner’s first round a new order and a later one more dishes', async () => {
+      storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+      const order = makeTab({
+        status: 'pending',
+        source: 'table',
+        rounds: [
+          makeRound(1, { status: 'pending', source: 'table', sentAt: minutesAgo(4) }),
+          makeRound(2, { status: 'pending', source: 'table', sentAt: minutesAgo(1) }),
+        ],
+      });
+      server = serveOrders([order]);
+      renderRoutes(routes, { path: '/orders?view=kitchen' });
+
+      const round1 = within(await screen.findByRole('article', { name: 'Round 1 · Table 5 #42' }));
+      expect(round1.getByText('New order from the table: accept it')).toBeInTheDocument();
+      expect(round1.queryByText(/More dishes/)).not.toBeInTheDocument();
+      const round2 = within(screen.getByRole('article', { name: 'Round 2 · Table 5 #42' }));
+      expect(round2.getByText('More dishes from the table: accept them')).toBeInTheDocument();
+      expect(screen.getByText('2 tickets, 2 waiting for approval')).toBeInTheDocument();
     });
 
     it('switches between the list and the kitchen view', async () => {

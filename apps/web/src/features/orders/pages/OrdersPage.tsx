@@ -62,7 +62,7 @@ export function OrdersPage() {
             type="button"
             aria-pressed={view === 'list'}
             onClick={() => update({ view: null, station: null })}
-            className={`btn btn-sm ${view === 'list' ? 'bg-stone-900 text-white' : 'text-stone-700'}`}
+            className={`btn btn-sm min-h-11 sm:min-h-8 ${view === 'list' ? 'bg-stone-900 text-white' : 'text-stone-700'}`}
           >
             <List aria-hidden="true" className="size-4" />
             List
@@ -71,7 +71,7 @@ export function OrdersPage() {
             type="button"
             aria-pressed={view === 'kitchen'}
             onClick={() => update({ view: 'kitchen' })}
-            className={`btn btn-sm ${view === 'kitchen' ? 'bg-stone-900 text-white' : 'text-stone-700'}`}
+            className={`btn btn-sm min-h-11 sm:min-h-8 ${view === 'kitchen' ? 'bg-stone-900 text-white' : 'text-stone-700'}`}
           >
             <ChefHat aria-hidden="true" className="size-4" />
             Kitchen
