@@ -9,7 +9,7 @@ import {
 } from '@quan/contract/menu';
 import type { DishOptionGroup } from '@quan/contract/options';
 import type { Database, Executor } from '../../db/client';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/app-error';
+import { badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { Transact } from '../../events/transact';
 import {
@@ -54,6 +54,23 @@ const missingCategory = () => notFound('That category does not exist (it may hav
 const missingItem = () => notFound('That menu item does not exist (it may have been deleted)');
 
 const menuChanged = { type: 'menu.changed' } as const;
+
+/**
+ * A station or option group checked a moment ago can be deleted before the row naming it is written: the
+ * foreign key refuses the write, and the manager is told what went instead of a 500.
+ */
+function explainVanished(error: unknown): unknown {
+  if (
+    isForeignKeyViolation(error, 'items_station_id_stations_id_fk') ||
+    isForeignKeyViolation(error, 'categories_station_id_stations_id_fk')
+  ) {
+    return conflict('That station was deleted meanwhile; choose another');
+  }
+  if (isForeignKeyViolation(error, 'item_option_groups_group_id_option_groups_id_fk')) {
+    return conflict('An option group chosen was deleted meanwhile; choose again');
+  }
+  return error;
+}
 
 export function createMenuService(db: Database, transact: Transact) {
   async function loadItems(executor: Executor, where: { categoryId?: string; ids?: string[] }): Promise<Item[]> {
@@ -142,7 +159,7 @@ export function createMenuService(db: Database, transact: Transact) {
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw categoryTaken(body.name);
-        throw error;
+        throw explainVanished(error);
       }
     },
 
@@ -156,7 +173,7 @@ export function createMenuService(db: Database, transact: Transact) {
         });
       } catch (error) {
         if (body.name && isUniqueViolation(error)) throw categoryTaken(body.name);
-        throw error;
+        throw explainVanished(error);
       }
     },
 
@@ -207,6 +224,8 @@ export function createMenuService(db: Database, transact: Transact) {
         await setDishGroups(tx, id, optionGroupIds ?? []);
         record(menuChanged);
         return loadItem(tx, id);
+      }).catch((error: unknown) => {
+        throw explainVanished(error);
       });
     },
 
@@ -219,6 +238,8 @@ export function createMenuService(db: Database, transact: Transact) {
         if (optionGroupIds) await setDishGroups(tx, id, optionGroupIds);
         record(menuChanged);
         return loadItem(tx, id);
+      }).catch((error: unknown) => {
+        throw explainVanished(error);
       });
     },
 
