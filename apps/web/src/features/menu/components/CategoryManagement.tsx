@@ -11,6 +11,7 @@ import { useStations } from '../api/list-stations';
 import { useUpdateCategory } from '../api/update-category';
 import { CategoryForm } from './CategoryForm';
 import { Dialog } from '../../../components/Dialog';
+import { EditDeleteActions } from './EditDeleteActions';
 
 function dishCount(count: number): string {
   return count === 1 ? '1 dish' : `${count} dishes`;
@@ -99,25 +100,12 @@ export function CategoryManagement() {
                   {category.description && ` · ${category.description}`}
                 </p>
               </div>
-              <div className="flex gap-2">
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-sm"
-                  aria-label={`Edit ${category.name}`}
-                  onClick={() => setEditing(category)}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-danger btn-sm"
-                  disabled={deleteMutation.isPending && deleteMutation.variables === category._id}
-                  aria-label={`Delete ${category.name}`}
-                  onClick={() => setCategoryToDelete(category)}
-                >
-                  Delete
-                </button>
-              </div>
+              <EditDeleteActions
+                name={category.name}
+                onEdit={() => setEditing(category)}
+                onDelete={() => setCategoryToDelete(category)}
+                isDeleteDisabled={deleteMutation.isPending && deleteMutation.variables === category._id}
+              />
             </article>
           </li>
         ))}

@@ -14,6 +14,7 @@ import { useUpdateItem } from '../api/update-item';
 import { Dialog } from '../../../components/Dialog';
 import { ItemForm, type ItemFormValues } from './ItemForm';
 import type { RecipeIngredients } from './RecipeEditor';
+import { EditDeleteActions } from './EditDeleteActions';
 
 interface ItemManagementProps {
   /** The ingredients recipes may use; the page loads them. */
@@ -167,26 +168,13 @@ export function ItemManagement({ ingredients }: ItemManagementProps) {
                   {item.isAvailable ? 'Available' : 'Unavailable'}
                 </span>
               </button>
-              <div className="flex gap-2">
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-sm"
-                  disabled={isBusy(item)}
-                  aria-label={`Edit ${item.name}`}
-                  onClick={() => setEditing(item)}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-danger btn-sm"
-                  disabled={isBusy(item)}
-                  aria-label={`Delete ${item.name}`}
-                  onClick={() => setItemToDelete(item)}
-                >
-                  Delete
-                </button>
-              </div>
+              <EditDeleteActions
+                name={item.name}
+                onEdit={() => setEditing(item)}
+                onDelete={() => setItemToDelete(item)}
+                isEditDisabled={isBusy(item)}
+                isDeleteDisabled={isBusy(item)}
+              />
             </article>
           </li>
         ))}

@@ -13,6 +13,7 @@ import { useUpdateOptionGroup } from '../api/update-option-group';
 import { describeOptionRule } from '@quan/contract/option-rules';
 import { OptionGroupForm, type OptionGroupFormValues } from './OptionGroupForm';
 import type { RecipeIngredients } from './RecipeEditor';
+import { EditDeleteActions } from './EditDeleteActions';
 
 interface OptionGroupManagementProps {
   /** The ingredients options may change in a portion's recipe; the page loads them. */
@@ -101,25 +102,12 @@ export function OptionGroupManagement({ ingredients }: OptionGroupManagementProp
               : `Offered with ${listNames(group.dishes.map((dish) => dish.name))}`}
           </p>
         </div>
-        <div className="flex gap-2">
-          <button
-            type="button"
-            className="btn btn-secondary btn-sm min-h-11 sm:min-h-8"
-            aria-label={`Edit ${group.name}`}
-            onClick={() => setEditing(group)}
-          >
-            Edit
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger btn-sm min-h-11 sm:min-h-8"
-            disabled={deleteMutation.isPending && deleteMutation.variables === group._id}
-            aria-label={`Delete ${group.name}`}
-            onClick={() => setGroupToDelete(group)}
-          >
-            Delete
-          </button>
-        </div>
+        <EditDeleteActions
+          name={group.name}
+          onEdit={() => setEditing(group)}
+          onDelete={() => setGroupToDelete(group)}
+          isDeleteDisabled={deleteMutation.isPending && deleteMutation.variables === group._id}
+        />
       </article>
     );
   }

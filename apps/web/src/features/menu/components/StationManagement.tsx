@@ -14,6 +14,7 @@ import { useDeleteStation } from '../api/delete-station';
 import { useStations } from '../api/list-stations';
 import { useUpdateStation } from '../api/update-station';
 import { StationForm } from './StationForm';
+import { EditDeleteActions } from './EditDeleteActions';
 
 function listNames(names: readonly string[]): string {
   if (names.length <= 1) return names.join('');
@@ -170,25 +171,12 @@ export function StationManagement() {
                     Open its kitchen screen<span className="sr-only">: {station.name}</span>
                   </Link>
                 </div>
-                <div className="flex gap-2">
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-sm min-h-11 sm:min-h-8"
-                    aria-label={`Edit ${station.name}`}
-                    onClick={() => setEditing(station)}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-danger btn-sm min-h-11 sm:min-h-8"
-                    disabled={deleteMutation.isPending && deleteMutation.variables === station._id}
-                    aria-label={`Delete ${station.name}`}
-                    onClick={() => setStationToDelete(station)}
-                  >
-                    Delete
-                  </button>
-                </div>
+                <EditDeleteActions
+                  name={station.name}
+                  onEdit={() => setEditing(station)}
+                  onDelete={() => setStationToDelete(station)}
+                  isDeleteDisabled={deleteMutation.isPending && deleteMutation.variables === station._id}
+                />
               </article>
             </li>
           );
