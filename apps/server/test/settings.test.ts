@@ -22,6 +22,7 @@ describe('settings', () => {
         multipliers: { bronze: 1, silver: 1.2, gold: 1.5, platinum: 2 },
         thresholds: { silver: 2_000_000, gold: 5_000_000, platinum: 15_000_000 },
       },
+      bank: null,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).statusCode).toBe(401);
   });

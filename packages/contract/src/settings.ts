@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defaultLoyalty, loyaltySettingsSchema } from './customer';
+import { findVietQrBank } from './vietqr';
 
 /** IANA time zone names that this runtime knows. */
 const timezoneSchema = z
@@ -21,8 +22,16 @@ export const settingsSchema = z.object({
   currency: z.string(),
   /** (ext) Points per VND, level multipliers and thresholds of the loyalty programme. */
   loyalty: loyaltySettingsSchema,
+  /**
+   * (ext) The account guests transfer to: with it, bills and receipts show a VietQR code for what is due.
+   * Null until an admin sets it.
+   */
+  bank: z
+    .object({ bin: z.string(), bankName: z.string(), accountNumber: z.string(), accountName: z.string() })
+    .nullable(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
+export type BankAccount = NonNullable<Settings['bank']>;
 
 export const defaultSettings: Settings = {
   restaurantName: 'Quán Ngon',
@@ -30,7 +39,34 @@ export const defaultSettings: Settings = {
   timezone: 'Asia/Ho_Chi_Minh',
   currency: 'VND',
   loyalty: defaultLoyalty,
+  bank: null,
 };
+
+/** Banks print the account holder in capitals without diacritics ("NGUYEN VAN AN"); so does the form. */
+const accountHolder = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'D')
+    .toUpperCase();
+
+export const bankAccountInputSchema = z
+  .strictObject({
+    bin: z.string().refine((bin) => !!findVietQrBank(bin), 'Choose a bank from the list'),
+    accountNumber: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{4,19}$/, 'An account number has 4 to 19 letters and digits, no spaces'),
+    accountName: z
+      .string()
+      .trim()
+      .min(1, 'Enter the account holder as the bank writes it')
+      .max(50, 'The account holder can be at most 50 characters')
+      .transform(accountHolder)
+      .refine((name) => /^[A-Z0-9 .,&'-]+$/.test(name), 'Letters, digits and spaces only'),
+  })
+  .transform((input) => ({ ...input, bankName: findVietQrBank(input.bin)!.shortName }));
 
 export const updateSettingsBodySchema = z.strictObject({
   restaurantName: z
@@ -49,5 +85,7 @@ export const updateSettingsBodySchema = z.strictObject({
   timezone: timezoneSchema.optional(),
   currency: z.literal('VND', 'Only VND is supported').optional(),
   loyalty: loyaltySettingsSchema.optional(),
+  /** (ext) The restaurant's bank account for VietQR, or null to stop showing the code. */
+  bank: bankAccountInputSchema.nullable().optional(),
 });
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;

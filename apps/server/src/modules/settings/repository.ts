@@ -9,6 +9,7 @@ const columns = {
   timezone: restaurantSettings.timezone,
   currency: restaurantSettings.currency,
   loyalty: restaurantSettings.loyalty,
+  bank: restaurantSettings.bank,
 };
 
 export async function findSettings(db: Executor): Promise<Settings | undefined> {
