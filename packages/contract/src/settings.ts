@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defaultLoyalty, loyaltySettingsSchema } from './customer';
-import { findVietQrBank } from './vietqr';
 
 /** IANA time zone names that this runtime knows. */
 const timezoneSchema = z
@@ -26,9 +25,7 @@ export const settingsSchema = z.object({
    * (ext) The account guests transfer to: with it, bills and receipts show a VietQR code for what is due.
    * Null until an admin sets it.
    */
-  bank: z
-    .object({ bin: z.string(), bankName: z.string(), accountNumber: z.string(), accountName: z.string() })
-    .nullable(),
+  bank: z.object({ bin: z.string(), accountNumber: z.string(), accountName: z.string() }).nullable(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type BankAccount = NonNullable<Settings['bank']>;
@@ -51,22 +48,21 @@ const accountHolder = (name: string) =>
     .replace(/Đ/g, 'D')
     .toUpperCase();
 
-export const bankAccountInputSchema = z
-  .strictObject({
-    bin: z.string().refine((bin) => !!findVietQrBank(bin), 'Choose a bank from the list'),
-    accountNumber: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9]{4,19}$/, 'An account number has 4 to 19 letters and digits, no spaces'),
-    accountName: z
-      .string()
-      .trim()
-      .min(1, 'Enter the account holder as the bank writes it')
-      .max(50, 'The account holder can be at most 50 characters')
-      .transform(accountHolder)
-      .refine((name) => /^[A-Z0-9 .,&'-]+$/.test(name), 'Letters, digits and spaces only'),
-  })
-  .transform((input) => ({ ...input, bankName: findVietQrBank(input.bin)!.shortName }));
+export const bankAccountInputSchema = z.strictObject({
+  /** The bank's NAPAS BIN; the server checks it against the banks that take VietQR and names the bank. */
+  bin: z.string().regex(/^\d{6}$/, 'Choose a bank from the list'),
+  accountNumber: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{4,19}$/, 'An account number has 4 to 19 letters and digits, no spaces'),
+  accountName: z
+    .string()
+    .trim()
+    .min(1, 'Enter the account holder as the bank writes it')
+    .max(50, 'The account holder can be at most 50 characters')
+    .transform(accountHolder)
+    .refine((name) => /^[A-Z0-9 .,&'-]+$/.test(name), 'Letters, digits and spaces only'),
+});
 
 export const updateSettingsBodySchema = z.strictObject({
   restaurantName: z

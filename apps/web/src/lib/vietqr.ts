@@ -3,7 +3,7 @@ import { BanksObject, QRPay } from 'vietnam-qr-pay';
 /**
  * VietQR: the bank-transfer QR code that Vietnamese banking apps scan (EMVCo merchant-presented QR as
  * NAPAS uses it). The payload is built by `vietnam-qr-pay`, a kept library checked against NAPAS's
- * published examples (apps/server/test/vietqr.test.ts); this file only says what Quán puts in it.
+ * published examples (vietqr.test.ts); this file only says what Quán puts in it.
  */
 
 export interface VietQrBank {
