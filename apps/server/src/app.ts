@@ -13,6 +13,8 @@ import { createAuditService, type AuditService } from './modules/audit/service';
 import { couponRoutes } from './modules/coupons/routes';
 import { createCouponsService, type CouponsService } from './modules/coupons/service';
 import { customerRoutes } from './modules/customers/routes';
+import { exportRoutes } from './modules/exports/routes';
+import { createExportsService } from './modules/exports/service';
 import { createCustomersService, type CustomersService } from './modules/customers/service';
 import { healthRoutes } from './modules/health/routes';
 import { ingredientRoutes } from './modules/ingredients/routes';
@@ -28,11 +30,14 @@ import { publicRoutes } from './modules/public/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { createReportsService, type ReportsService } from './modules/reports/service';
 import { createPublicMenu } from './modules/public/service';
+import { bankNotificationRoutes } from './modules/orders/bank-routes';
 import { createOrdersService, type OrdersService } from './modules/orders/service';
 import { settingsRoutes } from './modules/settings/routes';
 import { spinWheelRoutes } from './modules/spin-wheel/routes';
 import { createSpinWheelService, type SpinWheelService } from './modules/spin-wheel/service';
 import { createSettingsService, type SettingsService } from './modules/settings/service';
+import { shiftRoutes } from './modules/shifts/routes';
+import { createShiftsService } from './modules/shifts/service';
 import { tableRoutes } from './modules/tables/routes';
 import { createTablesService, type TablesService } from './modules/tables/service';
 import { userRoutes } from './modules/users/routes';
@@ -136,6 +141,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const coupons = createCouponsService({ db, settings });
   const users = createUsersService(db, transact, sessions);
   const audit = createAuditService({ db });
+  const shifts = createShiftsService({ db, transact, audit });
   const orders = createOrdersService({
     db,
     transact,
@@ -148,6 +154,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     sales: reports,
     approvals: users,
     audit,
+    shifts,
   });
   const services: Services = {
     sessions,
@@ -181,10 +188,20 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await api.register(ingredientRoutes, { prefix: '/api/ingredient', ingredients });
     await api.register(tableRoutes, { prefix: '/api/table', tables, orders });
     await api.register(orderRoutes, { prefix: '/api/order', orders, config });
+    await api.register(bankNotificationRoutes, {
+      prefix: '/api/payments',
+      orders,
+      secret: config.bankWebhookSecret,
+    });
     await api.register(reportRoutes, { prefix: '/api/order', reports });
     await api.register(customerRoutes, { prefix: '/api/customers', customers });
     await api.register(couponRoutes, { prefix: '/api/coupons', coupons });
     await api.register(auditRoutes, { prefix: '/api/audit', audit });
+    await api.register(shiftRoutes, { prefix: '/api/shifts', shifts });
+    await api.register(exportRoutes, {
+      prefix: '/api/exports',
+      exports: createExportsService({ db, settings, shifts }),
+    });
     await api.register(spinWheelRoutes, { prefix: '/api/spin-wheel', spinWheel: services.spinWheel });
     await api.register(publicRoutes, {
       prefix: '/api',

@@ -43,6 +43,7 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().min(1).default('quan:'),
   JWT_SECRET: z.string().min(32, 'Must be at least 32 characters').optional(),
   JWT_TTL: durationSchema.default(12 * 3600),
+  BANK_WEBHOOK_SECRET: z.string().min(32, 'Must be at least 32 characters').optional(),
   COOKIE_SECURE: flagSchema.default(false),
   TRUST_PROXY: flagSchema.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -65,6 +66,8 @@ export interface Config {
   database: DatabaseConfig;
   redis: { url: string; keyPrefix: string } | null;
   jwt: { secret: string | null; ttlSeconds: number };
+  /** The secret a bank notification service signs its calls with; null turns the endpoint off. */
+  bankWebhookSecret: string | null;
   cookieSecure: boolean;
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -103,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL ? { driver: 'postgres', url: e.DATABASE_URL } : { driver: 'pglite', dataDir },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     jwt: { secret: e.JWT_SECRET ?? null, ttlSeconds: e.JWT_TTL },
+    bankWebhookSecret: e.BANK_WEBHOOK_SECRET ?? null,
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -1,3 +1,4 @@
+import { formatVnd } from '@quan/contract/money';
 import { orderStatuses, allowedOrderMoves, type Order, type OrderStatus } from '@quan/contract/order';
 import { eq } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
@@ -101,7 +102,15 @@ describe('placing an order', () => {
       { no: 1, status: 'in_progress', source: 'pos', sentAt: order.createdAt, sentBy: order.createdBy },
     ]);
     // 232,345 × 8 % = 18,587.6 → 18,588
-    expect(order.bills).toEqual({ subtotal: 232_345, discount: 0, taxRate: 8, tax: 18_588, total: 250_933 });
+    expect(order.bills).toEqual({
+      subtotal: 232_345,
+      discount: 0,
+      serviceRate: 0,
+      serviceCharge: 0,
+      taxRate: 8,
+      tax: 18_588,
+      total: 250_933,
+    });
     expect(order).toMatchObject({
       status: 'in_progress',
       source: 'pos',
@@ -120,7 +129,7 @@ describe('placing an order', () => {
   it('uses the tax rate of the settings at order time', async () => {
     await t.request({ method: 'PUT', url: '/api/settings', payload: { taxRate: 10 }, as: 'admin' });
     const order = await placeOk({ items: [{ itemId: oddPrice._id, quantity: 2 }] });
-    expect(order.bills).toEqual({ subtotal: 24_690, discount: 0, taxRate: 10, tax: 2_469, total: 27_159 });
+    expect(order.bills).toMatchObject({ subtotal: 24_690, discount: 0, taxRate: 10, tax: 2_469, total: 27_159 });
     await t.request({ method: 'PUT', url: '/api/settings', payload: { taxRate: 8 }, as: 'admin' });
   });
 
@@ -276,8 +285,8 @@ describe('the status machine', () => {
     const unpaid = await move(order._id, { status: 'completed' });
     expect(unpaid.statusCode).toBe(400);
     expect(unpaid.json()).toMatchObject({
-      message: `Choose how order ${order.orderNo} was paid`,
-      errors: [{ path: 'paymentMethod', message: 'Choose cash, card, transfer or ewallet' }],
+      message: `Order ${order.orderNo} still has ${formatVnd(order.bills.total)} to pay`,
+      errors: [{ path: 'paymentMethod', message: 'Choose how the rest was paid' }],
     });
     expect((await move(order._id, { paymentMethod: 'ewallet' })).statusCode).toBe(200);
     expect((await move(order._id, { status: 'completed' })).json().data).toMatchObject({

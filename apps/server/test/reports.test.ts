@@ -103,6 +103,7 @@ describe('revenue', () => {
       { method: 'card', revenue: second.bills.total, orders: 1 },
       { method: 'transfer', revenue: 0, orders: 0 },
       { method: 'ewallet', revenue: 0, orders: 0 },
+      { method: 'voucher', revenue: 0, orders: 0 },
     ]);
     expect(today.topItems).toEqual([
       { itemId: pho._id, name: 'Phở bò', quantity: 3, revenue: 195_000 },
@@ -260,5 +261,64 @@ describe('top dishes today (ext)', () => {
     // Completing an order counts at once.
     await completedOrder([{ itemId: che._id, quantity: 10 }]);
     expect((await topDishes('?limit=10')).find((dish) => dish.name === 'Chè ba màu')?.quantity).toBe(16);
+  });
+});
+
+describe('revenue by payment (ext)', () => {
+  const method = (figures: Revenue, name: string) => figures.byPaymentMethod.find((row) => row.method === name)!;
+  const pay = async (order: Order, body: Record<string, unknown>, as: 'staff' | 'manager' = 'staff') => {
+    const response = await t.request({ method: 'POST', url: `/api/order/${order._id}/payments`, payload: body, as });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data as Order;
+  };
+
+  it('counts a split tender in each of its methods, net of refunds, and the tips by who took them', async () => {
+    const staff = await t.signInAs('staff');
+    const manager = await t.signInAs('manager');
+    const before = await revenue();
+    expect(before.tips).toEqual({ total: 0, byStaff: [] });
+
+    const split = await move(await placeOrder([{ itemId: pho._id, quantity: 4 }], 4), 'ready');
+    await pay(split, { method: 'card', amount: 100_000 });
+    const settled = await pay(split, { method: 'cash', amount: split.bills.total - 100_000, tip: 15_000 });
+    expect(settled.status).toBe('completed');
+    const single = await move(await placeOrder([{ itemId: tra._id, quantity: 2 }], 1), 'ready');
+    await pay(single, { method: 'transfer', amount: single.bills.total, tip: 5_000 }, 'manager');
+
+    const after = await revenue();
+    expect(after.totalRevenue - before.totalRevenue).toBe(split.bills.total + single.bills.total);
+    expect(after.orderCount - before.orderCount).toBe(2);
+    expect(after.totalGuests - before.totalGuests).toBe(5);
+    // The order is counted once, with its first payment (the card); its cash part adds revenue only.
+    expect(method(after, 'card').revenue - method(before, 'card').revenue).toBe(100_000);
+    expect(method(after, 'card').orders - method(before, 'card').orders).toBe(1);
+    expect(method(after, 'cash').revenue - method(before, 'cash').revenue).toBe(split.bills.total - 100_000);
+    expect(method(after, 'cash').orders - method(before, 'cash').orders).toBe(0);
+    expect(method(after, 'transfer').revenue - method(before, 'transfer').revenue).toBe(single.bills.total);
+    expect(after.tips).toEqual({
+      total: 20_000,
+      byStaff: [
+        { staff: { _id: staff.user._id, name: staff.user.name }, amount: 15_000 },
+        { staff: { _id: manager.user._id, name: manager.user.name }, amount: 5_000 },
+      ],
+    });
+
+    // A refund after completion comes off the cash revenue; the order still counts.
+    const cashPayment = settled.payments.find((payment) => payment.method === 'cash')!;
+    const refund = await t.request({
+      method: 'POST',
+      url: `/api/order/${split._id}/payments/${cashPayment._id}/refunds`,
+      payload: { amount: 20_000, reason: 'Phở nguội' },
+      as: 'manager',
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
+    const refunded = await revenue();
+    expect(method(refunded, 'cash').revenue).toBe(method(after, 'cash').revenue - 20_000);
+    expect(refunded.totalRevenue).toBe(after.totalRevenue - 20_000);
+    expect(refunded.orderCount).toBe(after.orderCount);
+
+    // The sums kept as payments and refunds came are what a rebuild from the payments gives.
+    await t.app.database.db.update(salesRollupState).set({ timezone: null });
+    expect(await revenue()).toEqual(refunded);
   });
 });

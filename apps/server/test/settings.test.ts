@@ -23,6 +23,7 @@ describe('settings', () => {
         thresholds: { silver: 2_000_000, gold: 5_000_000, platinum: 15_000_000 },
       },
       bank: null,
+      serviceCharge: { rate: 0, dineIn: true, takeaway: false, table: true },
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).statusCode).toBe(401);
   });

@@ -261,7 +261,7 @@ describe('the audit trail', () => {
     const dates = byStaff.map((entry) => entry.createdAt);
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(await auditEntries('?kind=merge')).toEqual([]);
-    const bad = await t.request({ method: 'GET', url: '/api/audit?kind=refund', as: 'manager' });
+    const bad = await t.request({ method: 'GET', url: '/api/audit?kind=payment', as: 'manager' });
     expect(bad.statusCode).toBe(400);
   });
 });

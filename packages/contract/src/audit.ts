@@ -2,10 +2,20 @@ import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common';
 
 /**
- * (ext) What the audit trail keeps: every hand-made change of an order's money or place, written in the
- * same transaction as the change, with who did it and who approved it.
+ * (ext) What the audit trail keeps: every hand-made change of money (an order's bill, a refund, the cash
+ * drawer) or of an order's place, written in the same transaction as the change, with who did it and who
+ * approved it.
  */
-export const auditKinds = ['void', 'merge', 'split', 'move'] as const;
+export const auditKinds = [
+  'void',
+  'merge',
+  'split',
+  'move',
+  'refund',
+  'cash-movement',
+  'shift-close',
+  'shift-reopen',
+] as const;
 export const auditKindSchema = z.enum(auditKinds);
 export type AuditKind = z.infer<typeof auditKindSchema>;
 

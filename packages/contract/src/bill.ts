@@ -1,11 +1,13 @@
 /**
- * The bill of an order: tax on the subtotal after the discount, at a percent rate, rounded to whole VND
- * (half up). The server prices orders with it and the POS estimates with it, so they never disagree.
+ * The bill of an order: the service charge on the subtotal after the discount, then tax on both, each at a
+ * percent rate and rounded to whole VND (half up). The server prices orders with it and the POS estimates
+ * with it, so they never disagree.
  */
-export function computeBill(subtotal: number, discount: number, taxRate: number) {
-  const taxable = Math.max(0, subtotal - discount);
-  const tax = Math.round((taxable * taxRate) / 100);
-  return { subtotal, discount, taxRate, tax, total: taxable + tax };
+export function computeBill(subtotal: number, discount: number, taxRate: number, serviceRate = 0) {
+  const afterDiscount = Math.max(0, subtotal - discount);
+  const serviceCharge = Math.round((afterDiscount * serviceRate) / 100);
+  const tax = Math.round(((afterDiscount + serviceCharge) * taxRate) / 100);
+  return { subtotal, discount, serviceRate, serviceCharge, taxRate, tax, total: afterDiscount + serviceCharge + tax };
 }
 
 /**

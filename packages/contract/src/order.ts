@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common';
 import { MAX_OPTIONS_PER_LINE, soldOptionSchema } from './options';
 import { roundStatuses } from './rounds';
+import { paymentMethodSchema, paymentSchema } from './payments';
 import { phoneSchema } from './user';
 
 export const orderStatuses = ['pending', 'in_progress', 'ready', 'served', 'completed', 'cancelled'] as const;
@@ -26,9 +27,8 @@ export const openOrderStatuses = [
 export const isOpenOrderStatus = (status: OrderStatus) =>
   (openOrderStatuses as readonly OrderStatus[]).includes(status);
 
-export const paymentMethods = ['cash', 'card', 'transfer', 'ewallet'] as const;
-export const paymentMethodSchema = z.enum(paymentMethods, 'Payment method must be cash, card, transfer or ewallet');
-export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+// The methods live with the payments; orders name them everywhere, so they are exported here too.
+export { paymentMethods, paymentMethodSchema, type PaymentMethod } from './payments';
 
 export const roundStatusSchema = z.enum(roundStatuses);
 
@@ -69,6 +69,10 @@ export type OrderItem = z.infer<typeof orderItemSchema>;
 export const billsSchema = z.object({
   subtotal: z.int32(),
   discount: z.int32(),
+  /** (ext) The service-charge percent of the order's source at order time (0: none). */
+  serviceRate: z.number(),
+  /** (ext) The service charge: a bill line of its own, on the subtotal after the discount, taxed. */
+  serviceCharge: z.int32(),
   /** Percent applied at order time. */
   taxRate: z.number(),
   tax: z.int32(),
@@ -102,12 +106,24 @@ export const orderSchema = z.object({
       lines: z.array(z.object({ position: z.int32(), quantity: z.int32() })),
       subtotal: z.int32(),
       discount: z.int32(),
+      serviceCharge: z.int32(),
       tax: z.int32(),
       total: z.int32(),
+      /** What its payments cover, net of refunds, and what is still due on it. */
+      paid: z.int32(),
+      due: z.int32(),
+      /** The method that paid most of the part, once it is paid in full. */
       paymentMethod: paymentMethodSchema.nullable(),
       paidAt: isoDateTimeSchema.nullable(),
     }),
   ),
+  /** (ext) Every payment taken for the order, oldest first, with its refunds. */
+  payments: z.array(paymentSchema),
+  /** (ext) What the payments cover, net of refunds (tips and cash change not included). */
+  paid: z.int32(),
+  /** (ext) What is still to pay: the total less `paid`. */
+  due: z.int32(),
+  /** The method that paid most of the bill, once it is paid in full. */
   paymentMethod: paymentMethodSchema.nullable(),
   paymentStatus: z.enum(['unpaid', 'paid']),
   isPreorder: z.boolean(),

@@ -28,16 +28,30 @@ export const topItemSchema = z.object({
 export type TopItem = z.infer<typeof topItemSchema>;
 
 export const revenueSchema = z.object({
-  /** Sum of the orders' totals (after discount, with tax), whole VND. */
+  /** What paid for the orders (their payments net of refunds), whole VND. */
   totalRevenue: z.number().int(),
   orderCount: z.int32(),
   /** totalRevenue ÷ orderCount rounded to whole VND; 0 without orders. */
   averageOrderValue: z.number().int(),
   totalGuests: z.int32(),
-  /** Every payment method, zeros included, in the order of `paymentMethods`. */
+  /**
+   * Every payment method, zeros included, in the order of `paymentMethods`: the payments of that method net
+   * of their refunds (a bill paid in two methods counts in both), and the orders counted once, with the
+   * method of their first payment.
+   */
   byPaymentMethod: z.array(z.object({ method: paymentMethodSchema, revenue: z.number().int(), orders: z.int32() })),
   /** The ten dishes with the most revenue (line totals), then quantity. */
   topItems: z.array(topItemSchema),
+  /**
+   * (ext) The tips on the payments of those orders, kept apart from revenue, in all and by who took them
+   * (null: recorded from a bank notification, or by an account deleted since), most first.
+   */
+  tips: z.object({
+    total: z.number().int(),
+    byStaff: z.array(
+      z.object({ staff: z.object({ _id: idSchema, name: z.string() }).nullable(), amount: z.number().int() }),
+    ),
+  }),
   /** The range the figures cover (ext), as the server resolved it. */
   range: z.object({ startDate: isoDateTimeSchema, endDate: isoDateTimeSchema }),
 });

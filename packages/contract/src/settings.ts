@@ -14,6 +14,36 @@ const timezoneSchema = z
     }
   }, 'Unknown time zone (use an IANA name such as Asia/Ho_Chi_Minh)');
 
+/** Percent, 0 to 100, at most two decimals (tax and service charge). */
+const percentSchema = (what: string) =>
+  z
+    .number(`${what} must be a number`)
+    .min(0, `${what} cannot be negative`)
+    .max(100, `${what} can be at most 100 %`)
+    .refine((v) => Number.isInteger(v * 100), `${what} can have at most two decimals`);
+
+/**
+ * The service charge ("phí phục vụ"): a percent of the subtotal after the discount, its own line on the
+ * bill and taxed with it, for the kinds of order switched on (eating in from the POS, takeaway from the
+ * POS, diners ordering from their table's QR code). A percent of 0 is no service charge.
+ */
+export const serviceChargeSettingsSchema = z.strictObject({
+  rate: percentSchema('The service charge'),
+  dineIn: z.boolean(),
+  takeaway: z.boolean(),
+  table: z.boolean(),
+});
+export type ServiceChargeSettings = z.infer<typeof serviceChargeSettingsSchema>;
+
+/** The kind of an order for the service charge: a POS order with a table is eaten in, one without is takeaway. */
+export function serviceRateFor(
+  settings: ServiceChargeSettings,
+  order: { source: 'pos' | 'table'; hasTable: boolean },
+): number {
+  const applies = order.source === 'table' ? settings.table : order.hasTable ? settings.dineIn : settings.takeaway;
+  return applies ? settings.rate : 0;
+}
+
 export const settingsSchema = z.object({
   restaurantName: z.string(),
   taxRate: z.number(),
@@ -26,6 +56,8 @@ export const settingsSchema = z.object({
    * Null until an admin sets it.
    */
   bank: z.object({ bin: z.string(), accountNumber: z.string(), accountName: z.string() }).nullable(),
+  /** (ext) The service charge and the kinds of order it applies to. */
+  serviceCharge: serviceChargeSettingsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type BankAccount = NonNullable<Settings['bank']>;
@@ -37,6 +69,7 @@ export const defaultSettings: Settings = {
   currency: 'VND',
   loyalty: defaultLoyalty,
   bank: null,
+  serviceCharge: { rate: 0, dineIn: true, takeaway: false, table: true },
 };
 
 /** Banks print the account holder in capitals without diacritics ("NGUYEN VAN AN"); so does the form. */
@@ -72,16 +105,13 @@ export const updateSettingsBodySchema = z.strictObject({
     .max(120, 'Restaurant name can be at most 120 characters')
     .optional(),
   /** Percent, 0 to 100, at most two decimals. */
-  taxRate: z
-    .number()
-    .min(0, 'Tax rate cannot be negative')
-    .max(100, 'Tax rate can be at most 100 %')
-    .refine((v) => Number.isInteger(v * 100), 'Tax rate can have at most two decimals')
-    .optional(),
+  taxRate: percentSchema('Tax rate').optional(),
   timezone: timezoneSchema.optional(),
   currency: z.literal('VND', 'Only VND is supported').optional(),
   loyalty: loyaltySettingsSchema.optional(),
   /** (ext) The restaurant's bank account for VietQR, or null to stop showing the code. */
   bank: bankAccountInputSchema.nullable().optional(),
+  /** (ext) The service-charge percent and where it applies. */
+  serviceCharge: serviceChargeSettingsSchema.optional(),
 });
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;

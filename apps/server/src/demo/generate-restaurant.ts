@@ -30,6 +30,7 @@ import {
   stations,
 } from '../db/schema/menu';
 import { orderLines, orderRounds, orders } from '../db/schema/orders';
+import { orderPayments } from '../db/schema/payments';
 import { itemSalesByDay, salesByHour } from '../db/schema/sales';
 import { restaurantSettings } from '../db/schema/settings';
 import { diningTables } from '../db/schema/tables';
@@ -1234,6 +1235,17 @@ export async function generateRestaurant(
         + (('x' || substr(md5(ol.order_id::text || ol.position::text), 1, 6))::bit(24)::int % 540)) end
     from ${orderRounds} r, ${categories} c
     where r.order_id = ol.order_id and r.no = ol.round_no and c.id = ol.category_id`);
+
+  // Once the coupons have set the final totals: a completed order was paid in one payment, in its method,
+  // by whoever placed it, when it was settled.
+  progress('payments');
+  await db.execute(sql`
+    insert into ${orderPayments} (id, order_id, method, amount, taken_by_id, taken_at)
+    select ${uuidV7(sql`o.completed_at`, sql`md5(o.id::text || 'payment')`)}, o.id, o.payment_method, o.total,
+      o.created_by_id, o.completed_at
+    from ${orders} o
+    where o.status = 'completed' and o.total > 0
+      and not exists (select 1 from ${orderPayments} p where p.order_id = o.id)`);
 
   progress('revenue sums');
   await rebuildSalesSums(db, timezone);

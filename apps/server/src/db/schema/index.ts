@@ -6,5 +6,6 @@ export * from './ingredients';
 export * from './menu';
 export * from './tables';
 export * from './orders';
+export * from './payments';
 export * from './ingredient-history';
 export * from './sales';

@@ -21,6 +21,7 @@ import { coupons } from './coupons';
 import { customers } from './customers';
 import type { SoldOption } from '@quan/contract/options';
 import { categories, items, stations } from './menu';
+import { shifts } from './payments';
 import { diningTables } from './tables';
 import { users } from './users';
 
@@ -39,6 +40,9 @@ export const orders = pgTable(
     tableId: uuid('table_id').references((): AnyPgColumn => diningTables.id, { onDelete: 'set null' }),
     subtotal: integer('subtotal').notNull(),
     discount: integer('discount').notNull().default(0),
+    /** The service-charge percent of the order's kind when it was placed (0: none). */
+    serviceRate: numeric('service_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    serviceCharge: integer('service_charge').notNull().default(0),
     taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     tax: integer('tax').notNull(),
     total: integer('total').notNull(),
@@ -60,12 +64,15 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The shift (cash drawer) in which it was completed: its Z report counts the order's figures. */
+    shiftId: uuid('shift_id').references((): AnyPgColumn => shifts.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('orders_order_no_unique').on(t.orderNo),
     index('orders_created_at_idx').on(t.createdAt),
     index('orders_status_created_at_idx').on(t.status, t.createdAt),
     index('orders_table_id_idx').on(t.tableId),
+    index('orders_shift_id_idx').on(t.shiftId),
     // Reports read completed orders by completion time (the partial days at the edges of a range).
     // A customer's spend over the last 365 days decides their level.
     index('orders_customer_completed_idx')
@@ -151,8 +158,10 @@ export const orderBillParts = pgTable(
     lines: jsonb('lines').$type<{ position: number; quantity: number }[]>().notNull().default([]),
     subtotal: integer('subtotal').notNull(),
     discount: integer('discount').notNull(),
+    serviceCharge: integer('service_charge').notNull().default(0),
     tax: integer('tax').notNull(),
     total: integer('total').notNull(),
+    /** The method that paid most of it and when it was paid in full; its payments are in order_payments. */
     paymentMethod: text('payment_method').$type<PaymentMethod>(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     paidById: uuid('paid_by_id').references(() => users.id, { onDelete: 'set null' }),
@@ -161,8 +170,9 @@ export const orderBillParts = pgTable(
 );
 
 /**
- * Every hand-made change of an order's money or place (voids, merges, splits, moves), written in the
- * transaction of the change, with who made it and who approved it.
+ * Every hand-made change of money or of an order's place (voids, merges, splits, moves, refunds, the cash
+ * drawer's pay-ins, counts and reopenings), written in the transaction of the change, with who made it and
+ * who approved it.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -179,7 +189,10 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_created_at_idx').on(t.createdAt),
     index('audit_log_kind_created_at_idx').on(t.kind, t.createdAt),
-    check('audit_log_kind_check', sql`${t.kind} in ('void', 'merge', 'split', 'move')`),
+    check(
+      'audit_log_kind_check',
+      sql`${t.kind} in ('void', 'merge', 'split', 'move', 'refund', 'cash-movement', 'shift-close', 'shift-reopen')`,
+    ),
   ],
 );
 

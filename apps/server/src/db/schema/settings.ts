@@ -1,7 +1,7 @@
 import { defaultSettings } from '@quan/contract/settings';
 import { sql } from 'drizzle-orm';
 import type { LoyaltySettings } from '@quan/contract/customer';
-import type { BankAccount } from '@quan/contract/settings';
+import type { BankAccount, ServiceChargeSettings } from '@quan/contract/settings';
 import { check, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** The restaurant's settings: a single row (id 1). Later issues add their columns here. */
@@ -16,6 +16,10 @@ export const restaurantSettings = pgTable(
     loyalty: jsonb('loyalty').$type<LoyaltySettings>().notNull().default(defaultSettings.loyalty),
     /** The account guests transfer to through VietQR; null until an admin sets it. */
     bank: jsonb('bank').$type<BankAccount>(),
+    serviceCharge: jsonb('service_charge')
+      .$type<ServiceChargeSettings>()
+      .notNull()
+      .default(defaultSettings.serviceCharge),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('restaurant_settings_single_row', sql`${t.id} = 1`)],

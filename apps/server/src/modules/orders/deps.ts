@@ -7,12 +7,14 @@ import type { IngredientsService } from '../ingredients/service';
 import type { MenuService } from '../menu/service';
 import type { ReportsService } from '../reports/service';
 import type { SettingsService } from '../settings/service';
+import type { ShiftsService } from '../shifts/service';
 import type { TablesService } from '../tables/service';
 import type { UsersService } from '../users/service';
 
 /**
  * What the order use cases need: the database, and the services of the modules that take part in an
- * order's transaction (pricing from the menu, seating, coupons, stock, loyalty and the revenue sums).
+ * order's transaction (pricing from the menu, seating, coupons, stock, loyalty, the revenue sums and the
+ * cash drawer's shift).
  */
 export interface OrdersDeps {
   db: Database;
@@ -29,7 +31,9 @@ export interface OrdersDeps {
     'takeForRound' | 'giveBackForOrder' | 'settleVoid' | 'transferPortions' | 'reassignOrderStock'
   >;
   loyalty: Pick<CustomersService, 'creditCompletedOrder'>;
-  sales: Pick<ReportsService, 'addCompletedOrder'>;
+  sales: Pick<ReportsService, 'addCompletedOrder' | 'addRefund'>;
+  /** The shift (cash drawer) a payment, refund or completion on a device belongs to. */
+  shifts: Pick<ShiftsService, 'shiftFor'>;
   /** A manager's approval typed on another person's device. */
   approvals: Pick<UsersService, 'approver'>;
   audit: Pick<AuditService, 'record'>;

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { OrdersDeps } from './deps';
-import { checkVersion, recordOrderChange, settleOrder } from './order-state';
+import { checkVersion, recordOrderChange, refuseOncePaid, settleOrder } from './order-state';
 import { loadOrder } from './order-view';
 import * as repo from './repository';
 
@@ -43,9 +43,7 @@ export async function mergeOrders(
     for (const order of [into, from]) {
       if (!isOpenOrderStatus(order.status))
         throw conflict(`Order ${order.orderNo} is ${order.status}; only open orders merge`);
-      if ((await repo.listBillParts(tx, order.id)).some((part) => part.paidAt)) {
-        throw conflict(`Part of order ${order.orderNo}'s bill is paid already; take the rest of its payment first`);
-      }
+      await refuseOncePaid(tx, order, 'merging');
     }
     const numbers = await repo.nextNumbers(tx, into.id);
     const roundOffset = numbers.roundNo - 1;

@@ -4,7 +4,7 @@ import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { OrdersDeps } from './deps';
 import { lockPair } from './merge-orders';
-import { checkVersion, choosePortions, recordOrderChange, settleOrder } from './order-state';
+import { checkVersion, choosePortions, recordOrderChange, refuseOncePaid, settleOrder } from './order-state';
 import { loadOrder } from './order-view';
 import * as repo from './repository';
 
@@ -42,9 +42,7 @@ export async function moveLines(
     for (const order of [source, target!]) {
       if (!isOpenOrderStatus(order.status))
         throw conflict(`Order ${order.orderNo} is ${order.status}; dishes cannot move`);
-      if ((await repo.listBillParts(tx, order.id)).some((part) => part.paidAt)) {
-        throw conflict(`Part of order ${order.orderNo}'s bill is paid already; dishes cannot move`);
-      }
+      await refuseOncePaid(tx, order, 'moving dishes');
     }
     const into = target!;
     const lines = await repo.listLines(tx, orderId);

@@ -1,5 +1,6 @@
 import { computeBill } from '@quan/contract/bill';
-import type { Order, PaymentMethod } from '@quan/contract/order';
+import { formatVnd } from '@quan/contract/money';
+import type { Order } from '@quan/contract/order';
 import { orderStatusOfRounds, type RoundStatus } from '@quan/contract/rounds';
 import type { Settings } from '@quan/contract/settings';
 import type { Executor } from '../../db/client';
@@ -8,6 +9,7 @@ import { can } from '@quan/contract/permissions';
 import { badRequest, conflict, forbidden } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { OrdersDeps } from './deps';
+import { mainMethod, netPaid } from './paid';
 import * as repo from './repository';
 
 /** What a change of an order's rounds needs to know, inside the order's transaction (its row locked). */
@@ -81,7 +83,11 @@ export async function settleOrder(
 ): Promise<void> {
   const { order, actorId } = change;
   const status = orderStatusOfRounds(await repo.listRounds(tx, order.id));
+  const paid = netPaid(await repo.listPayments(tx, order.id));
   if (status === 'cancelled') {
+    if (paid > 0) {
+      throw conflict(`Order ${order.orderNo} has ${formatVnd(paid)} paid; refund it before cancelling the order`);
+    }
     await dropSplit(tx, order);
     await repo.updateOrder(tx, order.id, { status });
     if (order.couponId) await deps.coupons.release(tx, order.couponId);
@@ -95,25 +101,33 @@ export async function settleOrder(
   const discount = order.couponId
     ? await deps.coupons.discountFor(tx, order.couponId, subtotal)
     : Math.min(order.discount, subtotal);
-  const bill = computeBill(subtotal, discount, order.taxRate);
+  const bill = computeBill(subtotal, discount, order.taxRate, order.serviceRate);
+  if (bill.total < paid) {
+    throw conflict(
+      `Order ${order.orderNo} has ${formatVnd(paid)} paid; its bill cannot go below that (${formatVnd(bill.total)}) until it is refunded`,
+    );
+  }
   if (bill.total !== order.total) await dropSplit(tx, order);
   await repo.updateOrder(tx, order.id, {
     status,
     subtotal: bill.subtotal,
     discount: bill.discount,
+    serviceCharge: bill.serviceCharge,
     tax: bill.tax,
     total: bill.total,
+    paymentStatus: paid >= bill.total && paid > 0 ? 'paid' : 'unpaid',
   });
 }
 
 /**
- * A split bill describes the bill it was made from: when that bill changes (a round, a void, a merge), an
- * unpaid split is dropped, and a bill of which a part is already paid cannot change.
+ * A split bill describes the bill it was made from: when that bill changes (a round, a void, a merge), a
+ * split none of whose parts has money on it is dropped, and a bill with a part paid (even partly) cannot change.
  */
 async function dropSplit(tx: Executor, order: repo.OrderRow): Promise<void> {
   const parts = await repo.listBillParts(tx, order.id);
   if (parts.length === 0) return;
-  const paid = parts.find((part) => part.paidAt);
+  const payments = await repo.listPayments(tx, order.id);
+  const paid = parts.find((part) => netPaid(payments.filter((payment) => payment.partNo === part.no)) > 0);
   if (paid) {
     throw conflict(`Part ${paid.no} of order ${order.orderNo}'s split bill is paid; its bill can no longer change`);
   }
@@ -121,22 +135,24 @@ async function dropSplit(tx: Executor, order: repo.OrderRow): Promise<void> {
 }
 
 /**
- * Completes an order in its transaction: paid, its table freed, its customer's loyalty credited and its
- * revenue added to the sums from the moment it commits.
+ * Completes a paid order in its transaction: its table freed, its customer's loyalty credited, its revenue
+ * added to the sums from the moment it commits, and its figures counted in the shift of the device that
+ * completed it. Its method is the one that paid most of it.
  */
 export async function completeOrder(
   deps: OrdersDeps,
   tx: Executor,
   record: RecordEvent,
-  change: OrderChange,
-  paymentMethod: PaymentMethod,
+  change: OrderChange & { deviceId: string | null },
 ): Promise<void> {
   const { order, settings } = change;
+  const payments = await repo.listPayments(tx, order.id);
   await repo.updateOrder(tx, order.id, {
     status: 'completed',
     paymentStatus: 'paid',
-    paymentMethod,
+    paymentMethod: mainMethod(payments) ?? order.paymentMethod,
     completedAt: new Date(),
+    shiftId: await deps.shifts.shiftFor(tx, change.deviceId),
   });
   if (order.tableId && (await deps.tables.releaseOrder(tx, order.tableId, order.id))) {
     await deps.tables.recordChange(tx, record, order.tableId);
@@ -147,6 +163,17 @@ export async function completeOrder(
     await deps.loyalty.creditCompletedOrder(tx, credited, settings.loyalty);
   }
   await deps.sales.addCompletedOrder(tx, order.id);
+}
+
+/**
+ * Payments taken make the bill they paid final: an order with money on it is not merged, moved from or
+ * split again until that money is refunded (a manager's decision, audited).
+ */
+export async function refuseOncePaid(tx: Executor, order: repo.OrderRow, doing: string): Promise<void> {
+  const paid = netPaid(await repo.listPayments(tx, order.id));
+  if (paid > 0) {
+    throw conflict(`Order ${order.orderNo} has ${formatVnd(paid)} paid already; ${doing} needs that refunded first`);
+  }
 }
 
 /**

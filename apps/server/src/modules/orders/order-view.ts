@@ -1,12 +1,17 @@
 import type { Order } from '@quan/contract/order';
+import { changeDue } from '@quan/contract/payments';
 import type { PublicOrder } from '@quan/contract/public';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../lib/app-error';
+import { netPaid } from './paid';
 import * as repo from './repository';
 
 export type LoadedOrder = Awaited<ReturnType<typeof repo.findOrders>>[number];
 
-export function toOrder({ order, table, createdBy, lines, rounds, billParts }: LoadedOrder): Order {
+export function toOrder({ order, table, createdBy, lines, rounds, billParts, payments, refunds }: LoadedOrder): Order {
+  const paid = netPaid(payments.map(({ payment }) => payment));
+  const paidOfPart = (no: number) =>
+    netPaid(payments.filter(({ payment }) => payment.partNo === no).map(({ payment }) => payment));
   return {
     _id: order.id,
     orderNo: order.orderNo,
@@ -42,19 +47,50 @@ export function toOrder({ order, table, createdBy, lines, rounds, billParts }: L
       lines: part.lines,
       subtotal: part.subtotal,
       discount: part.discount,
+      serviceCharge: part.serviceCharge,
       tax: part.tax,
       total: part.total,
+      paid: paidOfPart(part.no),
+      due: Math.max(0, part.total - paidOfPart(part.no)),
       paymentMethod: part.paymentMethod,
       paidAt: part.paidAt?.toISOString() ?? null,
     })),
     bills: {
       subtotal: order.subtotal,
       discount: order.discount,
+      serviceRate: order.serviceRate,
+      serviceCharge: order.serviceCharge,
       taxRate: order.taxRate,
       tax: order.tax,
       total: order.total,
     },
     coupon: order.couponCode ? { code: order.couponCode, discount: order.discount } : null,
+    payments: payments.map(({ payment, takenBy }) => ({
+      _id: payment.id,
+      method: payment.method,
+      amount: payment.amount,
+      tip: payment.tip,
+      tendered: payment.tendered,
+      change: payment.tendered === null ? 0 : changeDue(payment.tendered, payment.amount, payment.tip),
+      partNo: payment.partNo,
+      takenBy: takenBy ? { _id: takenBy.id, name: takenBy.name } : null,
+      takenAt: payment.takenAt.toISOString(),
+      shiftId: payment.shiftId,
+      bankTransactionId: payment.bankTransactionId,
+      refunded: payment.refunded,
+      refunds: refunds
+        .filter(({ refund }) => refund.paymentId === payment.id)
+        .map(({ refund, by }) => ({
+          _id: refund.id,
+          amount: refund.amount,
+          reason: refund.reason,
+          refundedBy: by ? { _id: by.id, name: by.name } : null,
+          refundedAt: refund.refundedAt.toISOString(),
+          shiftId: refund.shiftId,
+        })),
+    })),
+    paid,
+    due: order.status === 'cancelled' ? 0 : Math.max(0, order.total - paid),
     paymentMethod: order.paymentMethod,
     paymentStatus: order.paymentStatus,
     isPreorder: order.isPreorder,

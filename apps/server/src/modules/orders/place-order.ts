@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { computeBill } from '@quan/contract/bill';
+import { serviceRateFor } from '@quan/contract/settings';
 import { isOpenOrderStatus, type CreateOrderBody, type Order, type OrderLineInput } from '@quan/contract/order';
 import type { DinerOrderBody, DinerOrderResult } from '@quan/contract/public';
 import type { Executor } from '../../db/client';
@@ -64,7 +65,8 @@ async function placeOrder(deps: OrdersDeps, door: Door, body: unknown, idempoten
     if (subtotal > MAX_BILL) throw badRequest(door.tooLarge);
     const claim = { settings, subtotal, customerId: door.customerId ?? null };
     const coupon = door.couponCode ? await deps.coupons.redeem(tx, { ...claim, code: door.couponCode }) : null;
-    const bill = computeBill(subtotal, Math.min(subtotal, coupon?.discount ?? 0), settings.taxRate);
+    const serviceRate = serviceRateFor(settings.serviceCharge, { source: fields.source, hasTable: !!fields.tableId });
+    const bill = computeBill(subtotal, Math.min(subtotal, coupon?.discount ?? 0), settings.taxRate, serviceRate);
 
     const order = await repo.insertOrder(tx, { ...fields, id: orderId, ...bill, couponId: coupon?.couponId ?? null });
     await repo.insertLines(tx, lines);

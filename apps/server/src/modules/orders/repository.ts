@@ -10,6 +10,7 @@ import {
   orderRounds,
   orders,
 } from '../../db/schema/orders';
+import { orderPayments, paymentRefunds } from '../../db/schema/payments';
 import { diningTables } from '../../db/schema/tables';
 import { users } from '../../db/schema/users';
 
@@ -65,6 +66,21 @@ export async function findOrders(db: Executor, ids: string[]) {
     .from(orderBillParts)
     .where(inArray(orderBillParts.orderId, ids))
     .orderBy(asc(orderBillParts.orderId), asc(orderBillParts.no));
+  const payments = await db
+    .select({ payment: orderPayments, takenBy: { id: users.id, name: users.name } })
+    .from(orderPayments)
+    .leftJoin(users, eq(users.id, orderPayments.takenById))
+    .where(inArray(orderPayments.orderId, ids))
+    .orderBy(asc(orderPayments.takenAt), asc(orderPayments.id));
+  const refunds = payments.some(({ payment }) => payment.refunded > 0)
+    ? await db
+        .select({ refund: paymentRefunds, orderId: orderPayments.orderId, by: { id: users.id, name: users.name } })
+        .from(paymentRefunds)
+        .innerJoin(orderPayments, eq(orderPayments.id, paymentRefunds.paymentId))
+        .leftJoin(users, eq(users.id, paymentRefunds.refundedById))
+        .where(inArray(orderPayments.orderId, ids))
+        .orderBy(asc(paymentRefunds.refundedAt))
+    : [];
   const byId = new Map(rows.map((row) => [row.order.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -75,6 +91,8 @@ export async function findOrders(db: Executor, ids: string[]) {
         lines: lines.filter((line) => line.orderId === id),
         rounds: rounds.filter(({ round }) => round.orderId === id),
         billParts: parts.filter((part) => part.orderId === id),
+        payments: payments.filter(({ payment }) => payment.orderId === id),
+        refunds: refunds.filter((refund) => refund.orderId === id),
       },
     ];
   });
@@ -241,14 +259,58 @@ export async function replaceBillParts(db: Executor, orderId: string, parts: (ty
   if (parts.length > 0) await db.insert(orderBillParts).values(parts);
 }
 
-export async function payBillPart(
+/** Marks a part of a split bill paid in full (by its main method), or unpaid again after a refund. */
+export async function setBillPartPaid(
   db: Executor,
-  part: { orderId: string; no: number; paymentMethod: NonNullable<BillPartRow['paymentMethod']>; paidById: string },
+  part: { orderId: string; no: number },
+  paid: { paymentMethod: NonNullable<BillPartRow['paymentMethod']>; paidById: string | null } | null,
 ) {
   await db
     .update(orderBillParts)
-    .set({ paymentMethod: part.paymentMethod, paidById: part.paidById, paidAt: sql`now()` })
+    .set(
+      paid
+        ? { paymentMethod: paid.paymentMethod, paidById: paid.paidById, paidAt: sql`now()` }
+        : { paymentMethod: null, paidById: null, paidAt: null },
+    )
     .where(and(eq(orderBillParts.orderId, part.orderId), eq(orderBillParts.no, part.no)));
+}
+
+export type PaymentRow = typeof orderPayments.$inferSelect;
+
+export function listPayments(db: Executor, orderId: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(orderPayments)
+    .where(eq(orderPayments.orderId, orderId))
+    .orderBy(asc(orderPayments.takenAt), asc(orderPayments.id));
+}
+
+export async function insertPayment(db: Executor, payment: typeof orderPayments.$inferInsert): Promise<void> {
+  await db.insert(orderPayments).values(payment);
+}
+
+/** The payment with this bank transaction id, if that transfer was recorded before. */
+export async function findBankPayment(db: Executor, bankTransactionId: string) {
+  const [row] = await db
+    .select({ id: orderPayments.id, orderId: orderPayments.orderId, orderNo: orders.orderNo })
+    .from(orderPayments)
+    .innerJoin(orders, eq(orders.id, orderPayments.orderId))
+    .where(eq(orderPayments.bankTransactionId, bankTransactionId));
+  return row;
+}
+
+/** A refund: the row with its reason, and the payment's refunded sum in the same statement order. */
+export async function insertRefund(db: Executor, refund: typeof paymentRefunds.$inferInsert): Promise<void> {
+  await db.insert(paymentRefunds).values(refund);
+  await db
+    .update(orderPayments)
+    .set({ refunded: sql`${orderPayments.refunded} + ${refund.amount}` })
+    .where(eq(orderPayments.id, refund.paymentId));
+}
+
+export async function findOrderByNo(db: Executor, orderNo: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
+  return row;
 }
 
 /** Moves every line and round of one order to another, numbered after the ones it has (a merge). */

@@ -19,6 +19,7 @@ import {
   payBillPartBodySchema,
   splitBillBodySchema,
 } from '@quan/contract/order';
+import { paymentParamsSchema, refundPaymentBodySchema, takePaymentBodySchema } from '@quan/contract/payments';
 import { dinerOrderBodySchema, dinerOrderResultSchema } from '@quan/contract/public';
 import { formatVnd } from '@quan/contract/money';
 import type { FastifyPluginAsync } from 'fastify';
@@ -26,6 +27,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { forbidden } from '../../lib/app-error';
+import { deviceIdOf } from '../../lib/device';
 import { ok } from '../../lib/reply';
 import { currentUser } from '../../plugins/auth';
 import { approvalLimit, dinerOrderLimit } from '../../plugins/rate-limit';
@@ -133,7 +135,7 @@ export const orderRoutes: FastifyPluginAsync<{ orders: OrdersService; config: Co
       schema: { tags, params: idParamsSchema, body: updateOrderBodySchema, response: { 200: envelope(orderSchema) } },
     },
     async (request) => {
-      const order = await orders.update(currentUser(request), request.params.id, request.body);
+      const order = await orders.update(currentUser(request), deviceIdOf(request), request.params.id, request.body);
       return ok(order, `Order ${order.orderNo} is ${order.status.replace('_', ' ')}`);
     },
   );
@@ -316,7 +318,9 @@ export const orderRoutes: FastifyPluginAsync<{ orders: OrdersService; config: Co
       config: { access: 'orders:update' },
       schema: {
         tags,
-        description: '(ext) One part of a split bill is paid; the last part completes the order.',
+        description:
+          '(ext) What is left of one part of a split bill is paid in one method; the payment that settles ' +
+          'the bill completes the order once it is ready or served.',
         params: billPartParamsSchema,
         body: payBillPartBodySchema,
         response: { 200: envelope(orderSchema) },
@@ -324,9 +328,69 @@ export const orderRoutes: FastifyPluginAsync<{ orders: OrdersService; config: Co
     },
     async (request) => {
       const { id, partNo } = request.params;
-      const order = await orders.payBillPart(currentUser(request), id, partNo, request.body);
+      const order = await orders.payBillPart(
+        currentUser(request),
+        deviceIdOf(request),
+        { orderId: id, partNo },
+        request.body,
+      );
       const done = order.status === 'completed' ? `; order ${order.orderNo} is paid` : '';
       return ok(order, `Part ${partNo} paid${done}`);
+    },
+  );
+
+  app.post(
+    '/:id/payments',
+    {
+      config: { access: 'payments:take' },
+      schema: {
+        tags,
+        description:
+          '(ext) A payment towards the bill, or towards one part of a split bill (`partNo`). It pays at most ' +
+          'what is due; cash may be handed over in excess (`tendered`) and the change is in the answer. The ' +
+          'payment that settles a ready or served order completes it. Counted in the shift of the device ' +
+          '(X-Device-Id header).',
+        params: idParamsSchema,
+        body: takePaymentBodySchema,
+        response: { 201: envelope(orderSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { order, change } = await orders.takePayment(
+        currentUser(request),
+        deviceIdOf(request),
+        request.params.id,
+        request.body,
+      );
+      const paid = order.due === 0 ? `order ${order.orderNo} is paid` : `${formatVnd(order.due)} left to pay`;
+      const message = `Payment of ${formatVnd(request.body.amount)} taken; ${paid}${change > 0 ? `; change ${formatVnd(change)}` : ''}`;
+      return reply.status(201).send(ok(order, message));
+    },
+  );
+
+  app.post(
+    '/:id/payments/:paymentId/refunds',
+    {
+      config: { access: 'payments:refund' },
+      schema: {
+        tags,
+        description:
+          '(ext) A manager refunds part or all of a payment, with the reason (audited). On an open order the ' +
+          "amount is due again; a completed order's revenue goes down.",
+        params: paymentParamsSchema,
+        body: refundPaymentBodySchema,
+        response: { 201: envelope(orderSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { id, paymentId } = request.params;
+      const order = await orders.refundPayment(
+        currentUser(request),
+        deviceIdOf(request),
+        { orderId: id, paymentId },
+        request.body,
+      );
+      return reply.status(201).send(ok(order, `Refunded ${formatVnd(request.body.amount)} on order ${order.orderNo}`));
     },
   );
 };

@@ -10,6 +10,7 @@ import type {
   PaymentMethod,
   SplitBillBody,
 } from '@quan/contract/order';
+import type { BankNotificationBody, RefundPaymentBody, TakePaymentBody } from '@quan/contract/payments';
 import type { DinerOrderBody } from '@quan/contract/public';
 import type { AuthUser } from '../../plugins/auth';
 import { addStaffRound } from './add-round';
@@ -22,6 +23,7 @@ import { updateRound } from './update-round';
 import { printTicket, updateStationWork } from './station-work';
 import { mergeOrders } from './merge-orders';
 import { moveLines } from './move-lines';
+import { recordBankTransfer, refundPayment, takePayment } from './payments';
 import { payBillPart, splitBill } from './split-bill';
 import { voidLines } from './void-lines';
 
@@ -33,7 +35,8 @@ export function createOrdersService(deps: OrdersDeps) {
     placeDinerOrder: (body: DinerOrderBody, idempotencyKey?: string) => placeDinerOrder(deps, body, idempotencyKey),
     addRound: (actor: AuthUser, id: string, body: AddRoundBody, idempotencyKey?: string) =>
       addStaffRound(deps, actor, id, body, idempotencyKey),
-    update: (actor: AuthUser, id: string, body: UpdateOrderBody) => updateOrder(deps, actor, id, body),
+    update: (actor: AuthUser, deviceId: string | null, id: string, body: UpdateOrderBody) =>
+      updateOrder(deps, actor, deviceId, id, body),
     updateRound: (actor: AuthUser, id: string, roundNo: number, body: UpdateRoundBody) =>
       updateRound(deps, actor, id, roundNo, body),
     updateStationWork: (
@@ -49,10 +52,19 @@ export function createOrdersService(deps: OrdersDeps) {
     split: (actor: AuthUser, id: string, body: SplitBillBody) => splitBill(deps, actor, id, body),
     payBillPart: (
       actor: AuthUser,
-      id: string,
-      partNo: number,
+      deviceId: string | null,
+      target: { orderId: string; partNo: number },
       body: { paymentMethod: PaymentMethod; expectedVersion?: number },
-    ) => payBillPart(deps, actor, id, partNo, body),
+    ) => payBillPart(deps, actor, deviceId, target, body),
+    takePayment: (actor: AuthUser, deviceId: string | null, id: string, body: TakePaymentBody) =>
+      takePayment(deps, actor, deviceId, id, body),
+    refundPayment: (
+      actor: AuthUser,
+      deviceId: string | null,
+      target: { orderId: string; paymentId: string },
+      body: RefundPaymentBody,
+    ) => refundPayment(deps, actor, deviceId, target, body),
+    recordBankTransfer: (notification: BankNotificationBody) => recordBankTransfer(deps, notification),
     moveToTable: (actor: AuthUser, orderId: string, tableId: string) => moveToTable(deps, actor, orderId, tableId),
     list: (query: ListOrdersFilter) => listOrders(deps, query),
     get: (id: string) => getOrder(deps, id),

@@ -4,16 +4,18 @@ import { isOpenOrderStatus, type Order, type PaymentMethod, type SplitBillBody }
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { OrdersDeps } from './deps';
-import { checkVersion, completeOrder, refuseWhileAwaitingApproval } from './order-state';
+import { checkVersion, recordOrderChange, refuseOncePaid, refuseWhileAwaitingApproval } from './order-state';
 import { loadOrder } from './order-view';
+import { netPaid } from './paid';
+import { applyPayment } from './payments';
 import * as repo from './repository';
 
 type Part = Omit<repo.BillPartRow, 'orderId' | 'paymentMethod' | 'paidAt' | 'paidById'>;
 
 /**
  * The parts of a bill, adding up exactly to it: by lines, each part's subtotal is its lines' and the
- * discount and tax are divided in proportion (the last VND to the largest remainders); by guests, the
- * total, tax and discount are divided evenly (parts differ by at most 1 ₫).
+ * discount, service charge and tax are divided in proportion (the last VND to the largest remainders); by
+ * guests, the total, tax, service charge and discount are divided evenly (parts differ by at most 1 ₫).
  */
 function divide(order: repo.OrderRow, lines: repo.OrderLineRow[], body: SplitBillBody): Part[] {
   if (body.by === 'guests') {
@@ -22,12 +24,14 @@ function divide(order: repo.OrderRow, lines: repo.OrderLineRow[], body: SplitBil
     const even = Array<number>(body.guests).fill(1);
     const totals = splitAmount(order.total, even);
     const taxes = splitAmount(order.tax, even);
+    const services = splitAmount(order.serviceCharge, even);
     const discounts = splitAmount(order.discount, even);
     return totals.map((total, index) => ({
       no: index + 1,
       lines: [],
-      subtotal: total - taxes[index]! + discounts[index]!,
+      subtotal: total - taxes[index]! - services[index]! + discounts[index]!,
       discount: discounts[index]!,
+      serviceCharge: services[index]!,
       tax: taxes[index]!,
       total,
     }));
@@ -59,17 +63,20 @@ function divide(order: repo.OrderRow, lines: repo.OrderLineRow[], body: SplitBil
   if (groups.length < 2) throw badRequest('A split needs at least two parts: leave some lines for the other part');
   const subtotals = groups.map((group) => group.reduce((sum, line) => sum + line.amount, 0));
   const discounts = splitAmount(order.discount, subtotals);
+  const afterDiscount = subtotals.map((subtotal, index) => subtotal - discounts[index]!);
+  const services = splitAmount(order.serviceCharge, afterDiscount);
   const taxes = splitAmount(
     order.tax,
-    subtotals.map((subtotal, index) => subtotal - discounts[index]!),
+    afterDiscount.map((amount, index) => amount + services[index]!),
   );
   return groups.map((group, index) => ({
     no: index + 1,
     lines: group.map(({ position, quantity }) => ({ position, quantity })),
     subtotal: subtotals[index]!,
     discount: discounts[index]!,
+    serviceCharge: services[index]!,
     tax: taxes[index]!,
-    total: subtotals[index]! - discounts[index]! + taxes[index]!,
+    total: afterDiscount[index]! + services[index]! + taxes[index]!,
   }));
 }
 
@@ -86,9 +93,7 @@ export async function splitBill(
     checkVersion(order, body.expectedVersion);
     if (!isOpenOrderStatus(order.status))
       throw conflict(`Order ${order.orderNo} is ${order.status}; its bill cannot be split`);
-    const paid = (await repo.listBillParts(tx, orderId)).find((part) => part.paidAt);
-    if (paid)
-      throw conflict(`Part ${paid.no} of order ${order.orderNo}'s bill is paid already; the split stays as it is`);
+    await refuseOncePaid(tx, order, 'splitting the bill again');
     await refuseWhileAwaitingApproval(tx, order, 'splitting the bill');
     const parts = divide(order, await repo.listLines(tx, orderId), body);
     await repo.replaceBillParts(
@@ -113,48 +118,33 @@ export async function splitBill(
 }
 
 /**
- * POST /api/order/{id}/parts/{partNo}/pay: one part of a split bill is paid. The last one completes the
- * order, so it waits until the kitchen is done, like any completion.
+ * POST /api/order/{id}/parts/{partNo}/pay: what is left of one part of a split bill, paid in one method.
+ * The payment that settles the bill completes the order once the kitchen is done with it.
  */
 export async function payBillPart(
   deps: OrdersDeps,
   actor: AuthUser,
-  orderId: string,
-  partNo: number,
+  deviceId: string | null,
+  target: { orderId: string; partNo: number },
   body: { paymentMethod: PaymentMethod; expectedVersion?: number },
 ): Promise<Order> {
-  const { paymentMethod } = body;
   const settings = await deps.settings.get();
   return deps.transact(async (tx, record) => {
-    const order = await repo.lockOrder(tx, orderId);
+    const order = await repo.lockOrder(tx, target.orderId);
     if (!order) throw notFound('That order does not exist');
     checkVersion(order, body.expectedVersion);
-    if (!isOpenOrderStatus(order.status)) throw conflict(`Order ${order.orderNo} is ${order.status}`);
-    const parts = await repo.listBillParts(tx, orderId);
-    const part = parts.find((one) => one.no === partNo);
-    if (!part) throw notFound(`Order ${order.orderNo}'s bill has no part ${partNo}`);
-    if (part.paidAt) throw conflict(`Part ${partNo} of order ${order.orderNo} is paid already`);
-    await refuseWhileAwaitingApproval(tx, order, 'taking a payment');
-    const last = parts.every((one) => one.no === partNo || one.paidAt);
-    if (last && order.status !== 'ready' && order.status !== 'served') {
-      throw conflict(`Order ${order.orderNo} is still in the kitchen; its last part is paid once it is ready`);
-    }
-    await repo.payBillPart(tx, { orderId, no: partNo, paymentMethod, paidById: actor.id });
-    const from = order.status;
-    if (last) {
-      // The order's method is the one that paid the most of it.
-      const paidWith = new Map<PaymentMethod, number>();
-      for (const one of parts) {
-        const method = one.no === partNo ? paymentMethod : one.paymentMethod!;
-        paidWith.set(method, (paidWith.get(method) ?? 0) + one.total);
-      }
-      const most = [...paidWith].sort((a, b) => b[1] - a[1])[0]![0];
-      await completeOrder(deps, tx, record, { order, actorId: actor.id, settings }, most);
-    } else {
-      await repo.updateOrder(tx, orderId, {});
-    }
-    const updated = await loadOrder(tx, orderId);
-    record(last ? { type: 'order.status-changed', order: updated, from } : { type: 'order.updated', order: updated });
+    const part = (await repo.listBillParts(tx, order.id)).find((one) => one.no === target.partNo);
+    if (!part) throw notFound(`Order ${order.orderNo}'s bill has no part ${target.partNo}`);
+    const paid = netPaid((await repo.listPayments(tx, order.id)).filter((one) => one.partNo === part.no));
+    if (paid >= part.total) throw conflict(`Part ${part.no} of order ${order.orderNo} is paid already`);
+    const context = { order, actorId: actor.id, deviceId, settings };
+    await applyPayment(deps, tx, record, context, {
+      method: body.paymentMethod,
+      amount: part.total - paid,
+      partNo: part.no,
+    });
+    const updated = await loadOrder(tx, order.id);
+    recordOrderChange(record, order, updated);
     return updated;
   });
 }

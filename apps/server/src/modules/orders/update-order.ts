@@ -1,3 +1,4 @@
+import { formatVnd } from '@quan/contract/money';
 import { allowedOrderMoves, isOpenOrderStatus, type Order, type UpdateOrderBody } from '@quan/contract/order';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
@@ -11,12 +12,15 @@ import {
   settleOrder,
 } from './order-state';
 import { loadOrder } from './order-view';
+import { netPaid } from './paid';
+import { applyPayment } from './payments';
 import * as repo from './repository';
 
 /** PUT /api/order/{id}: moves an order along the status machine, records payment, edits its note or customer. */
 export async function updateOrder(
   deps: OrdersDeps,
   actor: AuthUser,
+  deviceId: string | null,
   id: string,
   body: UpdateOrderBody,
 ): Promise<Order> {
@@ -38,12 +42,6 @@ export async function updateOrder(
         // The coupon was checked for this customer (a spin prize belongs to one): place a new order instead.
         throw conflict(`Order ${order.orderNo} used coupon ${order.couponCode}; its customer can no longer change`);
       }
-      const paymentMethod = body.paymentMethod ?? order.paymentMethod;
-      if (next === 'completed' && !paymentMethod) {
-        throw badRequest(`Choose how order ${order.orderNo} was paid`, [
-          { path: 'paymentMethod', message: 'Choose cash, card, transfer or ewallet' },
-        ]);
-      }
       await repo.updateOrder(tx, id, {
         paymentMethod: body.paymentMethod,
         note: body.note,
@@ -51,11 +49,25 @@ export async function updateOrder(
       });
       if (next === 'completed') {
         await refuseWhileAwaitingApproval(tx, order, 'settling the bill');
-        if ((await repo.listBillParts(tx, id)).some((part) => !part.paidAt)) {
-          throw conflict(`Order ${order.orderNo}'s bill is split: take the payment of each part`);
-        }
         const current = (await repo.lockOrder(tx, id))!;
-        await completeOrder(deps, tx, record, { order: current, actorId: actor.id, settings }, paymentMethod!);
+        const due = current.total - netPaid(await repo.listPayments(tx, id));
+        const context = { order: current, actorId: actor.id, deviceId, settings };
+        if (due > 0) {
+          // Completing with a method is the one-step way: what is due is paid in that method, then the
+          // order completes. A split bill is paid part by part instead.
+          const paymentMethod = body.paymentMethod ?? order.paymentMethod;
+          if ((await repo.listBillParts(tx, id)).length > 0) {
+            throw conflict(`Order ${order.orderNo}'s bill is split: take the payment of each part`);
+          }
+          if (!paymentMethod) {
+            throw badRequest(`Order ${order.orderNo} still has ${formatVnd(due)} to pay`, [
+              { path: 'paymentMethod', message: 'Choose how the rest was paid' },
+            ]);
+          }
+          await applyPayment(deps, tx, record, context, { method: paymentMethod, amount: due });
+        } else {
+          await completeOrder(deps, tx, record, context);
+        }
       } else if (next) {
         // On the order, a move is made by its least advanced rounds (all of them for a one-round order).
         const moving = (await repo.listRounds(tx, id))

@@ -2,8 +2,10 @@ import type { PaymentMethod } from '@quan/contract/order';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { categories, items, stations } from '../../db/schema/menu';
-import { orderBillParts, orderLines, orderRounds, orders } from '../../db/schema/orders';
+import { orderPayments } from '../../db/schema/payments';
+import { orderLines, orderRounds, orders } from '../../db/schema/orders';
 import { itemSalesByDay, salesByHour, salesRollupState } from '../../db/schema/sales';
+import { users } from '../../db/schema/users';
 
 /** Rows of a raw query; both drivers (node-postgres and PGlite) answer with `{ rows }`. */
 async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
@@ -25,16 +27,24 @@ const localHour = (instant: SQL | typeof orders.completedAt, timezone: SQL) =>
 const stateTimezone = sql`(select ${salesRollupState.timezone} from ${salesRollupState})`;
 
 /**
- * What paid for completed orders, one row per payment: the order itself, or each part of a split bill
- * with its own method (the order and its guests counted once, with its first part).
+ * What paid for orders, one row per payment net of its refunds, by the payment's method (a split tender
+ * counts in each of its methods). The order and its guests are counted once, with its first payment; an
+ * order that needed no payment (everything discounted) is counted with revenue 0 in its recorded method.
+ * `which` filters the orders inside, so a single order's sums read only its own payments.
  */
-const payments = sql`(
+const paymentsOf = (which: SQL) => sql`(
   select ${orders.id} as order_id, ${orders.status} as status, ${orders.completedAt} as completed_at,
-    coalesce(${orderBillParts.paymentMethod}, ${orders.paymentMethod}) as payment_method,
-    coalesce(${orderBillParts.total}, ${orders.total}) as revenue,
-    case when ${orderBillParts.no} is null or ${orderBillParts.no} = 1 then 1 else 0 end as order_count,
-    case when ${orderBillParts.no} is null or ${orderBillParts.no} = 1 then ${orders.guests} else 0 end as guest_count
-  from ${orders} left join ${orderBillParts} on ${orderBillParts.orderId} = ${orders.id}
+    ${orderPayments.method} as payment_method, ${orderPayments.amount} - ${orderPayments.refunded} as revenue,
+    case when row_number() over (partition by ${orders.id} order by ${orderPayments.takenAt}, ${orderPayments.id}) = 1
+      then 1 else 0 end as order_count,
+    case when row_number() over (partition by ${orders.id} order by ${orderPayments.takenAt}, ${orderPayments.id}) = 1
+      then ${orders.guests} else 0 end as guest_count
+  from ${orders} join ${orderPayments} on ${orderPayments.orderId} = ${orders.id}
+  where ${which}
+  union all
+  select ${orders.id}, ${orders.status}, ${orders.completedAt}, coalesce(${orders.paymentMethod}, 'cash'), 0, 1, ${orders.guests}
+  from ${orders}
+  where ${which} and not exists (select 1 from ${orderPayments} where ${orderPayments.orderId} = ${orders.id})
 ) payments`;
 const paid = {
   completedAt: sql.raw('payments.completed_at'),
@@ -53,7 +63,7 @@ export async function addCompletedOrder(db: Executor, orderId: string): Promise<
     insert into ${salesByHour} (day, hour, payment_method, revenue, orders, guests)
     select ${localDay(paid.completedAt, stateTimezone)}, ${localHour(paid.completedAt, stateTimezone)},
       payments.payment_method, sum(payments.revenue), sum(payments.order_count), sum(payments.guest_count)
-    from ${payments} where payments.order_id = ${orderId} and ${stateTimezone} is not null
+    from ${paymentsOf(sql`${orders.id} = ${orderId}`)} where ${stateTimezone} is not null
     group by 1, 2, 3
     on conflict (day, hour, payment_method) do update set
       revenue = ${salesByHour.revenue} + excluded.revenue,
@@ -72,6 +82,24 @@ export async function addCompletedOrder(db: Executor, orderId: string): Promise<
 }
 
 /**
+ * Takes a refund off the sums of a completed order: from its method's revenue at the hour the order was
+ * completed, where the payment was counted (a refund before completion is already netted out when the
+ * order is added). Orders and guests stay: the order still happened.
+ */
+export async function addRefund(
+  db: Executor,
+  refund: { orderId: string; method: PaymentMethod; amount: number },
+): Promise<void> {
+  await db.execute(sql`
+    insert into ${salesByHour} (day, hour, payment_method, revenue, orders, guests)
+    select ${localDay(orders.completedAt, stateTimezone)}, ${localHour(orders.completedAt, stateTimezone)},
+      ${refund.method}, ${-refund.amount}::bigint, 0, 0
+    from ${orders}
+    where ${orders.id} = ${refund.orderId} and ${orders.status} = 'completed' and ${stateTimezone} is not null
+    on conflict (day, hour, payment_method) do update set revenue = ${salesByHour.revenue} + excluded.revenue`);
+}
+
+/**
  * Builds the sums again from every completed order, in `timezone`, in set-based statements. The table locks
  * make completions wait until it is done, and make it wait for completions under way, so none is lost.
  */
@@ -84,7 +112,7 @@ export async function rebuildRollups(db: Executor, timezone: string): Promise<vo
     insert into ${salesByHour} (day, hour, payment_method, revenue, orders, guests)
     select ${localDay(paid.completedAt, zone)}, ${localHour(paid.completedAt, zone)}, payments.payment_method,
       sum(payments.revenue), sum(payments.order_count), sum(payments.guest_count)
-    from ${payments} where payments.status = 'completed'
+    from ${paymentsOf(sql`${orders.status} = 'completed'`)}
     group by 1, 2, 3`);
   await db.execute(sql`
     insert into ${itemSalesByDay} (day, item_id, category_id, name, quantity, revenue)
@@ -176,8 +204,24 @@ export async function totalsByPaymentMethod(db: Executor, range: ReportRange) {
       from ${salesByHour} where ${daysWithin(salesByHour.day, range)}
       union all
       select payments.payment_method, payments.revenue, payments.order_count, payments.guest_count
-      from ${payments} join ${orders} on ${orders.id} = payments.order_id where ${completedWithin(range.edges)}
+      from ${paymentsOf(completedWithin(range.edges))}
     ) sales group by method`,
+  );
+}
+
+/** Tips on the payments of orders completed in [start, end), by who took them, most first. */
+export async function tipsByStaff(db: Executor, range: Pick<ReportRange, 'start' | 'end'>) {
+  return rows<{ staff_id: string | null; name: string | null; amount: string }>(
+    db,
+    sql`
+    select ${users.id} as staff_id, ${users.name} as name, sum(${orderPayments.tip}) as amount
+    from ${orderPayments}
+    join ${orders} on ${orders.id} = ${orderPayments.orderId}
+    left join ${users} on ${users.id} = ${orderPayments.takenById}
+    where ${orders.status} = 'completed' and ${orders.completedAt} >= ${range.start.toISOString()}
+      and ${orders.completedAt} < ${range.end.toISOString()} and ${orderPayments.tip} > 0
+    group by ${users.id}, ${users.name}
+    order by sum(${orderPayments.tip}) desc, ${users.name}`,
   );
 }
 

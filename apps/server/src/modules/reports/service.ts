@@ -1,4 +1,4 @@
-import { paymentMethods } from '@quan/contract/order';
+import { paymentMethods, type PaymentMethod } from '@quan/contract/payments';
 import {
   CHART_DAYS,
   TOP_ITEMS,
@@ -52,9 +52,10 @@ export function createReportsService({ db, settings }: { db: Database; settings:
     async revenue(query: RevenueQuery): Promise<Revenue> {
       const timezone = await readyTimezone();
       const range = await repo.resolveRange(db, timezone, query);
-      const [totals, top] = await Promise.all([
+      const [totals, top, tips] = await Promise.all([
         repo.totalsByPaymentMethod(db, range),
         repo.topItems(db, range, TOP_ITEMS),
+        repo.tipsByStaff(db, range),
       ]);
       const byMethod = new Map(totals.map((row) => [row.method, row]));
       const byPaymentMethod = paymentMethods.map((method) => ({
@@ -71,6 +72,13 @@ export function createReportsService({ db, settings }: { db: Database; settings:
         totalGuests: totals.reduce((sum, row) => sum + Number(row.guests), 0),
         byPaymentMethod,
         topItems: top.map(toTopItem),
+        tips: {
+          total: tips.reduce((sum, row) => sum + Number(row.amount), 0),
+          byStaff: tips.map((row) => ({
+            staff: row.staff_id ? { _id: row.staff_id, name: row.name ?? '' } : null,
+            amount: Number(row.amount),
+          })),
+        },
         range: { startDate: range.start.toISOString(), endDate: range.end.toISOString() },
       };
     },
@@ -143,6 +151,13 @@ export function createReportsService({ db, settings }: { db: Database; settings:
 
     /** Inside the transaction that completes an order: adds it to the sums. */
     addCompletedOrder: (tx: Executor, orderId: string) => repo.addCompletedOrder(tx, orderId),
+
+    /**
+     * Inside the refund's transaction: a refund of a completed order's payment comes off that method's
+     * revenue where the order was counted. Before completion there is nothing to change.
+     */
+    addRefund: (tx: Executor, refund: { orderId: string; method: PaymentMethod; amount: number }) =>
+      repo.addRefund(tx, refund),
   };
 }
 

@@ -10,6 +10,7 @@ const columns = {
   currency: restaurantSettings.currency,
   loyalty: restaurantSettings.loyalty,
   bank: restaurantSettings.bank,
+  serviceCharge: restaurantSettings.serviceCharge,
 };
 
 export async function findSettings(db: Executor): Promise<Settings | undefined> {

@@ -1,0 +1,215 @@
+import type { OrderStatus } from '@quan/contract/order';
+import { changeDue, paymentMethods, type PaymentMethod } from '@quan/contract/payments';
+import type { exportKinds } from '@quan/contract/shifts';
+import type { Database } from '../../db/client';
+import type { SettingsService } from '../settings/service';
+import type { ShiftsService } from '../shifts/service';
+import * as repo from './repository';
+import { toCsv, toXlsx, type ExportCell, type ExportTable } from './spreadsheet';
+
+export type ExportKind = (typeof exportKinds)[number];
+
+export interface ExportFile {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+}
+
+const methodNames: Record<PaymentMethod, string> = {
+  cash: 'Tiền mặt',
+  card: 'Thẻ',
+  transfer: 'Chuyển khoản',
+  ewallet: 'Ví điện tử',
+  voucher: 'Phiếu quà tặng',
+};
+
+const statusNames: Record<OrderStatus, string> = {
+  pending: 'Chờ xác nhận',
+  in_progress: 'Đang làm',
+  ready: 'Sẵn sàng',
+  served: 'Đã phục vụ',
+  completed: 'Hoàn thành',
+  cancelled: 'Đã hủy',
+};
+
+const contentTypes = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+/** "2026-11-01 18:30:05" on the restaurant's clock: what an accountant types into a ledger. */
+function localDateTime(timezone: string) {
+  const format = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  return (instant: string | Date | null): string | null => (instant === null ? null : format.format(new Date(instant)));
+}
+
+export function createExportsService({
+  db,
+  settings,
+  shifts,
+}: {
+  db: Database;
+  settings: Pick<SettingsService, 'get'>;
+  shifts: Pick<ShiftsService, 'openedWithin'>;
+}) {
+  async function ordersTable(range: repo.Instants, at: ReturnType<typeof localDateTime>): Promise<ExportTable> {
+    const placed = await repo.ordersPlacedWithin(db, range);
+    return {
+      sheet: 'Đơn hàng',
+      columns: [
+        'Số đơn',
+        'Thời gian tạo',
+        'Hoàn thành lúc',
+        'Trạng thái',
+        'Bàn',
+        'Khách',
+        'Số khách',
+        'Tạm tính',
+        'Giảm giá',
+        'Phí phục vụ',
+        'Thuế',
+        'Tổng cộng',
+        'Đã trả',
+        'Đã hoàn',
+        'Tiền boa',
+        'Phương thức',
+        'Ca',
+        'Ghi chú',
+      ],
+      rows: placed.map((order): ExportCell[] => [
+        order.order_no,
+        at(order.created_at),
+        at(order.completed_at),
+        statusNames[order.status],
+        order.table_no,
+        order.customer_name,
+        order.guests,
+        order.subtotal,
+        order.discount,
+        order.service_charge,
+        order.tax,
+        order.total,
+        Number(order.paid),
+        Number(order.refunded),
+        Number(order.tips),
+        paymentMethods
+          .filter((method) => order.methods?.includes(method))
+          .map((method) => methodNames[method])
+          .join(', ') || null,
+        order.shift_no,
+        order.note || null,
+      ]),
+    };
+  }
+
+  async function paymentsTable(range: repo.Instants, at: ReturnType<typeof localDateTime>): Promise<ExportTable> {
+    const taken = await repo.paymentsTakenWithin(db, range);
+    return {
+      sheet: 'Thanh toán',
+      columns: [
+        'Số đơn',
+        'Phần',
+        'Phương thức',
+        'Số tiền',
+        'Tiền boa',
+        'Khách đưa',
+        'Tiền thối',
+        'Đã hoàn',
+        'Nhân viên',
+        'Thời gian',
+        'Ca',
+        'Mã giao dịch NH',
+      ],
+      rows: taken.map((payment): ExportCell[] => [
+        payment.order_no,
+        payment.part_no,
+        methodNames[payment.method],
+        payment.amount,
+        payment.tip,
+        payment.tendered,
+        payment.tendered === null ? null : changeDue(payment.tendered, payment.amount, payment.tip),
+        payment.refunded,
+        payment.taken_by,
+        at(payment.taken_at),
+        payment.shift_no,
+        payment.bank_transaction_id,
+      ]),
+    };
+  }
+
+  async function shiftsTable(range: repo.Instants, at: ReturnType<typeof localDateTime>): Promise<ExportTable> {
+    const opened = await shifts.openedWithin(range);
+    return {
+      sheet: 'Ca',
+      columns: [
+        'Ca',
+        'Quầy',
+        'Mở lúc',
+        'Người mở',
+        'Tiền đầu ca',
+        'Đóng lúc',
+        'Người đóng',
+        'Tiền dự kiến',
+        'Tiền đếm',
+        'Chênh lệch',
+        'Doanh thu thuần',
+        ...paymentMethods.map((method) => methodNames[method]),
+        'Tiền boa',
+        'Hoàn tiền',
+        'Nộp vào',
+        'Rút ra',
+        'Số đơn',
+        'Số lần mở lại',
+        'Ghi chú',
+      ],
+      rows: opened.map(({ report, ...shift }): ExportCell[] => [
+        shift.shiftNo,
+        shift.deviceName,
+        at(shift.openedAt),
+        shift.openedBy?.name ?? null,
+        shift.openingFloat,
+        at(shift.closedAt),
+        shift.closedBy?.name ?? null,
+        report.cash.expected,
+        report.cash.counted,
+        report.cash.overShort,
+        report.netSales,
+        ...paymentMethods.map((method) => report.byMethod.find((row) => row.method === method)?.amount ?? 0),
+        report.tips.amount,
+        report.refunds.amount,
+        report.cash.payIns,
+        report.cash.payOuts,
+        report.orders,
+        shift.reopenCount,
+        shift.note || null,
+      ]),
+    };
+  }
+
+  const tables = { orders: ordersTable, payments: paymentsTable, shifts: shiftsTable };
+
+  return {
+    /** The period's orders, payments or shifts, local days [from, to] in the restaurant's time zone. */
+    async export(kind: ExportKind, query: { from: string; to: string; format: 'csv' | 'xlsx' }): Promise<ExportFile> {
+      const { timezone } = await settings.get();
+      const range = await repo.localDaysAsInstants(db, timezone, { fromDay: query.from, toDay: query.to });
+      const table = await tables[kind](range, localDateTime(timezone));
+      return {
+        fileName: `quan-${kind}-${query.from}-${query.to}.${query.format}`,
+        contentType: contentTypes[query.format],
+        content: query.format === 'csv' ? toCsv(table) : await toXlsx(table),
+      };
+    },
+  };
+}
+
+export type ExportsService = ReturnType<typeof createExportsService>;

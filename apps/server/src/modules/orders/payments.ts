@@ -1,0 +1,277 @@
+import { formatVnd } from '@quan/contract/money';
+import { isOpenOrderStatus, type Order } from '@quan/contract/order';
+import {
+  changeDue,
+  parseTransferNote,
+  type BankNotificationBody,
+  type PaymentMethod,
+  type RefundPaymentBody,
+  type TakePaymentBody,
+} from '@quan/contract/payments';
+import type { Executor } from '../../db/client';
+import type { RecordEvent } from '../../events/transact';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import type { AuthUser } from '../../plugins/auth';
+import type { OrdersDeps } from './deps';
+import {
+  checkVersion,
+  completeOrder,
+  recordOrderChange,
+  refuseWhileAwaitingApproval,
+  type OrderChange,
+} from './order-state';
+import { loadOrder } from './order-view';
+import { mainMethod, netPaid } from './paid';
+import * as repo from './repository';
+
+/** Where a payment is taken: who takes it, on which device, and the order (locked) it is for. */
+export interface PaymentContext extends OrderChange {
+  deviceId: string | null;
+}
+
+export interface NewPayment {
+  method: PaymentMethod;
+  amount: number;
+  tip?: number;
+  tendered?: number;
+  partNo?: number;
+  bankTransactionId?: string;
+}
+
+/**
+ * Takes one payment inside the order's transaction (its row locked, so concurrent payments queue and never
+ * overpay): it may cover at most what is due on the bill or on its part; cash may be handed over in excess,
+ * and the change is what goes back. A part paid in full is marked paid; a bill paid in full marks the order
+ * paid and completes it when the kitchen is done with it (ready or served); before that it waits, paid.
+ */
+export async function applyPayment(
+  deps: OrdersDeps,
+  tx: Executor,
+  record: RecordEvent,
+  context: PaymentContext,
+  payment: NewPayment,
+): Promise<{ change: number; completed: boolean }> {
+  const { order } = context;
+  if (!isOpenOrderStatus(order.status))
+    throw conflict(`Order ${order.orderNo} is ${order.status}; it takes no payment`);
+  await refuseWhileAwaitingApproval(tx, order, 'taking a payment');
+  const parts = await repo.listBillParts(tx, order.id);
+  const payments = await repo.listPayments(tx, order.id);
+  const part = payment.partNo === undefined ? undefined : parts.find((one) => one.no === payment.partNo);
+  if (parts.length > 0 && payment.partNo === undefined) {
+    throw badRequest(`Order ${order.orderNo}'s bill is split: say which part this pays`, [
+      { path: 'partNo', message: `Choose a part from 1 to ${parts.length}` },
+    ]);
+  }
+  if (payment.partNo !== undefined && !part) {
+    throw badRequest(
+      parts.length === 0
+        ? `Order ${order.orderNo}'s bill is not split`
+        : `Order ${order.orderNo}'s bill has no part ${payment.partNo}`,
+      [
+        {
+          path: 'partNo',
+          message: parts.length === 0 ? 'Pay the whole bill' : `Choose a part from 1 to ${parts.length}`,
+        },
+      ],
+    );
+  }
+  const due = part
+    ? part.total - netPaid(payments.filter((one) => one.partNo === part.no))
+    : order.total - netPaid(payments);
+  if (payment.amount > due) {
+    const what = part ? `Part ${part.no} of order ${order.orderNo}` : `Order ${order.orderNo}`;
+    throw conflict(
+      due === 0
+        ? `${what} is paid already`
+        : `${what} has ${formatVnd(due)} left to pay, not ${formatVnd(payment.amount)}`,
+    );
+  }
+  const tip = payment.tip ?? 0;
+  const shiftId = await deps.shifts.shiftFor(tx, context.deviceId);
+  const inserted: repo.PaymentRow = {
+    id: newId(),
+    orderId: order.id,
+    partNo: part?.no ?? null,
+    method: payment.method,
+    amount: payment.amount,
+    tip,
+    tendered: payment.method === 'cash' ? (payment.tendered ?? null) : null,
+    takenById: context.actorId,
+    takenAt: new Date(),
+    shiftId,
+    bankTransactionId: payment.bankTransactionId ?? null,
+    refunded: 0,
+  };
+  await repo.insertPayment(tx, inserted);
+  const after = [...payments, inserted];
+  if (part && payment.amount === due) {
+    const ofPart = after.filter((one) => one.partNo === part.no);
+    await repo.setBillPartPaid(tx, part, { paymentMethod: mainMethod(ofPart)!, paidById: context.actorId });
+  }
+  const settled = netPaid(after) >= order.total;
+  const change = inserted.tendered === null ? 0 : changeDue(inserted.tendered, payment.amount, tip);
+  if (settled && (order.status === 'ready' || order.status === 'served')) {
+    await completeOrder(deps, tx, record, context);
+    return { change, completed: true };
+  }
+  await repo.updateOrder(tx, order.id, settled ? { paymentStatus: 'paid', paymentMethod: mainMethod(after) } : {});
+  return { change, completed: false };
+}
+
+/** POST /api/order/{id}/payments: a payment taken by staff. */
+export async function takePayment(
+  deps: OrdersDeps,
+  actor: AuthUser,
+  deviceId: string | null,
+  orderId: string,
+  body: TakePaymentBody,
+): Promise<{ order: Order; change: number }> {
+  const settings = await deps.settings.get();
+  return deps.transact(async (tx, record) => {
+    const order = await repo.lockOrder(tx, orderId);
+    if (!order) throw notFound('That order does not exist');
+    checkVersion(order, body.expectedVersion);
+    const context = { order, actorId: actor.id, deviceId, settings };
+    const { change } = await applyPayment(deps, tx, record, context, body);
+    const updated = await loadOrder(tx, orderId);
+    recordOrderChange(record, order, updated);
+    return { order: updated, change };
+  });
+}
+
+/**
+ * POST /api/order/{id}/payments/{paymentId}/refunds: a manager gives back part or all of a payment, with
+ * the reason in the audit trail. On an open order the amount is due again (and a part paid in full is
+ * unpaid again); a completed order stays completed and its revenue goes down by the refund.
+ */
+export async function refundPayment(
+  deps: OrdersDeps,
+  actor: AuthUser,
+  deviceId: string | null,
+  target: { orderId: string; paymentId: string },
+  body: RefundPaymentBody,
+): Promise<Order> {
+  return deps.transact(async (tx, record) => {
+    const order = await repo.lockOrder(tx, target.orderId);
+    if (!order) throw notFound('That order does not exist');
+    if (order.status === 'cancelled') throw conflict(`Order ${order.orderNo} is cancelled`);
+    const payments = await repo.listPayments(tx, order.id);
+    const payment = payments.find((one) => one.id === target.paymentId);
+    if (!payment) throw notFound(`Order ${order.orderNo} has no such payment`);
+    const refundable = payment.amount - payment.refunded;
+    if (body.amount > refundable) {
+      throw badRequest(
+        refundable === 0
+          ? 'This payment was refunded in full already'
+          : `At most ${formatVnd(refundable)} of this payment can be refunded`,
+        [{ path: 'amount', message: `At most ${formatVnd(refundable)}` }],
+      );
+    }
+    const shiftId = await deps.shifts.shiftFor(tx, deviceId);
+    await repo.insertRefund(tx, {
+      id: newId(),
+      paymentId: payment.id,
+      amount: body.amount,
+      reason: body.reason,
+      refundedById: actor.id,
+      shiftId,
+    });
+    if (order.status === 'completed') {
+      await deps.sales.addRefund(tx, { orderId: order.id, method: payment.method, amount: body.amount });
+      await repo.updateOrder(tx, order.id, {});
+    } else {
+      if (payment.partNo !== null) await repo.setBillPartPaid(tx, { orderId: order.id, no: payment.partNo }, null);
+      await repo.updateOrder(tx, order.id, { paymentStatus: 'unpaid', paymentMethod: null });
+    }
+    const method = payment.method;
+    await deps.audit.record(tx, {
+      kind: 'refund',
+      orderId: order.id,
+      actorId: actor.id,
+      approvedById: null,
+      summary: `Refunded ${formatVnd(body.amount)} of a ${formatVnd(payment.amount)} ${method} payment on order ${order.orderNo}: ${body.reason}`,
+      details: {
+        paymentId: payment.id,
+        method,
+        amount: body.amount,
+        paymentAmount: payment.amount,
+        reason: body.reason,
+      },
+    });
+    const updated = await loadOrder(tx, order.id);
+    recordOrderChange(record, order, updated);
+    return updated;
+  });
+}
+
+export type BankNotificationOutcome =
+  { outcome: 'paid' | 'duplicate'; orderNo: number; paymentId: string } | { outcome: 'refused'; reason: string };
+
+/**
+ * A bank notification service reports a transfer (its signature already checked). It pays the order (or
+ * part) named in the transfer note only when the amount is exactly what is due there; anything else is
+ * refused and left to staff, never paid. The same transaction id again is answered as a duplicate.
+ */
+export async function recordBankTransfer(
+  deps: OrdersDeps,
+  notification: BankNotificationBody,
+): Promise<BankNotificationOutcome> {
+  const seen = await repo.findBankPayment(deps.db, notification.transactionId);
+  if (seen) return { outcome: 'duplicate', orderNo: seen.orderNo, paymentId: seen.id };
+  const named = parseTransferNote(notification.description);
+  if (!named) return { outcome: 'refused', reason: 'The transfer note names no order' };
+  const settings = await deps.settings.get();
+  try {
+    return await deps.transact(async (tx, record) => {
+      const found = await repo.findOrderByNo(tx, named.orderNo);
+      const order = found && (await repo.lockOrder(tx, found.id));
+      if (!order) return { outcome: 'refused', reason: `There is no order ${named.orderNo}` } as const;
+      if (!isOpenOrderStatus(order.status)) {
+        return { outcome: 'refused', reason: `Order ${order.orderNo} is ${order.status}` } as const;
+      }
+      const payments = await repo.listPayments(tx, order.id);
+      const parts = await repo.listBillParts(tx, order.id);
+      const part = named.partNo === null ? undefined : parts.find((one) => one.no === named.partNo);
+      if ((named.partNo === null) !== (parts.length === 0) || (named.partNo !== null && !part)) {
+        return { outcome: 'refused', reason: `Order ${order.orderNo}'s bill is split differently now` } as const;
+      }
+      const due = part
+        ? part.total - netPaid(payments.filter((one) => one.partNo === part.no))
+        : order.total - netPaid(payments);
+      if (notification.amount !== due) {
+        return {
+          outcome: 'refused',
+          reason: `Order ${order.orderNo} has ${formatVnd(due)} due, the transfer was ${formatVnd(notification.amount)}`,
+        } as const;
+      }
+      await applyPayment(
+        deps,
+        tx,
+        record,
+        { order, actorId: null, deviceId: null, settings },
+        {
+          method: 'transfer',
+          amount: notification.amount,
+          partNo: part?.no,
+          bankTransactionId: notification.transactionId,
+        },
+      );
+      const updated = await loadOrder(tx, order.id);
+      recordOrderChange(record, order, updated);
+      const paymentId = updated.payments.find((one) => one.bankTransactionId === notification.transactionId)!._id;
+      return { outcome: 'paid', orderNo: order.orderNo, paymentId } as const;
+    });
+  } catch (error) {
+    // The same notification delivered twice at once: the second insert loses on the unique index.
+    if (isUniqueViolation(error, 'order_payments_bank_transaction_unique')) {
+      const again = await repo.findBankPayment(deps.db, notification.transactionId);
+      if (again) return { outcome: 'duplicate', orderNo: again.orderNo, paymentId: again.id };
+    }
+    if (error instanceof Error && 'statusCode' in error) {
+      return { outcome: 'refused', reason: error.message };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,184 @@
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { orderLines, orders } from '../../db/schema/orders';
+import { cashMovements, orderPayments, paymentRefunds, shifts } from '../../db/schema/payments';
+import { users } from '../../db/schema/users';
+
+/**
+ * The shift a payment, refund or completion on `deviceId` belongs to: the one open on that device, else
+ * the restaurant's only open shift (one drawer, and waiters' phones taking payments for it), else none.
+ * The shift row is locked (shared), so it cannot close while the payment is being written into it.
+ */
+export async function shiftFor(tx: Executor, deviceId: string | null): Promise<string | null> {
+  if (deviceId) {
+    const [own] = await tx
+      .select({ id: shifts.id })
+      .from(shifts)
+      .where(and(eq(shifts.deviceId, deviceId), eq(shifts.status, 'open')))
+      .for('share');
+    if (own) return own.id;
+  }
+  const open = await tx.select({ id: shifts.id }).from(shifts).where(eq(shifts.status, 'open')).limit(2).for('share');
+  return open.length === 1 ? open[0]!.id : null;
+}
+
+export type ShiftRow = typeof shifts.$inferSelect;
+
+export async function insertShift(tx: Executor, row: typeof shifts.$inferInsert): Promise<ShiftRow> {
+  const [inserted] = await tx.insert(shifts).values(row).returning();
+  return inserted!;
+}
+
+/** One shift; locked for the rest of the transaction when it is about to change. */
+export async function findShift(db: Executor, id: string, lock = false): Promise<ShiftRow | undefined> {
+  const query = db.select().from(shifts).where(eq(shifts.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** The shift open on a device, if any (another than `except`). */
+export async function openShiftOn(db: Executor, deviceId: string, except?: string): Promise<ShiftRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(shifts)
+    .where(and(eq(shifts.deviceId, deviceId), eq(shifts.status, 'open'), except ? ne(shifts.id, except) : undefined));
+  return row;
+}
+
+/** How many shifts are open besides this one. */
+export async function otherOpenShifts(db: Executor, id: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(shifts)
+    .where(and(eq(shifts.status, 'open'), ne(shifts.id, id)));
+  return row?.n ?? 0;
+}
+
+export async function updateShift(tx: Executor, id: string, change: Partial<typeof shifts.$inferInsert>) {
+  const [row] = await tx.update(shifts).set(change).where(eq(shifts.id, id)).returning();
+  return row!;
+}
+
+/** A page of shifts, newest first, and how many there are. */
+export async function pageShifts(db: Executor, page: { offset: number; limit: number }) {
+  const [rows, [total]] = await Promise.all([
+    db.select().from(shifts).orderBy(desc(shifts.openedAt), desc(shifts.shiftNo)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(shifts),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Shifts opened within [from, to), oldest first (the accountant's export). */
+export async function shiftsOpenedWithin(db: Executor, range: { from: Date; to: Date }): Promise<ShiftRow[]> {
+  return db
+    .select()
+    .from(shifts)
+    .where(sql`${shifts.openedAt} >= ${range.from.toISOString()} and ${shifts.openedAt} < ${range.to.toISOString()}`)
+    .orderBy(asc(shifts.openedAt), asc(shifts.shiftNo));
+}
+
+/** The names of these people (people deleted since are left out). */
+export async function namesOf(db: Executor, ids: (string | null)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, wanted));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+export async function insertMovement(tx: Executor, row: typeof cashMovements.$inferInsert) {
+  await tx.insert(cashMovements).values(row);
+}
+
+export async function movementsOf(db: Executor, shiftId: string) {
+  return db
+    .select({ movement: cashMovements, byName: users.name })
+    .from(cashMovements)
+    .leftJoin(users, eq(users.id, cashMovements.byId))
+    .where(eq(cashMovements.shiftId, shiftId))
+    .orderBy(asc(cashMovements.at), asc(cashMovements.id));
+}
+
+/** Orders still open (placed, cooking, ready or served), oldest number first. */
+export async function openOrders(db: Executor) {
+  return db
+    .select({ id: orders.id, orderNo: orders.orderNo, status: orders.status })
+    .from(orders)
+    .where(inArray(orders.status, ['pending', 'in_progress', 'ready', 'served']))
+    .orderBy(asc(orders.orderNo));
+}
+
+const int = (expression: ReturnType<typeof sql>) => sql<string>`coalesce(${expression}, 0)`.mapWith(Number);
+
+/** The payments taken in the shift by method: how many, their amounts and their tips. */
+export async function paymentsByMethod(db: Executor, shiftId: string) {
+  return db
+    .select({
+      method: orderPayments.method,
+      payments: count(),
+      amount: int(sql`sum(${orderPayments.amount})`),
+      tips: int(sql`sum(${orderPayments.tip})`),
+    })
+    .from(orderPayments)
+    .where(eq(orderPayments.shiftId, shiftId))
+    .groupBy(orderPayments.method);
+}
+
+/** The refunds given in the shift, by the method of the payment they gave back. */
+export async function refundsByMethod(db: Executor, shiftId: string) {
+  return db
+    .select({ method: orderPayments.method, refunds: count(), amount: int(sql`sum(${paymentRefunds.amount})`) })
+    .from(paymentRefunds)
+    .innerJoin(orderPayments, eq(orderPayments.id, paymentRefunds.paymentId))
+    .where(eq(paymentRefunds.shiftId, shiftId))
+    .groupBy(orderPayments.method);
+}
+
+/** The tips of the shift's payments, by who took them (null: recorded from a bank notification). */
+export async function tipsByStaff(db: Executor, shiftId: string) {
+  return db
+    .select({ staffId: users.id, name: users.name, amount: int(sql`sum(${orderPayments.tip})`) })
+    .from(orderPayments)
+    .leftJoin(users, eq(users.id, orderPayments.takenById))
+    .where(and(eq(orderPayments.shiftId, shiftId), sql`${orderPayments.tip} > 0`))
+    .groupBy(users.id, users.name)
+    .orderBy(desc(sql`sum(${orderPayments.tip})`), asc(users.name));
+}
+
+/** The figures of the orders completed in the shift. */
+export async function completedOrderFigures(db: Executor, shiftId: string) {
+  const completedHere = and(eq(orders.shiftId, shiftId), eq(orders.status, 'completed'));
+  const [[figures], [voids]] = await Promise.all([
+    db
+      .select({
+        orders: count(),
+        guests: int(sql`sum(${orders.guests})`),
+        subtotal: int(sql`sum(${orders.subtotal})`),
+        discounts: int(sql`sum(${orders.discount})`),
+        serviceCharge: int(sql`sum(${orders.serviceCharge})`),
+        taxes: int(sql`sum(${orders.tax})`),
+      })
+      .from(orders)
+      .where(completedHere),
+    db
+      .select({
+        count: int(sql`sum(${orderLines.voidedQuantity})`),
+        amount: int(sql`sum(${orderLines.price} * ${orderLines.voidedQuantity})`),
+      })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(and(completedHere, sql`${orderLines.voidedQuantity} > 0`)),
+  ]);
+  return { ...figures!, voids: voids! };
+}
+
+/** Cash put into and taken out of the drawer by hand. */
+export async function movementTotals(db: Executor, shiftId: string) {
+  const [row] = await db
+    .select({
+      payIns: int(sql`sum(${cashMovements.amount}) filter (where ${cashMovements.kind} = 'in')`),
+      payOuts: int(sql`sum(${cashMovements.amount}) filter (where ${cashMovements.kind} = 'out')`),
+    })
+    .from(cashMovements)
+    .where(eq(cashMovements.shiftId, shiftId));
+  return row!;
+}

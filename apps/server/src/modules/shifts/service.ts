@@ -1,0 +1,332 @@
+import type { Pagination } from '@quan/contract/common';
+import { formatVnd } from '@quan/contract/money';
+import { paymentMethods } from '@quan/contract/payments';
+import {
+  countedTotal,
+  type CashMovementBody,
+  type CloseShiftBody,
+  type OpenShiftBody,
+  type ReopenShiftBody,
+  type Shift,
+  type ShiftSummary,
+  type ZReport,
+} from '@quan/contract/shifts';
+import { lockForTransaction, type Database, type Executor } from '../../db/client';
+import type { Transact } from '../../events/transact';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import type { AuditService } from '../audit/service';
+import * as repo from './repository';
+
+/** Who is acting: the signed-in person. */
+export interface ShiftActor {
+  id: string;
+  name: string;
+}
+
+/**
+ * Closing shifts one at a time across a chain: two drawers closing together would each see the other
+ * still open, and both could close while orders are open.
+ */
+const CLOSE_LOCK_KEY = 7_310_014;
+
+const OPEN_ON_DEVICE = 'shifts_one_open_per_device';
+
+const describeShift = (row: repo.ShiftRow) => `Shift ${row.shiftNo} (${row.deviceName})`;
+
+function alreadyOpen(row: repo.ShiftRow): AppError {
+  return conflict(
+    `${describeShift(row)} is already open on this device since ${row.openedAt.toISOString()}: close it first`,
+  );
+}
+
+/** The open orders as a sentence: "Orders 1042, 1045 are still open". */
+function openOrdersRefusal(open: { id: string; orderNo: number; status: string }[]): AppError {
+  const numbers = open.map((order) => order.orderNo).join(', ');
+  const subject = open.length === 1 ? `Order ${numbers} is` : `Orders ${numbers} are`;
+  return new AppError(
+    'CONFLICT',
+    `${subject} still open: take their payments or cancel them before closing the last shift`,
+    open.map((order) => ({ path: `orders.${order.orderNo}`, message: `Order ${order.orderNo} is ${order.status}` })),
+  );
+}
+
+/** The Z report of a shift as it stands (a closed shift keeps the expected cash frozen when it closed). */
+async function zReport(db: Executor, shift: repo.ShiftRow): Promise<ZReport> {
+  const [payments, refunds, tips, figures, movements] = await Promise.all([
+    repo.paymentsByMethod(db, shift.id),
+    repo.refundsByMethod(db, shift.id),
+    repo.tipsByStaff(db, shift.id),
+    repo.completedOrderFigures(db, shift.id),
+    repo.movementTotals(db, shift.id),
+  ]);
+  const byMethod = paymentMethods.map((method) => {
+    const taken = payments.find((row) => row.method === method);
+    const refunded = refunds.find((row) => row.method === method);
+    return { method, payments: taken?.payments ?? 0, amount: (taken?.amount ?? 0) - (refunded?.amount ?? 0) };
+  });
+  const cashTaken = payments.find((row) => row.method === 'cash');
+  const cash = {
+    openingFloat: shift.openingFloat,
+    sales: cashTaken?.amount ?? 0,
+    tips: cashTaken?.tips ?? 0,
+    refunds: refunds.find((row) => row.method === 'cash')?.amount ?? 0,
+    payIns: movements.payIns,
+    payOuts: movements.payOuts,
+  };
+  const runningExpected = cash.openingFloat + cash.sales + cash.tips - cash.refunds + cash.payIns - cash.payOuts;
+  const closed = shift.status === 'closed';
+  const expected = closed && shift.expectedCash !== null ? shift.expectedCash : runningExpected;
+  const counted = closed ? shift.countedCash : null;
+  return {
+    byMethod,
+    netSales: byMethod.reduce((sum, row) => sum + row.amount, 0),
+    refunds: {
+      count: refunds.reduce((sum, row) => sum + row.refunds, 0),
+      amount: refunds.reduce((sum, row) => sum + row.amount, 0),
+    },
+    tips: {
+      amount: payments.reduce((sum, row) => sum + row.tips, 0),
+      byStaff: tips.map((row) => ({
+        staff: row.staffId ? { _id: row.staffId, name: row.name ?? '' } : null,
+        amount: row.amount,
+      })),
+    },
+    orders: figures.orders,
+    guests: figures.guests,
+    subtotal: figures.subtotal,
+    discounts: figures.discounts,
+    serviceCharge: figures.serviceCharge,
+    taxes: figures.taxes,
+    voids: figures.voids,
+    cash: {
+      ...cash,
+      expected,
+      counted,
+      overShort: counted === null ? null : counted - expected,
+    },
+  };
+}
+
+async function toSummary(db: Executor, row: repo.ShiftRow): Promise<ShiftSummary> {
+  const [names, report] = await Promise.all([repo.namesOf(db, [row.openedById, row.closedById]), zReport(db, row)]);
+  const person = (id: string | null) => (id && names.has(id) ? { _id: id, name: names.get(id)! } : null);
+  return {
+    _id: row.id,
+    shiftNo: row.shiftNo,
+    deviceId: row.deviceId,
+    deviceName: row.deviceName,
+    status: row.status,
+    openedBy: person(row.openedById),
+    openedAt: row.openedAt.toISOString(),
+    openingFloat: row.openingFloat,
+    closedBy: person(row.closedById),
+    closedAt: row.closedAt?.toISOString() ?? null,
+    note: row.note,
+    reopenCount: row.reopenCount,
+    report,
+  };
+}
+
+async function toShift(db: Executor, row: repo.ShiftRow): Promise<Shift> {
+  const [summary, movements] = await Promise.all([toSummary(db, row), repo.movementsOf(db, row.id)]);
+  return {
+    ...summary,
+    noteCounts: row.noteCounts ?? null,
+    movements: movements.map(({ movement, byName }) => ({
+      _id: movement.id,
+      kind: movement.kind,
+      amount: movement.amount,
+      reason: movement.reason,
+      by: movement.byId && byName !== null ? { _id: movement.byId, name: byName } : null,
+      at: movement.at.toISOString(),
+    })),
+  };
+}
+
+export function createShiftsService({
+  db,
+  transact,
+  audit,
+}: {
+  db: Database;
+  transact: Transact;
+  audit: AuditService;
+}) {
+  /** The shift, locked, that is still open; refuses a closed one (nothing is added to a closed shift). */
+  async function lockOpenShift(tx: Executor, id: string): Promise<repo.ShiftRow> {
+    const shift = await repo.findShift(tx, id, true);
+    if (!shift) throw notFound('Shift not found');
+    if (shift.status === 'closed') throw conflict(`${describeShift(shift)} is closed: reopen it to change it`);
+    return shift;
+  }
+
+  return {
+    /** The shift a money movement on this device belongs to (see the repository), inside its transaction. */
+    shiftFor: repo.shiftFor,
+
+    /** The shift open on this device, or null (no device id: none). */
+    async current(deviceId: string | null): Promise<Shift | null> {
+      if (!deviceId) return null;
+      const row = await repo.openShiftOn(db, deviceId);
+      return row ? toShift(db, row) : null;
+    },
+
+    async get(id: string): Promise<Shift> {
+      const row = await repo.findShift(db, id);
+      if (!row) throw notFound('Shift not found');
+      return toShift(db, row);
+    },
+
+    async list(query: { page: number; limit: number }): Promise<{ shifts: ShiftSummary[]; pagination: Pagination }> {
+      const { rows, total } = await repo.pageShifts(db, {
+        offset: (query.page - 1) * query.limit,
+        limit: query.limit,
+      });
+      return {
+        shifts: await Promise.all(rows.map((row) => toSummary(db, row))),
+        pagination: {
+          currentPage: query.page,
+          totalPages: Math.max(1, Math.ceil(total / query.limit)),
+          totalItems: total,
+          itemsPerPage: query.limit,
+        },
+      };
+    },
+
+    /** Every shift opened within [from, to), with its report: the accountant's export. */
+    async openedWithin(range: { from: Date; to: Date }): Promise<Shift[]> {
+      const rows = await repo.shiftsOpenedWithin(db, range);
+      return Promise.all(rows.map((row) => toShift(db, row)));
+    },
+
+    async open(actor: ShiftActor, body: OpenShiftBody): Promise<Shift> {
+      try {
+        return await transact(async (tx) => {
+          const open = await repo.openShiftOn(tx, body.deviceId);
+          if (open) throw alreadyOpen(open);
+          const row = await repo.insertShift(tx, {
+            id: newId(),
+            deviceId: body.deviceId,
+            deviceName: body.deviceName,
+            status: 'open',
+            openedById: actor.id,
+            openingFloat: body.openingFloat,
+          });
+          return toShift(tx, row);
+        });
+      } catch (error) {
+        // Two taps opening the same drawer at once: the index lets one through, the other hears which.
+        if (!isUniqueViolation(error, OPEN_ON_DEVICE)) throw error;
+        const open = await repo.openShiftOn(db, body.deviceId);
+        throw open ? alreadyOpen(open) : conflict('A shift is already open on this device');
+      }
+    },
+
+    async addCashMovement(actor: ShiftActor, shiftId: string, body: CashMovementBody): Promise<Shift> {
+      return transact(async (tx) => {
+        const shift = await lockOpenShift(tx, shiftId);
+        await repo.insertMovement(tx, {
+          id: newId(),
+          shiftId,
+          kind: body.kind,
+          amount: body.amount,
+          reason: body.reason,
+          byId: actor.id,
+        });
+        const what = body.kind === 'in' ? 'Paid in' : 'Paid out';
+        await audit.record(tx, {
+          kind: 'cash-movement',
+          orderId: null,
+          actorId: actor.id,
+          approvedById: null,
+          summary: `${what} ${formatVnd(body.amount)} (${body.reason}), ${describeShift(shift)}`,
+          details: { shiftId, shiftNo: shift.shiftNo, kind: body.kind, amount: body.amount, reason: body.reason },
+        });
+        return toShift(tx, shift);
+      });
+    },
+
+    async close(actor: ShiftActor, shiftId: string, body: CloseShiftBody): Promise<Shift> {
+      return transact(async (tx) => {
+        await lockForTransaction(tx, CLOSE_LOCK_KEY);
+        const shift = await repo.findShift(tx, shiftId, true);
+        if (!shift) throw notFound('Shift not found');
+        if (shift.status === 'closed') throw conflict(`${describeShift(shift)} is already closed`);
+        if ((await repo.otherOpenShifts(tx, shiftId)) === 0) {
+          const open = await repo.openOrders(tx);
+          if (open.length > 0) throw openOrdersRefusal(open);
+        }
+        const report = await zReport(tx, shift);
+        const expected = report.cash.expected;
+        const counted = body.countedCash ?? countedTotal(body.noteCounts ?? []);
+        const closed = await repo.updateShift(tx, shiftId, {
+          status: 'closed',
+          closedById: actor.id,
+          closedAt: new Date(),
+          countedCash: counted,
+          noteCounts: body.noteCounts ?? null,
+          expectedCash: expected,
+          note: body.note ?? shift.note,
+        });
+        const overShort = counted - expected;
+        const difference =
+          overShort === 0 ? 'even' : overShort > 0 ? `over ${formatVnd(overShort)}` : `short ${formatVnd(-overShort)}`;
+        await audit.record(tx, {
+          kind: 'shift-close',
+          orderId: null,
+          actorId: actor.id,
+          approvedById: null,
+          summary: `Closed ${describeShift(shift)}: counted ${formatVnd(counted)}, expected ${formatVnd(expected)}, ${difference}`,
+          details: { shiftId, shiftNo: shift.shiftNo, expected, counted, overShort },
+        });
+        return toShift(tx, closed);
+      });
+    },
+
+    async reopen(actor: ShiftActor, shiftId: string, body: ReopenShiftBody): Promise<Shift> {
+      try {
+        return await transact(async (tx) => {
+          const shift = await repo.findShift(tx, shiftId, true);
+          if (!shift) throw notFound('Shift not found');
+          if (shift.status === 'open') throw conflict(`${describeShift(shift)} is open`);
+          const other = await repo.openShiftOn(tx, shift.deviceId, shiftId);
+          if (other) {
+            throw conflict(
+              `${describeShift(other)} is open on the same device: close it before reopening shift ${shift.shiftNo}`,
+            );
+          }
+          const reopened = await repo.updateShift(tx, shiftId, {
+            status: 'open',
+            closedById: null,
+            closedAt: null,
+            countedCash: null,
+            noteCounts: null,
+            expectedCash: null,
+            reopenCount: shift.reopenCount + 1,
+          });
+          await audit.record(tx, {
+            kind: 'shift-reopen',
+            orderId: null,
+            actorId: actor.id,
+            approvedById: null,
+            summary: `Reopened ${describeShift(shift)} (${body.reason})`,
+            details: {
+              shiftId,
+              shiftNo: shift.shiftNo,
+              reason: body.reason,
+              counted: shift.countedCash,
+              expected: shift.expectedCash,
+            },
+          });
+          return toShift(tx, reopened);
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error, OPEN_ON_DEVICE)) throw error;
+        throw conflict('Another shift was opened on the same device meanwhile: close it before reopening this one');
+      }
+    },
+  };
+}
+
+export type ShiftsService = ReturnType<typeof createShiftsService>;

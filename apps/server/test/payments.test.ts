@@ -1,0 +1,372 @@
+import { createHmac } from 'node:crypto';
+import type { AuditEntry } from '@quan/contract/audit';
+import { computeBill } from '@quan/contract/bill';
+import type { Order } from '@quan/contract/order';
+import type { Table } from '@quan/contract/table';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMenu, createTable } from './factories';
+import { buildTestApp, type TestApp } from './helper';
+
+const WEBHOOK_SECRET = 'a-bank-notification-secret-of-32-chars-or-more';
+let t: TestApp;
+type Dish = { _id: string; name: string; price: number };
+let hotpot: Dish;
+let tea: Dish;
+
+beforeAll(async () => {
+  t = await buildTestApp({ BANK_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  await t.signInAs('admin');
+  // No tax, so the amounts read as the guest hears them: 3 × 415.000 ₫ is a bill of 1.245.000 ₫.
+  await t.request({ method: 'PUT', url: '/api/settings', payload: { taxRate: 0 }, as: 'admin' });
+  [hotpot, tea] = (
+    await createMenu(t, [
+      { name: 'Lẩu hải sản', price: 415_000 },
+      { name: 'Trà đá', price: 5_000 },
+    ])
+  ).items as [Dish, Dish];
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: Record<string, unknown>, as: 'staff' | 'manager' = 'staff') =>
+  t.request({ method: 'POST', url, payload, as });
+
+async function place(items: { itemId: string; quantity: number }[], tableId?: string): Promise<Order> {
+  const response = await post('/api/order', { customerDetails: { name: 'Khách', guests: 2 }, tableId, items });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data;
+}
+
+async function moveTo(order: Order, status: string): Promise<Order> {
+  const response = await t.request({ method: 'PUT', url: `/api/order/${order._id}`, payload: { status }, as: 'staff' });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
+const pay = (order: Order, body: Record<string, unknown>, as: 'staff' | 'manager' = 'staff') =>
+  post(`/api/order/${order._id}/payments`, body, as);
+
+/** A refusal or confirmation as a person reads it (money is formatted with a no-break space before ₫). */
+const messageOf = (response: { json(): { message: string } }) => response.json().message.replace(/\u00a0/g, ' ');
+
+async function tableOf(id: string): Promise<Table> {
+  const tables: Table[] = (await t.request({ method: 'GET', url: '/api/table', as: 'staff' })).json().data;
+  return tables.find((one) => one._id === id)!;
+}
+
+describe('payments', () => {
+  it('takes a bill in cash and by transfer, and completes the order with the payment that settles it', async () => {
+    const table = await createTable(t);
+    const order = await moveTo(await place([{ itemId: hotpot._id, quantity: 3 }], table._id), 'ready');
+    expect(order.bills.total).toBe(1_245_000);
+    expect(order).toMatchObject({ paid: 0, due: 1_245_000, payments: [] });
+
+    const cash = await pay(order, { method: 'cash', amount: 500_000, tendered: 500_000 });
+    expect(cash.statusCode, cash.body).toBe(201);
+    expect(messageOf(cash)).toBe('Payment of 500.000 ₫ taken; 745.000 ₫ left to pay');
+    const partly: Order = cash.json().data;
+    expect(partly).toMatchObject({ status: 'ready', paid: 500_000, due: 745_000, paymentStatus: 'unpaid' });
+
+    // More than is due is refused, whatever the method, and nothing is recorded.
+    const over = await pay(order, { method: 'transfer', amount: 800_000 });
+    expect(over.statusCode).toBe(409);
+    expect(messageOf(over)).toBe(`Order ${order.orderNo} has 745.000 ₫ left to pay, not 800.000 ₫`);
+
+    const transfer = await pay(order, { method: 'transfer', amount: 745_000 });
+    expect(transfer.statusCode, transfer.body).toBe(201);
+    const paid: Order = transfer.json().data;
+    expect(paid).toMatchObject({ status: 'completed', paid: 1_245_000, due: 0, paymentStatus: 'paid' });
+    // The order's method is the one that paid most of it.
+    expect(paid.paymentMethod).toBe('transfer');
+    expect(paid.payments.map((one) => [one.method, one.amount])).toEqual([
+      ['cash', 500_000],
+      ['transfer', 745_000],
+    ]);
+    expect(paid.payments[0]!.takenBy?.name).toBe('Test staff');
+    expect(await tableOf(table._id)).toMatchObject({ status: 'available' });
+
+    const again = await pay(order, { method: 'cash', amount: 1_000 });
+    expect(again.statusCode).toBe(409);
+    expect(messageOf(again)).toBe(`Order ${order.orderNo} is completed; it takes no payment`);
+  });
+
+  it('works out the change of cash handed over, with a tip kept apart', async () => {
+    const order = await moveTo(await place([{ itemId: hotpot._id, quantity: 3 }]), 'ready');
+    const response = await pay(order, { method: 'cash', amount: 1_245_000, tendered: 2_000_000 });
+    expect(messageOf(response)).toBe(`Payment of 1.245.000 ₫ taken; order ${order.orderNo} is paid; change 755.000 ₫`);
+    const [payment] = (response.json().data as Order).payments;
+    expect(payment).toMatchObject({ amount: 1_245_000, tendered: 2_000_000, change: 755_000, tip: 0 });
+
+    const tipped = await moveTo(await place([{ itemId: tea._id, quantity: 2 }]), 'ready');
+    const withTip = await pay(tipped, { method: 'card', amount: 10_000, tip: 5_000 });
+    expect((withTip.json().data as Order).payments[0]).toMatchObject({ amount: 10_000, tip: 5_000, change: 0 });
+  });
+
+  it('refuses amounts that are not whole, positive VND, and change for anything but cash', async () => {
+    const order = await place([{ itemId: tea._id, quantity: 1 }]);
+    for (const [body, path] of [
+      [{ method: 'cash', amount: 0 }, 'amount'],
+      [{ method: 'cash', amount: -5_000 }, 'amount'],
+      [{ method: 'cash', amount: 2_500.5 }, 'amount'],
+      [{ method: 'card', amount: 5_000, tendered: 10_000 }, 'tendered'],
+      [{ method: 'cash', amount: 5_000, tendered: 4_000 }, 'tendered'],
+      [{ method: 'cheque', amount: 5_000 }, 'method'],
+    ] as const) {
+      const response = await pay(order, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().errors.map((error: { path: string }) => error.path)).toContain(path);
+    }
+    expect(
+      (await t.request({ method: 'GET', url: `/api/order/${order._id}`, as: 'staff' })).json().data.payments,
+    ).toEqual([]);
+  });
+
+  it('takes a payment before the kitchen is done, and completes only when staff complete the order', async () => {
+    const order = await place([{ itemId: tea._id, quantity: 1 }]);
+    const prepaid: Order = (await pay(order, { method: 'ewallet', amount: 5_000 })).json().data;
+    expect(prepaid).toMatchObject({ status: 'in_progress', due: 0, paymentStatus: 'paid' });
+    await moveTo(order, 'ready');
+    const completed = await moveTo(order, 'completed');
+    expect(completed).toMatchObject({ status: 'completed', paymentMethod: 'ewallet', paid: 5_000 });
+  });
+
+  it('completes in one step with a method (what is due is paid in it), and not without one', async () => {
+    const order = await moveTo(await place([{ itemId: tea._id, quantity: 3 }]), 'ready');
+    await pay(order, { method: 'cash', amount: 5_000 });
+    const without = await t.request({
+      method: 'PUT',
+      url: `/api/order/${order._id}`,
+      payload: { status: 'completed' },
+      as: 'staff',
+    });
+    expect(without.statusCode).toBe(400);
+    expect(messageOf(without)).toBe(`Order ${order.orderNo} still has 10.000 ₫ to pay`);
+    const withMethod = await t.request({
+      method: 'PUT',
+      url: `/api/order/${order._id}`,
+      payload: { status: 'completed', paymentMethod: 'card' },
+      as: 'staff',
+    });
+    expect(withMethod.json().data).toMatchObject({ status: 'completed', paid: 15_000, paymentMethod: 'card' });
+    expect(withMethod.json().data.payments.map((one: { amount: number }) => one.amount)).toEqual([5_000, 10_000]);
+  });
+
+  it('keeps money already taken: no cancel, no void below it, no merge, until a manager refunds it', async () => {
+    const table = await createTable(t);
+    const order = await place(
+      [
+        { itemId: hotpot._id, quantity: 1 },
+        { itemId: tea._id, quantity: 2 },
+      ],
+      table._id,
+    );
+    await pay(order, { method: 'cash', amount: 420_000 });
+    const cancel = await t.request({
+      method: 'PUT',
+      url: `/api/order/${order._id}`,
+      payload: { status: 'cancelled' },
+      as: 'manager',
+    });
+    expect(cancel.statusCode).toBe(409);
+    expect(messageOf(cancel)).toBe(`Order ${order.orderNo} has 420.000 ₫ paid; refund it before cancelling the order`);
+    const voided = await post(
+      `/api/order/${order._id}/voids`,
+      { lines: [{ position: 0, quantity: 1 }], reason: 'changed_mind' },
+      'manager',
+    );
+    expect(voided.statusCode).toBe(409);
+    expect(messageOf(voided)).toContain('has 420.000 ₫ paid; its bill cannot go below that');
+    const split = await post(`/api/order/${order._id}/split`, { by: 'guests', guests: 2 });
+    expect(split.statusCode).toBe(409);
+    const after: Order = (await t.request({ method: 'GET', url: `/api/order/${order._id}`, as: 'staff' })).json().data;
+    expect(after).toMatchObject({ status: 'in_progress', paid: 420_000, due: 5_000 });
+  });
+
+  it('lets a manager refund part of a payment with a reason, audited; a completed order earns less', async () => {
+    const order = await moveTo(await place([{ itemId: hotpot._id, quantity: 1 }]), 'ready');
+    const paid: Order = (await pay(order, { method: 'cash', amount: 415_000 })).json().data;
+    const payment = paid.payments[0]!;
+    const refundUrl = `/api/order/${order._id}/payments/${payment._id}/refunds`;
+    const revenueOf = async () =>
+      (await t.request({ method: 'GET', url: '/api/order/revenue', as: 'manager' })).json().data.totalRevenue as number;
+    const before = await revenueOf();
+
+    const byStaff = await post(refundUrl, { amount: 15_000, reason: 'Canh nguội' }, 'staff');
+    expect(byStaff.statusCode).toBe(403);
+    const noReason = await post(refundUrl, { amount: 15_000, reason: '' }, 'manager');
+    expect(noReason.statusCode).toBe(400);
+    const tooMuch = await post(refundUrl, { amount: 415_001, reason: 'Canh nguội' }, 'manager');
+    expect(tooMuch.statusCode).toBe(400);
+    expect(messageOf(tooMuch)).toBe('At most 415.000 ₫ of this payment can be refunded');
+
+    const refunded = await post(refundUrl, { amount: 15_000, reason: 'Canh nguội' }, 'manager');
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    const after: Order = refunded.json().data;
+    expect(after).toMatchObject({ status: 'completed', paid: 400_000 });
+    expect(after.payments[0]).toMatchObject({ refunded: 15_000, refunds: [{ amount: 15_000, reason: 'Canh nguội' }] });
+    expect(await revenueOf()).toBe(before - 15_000);
+
+    const [audit]: AuditEntry[] = (
+      await t.request({ method: 'GET', url: '/api/audit?kind=refund&limit=1', as: 'manager' })
+    ).json().data;
+    expect(audit).toMatchObject({ kind: 'refund', order: { orderNo: order.orderNo }, actor: { name: 'Test manager' } });
+    expect(audit!.summary.replace(/\u00a0/g, ' ')).toBe(
+      `Refunded 15.000 ₫ of a 415.000 ₫ cash payment on order ${order.orderNo}: Canh nguội`,
+    );
+    const rest = await post(refundUrl, { amount: 400_001, reason: 'Canh nguội' }, 'manager');
+    expect(messageOf(rest)).toBe('At most 400.000 ₫ of this payment can be refunded');
+  });
+
+  it('makes a refunded amount due again on an open order', async () => {
+    const order = await place([{ itemId: tea._id, quantity: 2 }]);
+    const paid: Order = (await pay(order, { method: 'card', amount: 10_000 })).json().data;
+    expect(paid.paymentStatus).toBe('paid');
+    const refunded: Order = (
+      await post(
+        `/api/order/${order._id}/payments/${paid.payments[0]!._id}/refunds`,
+        { amount: 10_000, reason: 'Wrong card' },
+        'manager',
+      )
+    ).json().data;
+    expect(refunded).toMatchObject({ paid: 0, due: 10_000, paymentStatus: 'unpaid', paymentMethod: null });
+  });
+
+  it('pays the parts of a split bill one by one, each in one or more payments', async () => {
+    const order = await moveTo(await place([{ itemId: hotpot._id, quantity: 2 }]), 'ready');
+    const split: Order = (await post(`/api/order/${order._id}/split`, { by: 'guests', guests: 2 })).json().data;
+    expect(split.billParts.map((part) => part.due)).toEqual([415_000, 415_000]);
+    const noPart = await pay(order, { method: 'cash', amount: 1_000 });
+    expect(noPart.statusCode).toBe(400);
+    expect(messageOf(noPart)).toBe(`Order ${order.orderNo}'s bill is split: say which part this pays`);
+    await pay(order, { method: 'cash', amount: 200_000, partNo: 1 });
+    const first: Order = (await pay(order, { method: 'transfer', amount: 215_000, partNo: 1 })).json().data;
+    expect(first.billParts[0]).toMatchObject({ paid: 415_000, due: 0, paymentMethod: 'transfer' });
+    expect(first.billParts[0]!.paidAt).not.toBeNull();
+    const overPart = await pay(order, { method: 'cash', amount: 415_001, partNo: 2 });
+    expect(messageOf(overPart)).toBe(`Part 2 of order ${order.orderNo} has 415.000 ₫ left to pay, not 415.001 ₫`);
+    const last = await post(`/api/order/${order._id}/parts/2/pay`, { paymentMethod: 'card' });
+    expect(last.json().data).toMatchObject({ status: 'completed', paid: 830_000, due: 0 });
+  });
+
+  it('never overpays a bill, whatever number of payments arrive at once', async () => {
+    const order = await place([{ itemId: tea._id, quantity: 20 }]);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => pay(order, { method: 'cash', amount: 10_000 })),
+    );
+    const codes = responses.map((response) => response.statusCode).sort();
+    expect(codes.filter((code) => code === 201)).toHaveLength(10);
+    expect(codes.filter((code) => code === 409)).toHaveLength(10);
+    const after: Order = (await t.request({ method: 'GET', url: `/api/order/${order._id}`, as: 'staff' })).json().data;
+    expect(after).toMatchObject({ paid: 100_000, due: 0 });
+    expect(after.payments).toHaveLength(10);
+  });
+});
+
+describe('service charge', () => {
+  it('adds the service charge of the order kind before tax, as its own bill line, and splits it exactly', async () => {
+    const settings = await t.request({
+      method: 'PUT',
+      url: '/api/settings',
+      payload: { taxRate: 8, serviceCharge: { rate: 5, dineIn: true, takeaway: false, table: true } },
+      as: 'admin',
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    try {
+      const table = await createTable(t);
+      const dineIn = await place([{ itemId: hotpot._id, quantity: 1 }], table._id);
+      expect(dineIn.bills).toEqual(computeBill(415_000, 0, 8, 5));
+      expect(dineIn.bills).toMatchObject({ serviceRate: 5, serviceCharge: 20_750, tax: 34_860, total: 470_610 });
+      const takeaway = await place([{ itemId: hotpot._id, quantity: 1 }]);
+      expect(takeaway.bills).toMatchObject({ serviceRate: 0, serviceCharge: 0, total: 448_200 });
+
+      // A second round keeps the rate the order was placed with.
+      const round = await post(`/api/order/${dineIn._id}/rounds`, { items: [{ itemId: tea._id, quantity: 3 }] });
+      expect((round.json().data as Order).bills).toEqual(computeBill(430_000, 0, 8, 5));
+
+      const split: Order = (await post(`/api/order/${dineIn._id}/split`, { by: 'guests', guests: 3 })).json().data;
+      for (const key of ['subtotal', 'serviceCharge', 'tax', 'total'] as const) {
+        expect(split.billParts.reduce((sum, part) => sum + part[key], 0)).toBe(split.bills[key]);
+      }
+      const bad = await t.request({
+        method: 'PUT',
+        url: '/api/settings',
+        payload: { serviceCharge: { rate: 5.555, dineIn: true, takeaway: false, table: true } },
+        as: 'admin',
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors[0]).toMatchObject({ path: 'serviceCharge.rate' });
+      const byManager = await t.request({
+        method: 'PUT',
+        url: '/api/settings',
+        payload: { serviceCharge: { rate: 10, dineIn: true, takeaway: true, table: true } },
+        as: 'manager',
+      });
+      expect(byManager.statusCode).toBe(403);
+    } finally {
+      await t.request({
+        method: 'PUT',
+        url: '/api/settings',
+        payload: { taxRate: 0, serviceCharge: { rate: 0, dineIn: true, takeaway: false, table: true } },
+        as: 'admin',
+      });
+    }
+  });
+});
+
+describe('bank notifications', () => {
+  const sign = (raw: string, secret = WEBHOOK_SECRET) =>
+    `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
+  const notify = (body: Record<string, unknown>, signature?: string) => {
+    const raw = JSON.stringify(body);
+    return t.request({
+      method: 'POST',
+      url: '/api/payments/bank-notifications',
+      payload: raw,
+      headers: { 'content-type': 'application/json', 'x-signature': signature ?? sign(raw) },
+    });
+  };
+
+  it('pays the order named in the transfer note when the amount is what is due, once', async () => {
+    const order = await moveTo(await place([{ itemId: hotpot._id, quantity: 1 }]), 'ready');
+    const transfer = { transactionId: 'FT26328000123', amount: 415_000, description: `CK QUAN${order.orderNo} cam on` };
+
+    const forged = await notify(transfer, sign(JSON.stringify(transfer), 'not-the-secret-not-the-secret-00000'));
+    expect(forged.statusCode).toBe(401);
+    const unsigned = await notify(transfer, '');
+    expect(unsigned.statusCode).toBe(401);
+
+    const wrongAmount = await notify({ ...transfer, transactionId: 'FT26328000100', amount: 400_000 });
+    expect(wrongAmount.statusCode).toBe(422);
+    expect(messageOf(wrongAmount)).toBe(`Order ${order.orderNo} has 415.000 ₫ due, the transfer was 400.000 ₫`);
+    const unknown = await notify({ ...transfer, transactionId: 'FT26328000101', description: 'QUAN 99999' });
+    expect(unknown.statusCode).toBe(422);
+    expect(messageOf(unknown)).toBe('There is no order 99999');
+    const untouched: Order = (await t.request({ method: 'GET', url: `/api/order/${order._id}`, as: 'staff' })).json()
+      .data;
+    expect(untouched.payments).toEqual([]);
+
+    const paid = await notify(transfer);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data).toMatchObject({ outcome: 'paid', orderNo: order.orderNo });
+    const replay = await notify(transfer);
+    expect(replay.json().data).toMatchObject({ outcome: 'duplicate', paymentId: paid.json().data.paymentId });
+
+    const after: Order = (await t.request({ method: 'GET', url: `/api/order/${order._id}`, as: 'staff' })).json().data;
+    expect(after).toMatchObject({ status: 'completed', paid: 415_000, paymentMethod: 'transfer' });
+    expect(after.payments).toHaveLength(1);
+    expect(after.payments[0]).toMatchObject({ takenBy: null, bankTransactionId: 'FT26328000123' });
+  });
+
+  it('is off without a secret', async () => {
+    const off = await buildTestApp();
+    try {
+      const response = await off.request({
+        method: 'POST',
+        url: '/api/payments/bank-notifications',
+        payload: { transactionId: 'x', amount: 1, description: 'QUAN 1001' },
+      });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema } from './common';
+
+export const paymentMethods = ['cash', 'card', 'transfer', 'ewallet', 'voucher'] as const;
+export const paymentMethodSchema = z.enum(
+  paymentMethods,
+  'Payment method must be cash, card, transfer, ewallet or voucher',
+);
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+/**
+ * The header a staff device sends with every call: the id it made for itself once (kept on the device).
+ * A payment, a refund or a pay-in belongs to the shift open on that device, so each cash drawer counts
+ * its own cash.
+ */
+export const DEVICE_ID_HEADER = 'x-device-id';
+export const deviceIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{8,64}$/, 'A device id is 8 to 64 letters, digits or dashes');
+
+/** A whole, positive amount of VND. */
+export const amountSchema = z
+  .int32('An amount is a whole number of đồng')
+  .min(1, 'The amount must be more than 0 ₫')
+  .max(2_000_000_000, 'The amount can be at most 2.000.000.000 ₫');
+
+/** Why a person did something to money by hand (a refund, a pay-out, reopening a shift). */
+export const moneyReasonSchema = z
+  .string('Say why')
+  .trim()
+  .min(3, 'Say why in a few words')
+  .max(200, 'A reason can be at most 200 characters');
+
+export const refundSchema = z.object({
+  _id: idSchema,
+  amount: z.int32(),
+  reason: z.string(),
+  refundedBy: z.object({ _id: idSchema, name: z.string() }).nullable(),
+  refundedAt: isoDateTimeSchema,
+  shiftId: idSchema.nullable(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
+/** (ext) One payment of an order or of a part of its split bill. */
+export const paymentSchema = z.object({
+  _id: idSchema,
+  method: paymentMethodSchema,
+  /** What it pays of the bill. */
+  amount: z.int32(),
+  /** A tip on top of the amount, kept apart from revenue. */
+  tip: z.int32(),
+  /** Cash only: what the guest handed over; `change` is what went back. */
+  tendered: z.int32().nullable(),
+  change: z.int32(),
+  /** The part of a split bill it pays; null for the whole order. */
+  partNo: z.int32().nullable(),
+  /** Who took it; null when a bank notification recorded it. */
+  takenBy: z.object({ _id: idSchema, name: z.string() }).nullable(),
+  takenAt: isoDateTimeSchema,
+  /** The shift (cash drawer) it was taken in, if one was open. */
+  shiftId: idSchema.nullable(),
+  /** The bank's transaction id when a bank notification recorded the transfer. */
+  bankTransactionId: z.string().nullable(),
+  /** How much of `amount` was refunded, and each refund. */
+  refunded: z.int32(),
+  refunds: z.array(refundSchema),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+const expectedVersionSchema = z.int32('The version must be a whole number').min(1).optional();
+
+/**
+ * (ext) POST /api/order/{id}/payments: a payment towards the bill (or towards one part of a split bill).
+ * `amount` is what it pays and can be at most what is due; in cash, the guest may hand over more
+ * (`tendered`) and the change is worked out. The payment that settles a ready or served order completes it.
+ */
+export const takePaymentBodySchema = z
+  .strictObject({
+    method: paymentMethodSchema,
+    amount: amountSchema,
+    tip: z.int32('A tip is a whole number of đồng').min(0, 'A tip cannot be negative').max(100_000_000).optional(),
+    tendered: amountSchema.optional(),
+    partNo: z.int32('The part must be a whole number').min(1).max(20).optional(),
+    expectedVersion: expectedVersionSchema,
+  })
+  .refine((body) => body.tendered === undefined || body.method === 'cash', {
+    message: 'Only cash is handed over with change',
+    path: ['tendered'],
+  })
+  .refine((body) => body.tendered === undefined || body.tendered >= body.amount + (body.tip ?? 0), {
+    message: 'The cash handed over is less than the amount and tip',
+    path: ['tendered'],
+  });
+export type TakePaymentBody = z.infer<typeof takePaymentBodySchema>;
+
+export const paymentParamsSchema = z.strictObject({ id: idSchema, paymentId: idSchema });
+
+/** (ext) POST /api/order/{id}/payments/{paymentId}/refunds: a manager gives back part or all of a payment. */
+export const refundPaymentBodySchema = z.strictObject({
+  amount: amountSchema,
+  reason: moneyReasonSchema,
+});
+export type RefundPaymentBody = z.infer<typeof refundPaymentBodySchema>;
+
+/** The change of a cash payment: what was handed over less the amount and the tip (never negative). */
+export function changeDue(tendered: number, amount: number, tip = 0): number {
+  return Math.max(0, tendered - amount - tip);
+}
+
+/** The notes a cashier is handed most, largest first: the quick buttons of the cash field. */
+export const quickCashNotes = [500_000, 200_000, 100_000, 50_000] as const;
+
+/** Vietnamese banknotes, largest first: a drawer is counted note by note. */
+export const cashNotes = [500_000, 200_000, 100_000, 50_000, 20_000, 10_000, 5_000, 2_000, 1_000, 500] as const;
+
+/**
+ * The transfer note a VietQR code carries and a bank notification is matched by: "QUAN 1042", with
+ * " P2" for the second part of a split bill. Banks keep letters and digits; spaces may be dropped.
+ */
+export function transferNote(orderNo: number, partNo?: number | null): string {
+  return partNo ? `QUAN ${orderNo} P${partNo}` : `QUAN ${orderNo}`;
+}
+export function parseTransferNote(text: string): { orderNo: number; partNo: number | null } | null {
+  const match = /QUAN\s*(\d{1,9})(?:\s*P(\d{1,2}))?/i.exec(text);
+  if (!match) return null;
+  return { orderNo: Number(match[1]), partNo: match[2] ? Number(match[2]) : null };
+}
+
+/**
+ * (ext) POST /api/payments/bank-notifications: a bank notification service tells that a transfer arrived.
+ * The raw body is signed with HMAC-SHA256 and the shared secret (`X-Signature: sha256=<hex>`); the
+ * transaction id makes a repeated notification harmless.
+ */
+export const bankNotificationBodySchema = z.object({
+  transactionId: z.string().trim().min(1, 'transactionId is missing').max(100),
+  amount: amountSchema,
+  /** The transfer note as the bank received it ("QUAN 1042"). */
+  description: z.string().max(500),
+  accountNumber: z.string().max(30).optional(),
+  transactedAt: isoDateTimeSchema.optional(),
+});
+export type BankNotificationBody = z.infer<typeof bankNotificationBodySchema>;
+export const BANK_SIGNATURE_HEADER = 'x-signature';
+
+export const bankNotificationResultSchema = z.object({
+  /** `paid`: recorded now; `duplicate`: this transaction was recorded before. */
+  outcome: z.enum(['paid', 'duplicate']),
+  orderNo: z.int32(),
+  paymentId: idSchema,
+});
