@@ -195,11 +195,11 @@ describe.skipIf(!hasBrowser)('the loyalty programme in the browser: a regular si
     expect(plain(await card.textContent())).toContain(regular.name);
     await card.getByRole('button', { name: 'Ready order #1001' }).click();
     await card.getByRole('button', { name: 'Complete order #1001' }).click();
-    const payment = cashier.getByRole('dialog', { name: 'Complete order #1001' });
-    expect(plain(await payment.textContent())).toContain(`${regular.name} · total 136.080 ₫`);
+    const payment = cashier.getByRole('dialog', { name: 'Pay order #1001' });
+    expect(plain(await payment.textContent())).toContain(`${regular.name}Total136.080 ₫`);
     await payment.locator('label', { hasText: 'Card' }).click();
     expect(await payment.getByRole('radio', { name: 'Card' }).isChecked()).toBe(true);
-    await payment.getByRole('button', { name: 'Complete order' }).click();
+    await payment.getByRole('button', { name: 'Take payment' }).click();
     await payment.waitFor({ state: 'detached' });
 
     const api = apiClient(server.url);

@@ -80,11 +80,11 @@ describe.skipIf(!hasBrowser)('a shift in the browser: POS, live kitchen, settlin
 
     await ticket.getByRole('button', { name: 'Ready order #1001' }).click();
     await ticket.getByRole('button', { name: 'Complete order #1001' }).click();
-    const payment = kitchen.getByRole('dialog', { name: 'Complete order #1001' });
+    const payment = kitchen.getByRole('dialog', { name: 'Pay order #1001' });
     // The radio is drawn as a large tile: a person taps its label.
     await payment.locator('label', { hasText: 'Cash' }).click();
     expect(await payment.getByRole('radio', { name: 'Cash' }).isChecked()).toBe(true);
-    await payment.getByRole('button', { name: 'Complete order' }).click();
+    await payment.getByRole('button', { name: 'Take payment' }).click();
     await payment.waitFor({ state: 'detached' });
 
     const api = apiClient(server.url);

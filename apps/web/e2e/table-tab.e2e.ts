@@ -128,14 +128,14 @@ describe.skipIf(!hasBrowser)('a table tab: two rounds, a void, a split bill', ()
     await splitDialog.getByLabel('Number of guests').fill('2');
     await splitDialog.getByRole('button', { name: 'Split into 2 parts' }).click();
     await splitDialog.waitFor({ state: 'detached' });
-    for (const [partNo, method] of [
-      [1, 'Cash'],
-      [2, 'Transfer'],
+    for (const [partNo, method, confirm] of [
+      [1, 'Cash', 'Take payment'],
+      [2, 'Bank transfer', 'Transfer received'],
     ] as const) {
       await card.getByRole('button', { name: `Pay part ${partNo} of order #1001` }).click();
       const pay = manager.getByRole('dialog', { name: `Pay part ${partNo} of order #1001` });
       await pay.locator('label', { hasText: method }).click();
-      await pay.getByRole('button', { name: `Pay part ${partNo}` }).click();
+      await pay.getByRole('button', { name: confirm }).click();
       await pay.waitFor({ state: 'detached' });
     }
 

@@ -131,6 +131,12 @@ export function createRoutes({ staffProviders }: RouteOptions): RouteObject[] {
                       }),
                     },
                     {
+                      path: '/shifts',
+                      lazy: async () => ({
+                        Component: (await import('../features/shifts/pages/ShiftsPage')).ShiftsPage,
+                      }),
+                    },
+                    {
                       path: '/coupon-management',
                       lazy: async () => ({
                         Component: (await import('../features/coupons/pages/CouponsPage')).CouponsPage,

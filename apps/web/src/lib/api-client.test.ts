@@ -2,6 +2,7 @@ import axios, { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, fail, ok } from '../test/fake-api';
 import { apiClient, describeApiError } from './api-client';
+import { deviceIdStorageKey } from './device-id';
 import { tokenStorageKey } from './session-storage';
 
 const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
@@ -78,6 +79,18 @@ describe('apiClient', () => {
     await apiClient.get('/api/user');
 
     expect(fakeApi.configs[0]?.headers.has('Authorization')).toBe(false);
+  });
+
+  it('names this device in every call, with the same id each time', async () => {
+    fakeApi = installFakeApi(() => ok(null));
+
+    await apiClient.get('/api/shifts/current');
+    await apiClient.post('/api/order/1/payments', {});
+
+    const [first, second] = fakeApi.configs.map((sent) => sent.headers.get('X-Device-Id'));
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toBe(first);
+    expect(localStorage.getItem(deviceIdStorageKey)).toBe(first);
   });
 
   it('only logs a 401 from a non-auth URL and still rejects', async () => {

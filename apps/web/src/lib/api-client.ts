@@ -1,5 +1,7 @@
 import axios from 'axios';
 import type { ErrorResponse, FieldError } from '@quan/contract/common';
+import { DEVICE_ID_HEADER } from '@quan/contract/payments';
+import { getDeviceId } from './device-id';
 import { getStoredToken } from './session-storage';
 
 const authUrls = ['/api/user/login', '/api/user/register'];
@@ -17,6 +19,8 @@ export const apiClient = axios.create({
 apiClient.interceptors.request.use((config) => {
   const token = getStoredToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  // The drawer a payment or refund from this device belongs to (see lib/device-id.ts).
+  config.headers.set(DEVICE_ID_HEADER, getDeviceId());
   return config;
 });
 

@@ -14,4 +14,6 @@ export const queryRoots = {
   spinWheel: ['spin-wheel'],
   /** Revenue figures and chart data: they change when an order is completed. */
   reports: ['reports'],
+  /** Cash drawer shifts: this device's open shift, past shifts and their Z reports. */
+  shifts: ['shifts'],
 } as const;

@@ -36,11 +36,10 @@ export const vietQrBanks: readonly VietQrBank[] = [
 export const findVietQrBank = (bin: string) => vietQrBanks.find((bank) => bank.bin === bin);
 
 /**
- * What the guest's banking app fills in as the transfer note: the order number, in plain ASCII (banks drop
- * diacritics), so the owner finds the order in the bank statement.
+ * The transfer note the guest's banking app fills in ("QUAN 1042", "QUAN 1042 P2"): the contract's, since the
+ * server matches a bank notification to its order by the same words.
  */
-export const transferNote = (orderNo: number, partNo?: number) =>
-  partNo ? `QUAN ${orderNo} P${partNo}` : `QUAN ${orderNo}`;
+export { transferNote } from '@quan/contract/payments';
 
 /**
  * The payload of a dynamic VietQR code: this account, this amount (whole VND), this note. Scanned, it

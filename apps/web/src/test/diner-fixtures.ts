@@ -107,7 +107,15 @@ export function makePublicOrder(overrides: Partial<PublicOrder> = {}): PublicOrd
         sentAt: '2026-01-15T05:00:00.000Z',
       },
     ],
-    bills: { subtotal: 185_000, discount: 0, taxRate: 8, tax: 14_800, total: 199_800 },
+    bills: {
+      subtotal: 185_000,
+      discount: 0,
+      serviceRate: 0,
+      serviceCharge: 0,
+      taxRate: 8,
+      tax: 14_800,
+      total: 199_800,
+    },
     ...overrides,
   };
 }

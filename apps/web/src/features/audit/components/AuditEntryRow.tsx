@@ -7,6 +7,10 @@ const kindClasses: Record<AuditKind, string> = {
   merge: 'bg-violet-50 text-violet-900 ring-violet-200',
   split: 'bg-sky-50 text-sky-900 ring-sky-200',
   move: 'bg-teal-50 text-teal-900 ring-teal-200',
+  refund: 'bg-orange-50 text-orange-900 ring-orange-200',
+  'cash-movement': 'bg-stone-100 text-stone-800 ring-stone-300',
+  'shift-close': 'bg-emerald-50 text-emerald-900 ring-emerald-200',
+  'shift-reopen': 'bg-amber-50 text-amber-900 ring-amber-200',
 };
 
 /** One change in the trail: when, what kind, what it did (the server's sentence), who made and who approved it. */

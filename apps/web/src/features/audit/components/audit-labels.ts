@@ -5,6 +5,10 @@ export const auditKindLabels: Record<AuditKind, string> = {
   merge: 'Merge',
   split: 'Split',
   move: 'Move',
+  refund: 'Refund',
+  'cash-movement': 'Cash in/out',
+  'shift-close': 'Drawer count',
+  'shift-reopen': 'Shift reopened',
 };
 
 /** The kind filter's choices: "Voids", "Merges", … */
@@ -13,6 +17,10 @@ export const auditKindFilterLabels: Record<AuditKind, string> = {
   merge: 'Merges',
   split: 'Splits',
   move: 'Moves',
+  refund: 'Refunds',
+  'cash-movement': 'Cash in and out',
+  'shift-close': 'Drawer counts',
+  'shift-reopen': 'Reopened shifts',
 };
 
 export function isAuditKind(value: string | null): value is AuditKind {
@@ -20,4 +28,4 @@ export function isAuditKind(value: string | null): value is AuditKind {
 }
 
 /** The columns of an entry on a wide screen (time, kind, what, who); on a phone the same cells stack. */
-export const auditColumns = 'md:grid md:grid-cols-[11rem_5.5rem_minmax(0,1fr)_13rem] md:items-start md:gap-4';
+export const auditColumns = 'md:grid md:grid-cols-[11rem_7.5rem_minmax(0,1fr)_13rem] md:items-start md:gap-4';

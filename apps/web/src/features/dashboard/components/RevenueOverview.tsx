@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Calculator, ChartLine, Receipt, Trophy, Users, Wallet } from 'lucide-react';
+import { Calculator, ChartLine, HandCoins, Receipt, Trophy, Users, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PaymentMethod } from '@quan/contract/order';
 import type { Revenue } from '@quan/contract/report';
@@ -21,6 +21,7 @@ import { DateRangePicker } from './DateRangePicker';
 import { FigureCard, type Comparison } from './FigureCard';
 import { PaymentMethodBreakdown } from './PaymentMethodBreakdown';
 import { periodChange, previousPeriodName } from './period-change';
+import { TipsByStaff } from './TipsByStaff';
 import { TopItemsTable } from './TopItemsTable';
 import { useToday } from './use-today';
 
@@ -164,6 +165,13 @@ export function RevenueOverview({ timeZone, paymentMethodLabels }: RevenueOvervi
                       totalRevenue={data.totalRevenue}
                       labels={paymentMethodLabels}
                     />
+                  </div>
+                  <h3 id="tips-title" className="mt-5 flex items-center gap-2 font-semibold text-stone-900">
+                    <HandCoins aria-hidden="true" className="size-4 text-amber-700" />
+                    Tips by staff
+                  </h3>
+                  <div className="mt-2">
+                    <TipsByStaff tips={data.tips} />
                   </div>
                 </section>
                 <section aria-labelledby="top-items-title" className="card p-5">

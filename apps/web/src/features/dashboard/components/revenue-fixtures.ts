@@ -12,8 +12,10 @@ export function makeRevenue(overrides: Partial<Revenue> = {}): Revenue {
       { method: 'card', revenue: 0, orders: 0 },
       { method: 'transfer', revenue: 0, orders: 0 },
       { method: 'ewallet', revenue: 0, orders: 0 },
+      { method: 'voucher', revenue: 0, orders: 0 },
     ],
     topItems: [],
+    tips: { total: 0, byStaff: [] },
     range: { startDate: '2026-03-10T17:00:00.000Z', endDate: '2026-03-11T17:00:00.000Z' },
     ...overrides,
   };

@@ -160,7 +160,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     );
   });
 
-  it('shows the figures against the previous period, revenue by payment method and the top dishes', async () => {
+  it('shows the figures against the previous period, revenue by payment method, tips and the top dishes', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(now);
     const user = userEvent.setup();
@@ -175,7 +175,15 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
         { method: 'card', revenue: 1_120_000, orders: 6 },
         { method: 'transfer', revenue: 1_120_000, orders: 6 },
         { method: 'ewallet', revenue: 0, orders: 0 },
+        { method: 'voucher', revenue: 0, orders: 0 },
       ],
+      tips: {
+        total: 150_000,
+        byStaff: [
+          { staff: { _id: '0190a1b2-c3d4-7e5f-8a9b-57aff0000001', name: 'Lan' }, amount: 100_000 },
+          { staff: null, amount: 50_000 },
+        ],
+      },
       topItems: [
         { itemId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4b01', name: 'Phở bò', quantity: 40, revenue: 2_600_000 },
         { itemId: null, name: 'Bún chả', quantity: 20, revenue: 1_100_000 },
@@ -224,7 +232,14 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
       ['Card', '6', money('1.120.000') + '25 %'],
       ['Bank transfer', '6', money('1.120.000') + '25 %'],
       ['E-wallet', '0', money('0') + '0 %'],
+      ['Voucher', '0', money('0') + '0 %'],
     ]);
+    // Tips are apart from the revenue above, and credited to whoever took them.
+    expect(methods.getByText(/in tips, not counted in revenue/).textContent).toBe(
+      `${money('150.000')} in tips, not counted in revenue.`,
+    );
+    const tipRows = methods.getAllByRole('listitem').map((item) => item.textContent);
+    expect(tipRows).toEqual(['Lan' + money('100.000'), 'Bank notification or a deleted account' + money('50.000')]);
 
     const top = within(figures.getByRole('region', { name: 'Top dishes' }));
     const dishRows = top.getAllByRole('row').slice(1);

@@ -24,7 +24,15 @@ const line = (name: string, quantity: number) => ({
   stationId: null,
   readyAt: null,
 });
-const bill = (total: number) => ({ subtotal: total, discount: 0, taxRate: 0, tax: 0, total });
+const bill = (total: number) => ({
+  subtotal: total,
+  discount: 0,
+  serviceRate: 0,
+  serviceCharge: 0,
+  taxRate: 0,
+  tax: 0,
+  total,
+});
 
 const todaysOrders: Order[] = [
   makeOrder({ orderNo: 11, status: 'completed', bills: bill(150_000), items: [line('Phở bò', 3), line('Trà đá', 1)] }),

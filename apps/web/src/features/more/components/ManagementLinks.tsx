@@ -14,7 +14,14 @@ import {
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 
-const links: { to: string; title: string; description: string; icon: LucideIcon }[] = [
+export interface LinkCard {
+  to: string;
+  title: string;
+  description: string;
+  icon: LucideIcon;
+}
+
+const links: LinkCard[] = [
   { to: '/orders', title: 'Orders', description: 'Take, follow and close orders.', icon: ClipboardList },
   { to: '/tables', title: 'Tables', description: 'Seats, bookings and QR codes.', icon: Armchair },
   { to: '/menu', title: 'Menu', description: 'Categories, dishes and prices.', icon: BookOpen },
@@ -34,8 +41,13 @@ const links: { to: string; title: string; description: string; icon: LucideIcon 
 ];
 
 export function ManagementLinks() {
+  return <LinkCards links={links} />;
+}
+
+/** Pages as cards with an icon, a title and what they are for. */
+export function LinkCards({ links, label }: { links: readonly LinkCard[]; label?: string }) {
   return (
-    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+    <ul aria-label={label} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {links.map(({ to, title, description, icon: Icon }) => (
         <li key={to}>
           <Link

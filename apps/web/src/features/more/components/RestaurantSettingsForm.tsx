@@ -9,6 +9,7 @@ import { describeApiError } from '../../../lib/api-client';
 import { applyApiFieldErrors } from '../../../lib/form-errors';
 import { useSettings } from '../api/get-settings';
 import { useUpdateSettings } from '../api/update-settings';
+import { PaymentSettingsForm } from './PaymentSettingsForm';
 
 const { restaurantName, taxRate, timezone } = updateSettingsBodySchema.shape;
 
@@ -100,31 +101,37 @@ function SettingsFields({ settings }: { settings: Settings }) {
   );
 }
 
-/** Restaurant-wide settings; only admins may change them (`settings:manage`, packages/contract/src/permissions.ts). */
+/**
+ * Restaurant-wide settings, then how guests pay; only admins may change them (`settings:manage`,
+ * packages/contract/src/permissions.ts).
+ */
 export function RestaurantSettingsForm() {
   const settings = useSettings();
 
   return (
-    <section aria-labelledby="restaurant-settings-title" className="card space-y-4 p-6">
-      <div>
-        <h2 id="restaurant-settings-title" className="text-lg font-semibold text-stone-900">
-          Restaurant settings
-        </h2>
-        <p className="text-sm text-stone-600">
-          The name diners see, the tax on every bill and the day boundaries of reports.
-        </p>
-      </div>
-      {settings.isPending && (
-        <p role="status" className="text-sm text-stone-600">
-          Loading settings…
-        </p>
-      )}
-      {settings.isError && (
-        <p role="alert" className="text-sm text-red-700">
-          {describeApiError(settings.error, 'Could not load the settings.')}
-        </p>
-      )}
-      {settings.data && <SettingsFields settings={settings.data} />}
-    </section>
+    <>
+      <section aria-labelledby="restaurant-settings-title" className="card space-y-4 p-6">
+        <div>
+          <h2 id="restaurant-settings-title" className="text-lg font-semibold text-stone-900">
+            Restaurant settings
+          </h2>
+          <p className="text-sm text-stone-600">
+            The name diners see, the tax on every bill and the day boundaries of reports.
+          </p>
+        </div>
+        {settings.isPending && (
+          <p role="status" className="text-sm text-stone-600">
+            Loading settings…
+          </p>
+        )}
+        {settings.isError && (
+          <p role="alert" className="text-sm text-red-700">
+            {describeApiError(settings.error, 'Could not load the settings.')}
+          </p>
+        )}
+        {settings.data && <SettingsFields settings={settings.data} />}
+      </section>
+      {settings.data && <PaymentSettingsForm settings={settings.data} />}
+    </>
   );
 }

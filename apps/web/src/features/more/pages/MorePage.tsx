@@ -1,14 +1,28 @@
-import { ScrollText } from 'lucide-react';
-import { Link } from 'react-router';
+import { Banknote, ScrollText } from 'lucide-react';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCan } from '../../../lib/use-can';
-import { ManagementLinks } from '../components/ManagementLinks';
+import { LinkCards, ManagementLinks, type LinkCard } from '../components/ManagementLinks';
 import { RestaurantSettingsForm } from '../components/RestaurantSettingsForm';
+
+const shiftsLink: LinkCard = {
+  to: '/shifts',
+  title: 'Shifts & cash drawer',
+  description: 'Open with a float, count and close with a Z report; past shifts and exports.',
+  icon: Banknote,
+};
+const auditLink: LinkCard = {
+  to: '/audit',
+  title: 'Audit trail',
+  description: 'Voids, refunds, drawer counts and other changes of money, and who made them.',
+  icon: ScrollText,
+};
 
 export function MorePage() {
   usePageTitle('More');
   const canManageSettings = useCan('settings:manage');
+  const canUseDrawer = useCan('shifts:use');
   const canReadAudit = useCan('audit:read');
+  const moneyLinks = [canUseDrawer && shiftsLink, canReadAudit && auditLink].filter((link) => link !== false);
 
   return (
     <section className="mx-auto w-full max-w-6xl space-y-8 px-4 py-8">
@@ -18,26 +32,7 @@ export function MorePage() {
       </div>
       <div className="space-y-3">
         <ManagementLinks />
-        {canReadAudit && (
-          <ul aria-label="For managers" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            <li>
-              <Link
-                to="/audit"
-                className="card flex h-full items-start gap-3 p-4 transition-colors hover:border-amber-300 hover:bg-amber-50/50"
-              >
-                <span className="rounded-xl bg-amber-100 p-2 text-amber-800">
-                  <ScrollText aria-hidden="true" className="size-5" />
-                </span>
-                <span>
-                  <span className="block font-semibold text-stone-900">Audit trail</span>
-                  <span className="block text-sm text-stone-600">
-                    Voids, merges, splits and moves, and who made them.
-                  </span>
-                </span>
-              </Link>
-            </li>
-          </ul>
-        )}
+        {moneyLinks.length > 0 && <LinkCards label="Money and records" links={moneyLinks} />}
       </div>
       {canManageSettings && <RestaurantSettingsForm />}
     </section>

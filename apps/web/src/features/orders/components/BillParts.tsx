@@ -15,14 +15,14 @@ interface BillPartsProps {
 const pill = 'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
 
 /**
- * The parts of a split bill on an order's card, in place of its Complete button: each part's amount, whether
- * and how it was paid, and "Pay part N" for the unpaid ones. The last part completes the order, so it waits
- * until the kitchen is done, as a completion does.
+ * The parts of a split bill on an order's card, in place of its Complete button: each part's amount, what was
+ * paid of it and what is still due, and "Pay part N" while something is due. The payment that settles the last
+ * part completes the order, so that part waits until the kitchen is done, as a completion does.
  */
 export function BillParts({ order, canPay, isBusy, onPay }: BillPartsProps) {
   const headingId = useId();
   const parts = order.billParts;
-  const unpaid = parts.filter((part) => !part.paidAt);
+  const unpaid = parts.filter((part) => part.due > 0);
   const isOpen = isOpenOrderStatus(order.status);
   const kitchenDone = order.status === 'ready' || order.status === 'served';
   const lastWaits = isOpen && unpaid.length === 1 && !kitchenDone;
@@ -34,17 +34,22 @@ export function BillParts({ order, canPay, isBusy, onPay }: BillPartsProps) {
       </h3>
       <ul className="space-y-2">
         {parts.map((part) => {
-          const waits = lastWaits && !part.paidAt;
+          const isDue = part.due > 0;
+          const waits = lastWaits && isDue;
           return (
             <li key={part.no} className="flex items-center justify-between gap-3 text-sm">
               <div className="min-w-0 flex-1">
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <span className="font-semibold text-stone-900">Part {part.no}</span>
                   <span className="font-semibold text-stone-900 tabular-nums">{formatMoney(part.total)}</span>
-                  {part.paidAt ? (
+                  {!isDue ? (
                     <span className={`${pill} bg-green-50 text-green-900 ring-green-300`}>
-                      Paid{part.paymentMethod ? ` by ${paymentMethodLabels[part.paymentMethod].toLowerCase()}` : ''} ·{' '}
-                      {formatClock(part.paidAt)}
+                      Paid{part.paymentMethod ? ` by ${paymentMethodLabels[part.paymentMethod].toLowerCase()}` : ''}
+                      {part.paidAt && ` · ${formatClock(part.paidAt)}`}
+                    </span>
+                  ) : part.paid > 0 ? (
+                    <span className={`${pill} bg-amber-50 text-amber-900 ring-amber-300`}>
+                      Paid {formatMoney(part.paid)} · {formatMoney(part.due)} due
                     </span>
                   ) : (
                     <span className={`${pill} bg-amber-50 text-amber-900 ring-amber-300`}>Not paid</span>
@@ -54,7 +59,7 @@ export function BillParts({ order, canPay, isBusy, onPay }: BillPartsProps) {
                   <p className="text-xs text-stone-600">{describePortions(order, part.lines)}</p>
                 )}
               </div>
-              {!part.paidAt && isOpen && canPay && (
+              {isDue && isOpen && canPay && (
                 <button
                   type="button"
                   className="btn btn-sm btn-primary shrink-0"

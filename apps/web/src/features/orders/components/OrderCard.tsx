@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ArrowRightLeft, Ban, Clock, Merge, Split, Users, type LucideIcon } from 'lucide-react';
+import { ArrowRightLeft, Ban, Clock, Merge, Split, Users, Wallet, type LucideIcon } from 'lucide-react';
 import { isOpenOrderStatus, type Order, type OrderItem, type OrderRound } from '@quan/contract/order';
 import { OrderLineLabel } from '../../../components/OrderLineLabel';
 import { formatDateTime, formatMoney } from '../../../lib/format';
@@ -126,6 +126,35 @@ function RoundSection({ order, round, isBusy, canMove, onRoundMove }: RoundSecti
   );
 }
 
+/**
+ * What an order's payments say on its card: how it was paid ("Paid by cash", or each method and amount of a
+ * split tender, with tips and refunds), and on an open order paid in part, what is still due.
+ */
+function paymentsSummary(order: Order): string[] {
+  const lines: string[] = [];
+  const payments = order.payments.filter((payment) => payment.amount > payment.refunded);
+  const isOpen = isOpenOrderStatus(order.status);
+  const paidInOne = payments.length === 1 && payments[0]!.refunded === 0 && payments[0]!.amount === order.bills.total;
+  if (paidInOne) {
+    lines.push(`Paid by ${paymentMethodLabels[payments[0]!.method].toLowerCase()}`);
+  } else if (payments.length > 0) {
+    const parts = payments.map(
+      (payment) =>
+        `${paymentMethodLabels[payment.method].toLowerCase()} ${formatMoney(payment.amount - payment.refunded)}`,
+    );
+    lines.push(`Paid by ${parts.join(' + ')}`);
+  } else if (!isOpen && order.paymentMethod) {
+    // An order settled before payments were kept one by one names only its method.
+    lines.push(`Paid by ${paymentMethodLabels[order.paymentMethod].toLowerCase()}`);
+  }
+  const tips = order.payments.reduce((sum, payment) => sum + payment.tip, 0);
+  if (tips > 0) lines.push(`Tip ${formatMoney(tips)}`);
+  const refunded = order.payments.reduce((sum, payment) => sum + payment.refunded, 0);
+  if (refunded > 0) lines.push(`Refunded ${formatMoney(refunded)}`);
+  if (isOpen && order.paid > 0 && order.due > 0) lines.push(`${formatMoney(order.due)} still due`);
+  return lines;
+}
+
 /** "Waiting for approval", or which rounds of a tab wait: "Round 2 waiting for approval". */
 function approvalNotice(order: Order): string | null {
   const waiting = roundsAwaitingApproval(order);
@@ -155,15 +184,24 @@ interface TabActionButton {
   icon: LucideIcon;
 }
 
-/** The changes of the bill an order's card offers: only while its bill may change, and only what the role may do. */
+/**
+ * The changes of the bill an order's card offers: paying before the kitchen is done (a takeaway paid at the
+ * counter, a guest leaving early), then the changes of its dishes while its bill may change, and only what
+ * the role may do. Money taken keeps the dishes where they are: moving, merging and splitting wait for a refund.
+ */
 function tabActionsFor(order: Order, { canMove, canVoid }: { canMove: boolean; canVoid: boolean }): TabActionButton[] {
-  if (!canChangeBill(order)) return [];
+  // Ready and served orders are paid through Complete; a split bill through its parts.
+  const canPayEarly = canMove && order.status === 'in_progress' && order.billParts.length === 0 && order.due > 0;
+  const pay: TabActionButton | false = canPayEarly && { action: 'pay', label: 'Take payment', icon: Wallet };
+  if (!canChangeBill(order)) return pay ? [pay] : [];
   const hasDishes = billedLines(order).length > 0;
+  const canRearrange = canMove && order.paid === 0;
   const actions: (TabActionButton | false)[] = [
+    pay,
     canVoid && hasDishes && { action: 'void', label: 'Void dishes', icon: Ban },
-    canMove && hasDishes && { action: 'move', label: 'Move dishes', icon: ArrowRightLeft },
-    canMove && { action: 'merge', label: 'Merge a table', icon: Merge },
-    canMove &&
+    canRearrange && hasDishes && { action: 'move', label: 'Move dishes', icon: ArrowRightLeft },
+    canRearrange && { action: 'merge', label: 'Merge a table', icon: Merge },
+    canRearrange &&
       order.bills.total > 0 && {
         action: 'split',
         label: order.billParts.length > 0 ? 'Split again' : 'Split bill',
@@ -250,14 +288,15 @@ export function OrderCard({
       <div className="mt-auto flex flex-wrap items-end justify-between gap-2 border-t border-stone-100 pt-3 text-sm">
         <div className="text-stone-600">
           <p>{formatDateTime(order.createdAt)}</p>
-          {isOpenOrderStatus(order.status) ? (
+          {isOpenOrderStatus(order.status) && (
             <p className="flex items-center gap-1 font-medium text-stone-800">
               <Clock aria-hidden="true" className="size-4" />
               {formatElapsed(elapsedMinutes(order.createdAt, now))} ago
             </p>
-          ) : (
-            order.paymentMethod && <p>Paid by {paymentMethodLabels[order.paymentMethod].toLowerCase()}</p>
           )}
+          {paymentsSummary(order).map((line) => (
+            <p key={line}>{line}</p>
+          ))}
         </div>
         <p className="text-lg font-bold text-stone-900">{formatMoney(order.bills.total)}</p>
       </div>

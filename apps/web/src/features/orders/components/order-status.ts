@@ -9,6 +9,7 @@ import {
   type OrderStatus,
   type PaymentMethod,
 } from '@quan/contract/order';
+import type { Payment } from '@quan/contract/payments';
 import { type RoundStatus } from '@quan/contract/rounds';
 import { defaultSettings } from '@quan/contract/settings';
 import { sortStations, stationOfLine, ticketUrgency, type Station, type TicketUrgency } from '@quan/contract/stations';
@@ -31,7 +32,46 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = {
   card: 'Card',
   transfer: 'Bank transfer',
   ewallet: 'E-wallet',
+  voucher: 'Voucher',
 };
+
+/** What one payment dialog settles: the whole bill, or one part of a split bill, with the payments made to it. */
+export interface PaymentTarget {
+  total: number;
+  paid: number;
+  due: number;
+  payments: Payment[];
+}
+
+/** The bill or the part `partNo` of an order; null when the order has no such part (split again since). */
+export function paymentTargetOf(order: Order, partNo?: number): PaymentTarget | null {
+  if (partNo === undefined) {
+    return { total: order.bills.total, paid: order.paid, due: order.due, payments: order.payments };
+  }
+  const part = order.billParts.find((one) => one.no === partNo);
+  if (!part) return null;
+  return {
+    total: part.total,
+    paid: part.paid,
+    due: part.due,
+    payments: order.payments.filter((payment) => payment.partNo === partNo),
+  };
+}
+
+/**
+ * A whole number of đồng typed by a person: "1245000", "1.245.000" or "1 245 000 ₫" all read as 1245000.
+ * Null for an empty field, NaN for anything that is not a number.
+ */
+export function parseDong(text: string): number | null {
+  const digits = text.replace(/[\s.,₫đ]/gi, '');
+  if (digits === '') return null;
+  return /^\d{1,10}$/.test(digits) ? Number(digits) : Number.NaN;
+}
+
+/** What is left to refund of a payment. */
+export function refundableOf(payment: Pick<Payment, 'amount' | 'refunded'>): number {
+  return Math.max(0, payment.amount - payment.refunded);
+}
 
 /** The status tabs of /orders: "Active" (every open status) first, then each status, then all. */
 export type OrderTab = 'active' | OrderStatus | 'all';

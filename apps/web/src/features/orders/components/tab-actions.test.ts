@@ -65,7 +65,15 @@ describe('splitting a bill', () => {
         makeLine({ price: 65000, quantity: 2, position: 0 }),
         makeLine({ name: 'Trà đá', price: 5000, quantity: 2, position: 1 }),
       ],
-      bills: { subtotal: 140000, discount: 10000, taxRate: 8, tax: 10400, total: 140400 },
+      bills: {
+        subtotal: 140000,
+        discount: 10000,
+        serviceRate: 0,
+        serviceCharge: 0,
+        taxRate: 8,
+        tax: 10400,
+        total: 140400,
+      },
     });
     const parts = splitByDishesAmounts(order, withPick(new Map(), 0, 1));
     expect(parts[0] + parts[1]).toBe(140400);
@@ -76,12 +84,26 @@ describe('splitting a bill', () => {
 
 describe('which orders may change by hand', () => {
   it('only an open order with no part of a split paid', () => {
-    const part = { no: 1, lines: [], subtotal: 1, discount: 0, tax: 0, total: 1, paymentMethod: null, paidAt: null };
+    const part = {
+      no: 1,
+      lines: [],
+      subtotal: 1,
+      discount: 0,
+      serviceCharge: 0,
+      tax: 0,
+      total: 1,
+      paid: 0,
+      due: 1,
+      paymentMethod: null,
+      paidAt: null,
+    };
     expect(canChangeBill(makeOrder({ status: 'served' }))).toBe(true);
     expect(canChangeBill(makeOrder({ status: 'completed' }))).toBe(false);
     expect(canChangeBill(makeOrder({ billParts: [part] }))).toBe(true);
-    const paid = { ...part, paymentMethod: 'cash' as const, paidAt: '2026-01-15T12:00:00.000Z' };
+    const paid = { ...part, paid: 1, due: 0, paymentMethod: 'cash' as const, paidAt: '2026-01-15T12:00:00.000Z' };
     expect(canChangeBill(makeOrder({ billParts: [paid, { ...part, no: 2 }] }))).toBe(false);
+    const partlyPaid = { ...part, total: 2, paid: 1, due: 1 };
+    expect(canChangeBill(makeOrder({ billParts: [partlyPaid, { ...part, no: 2 }] }))).toBe(false);
   });
 
   it('offers the tables with another open order, by number', () => {

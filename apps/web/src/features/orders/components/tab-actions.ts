@@ -67,9 +67,12 @@ export function isStartedLine(order: Pick<Order, 'rounds'>, line: Pick<OrderItem
   return round !== undefined && round.status !== 'pending';
 }
 
-/** Whether the bill of an order may still change: open, and no part of a split paid (the server refuses then). */
+/**
+ * Whether the bill of an order may still change: open, and no part of a split paid, even partly (the server
+ * refuses then). Money on the whole bill still allows a void that leaves at least that much to pay.
+ */
 export function canChangeBill(order: Pick<Order, 'status' | 'billParts'>): boolean {
-  return isOpenOrderStatus(order.status) && !order.billParts.some((part) => part.paidAt);
+  return isOpenOrderStatus(order.status) && !order.billParts.some((part) => part.paid > 0);
 }
 
 /** A dish with its options, in one phrase: "Phở bò (Lớn · không hành)". */
@@ -126,4 +129,4 @@ export function otherOpenTables<T extends { tableNo: number; currentOrder: { _id
 }
 
 /** The hand-made changes of an open order's bill offered on its card. */
-export type TabAction = 'void' | 'move' | 'merge' | 'split';
+export type TabAction = 'pay' | 'void' | 'move' | 'merge' | 'split';

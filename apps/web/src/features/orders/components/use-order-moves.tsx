@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useSnackbar } from 'notistack';
-import type { Order, OrderRound, PaymentMethod, UpdateOrderBody } from '@quan/contract/order';
+import type { Order, OrderRound, UpdateOrderBody } from '@quan/contract/order';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { describeApiError } from '../../../lib/api-client';
 import { useUpdateOrder } from '../api/update-order';
 import { useUpdateRound } from '../api/update-round';
-import { PaymentMethodDialog } from './PaymentMethodDialog';
+import { PaymentDialog } from './PaymentDialog';
 import {
   describeOrderCancel,
   hasRounds,
@@ -40,7 +40,8 @@ function describeRejection({ order, roundNo }: RoundRequest) {
 
 /**
  * Moving orders and their rounds along, for the list and the kitchen screen: a cancel or reject is
- * confirmed first, completing asks for the payment method, and every move ends in a toast (the server's
+ * confirmed first, completing an order with something due opens the payment (whose last payment completes
+ * it; a bill paid in advance just completes), and every move ends in a toast (the server's
  * message when it refuses). Each call awaits its own result, so two quick taps on two tickets both get
  * their toast. An order is busy while any move of it or of one of its rounds is on its way: the next
  * move must carry the version this one leaves.
@@ -116,7 +117,7 @@ export function useOrderMoves() {
   function requestMove(order: Order, move: OrderMove) {
     if (busyIds.has(order._id)) return;
     if (move.target === 'cancelled') setCancelling({ order, move });
-    else if (move.target === 'completed') setPaying(order);
+    else if (move.target === 'completed' && order.due > 0) setPaying(order);
     else void send(order, move, { status: move.target });
   }
 
@@ -124,12 +125,6 @@ export function useOrderMoves() {
     if (!cancelling) return;
     await send(cancelling.order, cancelling.move, { status: 'cancelled' });
     setCancelling(null);
-  }
-
-  async function confirmPayment(paymentMethod: PaymentMethod) {
-    if (!paying) return;
-    await send(paying, { target: 'completed', label: 'Complete' }, { status: 'completed', paymentMethod });
-    setPaying(null);
   }
 
   const cancelOrder = cancelling?.order;
@@ -164,15 +159,7 @@ export function useOrderMoves() {
         onConfirm={() => void confirmCancel()}
         onCancel={() => setCancelling(null)}
       />
-      {paying && (
-        <PaymentMethodDialog
-          key={paying._id}
-          order={paying}
-          isPending={busyIds.has(paying._id)}
-          onConfirm={(method) => void confirmPayment(method)}
-          onClose={() => setPaying(null)}
-        />
-      )}
+      {paying && <PaymentDialog key={paying._id} order={paying} onClose={() => setPaying(null)} />}
     </>
   );
 

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { splitAmount } from '@quan/contract/bill';
-import type { Order, PaymentMethod } from '@quan/contract/order';
+import type { Order } from '@quan/contract/order';
+import type { TakePaymentBody } from '@quan/contract/payments';
 import type { Table } from '@quan/contract/table';
 import type { Role } from '@quan/contract/user';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
 import { makeTable } from '../../tables/components/table-fixtures';
-import { makeLine, makeOrder, makeRound } from '../components/order-fixtures';
+import { makeLine, makeOrder, makeRound, withPayment } from '../components/order-fixtures';
 
 const managerPassword = 'manager-secret';
 const startedRefusal =
@@ -25,7 +26,7 @@ function priced(order: Order): Order {
   return {
     ...order,
     items: order.items.map((line) => ({ ...line, total: line.price * (line.quantity - line.voidedQuantity) })),
-    bills: { subtotal, discount: 0, taxRate: 8, tax, total: subtotal + tax },
+    bills: { subtotal, discount: 0, serviceRate: 0, serviceCharge: 0, taxRate: 8, tax, total: subtotal + tax },
   };
 }
 
@@ -97,27 +98,20 @@ function serveTab(
         lines: [],
         subtotal: total,
         discount: 0,
+        serviceCharge: 0,
         tax: 0,
         total,
+        paid: 0,
+        due: total,
         paymentMethod: null,
         paidAt: null,
       }));
       return save({ ...order, billParts: parts });
     }
-    const pay = /^parts\/(\d+)\/pay$/.exec(action);
-    if (pay) {
-      const no = Number(pay[1]);
-      const billParts = order.billParts.map((part) =>
-        part.no === no
-          ? { ...part, paymentMethod: body.paymentMethod as PaymentMethod, paidAt: new Date().toISOString() }
-          : part,
-      );
-      const done = billParts.every((part) => part.paidAt);
-      return save({
-        ...order,
-        billParts,
-        ...(done ? { status: 'completed' as const, paymentStatus: 'paid' as const } : {}),
-      });
+    if (action === 'payments') {
+      const paid = withPayment(order, body as unknown as TakePaymentBody);
+      orders = orders.map((one) => (one._id === paid._id ? paid : one));
+      return { status: 201, body: { success: true, data: paid } };
     }
     if (action === 'move-lines' || action === 'merge') return save(order);
     return fail(404, 'Not found');
@@ -356,9 +350,19 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
     ]);
   });
 
-  it('pays one part of a split bill with its payment method', async () => {
+  it('pays one part of a split bill in the payment dialog', async () => {
     storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
-    const part = { lines: [], subtotal: 0, discount: 0, tax: 0, paymentMethod: null, paidAt: null };
+    const part = {
+      lines: [],
+      subtotal: 0,
+      discount: 0,
+      serviceCharge: 0,
+      tax: 0,
+      paid: 0,
+      due: 105300,
+      paymentMethod: null,
+      paidAt: null,
+    };
     const order = makeTab({
       status: 'in_progress',
       rounds: [makeRound(1, { status: 'served' }), makeRound(2, { status: 'in_progress' })],
@@ -372,15 +376,19 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
 
     await openAction(/^Pay part 1 of order #42$/);
     const dialog = within(screen.getByRole('dialog', { name: 'Pay part 1 of order #42' }));
-    expect(dialog.getByText('105.300 ₫')).toBeInTheDocument();
-    const confirm = dialog.getByRole('button', { name: 'Pay part 1' });
+    // The part's total, and all of it due.
+    expect(dialog.getAllByText('105.300 ₫')).toHaveLength(2);
+    const confirm = dialog.getByRole('button', { name: 'Take payment' });
     expect(confirm).toBeDisabled();
     await userEvent.click(dialog.getByRole('radio', { name: 'Cash' }));
     await userEvent.click(confirm);
 
-    expect(await screen.findByText('Part 1 of order #42 paid by cash.')).toBeInTheDocument();
+    expect(await screen.findByText('Part 1 of order #42 paid')).toBeInTheDocument();
     expect(server.posts).toEqual([
-      { url: `/api/order/${order._id}/parts/1/pay`, body: { paymentMethod: 'cash', expectedVersion: order.version } },
+      {
+        url: `/api/order/${order._id}/payments`,
+        body: { method: 'cash', amount: 105300, partNo: 1, expectedVersion: order.version },
+      },
     ]);
     const parts = within(await card().findByRole('region', { name: 'Split bill · 1 of 2 parts paid' }));
     expect(parts.getByText(/^Paid by cash/)).toBeInTheDocument();

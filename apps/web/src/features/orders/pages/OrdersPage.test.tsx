@@ -1,24 +1,28 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Order, type OrderStatus } from '@quan/contract/order';
+import type { TakePaymentBody } from '@quan/contract/payments';
+import { defaultSettings } from '@quan/contract/settings';
 import { orderStatusOfRounds, type RoundStatus } from '@quan/contract/rounds';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
-import { makeLine, makeOrder, makeRound, withOrderStatus } from '../components/order-fixtures';
+import { makeLine, makeOrder, makeRound, withOrderStatus, withPayment } from '../components/order-fixtures';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 /**
  * A little order server: lists filter by status, PUT moves an order (and its least advanced rounds), PATCH
- * moves one round (the order's status following its rounds), or either answers what `refuse` says.
+ * moves one round (the order's status following its rounds), POST …/payments takes a payment (the one that
+ * settles a served order completes it), or any of them answers what `refuse` says.
  */
 function serveOrders(initial: Order[], refuse?: (order: Order, body: Record<string, unknown>) => FakeResponse | null) {
   let orders = initial;
   const puts: { id: string; body: Record<string, unknown> }[] = [];
   const patches: { id: string; roundNo: number; body: Record<string, unknown> }[] = [];
+  const payments: { id: string; body: TakePaymentBody }[] = [];
   const save = (updated: Order) => {
     orders = orders.map((o) => (o._id === updated._id ? updated : o));
     return ok(updated);
@@ -55,10 +59,22 @@ function serveOrders(initial: Order[], refuse?: (order: Order, body: Record<stri
       const moved = typeof body.status === 'string' ? withOrderStatus(order, body.status as OrderStatus) : order;
       return save({ ...moved, ...body } as Order);
     }
+    const payment = /^\/api\/order\/([^/]+)\/payments$/.exec(url);
+    if (method === 'POST' && payment) {
+      const id = decodeURIComponent(payment[1]!);
+      const body = JSON.parse(config.data as string) as TakePaymentBody;
+      payments.push({ id, body });
+      const order = orders.find((o) => o._id === id);
+      if (!order) return fail(404, 'Order not found');
+      const refusal = refuse?.(order, body);
+      if (refusal) return refusal;
+      return save(withPayment(order, body));
+    }
     if (method === 'GET' && url === '/api/table') return ok([]);
+    if (method === 'GET' && url === '/api/settings') return ok(defaultSettings);
     return fail(404, 'Not found');
   });
-  return { fakeApi, puts, patches };
+  return { fakeApi, puts, patches, payments };
 }
 
 /**
@@ -221,31 +237,46 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(actionNames(1042)).toEqual(['Ready order #1042', 'Cancel order #1042']));
   });
 
-  it('asks for the payment method before completing, and sends it', async () => {
+  it('takes the payment before completing: the payment that settles the bill completes the order', async () => {
     storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
     const order = makeOrder({ orderNo: 1042, status: 'served' });
     server = serveOrders([order]);
     renderRoutes(routes, { path: '/orders' });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Complete order #1042' }));
-    const dialog = screen.getByRole('dialog', { name: 'Complete order #1042' });
-    const confirm = within(dialog).getByRole('button', { name: 'Complete order' });
+    const dialog = screen.getByRole('dialog', { name: 'Pay order #1042' });
+    const confirm = within(dialog).getByRole('button', { name: 'Take payment' });
     expect(confirm).toBeDisabled();
     expect(
       within(dialog)
         .getAllByRole('radio')
         .map((radio) => radio.getAttribute('value')),
-    ).toEqual(['cash', 'card', 'transfer', 'ewallet']);
-    expect(server.puts).toEqual([]);
+    ).toEqual(['cash', 'card', 'transfer', 'ewallet', 'voucher']);
 
-    await userEvent.click(within(dialog).getByRole('radio', { name: 'Bank transfer' }));
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Card' }));
     await userEvent.click(confirm);
 
-    expect(await screen.findByText('Order #1042 completed, paid by bank transfer.')).toBeInTheDocument();
-    expect(server.puts).toEqual([{ id: order._id, body: { status: 'completed', paymentMethod: 'transfer' } }]);
+    expect(await screen.findByText('Order #1042 paid')).toBeInTheDocument();
+    expect(server.payments).toEqual([
+      { id: order._id, body: { method: 'card', amount: order.bills.total, expectedVersion: order.version } },
+    ]);
+    expect(server.puts).toEqual([]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // Completed orders leave the Active tab.
     await waitFor(() => expect(screen.queryByRole('article', { name: /^#1042 / })).not.toBeInTheDocument());
+  });
+
+  it('completes an order paid in advance at once', async () => {
+    storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+    const order = makeOrder({ orderNo: 1042, status: 'served', paid: 151_200 });
+    server = serveOrders([order]);
+    renderRoutes(routes, { path: '/orders' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Complete order #1042' }));
+
+    expect(await screen.findByText('Order #1042 completed.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.puts).toEqual([{ id: order._id, body: { status: 'completed' } }]);
   });
 
   it('confirms a cancellation, sends nothing when dismissed, and shows a refusal', async () => {

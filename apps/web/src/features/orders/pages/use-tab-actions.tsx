@@ -1,16 +1,18 @@
 import { useState } from 'react';
-import { useSnackbar } from 'notistack';
-import type { Order, PaymentMethod } from '@quan/contract/order';
-import { describeApiError } from '../../../lib/api-client';
+import type { Order } from '@quan/contract/order';
 import { useTables } from '../../tables/api/list-tables';
-import { usePayBillPart } from '../api/pay-bill-part';
 import { MergeOrderDialog } from '../components/MergeOrderDialog';
 import { MoveLinesDialog } from '../components/MoveLinesDialog';
-import { PaymentMethodDialog } from '../components/PaymentMethodDialog';
+import { PaymentDialog } from '../components/PaymentDialog';
 import { SplitBillDialog } from '../components/SplitBillDialog';
 import { VoidLinesDialog } from '../components/VoidLinesDialog';
-import { paymentMethodLabels } from '../components/order-status';
 import type { TabAction } from '../components/tab-actions';
+
+/**
+ * Each of these changes waits for its answer inside its own dialog, which keeps the order as the last answer
+ * left it; no card is left busy behind a closed dialog.
+ */
+const noBusyOrders: ReadonlySet<string> = new Set();
 
 /**
  * The hand-made changes of an open order's bill, for the order cards: void, move or merge dishes, split the
@@ -20,54 +22,23 @@ import type { TabAction } from '../components/tab-actions';
  * since the tables belong to another feature).
  */
 export function useTabActions() {
-  const { enqueueSnackbar } = useSnackbar();
   const [open, setOpen] = useState<{ order: Order; action: TabAction } | null>(null);
   const [paying, setPaying] = useState<{ order: Order; partNo: number } | null>(null);
-  const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const tables = useTables({ enabled: open?.action === 'move' || open?.action === 'merge' });
-  const payPart = usePayBillPart();
-
-  function setBusy(orderId: string, busy: boolean) {
-    setBusyIds((ids) => {
-      const next = new Set(ids);
-      if (busy) next.add(orderId);
-      else next.delete(orderId);
-      return next;
-    });
-  }
 
   function requestAction(order: Order, action: TabAction) {
-    if (!busyIds.has(order._id)) setOpen({ order, action });
+    setOpen({ order, action });
   }
 
+  /** Opens the payment of one part of a split bill: split tender, change and VietQR as for a whole bill. */
   function requestPayPart(order: Order, partNo: number) {
-    if (!busyIds.has(order._id)) setPaying({ order, partNo });
-  }
-
-  async function confirmPayment(paymentMethod: PaymentMethod) {
-    if (!paying) return;
-    const { order, partNo } = paying;
-    setBusy(order._id, true);
-    try {
-      const paid = await payPart.mutateAsync({ id: order._id, partNo, paymentMethod, expectedVersion: order.version });
-      const how = paymentMethodLabels[paymentMethod].toLowerCase();
-      const done = paid.status === 'completed' ? '; the order is complete' : '';
-      enqueueSnackbar(`Part ${partNo} of order #${order.orderNo} paid by ${how}${done}.`, { variant: 'success' });
-    } catch (error) {
-      // A 409 (the kitchen is not done, or the part was paid on another screen): the orders are fetched again.
-      enqueueSnackbar(describeApiError(error, `Could not pay part ${partNo} of order #${order.orderNo}.`), {
-        variant: 'error',
-      });
-    } finally {
-      setBusy(order._id, false);
-    }
-    setPaying(null);
+    setPaying({ order, partNo });
   }
 
   const close = () => setOpen(null);
-  const part = paying?.order.billParts.find((one) => one.no === paying.partNo);
   const dialogs = (
     <>
+      {open?.action === 'pay' && <PaymentDialog key={open.order._id} order={open.order} onClose={close} />}
       {open?.action === 'void' && <VoidLinesDialog key={open.order._id} order={open.order} onClose={close} />}
       {open?.action === 'move' && (
         <MoveLinesDialog key={open.order._id} order={open.order} tables={tables} onClose={close} />
@@ -76,18 +47,16 @@ export function useTabActions() {
         <MergeOrderDialog key={open.order._id} order={open.order} tables={tables} onClose={close} />
       )}
       {open?.action === 'split' && <SplitBillDialog key={open.order._id} order={open.order} onClose={close} />}
-      {paying && part && (
-        <PaymentMethodDialog
-          key={`${paying.order._id}-${part.no}`}
+      {paying && (
+        <PaymentDialog
+          key={`${paying.order._id}-${paying.partNo}`}
           order={paying.order}
-          part={part}
-          isPending={busyIds.has(paying.order._id)}
-          onConfirm={(method) => void confirmPayment(method)}
+          partNo={paying.partNo}
           onClose={() => setPaying(null)}
         />
       )}
     </>
   );
 
-  return { requestAction, requestPayPart, busyIds, dialogs };
+  return { requestAction, requestPayPart, busyIds: noBusyOrders, dialogs };
 }

@@ -8,12 +8,19 @@ export function formatTaxRate(rate: number): string {
   return `${percentFormat.format(rate)} %`;
 }
 
+/** The service-charge line of an estimated bill, where the order's kind has one. */
+export function serviceChargeRow(serviceRate: number, serviceCharge: number): [string, string][] {
+  return serviceRate > 0 ? [[`Service charge (${formatTaxRate(serviceRate)})`, formatMoney(serviceCharge)]] : [];
+}
+
 interface BillSummaryProps {
   subtotal: number;
   /** What the checked coupon takes off, and its code. */
   discount: number;
   couponCode: string | null;
   taxRate: number;
+  /** The service-charge percent for this kind of order (eaten in or taken away); 0 for none. */
+  serviceRate: number;
   /** The points this order earns the attached member, credited when it is completed. */
   points: { earned: number; memberName: string } | null;
 }
@@ -37,11 +44,12 @@ export function BillRows({ rows, total }: { rows: readonly [string, string][]; t
 }
 
 /** The bill as far as the cart can tell, computed as the server computes it; the server prices the order. */
-export function BillSummary({ subtotal, discount, couponCode, taxRate, points }: BillSummaryProps) {
-  const { tax, total } = computeBill(subtotal, discount, taxRate);
+export function BillSummary({ subtotal, discount, couponCode, taxRate, serviceRate, points }: BillSummaryProps) {
+  const { serviceCharge, tax, total } = computeBill(subtotal, discount, taxRate, serviceRate);
   const rows: [string, string][] = [
     ['Subtotal', formatMoney(subtotal)],
     [couponCode ? `Discount (${couponCode})` : 'Discount', discount > 0 ? `−${formatMoney(discount)}` : formatMoney(0)],
+    ...serviceChargeRow(serviceRate, serviceCharge),
     [`Tax (${formatTaxRate(taxRate)})`, formatMoney(tax)],
   ];
   return (

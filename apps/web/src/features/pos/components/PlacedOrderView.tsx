@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { CircleCheck, Printer } from 'lucide-react';
 import type { Order } from '@quan/contract/order';
+import type { BankAccount } from '@quan/contract/settings';
 import { formatMoney } from '../../../lib/format';
 import { PrintedKitchenTicket } from './PrintedKitchenTicket';
 import { Receipt } from './Receipt';
@@ -11,6 +12,8 @@ type PrintTarget = 'receipt' | 'kitchen';
 interface PlacedOrderViewProps {
   order: Order;
   restaurantName: string;
+  /** The account guests transfer to: the receipt then carries a VietQR code for what is due. */
+  bank?: BankAccount | null;
   onNewOrder: () => void;
 }
 
@@ -18,7 +21,7 @@ interface PlacedOrderViewProps {
  * The order as the server placed it, with its two tickets. Printing puts only the chosen ticket in a
  * sheet at the end of <body>; the print stylesheet (index.css) hides everything else.
  */
-export function PlacedOrderView({ order, restaurantName, onNewOrder }: PlacedOrderViewProps) {
+export function PlacedOrderView({ order, restaurantName, bank = null, onNewOrder }: PlacedOrderViewProps) {
   const [printJob, setPrintJob] = useState<{ target: PrintTarget } | null>(null);
 
   useEffect(() => {
@@ -58,7 +61,7 @@ export function PlacedOrderView({ order, restaurantName, onNewOrder }: PlacedOrd
             Print receipt
           </button>
           <div className="card mx-auto max-w-[80mm] p-4">
-            <Receipt order={order} restaurantName={restaurantName} />
+            <Receipt order={order} restaurantName={restaurantName} bank={bank} />
           </div>
         </div>
         <div className="space-y-3">
@@ -80,7 +83,7 @@ export function PlacedOrderView({ order, restaurantName, onNewOrder }: PlacedOrd
         createPortal(
           <div className="print-sheet" data-ticket={printJob.target}>
             {printJob.target === 'receipt' ? (
-              <Receipt order={order} restaurantName={restaurantName} />
+              <Receipt order={order} restaurantName={restaurantName} bank={bank} />
             ) : (
               <PrintedKitchenTicket order={order} />
             )}

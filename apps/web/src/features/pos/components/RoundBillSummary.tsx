@@ -1,7 +1,7 @@
 import { computeBill } from '@quan/contract/bill';
 import type { Order } from '@quan/contract/order';
 import { formatMoney } from '../../../lib/format';
-import { BillRows, formatTaxRate } from './BillSummary';
+import { BillRows, formatTaxRate, serviceChargeRow } from './BillSummary';
 
 interface RoundBillSummaryProps {
   order: Pick<Order, 'bills' | 'coupon'>;
@@ -10,18 +10,24 @@ interface RoundBillSummaryProps {
 }
 
 /**
- * The table's bill once the new round joins it: the bill so far plus the cart, taxed at the order's own rate as
- * the server does. The coupon's discount is the one on the bill now; the server works it out again for the new
+ * The table's bill once the new round joins it: the bill so far plus the cart, taxed (and service-charged) at the
+ * order's own rates as the server does. The coupon's discount is the one on the bill now; the server works it out again for the new
  * subtotal when the round arrives.
  */
 export function RoundBillSummary({ order, newSubtotal }: RoundBillSummaryProps) {
   const { bills, coupon } = order;
-  const { subtotal, discount, tax, total } = computeBill(bills.subtotal + newSubtotal, bills.discount, bills.taxRate);
+  const { subtotal, discount, serviceCharge, tax, total } = computeBill(
+    bills.subtotal + newSubtotal,
+    bills.discount,
+    bills.taxRate,
+    bills.serviceRate,
+  );
   const rows: [string, string][] = [
     ['Ordered so far', formatMoney(bills.subtotal)],
     ['New dishes', formatMoney(newSubtotal)],
     ['Subtotal', formatMoney(subtotal)],
     [coupon ? `Discount (${coupon.code})` : 'Discount', discount > 0 ? `−${formatMoney(discount)}` : formatMoney(0)],
+    ...serviceChargeRow(bills.serviceRate, serviceCharge),
     [`Tax (${formatTaxRate(bills.taxRate)})`, formatMoney(tax)],
   ];
   return (

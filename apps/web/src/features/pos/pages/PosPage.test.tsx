@@ -127,11 +127,14 @@ const placedOrder: Order = {
       voidedQuantity: 0,
     },
   ],
-  bills: { subtotal: 145_000, discount: 0, taxRate: 10, tax: 14_500, total: 159_500 },
+  bills: { subtotal: 145_000, discount: 0, serviceRate: 0, serviceCharge: 0, taxRate: 10, tax: 14_500, total: 159_500 },
   coupon: null,
   rounds: [{ no: 1, status: 'in_progress', source: 'pos', sentAt: stamp.createdAt, sentBy: null }],
   version: 1,
   billParts: [],
+  payments: [],
+  paid: 0,
+  due: 159_500,
   paymentMethod: null,
   paymentStatus: 'unpaid',
   isPreorder: false,
@@ -412,7 +415,15 @@ describe('PosPage', () => {
         },
         { ...placedOrder.items[0]!, price: 65_000, quantity: 1, total: 65_000, position: 1 },
       ],
-      bills: { subtotal: 275_000, discount: 0, taxRate: 10, tax: 27_500, total: 302_500 },
+      bills: {
+        subtotal: 275_000,
+        discount: 0,
+        serviceRate: 0,
+        serviceCharge: 0,
+        taxRate: 10,
+        tax: 27_500,
+        total: 302_500,
+      },
     };
 
     async function chooseOptions(user: ReturnType<typeof userEvent.setup>, size: RegExp, preferences: string[]) {
@@ -753,7 +764,15 @@ describe('PosPage', () => {
         { no: 2, status: 'in_progress', source: 'table', sentAt, sentBy: null },
       ],
       // 150.000 − 15.000 (GIAM10), then 10 % tax.
-      bills: { subtotal: 150_000, discount: 15_000, taxRate: 10, tax: 13_500, total: 148_500 },
+      bills: {
+        subtotal: 150_000,
+        discount: 15_000,
+        serviceRate: 0,
+        serviceCharge: 0,
+        taxRate: 10,
+        tax: 13_500,
+        total: 148_500,
+      },
       coupon: { code: 'GIAM10', discount: 15_000 },
       version: 6,
     };

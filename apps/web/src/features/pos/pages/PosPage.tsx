@@ -6,7 +6,7 @@ import type { Item } from '@quan/contract/menu';
 import { pointsFor } from '@quan/contract/customer';
 import { isOpenOrderStatus, type CreateOrderBody, type Order } from '@quan/contract/order';
 import { computeBill } from '@quan/contract/bill';
-import { defaultSettings } from '@quan/contract/settings';
+import { defaultSettings, serviceRateFor } from '@quan/contract/settings';
 import { FormAlert } from '../../../components/FormAlert';
 import { OptionSheet, type OptionSheetResult } from '../../../components/OptionSheet';
 import { describeApiError } from '../../../lib/api-client';
@@ -94,7 +94,11 @@ export function PosPage() {
   // A round carries no coupon (the order's own is worked out again by the server), so none is checked for it.
   const couponCheck = useCouponCheck(isRound ? '' : couponInput, subtotal, order.member?._id ?? null);
   const discount = couponCheck.status === 'valid' ? couponCheck.discount : 0;
-  const { total } = computeBill(subtotal, discount, taxRate);
+  const serviceRate = serviceRateFor(settings.data?.serviceCharge ?? defaultSettings.serviceCharge, {
+    source: 'pos',
+    hasTable: order.table !== null,
+  });
+  const { total } = computeBill(subtotal, discount, taxRate, serviceRate);
   const points = order.member
     ? {
         earned: pointsFor(total, order.member.membershipLevel, settings.data?.loyalty ?? defaultSettings.loyalty),
@@ -396,6 +400,7 @@ export function PosPage() {
                   discount={discount}
                   couponCode={couponCheck.status === 'valid' ? couponCheck.code : null}
                   taxRate={taxRate}
+                  serviceRate={serviceRate}
                   points={points}
                 />
               )}

@@ -115,16 +115,3 @@ export function saveCartDraft(tableNo: number, draft: CartDraft): void {
   if (draft.items.length === 0 && !draft.name) remove(cartDraftKey(tableNo));
   else write(cartDraftKey(tableNo), draft);
 }
-
-/**
- * A fresh Idempotency-Key. `crypto.randomUUID` exists only on secure origins (HTTPS, localhost); a
- * restaurant serving its LAN over plain HTTP still gets a random v4 UUID from `getRandomValues`.
- */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}

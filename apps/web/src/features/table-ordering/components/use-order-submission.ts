@@ -2,14 +2,9 @@ import { useCallback, useState } from 'react';
 import type { DinerOrderBody, DinerOrderResult } from '@quan/contract/public';
 import { isRetryable, PublicApiError } from '../../../lib/public-api';
 import { MUTATION_RETRIES, MUTATION_RETRY_DELAY } from '../../../lib/retry-policy';
+import { randomUuid } from '../../../lib/random-uuid';
 import { createDinerOrder } from '../api/create-diner-order';
-import {
-  clearPendingOrder,
-  loadPendingOrder,
-  newIdempotencyKey,
-  savePendingOrder,
-  type PendingOrder,
-} from './table-session';
+import { clearPendingOrder, loadPendingOrder, savePendingOrder, type PendingOrder } from './table-session';
 
 /** Where an order stands between "Place order" and the server's answer. */
 export type Submission =
@@ -89,7 +84,7 @@ export function useOrderSubmission(
   /** Sends a new order with a new key. */
   function placeOrder(body: DinerOrderBody) {
     if (submission.status === 'sending' || pending) return;
-    const order: PendingOrder = { idempotencyKey: newIdempotencyKey(), body };
+    const order: PendingOrder = { idempotencyKey: randomUuid(), body };
     savePendingOrder(tableNo, order);
     setPending(order);
     void send(order, null);

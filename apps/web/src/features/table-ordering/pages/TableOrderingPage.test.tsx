@@ -62,7 +62,15 @@ function withSecondRound(second: RoundStatus, first: RoundStatus = 'served'): Pu
       },
     ],
     rounds,
-    bills: { subtotal: 195_000, discount: 0, taxRate: 8, tax: 15_600, total: 210_600 },
+    bills: {
+      subtotal: 195_000,
+      discount: 0,
+      serviceRate: 0,
+      serviceCharge: 0,
+      taxRate: 8,
+      tax: 15_600,
+      total: 210_600,
+    },
   };
 }
 

@@ -1,0 +1,411 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Banknote, CreditCard, Landmark, Smartphone, Ticket, type LucideIcon } from 'lucide-react';
+import { useSnackbar } from 'notistack';
+import { paymentMethods, type Order, type PaymentMethod } from '@quan/contract/order';
+import { changeDue, quickCashNotes, transferNote, type Payment, type TakePaymentBody } from '@quan/contract/payments';
+import { Dialog } from '../../../components/Dialog';
+import { FormAlert } from '../../../components/FormAlert';
+import { TextField } from '../../../components/TextField';
+import { VietQrCode } from '../../../components/VietQrCode';
+import { describeApiError, getApiStatus } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import { useCan } from '../../../lib/use-can';
+import { useBankAccount } from '../api/get-bank-account';
+import { orderQueryOptions } from '../api/get-order';
+import { useTakePayment } from '../api/take-payment';
+import { RefundDialog } from './RefundDialog';
+import { formatClock, parseDong, paymentMethodLabels, paymentTargetOf, refundableOf, tableLabel } from './order-status';
+
+export const paymentMethodIcons: Record<PaymentMethod, LucideIcon> = {
+  cash: Banknote,
+  card: CreditCard,
+  transfer: Landmark,
+  ewallet: Smartphone,
+  voucher: Ticket,
+};
+
+/** "500k": how a cashier names a banknote on a button. */
+const noteLabel = (note: number) => `${note / 1000}k`;
+
+interface PaymentFormProblems {
+  amount?: string;
+  tip?: string;
+  received?: string;
+}
+
+interface PaymentDialogProps {
+  order: Order;
+  /** The part of a split bill being paid; the whole bill without it. */
+  partNo?: number;
+  onClose: () => void;
+}
+
+/**
+ * Taking the payment of a bill, or of one part of a split bill: what it comes to, what was paid and what is
+ * still due, the payments taken so far (a manager may refund one), and one more payment. The amount starts at
+ * what is due and can be lowered to split the tender (some in cash, the rest by transfer); the dialog stays
+ * open, showing the new due, until nothing is left. Cash shows the change for what the guest handed over, a
+ * transfer shows the VietQR code to scan. Nothing is preselected: the revenue report splits by payment
+ * method, and a default would be recorded by reflex.
+ */
+export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogProps) {
+  const mutation = useTakePayment();
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const canRefund = useCan('payments:refund');
+  const bank = useBankAccount();
+  // The order as the last answer left it: each payment raises its version, and the next one must send it.
+  const [order, setOrder] = useState(opened);
+  const target = paymentTargetOf(order, partNo);
+  const due = target?.due ?? 0;
+  const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const [amountText, setAmountText] = useState(String(due));
+  const [tipText, setTipText] = useState('');
+  const [receivedText, setReceivedText] = useState('');
+  const [triedToSend, setTriedToSend] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [refunding, setRefunding] = useState<Payment | null>(null);
+  const paymentsHeadingId = useId();
+  const changeId = useId();
+
+  const what = partNo === undefined ? `order #${order.orderNo}` : `part ${partNo} of order #${order.orderNo}`;
+  const title = partNo === undefined ? `Pay order #${order.orderNo}` : `Pay part ${partNo} of order #${order.orderNo}`;
+
+  const amount = parseDong(amountText);
+  const tip = parseDong(tipText) ?? 0;
+  const received = method === 'cash' ? parseDong(receivedText) : null;
+  const owed = (amount ?? 0) + (Number.isNaN(tip) ? 0 : tip);
+  const problems: PaymentFormProblems = {};
+  if (amount === null || !Number.isInteger(amount) || amount < 1 || amount > due) {
+    problems.amount = `Enter an amount from 1 ₫ to ${formatMoney(due)}.`;
+  }
+  if (Number.isNaN(tip)) problems.tip = 'Enter the tip in đồng, or leave it empty.';
+  if (received !== null && (Number.isNaN(received) || received < owed)) {
+    problems.received = `The cash received must cover ${formatMoney(owed)}.`;
+  }
+  const hasProblem = Object.keys(problems).length > 0;
+  const shown = triedToSend ? problems : {};
+
+  function startOver(after: Order, left: number) {
+    setOrder(after);
+    setMethod(null);
+    setAmountText(String(left));
+    setTipText('');
+    setReceivedText('');
+    setTriedToSend(false);
+  }
+
+  /** After a refusal the order may have changed elsewhere (paid by a bank notification, split again). */
+  async function reloadOrder() {
+    try {
+      const fresh = await queryClient.fetchQuery({ ...orderQueryOptions(order._id), staleTime: 0 });
+      const freshTarget = paymentTargetOf(fresh, partNo);
+      if (!freshTarget || freshTarget.due === 0) {
+        enqueueSnackbar(
+          freshTarget ? `${capitalize(what)} is paid.` : `${capitalize(what)} is no longer on the bill.`,
+          {
+            variant: 'info',
+          },
+        );
+        onClose();
+        return;
+      }
+      setOrder(fresh);
+      if (amount !== null && amount > freshTarget.due) setAmountText(String(freshTarget.due));
+    } catch {
+      // The refusal is already on screen; the lists are fetched again by the mutation.
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTriedToSend(true);
+    if (!method || hasProblem || amount === null || mutation.isPending) return;
+    setError(null);
+    setNotice(null);
+    const body: TakePaymentBody = {
+      method,
+      amount,
+      ...(tip > 0 ? { tip } : {}),
+      ...(received !== null ? { tendered: received } : {}),
+      ...(partNo !== undefined ? { partNo } : {}),
+      expectedVersion: order.version,
+    };
+    try {
+      const answered = await mutation.mutateAsync({ id: order._id, ...body });
+      const change = received !== null ? changeDue(received, amount, tip) : 0;
+      const changeText = change > 0 ? ` · change ${formatMoney(change)}` : '';
+      const left = paymentTargetOf(answered, partNo)?.due ?? 0;
+      if (left === 0) {
+        enqueueSnackbar(`${capitalize(what)} paid${changeText}`, { variant: 'success' });
+        onClose();
+        return;
+      }
+      startOver(answered, left);
+      setNotice(
+        `${formatMoney(amount)} taken by ${paymentMethodLabels[method].toLowerCase()}${changeText}. ${formatMoney(left)} left to pay.`,
+      );
+    } catch (caught) {
+      setError(describeApiError(caught, `Could not take the payment of ${what}.`));
+      if (getApiStatus(caught) === 409) await reloadOrder();
+    }
+  }
+
+  function refunded(after: Order) {
+    const left = paymentTargetOf(after, partNo)?.due ?? 0;
+    startOver(after, left);
+    setError(null);
+    setNotice(`${formatMoney(left)} left to pay.`);
+  }
+
+  function chooseMethod(next: PaymentMethod) {
+    setMethod(next);
+    if (next !== 'cash') setReceivedText('');
+  }
+
+  const addNote = (note: number) => {
+    const sofar = parseDong(receivedText);
+    setReceivedText(String((sofar === null || Number.isNaN(sofar) ? 0 : sofar) + note));
+  };
+
+  const change =
+    received !== null && !Number.isNaN(received) && amount !== null && received >= owed
+      ? changeDue(received, amount, tip)
+      : null;
+  const transferAmount = owed;
+  const payments = target?.payments ?? [];
+
+  return (
+    <Dialog title={title} onClose={onClose} className="max-w-xl">
+      <form className="space-y-5" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="space-y-2">
+          <p className="text-sm text-stone-700">
+            {tableLabel(order)} · {order.customerDetails.name || 'Guest'}
+          </p>
+          <dl className="grid grid-cols-3 gap-2 rounded-lg bg-stone-100 px-3 py-2 text-sm">
+            <div>
+              <dt className="text-stone-600">Total</dt>
+              <dd className="font-semibold text-stone-900 tabular-nums">{formatMoney(target?.total ?? 0)}</dd>
+            </div>
+            <div>
+              <dt className="text-stone-600">Paid</dt>
+              <dd className="font-semibold text-stone-900 tabular-nums">{formatMoney(target?.paid ?? 0)}</dd>
+            </div>
+            <div>
+              <dt className="text-stone-600">Due</dt>
+              <dd className="text-base font-bold text-amber-800 tabular-nums">{formatMoney(due)}</dd>
+            </div>
+          </dl>
+          <p role="status" className="text-sm font-medium text-green-800">
+            {notice}
+          </p>
+        </div>
+
+        {payments.length > 0 && (
+          <section aria-labelledby={paymentsHeadingId} className="space-y-2">
+            <h3 id={paymentsHeadingId} className="field-label">
+              Payments taken
+            </h3>
+            <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200">
+              {payments.map((payment) => (
+                <PaymentRow
+                  key={payment._id}
+                  payment={payment}
+                  canRefund={canRefund}
+                  onRefund={() => setRefunding(payment)}
+                />
+              ))}
+            </ul>
+          </section>
+        )}
+
+        {due > 0 && (
+          <>
+            <fieldset>
+              <legend className="field-label">Payment method</legend>
+              <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+                {paymentMethods.map((option) => {
+                  const Icon = paymentMethodIcons[option];
+                  return (
+                    <label
+                      key={option}
+                      className="flex min-h-14 cursor-pointer items-center gap-2 rounded-xl border-2 border-stone-200 px-3 py-2 text-sm font-semibold text-stone-800 has-checked:border-amber-600 has-checked:bg-amber-50 has-focus-visible:outline-2 has-focus-visible:outline-amber-600"
+                    >
+                      <input
+                        type="radio"
+                        name="payment-method"
+                        value={option}
+                        checked={method === option}
+                        onChange={() => chooseMethod(option)}
+                        className="sr-only"
+                      />
+                      <Icon aria-hidden="true" className="size-5 shrink-0" />
+                      {paymentMethodLabels[option]}
+                    </label>
+                  );
+                })}
+              </div>
+              {triedToSend && !method && <p className="field-error">Choose how the guest pays.</p>}
+            </fieldset>
+
+            <div className="grid gap-3 sm:grid-cols-2">
+              <TextField
+                label="Amount"
+                inputMode="numeric"
+                autoComplete="off"
+                value={amountText}
+                onChange={(event) => setAmountText(event.target.value)}
+                hint={
+                  amount !== null && !problems.amount
+                    ? `${formatMoney(amount)} of ${formatMoney(due)} due`
+                    : `${formatMoney(due)} due`
+                }
+                error={shown.amount}
+              />
+              <TextField
+                label="Tip (optional)"
+                inputMode="numeric"
+                autoComplete="off"
+                value={tipText}
+                onChange={(event) => setTipText(event.target.value)}
+                hint={tip > 0 && !problems.tip ? `${formatMoney(tip)} on top, not revenue` : 'On top of the amount'}
+                error={shown.tip}
+              />
+            </div>
+
+            {method === 'cash' && (
+              <div className="space-y-2">
+                <TextField
+                  label="Cash received"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={receivedText}
+                  onChange={(event) => setReceivedText(event.target.value)}
+                  aria-describedby={changeId}
+                  error={shown.received}
+                />
+                <div role="group" aria-label="Count the notes received" className="grid grid-cols-5 gap-2">
+                  {quickCashNotes.map((note) => (
+                    <button
+                      key={note}
+                      type="button"
+                      className="btn btn-secondary min-h-11 px-2"
+                      onClick={() => addNote(note)}
+                    >
+                      +{noteLabel(note)}
+                      <span className="sr-only"> (add {formatMoney(note)} to the cash received)</span>
+                    </button>
+                  ))}
+                  <button
+                    type="button"
+                    className="btn btn-secondary min-h-11 px-2"
+                    onClick={() => setReceivedText(String(owed))}
+                  >
+                    Exact
+                  </button>
+                </div>
+                <p id={changeId} aria-live="polite" className="text-base font-semibold text-stone-900">
+                  {change !== null
+                    ? `Change: ${formatMoney(change)}`
+                    : received !== null && !Number.isNaN(received)
+                      ? `Still short: ${formatMoney(owed - received)}`
+                      : ''}
+                </p>
+              </div>
+            )}
+
+            {method === 'transfer' && (
+              <div className="rounded-lg border border-stone-200 p-3">
+                {bank.data ? (
+                  <VietQrCode bank={bank.data} amount={transferAmount} note={transferNote(order.orderNo, partNo)} />
+                ) : bank.isPending ? (
+                  <p className="text-sm text-stone-600">Loading the bank account…</p>
+                ) : (
+                  <p className="text-sm text-stone-700">
+                    No bank account is set, so there is no VietQR code. An admin sets it in Settings.
+                  </p>
+                )}
+                <p className="mt-2 text-sm text-stone-700">
+                  Confirm once the transfer shows in the restaurant’s account.
+                </p>
+              </div>
+            )}
+          </>
+        )}
+
+        {error && <FormAlert>{error}</FormAlert>}
+
+        <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            {due > 0 ? 'Cancel' : 'Close'}
+          </button>
+          {due > 0 && (
+            <button type="submit" className="btn btn-primary" disabled={!method || mutation.isPending}>
+              {mutation.isPending ? 'Saving…' : method === 'transfer' ? 'Transfer received' : 'Take payment'}
+            </button>
+          )}
+        </div>
+      </form>
+      {refunding && (
+        <RefundDialog
+          key={refunding._id}
+          order={order}
+          payment={refunding}
+          onRefunded={refunded}
+          onClose={() => setRefunding(null)}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+interface PaymentRowProps {
+  payment: Payment;
+  canRefund: boolean;
+  onRefund: () => void;
+}
+
+/** One payment taken: how and how much, the tip, the cash handed over and its change, who took it and when. */
+function PaymentRow({ payment, canRefund, onRefund }: PaymentRowProps) {
+  const Icon = paymentMethodIcons[payment.method];
+  const label = paymentMethodLabels[payment.method];
+  const refundable = refundableOf(payment);
+  const details = [
+    payment.tip > 0 && `tip ${formatMoney(payment.tip)}`,
+    payment.tendered !== null && `received ${formatMoney(payment.tendered)}`,
+    payment.tendered !== null && `change ${formatMoney(payment.change)}`,
+    payment.takenBy ? `by ${payment.takenBy.name}` : payment.bankTransactionId ? 'by bank notification' : null,
+    formatClock(payment.takenAt),
+  ].filter(Boolean);
+  return (
+    <li className="flex items-start justify-between gap-3 px-3 py-2 text-sm">
+      <div className="min-w-0 flex-1">
+        <p className="flex items-center gap-2 font-semibold text-stone-900">
+          <Icon aria-hidden="true" className="size-4 shrink-0" />
+          {label} <span className="tabular-nums">{formatMoney(payment.amount)}</span>
+        </p>
+        <p className="text-xs text-stone-600">{details.join(' · ')}</p>
+        {payment.refunds.map((refund) => (
+          <p key={refund._id} className="text-xs text-red-800">
+            Refunded {formatMoney(refund.amount)}: {refund.reason}
+            {refund.refundedBy ? ` (${refund.refundedBy.name}, ${formatClock(refund.refundedAt)})` : ''}
+          </p>
+        ))}
+      </div>
+      {canRefund && refundable > 0 && (
+        <button type="button" className="btn btn-sm btn-secondary min-h-11 shrink-0 sm:min-h-8" onClick={onRefund}>
+          Refund{' '}
+          <span className="sr-only">
+            {label.toLowerCase()} payment of {formatMoney(payment.amount)}
+          </span>
+        </button>
+      )}
+    </li>
+  );
+}

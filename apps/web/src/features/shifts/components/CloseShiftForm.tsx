@@ -1,0 +1,212 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { countedTotal, type CloseShiftBody, type Shift } from '@quan/contract/shifts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { FormAlert } from '../../../components/FormAlert';
+import { describeApiError, getApiFieldErrors, getApiStatus } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import { useCloseShift } from '../api/close-shift';
+import { MoneyField } from './MoneyField';
+import { NoteCountFields } from './NoteCountFields';
+import { OverShortBadge } from './OverShortBadge';
+import { emptyNoteCounts, invalidNoteRows, noteCountsOf, parseMoneyText } from './shift-display';
+
+type CountMode = 'notes' | 'total';
+
+/** What the count says against what the drawer should hold, as the cashier sees it before closing. */
+function CountSummary({ expected, counted }: { expected: number; counted: number | null }) {
+  return (
+    <dl className="grid grid-cols-3 gap-2 rounded-lg bg-stone-50 p-3 text-sm" aria-label="Count against expected">
+      <div>
+        <dt className="text-xs text-stone-600">Expected</dt>
+        <dd className="font-semibold text-stone-900 tabular-nums">{formatMoney(expected)}</dd>
+      </div>
+      <div>
+        <dt className="text-xs text-stone-600">Counted</dt>
+        <dd className="font-semibold text-stone-900 tabular-nums">{counted === null ? '—' : formatMoney(counted)}</dd>
+      </div>
+      <div>
+        <dt className="text-xs text-stone-600">Difference</dt>
+        <dd>{counted === null ? '—' : <OverShortBadge overShort={counted - expected} />}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * The server refuses to close the last open shift while orders are still open; its answer names them. Each
+ * is shown as it was said, with the way to the orders screen to settle them.
+ */
+function OpenOrdersRefusal({ error }: { error: unknown }) {
+  const openOrders = getApiFieldErrors(error);
+  return (
+    <FormAlert>
+      <p>{describeApiError(error, 'Orders are still open. Settle them before closing the last shift.')}</p>
+      {openOrders.length > 0 && (
+        <ul aria-label="Open orders" className="mt-2 list-disc space-y-1 pl-5">
+          {openOrders.map((order, index) => (
+            <li key={`${order.path}-${index}`}>
+              <Link to="/orders" className="font-medium underline underline-offset-2">
+                {order.message}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-2">
+        <Link to="/orders" className="font-semibold underline underline-offset-2">
+          Go to the orders
+        </Link>
+      </p>
+    </FormAlert>
+  );
+}
+
+interface CloseShiftFormProps {
+  shift: Shift;
+  onCancel: () => void;
+  onClosed: (shift: Shift) => void;
+}
+
+/**
+ * Counting the drawer at the end of the shift, note by note (a row per banknote with the running total) or
+ * as one total, against what it should hold; the difference shows before the cashier confirms.
+ */
+export function CloseShiftForm({ shift, onCancel, onClosed }: CloseShiftFormProps) {
+  const closeShift = useCloseShift();
+  const [mode, setMode] = useState<CountMode>('notes');
+  const [noteCounts, setNoteCounts] = useState(emptyNoteCounts);
+  const [totalText, setTotalText] = useState('');
+  const [note, setNote] = useState('');
+  const [countError, setCountError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<CloseShiftBody | null>(null);
+
+  const expected = shift.report.cash.expected;
+  const counted = mode === 'notes' ? countedTotal(noteCountsOf(noteCounts)) : parseMoneyText(totalText);
+
+  function review(event: FormEvent) {
+    event.preventDefault();
+    closeShift.reset();
+    if (mode === 'notes' && invalidNoteRows(noteCounts).length > 0) {
+      setCountError('Count whole notes: each row takes a number such as 3.');
+      return;
+    }
+    if (counted === null) {
+      setCountError('Enter the cash counted in the drawer: 0 ₫ if it is empty.');
+      return;
+    }
+    setCountError(null);
+    const trimmedNote = note.trim();
+    setConfirming({
+      ...(mode === 'notes' ? { noteCounts: noteCountsOf(noteCounts) } : { countedCash: counted }),
+      ...(trimmedNote ? { note: trimmedNote } : {}),
+    });
+  }
+
+  async function confirm() {
+    if (!confirming) return;
+    // Awaited here rather than in mutate's callbacks: closing clears this device's current shift, which unmounts
+    // this form before such a callback would run, and the report must still reach the drawer panel.
+    try {
+      onClosed(await closeShift.mutateAsync({ shiftId: shift._id, ...confirming }));
+    } catch {
+      // The refusal is shown from closeShift.error.
+    } finally {
+      setConfirming(null);
+    }
+  }
+
+  const status = getApiStatus(closeShift.error);
+
+  return (
+    <section aria-labelledby="close-shift-title" className="card space-y-4 p-4 sm:p-6">
+      <div>
+        <h3 id="close-shift-title" className="text-lg font-semibold text-stone-900">
+          Close shift {shift.shiftNo}
+        </h3>
+        <p className="text-sm text-stone-600">Count the cash in the drawer. The report is printed after closing.</p>
+      </div>
+      {closeShift.isError &&
+        (status === 409 && getApiFieldErrors(closeShift.error).length > 0 ? (
+          <OpenOrdersRefusal error={closeShift.error} />
+        ) : (
+          <FormAlert>{describeApiError(closeShift.error, 'Could not close the shift. Please try again.')}</FormAlert>
+        ))}
+      <form onSubmit={review} noValidate className="space-y-4">
+        <fieldset>
+          <legend className="field-label">How to count</legend>
+          <div className="inline-flex rounded-lg border border-stone-300 p-0.5">
+            {(
+              [
+                ['notes', 'Note by note'],
+                ['total', 'One total'],
+              ] as const
+            ).map(([value, label]) => (
+              <label
+                key={value}
+                className={`cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-amber-600 ${mode === value ? 'bg-amber-700 text-white' : 'text-stone-800'}`}
+              >
+                <input
+                  type="radio"
+                  name="count-mode"
+                  value={value}
+                  className="sr-only"
+                  checked={mode === value}
+                  onChange={() => setMode(value)}
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {mode === 'notes' ? (
+          <NoteCountFields legend="Drawer" counts={noteCounts} onChange={setNoteCounts} />
+        ) : (
+          <MoneyField label="Counted cash" value={totalText} onChange={setTotalText} />
+        )}
+        {countError && (
+          <p role="alert" className="field-error">
+            {countError}
+          </p>
+        )}
+        <div>
+          <label htmlFor="close-shift-note" className="field-label">
+            Note (optional)
+          </label>
+          <textarea
+            id="close-shift-note"
+            className="field-input"
+            rows={2}
+            maxLength={500}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            placeholder="Why the drawer is over or short, if known"
+          />
+        </div>
+        <CountSummary expected={expected} counted={counted} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" className="btn btn-secondary" onClick={onCancel}>
+            Keep the shift open
+          </button>
+          <button type="submit" className="btn btn-primary min-h-12" disabled={closeShift.isPending}>
+            Review and close
+          </button>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={`Close shift ${shift.shiftNo}?`}
+        confirmLabel={closeShift.isPending ? 'Closing…' : `Close shift ${shift.shiftNo}`}
+        isPending={closeShift.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => void confirm()}
+        description={
+          <div className="space-y-3">
+            <p>The drawer’s count is final once the shift is closed; only a manager can reopen it.</p>
+            <CountSummary expected={expected} counted={counted} />
+          </div>
+        }
+      />
+    </section>
+  );
+}

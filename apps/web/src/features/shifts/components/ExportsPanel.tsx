@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import { Download } from 'lucide-react';
+import { exportKinds } from '@quan/contract/shifts';
+import { DayRangeFields } from '../../../components/DayRangeFields';
+import { FormAlert } from '../../../components/FormAlert';
+import { describeApiError } from '../../../lib/api-client';
+import { isDay, restaurantDay } from '../../../lib/restaurant-day';
+import { useDownloadExport, type ExportFormat, type ExportKind } from '../api/download-export';
+
+const kindLabels: Record<ExportKind, string> = { orders: 'Orders', payments: 'Payments', shifts: 'Shifts' };
+const formatLabels: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'Excel' };
+
+/** This month so far, in the restaurant's calendar: its first day to today. */
+export function thisMonth(timeZone: string | undefined, now = new Date()): { from: string; to: string } {
+  const today = restaurantDay(now, timeZone);
+  return { from: `${today.slice(0, 8)}01`, to: today };
+}
+
+/**
+ * Managers: the period's orders, payments or shifts as a file for the accountant. Until a day is picked the
+ * period is this month in the restaurant's time zone, which may arrive with the settings after the panel shows.
+ */
+export function ExportsPanel({ timeZone }: { timeZone?: string }) {
+  const download = useDownloadExport();
+  const [picked, setPicked] = useState<{ from: string; to: string } | null>(null);
+  const range = picked ?? thisMonth(timeZone);
+  const [kind, setKind] = useState<ExportKind>('orders');
+  const [format, setFormat] = useState<ExportFormat>('csv');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!isDay(range.from) || !isDay(range.to)) {
+      setProblem('Pick the first and the last day of the export.');
+      return;
+    }
+    if (range.from > range.to) {
+      setProblem('The “to” date is before the “from” date. Pick a range that runs forward.');
+      return;
+    }
+    setProblem(null);
+    download.mutate({ kind, format, ...range });
+  }
+
+  return (
+    <section aria-labelledby="exports-title" className="card space-y-4 p-4 sm:p-6">
+      <div>
+        <h2 id="exports-title" className="text-lg font-semibold text-stone-900">
+          Exports
+        </h2>
+        <p className="text-sm text-stone-600">Orders, payments or shifts of a period, both days included.</p>
+      </div>
+      {problem && <FormAlert>{problem}</FormAlert>}
+      {download.isError && (
+        <FormAlert>{describeApiError(download.error, 'Could not download the export. Please try again.')}</FormAlert>
+      )}
+      <form onSubmit={submit} noValidate className="grid grid-cols-2 items-end gap-3 md:grid-cols-5">
+        <DayRangeFields
+          idPrefix="export"
+          from={range.from}
+          to={range.to}
+          onChange={(changes) => setPicked({ ...range, ...changes })}
+        />
+        <div>
+          <label htmlFor="export-kind" className="field-label">
+            What
+          </label>
+          <select
+            id="export-kind"
+            className="field-input"
+            value={kind}
+            onChange={(event) => setKind(event.target.value as ExportKind)}
+          >
+            {exportKinds.map((option) => (
+              <option key={option} value={option}>
+                {kindLabels[option]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="export-format" className="field-label">
+            Format
+          </label>
+          <select
+            id="export-format"
+            className="field-input"
+            value={format}
+            onChange={(event) => setFormat(event.target.value as ExportFormat)}
+          >
+            {(Object.keys(formatLabels) as ExportFormat[]).map((option) => (
+              <option key={option} value={option}>
+                {formatLabels[option]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn btn-primary col-span-2 md:col-span-1" disabled={download.isPending}>
+          <Download aria-hidden="true" className="size-4" />
+          {download.isPending ? 'Preparing…' : 'Download'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { defaultSettings } from '@quan/contract/settings';
+import { ShieldCheck } from 'lucide-react';
+import { useCan } from '../../../lib/use-can';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useSettings } from '../../more/api/get-settings';
+import { DrawerPanel } from '../components/DrawerPanel';
+import { ExportsPanel } from '../components/ExportsPanel';
+import { PastShifts } from '../components/PastShifts';
+
+/**
+ * Shifts & cash drawer: this device's shift (open it with a float, pay cash in and out, count and close it
+ * with a Z report); for managers, every drawer's past shifts and the accountant's exports.
+ */
+export function ShiftsPage() {
+  usePageTitle('Shifts & cash drawer');
+  const canUseDrawer = useCan('shifts:use');
+  const canReadShifts = useCan('shifts:read');
+  const canExport = useCan('exports:read');
+  const settings = useSettings();
+  const restaurantName = settings.data?.restaurantName ?? defaultSettings.restaurantName;
+
+  return (
+    <section className="mx-auto w-full max-w-6xl space-y-8 px-4 py-6 sm:py-8">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900">Shifts &amp; cash drawer</h1>
+        <p className="mt-1 text-sm text-stone-600">
+          Each device keeps its own drawer: cash taken here is counted in this device’s shift.
+        </p>
+      </div>
+      {canUseDrawer ? (
+        <DrawerPanel restaurantName={restaurantName} />
+      ) : (
+        <div role="status" className="card flex items-start gap-3 p-6 text-stone-700">
+          <ShieldCheck aria-hidden="true" className="size-6 shrink-0 text-amber-700" />
+          <p>Your role cannot open or close a cash drawer.</p>
+        </div>
+      )}
+      {canReadShifts && <PastShifts restaurantName={restaurantName} />}
+      {canExport && <ExportsPanel timeZone={settings.data?.timezone} />}
+    </section>
+  );
+}
