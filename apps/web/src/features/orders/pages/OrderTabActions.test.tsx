@@ -399,6 +399,37 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
     expect(card().queryByRole('group', { name: 'Change the bill' })).not.toBeInTheDocument();
   });
 
+  it('takes a payment before the kitchen is done, and keeps the paid dishes where they are', async () => {
+    storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+    const tab = makeTab({
+      status: 'in_progress',
+      rounds: [makeRound(1, { status: 'served' }), makeRound(2, { status: 'in_progress' })],
+    });
+    const order = { ...tab, due: tab.bills.total };
+    server = serveTab([order], { role: 'staff' });
+    renderRoutes(routes, { path: '/orders' });
+
+    await openAction(/^Take payment of order #42$/);
+    const dialog = within(screen.getByRole('dialog', { name: 'Pay order #42' }));
+    await userEvent.click(dialog.getByRole('radio', { name: 'Card' }));
+    expect(dialog.getByLabelText('Amount')).toHaveValue('210600');
+    await userEvent.clear(dialog.getByLabelText('Amount'));
+    await userEvent.type(dialog.getByLabelText('Amount'), '100.000');
+    await userEvent.click(dialog.getByRole('button', { name: 'Take payment' }));
+
+    expect(await dialog.findByText('100.000 ₫ taken by card. 110.600 ₫ left to pay.')).toBeInTheDocument();
+    expect(server.posts).toEqual([
+      { url: `/api/order/${order._id}/payments`, body: { method: 'card', amount: 100000, expectedVersion: 3 } },
+    ]);
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(await card().findByText('110.600 ₫ still due')).toBeInTheDocument();
+    // Money on the bill: a void may still take dishes off it, but nothing moves to another table.
+    const changes = within(card().getByRole('group', { name: 'Change the bill' }));
+    expect(changes.getByRole('button', { name: /^Void dishes/ })).toBeInTheDocument();
+    expect(changes.queryByRole('button', { name: /^Move dishes/ })).not.toBeInTheDocument();
+    expect(changes.queryByRole('button', { name: /^Split bill/ })).not.toBeInTheDocument();
+  });
+
   it('moves dishes to another table’s open order', async () => {
     storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
     const order = makeTab();
