@@ -180,7 +180,9 @@ describe.skipIf(!hasBrowser)('the figures in the browser: the dashboard and the 
       ['Card', '1', `${money(card.bills.total)}38 %`],
       ['Bank transfer', '0', `${money(0)}0 %`],
       ['E-wallet', '0', `${money(0)}0 %`],
+      ['Voucher', '0', `${money(0)}0 %`],
     ]);
+    await methods.getByText('No tips in this period.').waitFor();
 
     // By revenue (the line totals), not by quantity: the tea sold most but earned least.
     const topDishes = figures.getByRole('region', { name: 'Top dishes' });
