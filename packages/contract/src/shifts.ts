@@ -166,6 +166,8 @@ export const exportQuerySchema = z
     to: z.iso.date('to must be a date (YYYY-MM-DD)'),
     format: z.enum(['csv', 'xlsx'], 'Format must be csv or xlsx').default('csv'),
   })
+  // PostgreSQL has no year 0, and the first local midnight of year 1 is an instant no JavaScript Date reads.
+  .refine((q) => q.from >= '1900-01-01', { message: 'from must be 1900-01-01 or later', path: ['from'] })
   .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['to'] })
   .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 366 * 86_400_000, {
     message: 'Export at most a year at a time',
