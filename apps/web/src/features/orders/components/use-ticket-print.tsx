@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useState } from 'react';
 import { useSnackbar } from 'notistack';
 import type { Order, OrderRound } from '@quan/contract/order';
 import type { Station } from '@quan/contract/stations';
+import { usePrintSheet } from '../../../components/use-print-sheet';
 import { describeApiError } from '../../../lib/api-client';
 import { usePrintTicket } from '../api/print-ticket';
 import { PrintedStationTicket, type PrintedStationTicketProps } from './StationTicketPrint';
@@ -16,24 +16,14 @@ export function ticketKey(
   return `${ticket.order._id}-${ticket.round.no}-${stationId ?? 'all'}`;
 }
 
-/**
- * Printing a kitchen ticket: the server counts the copy first (so a second one says REPRINT), then the ticket
- * goes into a sheet at the end of <body> and the browser prints; the print stylesheet (index.css) hides
- * everything else, and the sheet goes once the print dialog closes.
- */
+/** Printing a kitchen ticket: the server counts the copy first (so a second one says REPRINT), then it prints. */
 export function useTicketPrint() {
   const mutation = usePrintTicket();
   const { enqueueSnackbar } = useSnackbar();
-  const [job, setJob] = useState<PrintedStationTicketProps | null>(null);
+  const { print: printSheet, sheet } = usePrintSheet('station', (job: PrintedStationTicketProps) => (
+    <PrintedStationTicket {...job} />
+  ));
   const [printingKeys, setPrintingKeys] = useState<ReadonlySet<string>>(new Set());
-
-  useEffect(() => {
-    if (!job) return;
-    const finish = () => setJob(null);
-    window.addEventListener('afterprint', finish);
-    window.print();
-    return () => window.removeEventListener('afterprint', finish);
-  }, [job]);
 
   function setPrinting(key: string, printing: boolean) {
     setPrintingKeys((keys) => {
@@ -55,7 +45,7 @@ export function useTicketPrint() {
         roundNo: round.no,
         stationId: station?._id ?? null,
       });
-      setJob({
+      printSheet({
         order,
         round,
         lines,
@@ -70,15 +60,6 @@ export function useTicketPrint() {
       setPrinting(key, false);
     }
   }
-
-  const sheet =
-    job &&
-    createPortal(
-      <div className="print-sheet" data-ticket="station">
-        <PrintedStationTicket {...job} />
-      </div>,
-      document.body,
-    );
 
   return { print, printingKeys, sheet };
 }

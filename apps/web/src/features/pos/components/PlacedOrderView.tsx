@@ -1,13 +1,10 @@
-import { useEffect, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { CircleCheck, Printer } from 'lucide-react';
 import type { Order } from '@quan/contract/order';
 import type { BankAccount } from '@quan/contract/settings';
+import { usePrintSheet } from '../../../components/use-print-sheet';
 import { formatMoney } from '../../../lib/format';
 import { PrintedKitchenTicket } from './PrintedKitchenTicket';
 import { Receipt } from './Receipt';
-
-type PrintTarget = 'receipt' | 'kitchen';
 
 interface PlacedOrderViewProps {
   order: Order;
@@ -17,20 +14,10 @@ interface PlacedOrderViewProps {
   onNewOrder: () => void;
 }
 
-/**
- * The order as the server placed it, with its two tickets. Printing puts only the chosen ticket in a
- * sheet at the end of <body>; the print stylesheet (index.css) hides everything else.
- */
+/** The order as the server placed it, with its two tickets, each printed on its own. */
 export function PlacedOrderView({ order, restaurantName, bank = null, onNewOrder }: PlacedOrderViewProps) {
-  const [printJob, setPrintJob] = useState<{ target: PrintTarget } | null>(null);
-
-  useEffect(() => {
-    if (!printJob) return;
-    const finish = () => setPrintJob(null);
-    window.addEventListener('afterprint', finish);
-    window.print();
-    return () => window.removeEventListener('afterprint', finish);
-  }, [printJob]);
+  const receipt = usePrintSheet('receipt', () => <Receipt order={order} restaurantName={restaurantName} bank={bank} />);
+  const kitchenTicket = usePrintSheet('kitchen', () => <PrintedKitchenTicket order={order} />);
 
   return (
     <section aria-labelledby="placed-order-title" className="mx-auto w-full max-w-4xl space-y-6 px-4 py-6">
@@ -52,11 +39,7 @@ export function PlacedOrderView({ order, restaurantName, bank = null, onNewOrder
 
       <div className="grid gap-6 md:grid-cols-2">
         <div className="space-y-3">
-          <button
-            type="button"
-            className="btn btn-secondary min-h-12 w-full"
-            onClick={() => setPrintJob({ target: 'receipt' })}
-          >
+          <button type="button" className="btn btn-secondary min-h-12 w-full" onClick={() => receipt.print(true)}>
             <Printer aria-hidden="true" className="size-5" />
             Print receipt
           </button>
@@ -65,11 +48,7 @@ export function PlacedOrderView({ order, restaurantName, bank = null, onNewOrder
           </div>
         </div>
         <div className="space-y-3">
-          <button
-            type="button"
-            className="btn btn-secondary min-h-12 w-full"
-            onClick={() => setPrintJob({ target: 'kitchen' })}
-          >
+          <button type="button" className="btn btn-secondary min-h-12 w-full" onClick={() => kitchenTicket.print(true)}>
             <Printer aria-hidden="true" className="size-5" />
             Print kitchen ticket
           </button>
@@ -79,17 +58,8 @@ export function PlacedOrderView({ order, restaurantName, bank = null, onNewOrder
         </div>
       </div>
 
-      {printJob &&
-        createPortal(
-          <div className="print-sheet" data-ticket={printJob.target}>
-            {printJob.target === 'receipt' ? (
-              <Receipt order={order} restaurantName={restaurantName} bank={bank} />
-            ) : (
-              <PrintedKitchenTicket order={order} />
-            )}
-          </div>,
-          document.body,
-        )}
+      {receipt.sheet}
+      {kitchenTicket.sheet}
     </section>
   );
 }
