@@ -86,7 +86,7 @@ export function AuditPage() {
         <p className="card p-6 text-stone-700">
           {isFiltered
             ? 'No changes match these filters.'
-            : 'No changes recorded yet. Voids, merges, splits and moves appear here as they are made.'}
+            : 'No changes recorded yet. Voids, refunds, drawer counts and the other changes of money appear here as they are made.'}
         </p>
       );
     }
@@ -142,7 +142,10 @@ export function AuditPage() {
     <section className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-stone-900">Audit trail</h1>
-        <p className="mt-1 text-sm text-stone-600">Voids, merges, splits and moves: who made them, and who approved.</p>
+        <p className="mt-1 text-sm text-stone-600">
+          Voids, moves, merges, splits, refunds, cash in and out, drawer counts and reopened shifts: who made them, and
+          who approved.
+        </p>
       </div>
       {refused ? (
         <ManagersOnly />

@@ -3,6 +3,7 @@ import { ArrowRightLeft, Ban, Clock, Merge, Split, Users, Wallet, type LucideIco
 import { isOpenOrderStatus, type Order, type OrderItem, type OrderRound } from '@quan/contract/order';
 import { OrderLineLabel } from '../../../components/OrderLineLabel';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useCan } from '../../../lib/use-can';
 import { BillParts } from './BillParts';
 import { OrderStatusBadge, SourceBadge } from './OrderBadges';
 import {
@@ -14,6 +15,7 @@ import {
   linesOfRound,
   orderMovesFor,
   paymentMethodLabels,
+  refundableOf,
   roundButtonTarget,
   roundMovesFor,
   roundsAwaitingApproval,
@@ -189,7 +191,15 @@ interface TabActionButton {
  * counter, a guest leaving early), then the changes of its dishes while its bill may change, and only what
  * the role may do. Money taken keeps the dishes where they are: moving, merging and splitting wait for a refund.
  */
-function tabActionsFor(order: Order, { canMove, canVoid }: { canMove: boolean; canVoid: boolean }): TabActionButton[] {
+function tabActionsFor(
+  order: Order,
+  { canMove, canVoid, canRefund }: { canMove: boolean; canVoid: boolean; canRefund: boolean },
+): TabActionButton[] {
+  // A completed order's payments stay reachable for a manager's refund (a guest who complains after paying).
+  if (order.status === 'completed') {
+    const refundable = order.payments.some((payment) => refundableOf(payment) > 0);
+    return canRefund && refundable ? [{ action: 'pay', label: 'Payments & refunds', icon: Wallet }] : [];
+  }
   // Ready and served orders are paid through Complete; a split bill through its parts.
   const canPayEarly = canMove && order.status === 'in_progress' && order.billParts.length === 0 && order.due > 0;
   const pay: TabActionButton | false = canPayEarly && { action: 'pay', label: 'Take payment', icon: Wallet };
@@ -229,7 +239,8 @@ export function OrderCard({
   const moves = (canMove && !roundsDecideOrder(order) ? orderMovesFor(order.status) : []).filter(
     (move) => !(isSplit && move.target === 'completed'),
   );
-  const tabActions = tabActionsFor(order, { canMove, canVoid });
+  const canRefund = useCan('payments:refund');
+  const tabActions = tabActionsFor(order, { canMove, canVoid, canRefund });
   const notice = approvalNotice(order);
   const awaitingApproval = notice !== null;
   const guests = order.customerDetails.guests;

@@ -11,7 +11,7 @@ import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
 import { makeTable } from '../../tables/components/table-fixtures';
-import { makeLine, makeOrder, makeRound, withPayment } from '../components/order-fixtures';
+import { makeLine, makeOrder, makePayment, makeRound, withPayment } from '../components/order-fixtures';
 
 const managerPassword = 'manager-secret';
 const startedRefusal =
@@ -428,6 +428,26 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
     expect(changes.getByRole('button', { name: /^Void dishes/ })).toBeInTheDocument();
     expect(changes.queryByRole('button', { name: /^Move dishes/ })).not.toBeInTheDocument();
     expect(changes.queryByRole('button', { name: /^Split bill/ })).not.toBeInTheDocument();
+  });
+
+  it('keeps a completed order’s payments open to a manager’s refund, and to nobody else', async () => {
+    const tab = makeTab({ status: 'completed', rounds: [makeRound(1, { status: 'served' })] });
+    const completed = { ...tab, paid: tab.bills.total, due: 0, payments: [makePayment({ amount: tab.bills.total })] };
+    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
+    server = serveTab([completed], { role: 'manager' });
+    const view = renderRoutes(routes, { path: '/orders?status=completed' });
+
+    await openAction(/^Payments & refunds of order #42$/);
+    const dialog = within(screen.getByRole('dialog', { name: 'Pay order #42' }));
+    expect(dialog.getByRole('button', { name: /^Refund cash payment of 210\.600/ })).toBeInTheDocument();
+    view.unmount();
+    server.fakeApi.restore();
+
+    storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+    server = serveTab([completed], { role: 'staff' });
+    renderRoutes(routes, { path: '/orders?status=completed' });
+    await screen.findByRole('article', { name: /^#42 / });
+    expect(screen.queryByRole('button', { name: /^Payments & refunds/ })).not.toBeInTheDocument();
   });
 
   it('moves dishes to another table’s open order', async () => {

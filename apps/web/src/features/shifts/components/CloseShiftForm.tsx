@@ -16,7 +16,10 @@ type CountMode = 'notes' | 'total';
 /** What the count says against what the drawer should hold, as the cashier sees it before closing. */
 function CountSummary({ expected, counted }: { expected: number; counted: number | null }) {
   return (
-    <dl className="grid grid-cols-3 gap-2 rounded-lg bg-stone-50 p-3 text-sm" aria-label="Count against expected">
+    <dl
+      className="grid grid-cols-2 gap-2 rounded-lg bg-stone-50 p-3 text-sm sm:grid-cols-3"
+      aria-label="Count against expected"
+    >
       <div>
         <dt className="text-xs text-stone-600">Expected</dt>
         <dd className="font-semibold text-stone-900 tabular-nums">{formatMoney(expected)}</dd>
@@ -25,7 +28,7 @@ function CountSummary({ expected, counted }: { expected: number; counted: number
         <dt className="text-xs text-stone-600">Counted</dt>
         <dd className="font-semibold text-stone-900 tabular-nums">{counted === null ? '—' : formatMoney(counted)}</dd>
       </div>
-      <div>
+      <div className="col-span-2 sm:col-span-1">
         <dt className="text-xs text-stone-600">Difference</dt>
         <dd>{counted === null ? '—' : <OverShortBadge overShort={counted - expected} />}</dd>
       </div>

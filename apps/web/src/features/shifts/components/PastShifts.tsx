@@ -25,19 +25,17 @@ function ShiftRow({ shift, onOpen }: { shift: ShiftSummary; onOpen: () => void }
             {shift.openedBy && ` · ${shift.openedBy.name}`}
           </dd>
         </div>
-        <div className="flex gap-1">
-          <dt>Closed</dt>
-          <dd>
-            {shift.closedAt ? (
-              <>
-                <time dateTime={shift.closedAt}>{formatDateTime(shift.closedAt)}</time>
-                {shift.closedBy && ` · ${shift.closedBy.name}`}
-              </>
-            ) : (
-              'still open'
-            )}
-          </dd>
-        </div>
+        {shift.closedAt ? (
+          <div className="flex gap-1">
+            <dt>Closed</dt>
+            <dd>
+              <time dateTime={shift.closedAt}>{formatDateTime(shift.closedAt)}</time>
+              {shift.closedBy && ` · ${shift.closedBy.name}`}
+            </dd>
+          </div>
+        ) : (
+          <p className="font-medium text-green-800">Still open</p>
+        )}
       </dl>
       <dl className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-700">
         <div className="flex gap-1">
