@@ -116,7 +116,7 @@ describe.skipIf(!hasBrowser)('paying and closing the day', () => {
     await pay.getByText('500.000 ₫ taken by cash. 745.000 ₫ left to pay.').waitFor();
 
     await pay.locator('label', { hasText: 'Bank transfer' }).click();
-    expect(await pay.getByLabel('Amount').inputValue()).toBe('745000');
+    expect(await pay.getByLabel('Amount').inputValue()).toBe('745.000');
     const code = pay.getByRole('img', { name: /^VietQR code: transfer 745\.000/ });
     const payload = await scan(code);
     const fields = tlv(payload);
@@ -147,7 +147,7 @@ describe.skipIf(!hasBrowser)('paying and closing the day', () => {
     const payCash = counter.getByRole('dialog', { name: 'Pay order #1002' });
     await payCash.locator('label', { hasText: 'Cash' }).click();
     for (let note = 0; note < 4; note++) await payCash.getByRole('button', { name: /^\+500k/ }).click();
-    expect(await payCash.getByLabel('Cash received').inputValue()).toBe('2000000');
+    expect(await payCash.getByLabel('Cash received').inputValue()).toBe('2.000.000');
     expect(plain(await payCash.getByText(/^Change:/).textContent())).toBe('Change: 755.000 ₫');
     await payCash.getByRole('button', { name: 'Take payment' }).click();
     await payCash.waitFor({ state: 'detached' });

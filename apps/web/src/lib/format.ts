@@ -27,6 +27,16 @@ export function formatMoney(amount: number): string {
 }
 
 /** An option's price change: "+10.000 ₫", "−5.000 ₫" (a true minus sign), or '' when it changes nothing. */
+/**
+ * A whole number of đồng typed by a person: "1245000", "1.245.000" or "1 245 000 ₫" all read as 1245000.
+ * Null for an empty field, NaN for anything that is not a number.
+ */
+export function parseDong(text: string): number | null {
+  const digits = text.replace(/[\s.,₫đ]/gi, '');
+  if (digits === '') return null;
+  return /^\d{1,10}$/.test(digits) ? Number(digits) : Number.NaN;
+}
+
 export function formatPriceChange(delta: number): string {
   if (delta === 0) return '';
   return delta > 0 ? `+${formatMoney(delta)}` : `\u2212${formatMoney(-delta)}`;

@@ -118,7 +118,7 @@ describe('PaymentDialog', () => {
     expect(summary).toHaveTextContent(`Total${money(1_245_000)}`);
     expect(summary).toHaveTextContent(`Paid${money(245_000)}`);
     expect(summary).toHaveTextContent(`Due${money(1_000_000)}`);
-    expect(dialog.getByRole('textbox', { name: 'Amount' })).toHaveValue('1000000');
+    expect(dialog.getByRole('textbox', { name: 'Amount' })).toHaveValue('1.000.000');
     const taken = within(dialog.getByRole('region', { name: 'Payments taken' }));
     expect(taken.getByRole('listitem')).toHaveTextContent(
       `Cash ${money(245_000)}received ${money(300_000)} · change ${money(55_000)} · by Lan`,
@@ -150,7 +150,7 @@ describe('PaymentDialog', () => {
       await dialog.findByText(`${money(500_000)} taken by cash. ${money(745_000)} left to pay.`),
     ).toBeInTheDocument();
     expect(dialog.getByText('Due').nextElementSibling).toHaveTextContent(money(745_000));
-    expect(dialog.getByRole('textbox', { name: 'Amount' })).toHaveValue('745000');
+    expect(dialog.getByRole('textbox', { name: 'Amount' })).toHaveValue('745.000');
     expect(dialog.getByRole('region', { name: 'Payments taken' })).toHaveTextContent(`Cash ${money(500_000)}`);
     expect(onClose).not.toHaveBeenCalled();
 
@@ -192,19 +192,19 @@ describe('PaymentDialog', () => {
     for (const note of ['+500k', '+500k', '+200k', '+100k', '+50k']) {
       await userEvent.click(dialog.getByRole('button', { name: new RegExp(`^\\${note}`) }));
     }
-    expect(received).toHaveValue('1350000');
+    expect(received).toHaveValue('1.350.000');
     expect(dialog.getByText(`Change: ${money(105_000)}`)).toBeInTheDocument();
 
     await replace(received, '1000000');
     expect(dialog.getByText(`Still short: ${money(245_000)}`)).toBeInTheDocument();
 
     await userEvent.click(dialog.getByRole('button', { name: 'Exact' }));
-    expect(received).toHaveValue('1245000');
+    expect(received).toHaveValue('1.245.000');
     expect(dialog.getByText(`Change: ${money(0)}`)).toBeInTheDocument();
 
     await userEvent.type(dialog.getByRole('textbox', { name: 'Tip (optional)' }), '20000');
     await userEvent.click(dialog.getByRole('button', { name: 'Exact' }));
-    expect(received).toHaveValue('1265000');
+    expect(received).toHaveValue('1.265.000');
     await userEvent.click(dialog.getByRole('button', { name: 'Take payment' }));
     await waitFor(() =>
       expect(server!.payments).toEqual([
@@ -241,7 +241,7 @@ describe('PaymentDialog', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Take payment' }));
 
     expect(await dialog.findByRole('alert')).toHaveTextContent('Order 1042 has 745.000 ₫ left to pay, not 1.245.000 ₫');
-    await waitFor(() => expect(dialog.getByRole('textbox', { name: 'Amount' })).toHaveValue('745000'));
+    await waitFor(() => expect(dialog.getByRole('textbox', { name: 'Amount' })).toHaveValue('745.000'));
     expect(dialog.getByText('Due').nextElementSibling).toHaveTextContent(money(745_000));
     expect(onClose).not.toHaveBeenCalled();
   });
@@ -284,7 +284,7 @@ describe('PaymentDialog', () => {
 
     await userEvent.click(dialog.getByRole('button', { name: `Refund cash payment of ${formatMoney(500_000)}` }));
     const refund = within(screen.getByRole('dialog', { name: 'Refund a payment · order #1042' }));
-    expect(refund.getByRole('textbox', { name: 'Amount to refund' })).toHaveValue('500000');
+    expect(refund.getByRole('textbox', { name: 'Amount to refund' })).toHaveValue('500.000');
     await replace(refund.getByRole('textbox', { name: 'Amount to refund' }), '100000');
     await userEvent.type(refund.getByRole('textbox', { name: 'Reason' }), 'Trà đá was not served');
     await userEvent.click(refund.getByRole('button', { name: 'Refund' }));

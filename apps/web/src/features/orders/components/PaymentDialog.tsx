@@ -6,16 +6,16 @@ import { paymentMethods, type Order, type PaymentMethod } from '@quan/contract/o
 import { changeDue, quickCashNotes, transferNote, type Payment, type TakePaymentBody } from '@quan/contract/payments';
 import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/FormAlert';
-import { TextField } from '../../../components/TextField';
+import { MoneyField } from '../../../components/MoneyField';
 import { VietQrCode } from '../../../components/VietQrCode';
 import { describeApiError, getApiStatus } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, parseDong } from '../../../lib/format';
 import { useCan } from '../../../lib/use-can';
 import { useBankAccount } from '../api/get-bank-account';
 import { orderQueryOptions } from '../api/get-order';
 import { useTakePayment } from '../api/take-payment';
 import { RefundDialog } from './RefundDialog';
-import { formatClock, parseDong, paymentMethodLabels, paymentTargetOf, refundableOf, tableLabel } from './order-status';
+import { formatClock, paymentMethodLabels, paymentTargetOf, refundableOf, tableLabel } from './order-status';
 
 export const paymentMethodIcons: Record<PaymentMethod, LucideIcon> = {
   cash: Banknote,
@@ -68,7 +68,6 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
   const [notice, setNotice] = useState<string | null>(null);
   const [refunding, setRefunding] = useState<Payment | null>(null);
   const paymentsHeadingId = useId();
-  const changeId = useId();
 
   const what = partNo === undefined ? `order #${order.orderNo}` : `part ${partNo} of order #${order.orderNo}`;
   const title = partNo === undefined ? `Pay order #${order.orderNo}` : `Pay part ${partNo} of order #${order.orderNo}`;
@@ -250,13 +249,27 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
               {triedToSend && !method && <p className="field-error">Choose how the guest pays.</p>}
             </fieldset>
 
+            {method === 'transfer' && (
+              <div className="rounded-lg border border-stone-200 p-3">
+                {bank.data ? (
+                  <VietQrCode bank={bank.data} amount={transferAmount} note={transferNote(order.orderNo, partNo)} />
+                ) : bank.isPending ? (
+                  <p className="text-sm text-stone-600">Loading the bank account…</p>
+                ) : (
+                  <p className="text-sm text-stone-700">
+                    No bank account is set, so there is no VietQR code. An admin sets it in Settings.
+                  </p>
+                )}
+                <p className="mt-2 text-sm text-stone-700">
+                  Confirm once the transfer shows in the restaurant’s account.
+                </p>
+              </div>
+            )}
             <div className="grid gap-3 sm:grid-cols-2">
-              <TextField
+              <MoneyField
                 label="Amount"
-                inputMode="numeric"
-                autoComplete="off"
                 value={amountText}
-                onChange={(event) => setAmountText(event.target.value)}
+                onChange={setAmountText}
                 hint={
                   amount !== null && !problems.amount
                     ? `${formatMoney(amount)} of ${formatMoney(due)} due`
@@ -264,26 +277,20 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
                 }
                 error={shown.amount}
               />
-              <TextField
+              <MoneyField
                 label="Tip (optional)"
-                inputMode="numeric"
-                autoComplete="off"
                 value={tipText}
-                onChange={(event) => setTipText(event.target.value)}
+                onChange={setTipText}
                 hint={tip > 0 && !problems.tip ? `${formatMoney(tip)} on top, not revenue` : 'On top of the amount'}
                 error={shown.tip}
               />
             </div>
-
             {method === 'cash' && (
               <div className="space-y-2">
-                <TextField
+                <MoneyField
                   label="Cash received"
-                  inputMode="numeric"
-                  autoComplete="off"
                   value={receivedText}
-                  onChange={(event) => setReceivedText(event.target.value)}
-                  aria-describedby={changeId}
+                  onChange={setReceivedText}
                   error={shown.received}
                 />
                 <div role="group" aria-label="Count the notes received" className="grid grid-cols-5 gap-2">
@@ -306,7 +313,7 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
                     Exact
                   </button>
                 </div>
-                <p id={changeId} aria-live="polite" className="text-base font-semibold text-stone-900">
+                <p aria-live="polite" className="text-base font-semibold text-stone-900">
                   {change !== null
                     ? `Change: ${formatMoney(change)}`
                     : received !== null && !Number.isNaN(received)
@@ -315,34 +322,17 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
                 </p>
               </div>
             )}
-
-            {method === 'transfer' && (
-              <div className="rounded-lg border border-stone-200 p-3">
-                {bank.data ? (
-                  <VietQrCode bank={bank.data} amount={transferAmount} note={transferNote(order.orderNo, partNo)} />
-                ) : bank.isPending ? (
-                  <p className="text-sm text-stone-600">Loading the bank account…</p>
-                ) : (
-                  <p className="text-sm text-stone-700">
-                    No bank account is set, so there is no VietQR code. An admin sets it in Settings.
-                  </p>
-                )}
-                <p className="mt-2 text-sm text-stone-700">
-                  Confirm once the transfer shows in the restaurant’s account.
-                </p>
-              </div>
-            )}
           </>
         )}
 
         {error && <FormAlert>{error}</FormAlert>}
 
-        <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
+        <div className="sticky -bottom-6 -mx-6 flex flex-col-reverse gap-2 border-t border-stone-100 bg-white px-6 py-3 sm:flex-row sm:justify-end">
+          <button type="button" className="btn btn-secondary min-h-11" onClick={onClose}>
             {due > 0 ? 'Cancel' : 'Close'}
           </button>
           {due > 0 && (
-            <button type="submit" className="btn btn-primary" disabled={!method || mutation.isPending}>
+            <button type="submit" className="btn btn-primary min-h-11" disabled={!method || mutation.isPending}>
               {mutation.isPending ? 'Saving…' : method === 'transfer' ? 'Transfer received' : 'Take payment'}
             </button>
           )}

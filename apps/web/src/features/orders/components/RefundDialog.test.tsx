@@ -54,7 +54,7 @@ describe('RefundDialog', () => {
     const { dialog, onClose, onRefunded } = renderRefund(order, transfer);
 
     const amount = dialog.getByRole('textbox', { name: 'Amount to refund' });
-    expect(amount).toHaveValue('250000');
+    expect(amount).toHaveValue('250.000');
     expect(amount).toHaveAccessibleDescription(`At most ${formatMoney(250_000)}`);
     await userEvent.type(dialog.getByRole('textbox', { name: 'Reason' }), 'Charged twice by mistake');
     await userEvent.click(dialog.getByRole('button', { name: 'Refund' }));

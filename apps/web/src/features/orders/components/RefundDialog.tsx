@@ -4,11 +4,11 @@ import type { Order } from '@quan/contract/order';
 import { refundPaymentBodySchema, type Payment } from '@quan/contract/payments';
 import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/FormAlert';
-import { TextField } from '../../../components/TextField';
+import { MoneyField } from '../../../components/MoneyField';
 import { describeApiError, getApiFieldErrors } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, parseDong } from '../../../lib/format';
 import { useRefundPayment } from '../api/refund-payment';
-import { formatClock, parseDong, paymentMethodLabels, refundableOf } from './order-status';
+import { formatClock, paymentMethodLabels, refundableOf } from './order-status';
 
 interface RefundDialogProps {
   order: Order;
@@ -85,12 +85,10 @@ export function RefundDialog({ order, payment, onClose, onRefunded }: RefundDial
           {payment.takenBy ? ` by ${payment.takenBy.name}` : ''}
           {payment.refunded > 0 ? `; ${formatMoney(payment.refunded)} refunded already` : ''}.
         </p>
-        <TextField
+        <MoneyField
           label="Amount to refund"
-          inputMode="numeric"
-          autoComplete="off"
           value={amountText}
-          onChange={(event) => setAmountText(event.target.value)}
+          onChange={setAmountText}
           hint={`At most ${formatMoney(refundable)}`}
           error={shown.amount}
         />
@@ -116,10 +114,10 @@ export function RefundDialog({ order, payment, onClose, onRefunded }: RefundDial
         </div>
         {error && <FormAlert>{error}</FormAlert>}
         <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
+          <button type="button" className="btn btn-secondary min-h-11" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
+          <button type="submit" className="btn btn-primary min-h-11" disabled={mutation.isPending}>
             {mutation.isPending ? 'Refunding…' : 'Refund'}
           </button>
         </div>

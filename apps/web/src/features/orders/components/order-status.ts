@@ -58,16 +58,6 @@ export function paymentTargetOf(order: Order, partNo?: number): PaymentTarget | 
   };
 }
 
-/**
- * A whole number of đồng typed by a person: "1245000", "1.245.000" or "1 245 000 ₫" all read as 1245000.
- * Null for an empty field, NaN for anything that is not a number.
- */
-export function parseDong(text: string): number | null {
-  const digits = text.replace(/[\s.,₫đ]/gi, '');
-  if (digits === '') return null;
-  return /^\d{1,10}$/.test(digits) ? Number(digits) : Number.NaN;
-}
-
 /** What is left to refund of a payment. */
 export function refundableOf(payment: Pick<Payment, 'amount' | 'refunded'>): number {
   return Math.max(0, payment.amount - payment.refunded);

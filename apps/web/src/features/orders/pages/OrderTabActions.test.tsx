@@ -412,7 +412,7 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
     await openAction(/^Take payment of order #42$/);
     const dialog = within(screen.getByRole('dialog', { name: 'Pay order #42' }));
     await userEvent.click(dialog.getByRole('radio', { name: 'Card' }));
-    expect(dialog.getByLabelText('Amount')).toHaveValue('210600');
+    expect(dialog.getByLabelText('Amount')).toHaveValue('210.600');
     await userEvent.clear(dialog.getByLabelText('Amount'));
     await userEvent.type(dialog.getByLabelText('Amount'), '100.000');
     await userEvent.click(dialog.getByRole('button', { name: 'Take payment' }));

@@ -5,10 +5,10 @@ import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, parseDong } from '../../../lib/format';
 import { useAddCashMovement } from '../api/add-cash-movement';
-import { MoneyField } from './MoneyField';
-import { formatTime, parseMoneyText } from './shift-display';
+import { MoneyField } from '../../../components/MoneyField';
+import { formatTime } from './shift-display';
 
 type Kind = 'in' | 'out';
 
@@ -22,14 +22,14 @@ function CashMovementDialog({ shiftId, kind, onClose }: { shiftId: string; kind:
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = cashMovementBodySchema.safeParse({ kind, amount: parseMoneyText(amountText) ?? NaN, reason });
+    const parsed = cashMovementBodySchema.safeParse({ kind, amount: parseDong(amountText) ?? NaN, reason });
     if (!parsed.success) {
       const next: typeof errors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
         if (field === 'amount' || field === 'reason') next[field] ??= issue.message;
       }
-      if (next.amount && parseMoneyText(amountText) === null) next.amount = 'Enter the amount in đồng.';
+      if (next.amount && parseDong(amountText) === null) next.amount = 'Enter the amount in đồng.';
       setErrors(next);
       return;
     }
@@ -60,10 +60,10 @@ function CashMovementDialog({ shiftId, kind, onClose }: { shiftId: string; kind:
           placeholder={kind === 'in' ? 'Small change from the bank' : 'Ice delivery'}
         />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
+          <button type="button" className="btn btn-secondary min-h-11" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={addMovement.isPending}>
+          <button type="submit" className="btn btn-primary min-h-11" disabled={addMovement.isPending}>
             {addMovement.isPending ? 'Saving…' : `Record ${kindTitles[kind].toLowerCase()}`}
           </button>
         </div>

@@ -4,12 +4,12 @@ import { countedTotal, type CloseShiftBody, type Shift } from '@quan/contract/sh
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormAlert } from '../../../components/FormAlert';
 import { describeApiError, getApiFieldErrors, getApiStatus } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, parseDong } from '../../../lib/format';
 import { useCloseShift } from '../api/close-shift';
-import { MoneyField } from './MoneyField';
+import { MoneyField } from '../../../components/MoneyField';
 import { NoteCountFields } from './NoteCountFields';
 import { OverShortBadge } from './OverShortBadge';
-import { emptyNoteCounts, invalidNoteRows, noteCountsOf, parseMoneyText } from './shift-display';
+import { emptyNoteCounts, invalidNoteRows, noteCountsOf } from './shift-display';
 
 type CountMode = 'notes' | 'total';
 
@@ -85,7 +85,7 @@ export function CloseShiftForm({ shift, onCancel, onClosed }: CloseShiftFormProp
   const [confirming, setConfirming] = useState<CloseShiftBody | null>(null);
 
   const expected = shift.report.cash.expected;
-  const counted = mode === 'notes' ? countedTotal(noteCountsOf(noteCounts)) : parseMoneyText(totalText);
+  const counted = mode === 'notes' ? countedTotal(noteCountsOf(noteCounts)) : parseDong(totalText);
 
   function review(event: FormEvent) {
     event.preventDefault();

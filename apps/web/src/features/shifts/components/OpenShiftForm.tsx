@@ -5,15 +5,14 @@ import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
 import { describeApiError, getApiStatus } from '../../../lib/api-client';
 import { getDeviceId } from '../../../lib/device-id';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, parseDong } from '../../../lib/format';
 import { useOpenShift } from '../api/open-shift';
-import { MoneyField } from './MoneyField';
+import { MoneyField } from '../../../components/MoneyField';
 import { NoteCountFields } from './NoteCountFields';
 import {
   emptyNoteCounts,
   invalidNoteRows,
   noteCountsOf,
-  parseMoneyText,
   rememberDrawerName,
   rememberedDrawerName,
 } from './shift-display';
@@ -40,7 +39,7 @@ export function OpenShiftForm({ onOpened }: { onOpened?: () => void }) {
       setErrors({ openingFloat: 'Count whole notes: each row takes a number such as 3.' });
       return;
     }
-    const openingFloat = byNote ? floatByNote : (parseMoneyText(floatText) ?? NaN);
+    const openingFloat = byNote ? floatByNote : (parseDong(floatText) ?? NaN);
     const parsed = openShiftBodySchema.safeParse({ deviceId: getDeviceId(), deviceName, openingFloat });
     if (!parsed.success) {
       const next: FieldErrors = {};
@@ -118,9 +117,7 @@ export function OpenShiftForm({ onOpened }: { onOpened?: () => void }) {
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-stone-700">
           Float:{' '}
-          <strong className="tabular-nums">
-            {formatMoney(byNote ? floatByNote : (parseMoneyText(floatText) ?? 0))}
-          </strong>
+          <strong className="tabular-nums">{formatMoney(byNote ? floatByNote : (parseDong(floatText) ?? 0))}</strong>
         </p>
         <button type="submit" className="btn btn-primary min-h-12" disabled={openShift.isPending}>
           <LockOpen aria-hidden="true" className="size-5" />

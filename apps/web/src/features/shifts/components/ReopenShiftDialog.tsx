@@ -50,10 +50,10 @@ export function ReopenShiftDialog({ shiftId, shiftNo, onClose, onReopened }: Reo
           placeholder="A card payment was missed"
         />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
+          <button type="button" className="btn btn-secondary min-h-11" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-danger" disabled={reopen.isPending}>
+          <button type="submit" className="btn btn-danger min-h-11" disabled={reopen.isPending}>
             {reopen.isPending ? 'Reopening…' : 'Reopen shift'}
           </button>
         </div>

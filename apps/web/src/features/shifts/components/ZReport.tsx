@@ -49,12 +49,18 @@ export function ZReport({ shift, restaurantName }: ZReportProps) {
       </dl>
 
       <section className="ticket-rule" aria-label="Sales by payment method">
-        <p className="font-bold">SALES BY METHOD</p>
+        <p className="font-bold">SALES BY METHOD, NET OF REFUNDS</p>
         <dl className="space-y-0.5">
           {report.byMethod.length === 0 && <Row label="No payments" value={formatMoney(0)} />}
           {report.byMethod.map(({ method, payments, amount }) => (
             <Row key={method} label={`${paymentMethodLabels[method]} (${payments})`} value={formatMoney(amount)} />
           ))}
+          {report.refunds.count > 0 && (
+            <Row
+              label={<span className="pl-4">{`of which refunded (${report.refunds.count})`}</span>}
+              value={minus(report.refunds.amount)}
+            />
+          )}
           <Row label="Net sales" value={formatMoney(report.netSales)} strong />
         </dl>
       </section>
@@ -65,7 +71,6 @@ export function ZReport({ shift, restaurantName }: ZReportProps) {
         <Row label="Service charge" value={formatMoney(report.serviceCharge)} />
         <Row label="Taxes" value={formatMoney(report.taxes)} />
         <Row label={`Voids (${report.voids.count})`} value={minus(report.voids.amount)} />
-        <Row label={`Refunds (${report.refunds.count})`} value={minus(report.refunds.amount)} />
         <Row label="Orders" value={String(report.orders)} />
         <Row label="Guests" value={String(report.guests)} />
       </dl>

@@ -64,13 +64,6 @@ export function invalidNoteRows(draft: NoteCountDraft): number[] {
   return cashNotes.filter((note) => draft[note].trim() !== '' && parseCount(draft[note]) === null);
 }
 
-/** Money typed as digits, with or without the dots of "500.000": the amount, or null while empty. */
-export function parseMoneyText(text: string): number | null {
-  const digits = text.replace(/[.\s₫]/g, '');
-  if (!/^\d{1,10}$/.test(digits)) return null;
-  return Number(digits);
-}
-
 /** How a drawer name is remembered on the device between shifts. */
 export const drawerNameStorageKey = 'quan.drawerName';
 export const defaultDrawerName = 'Quầy 1';

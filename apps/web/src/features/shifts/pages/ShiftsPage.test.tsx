@@ -350,12 +350,13 @@ describe('ZReport', () => {
     expect(row('Cash (12)')).toBe(money(1_850_000));
     expect(row('Card (5)')).toBe(money(1_240_000));
     expect(row('Bank transfer (7)')).toBe(money(960_000));
+    // The methods are net of the refunds given in the shift, which are named under them.
+    expect(row('of which refunded (1)')).toBe(`\u2212${money(65_000)}`);
     expect(row('Net sales')).toBe(money(4_050_000));
     expect(row('Discounts')).toBe(`\u2212${money(50_000)}`);
     expect(row('Service charge')).toBe(money(110_000));
     expect(row('Taxes')).toBe(money(305_000));
     expect(row('Voids (2)')).toBe(`\u2212${money(90_000)}`);
-    expect(row('Refunds (1)')).toBe(`\u2212${money(65_000)}`);
     expect(row('Orders')).toBe('24');
     expect(row('Guests')).toBe('61');
     expect(row('Tips')).toBe(money(120_000));
