@@ -61,7 +61,7 @@ export function VietQrCode({ bank, amount, note, size = 176, layout = 'beside' }
     <div
       className={
         layout === 'beside'
-          ? 'flex flex-wrap items-center gap-x-4 gap-y-2'
+          ? 'flex flex-wrap items-center justify-center gap-x-4 gap-y-2 sm:justify-start'
           : 'flex flex-col items-center gap-1 text-center'
       }
     >
