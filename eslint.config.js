@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import i18next from 'eslint-plugin-i18next';
 import tseslint from 'typescript-eslint';
 import boundaries from './tooling/eslint-import-boundaries.js';
 
@@ -23,6 +24,25 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // The screens whose words come from the message catalogues (apps/web/src/locales): a sentence typed into
+    // their JSX, or into an attribute a person reads or hears, fails the lint. Each area joins this list as it
+    // is translated.
+    files: ['apps/web/src/features/public-menu/**/*.tsx', 'apps/web/src/components/LanguageSwitch.tsx'],
+    ignores: ['**/*.test.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            include: ['aria-label', 'aria-description', 'placeholder', 'title', 'alt', 'label', 'hint', 'message'],
+          },
+        },
+      ],
+    },
   },
   {
     files: ['**/*.test.{ts,tsx}', '**/test/**', '**/e2e/**', 'bench/**', 'scripts/**'],

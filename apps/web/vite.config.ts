@@ -1,5 +1,6 @@
 import '../../scripts/node20-polyfills.ts';
 import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -11,7 +12,8 @@ const apiOrigin = 'http://localhost:3000';
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss()],
+  // Lingui compiles the .po catalogues on import; an untranslated message or a broken one fails the build.
+  plugins: [react(), tailwindcss(), lingui({ cwd: webRoot, failOnMissing: true, failOnCompileError: true })],
   server: {
     proxy: {
       '/api': apiOrigin,

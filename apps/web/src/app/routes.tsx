@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../components/FullScreenSpinner';
 import { publicMenuPath } from '../features/public-menu/api/get-public-menu';
+import { activateLanguage, dinerLanguage } from '../lib/i18n';
 import { preloadPublic } from '../lib/public-api';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
@@ -41,16 +42,23 @@ export function createRoutes({ staffProviders }: RouteOptions): RouteObject[] {
           path: '/public-menu',
           lazy: async () => {
             preloadPublic(publicMenuPath);
-            return { Component: (await import('../features/public-menu/pages/PublicMenuPage')).PublicMenuPage };
+            // The page and the phone's language arrive together, so no word shows before it is translated.
+            const [page] = await Promise.all([
+              import('../features/public-menu/pages/PublicMenuPage'),
+              activateLanguage(dinerLanguage()),
+            ]);
+            return { Component: page.PublicMenuPage };
           },
         },
         {
           path: '/table/:tableNo',
           lazy: async () => {
             preloadPublic(publicMenuPath);
-            return {
-              Component: (await import('../features/table-ordering/pages/TableOrderingPage')).TableOrderingPage,
-            };
+            const [page] = await Promise.all([
+              import('../features/table-ordering/pages/TableOrderingPage'),
+              activateLanguage(dinerLanguage()),
+            ]);
+            return { Component: page.TableOrderingPage };
           },
         },
         {

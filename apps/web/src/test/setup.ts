@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+import { activateLanguage } from '../lib/i18n';
 
 // Pages load lazily and mutations retry after 1 s; on a busy two-core machine the default 1 s wait
 // of findBy/waitFor is too tight.
@@ -11,3 +12,9 @@ afterEach(() => {
   // Pure-logic test files run in the node environment, which has no localStorage.
   if (typeof localStorage !== 'undefined') localStorage.clear();
 });
+
+// Components show English unless a test chooses Vietnamese (jsdom's phone speaks en-US, as the diners' pages
+// would read it); each test starts in English again.
+if (typeof document !== 'undefined') {
+  beforeEach(() => activateLanguage('en'));
+}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
+import { useT } from '../../../lib/i18n';
 import type { PublicMenuCategory } from './menu-search';
 
 export const categorySectionId = (categoryId: string) => `menu-category-${categoryId}`;
@@ -15,6 +16,7 @@ interface CategoryBarProps {
  * and the category being read is marked as the current one and kept in view within the row.
  */
 export function CategoryBar({ categories, activeId, onSelect, ref }: CategoryBarProps) {
+  const t = useT();
   const listRef = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
@@ -32,7 +34,7 @@ export function CategoryBar({ categories, activeId, onSelect, ref }: CategoryBar
   return (
     <nav
       ref={ref}
-      aria-label="Menu categories"
+      aria-label={t('menu.categories')}
       className="sticky top-0 z-10 -mx-4 border-b border-stone-200 bg-stone-50 px-4 py-2"
     >
       <ul ref={listRef} className="-mx-4 flex gap-2 overflow-x-auto px-4 [scrollbar-width:none]">

@@ -1,6 +1,7 @@
 import { memo, type ComponentType } from 'react';
 import { portionPrice } from '@quan/contract/option-rules';
 import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { DishImage } from './DishImage';
 import type { PublicMenuItem } from './menu-search';
 
@@ -37,6 +38,7 @@ function lowestPortionPrice(item: PublicMenuItem): number | null {
  * own (from a context).
  */
 export const DishCard = memo(function DishCard({ item, Action, reserveAction }: DishCardProps) {
+  const t = useT();
   const fromPrice = lowestPortionPrice(item);
   return (
     <article className="flex h-full gap-3 rounded-2xl border border-stone-200 bg-white p-3 shadow-sm">
@@ -45,7 +47,9 @@ export const DishCard = memo(function DishCard({ item, Action, reserveAction }: 
         {item.description && <p className="mt-1 line-clamp-3 text-sm text-stone-600">{item.description}</p>}
         {item.optionGroups.length > 0 && (
           <p className="mt-1 text-xs font-medium text-stone-600">
-            Choose: {item.optionGroups.map((group) => group.name.toLocaleLowerCase('vi')).join(', ')}
+            {t('dish.choose', {
+              groups: item.optionGroups.map((group) => group.name.toLocaleLowerCase('vi')).join(', '),
+            })}
           </p>
         )}
         {/* As tall as the action it may hold, so an action appearing later moves nothing. */}
@@ -58,7 +62,7 @@ export const DishCard = memo(function DishCard({ item, Action, reserveAction }: 
               formatMoney(item.price)
             ) : (
               <>
-                <span className="text-sm font-medium">from</span> {formatMoney(fromPrice)}
+                <span className="text-sm font-medium">{t('dish.from')}</span> {formatMoney(fromPrice)}
               </>
             )}
           </p>

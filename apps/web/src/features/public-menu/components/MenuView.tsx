@@ -1,5 +1,6 @@
 import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
+import { useT } from '../../../lib/i18n';
 import { whenIdle } from '../../../lib/when-idle';
 import { CategoryBar, categorySectionId } from './CategoryBar';
 import { DishCard, type DishActionComponent } from './DishCard';
@@ -16,10 +17,6 @@ interface MenuViewProps {
   reserveDishActions?: boolean;
   /** Only the first screenful of dishes: shown while the page's own code loads, then replaced. */
   preview?: boolean;
-}
-
-function dishCount(count: number): string {
-  return count === 1 ? '1 dish' : `${count} dishes`;
 }
 
 // A phone shows one card per row, about 9 rem each: the height an unrendered section is assumed to have.
@@ -61,6 +58,7 @@ export const MenuView = memo(function MenuView({
   reserveDishActions = false,
   preview = false,
 }: MenuViewProps) {
+  const t = useT();
   const searchId = useId();
   const [search, setSearch] = useState('');
   const [scrolledTo, setScrolledTo] = useState<string | undefined>();
@@ -130,7 +128,7 @@ export const MenuView = memo(function MenuView({
     <div>
       <div className="relative mb-3">
         <label htmlFor={searchId} className="sr-only">
-          Search dishes
+          {t('menu.search.label')}
         </label>
         <Search
           aria-hidden="true"
@@ -141,14 +139,14 @@ export const MenuView = memo(function MenuView({
           type="search"
           value={search}
           onChange={(event) => setSearch(event.target.value)}
-          placeholder="Search dishes, e.g. pho"
+          placeholder={t('menu.search.placeholder')}
           autoComplete="off"
           enterKeyHint="search"
           className="field-input min-h-12 pl-10"
         />
       </div>
       <p role="status" className="sr-only">
-        {search.trim() ? `${dishCount(dishTotal)} found` : ''}
+        {search.trim() ? t('menu.search.found', { count: dishTotal }) : ''}
       </p>
 
       <CategoryBar ref={barRef} categories={visible} activeId={activeId} onSelect={showCategory} />
@@ -157,13 +155,13 @@ export const MenuView = memo(function MenuView({
         <div className="mt-6 rounded-2xl border border-stone-200 bg-white p-6 text-center">
           {search.trim() ? (
             <>
-              <p className="text-stone-800">No dish matches “{search.trim()}”.</p>
+              <p className="text-stone-800">{t('menu.search.none', { search: search.trim() })}</p>
               <button type="button" className="btn btn-secondary mt-4" onClick={() => setSearch('')}>
-                Clear the search
+                {t('menu.search.clear')}
               </button>
             </>
           ) : (
-            <p className="text-stone-800">There is nothing on the menu right now. Please ask our staff.</p>
+            <p className="text-stone-800">{t('menu.empty')}</p>
           )}
         </div>
       ) : (

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { activateLanguage } from '../../../lib/i18n';
 import { createDinerSocket } from '../../../lib/socket';
 import { createFakeDinerSocket } from '../../../test/fake-diner-socket';
 import { installFakeFetch, okData, type FakeFetchAnswer } from '../../../test/fake-fetch';
@@ -55,6 +56,33 @@ describe('PublicMenuPage', { timeout: 15_000 }, () => {
     const teaCard = screen.getByRole('heading', { level: 3, name: 'Trà đá' }).closest('article')!;
     expect(teaCard.querySelector('img')).toHaveAttribute('src', '/images/tra-da.jpg');
     expect(teaCard.querySelector('img')).toHaveAttribute('width', '112');
+  });
+
+  it('speaks the phone’s language, Vietnamese here, and switches to English on a tap, remembered', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['vi-VN', 'en-US']);
+    serveMenu();
+    const first = renderPublicRoute('/public-menu');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thực đơn của quán' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('vi');
+    expect(await screen.findByRole('searchbox', { name: 'Tìm món' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Danh mục món' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Thực đơn · Quán Bà Hai · Quán'));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Tìm món' }), 'bun');
+    expect(screen.getByRole('status')).toHaveTextContent('Tìm thấy 1 món');
+
+    const language = screen.getByRole('group', { name: 'Ngôn ngữ' });
+    expect(within(language).getByRole('button', { name: 'Tiếng Việt' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(language).getByRole('button', { name: 'English' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Our menu' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('1 dish found');
+    expect(document.documentElement.lang).toBe('en');
+
+    // The phone keeps the choice: the next visit opens in English although the phone speaks Vietnamese.
+    first.unmount();
+    await activateLanguage('vi');
+    renderPublicRoute('/public-menu');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Our menu' })).toBeInTheDocument();
   });
 
   it('finds dishes with and without accents, and says when nothing matches', async () => {

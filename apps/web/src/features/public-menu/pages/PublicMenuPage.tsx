@@ -1,5 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
+import { LanguageSwitch } from '../../../components/LanguageSwitch';
+import { useT } from '../../../lib/i18n';
 import { describePublicError } from '../../../lib/public-api';
 import { useDinerSocket } from '../../../lib/use-diner-socket';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -11,8 +13,9 @@ import { MenuView } from '../components/MenuView';
 export function PublicMenuPage() {
   const socket = useDinerSocket();
   const menu = usePublicMenu(socket);
+  const t = useT();
   const restaurantName = menu.data?.restaurant.name;
-  usePageTitle(restaurantName ? `Menu · ${restaurantName}` : 'Menu');
+  usePageTitle(restaurantName ? t('menu.pageTitle', { restaurant: restaurantName }) : t('menu.pageTitleBare'));
 
   return (
     <div className="min-h-dvh bg-stone-50 text-stone-900">
@@ -23,13 +26,14 @@ export function PublicMenuPage() {
             className="-ml-2 flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-amber-900"
           >
             <ArrowLeft aria-hidden="true" className="size-5" />
-            <span className="sr-only">Back to the home page</span>
+            <span className="sr-only">{t('menu.back')}</span>
           </Link>
-          <div className="min-w-0">
+          <div className="min-w-0 flex-1">
             {/* A fixed height, so the name arriving with the menu moves nothing. */}
             <p className="h-5 truncate text-sm font-medium text-amber-100">{restaurantName}</p>
-            <h1 className="text-xl font-bold">Our menu</h1>
+            <h1 className="text-xl font-bold">{t('menu.heading')}</h1>
           </div>
+          <LanguageSwitch />
         </div>
       </header>
 
@@ -39,10 +43,7 @@ export function PublicMenuPage() {
         ) : menu.isPending ? (
           <MenuLoading />
         ) : (
-          <MenuLoadError
-            message={describePublicError(menu.error, 'The menu could not be loaded.')}
-            onRetry={menu.reload}
-          />
+          <MenuLoadError message={describePublicError(menu.error, t('menu.loadError'))} onRetry={menu.reload} />
         )}
       </main>
     </div>

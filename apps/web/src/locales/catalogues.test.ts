@@ -1,0 +1,43 @@
+// @vitest-environment node
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { languages } from '../lib/i18n';
+
+const localesDir = fileURLToPath(new URL('.', import.meta.url));
+
+/** The messages of one .po catalogue: id → text (the entries' msgid and msgstr, multi-line strings joined). */
+function readCatalogue(language: string, area: string): Map<string, string> {
+  const text = readFileSync(`${localesDir}/${language}/${area}.po`, 'utf8');
+  const messages = new Map<string, string>();
+  for (const entry of text.split(/\n\s*\n/)) {
+    const id = /^msgid "(.*)"$/m.exec(entry)?.[1];
+    const body = /^msgstr ((?:".*"\n?)+)/m.exec(entry)?.[1];
+    if (!id || body === undefined) continue;
+    messages.set(id, [...body.matchAll(/"(.*)"/g)].map((match) => match[1]).join(''));
+  }
+  return messages;
+}
+
+/** The names a message fills in ("{count}", "{restaurant}"), sorted. */
+const argumentsOf = (message: string) => [...new Set([...message.matchAll(/\{(\w+)/g)].map((m) => m[1]))].sort();
+
+const areas = readdirSync(`${localesDir}/en`).map((file) => file.replace(/\.po$/, ''));
+
+describe.each(areas)('the %s catalogues', (area) => {
+  const [first, ...others] = languages.map((language) => ({ language, messages: readCatalogue(language, area) }));
+
+  it('exist in every language with the same message ids', () => {
+    expect(first!.messages.size).toBeGreaterThan(0);
+    for (const other of others) expect([...other.messages.keys()].sort()).toEqual([...first!.messages.keys()].sort());
+  });
+
+  it('translate every message, filling in the same values in every language', () => {
+    for (const { language, messages } of [first!, ...others]) {
+      for (const [id, message] of messages) {
+        expect(message.trim(), `${language} ${id}`).not.toBe('');
+        expect(argumentsOf(message), `${language} ${id}`).toEqual(argumentsOf(first!.messages.get(id)!));
+      }
+    }
+  });
+});
