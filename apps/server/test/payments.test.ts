@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { AuditEntry } from '@quan/contract/audit';
-import { computeBill } from '@quan/contract/bill';
+import { computeBill, percentOf } from '@quan/contract/bill';
+import { parseTransferNote } from '@quan/contract/payments';
 import type { Order } from '@quan/contract/order';
 import type { Table } from '@quan/contract/table';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,6 +128,37 @@ describe('payments', () => {
     await moveTo(order, 'ready');
     const completed = await moveTo(order, 'completed');
     expect(completed).toMatchObject({ status: 'completed', paymentMethod: 'ewallet', paid: 5_000 });
+  });
+
+  it('does not charge a round added after an advance payment to that payment’s method on Complete', async () => {
+    const order = await place([{ itemId: tea._id, quantity: 2 }]);
+    await pay(order, { method: 'card', amount: 10_000 });
+    const round = await post(`/api/order/${order._id}/rounds`, { items: [{ itemId: tea._id, quantity: 1 }] });
+    expect(round.statusCode, round.body).toBe(201);
+    await moveTo(order, 'ready');
+    const completing = await t.request({
+      method: 'PUT',
+      url: `/api/order/${order._id}`,
+      payload: { status: 'completed' },
+      as: 'staff',
+    });
+    expect(completing.statusCode).toBe(400);
+    expect(messageOf(completing)).toBe(`Order ${order.orderNo} still has 5.000 ₫ to pay`);
+    const [after]: Order[] = (await t.request({ method: 'GET', url: `/api/order?limit=1`, as: 'staff' })).json().data;
+    expect(after).toMatchObject({ status: 'ready', paid: 10_000, due: 5_000 });
+    expect(after!.payments.map((payment) => [payment.method, payment.amount])).toEqual([['card', 10_000]]);
+  });
+
+  it('owes nothing once completed, even after a refund', async () => {
+    const order = await place([{ itemId: tea._id, quantity: 1 }]);
+    await moveTo(order, 'ready');
+    const completed: Order = (await pay(order, { method: 'cash', amount: 5_000 })).json().data;
+    const refund = await post(
+      `/api/order/${order._id}/payments/${completed.payments[0]!._id}/refunds`,
+      { amount: 2_000, reason: 'Trà nguội' },
+      'manager',
+    );
+    expect(refund.json().data).toMatchObject({ status: 'completed', paid: 3_000, due: 0 });
   });
 
   it('completes in one step with a method (what is due is paid in it), and not without one', async () => {
@@ -312,6 +344,20 @@ describe('service charge', () => {
   });
 });
 
+describe('percent rates', () => {
+  it('round a rate with two decimals half up, to the đồng, and accept any such rate in the settings', async () => {
+    // 0.7 % of 5.500 ₫ is 38,5 ₫: 39 ₫, where floating point (38.49999…) would round down.
+    expect(Math.round((5_500 * 0.7) / 100)).toBe(38);
+    expect(percentOf(5_500, 0.7)).toBe(39);
+    expect(computeBill(5_500, 0, 8.2, 0.7)).toMatchObject({ serviceCharge: 39, tax: 454, total: 5_993 });
+    for (const taxRate of [8.2, 1.15, 2.3]) {
+      const saved = await t.request({ method: 'PUT', url: '/api/settings', payload: { taxRate }, as: 'admin' });
+      expect(saved.statusCode, `${taxRate}: ${saved.body}`).toBe(200);
+    }
+    await t.request({ method: 'PUT', url: '/api/settings', payload: { taxRate: 0 }, as: 'admin' });
+  });
+});
+
 describe('bank notifications', () => {
   const sign = (raw: string, secret = WEBHOOK_SECRET) =>
     `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
@@ -354,6 +400,40 @@ describe('bank notifications', () => {
     expect(after).toMatchObject({ status: 'completed', paid: 415_000, paymentMethod: 'transfer' });
     expect(after.payments).toHaveLength(1);
     expect(after.payments[0]).toMatchObject({ takenBy: null, bankTransactionId: 'FT26328000123' });
+  });
+
+  it('reads the note however the bank spaced it, and leaves doubtful transfers to staff', () => {
+    expect(parseTransferNote('CK QUAN1042P2CAM ON')).toEqual({ orderNo: 1042, partNo: 2 });
+    expect(parseTransferNote('MBVCB.123.QUAN 1042.CT tu NGUYEN VAN A')).toEqual({ orderNo: 1042, partNo: null });
+    // A phone number after "QUAN" in an address is no order, and two orders named is one too many.
+    expect(parseTransferNote('QUAN 0912345678 chuyen tien QUAN 1042')).toEqual({ orderNo: 1042, partNo: null });
+    expect(parseTransferNote('QUAN 1 HCM, QUAN 1042')).toBeNull();
+    expect(parseTransferNote('HOAQUAN 1042')).toBeNull();
+  });
+
+  it('refuses a transfer into another account, and answers a notification sent twice at once as a duplicate', async () => {
+    await t.request({
+      method: 'PUT',
+      url: '/api/settings',
+      payload: { bank: { bin: '970415', accountNumber: '0011001932418', accountName: 'QUAN NGON' } },
+      as: 'admin',
+    });
+    try {
+      const order = await moveTo(await place([{ itemId: tea._id, quantity: 1 }]), 'ready');
+      const transfer = { transactionId: 'FT26328000555', amount: 5_000, description: `QUAN ${order.orderNo}` };
+      const elsewhere = await notify({ ...transfer, transactionId: 'FT26328000554', accountNumber: '1234567890' });
+      expect(elsewhere.statusCode).toBe(422);
+      expect(messageOf(elsewhere)).toBe("The transfer went to account 1234567890, not the restaurant's");
+
+      const both = await Promise.all([notify({ ...transfer, accountNumber: '0011001932418' }), notify(transfer)]);
+      expect(both.map((response) => response.statusCode)).toEqual([200, 200]);
+      expect(both.map((response) => response.json().data.outcome).sort()).toEqual(['duplicate', 'paid']);
+      const after: Order = (await t.request({ method: 'GET', url: `/api/order/${order._id}`, as: 'staff' })).json()
+        .data;
+      expect(after.payments).toHaveLength(1);
+    } finally {
+      await t.request({ method: 'PUT', url: '/api/settings', payload: { bank: null }, as: 'admin' });
+    }
   });
 
   it('is off without a secret', async () => {

@@ -331,4 +331,38 @@ describe('shifts', () => {
     expect((await get('/api/shifts/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b')).statusCode).toBe(404);
     expect((await get('/api/shifts?limit=500')).statusCode).toBe(400);
   });
+  it('counts the cash of a drawer whose shift is closed in no other drawer', async () => {
+    const [terrace, garden] = ['terrace-counter-03', 'garden-counter-04'];
+    const closing = await openShift(terrace, 0, 'Sân thượng');
+    const other = await openShift(garden, 100_000, 'Sân vườn');
+    expect((await post(`/api/shifts/${closing._id}/close`, { countedCash: 0 }, 'staff', terrace)).statusCode).toBe(200);
+    const order = await moveTo(await place([{ itemId: tea._id, quantity: 1 }]), 'ready');
+    const paid = await pay(order, { method: 'cash', amount: 5_000 }, terrace);
+    expect(paid.payments[0]).toMatchObject({ amount: 5_000, shiftId: null });
+    expect((await shift(other._id)).report.cash.expected).toBe(100_000);
+  });
+
+  it('keeps a drawer within what the books hold, and pays out no more than it should hold', async () => {
+    const drawer = await openShift('cellar-counter-05', 1_000_000_000, 'Hầm rượu');
+    const tooMuch = await post(
+      `/api/shifts/${drawer._id}/cash-movements`,
+      { kind: 'in', amount: 1_500_000_000, reason: 'Nộp quỹ' },
+      'staff',
+      'cellar-counter-05',
+    );
+    expect(tooMuch.statusCode).toBe(400);
+    expect(messageOf(tooMuch)).toBe('The drawer would hold more than 2.000.000.000 ₫');
+    const overdrawn = await post(
+      `/api/shifts/${drawer._id}/cash-movements`,
+      { kind: 'out', amount: 1_000_000_001, reason: 'Trả nhà cung cấp' },
+      'staff',
+      'cellar-counter-05',
+    );
+    expect(overdrawn.statusCode).toBe(400);
+    expect(messageOf(overdrawn)).toBe('The drawer should hold only 1.000.000.000 ₫; count it before paying out more');
+    const huge = await post(`/api/shifts/${drawer._id}/close`, { noteCounts: [{ note: 500_000, count: 100_000 }] });
+    expect(huge.statusCode).toBe(400);
+    expect(messageOf(huge)).toMatch(/The count comes to more than 2\.000\.000\.000 ₫/);
+    expect((await shift(drawer._id)).movements).toEqual([]);
+  });
 });

@@ -1,12 +1,21 @@
 /**
+ * `rate` percent (at most two decimals) of a whole amount of VND, rounded half up. Counted in whole basis
+ * points, since `amount * 0.7 / 100` in floating point can fall just short of a half and round down.
+ */
+export function percentOf(amount: number, rate: number): number {
+  const basisPoints = Math.round(rate * 100);
+  return Math.floor((amount * basisPoints + 5_000) / 10_000);
+}
+
+/**
  * The bill of an order: the service charge on the subtotal after the discount, then tax on both, each at a
  * percent rate and rounded to whole VND (half up). The server prices orders with it and the POS estimates
  * with it, so they never disagree.
  */
 export function computeBill(subtotal: number, discount: number, taxRate: number, serviceRate = 0) {
   const afterDiscount = Math.max(0, subtotal - discount);
-  const serviceCharge = Math.round((afterDiscount * serviceRate) / 100);
-  const tax = Math.round(((afterDiscount + serviceCharge) * taxRate) / 100);
+  const serviceCharge = percentOf(afterDiscount, serviceRate);
+  const tax = percentOf(afterDiscount + serviceCharge, taxRate);
   return { subtotal, discount, serviceRate, serviceCharge, taxRate, tax, total: afterDiscount + serviceCharge + tax };
 }
 

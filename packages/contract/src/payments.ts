@@ -120,10 +120,19 @@ export const cashNotes = [500_000, 200_000, 100_000, 50_000, 20_000, 10_000, 5_0
 export function transferNote(orderNo: number, partNo?: number | null): string {
   return partNo ? `QUAN ${orderNo} P${partNo}` : `QUAN ${orderNo}`;
 }
+/**
+ * The order (and part) a bank's copy of the note names, with or without the spaces a bank may drop
+ * ("CK QUAN1042P2CAM ON"); null when it names none, or several different ones (a sender's name or address may
+ * hold "QUAN" too: such a transfer is left to staff).
+ */
 export function parseTransferNote(text: string): { orderNo: number; partNo: number | null } | null {
-  const match = /QUAN\s*(\d{1,9})(?:\s*P(\d{1,2}))?/i.exec(text);
-  if (!match) return null;
-  return { orderNo: Number(match[1]), partNo: match[2] ? Number(match[2]) : null };
+  const named = [...text.matchAll(/(?<![A-Z0-9])QUAN\s*(\d{1,9})(?!\d)(?:\s*P(\d{1,2})(?!\d))?/gi)].map((match) => ({
+    orderNo: Number(match[1]),
+    partNo: match[2] ? Number(match[2]) : null,
+  }));
+  const [first] = named;
+  const agree = named.every((one) => one.orderNo === first?.orderNo && one.partNo === first.partNo);
+  return first && agree ? first : null;
 }
 
 /**

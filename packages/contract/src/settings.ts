@@ -20,7 +20,8 @@ const percentSchema = (what: string) =>
     .number(`${what} must be a number`)
     .min(0, `${what} cannot be negative`)
     .max(100, `${what} can be at most 100 %`)
-    .refine((v) => Number.isInteger(v * 100), `${what} can have at most two decimals`);
+    // 8.2 * 100 is 819.9999999999999 in floating point: a tolerance, not Number.isInteger.
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${what} can have at most two decimals`);
 
 /**
  * The service charge ("phí phục vụ"): a percent of the subtotal after the discount, its own line on the

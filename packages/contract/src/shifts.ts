@@ -11,6 +11,9 @@ import {
 
 const personSchema = z.object({ _id: idSchema, name: z.string() });
 
+/** The most cash a drawer is taken to hold: what the books keep as a whole number of đồng. */
+export const MAX_DRAWER_CASH = 2_000_000_000;
+
 /** A count of the drawer by note: how many of each banknote. */
 export const noteCountsSchema = z
   .array(
@@ -22,7 +25,10 @@ export const noteCountsSchema = z
       count: z.int32('Count whole notes').min(0, 'A count cannot be negative').max(100_000),
     }),
   )
-  .max(cashNotes.length);
+  .max(cashNotes.length)
+  .refine((counts) => counts.reduce((sum, { note, count }) => sum + note * count, 0) <= MAX_DRAWER_CASH, {
+    message: 'The count comes to more than 2.000.000.000 ₫',
+  });
 export type NoteCounts = z.infer<typeof noteCountsSchema>;
 
 /** The cash a count adds up to. */

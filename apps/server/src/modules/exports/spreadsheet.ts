@@ -40,8 +40,13 @@ export function toCsv(table: ExportTable): Buffer {
 /** One sheet with a bold header row kept in view; money and counts as numbers. */
 export async function toXlsx(table: ExportTable): Promise<Buffer> {
   const header = table.columns.map((title) => ({ value: title, fontWeight: 'bold' as const }));
-  const widths = table.columns.map((title, index) =>
-    Math.min(40, Math.max(title.length, ...table.rows.map((row) => String(row[index] ?? '').length)) + 2),
+  // A reduce, not Math.max(...rows): a year's payments are more arguments than a call can take.
+  const widths = table.columns.map(
+    (title, index) =>
+      Math.min(
+        40,
+        table.rows.reduce((widest, row) => Math.max(widest, String(row[index] ?? '').length), title.length),
+      ) + 2,
   );
   return writeXlsxFile([header, ...table.rows], {
     sheet: table.sheet,

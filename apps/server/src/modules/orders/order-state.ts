@@ -10,6 +10,7 @@ import { badRequest, conflict, forbidden } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { OrdersDeps } from './deps';
 import { mainMethod, netPaid } from './paid';
+import { MAX_BILL } from './price-lines';
 import * as repo from './repository';
 
 /** What a change of an order's rounds needs to know, inside the order's transaction (its row locked). */
@@ -102,6 +103,7 @@ export async function settleOrder(
     ? await deps.coupons.discountFor(tx, order.couponId, subtotal)
     : Math.min(order.discount, subtotal);
   const bill = computeBill(subtotal, discount, order.taxRate, order.serviceRate);
+  if (bill.total > MAX_BILL) throw badRequest(`Order ${order.orderNo}'s bill would be too large; start a new order`);
   if (bill.total < paid) {
     throw conflict(
       `Order ${order.orderNo} has ${formatVnd(paid)} paid; its bill cannot go below that (${formatVnd(bill.total)}) until it is refunded`,

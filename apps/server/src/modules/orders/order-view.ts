@@ -1,4 +1,4 @@
-import type { Order } from '@quan/contract/order';
+import { isOpenOrderStatus, type Order } from '@quan/contract/order';
 import { changeDue } from '@quan/contract/payments';
 import type { PublicOrder } from '@quan/contract/public';
 import type { Executor } from '../../db/client';
@@ -51,7 +51,7 @@ export function toOrder({ order, table, createdBy, lines, rounds, billParts, pay
       tax: part.tax,
       total: part.total,
       paid: paidOfPart(part.no),
-      due: Math.max(0, part.total - paidOfPart(part.no)),
+      due: isOpenOrderStatus(order.status) ? Math.max(0, part.total - paidOfPart(part.no)) : 0,
       paymentMethod: part.paymentMethod,
       paidAt: part.paidAt?.toISOString() ?? null,
     })),
@@ -90,7 +90,8 @@ export function toOrder({ order, table, createdBy, lines, rounds, billParts, pay
         })),
     })),
     paid,
-    due: order.status === 'cancelled' ? 0 : Math.max(0, order.total - paid),
+    // A completed or cancelled order owes nothing: a refund after completion gives money back, it is not due again.
+    due: isOpenOrderStatus(order.status) ? Math.max(0, order.total - paid) : 0,
     paymentMethod: order.paymentMethod,
     paymentStatus: order.paymentStatus,
     isPreorder: order.isPreorder,

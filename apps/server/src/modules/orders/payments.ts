@@ -223,11 +223,18 @@ export async function recordBankTransfer(
   const named = parseTransferNote(notification.description);
   if (!named) return { outcome: 'refused', reason: 'The transfer note names no order' };
   const settings = await deps.settings.get();
+  const account = notification.accountNumber?.trim();
+  if (account && settings.bank && account !== settings.bank.accountNumber) {
+    return { outcome: 'refused', reason: `The transfer went to account ${account}, not the restaurant's` };
+  }
   try {
     return await deps.transact(async (tx, record) => {
       const found = await repo.findOrderByNo(tx, named.orderNo);
       const order = found && (await repo.lockOrder(tx, found.id));
       if (!order) return { outcome: 'refused', reason: `There is no order ${named.orderNo}` } as const;
+      // Delivered twice at once: the second waited for the order's lock and now finds the first one's payment.
+      const recorded = await repo.findBankPayment(tx, notification.transactionId);
+      if (recorded) return { outcome: 'duplicate', orderNo: recorded.orderNo, paymentId: recorded.id } as const;
       if (!isOpenOrderStatus(order.status)) {
         return { outcome: 'refused', reason: `Order ${order.orderNo} is ${order.status}` } as const;
       }

@@ -67,6 +67,8 @@ async function placeOrder(deps: OrdersDeps, door: Door, body: unknown, idempoten
     const coupon = door.couponCode ? await deps.coupons.redeem(tx, { ...claim, code: door.couponCode }) : null;
     const serviceRate = serviceRateFor(settings.serviceCharge, { source: fields.source, hasTable: !!fields.tableId });
     const bill = computeBill(subtotal, Math.min(subtotal, coupon?.discount ?? 0), settings.taxRate, serviceRate);
+    // The service charge and the tax come on top of the subtotal: the bill as a whole must fit the books.
+    if (bill.total > MAX_BILL) throw badRequest(door.tooLarge);
 
     const order = await repo.insertOrder(tx, { ...fields, id: orderId, ...bill, couponId: coupon?.couponId ?? null });
     await repo.insertLines(tx, lines);

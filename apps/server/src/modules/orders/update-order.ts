@@ -50,12 +50,15 @@ export async function updateOrder(
       if (next === 'completed') {
         await refuseWhileAwaitingApproval(tx, order, 'settling the bill');
         const current = (await repo.lockOrder(tx, id))!;
-        const due = current.total - netPaid(await repo.listPayments(tx, id));
+        const paid = netPaid(await repo.listPayments(tx, id));
+        const due = current.total - paid;
         const context = { order: current, actorId: actor.id, deviceId, settings };
         if (due > 0) {
           // Completing with a method is the one-step way: what is due is paid in that method, then the
-          // order completes. A split bill is paid part by part instead.
-          const paymentMethod = body.paymentMethod ?? order.paymentMethod;
+          // order completes. A split bill is paid part by part instead. The method chosen when the order was
+          // placed stands in only while nothing is paid: once money was taken, the order's method is that
+          // payment's, and the rest must be named, not charged to it by a tap on Complete.
+          const paymentMethod = body.paymentMethod ?? (paid === 0 ? order.paymentMethod : null);
           if ((await repo.listBillParts(tx, id)).length > 0) {
             throw conflict(`Order ${order.orderNo}'s bill is split: take the payment of each part`);
           }

@@ -5,9 +5,10 @@ import { cashMovements, orderPayments, paymentRefunds, shifts } from '../../db/s
 import { users } from '../../db/schema/users';
 
 /**
- * The shift a payment, refund or completion on `deviceId` belongs to: the one open on that device, else
- * the restaurant's only open shift (one drawer, and waiters' phones taking payments for it), else none.
- * The shift row is locked (shared), so it cannot close while the payment is being written into it.
+ * The shift a payment, refund or completion on `deviceId` belongs to: the one open on that device; else, for a
+ * device that never kept a drawer (a waiter's phone taking payments for the counter), the restaurant's only
+ * open shift; else none. A drawer device whose shift is closed counts in no other drawer: its cash is not in
+ * theirs. The shift row is locked (shared), so it cannot close while the payment is being written into it.
  */
 export async function shiftFor(tx: Executor, deviceId: string | null): Promise<string | null> {
   if (deviceId) {
@@ -17,6 +18,8 @@ export async function shiftFor(tx: Executor, deviceId: string | null): Promise<s
       .where(and(eq(shifts.deviceId, deviceId), eq(shifts.status, 'open')))
       .for('share');
     if (own) return own.id;
+    const [keptDrawer] = await tx.select({ id: shifts.id }).from(shifts).where(eq(shifts.deviceId, deviceId)).limit(1);
+    if (keptDrawer) return null;
   }
   const open = await tx.select({ id: shifts.id }).from(shifts).where(eq(shifts.status, 'open')).limit(2).for('share');
   return open.length === 1 ? open[0]!.id : null;

@@ -3,6 +3,7 @@ import { formatVnd } from '@quan/contract/money';
 import { paymentMethods } from '@quan/contract/payments';
 import {
   countedTotal,
+  MAX_DRAWER_CASH,
   type CashMovementBody,
   type CloseShiftBody,
   type OpenShiftBody,
@@ -13,7 +14,7 @@ import {
 } from '@quan/contract/shifts';
 import { lockForTransaction, type Database, type Executor } from '../../db/client';
 import type { Transact } from '../../events/transact';
-import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-error';
+import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { AuditService } from '../audit/service';
 import * as repo from './repository';
@@ -226,6 +227,17 @@ export function createShiftsService({
     async addCashMovement(actor: ShiftActor, shiftId: string, body: CashMovementBody): Promise<Shift> {
       return transact(async (tx) => {
         const shift = await lockOpenShift(tx, shiftId);
+        const { expected } = (await zReport(tx, shift)).cash;
+        if (body.kind === 'in' && expected + body.amount > MAX_DRAWER_CASH) {
+          throw badRequest(`The drawer would hold more than ${formatVnd(MAX_DRAWER_CASH)}`, [
+            { path: 'amount', message: `At most ${formatVnd(MAX_DRAWER_CASH - expected)} more fits in the books` },
+          ]);
+        }
+        if (body.kind === 'out' && body.amount > expected) {
+          throw badRequest(`The drawer should hold only ${formatVnd(expected)}; count it before paying out more`, [
+            { path: 'amount', message: `At most ${formatVnd(expected)}` },
+          ]);
+        }
         await repo.insertMovement(tx, {
           id: newId(),
           shiftId,
