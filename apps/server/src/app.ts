@@ -132,7 +132,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const sessions = createSessionService(db, { secret: jwtSecret, ttlSeconds: config.jwt.ttlSeconds });
   const realtime = createRealtime(app, events, sessions.authenticate);
   app.decorate('realtime', realtime);
-  const settings = createSettingsService(db, transact);
+  const settings = createSettingsService(db, transact, config.restaurantLanguage);
   const menu = createMenuService(db, transact);
   const tables = createTablesService(db, transact);
   const ingredients = createIngredientsService({ db, transact });

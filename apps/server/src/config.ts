@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { languages, type Language } from '@quan/contract/language';
 import { z } from 'zod';
 import { serverRoot } from './lib/server-root';
 
@@ -44,6 +45,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'Must be at least 32 characters').optional(),
   JWT_TTL: durationSchema.default(12 * 3600),
   BANK_WEBHOOK_SECRET: z.string().min(32, 'Must be at least 32 characters').optional(),
+  RESTAURANT_LANGUAGE: z.enum(languages, 'Must be vi or en').default('vi'),
   COOKIE_SECURE: flagSchema.default(false),
   TRUST_PROXY: flagSchema.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -68,6 +70,8 @@ export interface Config {
   jwt: { secret: string | null; ttlSeconds: number };
   /** The secret a bank notification service signs its calls with; null turns the endpoint off. */
   bankWebhookSecret: string | null;
+  /** The staff screens' language in a new restaurant, until an admin changes it in the settings. */
+  restaurantLanguage: Language;
   cookieSecure: boolean;
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -107,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     jwt: { secret: e.JWT_SECRET ?? null, ttlSeconds: e.JWT_TTL },
     bankWebhookSecret: e.BANK_WEBHOOK_SECRET ?? null,
+    restaurantLanguage: e.RESTAURANT_LANGUAGE,
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

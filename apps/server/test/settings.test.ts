@@ -24,8 +24,41 @@ describe('settings', () => {
       },
       bank: null,
       serviceCharge: { rate: 0, dineIn: true, takeaway: false, table: true },
+      // A new restaurant speaks Vietnamese.
+      language: 'vi',
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).statusCode).toBe(401);
+  });
+
+  it('keeps the staff screens’ language of the restaurant, and each person’s own in their profile', async () => {
+    const english = await buildTestApp({ RESTAURANT_LANGUAGE: 'en' });
+    try {
+      await english.signInAs('admin');
+      const settings = await english.request({ method: 'GET', url: '/api/settings', as: 'admin' });
+      expect(settings.json().data.language).toBe('en');
+      // Saving another setting keeps the language the restaurant started with.
+      await english.request({ method: 'PUT', url: '/api/settings', payload: { taxRate: 10 }, as: 'admin' });
+      expect((await english.request({ method: 'GET', url: '/api/settings', as: 'admin' })).json().data.language).toBe(
+        'en',
+      );
+    } finally {
+      await english.close();
+    }
+
+    const changed = await t.request({ method: 'PUT', url: '/api/settings', payload: { language: 'en' }, as: 'admin' });
+    expect(changed.json().data.language).toBe('en');
+    const unknown = await t.request({ method: 'PUT', url: '/api/settings', payload: { language: 'fr' }, as: 'admin' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors[0]).toMatchObject({ path: 'language' });
+    await t.request({ method: 'PUT', url: '/api/settings', payload: { language: 'vi' }, as: 'admin' });
+
+    const me = await t.request({ method: 'GET', url: '/api/user', as: 'staff' });
+    expect(me.json().data.language).toBeNull();
+    const chosen = await t.request({ method: 'PUT', url: '/api/user', payload: { language: 'en' }, as: 'staff' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json().data.language).toBe('en');
+    const restaurants = await t.request({ method: 'PUT', url: '/api/user', payload: { language: null }, as: 'staff' });
+    expect(restaurants.json().data.language).toBeNull();
   });
 
   it('lets only an admin change them, and keeps what was not sent', async () => {

@@ -54,7 +54,7 @@ describe('registration', () => {
     expect(user).toMatchObject({ role: 'staff', status: 'pending', email: 'mixed.case@example.test', avatar: '' });
     expect(user).not.toHaveProperty('passwordHash');
     expect(Object.keys(user).sort()).toEqual(
-      ['_id', 'avatar', 'createdAt', 'email', 'name', 'phone', 'role', 'status', 'updatedAt'].sort(),
+      ['_id', 'avatar', 'createdAt', 'email', 'language', 'name', 'phone', 'role', 'status', 'updatedAt'].sort(),
     );
     expect(user._id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-/);
   });

@@ -31,6 +31,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: '0',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
+      // The journeys read the staff screens in English unless one says otherwise (a new restaurant speaks
+      // Vietnamese).
+      RESTAURANT_LANGUAGE: 'en',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

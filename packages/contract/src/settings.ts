@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defaultLoyalty, loyaltySettingsSchema } from './customer';
+import { languageSchema } from './user';
 
 /** IANA time zone names that this runtime knows. */
 const timezoneSchema = z
@@ -59,6 +60,8 @@ export const settingsSchema = z.object({
   bank: z.object({ bin: z.string(), accountNumber: z.string(), accountName: z.string() }).nullable(),
   /** (ext) The service charge and the kinds of order it applies to. */
   serviceCharge: serviceChargeSettingsSchema,
+  /** (ext) The staff screens' language, unless a person chose theirs in the profile. */
+  language: languageSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type BankAccount = NonNullable<Settings['bank']>;
@@ -71,6 +74,7 @@ export const defaultSettings: Settings = {
   loyalty: defaultLoyalty,
   bank: null,
   serviceCharge: { rate: 0, dineIn: true, takeaway: false, table: true },
+  language: 'vi',
 };
 
 /** Banks print the account holder in capitals without diacritics ("NGUYEN VAN AN"); so does the form. */
@@ -114,5 +118,7 @@ export const updateSettingsBodySchema = z.strictObject({
   bank: bankAccountInputSchema.nullable().optional(),
   /** (ext) The service-charge percent and where it applies. */
   serviceCharge: serviceChargeSettingsSchema.optional(),
+  /** (ext) The staff screens' language. */
+  language: languageSchema.optional(),
 });
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common';
+import { languages } from './language';
 
 export const roles = ['admin', 'manager', 'staff'] as const;
 export const roleSchema = z.enum(roles);
@@ -32,6 +33,9 @@ export const passwordSchema = z
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password can be at most 128 characters');
 
+/** (ext) A language of the screens, as a setting or a person's choice. */
+export const languageSchema = z.enum(languages, 'Language must be vi (Tiếng Việt) or en (English)');
+
 export const userSchema = z.object({
   _id: idSchema,
   name: z.string(),
@@ -40,6 +44,8 @@ export const userSchema = z.object({
   role: roleSchema,
   status: accountStatusSchema,
   avatar: z.string(),
+  /** (ext) The language this person's screens show; null: the restaurant's. */
+  language: languageSchema.nullable(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });
@@ -75,6 +81,8 @@ export const updateProfileBodySchema = z
     email: emailSchema.optional(),
     phone: phoneSchema.optional(),
     avatar: avatarSchema.optional(),
+    /** (ext) This person's language, or null to follow the restaurant's. */
+    language: languageSchema.nullable().optional(),
     currentPassword: z.string().max(128).optional(),
     newPassword: passwordSchema.optional(),
   })

@@ -1,6 +1,7 @@
 import { defaultSettings } from '@quan/contract/settings';
 import { sql } from 'drizzle-orm';
 import type { LoyaltySettings } from '@quan/contract/customer';
+import type { Language } from '@quan/contract/language';
 import type { BankAccount, ServiceChargeSettings } from '@quan/contract/settings';
 import { check, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -20,7 +21,12 @@ export const restaurantSettings = pgTable(
       .$type<ServiceChargeSettings>()
       .notNull()
       .default(defaultSettings.serviceCharge),
+    /** The staff screens' language, unless a person chose theirs. */
+    language: text('language').$type<Language>().notNull().default(defaultSettings.language),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('restaurant_settings_single_row', sql`${t.id} = 1`)],
+  (t) => [
+    check('restaurant_settings_single_row', sql`${t.id} = 1`),
+    check('restaurant_settings_language_check', sql`${t.language} in ('vi', 'en')`),
+  ],
 );

@@ -1,3 +1,4 @@
+import type { Language } from '@quan/contract/language';
 import type { AccountStatus, Role } from '@quan/contract/user';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -14,6 +15,8 @@ export const users = pgTable(
     role: text('role').$type<Role>().notNull(),
     status: text('status').$type<AccountStatus>().notNull(),
     avatar: text('avatar').notNull().default(''),
+    /** The language this person's screens show; null: the restaurant's. */
+    language: text('language').$type<Language>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -21,6 +24,7 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(t.email),
     check('users_role_check', sql`${t.role} in ('admin', 'manager', 'staff')`),
     check('users_status_check', sql`${t.status} in ('active', 'pending', 'suspended')`),
+    check('users_language_check', sql`${t.language} in ('vi', 'en')`),
   ],
 );
 

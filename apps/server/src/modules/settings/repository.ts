@@ -1,3 +1,4 @@
+import type { Language } from '@quan/contract/language';
 import type { Settings, UpdateSettingsBody } from '@quan/contract/settings';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -11,6 +12,7 @@ const columns = {
   loyalty: restaurantSettings.loyalty,
   bank: restaurantSettings.bank,
   serviceCharge: restaurantSettings.serviceCharge,
+  language: restaurantSettings.language,
 };
 
 export async function findSettings(db: Executor): Promise<Settings | undefined> {
@@ -18,11 +20,18 @@ export async function findSettings(db: Executor): Promise<Settings | undefined> 
   return row;
 }
 
-/** Creates the single row with the column defaults when it is missing, then applies the changes. */
-export async function upsertSettings(db: Executor, changes: UpdateSettingsBody): Promise<Settings> {
+/**
+ * Creates the single row with the column defaults (and the new restaurant's language) when it is missing,
+ * then applies the changes.
+ */
+export async function upsertSettings(
+  db: Executor,
+  changes: UpdateSettingsBody,
+  initialLanguage: Language,
+): Promise<Settings> {
   const [row] = await db
     .insert(restaurantSettings)
-    .values({ id: 1, ...changes })
+    .values({ id: 1, language: initialLanguage, ...changes })
     .onConflictDoUpdate({ target: restaurantSettings.id, set: { ...changes, updatedAt: sql`now()` } })
     .returning(columns);
   if (!row) throw new Error('upsert of restaurant_settings returned no row');

@@ -1,3 +1,4 @@
+import type { Language } from '@quan/contract/language';
 import { defaultSettings, type Settings, type UpdateSettingsBody } from '@quan/contract/settings';
 import { BanksObject } from 'vietnam-qr-pay';
 import type { Database } from '../../db/client';
@@ -14,15 +15,17 @@ function checkBank(bank: UpdateSettingsBody['bank']): void {
   }
 }
 
-export function createSettingsService(db: Database, transact: Transact) {
+/** `initialLanguage`: the language of a restaurant that has not saved its settings yet (RESTAURANT_LANGUAGE). */
+export function createSettingsService(db: Database, transact: Transact, initialLanguage: Language = 'vi') {
+  const initial: Settings = { ...defaultSettings, language: initialLanguage };
   return {
     async get(): Promise<Settings> {
-      return (await repo.findSettings(db)) ?? defaultSettings;
+      return (await repo.findSettings(db)) ?? initial;
     },
     update: (changes: UpdateSettingsBody): Promise<Settings> =>
       transact(async (tx, record) => {
         checkBank(changes.bank);
-        const saved = await repo.upsertSettings(tx, changes);
+        const saved = await repo.upsertSettings(tx, changes, initialLanguage);
         record({ type: 'settings.changed' });
         return saved;
       }),

@@ -42,7 +42,7 @@ export async function insertUser(db: Executor, user: NewUserRow): Promise<UserRo
 export async function updateUser(
   db: Executor,
   id: string,
-  changes: Partial<Pick<UserRow, 'name' | 'email' | 'phone' | 'avatar' | 'passwordHash'>> & {
+  changes: Partial<Pick<UserRow, 'name' | 'email' | 'phone' | 'avatar' | 'language' | 'passwordHash'>> & {
     role?: Role;
     status?: AccountStatus;
   },

@@ -33,6 +33,7 @@ export function toUser(row: repo.UserRow): User {
     role: row.role,
     status: row.status,
     avatar: row.avatar,
+    language: row.language,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -132,10 +133,10 @@ export function createUsersService(db: Database, transact: Transact, sessions: S
         }
         passwordHash = await hashPassword(body.newPassword);
       }
-      const { name, email, phone, avatar } = body;
+      const { name, email, phone, avatar, language } = body;
       try {
         const row = await db.transaction(async (tx) => {
-          const updated = await repo.updateUser(tx, auth.id, { name, email, phone, avatar, passwordHash });
+          const updated = await repo.updateUser(tx, auth.id, { name, email, phone, avatar, language, passwordHash });
           // A new password signs out every other device that knew the old one.
           if (passwordHash) await repo.revokeUserSessions(tx, auth.id, auth.sessionId);
           return updated;
