@@ -139,7 +139,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const reports = createReportsService({ db, settings });
   const customers = createCustomersService({ db, settings });
   const coupons = createCouponsService({ db, settings });
-  const users = createUsersService(db, transact, sessions);
+  const users = createUsersService(db, transact, sessions, settings);
   const audit = createAuditService({ db });
   const shifts = createShiftsService({ db, transact, audit });
   const orders = createOrdersService({

@@ -53,12 +53,12 @@ describe('settings', () => {
     await t.request({ method: 'PUT', url: '/api/settings', payload: { language: 'vi' }, as: 'admin' });
 
     const me = await t.request({ method: 'GET', url: '/api/user', as: 'staff' });
-    expect(me.json().data.language).toBeNull();
+    expect(me.json().data).toMatchObject({ language: null, screenLanguage: 'vi' });
     const chosen = await t.request({ method: 'PUT', url: '/api/user', payload: { language: 'en' }, as: 'staff' });
     expect(chosen.statusCode, chosen.body).toBe(200);
-    expect(chosen.json().data.language).toBe('en');
+    expect(chosen.json().data).toMatchObject({ language: 'en', screenLanguage: 'en' });
     const restaurants = await t.request({ method: 'PUT', url: '/api/user', payload: { language: null }, as: 'staff' });
-    expect(restaurants.json().data.language).toBeNull();
+    expect(restaurants.json().data).toMatchObject({ language: null, screenLanguage: 'vi' });
   });
 
   it('lets only an admin change them, and keeps what was not sent', async () => {

@@ -65,7 +65,14 @@ export const loginBodySchema = z.strictObject({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-export const loginResultSchema = z.object({ user: userSchema, token: z.string() });
+/**
+ * (ext) The signed-in person as their own calls answer it (sign-in, GET and PUT /api/user): with the language
+ * their screens show, their own choice else the restaurant's.
+ */
+export const currentUserSchema = userSchema.extend({ screenLanguage: languageSchema });
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const loginResultSchema = z.object({ user: currentUserSchema, token: z.string() });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
 /** An avatar is an https/data URL of an image, or empty for initials. */

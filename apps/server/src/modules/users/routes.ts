@@ -1,5 +1,6 @@
 import { emptyDataSchema, envelope, idParamsSchema } from '@quan/contract/common';
 import {
+  currentUserSchema,
   loginBodySchema,
   loginResultSchema,
   registerBodySchema,
@@ -62,7 +63,7 @@ export const userRoutes: FastifyPluginAsync<{ users: UsersService; config: Confi
 
   app.get(
     '/',
-    { config: { access: 'account:own' }, schema: { tags, response: { 200: envelope(userSchema) } } },
+    { config: { access: 'account:own' }, schema: { tags, response: { 200: envelope(currentUserSchema) } } },
     async (request) => ok(await users.me(currentUser(request))),
   );
 
@@ -80,7 +81,7 @@ export const userRoutes: FastifyPluginAsync<{ users: UsersService; config: Confi
     '/',
     {
       config: { access: 'account:own' },
-      schema: { tags, body: updateProfileBodySchema, response: { 200: envelope(userSchema) } },
+      schema: { tags, body: updateProfileBodySchema, response: { 200: envelope(currentUserSchema) } },
     },
     async (request) => ok(await users.updateProfile(currentUser(request), request.body), 'Profile updated'),
   );

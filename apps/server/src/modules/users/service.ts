@@ -2,6 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { can, permissions, type Permission } from '@quan/contract/permissions';
 import type {
   AccountStatus,
+  CurrentUser,
   LoginBody,
   LoginResult,
   RegisterBody,
@@ -14,6 +15,7 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound, unauthori
 import { newId } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
 import type { Transact } from '../../events/transact';
+import type { SettingsService } from '../settings/service';
 import * as repo from './repository';
 import type { SessionService } from './sessions';
 
@@ -41,7 +43,18 @@ export function toUser(row: repo.UserRow): User {
 
 const duplicateEmail = (email: string) => conflict(`An account with the email ${email} already exists`);
 
-export function createUsersService(db: Database, transact: Transact, sessions: SessionService) {
+export function createUsersService(
+  db: Database,
+  transact: Transact,
+  sessions: SessionService,
+  settings: Pick<SettingsService, 'get'>,
+) {
+  /** A person as their own calls see them: with the language their screens show. */
+  const asCurrentUser = async (row: repo.UserRow): Promise<CurrentUser> => ({
+    ...toUser(row),
+    screenLanguage: row.language ?? (await settings.get()).language,
+  });
+
   /** Verifying against a fixed hash when the email is unknown keeps both failures equally slow. */
   const unknownUserHash = hashPassword(newId());
 
@@ -93,7 +106,7 @@ export function createUsersService(db: Database, transact: Transact, sessions: S
       if (row.status === 'pending') throw forbidden('Your account is waiting for approval');
       if (row.status === 'suspended') throw forbidden('Your account has been suspended');
       const { token } = await sessions.issue(row);
-      return { user: toUser(row), token };
+      return { user: await asCurrentUser(row), token };
     },
 
     /**
@@ -111,8 +124,8 @@ export function createUsersService(db: Database, transact: Transact, sessions: S
       return { id: row.id, name: row.name };
     },
 
-    async me(auth: AuthUser): Promise<User> {
-      return toUser(await findTarget(db, auth.id));
+    async me(auth: AuthUser): Promise<CurrentUser> {
+      return asCurrentUser(await findTarget(db, auth.id));
     },
 
     async logout(auth: AuthUser): Promise<void> {
@@ -122,7 +135,7 @@ export function createUsersService(db: Database, transact: Transact, sessions: S
       });
     },
 
-    async updateProfile(auth: AuthUser, body: UpdateProfileBody): Promise<User> {
+    async updateProfile(auth: AuthUser, body: UpdateProfileBody): Promise<CurrentUser> {
       const current = await findTarget(db, auth.id);
       let passwordHash: string | undefined;
       if (body.newPassword !== undefined) {
@@ -142,7 +155,7 @@ export function createUsersService(db: Database, transact: Transact, sessions: S
           return updated;
         });
         if (!row) throw notFound('Your account no longer exists');
-        return toUser(row);
+        return asCurrentUser(row);
       } catch (error) {
         if (email && isUniqueViolation(error)) throw duplicateEmail(email);
         throw error;
