@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../components/FullScreenSpinner';
 import { publicMenuPath } from '../features/public-menu/api/get-public-menu';
-import { activateLanguage, dinerLanguage } from '../lib/i18n';
+import { activateLanguage, dinerLanguage, storedStaffLanguage } from '../lib/i18n';
 import { preloadPublic } from '../lib/public-api';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
@@ -14,9 +14,11 @@ interface RouteOptions {
   staffProviders: boolean;
 }
 
-const loadStaffProviders: RouteObject['lazy'] = async () => ({
-  Component: (await import('./StaffProviders')).StaffProviders,
-});
+// The staff screens and their language arrive together, so no word shows before it is translated.
+const loadStaffProviders: RouteObject['lazy'] = async () => {
+  const [providers] = await Promise.all([import('./StaffProviders'), activateLanguage(storedStaffLanguage(), 'staff')]);
+  return { Component: providers.StaffProviders };
+};
 
 /**
  * The app's pages, one route each (the README describes them); every page is loaded on first visit. The diner
@@ -35,7 +37,11 @@ export function createRoutes({ staffProviders }: RouteOptions): RouteObject[] {
           path: '/landing',
           lazy: async () => {
             preloadPublic(publicMenuPath);
-            return { Component: (await import('../features/landing/pages/LandingPage')).LandingPage };
+            const [page] = await Promise.all([
+              import('../features/landing/pages/LandingPage'),
+              activateLanguage(dinerLanguage()),
+            ]);
+            return { Component: page.LandingPage };
           },
         },
         {

@@ -1,4 +1,5 @@
-import { chooseDinerLanguage, languageNames, languages, useLanguage, useT } from '../lib/i18n';
+import { languages } from '@quan/contract/language';
+import { chooseDinerLanguage, languageNames, useLanguage, useT } from '../lib/i18n';
 
 /**
  * The diner's language switch ("VI | EN"): the choice shows at once and is remembered on the phone. Each

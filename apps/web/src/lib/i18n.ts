@@ -1,13 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import { i18n, type Messages } from '@lingui/core';
+import { languages, type Language } from '@quan/contract/language';
 
-/**
- * The languages of the product. Messages live in .po catalogues under src/locales/<language>/, with explicit
- * ids ("menu.search.label"); Lingui formats them (interpolation, plurals) and its Vite plugin compiles each
- * catalogue when it is imported, so a phone downloads only the language it shows.
+/*
+ * The words of the product in its languages (`languages` in the contract). Messages live in .po catalogues under
+ * src/locales/<language>/, with explicit ids ("menu.search.label"); Lingui formats them (interpolation, plurals)
+ * and its Vite plugin compiles each catalogue when it is imported, so a phone downloads only the language it
+ * shows.
  */
-export const languages = ['vi', 'en'] as const;
-export type Language = (typeof languages)[number];
 
 /** Each language named in itself, as a switch offers it. */
 export const languageNames: Record<Language, string> = { vi: 'Tiếng Việt', en: 'English' };
@@ -15,10 +15,26 @@ export const languageNames: Record<Language, string> = { vi: 'Tiếng Việt', e
 /** Where a diner's phone remembers the language chosen with the switch. */
 export const dinerLanguageStorageKey = 'language';
 
-const catalogues: Record<Language, () => Promise<{ messages: Messages }>> = {
-  vi: () => import('../locales/vi/public.po'),
-  en: () => import('../locales/en/public.po'),
-};
+/**
+ * Every catalogue, one per language and area (src/locales/<language>/<area>.po), each its own chunk. The
+ * diners' pages load the `diner` areas of their language; the staff screens load every area of theirs.
+ */
+const catalogues = import.meta.glob<{ messages: Messages }>('../locales/*/*.po');
+const dinerAreas = ['public', 'table', 'landing'];
+export type Audience = 'diner' | 'staff';
+
+const loaded = new Set<string>();
+
+async function loadCatalogues(language: Language, audience: Audience): Promise<void> {
+  const wanted = Object.keys(catalogues).filter((path) => {
+    const [, pathLanguage, area] = /\/locales\/(\w+)\/([\w-]+)\.po$/.exec(path) ?? [];
+    return pathLanguage === language && (audience === 'staff' || dinerAreas.includes(area ?? ''));
+  });
+  const missing = wanted.filter((path) => !loaded.has(path));
+  const areas = await Promise.all(missing.map((path) => catalogues[path]!()));
+  if (areas.length > 0) i18n.load(language, Object.assign({}, ...areas.map((area) => area.messages)));
+  for (const path of missing) loaded.add(path);
+}
 
 export function isLanguage(value: unknown): value is Language {
   return (languages as readonly unknown[]).includes(value);
@@ -30,7 +46,11 @@ export function isLanguage(value: unknown): value is Language {
  */
 export function dinerLanguage(): Language {
   const chosen = localStorage.getItem(dinerLanguageStorageKey);
-  if (isLanguage(chosen)) return chosen;
+  return isLanguage(chosen) ? chosen : deviceLanguage();
+}
+
+/** The first of the device's languages the product speaks, else Vietnamese. */
+function deviceLanguage(): Language {
   const spoken = navigator.languages?.length ? navigator.languages : [navigator.language];
   for (const tag of spoken) {
     const base = tag.toLowerCase().split('-')[0];
@@ -39,13 +59,33 @@ export function dinerLanguage(): Language {
   return 'vi';
 }
 
-/** Loads a language's catalogue (once) and shows it: every `useT` re-renders, and `<html lang>` follows. */
-export async function activateLanguage(language: Language): Promise<void> {
-  if (i18n.locale !== language) {
-    const { messages } = await catalogues[language]();
-    i18n.loadAndActivate({ locale: language, messages });
-  }
+/**
+ * Loads what an audience reads of a language (each catalogue once) and shows it: every `useT` re-renders, and
+ * `<html lang>` follows.
+ */
+export async function activateLanguage(language: Language, audience: Audience = 'diner'): Promise<void> {
+  await loadCatalogues(language, audience);
+  if (i18n.locale !== language) i18n.activate(language);
   document.documentElement.lang = language;
+}
+
+/** Where a staff device remembers the language its screens last showed, so the next start shows it at once. */
+export const staffLanguageStorageKey = 'staffLanguage';
+
+/**
+ * The language a staff screen starts in: the one this device last showed (the person's profile choice, else the
+ * restaurant's), else the device's own. The staff app corrects it once the profile and the settings are read.
+ */
+export function storedStaffLanguage(): Language {
+  const stored = localStorage.getItem(staffLanguageStorageKey);
+  return isLanguage(stored) ? stored : deviceLanguage();
+}
+
+/** Shows a staff member's language and remembers it on the device (an answer without one changes nothing). */
+export async function showStaffLanguage(language: Language | undefined): Promise<void> {
+  if (!isLanguage(language)) return;
+  localStorage.setItem(staffLanguageStorageKey, language);
+  await activateLanguage(language, 'staff');
 }
 
 /** The diner chose a language with the switch: shown now, remembered on this phone. */

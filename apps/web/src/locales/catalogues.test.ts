@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { languages } from '../lib/i18n';
+import { languages } from '@quan/contract/language';
 
 const localesDir = fileURLToPath(new URL('.', import.meta.url));
 

@@ -30,6 +30,8 @@ export function makeUser(overrides: Partial<User> = {}): User {
     role: 'admin',
     status: 'active',
     avatar: '',
+    // The tests read the screens in English: this person chose it, whatever the restaurant's language.
+    language: 'en',
     createdAt: '2026-01-15T03:00:00.000Z',
     updatedAt: '2026-01-15T03:00:00.000Z',
     ...overrides,

@@ -13,8 +13,8 @@ afterEach(() => {
   if (typeof localStorage !== 'undefined') localStorage.clear();
 });
 
-// Components show English unless a test chooses Vietnamese (jsdom's phone speaks en-US, as the diners' pages
-// would read it); each test starts in English again.
+// Every screen shows English unless a test chooses Vietnamese (`await activateLanguage('vi', 'staff')`; jsdom's device
+// speaks en-US, as a phone or a tablet would tell it); each test starts in English again.
 if (typeof document !== 'undefined') {
-  beforeEach(() => activateLanguage('en'));
+  beforeEach(() => activateLanguage('en', 'staff'));
 }

@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Envelope } from '@quan/contract/common';
-import type { User } from '@quan/contract/user';
+import type { CurrentUser } from '@quan/contract/user';
 import { apiClient } from '../../../lib/api-client';
+import { showStaffLanguage } from '../../../lib/i18n';
 
 export const currentUserQueryKey = ['user', 'current'] as const;
 
-export async function getCurrentUser(): Promise<User> {
-  const response = await apiClient.get<Envelope<User>>('/api/user');
+/** The signed-in person; their screens follow the language it names (theirs, else the restaurant's). */
+export async function getCurrentUser(): Promise<CurrentUser> {
+  const response = await apiClient.get<Envelope<CurrentUser>>('/api/user');
+  await showStaffLanguage(response.data.data.screenLanguage);
   return response.data.data;
 }
 

@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Envelope } from '@quan/contract/common';
-import type { UpdateProfileBody, User } from '@quan/contract/user';
+import type { CurrentUser, UpdateProfileBody } from '@quan/contract/user';
 import { apiClient } from '../../../lib/api-client';
+import { showStaffLanguage } from '../../../lib/i18n';
 
-export async function updateProfile(body: UpdateProfileBody): Promise<User> {
-  const response = await apiClient.put<Envelope<User>>('/api/user', body);
+export async function updateProfile(body: UpdateProfileBody): Promise<CurrentUser> {
+  const response = await apiClient.put<Envelope<CurrentUser>>('/api/user', body);
+  await showStaffLanguage(response.data.data.screenLanguage);
   return response.data.data;
 }
 

@@ -1,0 +1,44 @@
+import { i18n } from '@lingui/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  chooseDinerLanguage,
+  dinerLanguage,
+  dinerLanguageStorageKey,
+  showStaffLanguage,
+  staffLanguageStorageKey,
+  storedStaffLanguage,
+} from './i18n';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('a diner’s language', () => {
+  it('is the phone’s first language the product speaks, else Vietnamese, unless chosen on the phone', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR', 'en-GB']);
+    expect(dinerLanguage()).toBe('en');
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR', 'de-DE']);
+    expect(dinerLanguage()).toBe('vi');
+
+    await chooseDinerLanguage('en');
+    expect(localStorage.getItem(dinerLanguageStorageKey)).toBe('en');
+    expect(dinerLanguage()).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+  });
+});
+
+describe('a staff member’s language', () => {
+  it('starts as the device last showed it, and follows what the server says for the person', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
+    expect(storedStaffLanguage()).toBe('en');
+
+    await showStaffLanguage('vi');
+    expect(i18n.locale).toBe('vi');
+    expect(document.documentElement.lang).toBe('vi');
+    expect(i18n._('common.tryAgain')).toBe('Thử lại');
+    expect(localStorage.getItem(staffLanguageStorageKey)).toBe('vi');
+    expect(storedStaffLanguage()).toBe('vi');
+
+    // An answer from an older server names no language: the screens stay as they are.
+    await showStaffLanguage(undefined);
+    expect(i18n.locale).toBe('vi');
+  });
+});
