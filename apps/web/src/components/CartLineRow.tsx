@@ -3,6 +3,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { Minus, NotebookPen, Plus } from 'lucide-react';
 import { describeOptions } from '@quan/contract/option-rules';
 import { formatMoney, formatPriceChange } from '../lib/format';
+import { useT } from '../lib/i18n';
 import type { CartLine } from '../store/cart-lines';
 import { addItem, removeItem, setItemNote } from '../store/cart-slice';
 
@@ -24,6 +25,7 @@ function NoteEditor({
   dispatch,
   onDone,
 }: Pick<CartLineRowProps, 'line' | 'dispatch'> & { label: string; onDone: () => void }) {
+  const t = useT();
   const inputId = useId();
   const [note, setNote] = useState(line.note);
   return (
@@ -36,19 +38,19 @@ function NoteEditor({
       }}
     >
       <label htmlFor={inputId} className="sr-only">
-        Note for {label}
+        {t('cart.noteFor', { label })}
       </label>
       <input
         id={inputId}
         value={note}
         maxLength={maxNoteLength}
         autoFocus
-        placeholder="e.g. no onions, less spicy"
+        placeholder={t('cart.note.placeholder')}
         onChange={(event) => setNote(event.target.value)}
         className="field-input"
       />
       <button type="submit" className="btn btn-secondary min-h-11 shrink-0">
-        Save note
+        {t('cart.note.save')}
       </button>
     </form>
   );
@@ -86,6 +88,7 @@ function PricedOptions({ options }: { options: CartLine['options'] }) {
  * the newest unit, + adds one with the same options, and its note.
  */
 export function CartLineRow({ line, canAddOne, dispatch, notice }: CartLineRowProps) {
+  const t = useT();
   const [isEditingNote, setIsEditingNote] = useState(false);
   const newestEntryId = line.entryIds[line.entryIds.length - 1];
   const optionsText = describeOptions(line.options);
@@ -101,7 +104,9 @@ export function CartLineRow({ line, canAddOne, dispatch, notice }: CartLineRowPr
           <p className="mt-0.5 text-sm text-stone-500 tabular-nums">
             {line.quantity} × {formatMoney(line.unitPrice)}
           </p>
-          {line.note && !isEditingNote && <p className="text-sm text-amber-900 italic">Note: {line.note}</p>}
+          {line.note && !isEditingNote && (
+            <p className="text-sm text-amber-900 italic">{t('cart.note.shown', { note: line.note })}</p>
+          )}
           {notice}
         </div>
         <p className="font-semibold text-stone-900 tabular-nums">{formatMoney(line.total)}</p>
@@ -109,7 +114,7 @@ export function CartLineRow({ line, canAddOne, dispatch, notice }: CartLineRowPr
       <div className="mt-2 flex items-center gap-2">
         <button
           type="button"
-          aria-label={`Remove one ${label}`}
+          aria-label={t('cart.removeOne', { label })}
           onClick={() => newestEntryId && dispatch(removeItem(newestEntryId))}
           className="btn btn-secondary size-11 p-0"
         >
@@ -118,7 +123,7 @@ export function CartLineRow({ line, canAddOne, dispatch, notice }: CartLineRowPr
         <span className="w-8 text-center font-semibold tabular-nums">{line.quantity}</span>
         <button
           type="button"
-          aria-label={`Add one more ${label}`}
+          aria-label={t('cart.addOneMore', { label })}
           disabled={!canAddOne}
           onClick={() =>
             dispatch(
@@ -138,12 +143,12 @@ export function CartLineRow({ line, canAddOne, dispatch, notice }: CartLineRowPr
         <button
           type="button"
           aria-expanded={isEditingNote}
-          aria-label={`${line.note ? 'Edit the note' : 'Add a note'} for ${label}`}
+          aria-label={line.note ? t('cart.note.edit', { label }) : t('cart.note.add', { label })}
           onClick={() => setIsEditingNote((open) => !open)}
           className="btn btn-secondary ml-auto min-h-11"
         >
           <NotebookPen aria-hidden="true" className="size-4" />
-          Note
+          {t('cart.note')}
         </button>
       </div>
       {isEditingNote && (

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
+import { useT } from '../lib/i18n';
 
 interface DialogProps {
   title: string;
@@ -32,6 +33,7 @@ export function Dialog({
   describedBy,
   showCloseButton = true,
 }: DialogProps) {
+  const t = useT();
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
 
@@ -86,7 +88,7 @@ export function Dialog({
               type="button"
               onClick={onClose}
               className="btn btn-secondary btn-sm -mt-1 -mr-2 border-0"
-              aria-label="Close"
+              aria-label={t('common.close')}
             >
               <X aria-hidden="true" className="size-5" />
             </button>

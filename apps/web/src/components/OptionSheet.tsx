@@ -1,12 +1,15 @@
 import { useId, useState } from 'react';
 import { Minus, Plus } from 'lucide-react';
-import { checkOptionChoice, describeOptionRule, portionPrice } from '@quan/contract/option-rules';
+import { checkOptionChoice, portionPrice, type OptionChoiceProblem } from '@quan/contract/option-rules';
 import type { DishOptionGroup } from '@quan/contract/options';
 import { formatMoney, formatPriceChange } from '../lib/format';
+import { useT } from '../lib/i18n';
 import type { CartOption } from '../store/cart-slice';
 import { Dialog } from './Dialog';
 
 const maxNoteLength = 200;
+
+type Translate = ReturnType<typeof useT>;
 
 /** A dish as the sheet needs it: the POS's menu item and the diner's public menu item both fit. */
 export interface OptionSheetDish {
@@ -40,7 +43,25 @@ interface GroupProps {
   onChange: (ids: string[]) => void;
 }
 
+/**
+ * A group's rule in words, in the guest's language: the contract's `describeOptionRule` ("Required · Choose 1",
+ * "Optional · Up to 3"), which the manager's screens show, case for case.
+ */
+function describeRule(t: Translate, group: DishOptionGroup): string {
+  const { minSelected: min, maxSelected: max } = group;
+  const optionCount = group.options.length;
+  const anyNumber = max >= optionCount;
+  if (min === 0) {
+    if (optionCount <= 1) return t('options.rule.optional');
+    if (max === 1) return t('options.rule.optionalOne');
+    return anyNumber ? t('options.rule.optionalAny') : t('options.rule.optionalUpTo', { max });
+  }
+  if (min >= Math.min(max, optionCount)) return t('options.rule.required', { min });
+  return anyNumber ? t('options.rule.requiredAtLeast', { min }) : t('options.rule.requiredRange', { min, max });
+}
+
 function OptionGroupField({ group, chosen, onChange }: GroupProps) {
+  const t = useT();
   const baseId = useId();
   const isOneOf = group.maxSelected === 1;
   const isFull = chosen.length >= group.maxSelected;
@@ -48,7 +69,7 @@ function OptionGroupField({ group, chosen, onChange }: GroupProps) {
   // An optional "one of" group needs a way back to nothing chosen: radio buttons cannot be unticked.
   const choices: { id: string; name: string; priceDelta: number; isSoldOut: boolean }[] =
     isOneOf && group.minSelected === 0
-      ? [{ id: '', name: 'None', priceDelta: 0, isSoldOut: false }, ...group.options.map(toChoice)]
+      ? [{ id: '', name: t('options.none'), priceDelta: 0, isSoldOut: false }, ...group.options.map(toChoice)]
       : group.options.map(toChoice);
 
   return (
@@ -63,7 +84,7 @@ function OptionGroupField({ group, chosen, onChange }: GroupProps) {
             }`}
           >
             <span className="sr-only">, </span>
-            {describeOptionRule({ ...group, optionCount: group.options.length })}
+            {describeRule(t, group)}
           </span>
         </span>
       </legend>
@@ -108,7 +129,7 @@ function OptionGroupField({ group, chosen, onChange }: GroupProps) {
                 {/* A sold-out option has no price to weigh: only that it cannot be had. */}
                 {choice.isSoldOut ? (
                   <span className="shrink-0 rounded-full bg-stone-700 px-2.5 py-0.5 text-xs font-semibold text-white">
-                    Sold out
+                    {t('options.soldOut')}
                   </span>
                 ) : (
                   priceChange && <span className="shrink-0 text-sm tabular-nums">{priceChange}</span>
@@ -133,11 +154,33 @@ const toChoice = (option: DishOptionGroup['options'][number]) => ({
  * What a required group still lacks, in the words of the add button: "Choose a size", "Choose 2 from topping",
  * "Choose 1 more from topping" (the group's name in lower case, inside the sentence).
  */
-function describeMissing(group: DishOptionGroup, chosenCount: number): string {
+function describeMissing(t: Translate, group: DishOptionGroup, chosenCount: number): string {
   const name = group.name.toLocaleLowerCase('vi');
-  if (group.minSelected === 1) return `Choose ${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name}`;
-  const missing = group.minSelected - chosenCount;
-  return chosenCount === 0 ? `Choose ${missing} from ${name}` : `Choose ${missing} more from ${name}`;
+  if (group.minSelected === 1) {
+    return /^[aeiou]/.test(name) ? t('options.missing.an', { group: name }) : t('options.missing.a', { group: name });
+  }
+  const count = group.minSelected - chosenCount;
+  return chosenCount === 0
+    ? t('options.missing.some', { count, group: name })
+    : t('options.missing.more', { count, group: name });
+}
+
+/**
+ * A choice the contract's rules refuse (`checkOptionChoice`), in the guest's language: too many of a group, or
+ * an option the dish does not offer. The sheet's own controls keep to the rules, so this shows only when the
+ * menu itself is amiss.
+ */
+function describeProblem(
+  t: Translate,
+  dish: OptionSheetDish,
+  problem: OptionChoiceProblem,
+  chosenIds: readonly string[],
+): string {
+  const group = dish.optionGroups.find((candidate) => candidate._id === problem.groupId);
+  if (!group) return t('options.problem.notOffered', { dish: dish.name });
+  const chosenCount = group.options.filter((option) => chosenIds.includes(option._id)).length;
+  if (chosenCount < group.minSelected) return describeMissing(t, group, chosenCount);
+  return t('options.problem.tooMany', { group: group.name, max: group.maxSelected });
 }
 
 /**
@@ -149,6 +192,7 @@ function describeMissing(group: DishOptionGroup, chosenCount: number): string {
  * guest, not even a size.
  */
 export function OptionSheet({ dish, maxQuantity = 99, limitProblem, onAdd, onClose }: OptionSheetProps) {
+  const t = useT();
   const baseId = useId();
   const [chosenByGroup, setChosenByGroup] = useState<Record<string, string[]>>({});
   const [note, setNote] = useState('');
@@ -171,12 +215,12 @@ export function OptionSheet({ dish, maxQuantity = 99, limitProblem, onAdd, onClo
   // A required group short of choices: what the guest has yet to do, said on the button.
   const shortGroup = dish.optionGroups.find((group) => group._id === choiceProblem?.groupId);
   const shortCount = chosen.filter(({ group }) => group === shortGroup).length;
-  const missing = shortGroup && shortCount < shortGroup.minSelected ? describeMissing(shortGroup, shortCount) : null;
+  const missing = shortGroup && shortCount < shortGroup.minSelected ? describeMissing(t, shortGroup, shortCount) : null;
   // Anything else that stops "Add" (too many of a group, a price below 0, the page's limits): said above it.
   const problem = missing
     ? null
-    : (choiceProblem?.message ??
-      (unitPrice < 0 ? `${dish.name} cannot cost less than 0 with these options` : null) ??
+    : ((choiceProblem && describeProblem(t, dish, choiceProblem, chosenIds)) ??
+      (unitPrice < 0 ? t('options.problem.belowZero', { dish: dish.name }) : null) ??
       limitProblem?.({ optionIds: chosenIds, note: trimmedNote, quantity: shownQuantity }) ??
       null);
   const problemId = `${baseId}-problem`;
@@ -218,14 +262,14 @@ export function OptionSheet({ dish, maxQuantity = 99, limitProblem, onAdd, onClo
           ))}
           <div>
             <label htmlFor={`${baseId}-note`} className="field-label">
-              Note (optional)
+              {t('options.note')}
             </label>
             <input
               id={`${baseId}-note`}
               value={note}
               maxLength={maxNoteLength}
               autoComplete="off"
-              placeholder="e.g. less spicy"
+              placeholder={t('options.note.placeholder')}
               onChange={(event) => setNote(event.target.value)}
               className="field-input"
             />
@@ -239,10 +283,10 @@ export function OptionSheet({ dish, maxQuantity = 99, limitProblem, onAdd, onClo
             {problem}
           </p>
           <div className="flex items-center gap-3">
-            <div role="group" aria-label="Quantity" className="flex items-center">
+            <div role="group" aria-label={t('options.quantity')} className="flex items-center">
               <button
                 type="button"
-                aria-label="One fewer"
+                aria-label={t('options.quantity.fewer')}
                 disabled={shownQuantity <= 1}
                 onClick={() => setQuantity(shownQuantity - 1)}
                 className="btn btn-secondary size-11 p-0"
@@ -254,7 +298,7 @@ export function OptionSheet({ dish, maxQuantity = 99, limitProblem, onAdd, onClo
               </output>
               <button
                 type="button"
-                aria-label="One more"
+                aria-label={t('options.quantity.more')}
                 disabled={shownQuantity >= maxQuantity}
                 onClick={() => setQuantity(shownQuantity + 1)}
                 className="btn btn-secondary size-11 p-0"
@@ -271,7 +315,7 @@ export function OptionSheet({ dish, maxQuantity = 99, limitProblem, onAdd, onClo
                 missing ? 'bg-stone-200 text-stone-800 disabled:opacity-100' : 'btn-primary'
               }`}
             >
-              {missing ?? `Add · ${formatMoney(unitPrice * shownQuantity)}`}
+              {missing ?? t('options.add', { price: formatMoney(unitPrice * shownQuantity) })}
             </button>
           </div>
         </div>

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parse, type Token } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
 import { languages } from '@quan/contract/language';
 
@@ -19,8 +20,21 @@ function readCatalogue(language: string, area: string): Map<string, string> {
   return messages;
 }
 
-/** The names a message fills in ("{count}", "{restaurant}"), sorted. */
-const argumentsOf = (message: string) => [...new Set([...message.matchAll(/\{(\w+)/g)].map((m) => m[1]))].sort();
+/** The names a message fills in ("{count}", "{restaurant}"), sorted; the ICU parser Lingui uses reads it. */
+function argumentsOf(message: string): string[] {
+  const names = new Set<string>();
+  const walk = (tokens: readonly Token[]) => {
+    for (const token of tokens) {
+      if (token.type === 'argument' || token.type === 'function') names.add(token.arg);
+      if (token.type === 'select' || token.type === 'plural' || token.type === 'selectordinal') {
+        names.add(token.arg);
+        for (const branch of token.cases) walk(branch.tokens);
+      }
+    }
+  };
+  walk(parse(message));
+  return [...names].sort();
+}
 
 const areas = readdirSync(`${localesDir}/en`).map((file) => file.replace(/\.po$/, ''));
 

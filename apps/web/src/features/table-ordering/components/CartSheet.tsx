@@ -6,6 +6,7 @@ import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
 import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import type { CartLine } from '../../../store/cart-lines';
 
 interface CartSheetProps {
@@ -29,25 +30,22 @@ interface CartSheetProps {
 
 /** The cart as a bottom sheet: quantities, options and a note per dish, the diner's name, and "Place order". */
 export function CartSheet(props: CartSheetProps) {
+  const t = useT();
   const { tableNo, lines, total, name, onNameChange, dispatch, canAdd, unavailableItemIds, refusal } = props;
   const hasUnavailable = lines.some((line) => unavailableItemIds.has(line.itemId));
   const blocker =
-    lines.length === 0
-      ? 'Your cart is empty. Add dishes from the menu.'
-      : hasUnavailable
-        ? 'Remove the dishes that are not available right now.'
-        : null;
+    lines.length === 0 ? t('table.cart.empty') : hasUnavailable ? t('table.cart.removeUnavailable') : null;
   const blockerId = useId();
   // Opening on the dishes, not on the name field: a phone would slide its keyboard over the cart.
   const listRef = useRef<HTMLUListElement>(null);
 
   return (
-    <Dialog title={`Your order · Table ${tableNo}`} onClose={props.onClose} className="max-w-lg" initialFocus={listRef}>
+    <Dialog title={t('table.cart', { tableNo })} onClose={props.onClose} className="max-w-lg" initialFocus={listRef}>
       {lines.length > 0 && (
         <ul
           ref={listRef}
           tabIndex={-1}
-          aria-label="Dishes in your cart"
+          aria-label={t('table.cart.lines')}
           className="-mt-2 divide-y divide-stone-200 focus:outline-none"
         >
           {lines.map((line) => (
@@ -64,7 +62,7 @@ export function CartSheet(props: CartSheetProps) {
               dispatch={dispatch}
               notice={
                 unavailableItemIds.has(line.itemId) && (
-                  <p className="text-sm font-medium text-red-800">Not available right now</p>
+                  <p className="text-sm font-medium text-red-800">{t('table.cart.unavailable')}</p>
                 )
               }
             />
@@ -74,22 +72,21 @@ export function CartSheet(props: CartSheetProps) {
 
       <div className="mt-4 space-y-4 border-t border-stone-200 pt-4">
         <TextField
-          label="Your name (optional)"
-          hint="So our staff know whose order it is."
+          label={t('table.cart.name')}
+          hint={t('table.cart.name.hint')}
           value={name}
           maxLength={80}
           autoComplete="given-name"
           onChange={(event) => onNameChange(event.target.value)}
         />
         <div className="flex items-baseline justify-between gap-4">
-          <span className="text-stone-700">Dishes</span>
+          <span className="text-stone-700">{t('table.cart.dishesTotal')}</span>
           <span className="text-lg font-bold tabular-nums">{formatMoney(total)}</span>
         </div>
-        <p className="-mt-3 text-xs text-stone-600">Before tax; the restaurant confirms the final bill.</p>
+        <p className="-mt-3 text-xs text-stone-600">{t('table.cart.beforeTax')}</p>
         {props.joinsOrderNo !== null && (
           <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200 ring-inset">
-            These dishes join your table&apos;s order #{props.joinsOrderNo} as a new round; our staff confirm it in a
-            moment.
+            {t('table.cart.joinsOrder', { orderNo: props.joinsOrderNo })}
           </p>
         )}
         {refusal && <FormAlert>{refusal}</FormAlert>}
@@ -101,7 +98,7 @@ export function CartSheet(props: CartSheetProps) {
           onClick={props.onPlaceOrder}
         >
           <Send aria-hidden="true" className="size-5" />
-          {props.isSending ? 'Sending your order…' : 'Place order'}
+          {props.isSending ? t('table.sending') : t('table.cart.place')}
         </button>
         {blocker && (
           <p id={blockerId} className="text-center text-sm text-stone-600">

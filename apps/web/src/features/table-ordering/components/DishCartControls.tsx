@@ -1,4 +1,5 @@
 import { Minus, Plus } from 'lucide-react';
+import { useT } from '../../../lib/i18n';
 
 interface DishCartControlsProps {
   name: string;
@@ -20,6 +21,7 @@ export function DishCartControls({
   onAdd,
   onRemove,
 }: DishCartControlsProps) {
+  const t = useT();
   const popup = opensOptions ? ('dialog' as const) : undefined;
   if (quantity === 0) {
     return (
@@ -27,12 +29,12 @@ export function DishCartControls({
         type="button"
         onClick={onAdd}
         disabled={!canAdd}
-        aria-label={`Add ${name}`}
+        aria-label={t('table.dish.add', { name })}
         aria-haspopup={popup}
         className="btn btn-primary min-h-11 rounded-full px-4"
       >
         <Plus aria-hidden="true" className="size-4" />
-        Add
+        {t('table.dish.addShort')}
       </button>
     );
   }
@@ -41,20 +43,20 @@ export function DishCartControls({
       <button
         type="button"
         onClick={onRemove}
-        aria-label={`Remove one ${name}`}
+        aria-label={t('table.dish.removeOne', { name })}
         className="flex size-11 items-center justify-center rounded-full text-amber-900 hover:bg-amber-50"
       >
         <Minus aria-hidden="true" className="size-5" />
       </button>
       <span className="min-w-6 text-center font-semibold tabular-nums">
         {quantity}
-        <span className="sr-only"> in your cart</span>
+        <span className="sr-only"> {t('table.dish.inCart')}</span>
       </span>
       <button
         type="button"
         onClick={onAdd}
         disabled={!canAdd}
-        aria-label={`Add one more ${name}`}
+        aria-label={t('table.dish.addOneMore', { name })}
         aria-haspopup={popup}
         className="flex size-11 items-center justify-center rounded-full text-amber-900 hover:bg-amber-50 disabled:opacity-40"
       >

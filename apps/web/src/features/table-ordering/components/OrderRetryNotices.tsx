@@ -1,12 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Clock, LoaderCircle, WifiOff } from 'lucide-react';
+import { useT } from '../../../lib/i18n';
 import type { CartLine } from '../../../store/cart-lines';
 import { TableNotice } from './TableNotice';
 
 function DishList({ lines }: { lines: CartLine[] }) {
+  const t = useT();
   if (lines.length === 0) return null;
   return (
-    <ul aria-label="Your dishes" className="rounded-2xl border border-stone-200 bg-white px-4 py-2 text-left text-sm">
+    <ul
+      aria-label={t('table.retry.dishes')}
+      className="rounded-2xl border border-stone-200 bg-white px-4 py-2 text-left text-sm"
+    >
       {lines.map((line) => (
         <li key={line.key} className="py-1">
           {line.quantity} × {line.name}
@@ -19,6 +24,7 @@ function DishList({ lines }: { lines: CartLine[] }) {
 }
 
 function RetryButton({ isSending, disabled, onRetry }: { isSending: boolean; disabled: boolean; onRetry: () => void }) {
+  const t = useT();
   return (
     <button
       type="button"
@@ -27,7 +33,7 @@ function RetryButton({ isSending, disabled, onRetry }: { isSending: boolean; dis
       onClick={onRetry}
     >
       {isSending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
-      {isSending ? 'Sending your order…' : 'Try again'}
+      {isSending ? t('table.sending') : t('common.tryAgain')}
     </button>
   );
 }
@@ -43,6 +49,7 @@ export function RateLimitNotice({
   retryAfterSeconds,
   ...props
 }: RetryNoticeProps & { retryAfterSeconds: number | null }) {
+  const t = useT();
   const [secondsLeft, setSecondsLeft] = useState(retryAfterSeconds ?? 0);
   useEffect(() => {
     if (secondsLeft <= 0) return;
@@ -53,14 +60,12 @@ export function RateLimitNotice({
   return (
     <TableNotice
       icon={Clock}
-      title="Too many orders from this table; wait a moment"
+      title={t('table.rateLimit')}
       actions={<RetryButton isSending={props.isSending} disabled={secondsLeft > 0} onRetry={props.onRetry} />}
     >
       <p>
-        {secondsLeft > 0
-          ? `You can try again in ${secondsLeft === 1 ? '1 second' : `${secondsLeft} seconds`}.`
-          : 'You can try again now.'}{' '}
-        Your dishes are kept.
+        {secondsLeft > 0 ? t('table.rateLimit.wait', { seconds: secondsLeft }) : t('table.rateLimit.now')}{' '}
+        {t('table.retry.kept')}
       </p>
       <DishList lines={props.lines} />
     </TableNotice>
@@ -69,14 +74,15 @@ export function RateLimitNotice({
 
 /** No answer (offline, server down): the order may not have arrived; "Try again" resends the very same one. */
 export function UnsentNotice({ message, ...props }: RetryNoticeProps & { message: string }) {
+  const t = useT();
   return (
     <TableNotice
       icon={WifiOff}
-      title="Your order is not confirmed yet"
+      title={t('table.unsent')}
       actions={<RetryButton isSending={props.isSending} disabled={false} onRetry={props.onRetry} />}
     >
       <p>{message}</p>
-      <p>Your dishes are kept, and sending them again will not order them twice.</p>
+      <p>{t('table.unsent.kept')}</p>
       <DishList lines={props.lines} />
     </TableNotice>
   );

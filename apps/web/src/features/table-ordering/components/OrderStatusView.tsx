@@ -16,6 +16,7 @@ import type { RoundStatus } from '@quan/contract/rounds';
 import type { PublicOrder } from '@quan/contract/public';
 import { OrderLineLabel } from '../../../components/OrderLineLabel';
 import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { dinerStatusText, progressSteps, roundStatusText, stepsDone, type PublicRound } from './order-progress';
 
 const stepIcons: Record<OrderStatus, LucideIcon> = {
@@ -38,6 +39,7 @@ const roundStatusClasses: Record<RoundStatus, string> = {
 type OrderLine = PublicOrder['items'][number];
 
 function DishLine({ line }: { line: OrderLine }) {
+  const t = useT();
   // What the staff took off the bill is not counted; a line taken off entirely stays, struck through.
   const left = line.quantity - line.voidedQuantity;
   return (
@@ -51,7 +53,7 @@ function DishLine({ line }: { line: OrderLine }) {
         </span>
         {line.voidedQuantity > 0 && (
           <span className="block text-stone-600">
-            {left > 0 ? `${line.voidedQuantity} taken off the bill` : 'Taken off the bill'}
+            {left > 0 ? t('table.line.voided', { count: line.voidedQuantity }) : t('table.line.voidedAll')}
           </span>
         )}
       </span>
@@ -62,18 +64,20 @@ function DishLine({ line }: { line: OrderLine }) {
 
 /** One round of the table's order: its own status, and the dishes sent with it. */
 function RoundDishes({ round, lines }: { round: PublicRound; lines: OrderLine[] }) {
+  const t = useT();
   const headingId = useId();
+  const status = t(roundStatusText[round.status]);
   return (
     <section aria-labelledby={headingId} className="border-t border-stone-100 pt-3 first:border-0 first:pt-0">
       {/* Read as one phrase ("Round 2 · Preparing"); shown as the round and its status badge. */}
       <h4
         id={headingId}
-        aria-label={`Round ${round.no} · ${roundStatusText[round.status]}`}
+        aria-label={t('table.round.label', { no: round.no, status })}
         className="flex flex-wrap items-center justify-between gap-2 text-sm font-semibold"
       >
-        <span className="text-stone-900">Round {round.no}</span>
+        <span className="text-stone-900">{t('table.round', { no: round.no })}</span>
         <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${roundStatusClasses[round.status]}`}>
-          {roundStatusText[round.status]}
+          {status}
         </span>
       </h4>
       {lines.length > 0 ? (
@@ -83,7 +87,7 @@ function RoundDishes({ round, lines }: { round: PublicRound; lines: OrderLine[] 
           ))}
         </ul>
       ) : (
-        <p className="py-2 text-sm text-stone-600">Loading these dishes…</p>
+        <p className="py-2 text-sm text-stone-600">{t('table.round.loading')}</p>
       )}
     </section>
   );
@@ -114,6 +118,7 @@ export function OrderStatusView({
   onOrderMore,
   focusOnMount,
 }: OrderStatusViewProps) {
+  const t = useT();
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Decided when it appears; later renders leave the focus where the diner put it.
   const [focusWhenShown] = useState(focusOnMount);
@@ -121,7 +126,8 @@ export function OrderStatusView({
     if (focusWhenShown) headingRef.current?.focus();
   }, [focusWhenShown]);
 
-  const { label, detail } = dinerStatusText[status];
+  const label = t(dinerStatusText[status].label);
+  const detail = t(dinerStatusText[status].detail);
   const done = stepsDone(status);
   const StatusIcon = stepIcons[status];
 
@@ -135,14 +141,14 @@ export function OrderStatusView({
             tabIndex={-1}
             className="text-lg font-bold text-stone-900 focus:outline-none"
           >
-            Order #{order.orderNo}
+            {t('table.order', { orderNo: order.orderNo })}
           </h2>
           <span className="flex items-center gap-1.5 text-xs font-medium text-stone-600">
             <span
               aria-hidden="true"
               className={`size-2 rounded-full ${isFollowing ? 'bg-emerald-600' : 'bg-stone-400'}`}
             />
-            {isFollowing ? 'Live' : 'Not live'}
+            {isFollowing ? t('table.order.live') : t('table.order.notLive')}
           </span>
         </div>
 
@@ -161,7 +167,7 @@ export function OrderStatusView({
         </div>
 
         {status !== 'cancelled' && (
-          <ol aria-label="Progress" className="mt-5 grid grid-cols-4 gap-2">
+          <ol aria-label={t('table.order.progress')} className="mt-5 grid grid-cols-4 gap-2">
             {progressSteps.map((step, index) => {
               const isDone = index < done;
               const isCurrent = index === done;
@@ -183,8 +189,8 @@ export function OrderStatusView({
                     {isDone ? <Check aria-hidden="true" className="size-4" /> : index + 1}
                   </span>
                   <span className={isCurrent ? 'font-semibold text-stone-900' : 'text-stone-600'}>
-                    {dinerStatusText[step].label}
-                    {isDone && <span className="sr-only"> (done)</span>}
+                    {t(dinerStatusText[step].label)}
+                    {isDone && <span className="sr-only"> {t('table.order.stepDone')}</span>}
                   </span>
                 </li>
               );
@@ -199,15 +205,13 @@ export function OrderStatusView({
           className="btn btn-secondary mt-5 min-h-11 w-full"
         >
           <RefreshCw aria-hidden="true" className={`size-4 ${isRefreshing ? 'animate-spin' : ''}`} />
-          {isRefreshing ? 'Checking…' : 'Check the status'}
+          {isRefreshing ? t('table.order.checking') : t('table.order.check')}
         </button>
       </div>
 
       <div className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
-        <h3 className="font-semibold text-stone-900">Your table&apos;s dishes</h3>
-        {order.rounds.length > 1 && (
-          <p className="text-sm text-stone-600">Every order from this table joins this one bill, round by round.</p>
-        )}
+        <h3 className="font-semibold text-stone-900">{t('table.order.dishes')}</h3>
+        {order.rounds.length > 1 && <p className="text-sm text-stone-600">{t('table.order.rounds')}</p>}
         <div className="mt-3 space-y-3">
           {order.rounds.length > 0 ? (
             order.rounds.map((round) => (
@@ -227,21 +231,21 @@ export function OrderStatusView({
         </div>
         <dl className="mt-2 space-y-1 border-t border-stone-200 pt-2 text-sm">
           <div className="flex justify-between">
-            <dt className="text-stone-600">Subtotal</dt>
+            <dt className="text-stone-600">{t('table.bill.subtotal')}</dt>
             <dd className="tabular-nums">{formatMoney(order.bills.subtotal)}</dd>
           </div>
           {order.bills.discount > 0 && (
             <div className="flex justify-between">
-              <dt className="text-stone-600">Discount</dt>
+              <dt className="text-stone-600">{t('table.bill.discount')}</dt>
               <dd className="tabular-nums">−{formatMoney(order.bills.discount)}</dd>
             </div>
           )}
           <div className="flex justify-between">
-            <dt className="text-stone-600">Tax ({order.bills.taxRate} %)</dt>
+            <dt className="text-stone-600">{t('table.bill.tax', { rate: order.bills.taxRate })}</dt>
             <dd className="tabular-nums">{formatMoney(order.bills.tax)}</dd>
           </div>
           <div className="flex justify-between text-base font-bold">
-            <dt>Total</dt>
+            <dt>{t('table.bill.total')}</dt>
             <dd className="tabular-nums">{formatMoney(order.bills.total)}</dd>
           </div>
         </dl>
@@ -249,7 +253,7 @@ export function OrderStatusView({
 
       <button type="button" className="btn btn-primary min-h-12 w-full text-base" onClick={onOrderMore}>
         <Plus aria-hidden="true" className="size-5" />
-        Order more dishes
+        {t('table.order.more')}
       </button>
     </section>
   );

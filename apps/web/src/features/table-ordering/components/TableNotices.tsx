@@ -1,26 +1,33 @@
 import { QrCode, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
+import { useT } from '../../../lib/i18n';
 import { TableNotice } from './TableNotice';
 
-const menuLink = (
-  <Link to="/public-menu" className="btn btn-secondary min-h-12 text-base">
-    See the menu
-  </Link>
-);
+function MenuLink() {
+  const t = useT();
+  return (
+    <Link to="/public-menu" className="btn btn-secondary min-h-12 text-base">
+      {t('table.notice.seeMenu')}
+    </Link>
+  );
+}
 
 /** No key in the link, or the server refused it (403): only the table's own QR code lets a diner order. */
 export function MissingKeyNotice() {
+  const t = useT();
   return (
-    <TableNotice icon={QrCode} title="Scan the QR code on your table" actions={menuLink}>
-      <p>Each table has its own code. Scanning it with your phone’s camera opens this page, ready to order.</p>
+    <TableNotice icon={QrCode} title={t('table.notice.scan')} actions={<MenuLink />}>
+      <p>{t('table.notice.scan.detail')}</p>
     </TableNotice>
   );
 }
 
-export function UnknownTableNotice({ message }: { message: string }) {
+/** A table number that cannot exist, or that the restaurant does not have (404). */
+export function UnknownTableNotice({ tableNo }: { tableNo: number | string }) {
+  const t = useT();
   return (
-    <TableNotice icon={SearchX} title={message} actions={menuLink}>
-      <p>Check the number on your table, or ask our staff for help.</p>
+    <TableNotice icon={SearchX} title={t('table.notice.unknownTable', { tableNo })} actions={<MenuLink />}>
+      <p>{t('table.notice.unknownTable.detail')}</p>
     </TableNotice>
   );
 }

@@ -1,13 +1,15 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { DinerOrderResult, PublicMenu } from '@quan/contract/public';
 import { OptionSheet, type OptionSheetResult } from '../../../components/OptionSheet';
-import { describePublicError, PublicApiError } from '../../../lib/public-api';
+import { useT } from '../../../lib/i18n';
+import { PublicApiError } from '../../../lib/public-api';
 import type { AppSocket } from '../../../lib/socket';
 import { toOrderLines } from '../../../store/cart-lines';
 import { addItem, clearCart, removeItem } from '../../../store/cart-slice';
 import type { TrackedOrder } from '../api/get-public-order';
 import { CartBar } from './CartBar';
 import { CartSheet } from './CartSheet';
+import { describeDinerError } from './diner-error';
 import { newerOrder, withLiveUpdate } from './order-progress';
 import { OrderBanner } from './OrderBanner';
 import { RateLimitNotice, UnsentNotice } from './OrderRetryNotices';
@@ -50,6 +52,7 @@ export function TableOrdering({
   reloadMenu,
   renderMenu,
 }: TableOrderingProps) {
+  const t = useT();
   const cart = useTableCart(tableNo);
   const [tracked, setTracked] = useState<TrackedOrder | null>(() => loadTrackedOrder(tableNo));
   const [placedOrder, setPlacedOrder] = useState<DinerOrderResult | null>(null);
@@ -115,7 +118,7 @@ export function TableOrdering({
   const isOrderOpen = !!shownOrder && shownStatus !== 'completed' && shownStatus !== 'cancelled';
 
   if (submission.status === 'no-key') return <MissingKeyNotice />;
-  if (submission.status === 'no-table') return <UnknownTableNotice message={submission.message} />;
+  if (submission.status === 'no-table') return <UnknownTableNotice tableNo={tableNo} />;
   if (submission.status === 'rate-limited' || (isSending && submission.retryingAfter === 'rate-limited')) {
     return (
       <RateLimitNotice
@@ -131,7 +134,11 @@ export function TableOrdering({
     return (
       <UnsentNotice
         message={
-          submission.status === 'unsent' ? submission.message : 'Sending your order again with the same details.'
+          submission.status !== 'unsent'
+            ? t('table.unsent.resending')
+            : submission.error === null
+              ? t('table.unsent.unconfirmed')
+              : describeDinerError(t, submission.error, t('table.unsent.notSent'))
         }
         lines={cart.lines}
         isSending={isSending}
@@ -184,25 +191,25 @@ export function TableOrdering({
     if (tracking.isPending) {
       return (
         <p role="status" className="py-10 text-center text-stone-700">
-          Loading your order…
+          {t('table.order.loading')}
         </p>
       );
     }
     if (tracking.error instanceof PublicApiError && tracking.error.status === 404) {
       return (
         <div role="alert" className="rounded-2xl border border-stone-200 bg-white p-6 text-center">
-          <p className="text-stone-800">This order can no longer be followed here. Please ask our staff.</p>
+          <p className="text-stone-800">{t('table.order.gone')}</p>
           <button type="button" className="btn btn-primary mt-4 min-h-11" onClick={forgetTrackedOrder}>
-            Back to the menu
+            {t('table.order.backToMenu')}
           </button>
         </div>
       );
     }
     return (
       <div role="alert" className="rounded-2xl border border-stone-200 bg-white p-6 text-center">
-        <p className="text-stone-800">{describePublicError(tracking.error, 'Your order could not be loaded.')}</p>
+        <p className="text-stone-800">{describeDinerError(t, tracking.error, t('table.order.loadError'))}</p>
         <button type="button" className="btn btn-primary mt-4 min-h-11" onClick={tracking.reload}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       </div>
     );

@@ -4,14 +4,17 @@ import type { OrderStatusUpdate, PublicOrder } from '@quan/contract/public';
 
 export type PublicRound = PublicOrder['rounds'][number];
 
-/** What each status means to the diner at the table. */
+/**
+ * What each status means to the diner at the table: the ids of its label and its sentence in the `table`
+ * catalogue (src/locales/<language>/table.po), read with `t(dinerStatusText[status].label)`.
+ */
 export const dinerStatusText: Record<OrderStatus, { label: string; detail: string }> = {
-  pending: { label: 'Received', detail: 'The restaurant has your order; the staff will confirm it in a moment.' },
-  in_progress: { label: 'Preparing', detail: 'The kitchen is cooking your dishes.' },
-  ready: { label: 'Ready', detail: 'Your dishes are ready and on their way to your table.' },
-  served: { label: 'Served', detail: 'Enjoy your meal!' },
-  completed: { label: 'Completed', detail: 'All paid. Thank you for eating with us!' },
-  cancelled: { label: 'Cancelled', detail: 'This order was cancelled. Please ask our staff if you did not expect it.' },
+  pending: { label: 'table.status.pending', detail: 'table.status.pending.detail' },
+  in_progress: { label: 'table.status.inProgress', detail: 'table.status.inProgress.detail' },
+  ready: { label: 'table.status.ready', detail: 'table.status.ready.detail' },
+  served: { label: 'table.status.served', detail: 'table.status.served.detail' },
+  completed: { label: 'table.status.completed', detail: 'table.status.completed.detail' },
+  cancelled: { label: 'table.status.cancelled', detail: 'table.status.cancelled.detail' },
 };
 
 /** The steps the status view shows; `completed` has passed them all, `cancelled` left them. */
@@ -42,13 +45,16 @@ export function stepsDone(status: OrderStatus): number {
   return Math.max(0, progressSteps.indexOf(status));
 }
 
-/** Where one round (one batch of dishes sent to the kitchen) stands, as the diner reads it. */
+/**
+ * Where one round (one batch of dishes sent to the kitchen) stands, as the diner reads it: the id of its
+ * label in the `table` catalogue, read with `t(roundStatusText[status])`.
+ */
 export const roundStatusText: Record<RoundStatus, string> = {
-  pending: 'Waiting for the staff',
-  in_progress: 'Preparing',
-  ready: 'Ready',
-  served: 'Served',
-  cancelled: 'Not accepted',
+  pending: 'table.round.pending',
+  in_progress: 'table.status.inProgress',
+  ready: 'table.status.ready',
+  served: 'table.status.served',
+  cancelled: 'table.round.cancelled',
 };
 
 // A round only moves forward too (`allowedRoundMoves` in the contract); a round is cancelled before it is ready,

@@ -10,26 +10,26 @@ import { clearPendingOrder, loadPendingOrder, savePendingOrder, type PendingOrde
 export type Submission =
   | { status: 'idle' }
   | { status: 'sending'; retryingAfter: 'unsent' | 'rate-limited' | null }
-  /** No answer (offline) or a server error: it may or may not have arrived; resend it as is. */
-  | { status: 'unsent'; message: string }
+  /**
+   * No answer (offline) or a server error: it may or may not have arrived; resend it as is. `error` is what the
+   * last attempt met, null when the page came back with an order whose answer never arrived.
+   */
+  | { status: 'unsent'; error: unknown }
   | { status: 'rate-limited'; retryAfterSeconds: number | null }
   /** The server said no (unavailable dish, invalid line): nothing was created; the cart can be changed. */
   | { status: 'refused'; message: string }
-  | { status: 'no-key'; message: string }
-  | { status: 'no-table'; message: string };
+  | { status: 'no-key' }
+  | { status: 'no-table' };
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function outcomeOf(error: unknown): Submission {
   if (!(error instanceof PublicApiError) || isRetryable(error)) {
-    return {
-      status: 'unsent',
-      message: error instanceof PublicApiError ? error.message : 'Your order could not be sent.',
-    };
+    return { status: 'unsent', error };
   }
   if (error.status === 429) return { status: 'rate-limited', retryAfterSeconds: error.retryAfterSeconds };
-  if (error.status === 403) return { status: 'no-key', message: error.message };
-  if (error.status === 404) return { status: 'no-table', message: error.message };
+  if (error.status === 403) return { status: 'no-key' };
+  if (error.status === 404) return { status: 'no-table' };
   const details = error.fieldErrors.map((fieldError) => fieldError.message).filter((text) => text !== error.message);
   return { status: 'refused', message: [error.message, ...details].join(' ') };
 }
@@ -48,9 +48,7 @@ export function useOrderSubmission(
   // Also kept in memory: where sessionStorage is unavailable, "Try again" must still have the key.
   const [pending, setPending] = useState(() => loadPendingOrder(tableNo));
   const [submission, setSubmission] = useState<Submission>(() =>
-    pending
-      ? { status: 'unsent', message: 'Your order was sent, but its confirmation did not arrive.' }
-      : { status: 'idle' },
+    pending ? { status: 'unsent', error: null } : { status: 'idle' },
   );
 
   function forget() {

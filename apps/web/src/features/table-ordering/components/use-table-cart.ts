@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import type { DINER_MAX_LINES, DINER_MAX_PER_ITEM } from '@quan/contract/public';
+import { useT } from '../../../lib/i18n';
 import { groupCartLines, lineKey } from '../../../store/cart-lines';
 import { cartReducer, selectCartItems, selectCartTotal } from '../../../store/cart-slice';
 import { loadCartDraft, saveCartDraft } from './table-session';
@@ -15,6 +16,7 @@ export const maxUnitsPerDish: typeof DINER_MAX_PER_ITEM = 20;
  * kept per table in sessionStorage with the diner's optional name.
  */
 export function useTableCart(tableNo: number) {
+  const t = useT();
   const [cart, dispatch] = useReducer(cartReducer, tableNo, (table) => ({ items: loadCartDraft(table).items }));
   const [name, setName] = useState(() => loadCartDraft(tableNo).name);
   const items = selectCartItems({ cart });
@@ -37,16 +39,16 @@ export function useTableCart(tableNo: number) {
       const left = maxUnitsPerDish - unitsOf(dish._id);
       if (choice.quantity > left) {
         return left > 0
-          ? `Only ${left} more ${dish.name} fit this order (${maxUnitsPerDish} at most); ask our staff for more.`
-          : `This order has the most ${dish.name} it takes (${maxUnitsPerDish}); ask our staff for more.`;
+          ? t('table.limit.dishLeft', { left, dish: dish.name, max: maxUnitsPerDish })
+          : t('table.limit.dishFull', { dish: dish.name, max: maxUnitsPerDish });
       }
       const isNewLine = !lines.some((line) => line.key === lineKey(dish._id, choice.note, choice.optionIds));
       if (isNewLine && lines.length >= maxLinesPerOrder) {
-        return `This order has ${maxLinesPerOrder} different dishes, the most it takes: send it, then order more.`;
+        return t('table.limit.lines', { max: maxLinesPerOrder });
       }
       return null;
     },
-    [unitsOf, lines],
+    [unitsOf, lines, t],
   );
 
   return {

@@ -223,6 +223,32 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
     );
   });
 
+  it('speaks the phone’s language: a Vietnamese diner adds a dish, opens the cart and orders, all in Vietnamese', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['vi-VN']);
+    serve();
+    renderPublicRoute(tablePath);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bàn 4' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('vi');
+    await waitFor(() => expect(document.title).toBe('Bàn 4 · Quán'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Thêm Phở bò' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Thêm một phần Phở bò' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Bớt một phần Phở bò' }));
+    await userEvent.click(screen.getByRole('button', { name: /Xem món đã chọn · 1 món/ }));
+
+    const cart = screen.getByRole('dialog', { name: 'Món đã chọn · Bàn 4' });
+    expect(within(cart).getByRole('list', { name: 'Các món đã chọn' })).toHaveTextContent(/^Phở bò1 × 65\.000/);
+    await userEvent.type(within(cart).getByRole('textbox', { name: 'Tên của bạn (không bắt buộc)' }), 'Chị Lan');
+    await userEvent.click(within(cart).getByRole('button', { name: 'Gọi món' }));
+
+    expect(await screen.findByRole('heading', { name: 'Đơn #1042' })).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent('Đã nhận');
+    expect(screen.getByRole('list', { name: 'Tiến độ' })).toHaveTextContent('Đang chuẩn bị');
+    expect(screen.getByRole('region', { name: 'Lượt 1 · Chờ nhân viên xác nhận' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Gọi thêm món' })).toBeInTheDocument();
+    expect(orderPosts()[0]?.body).toMatchObject({ customerDetails: { name: 'Chị Lan' }, items: [{ quantity: 1 }] });
+  });
+
   it('keeps the cart when the network is down and resends the same order with the same key, even after a reload', async () => {
     let online = false;
     serve({ order: () => (online ? okData(placedOrder, 201) : 'network-error') });

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { describePublicError, PublicApiError } from '../../../lib/public-api';
+import { useT } from '../../../lib/i18n';
+import { PublicApiError } from '../../../lib/public-api';
 import { useDinerSocket } from '../../../lib/use-diner-socket';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { usePublicMenu } from '../../public-menu/api/get-public-menu';
@@ -8,6 +9,7 @@ import type { DishActionComponent } from '../../public-menu/components/DishCard'
 import { MenuLoadError, MenuLoading } from '../../public-menu/components/MenuStates';
 import { MenuView } from '../../public-menu/components/MenuView';
 import { usePublicTable } from '../api/get-public-table';
+import { describeDinerError } from '../components/diner-error';
 import { TableFrame } from '../components/TableFrame';
 import { MissingKeyNotice, UnknownTableNotice } from '../components/TableNotices';
 import { loadCartDraft, loadTrackedOrder } from '../components/table-session';
@@ -32,13 +34,14 @@ export function TableOrderingPage() {
   const tableKey = searchParams.get('key')?.trim() ?? '';
   const tableNo = parseTableNo(rawTableNo);
 
-  if (tableNo === null) return <UnknownTableNotice message={`There is no table ${rawTableNo}`} />;
+  if (tableNo === null) return <UnknownTableNotice tableNo={rawTableNo} />;
   if (!tableKey) return <MissingKeyNotice />;
   return <TableMenu key={tableNo} tableNo={tableNo} tableKey={tableKey} />;
 }
 
 function TableMenu({ tableNo, tableKey }: { tableNo: number; tableKey: string }) {
-  usePageTitle(`Table ${tableNo}`);
+  const t = useT();
+  usePageTitle(t('table.pageTitle', { tableNo }));
   const socket = useDinerSocket();
   const table = usePublicTable(tableNo, tableKey);
   const menu = usePublicMenu(socket);
@@ -48,7 +51,7 @@ function TableMenu({ tableNo, tableKey }: { tableNo: number; tableKey: string })
   );
 
   if (table.error instanceof PublicApiError && table.error.status === 404) {
-    return <UnknownTableNotice message={table.error.message} />;
+    return <UnknownTableNotice tableNo={tableNo} />;
   }
   if (table.error instanceof PublicApiError && table.error.status === 403) return <MissingKeyNotice />;
 
@@ -67,7 +70,7 @@ function TableMenu({ tableNo, tableKey }: { tableNo: number; tableKey: string })
     if (menu.isPending) return <MenuLoading />;
     return (
       <MenuLoadError
-        message={describePublicError(menu.error, 'The menu could not be loaded.')}
+        message={describeDinerError(t, menu.error, t('menu.loadError'))}
         onRetry={() => {
           menu.reload();
           if (table.error) table.reload();
@@ -80,7 +83,7 @@ function TableMenu({ tableNo, tableKey }: { tableNo: number; tableKey: string })
     <TableFrame tableNo={tableNo} restaurantName={restaurantName}>
       {returnsToOrder ? (
         <p role="status" className="py-10 text-center text-stone-700">
-          Loading your order…
+          {t('table.order.loading')}
         </p>
       ) : (
         renderMenu()
