@@ -17,14 +17,23 @@ describe('the API envelope and errors', () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/does-not-exist?x=1' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/application\/json/);
-    expect(response.json()).toEqual({ success: false, message: 'There is no API route POST /api/does-not-exist' });
+    expect(response.json()).toEqual({
+      success: false,
+      message: 'There is no API route POST /api/does-not-exist',
+      code: 'NOT_FOUND',
+    });
   });
 
   it('turns an unexpected failure into "Something went wrong" with a request id, and no detail', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/test/explode' });
     expect(response.statusCode).toBe(500);
     const body = response.json();
-    expect(body).toEqual({ success: false, message: 'Something went wrong', requestId: expect.any(String) });
+    expect(body).toEqual({
+      success: false,
+      message: 'Something went wrong',
+      code: 'INTERNAL_ERROR',
+      requestId: expect.any(String),
+    });
     expect(response.headers['x-request-id']).toBe(body.requestId);
     expect(response.body).not.toMatch(/secret|postgres|at .*\.ts/);
   });
@@ -32,7 +41,7 @@ describe('the API envelope and errors', () => {
   it('asks for a sign-in on API routes by default', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/user' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ success: false, message: 'Please sign in to continue' });
+    expect(response.json()).toEqual({ success: false, message: 'Please sign in to continue', code: 'UNAUTHORIZED' });
   });
 
   it('accepts a trailing slash on every path', async () => {
@@ -50,7 +59,10 @@ describe('the API envelope and errors', () => {
       payload: JSON.stringify({ email: 'a@b.vn', password: 'x'.repeat(1024 * 1024) }),
     });
     expect(big.statusCode).toBe(413);
-    expect(big.json().message).toBe('The request body is too large (the limit is 1 MB)');
+    expect(big.json()).toMatchObject({
+      message: 'The request body is too large (the limit is 1 MB)',
+      code: 'BODY_TOO_LARGE',
+    });
     const malformed = await t.app.inject({
       method: 'POST',
       url: '/api/user/login',
@@ -58,7 +70,11 @@ describe('the API envelope and errors', () => {
       payload: '{"email":',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ success: false, message: 'The request body is not valid JSON' });
+    expect(malformed.json()).toEqual({
+      success: false,
+      message: 'The request body is not valid JSON',
+      code: 'BODY_NOT_JSON',
+    });
   });
 });
 
@@ -75,7 +91,11 @@ describe('the web app', () => {
   it('answers a missing file with 404 instead of the page', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/app-oldhash.js' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ success: false, message: 'Nothing found at /assets/app-oldhash.js' });
+    expect(response.json()).toEqual({
+      success: false,
+      message: 'Nothing found at /assets/app-oldhash.js',
+      code: 'NOT_FOUND',
+    });
   });
 
   it('sends a strict content security policy and no HSTS for plain-HTTP restaurant networks', async () => {

@@ -97,7 +97,11 @@ describe('public table lookup', () => {
     expect(found.json().data).toEqual({ tableNo: table.tableNo, seats: 4 });
     const missing = await t.app.inject({ method: 'GET', url: '/api/public/tables/99' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().message).toBe('There is no table 99');
+    expect(missing.json()).toMatchObject({
+      message: 'There is no table 99',
+      code: 'TABLE_NOT_FOUND',
+      params: { tableNo: 99 },
+    });
   });
 
   it('checks the QR key when the page sends it, so a wrong one is told before ordering', async () => {
@@ -105,7 +109,10 @@ describe('public table lookup', () => {
     expect(right.statusCode).toBe(200);
     const wrong = await t.app.inject({ method: 'GET', url: `/api/public/tables/${table.tableNo}?key=guessed-key` });
     expect(wrong.statusCode).toBe(403);
-    expect(wrong.json().message).toBe('Scan the QR code on your table to order');
+    expect(wrong.json()).toMatchObject({
+      message: 'Scan the QR code on your table to order',
+      code: 'TABLE_KEY_INVALID',
+    });
   });
 });
 
@@ -150,7 +157,12 @@ describe('ordering from the table', () => {
     ]);
     const soldOut = await dinerOrder({ ...validBody(), items: [{ itemId: dishes[2]!._id, quantity: 1 }] });
     expect(soldOut.statusCode).toBe(409);
-    expect(soldOut.json().message).toBe('Bánh xèo is not available right now');
+    // The code and its values let the diner's phone say it in its own language.
+    expect(soldOut.json()).toMatchObject({
+      message: 'Bánh xèo is not available right now',
+      code: 'DISH_UNAVAILABLE',
+      params: { dish: 'Bánh xèo' },
+    });
   });
 
   it('sends a pending order from the table, with a tracking token, that staff accept', async () => {

@@ -25,7 +25,12 @@ describe('sign-in rate limits', () => {
     const limited = await attempt(email, '10.0.0.9');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(limited.json()).toEqual({ success: false, message: 'Too many sign-in attempts; try again in 10 minutes' });
+    expect(limited.json()).toEqual({
+      success: false,
+      message: 'Too many sign-in attempts; try again in 10 minutes',
+      code: 'TOO_MANY_ATTEMPTS',
+      params: { minutes: 10 },
+    });
   });
 
   it('limits attempts from one address across many emails', async () => {

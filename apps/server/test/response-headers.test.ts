@@ -69,6 +69,7 @@ describe('the global rate limit', () => {
     expect(limited.json()).toEqual({
       success: false,
       message: expect.stringMatching(/^Too many requests; try again in (1 minute|\d+ seconds?)$/),
+      code: 'RATE_LIMITED',
     });
     expect(answers[0]!.headers['retry-after']).toBeUndefined();
 
@@ -104,6 +105,7 @@ describe('the global rate limit', () => {
       expect(limited.json()).toEqual({
         success: false,
         message: expect.stringMatching(/^Too many requests; try again in (1 minute|\d+ seconds?)$/),
+        code: 'RATE_LIMITED',
       });
     }
     // A method a path does not have falls to the not-found handler too, and counts there.

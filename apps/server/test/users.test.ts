@@ -70,6 +70,7 @@ describe('registration', () => {
     expect(again.json()).toEqual({
       success: false,
       message: `An account with the email ${input.email} already exists`,
+      code: 'CONFLICT',
     });
   });
 
@@ -125,7 +126,7 @@ describe('sign-in', () => {
     const unknownEmail = await login('nobody@example.test', input.password);
     for (const response of [wrongPassword, unknownEmail]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ success: false, message: 'Invalid email or password' });
+      expect(response.json()).toEqual({ success: false, message: 'Invalid email or password', code: 'UNAUTHORIZED' });
     }
   });
 

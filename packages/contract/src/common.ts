@@ -40,10 +40,20 @@ export type Envelope<T> = {
 export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
-/** The error envelope of every failed call: a sentence a person can act on, and field errors for 400s. */
+/** The values an error code's sentence is filled with ("ORDER_TABLE_BOOKED" with `{ tableNo: 5 }`). */
+export const errorParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+export type ErrorParams = z.infer<typeof errorParamsSchema>;
+
+/**
+ * The error envelope of every failed call: a sentence a person can act on (in English), a stable machine
+ * `code` (ext) that a screen translates with its `params`, and field errors for 400s. A code without a
+ * translation of its own shows the sentence.
+ */
 export const errorResponseSchema = z.object({
   success: z.literal(false),
   message: z.string(),
+  code: z.string(),
+  params: errorParamsSchema.optional(),
   errors: z.array(fieldErrorSchema).optional(),
   requestId: z.string().optional(),
 });

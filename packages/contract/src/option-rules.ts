@@ -80,18 +80,34 @@ export function portionPrice(dishPrice: number, options: readonly { priceDelta: 
 }
 
 /**
- * A group's rule in words, the same for the manager, the POS and the diner: "Required · Choose 1",
- * "Required · Choose 1 to 3", "Required · At least 2", "Optional · Choose 1", "Optional · Up to 3",
- * "Optional · Any", or "Optional" for a single optional option.
+ * Which rule a group's limits make, the same for the manager, the POS and the diner (each screen says it in
+ * its language): `required` "Choose 1", `requiredRange` "Choose 1 to 3", `requiredAtLeast` "At least 2",
+ * `optionalOne` "Optional · Choose 1", `optionalUpTo` "Up to 3", `optionalAny` "Any", or `optional` for a
+ * single optional option.
  */
-export function describeOptionRule(group: { minSelected: number; maxSelected: number; optionCount: number }): string {
+export type OptionRuleKind =
+  'required' | 'requiredRange' | 'requiredAtLeast' | 'optional' | 'optionalOne' | 'optionalUpTo' | 'optionalAny';
+
+export function optionRuleOf(group: { minSelected: number; maxSelected: number; optionCount: number }): {
+  kind: OptionRuleKind;
+  min: number;
+  max: number;
+} {
   const { minSelected: min, maxSelected: max, optionCount } = group;
   const anyNumber = max >= optionCount;
-  if (min === 0) {
-    if (optionCount <= 1) return 'Optional';
-    if (max === 1) return 'Optional · Choose 1';
-    return anyNumber ? 'Optional · Any' : `Optional · Up to ${max}`;
-  }
-  if (min >= Math.min(max, optionCount)) return `Required · Choose ${min}`;
-  return anyNumber ? `Required · At least ${min}` : `Required · Choose ${min} to ${max}`;
+  const kind: OptionRuleKind =
+    min === 0
+      ? optionCount <= 1
+        ? 'optional'
+        : max === 1
+          ? 'optionalOne'
+          : anyNumber
+            ? 'optionalAny'
+            : 'optionalUpTo'
+      : min >= Math.min(max, optionCount)
+        ? 'required'
+        : anyNumber
+          ? 'requiredAtLeast'
+          : 'requiredRange';
+  return { kind, min, max };
 }

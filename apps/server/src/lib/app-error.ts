@@ -1,3 +1,5 @@
+import type { ErrorParams } from '@quan/contract/common';
+
 /** Errors a person can cause. The error handler turns each into its status and the message as written. */
 const statusByCode = {
   BAD_REQUEST: 400,
@@ -15,6 +17,8 @@ export type AppErrorCode = keyof typeof statusByCode;
 export class AppError extends Error {
   override name = 'AppError';
   readonly statusCode: number;
+  /** What went wrong for a screen to say in its language: a code of its own and the values it names. */
+  reason?: { code: string; params?: ErrorParams };
 
   constructor(
     readonly code: AppErrorCode,
@@ -24,6 +28,12 @@ export class AppError extends Error {
   ) {
     super(message);
     this.statusCode = statusByCode[code];
+  }
+
+  /** Names the refusal with a stable code (and its values): `throw conflict('…').because('TABLE_BOOKED', { tableNo })`. */
+  because(code: string, params?: ErrorParams): this {
+    this.reason = { code, params };
+    return this;
   }
 }
 

@@ -30,7 +30,7 @@ function validationResponse(error: FastifyError & { validation: unknown[] }): Er
       })
     : [{ path: '', message: error.message }];
   const where = partLabel[error.validationContext ?? 'body'] ?? 'request';
-  return { success: false, message: validationMessage(where, errors), errors };
+  return { success: false, message: validationMessage(where, errors), code: 'VALIDATION_FAILED', errors };
 }
 
 const UNKNOWN_FIELD = 'Unknown field; it cannot be set here';
@@ -44,15 +44,35 @@ function validationMessage(where: string, errors: FieldError[]): string {
 }
 
 /** Fastify's own client errors, reworded as sentences a person can act on. */
-const fastifyClientErrors: Record<string, { status: number; message: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is too large (the limit is 1 MB)' },
+const fastifyClientErrors: Record<string, { status: number; message: string; code: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    message: 'The request body is too large (the limit is 1 MB)',
+    code: 'BODY_TOO_LARGE',
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     message: 'Send the request body as JSON (Content-Type: application/json)',
+    code: 'BODY_NOT_JSON',
   },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty; send a JSON object' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    message: 'The request body is empty; send a JSON object',
+    code: 'BODY_EMPTY',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON', code: 'BODY_NOT_JSON' },
 };
+
+/** The code of a client error without one of its own: its kind, from the status ("CONFLICT"). */
+const codeOfStatus = (status: number) =>
+  ({
+    400: 'BAD_REQUEST',
+    401: 'UNAUTHORIZED',
+    403: 'FORBIDDEN',
+    404: 'NOT_FOUND',
+    409: 'CONFLICT',
+    429: 'RATE_LIMITED',
+  })[status] ?? 'CLIENT_ERROR';
 
 /**
  * One error shape for the whole API: validation → 400 with `errors`, AppError → its status, Fastify's
@@ -65,22 +85,30 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(validationResponse(error as FastifyError & { validation: unknown[] }));
     }
     if (error instanceof AppError) {
-      const body: ErrorResponse = { success: false, message: error.message };
+      const body: ErrorResponse = { success: false, message: error.message, code: error.reason?.code ?? error.code };
+      if (error.reason?.params) body.params = error.reason.params;
       if (error.errors) body.errors = error.errors;
       return reply.status(error.statusCode).send(body);
     }
     const known = error.code ? fastifyClientErrors[error.code] : undefined;
-    if (known) return reply.status(known.status).send({ success: false, message: known.message });
+    if (known) return reply.status(known.status).send({ success: false, message: known.message, code: known.code });
     if (error instanceof SyntaxError && error.statusCode === 400) {
-      return reply.status(400).send({ success: false, message: 'The request body is not valid JSON' });
+      return reply
+        .status(400)
+        .send({ success: false, message: 'The request body is not valid JSON', code: 'BODY_NOT_JSON' });
     }
     if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
-      return reply.status(error.statusCode).send({ success: false, message: error.message });
+      return reply
+        .status(error.statusCode)
+        .send({ success: false, message: error.message, code: codeOfStatus(error.statusCode) });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({ success: false, message: 'Something went wrong', requestId: String(request.id) } satisfies ErrorResponse);
+    return reply.status(500).send({
+      success: false,
+      message: 'Something went wrong',
+      code: 'INTERNAL_ERROR',
+      requestId: String(request.id),
+    } satisfies ErrorResponse);
   });
 }

@@ -20,7 +20,8 @@ async function enforce(
     const limit = await check(request);
     if (!limit.isAllowed && limit.isExceeded) {
       reply.header('retry-after', limit.ttlInSeconds);
-      throw new AppError('RATE_LIMITED', message(Math.max(1, Math.ceil(limit.ttlInSeconds / 60))));
+      const minutes = Math.max(1, Math.ceil(limit.ttlInSeconds / 60));
+      throw new AppError('RATE_LIMITED', message(minutes)).because('TOO_MANY_ATTEMPTS', { minutes });
     }
   }
 }

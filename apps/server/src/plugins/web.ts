@@ -82,7 +82,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !looksLikeFile;
     if (!wantsPage || !indexHtml) {
       const message = isApi ? `There is no API route ${request.method} ${path}` : `Nothing found at ${path}`;
-      return reply.status(404).send({ success: false, message } satisfies ErrorResponse);
+      return reply.status(404).send({ success: false, message, code: 'NOT_FOUND' } satisfies ErrorResponse);
     }
     reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     if (!hasCompressedIndex) return reply.send(indexHtml);

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
+import { i18n } from '@lingui/core';
 import type { Ingredient } from '@quan/contract/ingredient';
 import type { Order } from '@quan/contract/order';
 import type { OrderStatusUpdate } from '@quan/contract/public';
@@ -13,9 +14,11 @@ import { applyOrderToCache, applyTableToCache } from './live-cache';
 /** "New order #1042 · Table 4"; a diner's order says it waits for someone to accept it. */
 export function newOrderMessage(order: Pick<Order, 'orderNo' | 'source' | 'table'>): string {
   if (order.source === 'table' && order.table) {
-    return `New order from table ${order.table.tableNo} waiting for approval`;
+    return i18n._('live.newDinerOrder', { tableNo: order.table.tableNo });
   }
-  return `New order #${order.orderNo} · ${order.table ? `Table ${order.table.tableNo}` : 'Takeaway'}`;
+  return order.table
+    ? i18n._('live.newOrderAtTable', { orderNo: order.orderNo, tableNo: order.table.tableNo })
+    : i18n._('live.newTakeawayOrder', { orderNo: order.orderNo });
 }
 
 /**
@@ -23,8 +26,12 @@ export function newOrderMessage(order: Pick<Order, 'orderNo' | 'source' | 'table
  * diner's round says it waits for someone to accept it.
  */
 export function roundAddedMessage(order: Pick<Order, 'orderNo' | 'table' | 'rounds'>, roundNo: number): string {
-  const where = order.table ? `Table ${order.table.tableNo}` : `Takeaway #${order.orderNo}`;
-  return `Round ${roundNo} · ${where}${isPendingRound(order, roundNo) ? ' waiting for approval' : ''}`;
+  const where = order.table
+    ? i18n._('live.whereTable', { tableNo: order.table.tableNo })
+    : i18n._('live.whereTakeaway', { orderNo: order.orderNo });
+  return isPendingRound(order, roundNo)
+    ? i18n._('live.roundWaiting', { roundNo, where })
+    : i18n._('live.round', { roundNo, where });
 }
 
 function isPendingRound(order: Pick<Order, 'rounds'>, roundNo: number): boolean {
@@ -33,8 +40,11 @@ function isPendingRound(order: Pick<Order, 'rounds'>, roundNo: number): boolean 
 
 /** "Low stock: Beef — 0,4 kg left", or that it ran out. */
 export function lowStockMessage(ingredient: Pick<Ingredient, 'name' | 'quantity' | 'unit'>): string {
-  if (ingredient.quantity <= 0) return `Out of stock: ${ingredient.name}`;
-  return `Low stock: ${ingredient.name} — ${formatQuantity(ingredient.quantity, ingredient.unit)} left`;
+  if (ingredient.quantity <= 0) return i18n._('live.outOfStock', { ingredient: ingredient.name });
+  return i18n._('live.lowStock', {
+    ingredient: ingredient.name,
+    left: formatQuantity(ingredient.quantity, ingredient.unit),
+  });
 }
 
 type AudioContextConstructor = typeof AudioContext;

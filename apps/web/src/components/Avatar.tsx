@@ -50,10 +50,11 @@ export function Avatar({ name, src, size = 'md', decorative = false }: AvatarPro
   const base = `${sizeClasses[size]} shrink-0 rounded-full`;
 
   if (src) return <img src={src} alt={decorative ? '' : name} className={`${base} object-cover`} />;
+  const naming = decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name };
 
   return (
     <span
-      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name })}
+      {...naming}
       className={`${base} inline-flex items-center justify-center font-semibold text-white select-none`}
       style={{ backgroundColor: color }}
     >

@@ -1,4 +1,5 @@
 import { useId, useRef, type ReactNode } from 'react';
+import { useT } from '../lib/i18n';
 import { Dialog } from './Dialog';
 
 interface ConfirmDialogProps {
@@ -21,6 +22,7 @@ export function ConfirmDialog({
   onCancel,
   isPending = false,
 }: ConfirmDialogProps) {
+  const t = useT();
   const descriptionId = useId();
   // Cancel gets the focus: Enter on a freshly opened dialog must not destroy anything.
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -40,7 +42,7 @@ export function ConfirmDialog({
       </div>
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={isPending}>
           {confirmLabel}

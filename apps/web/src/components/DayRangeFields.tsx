@@ -1,3 +1,5 @@
+import { useT } from '../lib/i18n';
+
 interface DayRangeFieldsProps {
   /** Makes the inputs' ids unique on the page ("orders" → "orders-from"). */
   idPrefix: string;
@@ -8,11 +10,12 @@ interface DayRangeFieldsProps {
 
 /** "From" and "To" day inputs of a list's filters; each bounds the other, so the range cannot run backwards. */
 export function DayRangeFields({ idPrefix, from, to, onChange }: DayRangeFieldsProps) {
+  const t = useT();
   return (
     <>
       <div>
         <label htmlFor={`${idPrefix}-from`} className="field-label">
-          From
+          {t('common.from')}
         </label>
         <input
           id={`${idPrefix}-from`}
@@ -25,7 +28,7 @@ export function DayRangeFields({ idPrefix, from, to, onChange }: DayRangeFieldsP
       </div>
       <div>
         <label htmlFor={`${idPrefix}-to`} className="field-label">
-          To
+          {t('common.to')}
         </label>
         <input
           id={`${idPrefix}-to`}

@@ -1,4 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
+import { useT } from '../lib/i18n';
 
 interface FullScreenSpinnerProps {
   label?: string;
@@ -6,11 +7,12 @@ interface FullScreenSpinnerProps {
   overlay?: boolean;
 }
 
-export function FullScreenSpinner({ label = 'Loading', overlay = false }: FullScreenSpinnerProps) {
+export function FullScreenSpinner({ label, overlay = false }: FullScreenSpinnerProps) {
+  const t = useT();
   return (
     <div
       role="status"
-      aria-label={label}
+      aria-label={label ?? t('common.loading')}
       className={
         overlay
           ? 'fade-in-late fixed inset-0 z-50 flex items-center justify-center bg-stone-50/70'

@@ -2,20 +2,24 @@ import { Armchair, BookOpen, ClipboardList, Ellipsis, House, LayoutDashboard, Lo
 import type { LucideIcon } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import type { Role } from '@quan/contract/user';
+import { useT } from '../lib/i18n';
 import { useSocket } from '../lib/socket-context';
 import { Avatar } from './Avatar';
 import { BrandIcon } from './BrandIcon';
 
+/** The product's name, the same in every language. */
+const brand = 'Quán';
+
 const navItems: { to: string; label: string; icon: LucideIcon }[] = [
-  { to: '/', label: 'Home', icon: House },
-  { to: '/orders', label: 'Orders', icon: ClipboardList },
-  { to: '/tables', label: 'Tables', icon: Armchair },
-  { to: '/menu', label: 'Menu', icon: BookOpen },
-  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/more', label: 'More', icon: Ellipsis },
+  { to: '/', label: 'nav.home', icon: House },
+  { to: '/orders', label: 'nav.orders', icon: ClipboardList },
+  { to: '/tables', label: 'nav.tables', icon: Armchair },
+  { to: '/menu', label: 'nav.menu', icon: BookOpen },
+  { to: '/dashboard', label: 'nav.dashboard', icon: LayoutDashboard },
+  { to: '/more', label: 'nav.more', icon: Ellipsis },
 ];
 
-const roleLabels: Record<Role, string> = { admin: 'Admin', manager: 'Manager', staff: 'Staff' };
+const roleLabels: Record<Role, string> = { admin: 'role.admin', manager: 'role.manager', staff: 'role.staff' };
 
 interface HeaderProps {
   user: { name: string; role: Role | ''; avatar: string };
@@ -25,7 +29,8 @@ interface HeaderProps {
 
 function ConnectionDot() {
   const { isConnected } = useSocket();
-  const label = isConnected ? 'Live updates connected' : 'Live updates offline';
+  const t = useT();
+  const label = isConnected ? t('header.live.connected') : t('header.live.offline');
   return (
     <span role="img" aria-label={label} title={label} className="flex items-center gap-1.5 text-xs text-stone-600">
       <span
@@ -33,7 +38,7 @@ function ConnectionDot() {
         className={`size-2.5 rounded-full ${isConnected ? 'bg-green-600 ring-4 ring-green-600/15' : 'bg-stone-400'}`}
       />
       <span aria-hidden="true" className="hidden lg:inline">
-        {isConnected ? 'Live' : 'Offline'}
+        {isConnected ? t('header.live.short') : t('header.offline.short')}
       </span>
     </span>
   );
@@ -45,16 +50,17 @@ function ConnectionDot() {
  * backdrop-filter on the header: it would make the header, not the screen, the bar's frame.)
  */
 export function Header({ user, onSignOut, isSigningOut = false }: HeaderProps) {
+  const t = useT();
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
         <Link to="/" className="flex items-center gap-2 rounded-lg text-xl font-bold text-stone-900">
           <BrandIcon />
-          Quán
+          {brand}
         </Link>
 
         <nav
-          aria-label="Main"
+          aria-label={t('nav.label')}
           className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)] md:static md:ml-6 md:border-0 md:bg-transparent md:pb-0"
         >
           <ul className="grid grid-cols-6 md:flex md:gap-1">
@@ -72,7 +78,7 @@ export function Header({ user, onSignOut, isSigningOut = false }: HeaderProps) {
                   }
                 >
                   <Icon aria-hidden="true" className="size-5 md:size-4" />
-                  {label}
+                  {t(label)}
                 </NavLink>
               </li>
             ))}
@@ -85,12 +91,12 @@ export function Header({ user, onSignOut, isSigningOut = false }: HeaderProps) {
             <Avatar name={user.name} src={user.avatar} size="sm" decorative />
             <span className="flex min-w-0 flex-col leading-tight">
               <span className="max-w-28 truncate text-sm font-semibold text-stone-900 sm:max-w-48">{user.name}</span>
-              {user.role && <span className="text-xs text-stone-600">{roleLabels[user.role]}</span>}
+              {user.role && <span className="text-xs text-stone-600">{t(roleLabels[user.role])}</span>}
             </span>
           </Link>
           <button type="button" onClick={onSignOut} disabled={isSigningOut} className="btn btn-secondary btn-sm">
             <LogOut aria-hidden="true" className="size-4" />
-            <span className="sr-only lg:not-sr-only">Sign out</span>
+            <span className="sr-only lg:not-sr-only">{t('header.signOut')}</span>
           </button>
         </div>
       </div>

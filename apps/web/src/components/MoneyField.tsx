@@ -10,6 +10,9 @@ interface MoneyFieldProps {
   disabled?: boolean;
 }
 
+/** The đồng sign, the same in every language. */
+const currencySign = '₫';
+
 const groupFormat = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
 
 /** The digits of what was typed, grouped as a Vietnamese amount ("500000" → "500.000"). */
@@ -50,7 +53,7 @@ export function MoneyField({ label, value, onChange, error, hint, disabled }: Mo
           aria-hidden="true"
           className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-stone-500"
         >
-          ₫
+          {currencySign}
         </span>
       </div>
       {hint && (

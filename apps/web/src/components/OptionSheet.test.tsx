@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { DishOptionGroup } from '@quan/contract/options';
 import { describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '../lib/format';
-import { describeOptionRule } from '@quan/contract/option-rules';
+import { i18n } from '@lingui/core';
+import { describeOptionRule as describeInWords } from './option-rule';
 import { OptionSheet, type OptionSheetDish } from './OptionSheet';
 
 /** Money as Testing Library reads it: its matchers turn the no-break space of vi-VN amounts into a space. */
@@ -210,6 +211,8 @@ describe('OptionSheet', () => {
 });
 
 describe('describeOptionRule', () => {
+  const describeOptionRule = (group: { minSelected: number; maxSelected: number; optionCount: number }) =>
+    describeInWords(i18n._.bind(i18n), group);
   it('puts the limits in words', () => {
     expect(describeOptionRule({ minSelected: 1, maxSelected: 1, optionCount: 3 })).toBe('Required · Choose 1');
     expect(describeOptionRule({ minSelected: 0, maxSelected: 1, optionCount: 3 })).toBe('Optional · Choose 1');

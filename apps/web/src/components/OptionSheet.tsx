@@ -3,13 +3,12 @@ import { Minus, Plus } from 'lucide-react';
 import { checkOptionChoice, portionPrice, type OptionChoiceProblem } from '@quan/contract/option-rules';
 import type { DishOptionGroup } from '@quan/contract/options';
 import { formatMoney, formatPriceChange } from '../lib/format';
-import { useT } from '../lib/i18n';
+import { describeOptionRule } from './option-rule';
+import { useT, type Translate } from '../lib/i18n';
 import type { CartOption } from '../store/cart-slice';
 import { Dialog } from './Dialog';
 
 const maxNoteLength = 200;
-
-type Translate = ReturnType<typeof useT>;
 
 /** A dish as the sheet needs it: the POS's menu item and the diner's public menu item both fit. */
 export interface OptionSheetDish {
@@ -43,23 +42,6 @@ interface GroupProps {
   onChange: (ids: string[]) => void;
 }
 
-/**
- * A group's rule in words, in the guest's language: the contract's `describeOptionRule` ("Required · Choose 1",
- * "Optional · Up to 3"), which the manager's screens show, case for case.
- */
-function describeRule(t: Translate, group: DishOptionGroup): string {
-  const { minSelected: min, maxSelected: max } = group;
-  const optionCount = group.options.length;
-  const anyNumber = max >= optionCount;
-  if (min === 0) {
-    if (optionCount <= 1) return t('options.rule.optional');
-    if (max === 1) return t('options.rule.optionalOne');
-    return anyNumber ? t('options.rule.optionalAny') : t('options.rule.optionalUpTo', { max });
-  }
-  if (min >= Math.min(max, optionCount)) return t('options.rule.required', { min });
-  return anyNumber ? t('options.rule.requiredAtLeast', { min }) : t('options.rule.requiredRange', { min, max });
-}
-
 function OptionGroupField({ group, chosen, onChange }: GroupProps) {
   const t = useT();
   const baseId = useId();
@@ -84,7 +66,7 @@ function OptionGroupField({ group, chosen, onChange }: GroupProps) {
             }`}
           >
             <span className="sr-only">, </span>
-            {describeRule(t, group)}
+            {describeOptionRule(t, { ...group, optionCount: group.options.length })}
           </span>
         </span>
       </legend>

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import QRCode from 'qrcode';
 import type { BankAccount } from '@quan/contract/settings';
 import { formatMoney } from '../lib/format';
+import { useT } from '../lib/i18n';
 import { findVietQrBank, vietQrPayload } from '../lib/vietqr';
 
 /** The blank border around the code, in modules: scanners need a quiet zone to find it. */
@@ -48,13 +49,14 @@ interface VietQrCodeProps {
 export function VietQrCode({ bank, amount, note, size = 176, layout = 'beside' }: VietQrCodeProps) {
   const payload = vietQrPayload({ bin: bank.bin, accountNumber: bank.accountNumber }, { amount, note });
   const qr = useMemo(() => qrPath(payload), [payload]);
-  const bankName = findVietQrBank(bank.bin)?.shortName ?? `Bank ${bank.bin}`;
+  const t = useT();
+  const bankName = findVietQrBank(bank.bin)?.shortName ?? t('vietqr.bankOfBin', { bin: bank.bin });
   const details = [
-    { label: 'Bank', value: bankName },
-    { label: 'Account', value: bank.accountNumber },
-    { label: 'Holder', value: bank.accountName },
-    { label: 'Amount', value: formatMoney(amount) },
-    { label: 'Note', value: note },
+    { label: t('vietqr.bank'), value: bankName },
+    { label: t('vietqr.account'), value: bank.accountNumber },
+    { label: t('vietqr.holder'), value: bank.accountName },
+    { label: t('vietqr.amount'), value: formatMoney(amount) },
+    { label: t('vietqr.note'), value: note },
   ];
 
   return (
@@ -67,7 +69,12 @@ export function VietQrCode({ bank, amount, note, size = 176, layout = 'beside' }
     >
       <svg
         role="img"
-        aria-label={`VietQR code: transfer ${formatMoney(amount)} to ${bankName} account ${bank.accountNumber}, note ${note}`}
+        aria-label={t('vietqr.label', {
+          amount: formatMoney(amount),
+          bank: bankName,
+          account: bank.accountNumber,
+          note,
+        })}
         viewBox={`0 0 ${qr.size} ${qr.size}`}
         width={size}
         height={size}

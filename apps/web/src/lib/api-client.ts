@@ -2,6 +2,8 @@ import axios from 'axios';
 import type { ErrorResponse, FieldError } from '@quan/contract/common';
 import { DEVICE_ID_HEADER } from '@quan/contract/payments';
 import { getDeviceId } from './device-id';
+import { i18n } from '@lingui/core';
+import { translateErrorCode } from './i18n';
 import { getStoredToken } from './session-storage';
 
 const authUrls = ['/api/user/login', '/api/user/register'];
@@ -39,17 +41,23 @@ function errorBody(error: unknown): Partial<ErrorResponse> | undefined {
   return typeof body === 'object' && body !== null ? (body as Partial<ErrorResponse>) : undefined;
 }
 
-/** A sentence to show a person for a failed call: the server's own message when it sent one. */
+/**
+ * A sentence to show a person for a failed call: its code's in their language when the catalogues have it,
+ * else the server's own message.
+ */
 export function describeApiError(error: unknown, fallback: string): string {
-  if (axios.isCancel(error)) return 'The request was cancelled.';
-  const message = errorBody(error)?.message;
+  if (axios.isCancel(error)) return i18n._('common.error.cancelled');
+  const body = errorBody(error);
+  const translated = translateErrorCode(body?.code, body?.params);
+  if (translated) return translated;
+  const message = body?.message;
   if (typeof message === 'string' && message.trim()) return message;
   if (axios.isAxiosError(error)) {
     if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
-      return 'The server took too long to answer. Please try again.';
+      return i18n._('common.error.timeout');
     }
     if (!error.response) {
-      return 'Cannot reach the server. Check your connection and try again.';
+      return i18n._('common.error.serverUnreachable');
     }
   }
   return fallback;

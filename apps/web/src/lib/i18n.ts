@@ -103,11 +103,28 @@ export function useLanguage(): Language {
   return isLanguage(locale) ? locale : 'vi';
 }
 
+/** `i18n._`, saying nothing before any language is shown (the spinner while the first page and its words load). */
+const translate = ((...args: Parameters<typeof i18n._>) => (i18n.locale ? i18n._(...args) : '')) as typeof i18n._;
+
+/** What `useT` returns: the plain functions that write words take it as a parameter. */
+export type Translate = typeof i18n._;
+
 /**
  * The translate function of the active language: `t('cart.items', { count: 2 })`. The component re-renders
  * when the language changes.
  */
-export function useT(): typeof i18n._ {
+export function useT(): Translate {
   useLanguage();
-  return i18n._.bind(i18n);
+  return translate;
+}
+
+/**
+ * The sentence of an API error's code (`code` and `params` of the error envelope) in the active language, when the
+ * catalogues have one (`errors.<CODE>`); null otherwise, and the server's own sentence is shown instead. The
+ * server writes English, and its sentence is the more precise one: in English it is always shown as it came.
+ */
+export function translateErrorCode(code: unknown, params?: Record<string, string | number>): string | null {
+  if (typeof code !== 'string' || !code || i18n.locale === 'en') return null;
+  const id = `errors.${code}`;
+  return id in i18n.messages ? i18n._(id, params) : null;
 }

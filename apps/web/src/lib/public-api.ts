@@ -1,4 +1,6 @@
-import type { ErrorResponse, FieldError } from '@quan/contract/common';
+import type { ErrorParams, ErrorResponse, FieldError } from '@quan/contract/common';
+import { i18n } from '@lingui/core';
+import { translateErrorCode } from './i18n';
 
 /**
  * The diner pages' HTTP client: `fetch` and the API's response envelope (`Envelope` and `ErrorResponse` in
@@ -16,18 +18,24 @@ export class PublicApiError extends Error {
   /** Seconds the server asked to wait (Retry-After of a 429), when it said. */
   readonly retryAfterSeconds: number | null;
   readonly fieldErrors: FieldError[];
+  /** The server's machine code for the refusal, and the values its sentence names. */
+  readonly code: string | null;
+  readonly params: ErrorParams | undefined;
 
   constructor(
     status: number,
     message: string,
     retryAfterSeconds: number | null = null,
     fieldErrors: FieldError[] = [],
+    reason: { code?: unknown; params?: ErrorParams } = {},
   ) {
     super(message);
     this.name = 'PublicApiError';
     this.status = status;
     this.retryAfterSeconds = retryAfterSeconds;
     this.fieldErrors = fieldErrors;
+    this.code = typeof reason.code === 'string' ? reason.code : null;
+    this.params = reason.params;
   }
 }
 
@@ -95,6 +103,7 @@ export async function publicRequest<T>(method: 'GET' | 'POST', path: string, opt
       message ?? fallbackMessage(response.status),
       parseRetryAfter(response.headers.get('Retry-After')),
       Array.isArray(refusal.errors) ? refusal.errors : [],
+      { code: refusal.code, params: refusal.params },
     );
   }
   if (typeof payload !== 'object' || payload === null || !('data' in payload)) {
@@ -103,9 +112,17 @@ export async function publicRequest<T>(method: 'GET' | 'POST', path: string, opt
   return (payload as { data: T }).data;
 }
 
-/** A sentence for a failed call: the server's own message when it sent one. */
+/**
+ * A sentence for a failed call in the diner's language: no answer, too many requests and a server error in the
+ * catalogue's words; a refusal by its code's sentence, else the server's own; anything else says `fallback`.
+ */
 export function describePublicError(error: unknown, fallback: string): string {
-  return error instanceof PublicApiError ? error.message : fallback;
+  if (!(error instanceof PublicApiError)) return fallback;
+  if (error.status === 0) return i18n._('common.error.unreachable');
+  if (error.status >= 500) return i18n._('common.error.server');
+  const translated = translateErrorCode(error.code, error.params);
+  if (translated) return translated;
+  return error.status === 429 ? i18n._('common.error.tooMany') : error.message;
 }
 
 const preloads = new Map<string, { answer: Promise<unknown>; startedAt: number }>();

@@ -43,9 +43,12 @@ export async function takeStockForRound(
   const short = needs.find((need) => !need.covered);
   if (short) {
     const { name, unit, quantity } = short.row;
-    throw conflict(
-      `Not enough ${name}: need ${formatQuantity(short.amount, unit)}, ${formatQuantity(quantity, unit)} left`,
-    );
+    const [need, left] = [formatQuantity(short.amount, unit), formatQuantity(quantity, unit)];
+    throw conflict(`Not enough ${name}: need ${need}, ${left} left`).because('INGREDIENT_SHORT', {
+      ingredient: name,
+      need,
+      left,
+    });
   }
   const moves = await repo.moveStock(
     tx,

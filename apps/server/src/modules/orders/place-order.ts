@@ -62,13 +62,13 @@ async function placeOrder(deps: OrdersDeps, door: Door, body: unknown, idempoten
 
     const lines = await priceLines(deps, tx, orderId, door.items, { position: 0, roundNo: 1 });
     const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
-    if (subtotal > MAX_BILL) throw badRequest(door.tooLarge);
+    if (subtotal > MAX_BILL) throw badRequest(door.tooLarge).because('ORDER_TOO_LARGE');
     const claim = { settings, subtotal, customerId: door.customerId ?? null };
     const coupon = door.couponCode ? await deps.coupons.redeem(tx, { ...claim, code: door.couponCode }) : null;
     const serviceRate = serviceRateFor(settings.serviceCharge, { source: fields.source, hasTable: !!fields.tableId });
     const bill = computeBill(subtotal, Math.min(subtotal, coupon?.discount ?? 0), settings.taxRate, serviceRate);
     // The service charge and the tax come on top of the subtotal: the bill as a whole must fit the books.
-    if (bill.total > MAX_BILL) throw badRequest(door.tooLarge);
+    if (bill.total > MAX_BILL) throw badRequest(door.tooLarge).because('ORDER_TOO_LARGE');
 
     const order = await repo.insertOrder(tx, { ...fields, id: orderId, ...bill, couponId: coupon?.couponId ?? null });
     await repo.insertLines(tx, lines);
@@ -153,8 +153,11 @@ export async function placeDinerOrder(
     tooLarge: 'The order is too large; ask the staff for help',
     async open(tx) {
       const table = await deps.tables.findByNumber(tx, body.tableNo);
-      if (!table) throw notFound(`There is no table ${body.tableNo}`);
-      if (!sameSecret(table.qrKey, body.tableKey)) throw forbidden('Scan the QR code on your table to order');
+      if (!table)
+        throw notFound(`There is no table ${body.tableNo}`).because('TABLE_NOT_FOUND', { tableNo: body.tableNo });
+      if (!sameSecret(table.qrKey, body.tableKey)) {
+        throw forbidden('Scan the QR code on your table to order').because('TABLE_KEY_INVALID');
+      }
       let joins: repo.OrderRow | undefined;
       if (table.currentOrderId) {
         const open = await repo.lockOrder(tx, table.currentOrderId);
@@ -171,7 +174,7 @@ export async function placeDinerOrder(
         if (free?.currentOrderId) {
           throw conflict(
             `Someone at table ${body.tableNo} has just ordered; send your dishes again to join their order`,
-          );
+          ).because('TABLE_JUST_ORDERED', { tableNo: body.tableNo });
         }
       }
       return {

@@ -28,14 +28,20 @@ async function chooseOptions(
     const known = await deps.menu.optionsById(tx, strangers);
     const first = known.find(({ group }) => dish.optionGroups.some((g) => g._id === group.id));
     if (first)
-      throw conflict(`${first.group.name}: ${first.name} is no longer offered with ${dish.name}; choose again`);
+      throw conflict(`${first.group.name}: ${first.name} is no longer offered with ${dish.name}; choose again`).because(
+        'OPTION_WITHDRAWN',
+        { group: first.group.name, option: first.name, dish: dish.name },
+      );
     const other = known[0];
     if (other) {
       throw badRequest(`${other.name} (${other.group.name}) is not an option of ${dish.name}`, [
         { path, message: `${other.name} is not an option of ${dish.name}` },
       ]);
     }
-    throw conflict(`An option chosen for ${dish.name} is no longer on the menu; choose again`);
+    throw conflict(`An option chosen for ${dish.name} is no longer on the menu; choose again`).because(
+      'OPTION_REMOVED',
+      { dish: dish.name },
+    );
   }
   const [problem] = checkOptionChoice(dish, chosenIds);
   if (problem) throw badRequest(problem.message, [{ path, message: problem.message }]);
@@ -68,11 +74,15 @@ export async function priceLines(
   const unknown = items.flatMap((line, index) =>
     menuItems.has(line.itemId) ? [] : [{ path: `items.${index}.itemId`, message: 'This dish is not on the menu' }],
   );
-  if (unknown.length) throw badRequest('The order has a dish that is not on the menu', unknown);
+  if (unknown.length) {
+    throw badRequest('The order has a dish that is not on the menu', unknown).because('DISH_NOT_ON_MENU');
+  }
   const lines: repo.OrderLineRow[] = [];
   for (const [index, line] of items.entries()) {
     const item = menuItems.get(line.itemId)!;
-    if (!item.isAvailable) throw conflict(`${item.name} is not available right now`);
+    if (!item.isAvailable) {
+      throw conflict(`${item.name} is not available right now`).because('DISH_UNAVAILABLE', { dish: item.name });
+    }
     const options = await chooseOptions(deps, tx, item, line.options ?? [], `items.${index}.options`);
     const price = portionPrice(item.price, options);
     if (price < 0) {

@@ -104,7 +104,10 @@ export function createTablesService(db: Database, transact: Transact) {
         const current = await repo.findTable(tx, id);
         if (!current) throw missingTable();
         if (current.table.status === 'booked') {
-          throw conflict(`Table ${current.table.tableNo} is booked; free it before deleting it`);
+          throw conflict(`Table ${current.table.tableNo} is booked; free it before deleting it`).because(
+            'TABLE_BOOKED',
+            { tableNo: current.table.tableNo },
+          );
         }
         await repo.deleteTable(tx, id);
       });
@@ -123,9 +126,10 @@ export function createTablesService(db: Database, transact: Transact) {
     /** What a diner's phone may know of a table; with a key, the key must be this table's (ext). */
     async publicTable(tableNo: number, key?: string): Promise<{ tableNo: number; seats: number }> {
       const table = await repo.findTableByNumber(db, tableNo);
-      if (!table) throw notFound(`There is no table ${tableNo}`);
-      if (key !== undefined && !sameSecret(table.qrKey, key))
-        throw forbidden('Scan the QR code on your table to order');
+      if (!table) throw notFound(`There is no table ${tableNo}`).because('TABLE_NOT_FOUND', { tableNo });
+      if (key !== undefined && !sameSecret(table.qrKey, key)) {
+        throw forbidden('Scan the QR code on your table to order').because('TABLE_KEY_INVALID');
+      }
       return { tableNo: table.tableNo, seats: table.seats };
     },
 

@@ -2,13 +2,14 @@ import { useId } from 'react';
 import { roles, type Role, type User } from '@quan/contract/user';
 import { Avatar } from '../../../components/Avatar';
 import { formatDate } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import type { AccountActions, StatusAction } from './account-actions';
-import { RoleBadge, StatusBadge, roleLabels } from './badges';
+import { RoleBadge, StatusBadge, roleLabelIds } from './badges';
 
-const statusActionLabels: Record<StatusAction, string> = {
-  approve: 'Approve',
-  suspend: 'Suspend',
-  reactivate: 'Reactivate',
+const statusActionLabelIds: Record<StatusAction, string> = {
+  approve: 'accounts.action.approve',
+  suspend: 'accounts.action.suspend',
+  reactivate: 'accounts.action.reactivate',
 };
 
 interface AccountCardProps {
@@ -30,6 +31,7 @@ export function AccountCard({
   onRoleChange,
   onDelete,
 }: AccountCardProps) {
+  const t = useT();
   const nameId = useId();
   const roleSelectId = useId();
   const { statusAction, canChangeRole, canDelete } = actions;
@@ -42,7 +44,9 @@ export function AccountCard({
           <h2 id={nameId} className="flex flex-wrap items-center gap-2 font-semibold text-stone-900">
             {user.name}
             {isSelf && (
-              <span className="rounded-full bg-stone-900 px-2 py-0.5 text-xs font-medium text-white">You</span>
+              <span className="rounded-full bg-stone-900 px-2 py-0.5 text-xs font-medium text-white">
+                {t('accounts.you')}
+              </span>
             )}
           </h2>
           <p className="truncate text-sm text-stone-700">{user.email}</p>
@@ -53,7 +57,7 @@ export function AccountCard({
       <div className="flex flex-wrap items-center gap-2 lg:w-64">
         <RoleBadge role={user.role} />
         <StatusBadge status={user.status} />
-        <span className="text-xs text-stone-600">Joined {formatDate(user.createdAt)}</span>
+        <span className="text-xs text-stone-600">{t('accounts.joined', { date: formatDate(user.createdAt) })}</span>
       </div>
 
       {(statusAction || canChangeRole || canDelete) && (
@@ -61,7 +65,7 @@ export function AccountCard({
           {canChangeRole && (
             <>
               <label htmlFor={roleSelectId} className="sr-only">
-                Role of {user.name}
+                {t('accounts.roleOf', { name: user.name })}
               </label>
               <select
                 id={roleSelectId}
@@ -72,7 +76,7 @@ export function AccountCard({
               >
                 {roles.map((role) => (
                   <option key={role} value={role}>
-                    {roleLabels[role]}
+                    {t(roleLabelIds[role])}
                   </option>
                 ))}
               </select>
@@ -85,17 +89,17 @@ export function AccountCard({
               onClick={() => onStatusAction(user, statusAction)}
               className={`btn btn-sm ${statusAction === 'suspend' ? 'btn-secondary' : 'btn-primary'}`}
             >
-              {statusActionLabels[statusAction]}
+              {t(statusActionLabelIds[statusAction])}
             </button>
           )}
           {canDelete && (
             <button type="button" disabled={isBusy} onClick={() => onDelete(user)} className="btn btn-sm btn-danger">
-              Delete
+              {t('accounts.delete')}
             </button>
           )}
         </div>
       )}
-      {isSelf && <p className="text-xs text-stone-600 lg:w-40">Edit your own account on your profile.</p>}
+      {isSelf && <p className="text-xs text-stone-600 lg:w-40">{t('accounts.editOnProfile')}</p>}
     </article>
   );
 }

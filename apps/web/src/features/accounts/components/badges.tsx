@@ -1,6 +1,12 @@
 import type { AccountStatus, Role } from '@quan/contract/user';
+import { useT } from '../../../lib/i18n';
 
-export const roleLabels: Record<Role, string> = { admin: 'Admin', manager: 'Manager', staff: 'Staff' };
+/** The message id naming each role, translated where it is shown. */
+export const roleLabelIds: Record<Role, string> = {
+  admin: 'accounts.role.admin',
+  manager: 'accounts.role.manager',
+  staff: 'accounts.role.staff',
+};
 
 const roleClasses: Record<Role, string> = {
   admin: 'bg-purple-50 text-purple-800 ring-purple-200',
@@ -8,10 +14,10 @@ const roleClasses: Record<Role, string> = {
   staff: 'bg-stone-100 text-stone-700 ring-stone-200',
 };
 
-const statusLabels: Record<AccountStatus, string> = {
-  active: 'Active',
-  pending: 'Waiting for approval',
-  suspended: 'Suspended',
+const statusLabelIds: Record<AccountStatus, string> = {
+  active: 'accounts.status.active',
+  pending: 'accounts.status.pending',
+  suspended: 'accounts.status.suspended',
 };
 
 const statusClasses: Record<AccountStatus, string> = {
@@ -23,9 +29,11 @@ const statusClasses: Record<AccountStatus, string> = {
 const badgeBase = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset';
 
 export function RoleBadge({ role }: { role: Role }) {
-  return <span className={`${badgeBase} ${roleClasses[role]}`}>{roleLabels[role]}</span>;
+  const t = useT();
+  return <span className={`${badgeBase} ${roleClasses[role]}`}>{t(roleLabelIds[role])}</span>;
 }
 
 export function StatusBadge({ status }: { status: AccountStatus }) {
-  return <span className={`${badgeBase} ${statusClasses[status]}`}>{statusLabels[status]}</span>;
+  const t = useT();
+  return <span className={`${badgeBase} ${statusClasses[status]}`}>{t(statusLabelIds[status])}</span>;
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { User } from '@quan/contract/user';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
+import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
@@ -83,5 +84,38 @@ describe('AccountsPage', () => {
 
     expect(await screen.findByText(/Only managers can manage accounts/)).toBeInTheDocument();
     expect(fakeApi.requests).toEqual([]);
+  });
+
+  it('speaks Vietnamese: the accounts waiting, the badges, the approval and the deletion', async () => {
+    await activateLanguage('vi', 'staff');
+    let users: User[] = [admin, manager, pendingStaff];
+    storeSession(admin, tokenExpiringIn(3600));
+    fakeApi = installFakeApi(({ method, url }) => {
+      if (method === 'GET' && url === '/api/user/users') return ok(users);
+      if (method === 'PATCH' && url === '/api/user/users/staff-1/status') {
+        users = users.map((user) => (user._id === 'staff-1' ? { ...user, status: 'active' } : user));
+        return ok(users[2]);
+      }
+      return fail(404, 'Not found');
+    });
+    renderRoutes(routes, { path: '/accounts' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tài khoản' })).toBeInTheDocument();
+    await screen.findByRole('article', { name: /Lê Minh Châu/ });
+    expect(screen.getByText('1 tài khoản đang chờ duyệt.')).toBeInTheDocument();
+    expect(card('Nguyễn Văn An').getByText('Bạn')).toBeInTheDocument();
+    expect(card('Nguyễn Văn An').getByText('Quản trị viên')).toBeInTheDocument();
+    expect(card('Lê Minh Châu').getByText('Chờ duyệt')).toBeInTheDocument();
+    const role = card('Lê Minh Châu').getByRole('combobox', { name: 'Vai trò của Lê Minh Châu' });
+    expect(within(role).getByRole('option', { name: 'Quản lý' })).toBeInTheDocument();
+
+    await userEvent.click(card('Lê Minh Châu').getByRole('button', { name: 'Duyệt' }));
+    expect(await screen.findByText('Lê Minh Châu đã có thể đăng nhập.')).toBeInTheDocument();
+    await waitFor(() => expect(card('Lê Minh Châu').getByRole('button', { name: 'Tạm khóa' })).toBeInTheDocument());
+
+    await userEvent.click(card('Trần Thị Bình').getByRole('button', { name: 'Xóa' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Xóa tài khoản này?' }));
+    expect(dialog.getByText(/sẽ bị đăng xuất và không thể đăng nhập nữa/)).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Xóa tài khoản' })).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { useSnackbar } from 'notistack';
 import type { Role, User } from '@quan/contract/user';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { describeApiError, getApiStatus } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { useCan } from '../../../lib/use-can';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAppSelector } from '../../../store/hooks';
@@ -14,20 +15,21 @@ import { useUpdateUserRole } from '../api/update-user-role';
 import { useUpdateUserStatus } from '../api/update-user-status';
 import { AccountCard } from '../components/AccountCard';
 import { getAccountActions, statusAfter, type StatusAction } from '../components/account-actions';
-import { roleLabels } from '../components/badges';
+import { roleLabelIds } from '../components/badges';
 import { LoadError } from '../../../components/LoadError';
 
-const statusSuccessMessages: Record<StatusAction, (name: string) => string> = {
-  approve: (name) => `${name} can now sign in.`,
-  suspend: (name) => `${name}'s account is suspended.`,
-  reactivate: (name) => `${name}'s account is active again.`,
+const statusSuccessIds: Record<StatusAction, string> = {
+  approve: 'accounts.approved',
+  suspend: 'accounts.suspended',
+  reactivate: 'accounts.reactivated',
 };
 
 function ManagersOnly() {
+  const t = useT();
   return (
     <div role="status" className="card flex items-start gap-3 p-6 text-stone-700">
       <ShieldCheck aria-hidden="true" className="size-6 shrink-0 text-amber-700" />
-      <p>Only managers can manage accounts. Ask a manager if a colleague needs access.</p>
+      <p>{t('accounts.managersOnly')}</p>
     </div>
   );
 }
@@ -38,7 +40,8 @@ function byPendingFirst(a: User, b: User): number {
 }
 
 export function AccountsPage() {
-  usePageTitle('Accounts');
+  const t = useT();
+  usePageTitle(t('accounts.title'));
   const viewer = useAppSelector(selectUser);
   const canReadAccounts = useCan('accounts:read');
   const users = useUsers({ enabled: canReadAccounts });
@@ -56,8 +59,8 @@ export function AccountsPage() {
     statusMutation.mutate(
       { id: user._id, status: statusAfter[action] },
       {
-        onSuccess: () => enqueueSnackbar(statusSuccessMessages[action](user.name), { variant: 'success' }),
-        onError: (error) => showError(error, `Could not update ${user.name}'s account.`),
+        onSuccess: () => enqueueSnackbar(t(statusSuccessIds[action], { name: user.name }), { variant: 'success' }),
+        onError: (error) => showError(error, t('accounts.updateFailed', { name: user.name })),
       },
     );
   }
@@ -67,8 +70,10 @@ export function AccountsPage() {
       { id: user._id, role },
       {
         onSuccess: () =>
-          enqueueSnackbar(`${user.name} is now ${roleLabels[role].toLowerCase()}.`, { variant: 'success' }),
-        onError: (error) => showError(error, `Could not change ${user.name}'s role.`),
+          enqueueSnackbar(t('accounts.roleChanged', { name: user.name, role: t(roleLabelIds[role]).toLowerCase() }), {
+            variant: 'success',
+          }),
+        onError: (error) => showError(error, t('accounts.roleFailed', { name: user.name })),
       },
     );
   }
@@ -77,8 +82,8 @@ export function AccountsPage() {
     if (!userToDelete) return;
     const user = userToDelete;
     deleteMutation.mutate(user._id, {
-      onSuccess: () => enqueueSnackbar(`${user.name}'s account is deleted.`, { variant: 'success' }),
-      onError: (error) => showError(error, `Could not delete ${user.name}'s account.`),
+      onSuccess: () => enqueueSnackbar(t('accounts.deleted', { name: user.name }), { variant: 'success' }),
+      onError: (error) => showError(error, t('accounts.deleteFailed', { name: user.name })),
       onSettled: () => setUserToDelete(null),
     });
   }
@@ -99,14 +104,12 @@ export function AccountsPage() {
     if (users.isPending) {
       return (
         <p role="status" className="text-stone-600">
-          Loading accounts…
+          {t('accounts.loading')}
         </p>
       );
     }
     if (users.isError) {
-      return (
-        <LoadError error={users.error} fallback="Could not load the accounts." onRetry={() => void users.refetch()} />
-      );
+      return <LoadError error={users.error} fallback={t('accounts.loadFailed')} onRetry={() => void users.refetch()} />;
     }
     return (
       <ul className="space-y-3">
@@ -130,24 +133,21 @@ export function AccountsPage() {
   return (
     <section className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-stone-900">Accounts</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('accounts.title')}</h1>
         <p className="mt-1 text-sm text-stone-600">
-          {pendingCount > 0
-            ? `${pendingCount} ${pendingCount === 1 ? 'account is' : 'accounts are'} waiting for approval.`
-            : 'Approve new staff, suspend access and set roles.'}
+          {pendingCount > 0 ? t('accounts.pendingCount', { count: pendingCount }) : t('accounts.intro')}
         </p>
       </div>
       {renderContent()}
       <ConfirmDialog
         open={userToDelete !== null}
-        title="Delete this account?"
+        title={t('accounts.delete.title')}
         description={
           <p>
-            <strong>{userToDelete?.name}</strong> ({userToDelete?.email}) will be signed out and can no longer sign in.
-            This cannot be undone.
+            <strong>{userToDelete?.name}</strong> {t('accounts.delete.explain', { email: userToDelete?.email ?? '' })}
           </p>
         }
-        confirmLabel="Delete account"
+        confirmLabel={t('accounts.delete.confirm')}
         isPending={deleteMutation.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setUserToDelete(null)}

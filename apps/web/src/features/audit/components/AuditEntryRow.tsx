@@ -1,6 +1,7 @@
 import type { AuditEntry, AuditKind } from '@quan/contract/audit';
 import { formatDateTime } from '../../../lib/format';
-import { auditColumns, auditKindLabels } from './audit-labels';
+import { useT } from '../../../lib/i18n';
+import { auditColumns, auditKindMessages } from './audit-labels';
 
 const kindClasses: Record<AuditKind, string> = {
   void: 'bg-red-50 text-red-800 ring-red-200',
@@ -15,9 +16,11 @@ const kindClasses: Record<AuditKind, string> = {
 
 /** One change in the trail: when, what kind, what it did (the server's sentence), who made and who approved it. */
 export function AuditEntryRow({ entry }: { entry: AuditEntry }) {
+  const t = useT();
+  const kind = t(auditKindMessages[entry.kind]);
   return (
     <article
-      aria-label={`${auditKindLabels[entry.kind]}, ${formatDateTime(entry.createdAt)}`}
+      aria-label={t('audit.entry.label', { kind, time: formatDateTime(entry.createdAt) })}
       className={`card space-y-2 p-4 md:space-y-0 ${auditColumns}`}
     >
       <p className="text-sm text-stone-700">
@@ -27,19 +30,21 @@ export function AuditEntryRow({ entry }: { entry: AuditEntry }) {
         <span
           className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${kindClasses[entry.kind]}`}
         >
-          {auditKindLabels[entry.kind]}
+          {kind}
         </span>
       </p>
       <div className="min-w-0 text-sm">
         <p className="break-words text-stone-900">{entry.summary}</p>
-        {entry.order && <p className="text-xs text-stone-600">Order #{entry.order.orderNo}</p>}
+        {entry.order && (
+          <p className="text-xs text-stone-600">{t('audit.entry.order', { orderNo: entry.order.orderNo })}</p>
+        )}
       </div>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-sm">
-        <dt className="text-stone-600">By</dt>
-        <dd className="truncate font-medium text-stone-900">{entry.actor?.name ?? 'Unknown'}</dd>
+        <dt className="text-stone-600">{t('audit.entry.by')}</dt>
+        <dd className="truncate font-medium text-stone-900">{entry.actor?.name ?? t('audit.entry.unknown')}</dd>
         {entry.approvedBy && (
           <>
-            <dt className="text-stone-600">Approved by</dt>
+            <dt className="text-stone-600">{t('audit.entry.approvedBy')}</dt>
             <dd className="truncate font-medium text-stone-900">{entry.approvedBy.name}</dd>
           </>
         )}

@@ -1,26 +1,27 @@
 import { auditKinds, type AuditKind } from '@quan/contract/audit';
 
-export const auditKindLabels: Record<AuditKind, string> = {
-  void: 'Void',
-  merge: 'Merge',
-  split: 'Split',
-  move: 'Move',
-  refund: 'Refund',
-  'cash-movement': 'Cash in/out',
-  'shift-close': 'Drawer count',
-  'shift-reopen': 'Shift reopened',
+/** The message id of each kind's name on an entry: `t(auditKindMessages[kind])`. */
+export const auditKindMessages: Record<AuditKind, string> = {
+  void: 'audit.kind.void',
+  merge: 'audit.kind.merge',
+  split: 'audit.kind.split',
+  move: 'audit.kind.move',
+  refund: 'audit.kind.refund',
+  'cash-movement': 'audit.kind.cashMovement',
+  'shift-close': 'audit.kind.shiftClose',
+  'shift-reopen': 'audit.kind.shiftReopen',
 };
 
-/** The kind filter's choices: "Voids", "Merges", … */
-export const auditKindFilterLabels: Record<AuditKind, string> = {
-  void: 'Voids',
-  merge: 'Merges',
-  split: 'Splits',
-  move: 'Moves',
-  refund: 'Refunds',
-  'cash-movement': 'Cash in and out',
-  'shift-close': 'Drawer counts',
-  'shift-reopen': 'Reopened shifts',
+/** The message ids of the kind filter's choices: "Voids", "Merges", … */
+export const auditKindFilterMessages: Record<AuditKind, string> = {
+  void: 'audit.filter.void',
+  merge: 'audit.filter.merge',
+  split: 'audit.filter.split',
+  move: 'audit.filter.move',
+  refund: 'audit.filter.refund',
+  'cash-movement': 'audit.filter.cashMovement',
+  'shift-close': 'audit.filter.shiftClose',
+  'shift-reopen': 'audit.filter.shiftReopen',
 };
 
 export function isAuditKind(value: string | null): value is AuditKind {

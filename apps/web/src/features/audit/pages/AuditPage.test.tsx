@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { AuditEntry } from '@quan/contract/audit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
+import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
@@ -94,6 +95,27 @@ describe('AuditPage', { timeout: 20_000 }, () => {
     expect(split.queryByText('Approved by')).not.toBeInTheDocument();
     expect(screen.getByText('Page 1 of 1 · 3 changes')).toBeInTheDocument();
     expect(fakeApi.configs[0]?.params).toEqual({ page: 1, limit: 20 });
+  });
+
+  it('speaks Vietnamese: the entries, the filters and the pages', async () => {
+    await activateLanguage('vi', 'staff');
+    storeSession(manager, tokenExpiringIn(3600));
+    fakeApi = serveAudit();
+    renderRoutes(routes, { path: '/audit' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nhật ký thao tác' })).toBeInTheDocument();
+    const first = within(await screen.findByRole('article', { name: /^Hủy món, / }));
+    expect(first.getByText('Đơn #42')).toBeInTheDocument();
+    expect(first.getByText('Người duyệt')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Mục nhật ký, mới nhất trước' })).getAllByRole('article'),
+    ).toHaveLength(3);
+    expect(screen.getByText('Trang 1/1 · 3 thay đổi')).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Loại' }), 'Chuyển món');
+    expect(await screen.findByText('Không có thay đổi nào khớp với bộ lọc.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Xóa bộ lọc' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
   });
 
   it('filters by kind and by person, and keeps the filters in the address', async () => {

@@ -2,6 +2,7 @@ import { ShieldCheck } from 'lucide-react';
 import { auditKinds } from '@quan/contract/audit';
 import { LoadError } from '../../../components/LoadError';
 import { getApiStatus } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { DayRangeFields } from '../../../components/DayRangeFields';
 import { dayEndIso, dayStartIso } from '../../../lib/restaurant-day';
 import { useFilterParams } from '../../../lib/use-filter-params';
@@ -10,21 +11,20 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useUsers } from '../../accounts/api/list-users';
 import { auditPerPage, useAudit } from '../api/list-audit';
 import { AuditEntryRow } from '../components/AuditEntryRow';
-import { auditColumns, auditKindFilterLabels, isAuditKind } from '../components/audit-labels';
+import { auditColumns, auditKindFilterMessages, isAuditKind } from '../components/audit-labels';
 
 function ManagersOnly() {
+  const t = useT();
   return (
     <div role="status" className="card flex items-start gap-3 p-6 text-stone-700">
       <ShieldCheck aria-hidden="true" className="size-6 shrink-0 text-amber-700" />
       <div className="space-y-1">
-        <p className="font-semibold text-stone-900">Managers only</p>
-        <p>The audit trail of voids, merges, splits and moves is for managers. Ask a manager to check a change.</p>
+        <p className="font-semibold text-stone-900">{t('audit.managersOnly.title')}</p>
+        <p>{t('audit.managersOnly.body')}</p>
       </div>
     </div>
   );
 }
-
-const changeCount = (count: number) => `${count} ${count === 1 ? 'change' : 'changes'}`;
 
 /**
  * The audit trail: every hand-made change of an order's money or place (voids, merges, splits, moves), newest
@@ -32,7 +32,8 @@ const changeCount = (count: number) => `${count} ${count === 1 ? 'change' : 'cha
  * ?page), so a reload or a shared link shows the same entries.
  */
 export function AuditPage() {
-  usePageTitle('Audit trail');
+  const t = useT();
+  usePageTitle(t('audit.pageTitle'));
   const canRead = useCan('audit:read');
   const { params, from, to, page, update } = useFilterParams();
   const kindParam = params.get('kind');
@@ -60,35 +61,23 @@ export function AuditPage() {
     if (!isRangeValid) {
       return (
         <p role="alert" className="card p-6 text-stone-800">
-          The “to” date is before the “from” date. Pick a range that runs forward.
+          {t('audit.badRange')}
         </p>
       );
     }
     if (audit.isPending) {
       return (
         <p role="status" className="text-stone-600">
-          Loading the audit trail…
+          {t('audit.loading')}
         </p>
       );
     }
     if (audit.isError) {
-      return (
-        <LoadError
-          error={audit.error}
-          fallback="Could not load the audit trail."
-          onRetry={() => void audit.refetch()}
-        />
-      );
+      return <LoadError error={audit.error} fallback={t('audit.loadError')} onRetry={() => void audit.refetch()} />;
     }
     const { entries, pagination } = audit.data;
     if (entries.length === 0) {
-      return (
-        <p className="card p-6 text-stone-700">
-          {isFiltered
-            ? 'No changes match these filters.'
-            : 'No changes recorded yet. Voids, refunds, drawer counts and the other changes of money appear here as they are made.'}
-        </p>
-      );
+      return <p className="card p-6 text-stone-700">{isFiltered ? t('audit.noMatch') : t('audit.empty')}</p>;
     }
     return (
       <div className="space-y-4" aria-busy={audit.isPlaceholderData}>
@@ -96,32 +85,33 @@ export function AuditPage() {
           aria-hidden="true"
           className={`hidden px-4 text-xs font-semibold tracking-wide text-stone-600 uppercase ${auditColumns}`}
         >
-          <span>Time</span>
-          <span>Kind</span>
-          <span>What changed</span>
-          <span>Who</span>
+          <span>{t('audit.column.time')}</span>
+          <span>{t('audit.column.kind')}</span>
+          <span>{t('audit.column.what')}</span>
+          <span>{t('audit.column.who')}</span>
         </div>
-        <ul
-          aria-label="Audit entries, newest first"
-          className={`space-y-3 ${audit.isPlaceholderData ? 'opacity-60' : ''}`}
-        >
+        <ul aria-label={t('audit.listLabel')} className={`space-y-3 ${audit.isPlaceholderData ? 'opacity-60' : ''}`}>
           {entries.map((entry) => (
             <li key={entry._id}>
               <AuditEntryRow entry={entry} />
             </li>
           ))}
         </ul>
-        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
+        <nav aria-label={t('audit.pages')} className="flex flex-wrap items-center justify-between gap-3">
           <button
             type="button"
             className="btn btn-secondary"
             disabled={page <= 1 || audit.isPlaceholderData}
             onClick={() => update({ page: page - 1 > 1 ? String(page - 1) : null })}
           >
-            Previous
+            {t('audit.previous')}
           </button>
           <p className="order-first w-full text-center text-sm text-stone-700 sm:order-none sm:w-auto">
-            Page {pagination.currentPage} of {Math.max(1, pagination.totalPages)} · {changeCount(pagination.totalItems)}
+            {t('audit.page', {
+              page: pagination.currentPage,
+              pages: Math.max(1, pagination.totalPages),
+              count: pagination.totalItems,
+            })}
           </p>
           <button
             type="button"
@@ -129,7 +119,7 @@ export function AuditPage() {
             disabled={page >= pagination.totalPages || audit.isPlaceholderData}
             onClick={() => update({ page: String(page + 1) })}
           >
-            Next
+            {t('audit.next')}
           </button>
         </nav>
       </div>
@@ -141,20 +131,17 @@ export function AuditPage() {
   return (
     <section className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-stone-900">Audit trail</h1>
-        <p className="mt-1 text-sm text-stone-600">
-          Voids, moves, merges, splits, refunds, cash in and out, drawer counts and reopened shifts: who made them, and
-          who approved.
-        </p>
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('audit.heading')}</h1>
+        <p className="mt-1 text-sm text-stone-600">{t('audit.intro')}</p>
       </div>
       {refused ? (
         <ManagersOnly />
       ) : (
         <>
-          <div role="group" aria-label="Filters" className="grid grid-cols-2 items-end gap-3 md:grid-cols-5">
+          <div role="group" aria-label={t('audit.filters')} className="grid grid-cols-2 items-end gap-3 md:grid-cols-5">
             <div>
               <label htmlFor="audit-kind" className="field-label">
-                Kind
+                {t('audit.column.kind')}
               </label>
               <select
                 id="audit-kind"
@@ -162,17 +149,17 @@ export function AuditPage() {
                 value={kind ?? ''}
                 onChange={(event) => update({ kind: event.target.value })}
               >
-                <option value="">All changes</option>
+                <option value="">{t('audit.filter.all')}</option>
                 {auditKinds.map((option) => (
                   <option key={option} value={option}>
-                    {auditKindFilterLabels[option]}
+                    {t(auditKindFilterMessages[option])}
                   </option>
                 ))}
               </select>
             </div>
             <div>
               <label htmlFor="audit-person" className="field-label">
-                Person
+                {t('audit.person')}
               </label>
               <select
                 id="audit-person"
@@ -180,7 +167,7 @@ export function AuditPage() {
                 value={userId}
                 onChange={(event) => update({ user: event.target.value })}
               >
-                <option value="">Everyone</option>
+                <option value="">{t('audit.everyone')}</option>
                 {people.map((person) => (
                   <option key={person._id} value={person._id}>
                     {person.name}
@@ -195,7 +182,7 @@ export function AuditPage() {
                 className="btn btn-secondary col-span-2 md:col-span-1"
                 onClick={() => update({ kind: null, user: null, from: null, to: null })}
               >
-                Clear filters
+                {t('audit.clearFilters')}
               </button>
             )}
           </div>

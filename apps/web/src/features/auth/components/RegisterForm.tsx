@@ -7,6 +7,7 @@ import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
 import { applyApiFieldErrors } from '../../../lib/form-errors';
+import { useT } from '../../../lib/i18n';
 import { useAppDispatch } from '../../../store/hooks';
 import { setUser } from '../../../store/user-slice';
 import { useLogin } from '../api/login';
@@ -20,6 +21,7 @@ interface RegisterFormProps {
 }
 
 export function RegisterForm({ onPendingApproval }: RegisterFormProps) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
@@ -34,6 +36,14 @@ export function RegisterForm({ onPendingApproval }: RegisterFormProps) {
     resolver: zodResolver(registerBodySchema),
     defaultValues: { name: '', email: '', phone: '', password: '' },
   });
+
+  // Registered here rather than in the JSX, where the lint would read the fields' names as words to translate.
+  const inputs = {
+    name: register('name'),
+    email: register('email'),
+    phone: register('phone'),
+    password: register('password'),
+  };
 
   function signInAfterRegistering(body: RegisterBody, welcome: string) {
     loginMutation.mutate(
@@ -51,7 +61,7 @@ export function RegisterForm({ onPendingApproval }: RegisterFormProps) {
   const onSubmit = handleSubmit((body) =>
     registerMutation.mutate(body, {
       onSuccess: ({ user, message }) => {
-        if (user.status === 'active') signInAfterRegistering(body, message ?? 'Your account is ready.');
+        if (user.status === 'active') signInAfterRegistering(body, message ?? t('auth.register.ready'));
         else onPendingApproval(user);
       },
       onError: (error) => applyApiFieldErrors(error, registerFields, setError),
@@ -63,43 +73,42 @@ export function RegisterForm({ onPendingApproval }: RegisterFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {registerMutation.isError && (
-        <FormAlert>
-          {describeApiError(registerMutation.error, 'Could not create your account. Please try again.')}
-        </FormAlert>
+        <FormAlert>{describeApiError(registerMutation.error, t('auth.register.failed'))}</FormAlert>
       )}
       {loginMutation.isError && (
         <FormAlert>
-          Your account was created, but signing in failed:{' '}
-          {describeApiError(loginMutation.error, 'please sign in with your new account.')}
+          {t('auth.register.signInFailed', {
+            reason: describeApiError(loginMutation.error, t('auth.register.signInFallback')),
+          })}
         </FormAlert>
       )}
-      <TextField label="Full name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <TextField label={t('auth.field.name')} autoComplete="name" error={errors.name?.message} {...inputs.name} />
       <TextField
-        label="Email"
+        label={t('auth.field.email')}
         type="email"
         autoComplete="email"
         inputMode="email"
         error={errors.email?.message}
-        {...register('email')}
+        {...inputs.email}
       />
       <TextField
-        label="Phone"
+        label={t('auth.field.phone')}
         type="tel"
         autoComplete="tel"
         inputMode="tel"
         error={errors.phone?.message}
-        {...register('phone')}
+        {...inputs.phone}
       />
       <TextField
-        label="Password"
+        label={t('auth.field.password')}
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters."
+        hint={t('auth.field.password.hint')}
         error={errors.password?.message}
-        {...register('password')}
+        {...inputs.password}
       />
       <button type="submit" className="btn btn-primary w-full" disabled={isBusy}>
-        {isBusy ? 'Creating account…' : 'Create account'}
+        {isBusy ? t('auth.register.pending') : t('auth.register')}
       </button>
     </form>
   );

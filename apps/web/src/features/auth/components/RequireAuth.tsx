@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../../../components/FullScreenSpinner';
+import { useT } from '../../../lib/i18n';
 import { getStoredToken } from '../../../lib/session-storage';
 import { isTokenValid } from '../../../lib/token';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -13,6 +14,7 @@ import { useHasCachedSession } from './use-cached-session';
  * one; otherwise the current user is fetched once, and a failure sends the person to /auth.
  */
 export function RequireAuth() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const { key: locationKey } = useLocation();
   const { isAuth } = useAppSelector(selectUser);
@@ -40,5 +42,5 @@ export function RequireAuth() {
   // Wait for setUser to land so the header never renders an empty user.
   if (loadsUser && currentUser.isSuccess && isAuth) return <Outlet />;
   if (currentUser.isError || sessionEnded) return <Navigate to="/auth" replace />;
-  return <FullScreenSpinner label="Loading your account" />;
+  return <FullScreenSpinner label={t('auth.loadingAccount')} />;
 }

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
+import { activateLanguage } from '../../../lib/i18n';
 import { tokenStorageKey } from '../../../lib/session-storage';
 import { fail, installFakeApi, ok, type FakeHandler } from '../../../test/fake-api';
 import { makeUser, tokenExpiringIn } from '../../../test/fixtures';
@@ -121,5 +122,45 @@ describe('AuthPage', () => {
       password: 'correct horse',
     });
     expect(localStorage.getItem(tokenStorageKey)).toBe(token);
+  });
+
+  it('speaks Vietnamese: signs in and tells a new account to wait, with the fields named in Vietnamese', async () => {
+    await activateLanguage('vi', 'staff');
+    fakeApi = installFakeApi(({ url }) =>
+      url === '/api/user/register'
+        ? {
+            status: 201,
+            body: {
+              success: true,
+              message: 'Account created; waiting for approval',
+              data: makeUser({ name: 'Lê Minh Châu', email: 'chau@quan.test', role: 'staff', status: 'pending' }),
+            },
+          }
+        : fail(404, 'Not found'),
+    );
+    renderRoutes(routes, { path: '/auth' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Đăng nhập nhân viên' })).toBeInTheDocument();
+    expect(screen.getByRole('tablist', { name: 'Đăng nhập hoặc tạo tài khoản' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Đăng nhập' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('Mật khẩu')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Đăng nhập' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Tạo tài khoản' }));
+    await userEvent.type(screen.getByLabelText('Họ và tên'), 'Lê Minh Châu');
+    await userEvent.type(screen.getByLabelText('Email'), 'chau@quan.test');
+    await userEvent.type(screen.getByLabelText('Số điện thoại'), '0901234567');
+    await userEvent.type(screen.getByLabelText('Mật khẩu'), 'correct horse');
+    expect(screen.getByText('Ít nhất 8 ký tự.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Tạo tài khoản' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Tài khoản của bạn đang chờ quản lý duyệt' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Cảm ơn Lê Minh Châu. Quản lý sẽ kích hoạt tài khoản chau@quan.test; khi đó bạn có thể đăng nhập.',
+    );
+    expect(screen.getByText('chau@quan.test').tagName).toBe('STRONG');
+    expect(screen.getByRole('button', { name: 'Quay lại đăng nhập' })).toBeInTheDocument();
   });
 });

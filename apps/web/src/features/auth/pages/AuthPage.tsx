@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { UtensilsCrossed } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import type { User } from '@quan/contract/user';
+import { useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { LoginForm } from '../components/LoginForm';
 import { PendingApproval } from '../components/PendingApproval';
@@ -9,17 +10,18 @@ import { RegisterForm } from '../components/RegisterForm';
 import { BrandIcon } from '../../../components/BrandIcon';
 
 const tabs = [
-  { id: 'sign-in', label: 'Sign in' },
-  { id: 'register', label: 'Create account' },
+  { id: 'sign-in', label: 'auth.signIn' },
+  { id: 'register', label: 'auth.register' },
 ] as const;
 type TabId = (typeof tabs)[number]['id'];
 
 export function AuthPage() {
+  const t = useT();
   const [searchParams, setSearchParams] = useSearchParams();
   const activeTab: TabId = searchParams.get('tab') === 'register' ? 'register' : 'sign-in';
   const [pendingUser, setPendingUser] = useState<User | null>(null);
   const tabRefs = useRef<Record<TabId, HTMLButtonElement | null>>({ 'sign-in': null, register: null });
-  usePageTitle(activeTab === 'register' ? 'Create account' : 'Sign in');
+  usePageTitle(t(activeTab === 'register' ? 'auth.register' : 'auth.signIn'));
 
   function selectTab(tab: TabId) {
     setSearchParams(tab === 'register' ? { tab } : {}, { replace: true });
@@ -37,27 +39,23 @@ export function AuthPage() {
       <section className="hidden flex-col justify-between bg-gradient-to-br from-amber-700 via-orange-700 to-red-800 p-12 text-amber-50 lg:flex">
         <Link to="/landing" className="flex w-fit items-center gap-2 rounded-lg text-2xl font-bold">
           <UtensilsCrossed aria-hidden="true" className="size-7" />
-          Quán
+          {t('auth.brand')}
         </Link>
         <div>
-          <p className="text-4xl leading-tight font-bold">Every table, order and dish in one place.</p>
-          <p className="mt-4 max-w-md text-amber-100">
-            Take orders at the table, follow them to the kitchen and close the day with the numbers that matter.
-          </p>
+          <p className="text-4xl leading-tight font-bold">{t('auth.brand.tagline')}</p>
+          <p className="mt-4 max-w-md text-amber-100">{t('auth.brand.pitch')}</p>
         </div>
-        <p className="text-sm text-amber-200">Open-source restaurant management</p>
+        <p className="text-sm text-amber-200">{t('auth.brand.openSource')}</p>
       </section>
 
       <div className="flex items-center justify-center px-4 py-10">
         <div className="w-full max-w-md">
           <Link to="/landing" className="mb-8 flex w-fit items-center gap-2 rounded-lg text-2xl font-bold lg:hidden">
             <BrandIcon />
-            Quán
+            {t('auth.brand')}
           </Link>
-          <h1 className="text-2xl font-bold tracking-tight text-stone-900">Staff sign-in</h1>
-          <p className="mt-1 text-sm text-stone-600">
-            Sign in to run the restaurant, or create an account for a manager to approve.
-          </p>
+          <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('auth.heading')}</h1>
+          <p className="mt-1 text-sm text-stone-600">{t('auth.intro')}</p>
 
           <div className="card mt-6 p-6">
             {pendingUser ? (
@@ -72,7 +70,7 @@ export function AuthPage() {
               <>
                 <div
                   role="tablist"
-                  aria-label="Sign in or create an account"
+                  aria-label={t('auth.tabs')}
                   className="mb-6 grid grid-cols-2 rounded-lg bg-stone-100 p-1"
                 >
                   {tabs.map((tab) => {
@@ -95,7 +93,7 @@ export function AuthPage() {
                           selected ? 'bg-white text-stone-900 shadow-sm' : 'text-stone-600 hover:text-stone-900'
                         }`}
                       >
-                        {tab.label}
+                        {t(tab.label)}
                       </button>
                     );
                   })}

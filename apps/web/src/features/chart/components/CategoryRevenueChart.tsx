@@ -1,11 +1,13 @@
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChartData } from '@quan/contract/report';
 import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { chartColors, tickStyle } from './chart-style';
 import { compactMoney } from './chart-format';
 
 /** Revenue of each category's dishes, one horizontal bar per category, best first as the server sends them. */
 export function CategoryRevenueChart({ byCategory }: { byCategory: ChartData['byCategory'] }) {
+  const t = useT();
   return (
     <BarChart
       data={byCategory}
@@ -18,7 +20,7 @@ export function CategoryRevenueChart({ byCategory }: { byCategory: ChartData['by
       <XAxis type="number" tickFormatter={compactMoney} tick={tickStyle} />
       <YAxis type="category" dataKey="name" tick={tickStyle} width={120} />
       <Tooltip formatter={(value) => formatMoney(Number(value))} />
-      <Bar dataKey="revenue" name="Revenue" fill={chartColors.revenue} radius={[0, 3, 3, 0]} />
+      <Bar dataKey="revenue" name={t('chart.series.revenue')} fill={chartColors.revenue} radius={[0, 3, 3, 0]} />
     </BarChart>
   );
 }

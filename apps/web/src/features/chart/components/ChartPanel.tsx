@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '../../../lib/i18n';
 
 interface ChartPanelProps {
   id: string;
@@ -14,6 +15,7 @@ interface ChartPanelProps {
 }
 
 export function ChartPanel({ id, title, summary, note, children, table }: ChartPanelProps) {
+  const t = useT();
   return (
     <section aria-labelledby={`${id}-title`} aria-describedby={`${id}-summary`} className="card p-5">
       <h2 id={`${id}-title`} className="text-lg font-semibold text-stone-900">
@@ -25,7 +27,7 @@ export function ChartPanel({ id, title, summary, note, children, table }: ChartP
       {note && <p className="mt-1 text-xs text-stone-500">{note}</p>}
       <div className="mt-4">{children}</div>
       <details className="mt-3 text-sm">
-        <summary className="cursor-pointer font-semibold text-amber-800">Show the figures as a table</summary>
+        <summary className="cursor-pointer font-semibold text-amber-800">{t('chart.showTable')}</summary>
         <div className="mt-2 max-h-80 overflow-auto">{table}</div>
       </details>
     </section>

@@ -1,11 +1,13 @@
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChartData } from '@quan/contract/report';
 import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { chartColors, chartHeight, tickStyle } from './chart-style';
 import { compactMoney, dayLabel, formatCount } from './chart-format';
 
 /** Revenue as bars (left axis) and completed orders as a line (right axis), one point a day. */
 export function DailyRevenueChart({ daily }: { daily: ChartData['daily'] }) {
+  const t = useT();
   return (
     <ComposedChart
       data={daily}
@@ -24,11 +26,17 @@ export function DailyRevenueChart({ daily }: { daily: ChartData['daily'] }) {
         }
       />
       <Legend />
-      <Bar yAxisId="revenue" dataKey="revenue" name="Revenue" fill={chartColors.revenue} radius={[3, 3, 0, 0]} />
+      <Bar
+        yAxisId="revenue"
+        dataKey="revenue"
+        name={t('chart.series.revenue')}
+        fill={chartColors.revenue}
+        radius={[3, 3, 0, 0]}
+      />
       <Line
         yAxisId="orders"
         dataKey="orders"
-        name="Orders"
+        name={t('chart.series.orders')}
         type="monotone"
         stroke={chartColors.orders}
         strokeWidth={2}

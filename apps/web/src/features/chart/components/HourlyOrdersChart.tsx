@@ -1,10 +1,12 @@
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChartData } from '@quan/contract/report';
+import { useT } from '../../../lib/i18n';
 import { chartColors, chartHeight, tickStyle } from './chart-style';
 import { formatCount, hourLabel, hourSpanLabel } from './chart-format';
 
 /** Completed orders by the hour of the day they were completed, 0 to 23, over the 30 days. */
 export function HourlyOrdersChart({ hourly }: { hourly: ChartData['hourly'] }) {
+  const t = useT();
   return (
     <BarChart
       data={hourly}
@@ -19,7 +21,7 @@ export function HourlyOrdersChart({ hourly }: { hourly: ChartData['hourly'] }) {
         labelFormatter={(label) => hourSpanLabel(Number(label))}
         formatter={(value) => formatCount(Number(value))}
       />
-      <Bar dataKey="orders" name="Orders" fill={chartColors.orders} radius={[3, 3, 0, 0]} />
+      <Bar dataKey="orders" name={t('chart.series.orders')} fill={chartColors.orders} radius={[3, 3, 0, 0]} />
     </BarChart>
   );
 }

@@ -2,15 +2,19 @@ import type { ReactNode } from 'react';
 import type { OptionSales, PrepTimes, RevenueQuery } from '@quan/contract/report';
 import { LoadError } from '../../../components/LoadError';
 import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { useOptionSales } from '../api/get-option-sales';
 import { usePrepTimes } from '../api/get-prep-times';
 import { formatCount, formatPrepTime, prepTimeIso } from './chart-format';
 
-/** The periods of this section, named as the dashboard's presets: the restaurant's calendar days, today included. */
+/**
+ * The periods of this section, named as the dashboard's presets (message ids): the restaurant's calendar days,
+ * today included.
+ */
 export const optionsAndKitchenPeriods = [
-  { preset: 'today', label: 'Today' },
-  { preset: 'last-7-days', label: '7 days' },
-  { preset: 'last-30-days', label: '30 days' },
+  { preset: 'today', label: 'chart.period.today' },
+  { preset: 'last-7-days', label: 'chart.period.7days' },
+  { preset: 'last-30-days', label: 'chart.period.30days' },
 ] as const;
 export type OptionsAndKitchenPeriod = (typeof optionsAndKitchenPeriods)[number]['preset'];
 
@@ -70,9 +74,10 @@ function ReportCard({ id, title, note, children }: { id: string; title: string; 
 }
 
 function Loading() {
+  const t = useT();
   return (
     <p role="status" className="text-sm text-stone-600">
-      Loading the figures…
+      {t('chart.loadingFigures')}
     </p>
   );
 }
@@ -89,11 +94,16 @@ function groupOptions(options: OptionSales['options']) {
 }
 
 function OptionSalesTable({ options }: { options: OptionSales['options'] }) {
-  if (options.length === 0) return <Empty>No options sold in this period.</Empty>;
+  const t = useT();
+  if (options.length === 0) return <Empty>{t('chart.options.none')}</Empty>;
   return (
     <ReportTable
-      caption="Sales by option"
-      columns={[{ name: 'Option' }, { name: 'Portions', numeric: true }, { name: 'Revenue', numeric: true }]}
+      caption={t('chart.options.title')}
+      columns={[
+        { name: t('chart.options.option') },
+        { name: t('chart.options.portions'), numeric: true },
+        { name: t('chart.series.revenue'), numeric: true },
+      ]}
     >
       {/* A body per group, headed by its name once, rather than the name repeated on every row. */}
       {groupOptions(options).map((group) => (
@@ -118,7 +128,7 @@ function OptionSalesTable({ options }: { options: OptionSales['options'] }) {
                 {option.revenue === 0 ? (
                   <>
                     <span aria-hidden="true">—</span>
-                    <span className="sr-only">No price change</span>
+                    <span className="sr-only">{t('chart.options.noPriceChange')}</span>
                   </>
                 ) : (
                   formatMoney(option.revenue)
@@ -133,19 +143,25 @@ function OptionSalesTable({ options }: { options: OptionSales['options'] }) {
 }
 
 function Average({ seconds }: { seconds: number }) {
-  return <time dateTime={prepTimeIso(seconds)}>{formatPrepTime(seconds)}</time>;
+  const t = useT();
+  return <time dateTime={prepTimeIso(seconds)}>{formatPrepTime(t, seconds)}</time>;
 }
 
 function PrepTimesTables({ prepTimes }: { prepTimes: PrepTimes }) {
+  const t = useT();
   if (prepTimes.byStation.length === 0 && prepTimes.byDish.length === 0) {
-    return <Empty>No dishes were marked done in this period.</Empty>;
+    return <Empty>{t('chart.prep.none')}</Empty>;
   }
   return (
     <div className="space-y-5">
       <ReportTable
-        caption="Preparation time by station"
+        caption={t('chart.prep.byStation')}
         captionVisible
-        columns={[{ name: 'Station' }, { name: 'Dishes', numeric: true }, { name: 'Average', numeric: true }]}
+        columns={[
+          { name: t('chart.prep.station') },
+          { name: t('chart.prep.dishes'), numeric: true },
+          { name: t('chart.prep.average'), numeric: true },
+        ]}
       >
         <tbody className="divide-y divide-stone-100">
           {prepTimes.byStation.map((station, index) => (
@@ -162,9 +178,13 @@ function PrepTimesTables({ prepTimes }: { prepTimes: PrepTimes }) {
         </tbody>
       </ReportTable>
       <ReportTable
-        caption="Preparation time by dish"
+        caption={t('chart.prep.byDish')}
         captionVisible
-        columns={[{ name: 'Dish' }, { name: 'Times made', numeric: true }, { name: 'Average', numeric: true }]}
+        columns={[
+          { name: t('chart.prep.dish') },
+          { name: t('chart.prep.timesMade'), numeric: true },
+          { name: t('chart.prep.average'), numeric: true },
+        ]}
       >
         <tbody className="divide-y divide-stone-100">
           {prepTimes.byDish.map((dish, index) => (
@@ -195,21 +215,22 @@ interface OptionsAndKitchenProps {
 
 /** Sales by option (how many large bowls) and the kitchen's average preparation times over a period. */
 export function OptionsAndKitchen({ period, onPeriodChange, range, days }: OptionsAndKitchenProps) {
+  const t = useT();
   const optionSales = useOptionSales(range);
   const prepTimes = usePrepTimes(range);
-  const label = optionsAndKitchenPeriods.find((option) => option.preset === period)?.label ?? '';
+  const labelId = optionsAndKitchenPeriods.find((option) => option.preset === period)?.label;
 
   return (
     <section aria-labelledby="options-kitchen-title" className="space-y-4">
       <div>
         <h2 id="options-kitchen-title" className="text-xl font-bold text-stone-900">
-          Options and kitchen
+          {t('chart.optionsKitchen.heading')}
         </h2>
         <p className="mt-1 text-sm text-stone-600">
-          {label}: {days}.
+          {labelId ? t('chart.optionsKitchen.period', { period: t(labelId), days }) : `${days}.`}
         </p>
       </div>
-      <div role="group" aria-label="Period" className="flex flex-wrap gap-2">
+      <div role="group" aria-label={t('chart.period.label')} className="flex flex-wrap gap-2">
         {optionsAndKitchenPeriods.map((option) => (
           <button
             key={option.preset}
@@ -218,22 +239,18 @@ export function OptionsAndKitchen({ period, onPeriodChange, range, days }: Optio
             onClick={() => onPeriodChange(option.preset)}
             className={`btn min-h-11 shrink-0 sm:min-h-9 ${period === option.preset ? 'bg-stone-900 text-white hover:bg-stone-800' : 'btn-secondary'}`}
           >
-            {option.label}
+            {t(option.label)}
           </button>
         ))}
       </div>
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
-        <ReportCard
-          id="option-sales"
-          title="Sales by option"
-          note="Portions of completed orders, most first; revenue is what each option added to the dish's price."
-        >
+        <ReportCard id="option-sales" title={t('chart.options.title')} note={t('chart.options.note')}>
           {optionSales.isPending ? (
             <Loading />
           ) : optionSales.isError ? (
             <LoadError
               error={optionSales.error}
-              fallback="Could not load the sales by option."
+              fallback={t('chart.options.loadError')}
               onRetry={() => void optionSales.refetch()}
             />
           ) : (
@@ -242,17 +259,13 @@ export function OptionsAndKitchen({ period, onPeriodChange, range, days }: Optio
             </div>
           )}
         </ReportCard>
-        <ReportCard
-          id="prep-times"
-          title="Preparation time"
-          note="From when a round is sent until its station marks the dish done."
-        >
+        <ReportCard id="prep-times" title={t('chart.prep.title')} note={t('chart.prep.note')}>
           {prepTimes.isPending ? (
             <Loading />
           ) : prepTimes.isError ? (
             <LoadError
               error={prepTimes.error}
-              fallback="Could not load the preparation times."
+              fallback={t('chart.prep.loadError')}
               onRetry={() => void prepTimes.refetch()}
             />
           ) : (

@@ -1,4 +1,4 @@
-// @vitest-environment node
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import {
   categorySummary,
@@ -12,6 +12,8 @@ import {
 } from './chart-format';
 
 const nbsp = '\u00a0';
+/** The translate function; the test setup shows English before each test. */
+const t = i18n._.bind(i18n);
 
 describe('chart labels and summaries', () => {
   it('writes days as dd/MM and hours on the 12-hour clock of vi-VN', () => {
@@ -29,8 +31,10 @@ describe('chart labels and summaries', () => {
       { date: '2026-11-12', revenue: 4_200_000, orders: 21 },
       { date: '2026-11-13', revenue: 0, orders: 0 },
     ];
-    expect(dailySummary(daily)).toBe(`Best day: 12/11, 4.200.000${nbsp}₫. In all: 9.400.000${nbsp}₫ from 51 orders.`);
-    expect(dailySummary([{ date: '2026-11-13', revenue: 0, orders: 0 }])).toBe(`In all: 0${nbsp}₫ from 0 orders.`);
+    expect(dailySummary(t, daily)).toBe(
+      `Best day: 12/11, 4.200.000${nbsp}₫. In all: 9.400.000${nbsp}₫ from 51 orders.`,
+    );
+    expect(dailySummary(t, [{ date: '2026-11-13', revenue: 0, orders: 0 }])).toBe(`In all: 0${nbsp}₫ from 0 orders.`);
   });
 
   it('names the busiest hour (the earliest of equals), or nothing without orders', () => {
@@ -39,27 +43,32 @@ describe('chart labels and summaries', () => {
       orders: hour === 12 || hour === 19 ? 42 : 1,
       revenue: 0,
     }));
-    expect(hourlySummary(hourly)).toBe('Busiest hour: 12 CH – 1 CH, 42 orders.');
-    expect(hourlySummary(hourly.map((hour) => ({ ...hour, orders: 0 })))).toBeNull();
+    expect(hourlySummary(t, hourly)).toBe('Busiest hour: 12 CH – 1 CH, 42 orders.');
+    expect(
+      hourlySummary(
+        t,
+        hourly.map((hour) => ({ ...hour, orders: 0 })),
+      ),
+    ).toBeNull();
   });
 
   it("names the top category with its share of the dishes' revenue", () => {
     expect(
-      categorySummary([
+      categorySummary(t, [
         { categoryId: null, name: 'Deleted categories', quantity: 3, revenue: 150_000 },
         { categoryId: 'c1', name: 'Noodles', quantity: 90, revenue: 5_850_000 },
         { categoryId: 'c2', name: 'Drinks', quantity: 120, revenue: 0 },
       ]),
     ).toBe(`Top category: Noodles, 5.850.000${nbsp}₫ (98 % of the dishes' revenue).`);
-    expect(categorySummary([])).toBeNull();
+    expect(categorySummary(t, [])).toBeNull();
   });
 
   it('writes preparation times in minutes and seconds, not as clock times, past the hour too', () => {
-    expect(formatPrepTime(33)).toBe('33 s');
-    expect(formatPrepTime(59.6)).toBe('1 min 00 s');
-    expect(formatPrepTime(0)).toBe('0 s');
-    expect(formatPrepTime(245)).toBe('4 min 05 s');
-    expect(formatPrepTime(3930)).toBe('65 min 30 s');
+    expect(formatPrepTime(t, 33)).toBe('33 s');
+    expect(formatPrepTime(t, 59.6)).toBe('1 min 00 s');
+    expect(formatPrepTime(t, 0)).toBe('0 s');
+    expect(formatPrepTime(t, 245)).toBe('4 min 05 s');
+    expect(formatPrepTime(t, 3930)).toBe('65 min 30 s');
     expect(prepTimeIso(245)).toBe('PT4M5S');
   });
 });

@@ -1,5 +1,6 @@
 import type { ChartData } from '@quan/contract/report';
 import { formatMoney } from '../../../lib/format';
+import type { Translate } from '../../../lib/i18n';
 
 const countFormat = new Intl.NumberFormat('vi-VN');
 const compactFormat = new Intl.NumberFormat('vi-VN', { notation: 'compact', maximumFractionDigits: 1 });
@@ -33,8 +34,8 @@ export function formatCount(count: number): string {
 }
 
 /** "1 order", "42 orders". */
-export function ordersText(count: number): string {
-  return `${formatCount(count)} ${count === 1 ? 'order' : 'orders'}`;
+export function ordersText(t: Translate, count: number): string {
+  return t('chart.orderCount', { count, formatted: formatCount(count) });
 }
 
 /** The best day by revenue (the latest of equals); null without revenue. */
@@ -46,25 +47,27 @@ export function bestDay(daily: ChartData['daily']) {
 }
 
 /** "Best day: 12/11, 4.200.000 ₫. In all: 45.000.000 ₫ from 320 orders." */
-export function dailySummary(daily: ChartData['daily']): string {
+export function dailySummary(t: Translate, daily: ChartData['daily']): string {
   const best = bestDay(daily);
   const revenue = daily.reduce((sum, day) => sum + day.revenue, 0);
   const orders = daily.reduce((sum, day) => sum + day.orders, 0);
-  const total = `In all: ${formatMoney(revenue)} from ${ordersText(orders)}.`;
-  return best ? `Best day: ${dayLabel(best.date)}, ${formatMoney(best.revenue)}. ${total}` : total;
+  const total = t('chart.daily.total', { revenue: formatMoney(revenue), orders: ordersText(t, orders) });
+  return best ? t('chart.daily.best', { day: dayLabel(best.date), revenue: formatMoney(best.revenue), total }) : total;
 }
 
 /** "Busiest hour: 7 CH – 8 CH, 42 orders." (the earliest of equals); null without orders. */
-export function hourlySummary(hourly: ChartData['hourly']): string | null {
+export function hourlySummary(t: Translate, hourly: ChartData['hourly']): string | null {
   const busiest = hourly.reduce<ChartData['hourly'][number] | null>(
     (best, hour) => (hour.orders > 0 && (!best || hour.orders > best.orders) ? hour : best),
     null,
   );
-  return busiest ? `Busiest hour: ${hourSpanLabel(busiest.hour)}, ${ordersText(busiest.orders)}.` : null;
+  return busiest
+    ? t('chart.hourly.busiest', { hour: hourSpanLabel(busiest.hour), orders: ordersText(t, busiest.orders) })
+    : null;
 }
 
 /** "Top category: Noodles, 12.000.000 ₫ (45 % of the dishes' revenue)."; null without sales. */
-export function categorySummary(byCategory: ChartData['byCategory']): string | null {
+export function categorySummary(t: Translate, byCategory: ChartData['byCategory']): string | null {
   const total = byCategory.reduce((sum, category) => sum + category.revenue, 0);
   const top = byCategory.reduce<ChartData['byCategory'][number] | null>(
     (best, category) => (!best || category.revenue > best.revenue ? category : best),
@@ -72,17 +75,20 @@ export function categorySummary(byCategory: ChartData['byCategory']): string | n
   );
   if (!top || total <= 0) return null;
   const share = shareFormat.format((top.revenue / total) * 100);
-  return `Top category: ${top.name}, ${formatMoney(top.revenue)} (${share} % of the dishes' revenue).`;
+  return t('chart.categories.top', { name: top.name, revenue: formatMoney(top.revenue), share });
 }
 
 /**
  * A preparation time in words, not to be read as a clock time: 33 → "33 s", 245 → "4 min 05 s", minutes not
  * wrapping at the hour: 3930 → "65 min 30 s". Past a minute the seconds keep two digits, so a column lines up.
  */
-export function formatPrepTime(seconds: number): string {
+export function formatPrepTime(t: Translate, seconds: number): string {
   const whole = Math.max(0, Math.round(seconds));
-  if (whole < 60) return `${whole} s`;
-  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
+  if (whole < 60) return t('chart.prepTime.seconds', { seconds: whole });
+  return t('chart.prepTime.minutes', {
+    minutes: Math.floor(whole / 60),
+    seconds: String(whole % 60).padStart(2, '0'),
+  });
 }
 
 /** The same time as an ISO 8601 duration, for `<time dateTime>`: 245 → "PT4M5S". */

@@ -5,6 +5,7 @@ import { defaultSettings } from '@quan/contract/settings';
 import type { User } from '@quan/contract/user';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
+import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
@@ -179,5 +180,34 @@ describe('ChartPage: options and kitchen', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Only managers see the figures')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Options and kitchen' })).not.toBeInTheDocument();
     expect(fakeApi.requests).toEqual([]);
+  });
+});
+
+describe('ChartPage: options and kitchen in Vietnamese', { timeout: 20_000 }, () => {
+  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
+  afterEach(() => fakeApi?.restore());
+
+  it('shows the sales by option and the preparation times in Vietnamese', async () => {
+    await activateLanguage('vi', 'staff');
+    const user = userEvent.setup();
+    fakeApi = renderChart();
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Tùy chọn và bếp' })).toBeInTheDocument();
+    const period = screen.getByRole('group', { name: 'Khoảng thời gian' });
+    expect(within(period).getByRole('button', { name: '30 ngày' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByText('Chưa có đơn nào hoàn tất trong 30 ngày qua…')).toBeInTheDocument();
+
+    const sales = screen.getByRole('region', { name: 'Doanh số theo tùy chọn' });
+    const salesTable = await within(sales).findByRole('table', { name: 'Doanh số theo tùy chọn' });
+    expect(within(salesTable).getByRole('columnheader', { name: 'Số phần' })).toBeInTheDocument();
+    expect(within(salesTable).getByText('Không đổi giá')).toBeInTheDocument();
+
+    const prep = screen.getByRole('region', { name: 'Thời gian chế biến' });
+    const byStation = await within(prep).findByRole('table', { name: 'Thời gian chế biến theo khu bếp' });
+    expect(within(byStation).getByRole('row', { name: 'Bếp 30 8 phút 32 giây' })).toBeInTheDocument();
+    expect(within(prep).getByRole('table', { name: 'Thời gian chế biến theo món' })).toBeInTheDocument();
+
+    await user.click(within(period).getByRole('button', { name: 'Hôm nay' }));
+    expect(within(period).getByRole('button', { name: 'Hôm nay' })).toHaveAttribute('aria-pressed', 'true');
   });
 });

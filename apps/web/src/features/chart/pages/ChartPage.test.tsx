@@ -3,6 +3,7 @@ import type { ChartData } from '@quan/contract/report';
 import type { User } from '@quan/contract/user';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
+import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
@@ -99,6 +100,35 @@ describe('ChartPage', { timeout: 20_000 }, () => {
     expect(screen.getByText(/each one counts on the day and at the hour it was completed/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the orders' })).toHaveAttribute('href', '/orders');
     expect(screen.queryByRole('region', { name: 'Revenue and orders by day' })).not.toBeInTheDocument();
+  });
+
+  it('draws and summarises the charts in Vietnamese', async () => {
+    await activateLanguage('vi', 'staff');
+    const data = chartData({ '2026-11-10': [1_000_000, 10], '2026-11-12': [4_200_000, 31] });
+    data.hourly[19] = { hour: 19, orders: 26, revenue: 3_400_000 };
+    data.byCategory = [
+      { categoryId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a01', name: 'Noodles', quantity: 70, revenue: 4_550_000 },
+      { categoryId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a02', name: 'Drinks', quantity: 90, revenue: 450_000 },
+    ];
+    const view = renderChart('manager', data);
+    fakeApi = view.fakeApi;
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Biểu đồ' })).toBeInTheDocument();
+    const daily = await screen.findByRole('region', { name: 'Doanh thu và số đơn theo ngày' });
+    expect(daily).toHaveAccessibleDescription(
+      `Ngày cao nhất: 12/11, ${money('4.200.000')}. Tổng cộng: ${money('5.200.000')} từ 41 đơn.`,
+    );
+    const dailyTable = within(daily).getByRole('table', { name: 'Doanh thu và số đơn theo ngày' });
+    expect(within(dailyTable).getByRole('columnheader', { name: 'Ngày' })).toBeInTheDocument();
+    expect(within(daily).getByText('Xem số liệu dạng bảng')).toBeInTheDocument();
+
+    const hourly = screen.getByRole('region', { name: 'Số đơn theo giờ trong ngày' });
+    expect(hourly).toHaveAccessibleDescription('Giờ đông nhất: 7 CH – 8 CH, 26 đơn.');
+    const categories = screen.getByRole('region', { name: 'Doanh thu theo danh mục' });
+    expect(categories).toHaveAccessibleDescription(
+      `Danh mục dẫn đầu: Noodles, ${money('4.550.000')} (91 % doanh thu các món).`,
+    );
+    expect(within(categories).getByRole('columnheader', { name: 'Số món đã bán' })).toBeInTheDocument();
   });
 
   it('tells staff the figures are for managers, without asking the server', async () => {

@@ -6,6 +6,7 @@ import type { ChartData } from '@quan/contract/report';
 import { defaultSettings } from '@quan/contract/settings';
 import { describeApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCan } from '../../../lib/use-can';
 import { describeDays, presetDays, revenueQueryOf } from '../../dashboard/components/date-range';
@@ -30,17 +31,15 @@ import { HourlyOrdersChart } from '../components/HourlyOrdersChart';
 import { OptionsAndKitchen, type OptionsAndKitchenPeriod } from '../components/OptionsAndKitchen';
 
 function NoOrdersYet() {
+  const t = useT();
   return (
     <div role="status" className="card flex items-start gap-3 p-6 text-stone-700">
       <ChartNoAxesColumn aria-hidden="true" className="size-6 shrink-0 text-amber-700" />
       <div className="space-y-2">
-        <p className="font-semibold text-stone-900">No completed orders in the last 30 days yet…</p>
-        <p>
-          The charts fill in as orders are completed: each one counts on the day and at the hour it was completed, with
-          its dishes under their categories. Orders still in progress or cancelled do not count.
-        </p>
+        <p className="font-semibold text-stone-900">{t('chart.noOrders.title')}</p>
+        <p>{t('chart.noOrders.body')}</p>
         <Link to="/orders" className="inline-block font-semibold text-amber-800 underline">
-          Go to the orders
+          {t('chart.noOrders.link')}
         </Link>
       </div>
     </div>
@@ -48,16 +47,17 @@ function NoOrdersYet() {
 }
 
 function Charts({ data }: { data: ChartData }) {
+  const t = useT();
   return (
     <div className="space-y-6">
       <ChartPanel
         id="chart-daily"
-        title="Revenue and orders by day"
-        summary={dailySummary(data.daily)}
+        title={t('chart.daily.title')}
+        summary={dailySummary(t, data.daily)}
         table={
           <FiguresTable
-            caption="Revenue and orders by day"
-            columns={['Day', 'Orders', 'Revenue']}
+            caption={t('chart.daily.title')}
+            columns={[t('chart.column.day'), t('chart.series.orders'), t('chart.series.revenue')]}
             rows={data.daily.map((day) => ({
               key: day.date,
               cells: [dayLabel(day.date), formatCount(day.orders), formatMoney(day.revenue)],
@@ -71,13 +71,13 @@ function Charts({ data }: { data: ChartData }) {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <ChartPanel
           id="chart-hourly"
-          title="Orders by hour of the day"
-          summary={hourlySummary(data.hourly) ?? 'No orders in any hour yet.'}
-          note="All 30 days together, by the hour each order was completed."
+          title={t('chart.hourly.title')}
+          summary={hourlySummary(t, data.hourly) ?? t('chart.hourly.none')}
+          note={t('chart.hourly.note')}
           table={
             <FiguresTable
-              caption="Orders by hour of the day"
-              columns={['Hour', 'Orders', 'Revenue']}
+              caption={t('chart.hourly.title')}
+              columns={[t('chart.column.hour'), t('chart.series.orders'), t('chart.series.revenue')]}
               rows={data.hourly.map((hour) => ({
                 key: hour.hour,
                 cells: [hourSpanLabel(hour.hour), formatCount(hour.orders), formatMoney(hour.revenue)],
@@ -90,13 +90,13 @@ function Charts({ data }: { data: ChartData }) {
 
         <ChartPanel
           id="chart-categories"
-          title="Revenue by category"
-          summary={categorySummary(data.byCategory) ?? 'No dishes sold yet.'}
-          note="The dishes' line totals, before discounts and tax."
+          title={t('chart.categories.title')}
+          summary={categorySummary(t, data.byCategory) ?? t('chart.categories.none')}
+          note={t('chart.categories.note')}
           table={
             <FiguresTable
-              caption="Revenue by category"
-              columns={['Category', 'Dishes sold', 'Revenue']}
+              caption={t('chart.categories.title')}
+              columns={[t('chart.column.category'), t('chart.column.dishesSold'), t('chart.series.revenue')]}
               rows={data.byCategory.map((category, index) => ({
                 key: category.categoryId ?? `${index}:${category.name}`,
                 cells: [category.name, formatCount(category.quantity), formatMoney(category.revenue)],
@@ -142,7 +142,8 @@ function OptionsAndKitchenReports({ timeZone }: { timeZone: string }) {
  * chosen period, for managers. Recharts loads with this page only.
  */
 export function ChartPage() {
-  usePageTitle('Charts');
+  const t = useT();
+  usePageTitle(t('chart.pageTitle'));
   const canReadReports = useCan('reports:read');
   const now = useNow(60_000);
   const chart = useChartData(restaurantDay(new Date(now)), { enabled: canReadReports });
@@ -151,11 +152,11 @@ export function ChartPage() {
   return (
     <section className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-stone-900">Charts</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('chart.pageTitle')}</h1>
         <p className="mt-1 text-sm text-stone-600">
-          The last 30 days up to today: completed orders, by the time they were completed.{' '}
+          {t('chart.intro')}{' '}
           <Link to="/dashboard" className="font-semibold text-amber-800 hover:underline">
-            Figures for any period
+            {t('chart.anyPeriod')}
           </Link>
         </p>
       </div>
@@ -163,13 +164,13 @@ export function ChartPage() {
         <FiguresManagersOnly />
       ) : chart.isPending ? (
         <p role="status" className="text-sm text-stone-600">
-          Loading the charts…
+          {t('chart.loading')}
         </p>
       ) : chart.isError ? (
         <div role="alert" className="card flex flex-wrap items-center justify-between gap-3 p-5 text-stone-700">
-          <p>{describeApiError(chart.error, 'Could not load the charts.')}</p>
+          <p>{describeApiError(chart.error, t('chart.loadError'))}</p>
           <button type="button" className="btn btn-secondary" onClick={() => void chart.refetch()}>
-            Try again
+            {t('chart.tryAgain')}
           </button>
         </div>
       ) : chart.data.daily.every((day) => day.orders === 0) ? (
@@ -183,7 +184,7 @@ export function ChartPage() {
           <OptionsAndKitchenReports key={timeZone} timeZone={timeZone} />
         ) : (
           <p role="status" className="text-sm text-stone-600">
-            Loading the options and kitchen figures…
+            {t('chart.optionsKitchen.loading')}
           </p>
         ))}
     </section>

@@ -9,10 +9,21 @@ import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
 import { describeApiError, getApiStatus } from '../../../lib/api-client';
 import { applyApiFieldErrors } from '../../../lib/form-errors';
+import { useT } from '../../../lib/i18n';
 import { useCreateCoupon } from '../api/create-coupon';
 import { useUpdateCoupon } from '../api/update-coupon';
 
 const field = updateCouponBodySchema.shape;
+
+/**
+ * The message id of each rule of `couponRuleErrors`, by the field it names: the form says it in the active
+ * language.
+ */
+const ruleMessageIds: Record<string, string> = {
+  discountValue: 'coupons.rule.percentMax',
+  endDate: 'coupons.rule.endBeforeStart',
+};
+const ruleMessages = new Set(Object.values(ruleMessageIds));
 
 /**
  * The contract's fields, every one asked for (an empty optional box arrives as null, "no limit"), and the
@@ -34,7 +45,7 @@ const couponFormSchema = z
   })
   .superRefine((coupon, context) => {
     for (const error of couponRuleErrors(coupon)) {
-      context.addIssue({ code: 'custom', path: [error.path], message: error.message });
+      context.addIssue({ code: 'custom', path: [error.path], message: ruleMessageIds[error.path] ?? error.message });
     }
   });
 
@@ -47,9 +58,10 @@ const emptyAsNullNumber = (value: unknown) => {
   return present === null ? null : Number(present);
 };
 
-const discountTypeOptions: Record<(typeof discountTypes)[number], string> = {
-  percent: 'Percent off the order',
-  fixed: 'Fixed amount off (VND)',
+/** Each discount type as the form offers it, by message id. */
+const discountTypeOptionIds: Record<(typeof discountTypes)[number], string> = {
+  percent: 'coupons.form.type.percent',
+  fixed: 'coupons.form.type.fixed',
 };
 
 interface CouponFormDialogProps {
@@ -59,6 +71,7 @@ interface CouponFormDialogProps {
 }
 
 export function CouponFormDialog({ coupon, onClose }: CouponFormDialogProps) {
+  const t = useT();
   const typeId = useId();
   const { enqueueSnackbar } = useSnackbar();
   const createMutation = useCreateCoupon();
@@ -89,19 +102,43 @@ export function CouponFormDialog({ coupon, onClose }: CouponFormDialogProps) {
     },
   });
   const discountType = useWatch({ control, name: 'discountType' });
+  // Registered here rather than in the JSX, where the lint would read the fields' names as words to translate.
+  const inputs = {
+    code: register('code'),
+    description: register('description'),
+    discountType: register('discountType', {
+      onChange: (event: { target: { value: string } }) => {
+        // A cap only makes sense for a percent; a fixed amount is its own cap.
+        if (event.target.value === 'fixed') {
+          setValue('maxDiscount', null);
+          clearErrors('maxDiscount');
+        }
+      },
+    }),
+    discountValue: register('discountValue', { valueAsNumber: true }),
+    minOrderValue: register('minOrderValue', { valueAsNumber: true }),
+    maxDiscount: register('maxDiscount', { setValueAs: emptyAsNullNumber }),
+    startDate: register('startDate', { setValueAs: emptyAsNull }),
+    endDate: register('endDate', { setValueAs: emptyAsNull }),
+    usageLimit: register('usageLimit', { setValueAs: emptyAsNullNumber }),
+    spinWeight: register('spinWeight', { valueAsNumber: true }),
+    isActive: register('isActive'),
+  };
+  /** A field's error in the active language: a rule's message id translated, any other message as it is. */
+  const errorText = (message: string | undefined) => (message && ruleMessages.has(message) ? t(message) : message);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       if (coupon) {
         const saved = await updateMutation.mutateAsync({ id: coupon._id, ...values });
-        enqueueSnackbar(`Coupon ${saved.code} is saved.`, { variant: 'success' });
+        enqueueSnackbar(t('coupons.saved', { code: saved.code }), { variant: 'success' });
       } else {
         const created = await createMutation.mutateAsync(values);
-        enqueueSnackbar(`Coupon ${created.code} is added.`, { variant: 'success' });
+        enqueueSnackbar(t('coupons.added', { code: created.code }), { variant: 'success' });
       }
       onClose();
     } catch (error) {
-      const fallback = coupon ? `Could not save coupon ${coupon.code}.` : 'Could not add the coupon.';
+      const fallback = coupon ? t('coupons.form.saveError', { code: coupon.code }) : t('coupons.form.addError');
       // 409 is a code that exists already: its message belongs next to the code.
       if (getApiStatus(error) === 409) {
         setError('code', { type: 'server', message: describeApiError(error, fallback) });
@@ -112,132 +149,128 @@ export function CouponFormDialog({ coupon, onClose }: CouponFormDialogProps) {
   });
 
   return (
-    <Dialog title={coupon ? `Edit coupon ${coupon.code}` : 'Add a coupon'} onClose={onClose} className="max-w-2xl">
+    <Dialog
+      title={coupon ? t('coupons.form.editTitle', { code: coupon.code }) : t('coupons.form.addTitle')}
+      onClose={onClose}
+      className="max-w-2xl"
+    >
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
         {errors.root?.server?.message && <FormAlert>{errors.root.server.message}</FormAlert>}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Code"
+            label={t('coupons.form.code')}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             className="[&_input]:font-mono [&_input]:uppercase"
-            hint="3 to 32 letters, digits or dashes; what the guest gives at the counter."
+            hint={t('coupons.form.codeHint')}
             error={errors.code?.message}
-            {...register('code')}
+            {...inputs.code}
           />
           <TextField
-            label="Description"
+            label={t('coupons.form.description')}
             autoComplete="off"
             maxLength={200}
-            hint="Optional; shown on the spin wheel when it is a prize."
+            hint={t('coupons.form.descriptionHint')}
             error={errors.description?.message}
-            {...register('description')}
+            {...inputs.description}
           />
           <div>
             <label htmlFor={typeId} className="field-label">
-              Discount type
+              {t('coupons.form.discountType')}
             </label>
             <select
               id={typeId}
               className="field-input"
               aria-invalid={errors.discountType ? true : undefined}
-              {...register('discountType', {
-                onChange: (event: { target: { value: string } }) => {
-                  // A cap only makes sense for a percent; a fixed amount is its own cap.
-                  if (event.target.value === 'fixed') {
-                    setValue('maxDiscount', null);
-                    clearErrors('maxDiscount');
-                  }
-                },
-              })}
+              {...inputs.discountType}
             >
               {discountTypes.map((value) => (
                 <option key={value} value={value}>
-                  {discountTypeOptions[value]}
+                  {t(discountTypeOptionIds[value])}
                 </option>
               ))}
             </select>
             {errors.discountType && <p className="field-error">{errors.discountType.message}</p>}
           </div>
           <TextField
-            label={discountType === 'percent' ? 'Discount (%)' : 'Discount (VND)'}
+            label={discountType === 'percent' ? t('coupons.form.discountPercent') : t('coupons.form.discountAmount')}
             type="number"
             inputMode="numeric"
             min={1}
             max={discountType === 'percent' ? 100 : undefined}
             step={1}
-            error={errors.discountValue?.message}
-            {...register('discountValue', { valueAsNumber: true })}
+            error={errorText(errors.discountValue?.message)}
+            {...inputs.discountValue}
           />
           <TextField
-            label="Minimum order (VND)"
+            label={t('coupons.form.minOrder')}
             type="number"
             inputMode="numeric"
             min={0}
             step={1}
-            hint="0 for any order."
+            hint={t('coupons.form.minOrderHint')}
             error={errors.minOrderValue?.message}
-            {...register('minOrderValue', { valueAsNumber: true })}
+            {...inputs.minOrderValue}
           />
           {discountType === 'percent' && (
             <TextField
-              label="Maximum discount (VND)"
+              label={t('coupons.form.maxDiscount')}
               type="number"
               inputMode="numeric"
               min={1}
               step={1}
-              hint="Optional; empty for no cap."
+              hint={t('coupons.form.maxDiscountHint')}
               error={errors.maxDiscount?.message}
-              {...register('maxDiscount', { setValueAs: emptyAsNullNumber })}
+              {...inputs.maxDiscount}
             />
           )}
           <TextField
-            label="Start date"
+            label={t('coupons.form.startDate')}
             type="date"
-            hint="Optional; the first day it works."
+            hint={t('coupons.form.startDateHint')}
             error={errors.startDate?.message}
-            {...register('startDate', { setValueAs: emptyAsNull })}
+            {...inputs.startDate}
           />
           <TextField
-            label="End date"
+            label={t('coupons.form.endDate')}
             type="date"
-            hint="Optional; the last day it works."
-            error={errors.endDate?.message}
-            {...register('endDate', { setValueAs: emptyAsNull })}
+            hint={t('coupons.form.endDateHint')}
+            error={errorText(errors.endDate?.message)}
+            {...inputs.endDate}
           />
           <TextField
-            label="Usage limit"
+            label={t('coupons.form.usageLimit')}
             type="number"
             inputMode="numeric"
             min={1}
             step={1}
-            hint="Optional; empty for unlimited uses."
+            hint={t('coupons.form.usageLimitHint')}
             error={errors.usageLimit?.message}
-            {...register('usageLimit', { setValueAs: emptyAsNullNumber })}
+            {...inputs.usageLimit}
           />
           <TextField
-            label="Spin weight"
+            label={t('coupons.form.spinWeight')}
             type="number"
             inputMode="numeric"
             min={0}
             max={1000}
             step={1}
-            hint="0 keeps it off the spin wheel; a higher weight wins more often."
+            hint={t('coupons.form.spinWeightHint')}
             error={errors.spinWeight?.message}
-            {...register('spinWeight', { valueAsNumber: true })}
+            {...inputs.spinWeight}
           />
         </div>
         <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium text-stone-800">
-          <input type="checkbox" className="size-5 accent-amber-700" {...register('isActive')} />
-          Active: guests can use it
+          <input type="checkbox" className="size-5 accent-amber-700" {...inputs.isActive} />
+          {t('coupons.form.active')}
         </label>
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
+            {t('coupons.form.cancel')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={isPending}>
-            {isPending ? 'Saving…' : coupon ? 'Save coupon' : 'Add coupon'}
+            {isPending ? t('coupons.form.saving') : coupon ? t('coupons.form.save') : t('coupons.form.add')}
           </button>
         </div>
       </form>

@@ -1,7 +1,8 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import type { Coupon } from '@quan/contract/coupon';
 import { formatMoney } from '../../../lib/format';
-import { discountTypeLabels, formatDiscountValue, formatUses, formatValidity } from './coupon-display';
+import { useT } from '../../../lib/i18n';
+import { discountTypeLabelIds, formatDiscountValue, formatUses, formatValidity } from './coupon-display';
 
 interface CouponTableProps {
   coupons: readonly Coupon[];
@@ -15,13 +16,22 @@ interface CouponTableProps {
 }
 
 function Limits({ coupon }: { coupon: Coupon }) {
+  const t = useT();
   const hasMin = coupon.minOrderValue > 0;
   const hasMax = coupon.maxDiscount !== null;
   if (!hasMin && !hasMax) return <span className="text-stone-400">—</span>;
   return (
     <>
-      {hasMin && <span className="block whitespace-nowrap">Min order {formatMoney(coupon.minOrderValue)}</span>}
-      {hasMax && <span className="block whitespace-nowrap">Max discount {formatMoney(coupon.maxDiscount ?? 0)}</span>}
+      {hasMin && (
+        <span className="block whitespace-nowrap">
+          {t('coupons.table.minOrder', { amount: formatMoney(coupon.minOrderValue) })}
+        </span>
+      )}
+      {hasMax && (
+        <span className="block whitespace-nowrap">
+          {t('coupons.table.maxDiscount', { amount: formatMoney(coupon.maxDiscount ?? 0) })}
+        </span>
+      )}
     </>
   );
 }
@@ -38,6 +48,7 @@ function ActiveCell({
   isSaving: boolean;
   onToggle: () => void;
 }) {
+  const t = useT();
   if (!canManage) {
     return (
       <span
@@ -45,7 +56,7 @@ function ActiveCell({
           coupon.isActive ? 'bg-green-100 text-green-800' : 'bg-stone-200 text-stone-700'
         }`}
       >
-        {coupon.isActive ? 'Active' : 'Inactive'}
+        {coupon.isActive ? t('coupons.status.active') : t('coupons.status.inactive')}
       </span>
     );
   }
@@ -58,53 +69,54 @@ function ActiveCell({
         checked={coupon.isActive}
         disabled={isSaving}
         onChange={onToggle}
-        aria-label={`Active: ${coupon.code}`}
+        aria-label={t('coupons.table.activeSwitch', { code: coupon.code })}
       />
       <span
         aria-hidden="true"
         className="relative h-6 w-11 rounded-full bg-stone-300 transition-colors peer-checked:bg-green-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-amber-600 after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5"
       />
       <span aria-hidden="true" className="text-xs font-medium text-stone-700">
-        {coupon.isActive ? 'On' : 'Off'}
+        {coupon.isActive ? t('coupons.table.on') : t('coupons.table.off')}
       </span>
     </label>
   );
 }
 
 export function CouponTable({ coupons, canManage, togglingId, onToggleActive, onEdit, onDelete }: CouponTableProps) {
+  const t = useT();
   return (
     <div className="card overflow-x-auto">
       <table className="w-full min-w-[60rem] text-left text-sm">
-        <caption className="sr-only">Coupons, newest first</caption>
+        <caption className="sr-only">{t('coupons.table.caption')}</caption>
         <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
           <tr>
             <th scope="col" className="px-4 py-3 font-semibold">
-              Code
+              {t('coupons.table.code')}
             </th>
             <th scope="col" className="px-4 py-3 font-semibold">
-              Type
+              {t('coupons.table.type')}
             </th>
             <th scope="col" className="px-4 py-3 text-right font-semibold">
-              Value
+              {t('coupons.table.value')}
             </th>
             <th scope="col" className="px-4 py-3 font-semibold">
-              Limits
+              {t('coupons.table.limits')}
             </th>
             <th scope="col" className="px-4 py-3 font-semibold">
-              Valid
+              {t('coupons.table.valid')}
             </th>
             <th scope="col" className="px-4 py-3 text-right font-semibold">
-              Uses
+              {t('coupons.table.uses')}
             </th>
             <th scope="col" className="px-4 py-3 font-semibold">
-              Active
+              {t('coupons.table.active')}
             </th>
             <th scope="col" className="px-4 py-3 text-right font-semibold">
-              Spin weight
+              {t('coupons.table.spinWeight')}
             </th>
             {canManage && (
               <th scope="col" className="px-4 py-3 font-semibold">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t('coupons.table.actions')}</span>
               </th>
             )}
           </tr>
@@ -116,7 +128,7 @@ export function CouponTable({ coupons, canManage, togglingId, onToggleActive, on
                 <span className="block font-mono font-semibold text-stone-900">{coupon.code}</span>
                 {coupon.description && <span className="block text-xs text-stone-600">{coupon.description}</span>}
               </th>
-              <td className="px-4 py-3 align-top text-stone-700">{discountTypeLabels[coupon.discountType]}</td>
+              <td className="px-4 py-3 align-top text-stone-700">{t(discountTypeLabelIds[coupon.discountType])}</td>
               <td className="px-4 py-3 text-right align-top font-semibold whitespace-nowrap text-stone-900 tabular-nums">
                 {formatDiscountValue(coupon)}
               </td>
@@ -124,7 +136,7 @@ export function CouponTable({ coupons, canManage, togglingId, onToggleActive, on
                 <Limits coupon={coupon} />
               </td>
               <td className="px-4 py-3 align-top whitespace-nowrap text-stone-700 tabular-nums">
-                {formatValidity(coupon)}
+                {formatValidity(coupon, t)}
               </td>
               <td className="px-4 py-3 text-right align-top text-stone-700 tabular-nums">{formatUses(coupon)}</td>
               <td className="px-4 py-3 align-top">
@@ -141,7 +153,7 @@ export function CouponTable({ coupons, canManage, togglingId, onToggleActive, on
                   <div className="flex justify-end gap-2">
                     <button type="button" className="btn btn-sm btn-secondary" onClick={() => onEdit(coupon)}>
                       <Pencil aria-hidden="true" className="size-4" />
-                      Edit <span className="sr-only">{coupon.code}</span>
+                      {t('coupons.table.edit')} <span className="sr-only">{coupon.code}</span>
                     </button>
                     <button
                       type="button"
@@ -149,7 +161,7 @@ export function CouponTable({ coupons, canManage, togglingId, onToggleActive, on
                       onClick={() => onDelete(coupon)}
                     >
                       <Trash2 aria-hidden="true" className="size-4" />
-                      Delete <span className="sr-only">{coupon.code}</span>
+                      {t('coupons.table.delete')} <span className="sr-only">{coupon.code}</span>
                     </button>
                   </div>
                 </td>

@@ -1,10 +1,12 @@
 import type { Coupon, DiscountType } from '@quan/contract/coupon';
 import { formatDate, formatMoney } from '../../../lib/format';
+import type { Translate } from '../../../lib/i18n';
 import { matchesSearch } from '../../../lib/search';
 
-export const discountTypeLabels: Record<DiscountType, string> = {
-  percent: 'Percent',
-  fixed: 'Fixed amount',
+/** Each discount type's name, as a message id. */
+export const discountTypeLabelIds: Record<DiscountType, string> = {
+  percent: 'coupons.type.percent',
+  fixed: 'coupons.type.fixed',
 };
 
 /** The discount as a value: "10%" or "50.000 ₫". */
@@ -18,12 +20,12 @@ export function formatUses(coupon: Pick<Coupon, 'usedCount' | 'usageLimit'>): st
 }
 
 /** The days it works, dd/MM/yyyy: "01/03/2026 – 31/03/2026", "From 01/03/2026", "Until …" or "Any day". */
-export function formatValidity(coupon: Pick<Coupon, 'startDate' | 'endDate'>): string {
+export function formatValidity(coupon: Pick<Coupon, 'startDate' | 'endDate'>, t: Translate): string {
   const { startDate, endDate } = coupon;
   if (startDate && endDate) return `${formatDate(startDate)} – ${formatDate(endDate)}`;
-  if (startDate) return `From ${formatDate(startDate)}`;
-  if (endDate) return `Until ${formatDate(endDate)}`;
-  return 'Any day';
+  if (startDate) return t('coupons.validity.from', { date: formatDate(startDate) });
+  if (endDate) return t('coupons.validity.until', { date: formatDate(endDate) });
+  return t('coupons.validity.anyDay');
 }
 
 /** The coupons whose code or description matches the search (accents and case ignored). */

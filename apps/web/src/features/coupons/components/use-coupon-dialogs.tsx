@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useSnackbar } from 'notistack';
 import type { Coupon } from '@quan/contract/coupon';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormAlert } from '../../../components/FormAlert';
 import { describeApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { useDeleteCoupon } from '../api/delete-coupon';
 import { CouponFormDialog } from './CouponFormDialog';
 
@@ -11,6 +12,7 @@ type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'delete'; couponId: stri
 
 /** The coupon dialogs: add, edit and delete (after confirmation). A dialog reads its coupon from the live list. */
 export function useCouponDialogs(coupons: readonly Coupon[]) {
+  const t = useT();
   const [open, setOpen] = useState<OpenDialog>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const { enqueueSnackbar } = useSnackbar();
@@ -26,10 +28,10 @@ export function useCouponDialogs(coupons: readonly Coupon[]) {
     setDeleteError(null);
     deleteMutation.mutate(coupon._id, {
       onSuccess: () => {
-        enqueueSnackbar(`Coupon ${coupon.code} is deleted.`, { variant: 'success' });
+        enqueueSnackbar(t('coupons.deleted', { code: coupon.code }), { variant: 'success' });
         close();
       },
-      onError: (error) => setDeleteError(describeApiError(error, `Could not delete coupon ${coupon.code}.`)),
+      onError: (error) => setDeleteError(describeApiError(error, t('coupons.delete.error', { code: coupon.code }))),
     });
   }
 
@@ -39,17 +41,23 @@ export function useCouponDialogs(coupons: readonly Coupon[]) {
       {open?.kind === 'edit' && target && <CouponFormDialog key={target._id} coupon={target} onClose={close} />}
       <ConfirmDialog
         open={open?.kind === 'delete' && target !== undefined}
-        title={`Delete coupon ${target?.code ?? ''}?`}
+        title={t('coupons.delete.title', { code: target?.code ?? '' })}
         description={
           <div className="space-y-3">
             <p>
-              <strong className="font-mono">{target?.code}</strong> stops working at once and leaves the spin wheel.
-              Orders that already used it keep their discount. To stop it for a while instead, switch it off.
+              {t('coupons.delete.description', { code: target?.code ?? '' })
+                .split(/<0>(.*?)<\/0>/s)
+                .map((part, index) => (
+                  // The code is the part in <0>…</0>.
+                  <Fragment key={index}>
+                    {index % 2 === 1 ? <strong className="font-mono">{part}</strong> : part}
+                  </Fragment>
+                ))}
             </p>
             {deleteError && <FormAlert>{deleteError}</FormAlert>}
           </div>
         }
-        confirmLabel="Delete coupon"
+        confirmLabel={t('coupons.delete.confirm')}
         isPending={deleteMutation.isPending}
         onConfirm={() => target && confirmDelete(target)}
         onCancel={close}

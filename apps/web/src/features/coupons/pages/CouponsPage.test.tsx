@@ -4,6 +4,7 @@ import type { Coupon, CreateCouponBody, UpdateCouponBody } from '@quan/contract/
 import type { User } from '@quan/contract/user';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
+import { activateLanguage } from '../../../lib/i18n';
 import { installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
@@ -239,6 +240,70 @@ describe('CouponsPage', { timeout: 30_000 }, () => {
       { method: 'PUT', url: `/api/coupons/${tet._id}`, body: { isActive: true } },
     ]);
     await waitFor(() => expect(screen.getByText('2 coupons · 1 active.')).toBeInTheDocument());
+  });
+
+  it('speaks Vietnamese: the table, the switch, the form with its rules, and the delete', async () => {
+    await activateLanguage('vi', 'staff');
+    const user = userEvent.setup();
+    signIn('manager');
+    server = serveCoupons();
+    renderRoutes(routes, { path: '/coupon-management' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mã giảm giá' })).toBeInTheDocument();
+    await screen.findByRole('row', { name: 'WELCOME10' });
+    expect(document.title).toBe('Mã giảm giá · Quán');
+    expect(screen.getByText('2 mã giảm giá · 1 mã đang áp dụng.')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Trọng số vòng quay' })).toBeInTheDocument();
+    expect(cellsOf('WELCOME10').slice(0, 7)).toEqual([
+      'Phần trăm',
+      '10%',
+      'Đơn tối thiểu 100.000 ₫Giảm tối đa 50.000 ₫',
+      '01/03/2026 – 31/03/2026',
+      '3/100',
+      'Bật',
+      '5',
+    ]);
+    expect(cellsOf('TET50K').slice(0, 7)).toEqual(['Số tiền cố định', '50.000 ₫', '—', 'Mọi ngày', '12/∞', 'Tắt', '0']);
+
+    await user.click(screen.getByRole('switch', { name: 'Áp dụng: TET50K' }));
+    expect(await screen.findByText('Đã bật mã giảm giá TET50K.')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Tìm mã giảm giá' }), 'zzz');
+    expect(screen.getByText('Không có mã giảm giá nào khớp với “zzz”.')).toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox', { name: 'Tìm mã giảm giá' }));
+
+    await user.click(screen.getByRole('button', { name: 'Thêm mã giảm giá' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Thêm mã giảm giá' }));
+    await user.type(dialog.getByLabelText('Mã'), 'he-26');
+    await user.type(dialog.getByLabelText('Mức giảm (%)'), '150');
+    await user.type(dialog.getByLabelText('Ngày bắt đầu'), '2026-06-30');
+    await user.type(dialog.getByLabelText('Ngày kết thúc'), '2026-06-01');
+    await user.click(dialog.getByRole('button', { name: 'Thêm mã giảm giá' }));
+    expect(await dialog.findByText('Mức giảm theo phần trăm tối đa là 100')).toBeInTheDocument();
+    expect(dialog.getByLabelText('Ngày kết thúc')).toHaveAccessibleDescription(
+      /Ngày kết thúc không được trước ngày bắt đầu/,
+    );
+    await user.selectOptions(dialog.getByLabelText('Loại giảm giá'), 'Giảm số tiền cố định (VND)');
+    expect(dialog.getByLabelText('Mức giảm (VND)')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Hủy bỏ' }));
+
+    await user.click(screen.getByRole('button', { name: 'Xóa WELCOME10' }));
+    const confirm = within(screen.getByRole('dialog', { name: 'Xóa mã giảm giá WELCOME10?' }));
+    expect(confirm.getByText(/sẽ ngừng hiệu lực ngay và bị gỡ khỏi vòng quay/)).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Xóa mã giảm giá' }));
+    expect(await screen.findByText('Đã xóa mã giảm giá WELCOME10.')).toBeInTheDocument();
+  });
+
+  it('tells staff in Vietnamese that the coupons are read-only', async () => {
+    await activateLanguage('vi', 'staff');
+    signIn('staff');
+    server = serveCoupons();
+    renderRoutes(routes, { path: '/coupon-management' });
+
+    await screen.findByRole('row', { name: 'WELCOME10' });
+    expect(within(screen.getByRole('row', { name: 'WELCOME10' })).getByText('Đang áp dụng')).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: 'TET50K' })).getByText('Ngừng áp dụng')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^(Thêm|Sửa|Xóa)/ })).not.toBeInTheDocument();
   });
 
   it('deletes only after confirmation', async () => {

@@ -4,6 +4,7 @@ import { SearchField } from '../../../components/SearchField';
 import { useSnackbar } from 'notistack';
 import type { Coupon } from '@quan/contract/coupon';
 import { describeApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCan } from '../../../lib/use-can';
 import { useCoupons } from '../api/list-coupons';
@@ -13,16 +14,13 @@ import { filterCoupons } from '../components/coupon-display';
 import { useCouponDialogs } from '../components/use-coupon-dialogs';
 import { LoadError } from '../../../components/LoadError';
 
-function couponCount(count: number): string {
-  return count === 1 ? '1 coupon' : `${count} coupons`;
-}
-
 /**
  * `/coupon-management`: every discount code, its limits, the days it works and how often it was used. Staff
  * read it (to answer a guest); managers and admins add, edit, switch off and delete coupons.
  */
 export function CouponsPage() {
-  usePageTitle('Coupons');
+  const t = useT();
+  usePageTitle(t('coupons.pageTitle'));
   const canManageCoupons = useCan('coupons:manage');
   const { enqueueSnackbar } = useSnackbar();
   const coupons = useCoupons();
@@ -38,9 +36,14 @@ export function CouponsPage() {
       { id: coupon._id, isActive },
       {
         onSuccess: (saved) =>
-          enqueueSnackbar(`Coupon ${saved.code} is ${isActive ? 'active' : 'switched off'}.`, { variant: 'success' }),
+          enqueueSnackbar(
+            isActive ? t('coupons.switchedOn', { code: saved.code }) : t('coupons.switchedOff', { code: saved.code }),
+            { variant: 'success' },
+          ),
         onError: (error) =>
-          enqueueSnackbar(describeApiError(error, `Could not change coupon ${coupon.code}.`), { variant: 'error' }),
+          enqueueSnackbar(describeApiError(error, t('coupons.switchError', { code: coupon.code })), {
+            variant: 'error',
+          }),
       },
     );
   }
@@ -49,7 +52,7 @@ export function CouponsPage() {
     if (coupons.isPending) {
       return (
         <p role="status" className="text-stone-600">
-          Loading coupons…
+          {t('coupons.list.loading')}
         </p>
       );
     }
@@ -57,7 +60,7 @@ export function CouponsPage() {
       return (
         <LoadError
           error={coupons.error}
-          fallback="Could not load the coupons."
+          fallback={t('coupons.list.loadError')}
           onRetry={() => void coupons.refetch()}
         />
       );
@@ -65,15 +68,13 @@ export function CouponsPage() {
     if (allCoupons.length === 0) {
       return (
         <div className="card p-6 text-stone-700">
-          {canManageCoupons
-            ? 'No coupons yet. Add one for a promotion, or give it a spin weight to put it on the spin wheel.'
-            : 'No coupons yet. A manager adds them.'}
+          {canManageCoupons ? t('coupons.list.emptyManager') : t('coupons.list.emptyStaff')}
         </div>
       );
     }
     const shown = filterCoupons(allCoupons, search);
     if (shown.length === 0) {
-      return <p className="card p-6 text-stone-700">No coupons match “{search.trim()}”.</p>;
+      return <p className="card p-6 text-stone-700">{t('coupons.list.noMatch', { search: search.trim() })}</p>;
     }
     return (
       <CouponTable
@@ -91,26 +92,26 @@ export function CouponsPage() {
     <section className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-stone-900">Coupons</h1>
+          <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('coupons.heading')}</h1>
           <p className="mt-1 text-sm text-stone-600">
             {coupons.data
-              ? `${couponCount(allCoupons.length)} · ${activeCount} active.`
-              : 'Discount codes, their limits and their use.'}
+              ? t('coupons.summary', { count: allCoupons.length, active: activeCount })
+              : t('coupons.intro')}
           </p>
         </div>
         {canManageCoupons && (
           <button type="button" className="btn btn-primary" onClick={dialogs.openCreate}>
             <Plus aria-hidden="true" className="size-4" />
-            Add coupon
+            {t('coupons.add')}
           </button>
         )}
       </div>
 
       <SearchField
-        label="Search coupons"
+        label={t('coupons.search.label')}
         value={search}
         onChange={setSearch}
-        placeholder="Search by code or description"
+        placeholder={t('coupons.search.placeholder')}
       />
 
       {renderContent()}

@@ -3,6 +3,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import type { Customer } from '@quan/contract/customer';
 import { Dialog } from '../../../components/Dialog';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { CustomerStatusBadge, LevelBadge } from './badges';
 import { formatCount } from './customer-display';
 
@@ -36,6 +37,7 @@ export function CustomerDetailDialog({
   onDelete,
   onClose,
 }: CustomerDetailDialogProps) {
+  const t = useT();
   const contactId = useId();
   const ordersId = useId();
   return (
@@ -46,14 +48,17 @@ export function CustomerDetailDialog({
           <CustomerStatusBadge status={customer.status} />
         </div>
 
-        <section aria-label="Loyalty">
+        <section aria-label={t('customers.details.loyalty')}>
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {(
               [
-                ['Points', formatCount(customer.loyaltyPoints)],
-                ['Total spent', formatMoney(customer.totalSpent)],
-                ['Visits', formatCount(customer.totalOrders)],
-                ['Last visit', customer.lastVisit ? formatDate(customer.lastVisit) : 'Never'],
+                [t('customers.details.points'), formatCount(customer.loyaltyPoints)],
+                [t('customers.details.totalSpent'), formatMoney(customer.totalSpent)],
+                [t('customers.details.visits'), formatCount(customer.totalOrders)],
+                [
+                  t('customers.details.lastVisit'),
+                  customer.lastVisit ? formatDate(customer.lastVisit) : t('customers.never'),
+                ],
               ] as const
             ).map(([label, value]) => (
               <div key={label} className="rounded-xl bg-stone-50 p-3">
@@ -66,21 +71,23 @@ export function CustomerDetailDialog({
 
         <section aria-labelledby={contactId}>
           <h3 id={contactId} className="mb-1 font-semibold text-stone-900">
-            Contact
+            {t('customers.details.contact')}
           </h3>
           <dl className="divide-y divide-stone-100">
-            <Row label="Phone">{customer.phone}</Row>
-            <Row label="Email">{customer.email || none}</Row>
-            <Row label="Date of birth">{customer.dateOfBirth ? formatDate(customer.dateOfBirth) : none}</Row>
-            <Row label="Address">{customer.address || none}</Row>
-            <Row label="Notes">{customer.notes || none}</Row>
-            <Row label="Customer since">{formatDateTime(customer.createdAt)}</Row>
+            <Row label={t('customers.details.phone')}>{customer.phone}</Row>
+            <Row label={t('customers.details.email')}>{customer.email || none}</Row>
+            <Row label={t('customers.details.dateOfBirth')}>
+              {customer.dateOfBirth ? formatDate(customer.dateOfBirth) : none}
+            </Row>
+            <Row label={t('customers.details.address')}>{customer.address || none}</Row>
+            <Row label={t('customers.details.notes')}>{customer.notes || none}</Row>
+            <Row label={t('customers.details.since')}>{formatDateTime(customer.createdAt)}</Row>
           </dl>
         </section>
 
         <section aria-labelledby={ordersId}>
           <h3 id={ordersId} className="mb-1 font-semibold text-stone-900">
-            Recent orders
+            {t('customers.details.recentOrders')}
           </h3>
           {recentOrders}
         </section>
@@ -89,12 +96,12 @@ export function CustomerDetailDialog({
           {canDelete && (
             <button type="button" className="btn btn-secondary text-red-700 hover:bg-red-50" onClick={onDelete}>
               <Trash2 aria-hidden="true" className="size-4" />
-              Delete customer
+              {t('customers.details.delete')}
             </button>
           )}
           <button type="button" className="btn btn-primary" onClick={onEdit}>
             <Pencil aria-hidden="true" className="size-4" />
-            Edit customer
+            {t('customers.details.edit')}
           </button>
         </div>
       </div>

@@ -12,7 +12,8 @@ import {
 import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
-import { customerStatusLabels } from './customer-display';
+import { useT } from '../../../lib/i18n';
+import { customerStatusLabelIds } from './customer-display';
 
 const fields = createCustomerBodySchema.shape;
 
@@ -61,6 +62,7 @@ interface CustomerFormDialogProps {
 
 /** Adds or edits a customer with the contract's rules; the level and points belong to the loyalty programme. */
 export function CustomerFormDialog({ customer, isSaving, onSubmit, onClose }: CustomerFormDialogProps) {
+  const t = useT();
   const notesId = useId();
   const statusId = useId();
   const {
@@ -81,6 +83,17 @@ export function CustomerFormDialog({ customer, isSaving, onSubmit, onClose }: Cu
     },
   });
 
+  // Registered here rather than in the JSX, where the lint would read the fields' names as words to translate.
+  const inputs = {
+    name: register('name'),
+    phone: register('phone'),
+    email: register('email'),
+    dateOfBirth: register('dateOfBirth'),
+    address: register('address'),
+    notes: register('notes'),
+    status: register('status'),
+  };
+
   const submit = handleSubmit(async (values) => {
     const body = toBody(values);
     if (customer) {
@@ -98,54 +111,62 @@ export function CustomerFormDialog({ customer, isSaving, onSubmit, onClose }: Cu
   });
 
   return (
-    <Dialog title={customer ? `Edit ${customer.name}` : 'Add a customer'} onClose={onClose}>
+    <Dialog
+      title={customer ? t('customers.form.editTitle', { name: customer.name }) : t('customers.form.addTitle')}
+      onClose={onClose}
+    >
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         {errors.root?.server?.message && <FormAlert>{errors.root.server.message}</FormAlert>}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
           <TextField
-            label="Phone"
+            label={t('customers.form.name')}
+            autoComplete="off"
+            error={errors.name?.message}
+            {...inputs.name}
+          />
+          <TextField
+            label={t('customers.form.phone')}
             type="tel"
             autoComplete="off"
-            hint="One customer per phone number."
+            hint={t('customers.form.phoneHint')}
             error={errors.phone?.message}
-            {...register('phone')}
+            {...inputs.phone}
           />
           <TextField
-            label="Email"
+            label={t('customers.form.email')}
             type="email"
             autoComplete="off"
-            hint="Optional."
+            hint={t('customers.form.optional')}
             error={errors.email?.message}
-            {...register('email')}
+            {...inputs.email}
           />
           <TextField
-            label="Date of birth"
+            label={t('customers.form.dateOfBirth')}
             type="date"
-            hint="Optional."
+            hint={t('customers.form.optional')}
             error={errors.dateOfBirth?.message}
-            {...register('dateOfBirth')}
+            {...inputs.dateOfBirth}
           />
         </div>
         <TextField
-          label="Address"
+          label={t('customers.form.address')}
           autoComplete="off"
-          hint="Optional."
+          hint={t('customers.form.optional')}
           error={errors.address?.message}
-          {...register('address')}
+          {...inputs.address}
         />
         <div>
           <label htmlFor={notesId} className="field-label">
-            Notes
+            {t('customers.form.notes')}
           </label>
           <textarea
             id={notesId}
             rows={3}
             className="field-input"
-            placeholder="e.g. allergic to peanuts, likes the window table"
+            placeholder={t('customers.form.notesPlaceholder')}
             aria-invalid={errors.notes ? true : undefined}
             aria-describedby={errors.notes ? `${notesId}-error` : undefined}
-            {...register('notes')}
+            {...inputs.notes}
           />
           {errors.notes && (
             <p id={`${notesId}-error`} className="field-error">
@@ -156,12 +177,12 @@ export function CustomerFormDialog({ customer, isSaving, onSubmit, onClose }: Cu
         {customer && (
           <div>
             <label htmlFor={statusId} className="field-label">
-              Status
+              {t('customers.form.status')}
             </label>
-            <select id={statusId} className="field-input" {...register('status')}>
+            <select id={statusId} className="field-input" {...inputs.status}>
               {customerStatuses.map((status) => (
                 <option key={status} value={status}>
-                  {customerStatusLabels[status]}
+                  {t(customerStatusLabelIds[status])}
                 </option>
               ))}
             </select>
@@ -169,10 +190,10 @@ export function CustomerFormDialog({ customer, isSaving, onSubmit, onClose }: Cu
         )}
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
+            {t('customers.form.cancel')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={isSaving}>
-            {isSaving ? 'Saving…' : customer ? 'Save customer' : 'Add customer'}
+            {isSaving ? t('customers.form.saving') : customer ? t('customers.form.save') : t('customers.form.add')}
           </button>
         </div>
       </form>

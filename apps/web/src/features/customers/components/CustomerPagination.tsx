@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { Pagination } from '@quan/contract/common';
+import { useT } from '../../../lib/i18n';
 import { formatCount } from './customer-display';
 
 interface CustomerPaginationProps {
@@ -9,16 +10,21 @@ interface CustomerPaginationProps {
   onPage: (page: number) => void;
 }
 
-function customerCount(count: number): string {
-  return count === 1 ? '1 customer' : `${formatCount(count)} customers`;
-}
-
 export function CustomerPagination({ pagination, disabled, onPage }: CustomerPaginationProps) {
+  const t = useT();
   const { currentPage, totalPages, totalItems } = pagination;
   return (
-    <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-stone-700">
+    <nav
+      aria-label={t('customers.pagination.label')}
+      className="flex flex-wrap items-center justify-between gap-3 text-sm text-stone-700"
+    >
       <p>
-        Page {currentPage} of {Math.max(totalPages, 1)} · {customerCount(totalItems)}
+        {t('customers.pagination.summary', {
+          page: currentPage,
+          pages: Math.max(totalPages, 1),
+          count: totalItems,
+          customers: formatCount(totalItems),
+        })}
       </p>
       <div className="flex gap-2">
         <button
@@ -28,7 +34,7 @@ export function CustomerPagination({ pagination, disabled, onPage }: CustomerPag
           onClick={() => onPage(currentPage - 1)}
         >
           <ChevronLeft aria-hidden="true" className="size-4" />
-          Previous
+          {t('customers.pagination.previous')}
         </button>
         <button
           type="button"
@@ -36,7 +42,7 @@ export function CustomerPagination({ pagination, disabled, onPage }: CustomerPag
           disabled={disabled || currentPage >= totalPages}
           onClick={() => onPage(currentPage + 1)}
         >
-          Next
+          {t('customers.pagination.next')}
           <ChevronRight aria-hidden="true" className="size-4" />
         </button>
       </div>

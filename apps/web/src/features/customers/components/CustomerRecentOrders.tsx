@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { OrderStatus } from '@quan/contract/order';
 import { describeApiError } from '../../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { RECENT_ORDER_COUNT, useCustomerOrders } from '../api/list-customer-orders';
 
 interface CustomerRecentOrdersProps {
@@ -12,34 +13,40 @@ interface CustomerRecentOrdersProps {
 
 /** The customer's latest orders, newest first. */
 export function CustomerRecentOrders({ customerId, renderStatus }: CustomerRecentOrdersProps) {
+  const t = useT();
   const orders = useCustomerOrders(customerId);
 
   if (orders.isPending) {
     return (
       <p role="status" className="text-sm text-stone-600">
-        Loading their orders…
+        {t('customers.orders.loading')}
       </p>
     );
   }
   if (orders.isError) {
     return (
       <div role="alert" className="space-y-2">
-        <p className="text-sm text-stone-800">{describeApiError(orders.error, 'Could not load their orders.')}</p>
+        <p className="text-sm text-stone-800">{describeApiError(orders.error, t('customers.orders.loadError'))}</p>
         <button type="button" className="btn btn-secondary btn-sm" onClick={() => void orders.refetch()}>
-          Try again
+          {t('customers.tryAgain')}
         </button>
       </div>
     );
   }
   if (orders.data.length === 0) {
-    return <p className="text-sm text-stone-600">No orders yet.</p>;
+    return <p className="text-sm text-stone-600">{t('customers.orders.none')}</p>;
   }
   return (
-    <ul aria-label={`Last ${RECENT_ORDER_COUNT} orders`} className="divide-y divide-stone-100 text-sm">
+    <ul
+      aria-label={t('customers.orders.label', { count: RECENT_ORDER_COUNT })}
+      className="divide-y divide-stone-100 text-sm"
+    >
       {orders.data.map((order) => (
         <li key={order._id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
           <span>
-            <span className="font-semibold text-stone-900">Order #{order.orderNo}</span>
+            <span className="font-semibold text-stone-900">
+              {t('customers.orders.order', { orderNo: String(order.orderNo) })}
+            </span>
             <span className="block text-xs text-stone-600">{formatDateTime(order.createdAt)}</span>
           </span>
           <span className="flex items-center gap-3">

@@ -1,6 +1,7 @@
 import { Eye, Pencil, Trash2 } from 'lucide-react';
 import type { Customer } from '@quan/contract/customer';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { CustomerStatusBadge, LevelBadge } from './badges';
 import { formatCount } from './customer-display';
 
@@ -13,27 +14,37 @@ interface CustomerTableProps {
   onDelete: (customer: Customer) => void;
 }
 
-const headers = ['Customer', 'Phone', 'Level', 'Points', 'Total spent', 'Visits', 'Last visit', 'Status'];
-const numeric = new Set(['Points', 'Total spent', 'Visits']);
+/** The columns' headers as message ids, and whether the column holds a number (set to the right). */
+const headers: { id: string; numeric?: boolean }[] = [
+  { id: 'customers.table.customer' },
+  { id: 'customers.table.phone' },
+  { id: 'customers.table.level' },
+  { id: 'customers.table.points', numeric: true },
+  { id: 'customers.table.totalSpent', numeric: true },
+  { id: 'customers.table.visits', numeric: true },
+  { id: 'customers.table.lastVisit' },
+  { id: 'customers.table.status' },
+];
 
 export function CustomerTable({ customers, canDelete, onView, onEdit, onDelete }: CustomerTableProps) {
+  const t = useT();
   return (
     <div className="card overflow-x-auto">
       <table className="w-full min-w-[56rem] text-left text-sm">
-        <caption className="sr-only">Customers and their loyalty</caption>
+        <caption className="sr-only">{t('customers.table.caption')}</caption>
         <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
           <tr>
             {headers.map((header) => (
               <th
-                key={header}
+                key={header.id}
                 scope="col"
-                className={`px-4 py-3 font-semibold ${numeric.has(header) ? 'text-right' : ''}`}
+                className={`px-4 py-3 font-semibold ${header.numeric ? 'text-right' : ''}`}
               >
-                {header}
+                {t(header.id)}
               </th>
             ))}
             <th scope="col" className="px-4 py-3 font-semibold">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t('customers.table.actions')}</span>
             </th>
           </tr>
         </thead>
@@ -56,7 +67,11 @@ export function CustomerTable({ customers, canDelete, onView, onEdit, onDelete }
               </td>
               <td className="px-4 py-3 text-right text-stone-700 tabular-nums">{formatCount(customer.totalOrders)}</td>
               <td className="px-4 py-3 whitespace-nowrap text-stone-700">
-                {customer.lastVisit ? formatDate(customer.lastVisit) : <span className="text-stone-400">Never</span>}
+                {customer.lastVisit ? (
+                  formatDate(customer.lastVisit)
+                ) : (
+                  <span className="text-stone-400">{t('customers.never')}</span>
+                )}
               </td>
               <td className="px-4 py-3">
                 <CustomerStatusBadge status={customer.status} />
@@ -65,11 +80,12 @@ export function CustomerTable({ customers, canDelete, onView, onEdit, onDelete }
                 <div className="flex justify-end gap-2">
                   <button type="button" className="btn btn-sm btn-secondary" onClick={() => onView(customer)}>
                     <Eye aria-hidden="true" className="size-4" />
-                    Details <span className="sr-only">of {customer.name}</span>
+                    {t('customers.table.details')}{' '}
+                    <span className="sr-only">{t('customers.table.detailsOf', { name: customer.name })}</span>
                   </button>
                   <button type="button" className="btn btn-sm btn-secondary" onClick={() => onEdit(customer)}>
                     <Pencil aria-hidden="true" className="size-4" />
-                    Edit <span className="sr-only">{customer.name}</span>
+                    {t('customers.table.edit')} <span className="sr-only">{customer.name}</span>
                   </button>
                   {canDelete && (
                     <button
@@ -78,7 +94,7 @@ export function CustomerTable({ customers, canDelete, onView, onEdit, onDelete }
                       onClick={() => onDelete(customer)}
                     >
                       <Trash2 aria-hidden="true" className="size-4" />
-                      Delete <span className="sr-only">{customer.name}</span>
+                      {t('customers.table.delete')} <span className="sr-only">{customer.name}</span>
                     </button>
                   )}
                 </div>

@@ -1,6 +1,7 @@
 import { Crown } from 'lucide-react';
 import type { CustomerStatus, MembershipLevel } from '@quan/contract/customer';
-import { customerStatusLabels, levelLabels } from './customer-display';
+import { useT } from '../../../lib/i18n';
+import { customerStatusLabelIds, levelLabelIds } from './customer-display';
 
 const levelClasses: Record<MembershipLevel, string> = {
   bronze: 'bg-orange-50 text-orange-900 ring-orange-200',
@@ -12,16 +13,18 @@ const levelClasses: Record<MembershipLevel, string> = {
 const badgeBase = 'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs ring-1 ring-inset';
 
 export function LevelBadge({ level }: { level: MembershipLevel }) {
+  const t = useT();
   return (
     <span className={`${badgeBase} font-semibold ${levelClasses[level]}`}>
       {level === 'platinum' && <Crown aria-hidden="true" className="size-3.5" />}
-      {levelLabels[level]}
+      {t(levelLabelIds[level])}
     </span>
   );
 }
 
 export function CustomerStatusBadge({ status }: { status: CustomerStatus }) {
+  const t = useT();
   const classes =
     status === 'active' ? 'bg-green-50 text-green-800 ring-green-200' : 'bg-stone-100 text-stone-600 ring-stone-200';
-  return <span className={`${badgeBase} font-medium ${classes}`}>{customerStatusLabels[status]}</span>;
+  return <span className={`${badgeBase} font-medium ${classes}`}>{t(customerStatusLabelIds[status])}</span>;
 }

@@ -1,13 +1,19 @@
 import type { CustomerStatus, MembershipLevel } from '@quan/contract/customer';
+import type { Translate } from '../../../lib/i18n';
 
-export const levelLabels: Record<MembershipLevel, string> = {
-  bronze: 'Bronze',
-  silver: 'Silver',
-  gold: 'Gold',
-  platinum: 'Platinum',
+/** Each level's name, as a message id. */
+export const levelLabelIds: Record<MembershipLevel, string> = {
+  bronze: 'customers.level.bronze',
+  silver: 'customers.level.silver',
+  gold: 'customers.level.gold',
+  platinum: 'customers.level.platinum',
 };
 
-export const customerStatusLabels: Record<CustomerStatus, string> = { active: 'Active', inactive: 'Inactive' };
+/** Each status's name, as a message id. */
+export const customerStatusLabelIds: Record<CustomerStatus, string> = {
+  active: 'customers.status.active',
+  inactive: 'customers.status.inactive',
+};
 
 const countFormat = new Intl.NumberFormat('vi-VN');
 
@@ -16,6 +22,7 @@ export function formatCount(count: number): string {
   return countFormat.format(count);
 }
 
-export function formatPoints(points: number): string {
-  return points === 1 ? '1 point' : `${formatCount(points)} points`;
+/** "1 point", "3.000 points". */
+export function formatPoints(points: number, t: Translate): string {
+  return t('customers.points', { count: points, points: formatCount(points) });
 }

@@ -5,6 +5,7 @@ import type { User } from '@quan/contract/user';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { formatMoney } from '../../../lib/format';
+import { activateLanguage } from '../../../lib/i18n';
 import { makeCustomer } from '../../../test/customer-fixtures';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
@@ -378,6 +379,84 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('row', { name: 'Chị Lan' })).toBeInTheDocument();
     expect(screen.queryByText('Could not load the customers.')).not.toBeInTheDocument();
     expect(listCalls).toBe(2);
+  });
+
+  it('speaks Vietnamese: the list, the figures, the filters, the delete and the slice’s fixed messages', async () => {
+    await activateLanguage('vi', 'staff');
+    const user = userEvent.setup();
+    signIn('manager');
+    server = serveCustomers(({ method, url }) =>
+      method === 'DELETE' && url.endsWith(hoa._id) ? { status: 500, body: '' } : null,
+    );
+    renderRoutes(routes, { path: '/customer-management' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Khách hàng' })).toBeInTheDocument();
+    await screen.findByRole('row', { name: 'Chị Lan' });
+    await waitFor(() => expect(document.title).toBe('Khách hàng · Quán'));
+    expect(row('Chị Lan').getByText('Vàng')).toBeInTheDocument();
+    expect(row('Anh Minh').getByText('Bạch kim')).toBeInTheDocument();
+    expect(row('Cô Hoa').getByText('Ngừng hoạt động')).toBeInTheDocument();
+    expect(row('Cô Hoa').getByText('Chưa ghé')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Tổng chi tiêu' })).toBeInTheDocument();
+    expect(screen.getByText('Trang 1/3 · 23 khách hàng')).toBeInTheDocument();
+    await waitFor(() => expect(figure('Khách hàng')).toHaveTextContent('23'));
+    expect(figure('Thành viên Bạch kim')).toHaveTextContent('1');
+    expect(figure('Điểm tích lũy đang có')).toHaveTextContent('4.250');
+    expect(screen.getByRole('searchbox', { name: 'Tìm khách hàng' })).toHaveAttribute(
+      'placeholder',
+      'Tên, số điện thoại hoặc email',
+    );
+    expect(screen.getByRole('button', { name: 'Chi tiết của Chị Lan' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sửa Chị Lan' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Trang trước' })).toBeDisabled();
+
+    await user.selectOptions(screen.getByLabelText('Hạng'), 'gold');
+    await waitFor(() => expect(rowNames()).toEqual(['Chị Lan']));
+    expect(screen.getByRole('option', { name: 'Mọi hạng' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Hạng'), '');
+    await waitFor(() => expect(rowNames()).toHaveLength(10));
+
+    // The slice keeps its fixed English wording; the page shows it in Vietnamese.
+    await user.click(screen.getByRole('button', { name: 'Xóa Anh Minh' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Xóa Anh Minh?' }));
+    expect(dialog.getByText(/sẽ bị xóa cùng 3\.000 điểm của khách/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Xóa khách hàng' }));
+    expect(await screen.findByText('Đã xóa khách hàng')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Xóa Cô Hoa' }));
+    await user.click(screen.getByRole('button', { name: 'Xóa khách hàng' }));
+    expect(await screen.findByText('Không xóa được khách hàng')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Cập nhật hạng thành viên' }));
+    expect(screen.getByRole('dialog', { name: 'Cập nhật hạng thành viên của mọi khách hàng?' })).toBeInTheDocument();
+  });
+
+  it('shows a customer’s details and their form in Vietnamese', async () => {
+    await activateLanguage('vi', 'staff');
+    const user = userEvent.setup();
+    signIn('staff');
+    server = serveCustomers();
+    renderRoutes(routes, { path: '/customer-management' });
+
+    await user.click(await screen.findByRole('button', { name: 'Chi tiết của Chị Lan' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Chị Lan' }));
+    const loyalty = within(dialog.getByRole('region', { name: 'Tích điểm' }));
+    expect(loyalty.getByText('Điểm').nextSibling).toHaveTextContent('1.250');
+    expect(loyalty.getByText('Lần ghé gần nhất').nextSibling).toHaveTextContent('01/03/2026');
+    expect(dialog.getByRole('region', { name: 'Liên hệ' })).toHaveTextContent('Số điện thoại0901234567');
+    const orders = await dialog.findByRole('list', { name: '5 đơn gần nhất' });
+    expect(within(orders).getAllByRole('listitem')[0]).toHaveTextContent(/^Đơn #1042/);
+
+    await user.click(dialog.getByRole('button', { name: 'Sửa khách hàng' }));
+    const edit = within(screen.getByRole('dialog', { name: 'Sửa Chị Lan' }));
+    expect(edit.getByLabelText('Họ tên')).toHaveValue('Chị Lan');
+    expect(edit.getByLabelText('Số điện thoại')).toHaveAccessibleDescription(
+      'Mỗi số điện thoại chỉ dùng cho một khách hàng.',
+    );
+    expect(edit.getByLabelText('Trạng thái')).toHaveDisplayValue('Đang hoạt động');
+    await user.type(edit.getByLabelText('Ghi chú'), 'Thích bàn cạnh cửa sổ');
+    await user.click(edit.getByRole('button', { name: 'Lưu khách hàng' }));
+    expect(await screen.findByText('Đã lưu Chị Lan.')).toBeInTheDocument();
   });
 
   it('shows a customer’s points, level, spend, visits and recent orders', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, RefreshCw } from 'lucide-react';
 import { SearchField } from '../../../components/SearchField';
@@ -11,6 +11,7 @@ import {
   type MembershipLevel,
 } from '@quan/contract/customer';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useT } from '../../../lib/i18n';
 import { queryRoots } from '../../../lib/query-keys';
 import { useCan } from '../../../lib/use-can';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -39,7 +40,8 @@ import { CustomerPagination } from '../components/CustomerPagination';
 import { CustomerRecentOrders } from '../components/CustomerRecentOrders';
 import { CustomerStatsCards } from '../components/CustomerStatsCards';
 import { CustomerTable } from '../components/CustomerTable';
-import { customerStatusLabels, formatPoints, levelLabels } from '../components/customer-display';
+import { customerStatusLabelIds, formatPoints, levelLabelIds } from '../components/customer-display';
+import { translateCustomerMessage, withEmphasis } from '../components/customer-messages';
 
 type OpenDialog =
   | { kind: 'create' }
@@ -53,21 +55,14 @@ type OpenDialog =
 const messageOf = (error: unknown, fallback: string) => (typeof error === 'string' ? error : fallback);
 
 /**
- * A failed list request says why in a toast. One replaced by a newer request, or not sent because the same
- * one was under way, rejects without a sentence and says nothing.
- */
-const toastListFailure = (enqueueSnackbar: ReturnType<typeof useSnackbar>['enqueueSnackbar']) => (error: unknown) => {
-  if (typeof error === 'string') enqueueSnackbar(error, { variant: 'error' });
-};
-
-/**
  * `/customer-management`: the loyalty programme's customers, 10 a page, searched and filtered on the server.
  * Everyone looks customers up, adds and edits them; managers delete them and re-check every level. The list,
  * its filters and figures live in the customers slice, whose thunks keep the requests in order: the page
  * dispatches and renders.
  */
 export function CustomersPage() {
-  usePageTitle('Customers');
+  const t = useT();
+  usePageTitle(t('customers.pageTitle'));
   const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
@@ -85,6 +80,21 @@ export function CustomersPage() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [isWriting, setIsWriting] = useState(false);
 
+  /** A sentence of the slice in the active language (its fixed English ones translated). */
+  const say = (message: string) => translateCustomerMessage(message, t);
+
+  /**
+   * A failed list request says why in a toast. One replaced by a newer request, or not sent because the same
+   * one was under way, rejects without a sentence and says nothing.
+   */
+  function toastListFailure(error: unknown) {
+    if (typeof error === 'string') enqueueSnackbar(say(error), { variant: 'error' });
+  }
+  const onListFailure = useEffectEvent(toastListFailure);
+  const onStatsFailure = useEffectEvent((error: unknown) => {
+    enqueueSnackbar(say(messageOf(error, customerErrorFallbacks.stats)), { variant: 'error' });
+  });
+
   // Only a new pause in typing sets the search: clearing the filters must not bring back the last one typed.
   useEffect(() => {
     dispatch(setCustomerFilters({ search: debouncedSearch }));
@@ -95,26 +105,26 @@ export function CustomersPage() {
   useEffect(() => {
     dispatch(fetchCustomers({ search, status, membershipLevel, page: 1 }))
       .unwrap()
-      .catch(toastListFailure(enqueueSnackbar));
-  }, [dispatch, enqueueSnackbar, search, status, membershipLevel]);
+      .catch((error: unknown) => onListFailure(error));
+  }, [dispatch, search, status, membershipLevel]);
 
   useEffect(() => {
     dispatch(fetchCustomerStats())
       .unwrap()
-      .catch((error: unknown) => enqueueSnackbar(messageOf(error, customerErrorFallbacks.stats), { variant: 'error' }));
-  }, [dispatch, enqueueSnackbar]);
+      .catch((error: unknown) => onStatsFailure(error));
+  }, [dispatch]);
 
   function goToPage(page: number) {
     dispatch(fetchCustomers({ ...filters, page }))
       .unwrap()
-      .catch(toastListFailure(enqueueSnackbar));
+      .catch(toastListFailure);
   }
 
   /** The POS looks customers up through its own cache: after a change it asks again. */
   const refreshLookUps = () => void queryClient.invalidateQueries({ queryKey: queryRoots.customers });
 
   function toastError(error: unknown, fallback: string): string {
-    const message = messageOf(error, fallback);
+    const message = say(messageOf(error, fallback));
     enqueueSnackbar(message, { variant: 'error' });
     return message;
   }
@@ -124,7 +134,7 @@ export function CustomersPage() {
     try {
       if (submission.kind === 'create') {
         const { customer } = await dispatch(createCustomer(submission.body)).unwrap();
-        enqueueSnackbar(`${customer.name} is added.`, { variant: 'success' });
+        enqueueSnackbar(t('customers.added', { name: customer.name }), { variant: 'success' });
         // The new customer stays first on this page; only the figures are fetched again.
         void dispatch(fetchCustomerStats());
         refreshLookUps();
@@ -133,7 +143,7 @@ export function CustomersPage() {
         const { customer } = await dispatch(
           updateCustomer({ id: submission.id, changes: submission.changes }),
         ).unwrap();
-        enqueueSnackbar(`${customer.name} is saved.`, { variant: 'success' });
+        enqueueSnackbar(t('customers.saved', { name: customer.name }), { variant: 'success' });
         void dispatch(fetchCustomerStats());
         refreshLookUps();
         setDialog(dialog?.kind === 'edit' && dialog.fromDetails ? { kind: 'details' } : null);
@@ -154,7 +164,7 @@ export function CustomersPage() {
     try {
       // The thunk reloads the list (the page before when this was the last one of a later page) and the figures.
       const { message } = await dispatch(deleteCustomerAndReload(customer._id)).unwrap();
-      enqueueSnackbar(message, { variant: 'success' });
+      enqueueSnackbar(say(message), { variant: 'success' });
       refreshLookUps();
     } catch (error) {
       toastError(error, customerErrorFallbacks.delete);
@@ -168,7 +178,7 @@ export function CustomersPage() {
     setIsWriting(true);
     try {
       const { message } = await dispatch(updateMembershipsAndReload()).unwrap();
-      enqueueSnackbar(message, { variant: 'success' });
+      enqueueSnackbar(say(message), { variant: 'success' });
       refreshLookUps();
     } catch (error) {
       toastError(error, customerErrorFallbacks.updateMemberships);
@@ -204,31 +214,29 @@ export function CustomersPage() {
       if (error !== null && !loading) {
         return (
           <div role="alert" className="card space-y-3 p-6">
-            <p className="text-stone-800">Could not load the customers.</p>
+            <p className="text-stone-800">{t('customers.list.loadError')}</p>
             <button type="button" className="btn btn-secondary" onClick={() => dispatch(reloadCustomers())}>
-              Try again
+              {t('customers.tryAgain')}
             </button>
           </div>
         );
       }
       return (
         <p role="status" className="text-stone-600">
-          Loading customers…
+          {t('customers.list.loading')}
         </p>
       );
     }
     if (customers.length === 0) {
       return hasFilters ? (
         <div className="card space-y-3 p-6 text-stone-700">
-          <p>No customers match these filters.</p>
+          <p>{t('customers.list.noMatch')}</p>
           <button type="button" className="btn btn-secondary btn-sm" onClick={clearFilters}>
-            Clear filters
+            {t('customers.list.clearFilters')}
           </button>
         </div>
       ) : (
-        <p className="card p-6 text-stone-700">
-          No customers yet. Add your regulars here, or from the POS when they order, to give them loyalty points.
-        </p>
+        <p className="card p-6 text-stone-700">{t('customers.list.empty')}</p>
       );
     }
     return (
@@ -251,19 +259,19 @@ export function CustomersPage() {
     <section className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-stone-900">Customers</h1>
-          <p className="mt-1 text-sm text-stone-600">Regulars, their loyalty points and membership levels.</p>
+          <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('customers.heading')}</h1>
+          <p className="mt-1 text-sm text-stone-600">{t('customers.intro')}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           {canManageLoyalty && (
             <button type="button" className="btn btn-secondary" onClick={() => setDialog({ kind: 'memberships' })}>
               <RefreshCw aria-hidden="true" className="size-4" />
-              Update memberships
+              {t('customers.memberships.update')}
             </button>
           )}
           <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: 'create' })}>
             <Plus aria-hidden="true" className="size-4" />
-            Add customer
+            {t('customers.add')}
           </button>
         </div>
       </div>
@@ -272,15 +280,15 @@ export function CustomersPage() {
 
       <div className="flex flex-wrap items-end gap-3">
         <SearchField
-          label="Search customers"
+          label={t('customers.search.label')}
           value={searchText}
           onChange={setSearchText}
-          placeholder="Name, phone or email"
+          placeholder={t('customers.search.placeholder')}
           maxLength={100}
         />
         <div>
           <label htmlFor={statusId} className="field-label">
-            Status
+            {t('customers.filter.status')}
           </label>
           <select
             id={statusId}
@@ -288,17 +296,17 @@ export function CustomersPage() {
             value={filters.status}
             onChange={(event) => dispatch(setCustomerFilters({ status: event.target.value as CustomerStatus | '' }))}
           >
-            <option value="">All statuses</option>
+            <option value="">{t('customers.filter.allStatuses')}</option>
             {customerStatuses.map((status) => (
               <option key={status} value={status}>
-                {customerStatusLabels[status]}
+                {t(customerStatusLabelIds[status])}
               </option>
             ))}
           </select>
         </div>
         <div>
           <label htmlFor={levelId} className="field-label">
-            Level
+            {t('customers.filter.level')}
           </label>
           <select
             id={levelId}
@@ -308,10 +316,10 @@ export function CustomersPage() {
               dispatch(setCustomerFilters({ membershipLevel: event.target.value as MembershipLevel | '' }))
             }
           >
-            <option value="">All levels</option>
+            <option value="">{t('customers.filter.allLevels')}</option>
             {membershipLevels.map((level) => (
               <option key={level} value={level}>
-                {levelLabels[level]}
+                {t(levelLabelIds[level])}
               </option>
             ))}
           </select>
@@ -349,28 +357,30 @@ export function CustomersPage() {
       )}
       <ConfirmDialog
         open={deleting !== null}
-        title={`Delete ${deleting?.name ?? 'the customer'}?`}
+        title={deleting ? t('customers.delete.title', { name: deleting.name }) : ''}
         description={
           <p>
-            <strong>{deleting?.name}</strong> will be removed with their {formatPoints(deleting?.loyaltyPoints ?? 0)}.
-            Their past orders stay in the order history.
+            {withEmphasis(
+              t('customers.delete.description', {
+                name: deleting?.name ?? '',
+                points: formatPoints(deleting?.loyaltyPoints ?? 0, t),
+              }),
+              (name) => (
+                <strong>{name}</strong>
+              ),
+            )}
           </p>
         }
-        confirmLabel="Delete customer"
+        confirmLabel={t('customers.delete.confirm')}
         isPending={isWriting}
         onConfirm={() => deleting && void confirmDelete(deleting)}
         onCancel={() => setDialog(null)}
       />
       <ConfirmDialog
         open={dialog?.kind === 'memberships'}
-        title="Update every membership level?"
-        description={
-          <p>
-            Each customer&apos;s level is set again from what they spent in the last 365 days. A customer who spent less
-            this year can move down a level.
-          </p>
-        }
-        confirmLabel="Update memberships"
+        title={t('customers.memberships.title')}
+        description={<p>{t('customers.memberships.description')}</p>}
+        confirmLabel={t('customers.memberships.update')}
         isPending={isWriting}
         onConfirm={() => void confirmUpdateMemberships()}
         onCancel={() => setDialog(null)}

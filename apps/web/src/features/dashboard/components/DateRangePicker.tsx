@@ -1,4 +1,5 @@
-import { rangePresetLabels, rangePresets, type DayRange, type RangePreset } from './date-range';
+import { useT } from '../../../lib/i18n';
+import { rangePresetMessages, rangePresets, type DayRange, type RangePreset } from './date-range';
 
 interface DateRangePickerProps {
   preset: RangePreset;
@@ -20,11 +21,12 @@ export function DateRangePicker({
   today,
   customError,
 }: DateRangePickerProps) {
+  const t = useT();
   return (
     <div className="space-y-3">
       <div
         role="group"
-        aria-label="Period"
+        aria-label={t('dashboard.range.period')}
         className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0"
       >
         {rangePresets.map((option) => (
@@ -35,7 +37,7 @@ export function DateRangePicker({
             onClick={() => onPresetChange(option)}
             className={`btn btn-sm shrink-0 ${preset === option ? 'bg-stone-900 text-white hover:bg-stone-800' : 'btn-secondary'}`}
           >
-            {rangePresetLabels[option]}
+            {t(rangePresetMessages[option])}
           </button>
         ))}
       </div>
@@ -44,7 +46,7 @@ export function DateRangePicker({
           <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
             <div>
               <label htmlFor="figures-from" className="field-label">
-                From
+                {t('dashboard.range.from')}
               </label>
               <input
                 id="figures-from"
@@ -59,7 +61,7 @@ export function DateRangePicker({
             </div>
             <div>
               <label htmlFor="figures-to" className="field-label">
-                To
+                {t('dashboard.range.to')}
               </label>
               <input
                 id="figures-to"

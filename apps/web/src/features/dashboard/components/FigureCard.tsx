@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { Equal, Sparkles, TrendingDown, TrendingUp } from 'lucide-react';
+import { useT } from '../../../lib/i18n';
 import { changeBadge, type PeriodChange } from './period-change';
 
 /** The figure of the previous period, or why it is missing. */
@@ -40,11 +41,12 @@ export function FigureCard({ title, icon: Icon, value, comparison }: FigureCardP
 }
 
 function ComparisonLine({ comparison }: { comparison: Comparison }) {
+  const t = useT();
   if (comparison.status === 'loading') {
-    return <p className="text-sm text-stone-500">Comparing with the previous period…</p>;
+    return <p className="text-sm text-stone-500">{t('dashboard.change.comparing')}</p>;
   }
   if (comparison.status === 'error') {
-    return <p className="text-sm text-stone-600">No comparison: the previous period could not be loaded.</p>;
+    return <p className="text-sm text-stone-600">{t('dashboard.change.failed')}</p>;
   }
   const { change, previousValue, previousPeriod } = comparison;
   const look = changeLooks[change.direction];
@@ -53,11 +55,9 @@ function ComparisonLine({ comparison }: { comparison: Comparison }) {
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-600">
       <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-semibold ${look.className}`}>
         <ChangeIcon aria-hidden="true" className="size-3.5" />
-        {changeBadge(change)}
+        {changeBadge(change, t)}
       </span>{' '}
-      <span>
-        vs. {previousPeriod} ({previousValue})
-      </span>
+      <span>{t('dashboard.change.versus', { previousPeriod, previousValue })}</span>
     </p>
   );
 }

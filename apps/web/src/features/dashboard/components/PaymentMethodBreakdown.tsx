@@ -1,6 +1,7 @@
 import type { PaymentMethod } from '@quan/contract/order';
 import type { Revenue } from '@quan/contract/report';
 import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 
 const countFormat = new Intl.NumberFormat('vi-VN');
 const shareFormat = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
@@ -13,18 +14,19 @@ interface PaymentMethodBreakdownProps {
 
 /** Revenue by payment method, every method listed (zeros too), with its share of the revenue. */
 export function PaymentMethodBreakdown({ byPaymentMethod, totalRevenue, labels }: PaymentMethodBreakdownProps) {
+  const t = useT();
   return (
     <table className="w-full text-sm">
       <thead className="text-left text-xs font-semibold tracking-wide text-stone-500 uppercase">
         <tr>
           <th scope="col" className="py-2 font-semibold">
-            Method
+            {t('dashboard.methods.method')}
           </th>
           <th scope="col" className="py-2 text-right font-semibold">
-            Orders
+            {t('dashboard.methods.orders')}
           </th>
           <th scope="col" className="py-2 text-right font-semibold">
-            Revenue
+            {t('dashboard.methods.revenue')}
           </th>
         </tr>
       </thead>

@@ -5,13 +5,14 @@ import type { PaymentMethod } from '@quan/contract/order';
 import type { Revenue } from '@quan/contract/report';
 import { describeApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { useRevenue } from '../api/get-revenue';
 import {
   dayCount,
   describeDays,
   presetDays,
   previousDays,
-  rangePresetLabels,
+  rangePresetMessages,
   revenueQueryOf,
   type DayRange,
   type RangePreset,
@@ -28,6 +29,7 @@ import { useToday } from './use-today';
 const countFormat = new Intl.NumberFormat('vi-VN');
 
 interface Figure {
+  /** The message id of the figure's name. */
   title: string;
   icon: typeof Wallet;
   pick: (revenue: Revenue) => number;
@@ -35,15 +37,16 @@ interface Figure {
 }
 
 const figures: Figure[] = [
-  { title: 'Revenue', icon: Wallet, pick: (r) => r.totalRevenue, format: formatMoney },
-  { title: 'Orders', icon: Receipt, pick: (r) => r.orderCount, format: (n) => countFormat.format(n) },
-  { title: 'Average order value', icon: Calculator, pick: (r) => r.averageOrderValue, format: formatMoney },
-  { title: 'Guests', icon: Users, pick: (r) => r.totalGuests, format: (n) => countFormat.format(n) },
+  { title: 'dashboard.figure.revenue', icon: Wallet, pick: (r) => r.totalRevenue, format: formatMoney },
+  { title: 'dashboard.figure.orders', icon: Receipt, pick: (r) => r.orderCount, format: (n) => countFormat.format(n) },
+  { title: 'dashboard.figure.average', icon: Calculator, pick: (r) => r.averageOrderValue, format: formatMoney },
+  { title: 'dashboard.figure.guests', icon: Users, pick: (r) => r.totalGuests, format: (n) => countFormat.format(n) },
 ];
 
+/** The message id of why the custom days cannot be used, if they cannot. */
 function customRangeError({ firstDay, lastDay }: DayRange): string | null {
-  if (!isDay(firstDay) || !isDay(lastDay)) return 'Choose the first and the last day.';
-  if (firstDay > lastDay) return 'The first day must be on or before the last day.';
+  if (!isDay(firstDay) || !isDay(lastDay)) return 'dashboard.range.chooseDays';
+  if (firstDay > lastDay) return 'dashboard.range.order';
   return null;
 }
 
@@ -58,6 +61,7 @@ interface RevenueOverviewProps {
  * each against the previous period of the same length, then revenue by payment method and the best sellers.
  */
 export function RevenueOverview({ timeZone, paymentMethodLabels }: RevenueOverviewProps) {
+  const t = useT();
   const today = useToday(timeZone);
   const [preset, setPreset] = useState<RangePreset>('today');
   const [custom, setCustom] = useState<DayRange>(() => presetDays('today', today));
@@ -87,7 +91,7 @@ export function RevenueOverview({ timeZone, paymentMethodLabels }: RevenueOvervi
       status: 'ready',
       change: periodChange(figure.pick(current.data), before),
       previousValue: figure.format(before),
-      previousPeriod: previousPeriodName(dayCount(range)),
+      previousPeriod: previousPeriodName(dayCount(range), t),
     };
   }
 
@@ -98,12 +102,12 @@ export function RevenueOverview({ timeZone, paymentMethodLabels }: RevenueOvervi
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="figures-title" className="text-xl font-bold text-stone-900">
-            Figures
+            {t('dashboard.figures')}
           </h2>
           <p className="mt-1 text-sm text-stone-600">
             {range
-              ? `${rangePresetLabels[preset]}: ${describeDays(range)}. Completed orders, by the time they were completed.`
-              : 'Completed orders, by the time they were completed.'}
+              ? t('dashboard.figures.period', { preset: t(rangePresetMessages[preset]), days: describeDays(range) })
+              : t('dashboard.figures.basis')}
           </p>
         </div>
         <Link
@@ -111,7 +115,7 @@ export function RevenueOverview({ timeZone, paymentMethodLabels }: RevenueOvervi
           className="inline-flex items-center gap-1.5 text-sm font-semibold text-amber-800 hover:underline"
         >
           <ChartLine aria-hidden="true" className="size-4" />
-          Charts of the last 30 days
+          {t('dashboard.figures.charts')}
         </Link>
       </div>
 
@@ -121,15 +125,15 @@ export function RevenueOverview({ timeZone, paymentMethodLabels }: RevenueOvervi
         custom={custom}
         onCustomChange={setCustom}
         today={today}
-        customError={customError}
+        customError={customError && t(customError)}
       />
 
       {range &&
         (current.isError ? (
           <div role="alert" className="card flex flex-wrap items-center justify-between gap-3 p-5 text-stone-700">
-            <p>{describeApiError(current.error, 'Could not load the figures.')}</p>
+            <p>{describeApiError(current.error, t('dashboard.figures.loadFailed'))}</p>
             <button type="button" className="btn btn-secondary" onClick={() => void current.refetch()}>
-              Try again
+              {t('dashboard.tryAgain')}
             </button>
           </div>
         ) : (
@@ -141,23 +145,19 @@ export function RevenueOverview({ timeZone, paymentMethodLabels }: RevenueOvervi
               {figures.map((figure) => (
                 <FigureCard
                   key={figure.title}
-                  title={figure.title}
+                  title={t(figure.title)}
                   icon={figure.icon}
                   value={data ? figure.format(figure.pick(data)) : null}
                   comparison={comparisonOf(figure)}
                 />
               ))}
             </div>
-            {data?.orderCount === 0 && (
-              <p className="text-sm text-stone-600">
-                No completed orders in this period. An order counts here once it is completed and paid.
-              </p>
-            )}
+            {data?.orderCount === 0 && <p className="text-sm text-stone-600">{t('dashboard.figures.noOrders')}</p>}
             {data && (
               <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
                 <section aria-labelledby="payment-methods-title" className="card p-5">
                   <h3 id="payment-methods-title" className="font-semibold text-stone-900">
-                    Revenue by payment method
+                    {t('dashboard.methods')}
                   </h3>
                   <div className="mt-2">
                     <PaymentMethodBreakdown
@@ -168,7 +168,7 @@ export function RevenueOverview({ timeZone, paymentMethodLabels }: RevenueOvervi
                   </div>
                   <h3 id="tips-title" className="mt-5 flex items-center gap-2 font-semibold text-stone-900">
                     <HandCoins aria-hidden="true" className="size-4 text-amber-700" />
-                    Tips by staff
+                    {t('dashboard.tips')}
                   </h3>
                   <div className="mt-2">
                     <TipsByStaff tips={data.tips} />
@@ -177,7 +177,7 @@ export function RevenueOverview({ timeZone, paymentMethodLabels }: RevenueOvervi
                 <section aria-labelledby="top-items-title" className="card p-5">
                   <h3 id="top-items-title" className="flex items-center gap-2 font-semibold text-stone-900">
                     <Trophy aria-hidden="true" className="size-4 text-amber-700" />
-                    Top dishes
+                    {t('dashboard.topDishes')}
                   </h3>
                   <div className="mt-2">
                     <TopItemsTable topItems={data.topItems} />

@@ -1,28 +1,30 @@
 import type { Revenue } from '@quan/contract/report';
 import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 
 const countFormat = new Intl.NumberFormat('vi-VN');
 
 /** The best sellers of the period by revenue, as the server ranks them. */
 export function TopItemsTable({ topItems }: { topItems: Revenue['topItems'] }) {
+  const t = useT();
   if (topItems.length === 0) {
-    return <p className="text-sm text-stone-600">No dishes sold in this period.</p>;
+    return <p className="text-sm text-stone-600">{t('dashboard.topDishes.none')}</p>;
   }
   return (
     <table className="w-full text-sm">
       <thead className="text-left text-xs font-semibold tracking-wide text-stone-500 uppercase">
         <tr>
           <th scope="col" className="py-2 pr-2 font-semibold">
-            <span className="sr-only">Rank</span>
+            <span className="sr-only">{t('dashboard.topDishes.rank')}</span>
           </th>
           <th scope="col" className="py-2 font-semibold">
-            Dish
+            {t('dashboard.topDishes.dish')}
           </th>
           <th scope="col" className="py-2 text-right font-semibold">
-            Quantity
+            {t('dashboard.topDishes.quantity')}
           </th>
           <th scope="col" className="py-2 text-right font-semibold">
-            Revenue
+            {t('dashboard.topDishes.revenue')}
           </th>
         </tr>
       </thead>

@@ -9,13 +9,14 @@ import { addDays, midnightIso, parseDay } from '../../../lib/restaurant-day';
 export const rangePresets = ['today', 'yesterday', 'last-7-days', 'last-30-days', 'this-month', 'custom'] as const;
 export type RangePreset = (typeof rangePresets)[number];
 
-export const rangePresetLabels: Record<RangePreset, string> = {
-  today: 'Today',
-  yesterday: 'Yesterday',
-  'last-7-days': 'Last 7 days',
-  'last-30-days': 'Last 30 days',
-  'this-month': 'This month',
-  custom: 'Custom',
+/** The message id of each preset's name: `t(rangePresetMessages[preset])`. */
+export const rangePresetMessages: Record<RangePreset, string> = {
+  today: 'dashboard.preset.today',
+  yesterday: 'dashboard.preset.yesterday',
+  'last-7-days': 'dashboard.preset.last7',
+  'last-30-days': 'dashboard.preset.last30',
+  'this-month': 'dashboard.preset.thisMonth',
+  custom: 'dashboard.preset.custom',
 };
 
 /** Calendar days as date input values ("2026-01-15"), both included. */

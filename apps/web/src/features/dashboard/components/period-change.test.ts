@@ -1,8 +1,16 @@
 // @vitest-environment node
+import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
+import { messages as english } from '../../../locales/en/dashboard.po';
+import { messages as vietnamese } from '../../../locales/vi/dashboard.po';
 import { changeBadge, periodChange, previousPeriodName } from './period-change';
 
-const badge = (current: number, previous: number) => changeBadge(periodChange(current, previous));
+const en = setupI18n({ locale: 'en', messages: { en: english } });
+const vi = setupI18n({ locale: 'vi', messages: { vi: vietnamese } });
+const t = en._.bind(en);
+const tVi = vi._.bind(vi);
+
+const badge = (current: number, previous: number) => changeBadge(periodChange(current, previous), t);
 
 describe('change against the previous period', () => {
   it('gives the change in whole percent with its sign', () => {
@@ -24,7 +32,14 @@ describe('change against the previous period', () => {
   });
 
   it('names the previous period', () => {
-    expect(previousPeriodName(1)).toBe('the previous day');
-    expect(previousPeriodName(7)).toBe('the previous 7 days');
+    expect(previousPeriodName(1, t)).toBe('the previous day');
+    expect(previousPeriodName(7, t)).toBe('the previous 7 days');
+  });
+
+  it('speaks Vietnamese', () => {
+    expect(changeBadge(periodChange(120_000, 0), tVi)).toBe('mới');
+    expect(changeBadge(periodChange(95, 100), tVi)).toBe('\u22125 %');
+    expect(previousPeriodName(1, tVi)).toBe('ngày hôm trước');
+    expect(previousPeriodName(7, tVi)).toBe('7 ngày trước đó');
   });
 });

@@ -1,3 +1,6 @@
+import type { Translate } from '../../../lib/i18n';
+
+/** The translate function of the active language (`useT()`). */
 /** How a figure moved against the previous period of the same length. */
 export type PeriodChange =
   /** `percent` unrounded: 12.5 for 12.5 %. */
@@ -21,7 +24,7 @@ function percentText(percent: number): string {
 }
 
 /** The short badge text: "+12 %", "−5 %" (a true minus sign), "0 %", "new". */
-export function changeBadge(change: PeriodChange): string {
+export function changeBadge(change: PeriodChange, t: Translate): string {
   switch (change.direction) {
     case 'up':
       return `+${percentText(change.percent)} %`;
@@ -30,11 +33,11 @@ export function changeBadge(change: PeriodChange): string {
     case 'same':
       return '0 %';
     case 'new':
-      return 'new';
+      return t('dashboard.change.new');
   }
 }
 
 /** "the previous day", "the previous 7 days". */
-export function previousPeriodName(days: number): string {
-  return days === 1 ? 'the previous day' : `the previous ${days} days`;
+export function previousPeriodName(days: number, t: Translate): string {
+  return days === 1 ? t('dashboard.change.previousDay') : t('dashboard.change.previousDays', { days });
 }

@@ -6,12 +6,15 @@ import type { Revenue, RevenueQuery } from '@quan/contract/report';
 import { defaultSettings } from '@quan/contract/settings';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
+import { activateLanguage } from '../../../lib/i18n';
 import { makeIngredient } from '../../ingredients/components/ingredient-fixtures';
 import { makeCategory, makeItem } from '../../menu/components/menu-test-data';
 import { fail, installFakeApi, ok, type FakeHandler, type FakeResponse } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
+import { presetDays, revenueQueryOf } from '../components/date-range';
 import { makeRevenue } from '../components/revenue-fixtures';
+import { dayIn } from '../../../lib/restaurant-day';
 
 /** formatMoney's text, with its no-break space before ₫ (Testing Library's text matchers read it as a space). */
 const money = (digits: string) => `${digits}\u00a0₫`;
@@ -326,5 +329,77 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
       { ingredientId: beef._id, quantity: 0.15 },
       { ingredientId: banhPho._id, quantity: 0.2 },
     ]);
+  });
+
+  it('speaks Vietnamese: the periods, the figures against the previous period, the tips and the top dishes', async () => {
+    await activateLanguage('vi', 'staff');
+    const user = userEvent.setup();
+    const lastSevenDays = revenueQueryOf(
+      presetDays('last-7-days', dayIn('Asia/Ho_Chi_Minh', new Date())),
+      'Asia/Ho_Chi_Minh',
+    );
+    storeSession(makeUser({ role: 'manager', language: 'vi' }), tokenExpiringIn(3600));
+    fakeApi = serveDashboard({
+      figures: (range) =>
+        range.startDate === lastSevenDays.startDate
+          ? makeRevenue({
+              totalRevenue: 4_480_000,
+              orderCount: 32,
+              totalGuests: 75,
+              tips: { total: 150_000, byStaff: [{ staff: null, amount: 150_000 }] },
+              topItems: [{ itemId: null, name: 'Bún chả', quantity: 20, revenue: 1_100_000 }],
+            })
+          : makeRevenue({ totalRevenue: 4_000_000, orderCount: 40 }),
+    });
+    renderRoutes(routes, { path: '/dashboard' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tổng quan' })).toBeInTheDocument();
+    const figures = within(await screen.findByRole('region', { name: 'Số liệu' }));
+    expect(figures.getByRole('button', { name: 'Hôm nay' })).toHaveAttribute('aria-pressed', 'true');
+    expect(figures.getByRole('link', { name: 'Biểu đồ 30 ngày qua' })).toHaveAttribute('href', '/chart');
+    expect(figures.getByText(/^Hôm nay: \d\d\/\d\d\/\d{4}\. Các đơn đã hoàn tất/)).toBeInTheDocument();
+    await user.click(
+      within(figures.getByRole('group', { name: 'Khoảng thời gian' })).getByRole('button', { name: '7 ngày qua' }),
+    );
+
+    const revenue = within(figures.getByRole('region', { name: 'Doanh thu' }));
+    expect(await revenue.findByText('4.480.000 ₫')).toBeInTheDocument();
+    expect(await revenue.findByText('so với 7 ngày trước đó (4.000.000 ₫)')).toBeInTheDocument();
+    expect(within(figures.getByRole('region', { name: 'Số khách' })).getByText('mới')).toBeInTheDocument();
+    expect(figures.getByRole('region', { name: 'Số đơn' })).toBeInTheDocument();
+    expect(figures.getByRole('region', { name: 'Giá trị trung bình mỗi đơn' })).toBeInTheDocument();
+
+    const methods = within(figures.getByRole('region', { name: 'Doanh thu theo phương thức thanh toán' }));
+    expect(methods.getByRole('columnheader', { name: 'Phương thức' })).toBeInTheDocument();
+    expect(methods.getByText(/tiền boa, không tính vào doanh thu/).textContent).toBe(
+      `${money('150.000')} tiền boa, không tính vào doanh thu.`,
+    );
+    expect(methods.getByText('Báo có ngân hàng hoặc tài khoản đã xóa')).toBeInTheDocument();
+    const top = within(figures.getByRole('region', { name: 'Món bán chạy' }));
+    expect(top.getByRole('columnheader', { name: 'Món' })).toBeInTheDocument();
+    expect(top.getByRole('rowheader', { name: 'Bún chả' })).toBeInTheDocument();
+
+    await user.click(figures.getByRole('button', { name: 'Tùy chọn' }));
+    await user.clear(figures.getByLabelText('Đến ngày'));
+    await user.type(figures.getByLabelText('Đến ngày'), '2026-01-15');
+    expect(await figures.findByRole('alert')).toHaveTextContent('Ngày đầu phải trước hoặc trùng với ngày cuối.');
+    expect(figures.getByLabelText('Từ ngày')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Thực đơn' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Bàn' })).toBeInTheDocument();
+  });
+
+  it('speaks Vietnamese to staff: the figures and the management are for managers', async () => {
+    await activateLanguage('vi', 'staff');
+    storeSession(makeUser({ role: 'staff', language: 'vi' }), tokenExpiringIn(3600));
+    fakeApi = installFakeApi(() => fail(403, 'Managers only'));
+    renderRoutes(routes, { path: '/dashboard' });
+
+    expect(await screen.findByText('Chỉ quản lý mới xem được số liệu')).toBeInTheDocument();
+    expect(screen.getByText('Chỉ dành cho quản lý')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'thực đơn' });
+    expect(link).toHaveAttribute('href', '/menu');
+    expect(link.parentElement).toHaveTextContent(
+      'Trang tổng quan là nơi quản lý chỉnh thực đơn và bàn. Để nhận đơn, hãy dùng thực đơn.',
+    );
   });
 });

@@ -3,6 +3,7 @@ import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { defaultSettings } from '@quan/contract/settings';
 import { describeApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCan } from '../../../lib/use-can';
 import { useIngredients } from '../../ingredients/api/list-ingredients';
@@ -12,23 +13,28 @@ import { OptionGroupManagement } from '../../menu/components/OptionGroupManageme
 import type { RecipeIngredients } from '../../menu/components/RecipeEditor';
 import { StationManagement } from '../../menu/components/StationManagement';
 import { settingsQueryOptions } from '../../more/api/get-settings';
-import { paymentMethodLabels } from '../../orders/components/order-status';
+import { paymentMethodLabelsOf } from '../../orders/components/order-status';
 import { TableManagement } from '../../tables/components/TableManagement';
 import { FiguresManagersOnly } from '../components/FiguresManagersOnly';
 import { RevenueOverview } from '../components/RevenueOverview';
 
+/** Stands in the sentence for the link to the menu, wherever the language puts it. */
+const linkMark = '\u2063';
+
 function ManagersOnly() {
+  const t = useT();
+  const [beforeLink, afterLink] = t('dashboard.managersOnly.body', { menu: linkMark }).split(linkMark);
   return (
     <div role="status" className="card flex items-start gap-3 p-6 text-stone-700">
       <ShieldCheck aria-hidden="true" className="size-6 shrink-0 text-amber-700" />
       <div className="space-y-2">
-        <p className="font-semibold text-stone-900">Managers only</p>
+        <p className="font-semibold text-stone-900">{t('dashboard.managersOnly')}</p>
         <p>
-          The dashboard is where managers keep the menu and the tables. To take an order, use the{' '}
+          {beforeLink}
           <Link to="/menu" className="font-semibold text-amber-800 underline">
-            menu
+            {t('dashboard.managersOnly.menuLink')}
           </Link>
-          .
+          {afterLink}
         </p>
       </div>
     </div>
@@ -37,12 +43,13 @@ function ManagersOnly() {
 
 /** The ingredients for the recipe editor of the dishes. */
 function useRecipeIngredients(enabled: boolean): RecipeIngredients {
+  const t = useT();
   const ingredients = useIngredients({ enabled });
   if (ingredients.isSuccess) return { status: 'success', ingredients: ingredients.data };
   if (ingredients.isError) {
     return {
       status: 'error',
-      message: describeApiError(ingredients.error, 'Could not load the ingredients.'),
+      message: describeApiError(ingredients.error, t('dashboard.ingredientsLoadFailed')),
       retry: () => void ingredients.refetch(),
     };
   }
@@ -61,7 +68,8 @@ function useRestaurantTimeZone(enabled: boolean): string | undefined {
 
 /** `/dashboard`: the figures of a period, then menu and table management, for managers. */
 export function DashboardPage() {
-  usePageTitle('Dashboard');
+  const t = useT();
+  usePageTitle(t('dashboard.heading'));
   const canReadReports = useCan('reports:read');
   const canManageMenu = useCan('menu:manage');
   const recipeIngredients = useRecipeIngredients(canManageMenu);
@@ -70,22 +78,22 @@ export function DashboardPage() {
   return (
     <section className="mx-auto w-full max-w-6xl space-y-8 px-4 py-8">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-stone-900">Dashboard</h1>
-        <p className="mt-1 text-sm text-stone-600">The figures, the menu and the tables.</p>
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('dashboard.heading')}</h1>
+        <p className="mt-1 text-sm text-stone-600">{t('dashboard.intro')}</p>
       </div>
       {!canReadReports ? (
         <FiguresManagersOnly />
       ) : timeZone ? (
-        <RevenueOverview key={timeZone} timeZone={timeZone} paymentMethodLabels={paymentMethodLabels} />
+        <RevenueOverview key={timeZone} timeZone={timeZone} paymentMethodLabels={paymentMethodLabelsOf(t)} />
       ) : (
         <p role="status" className="text-sm text-stone-600">
-          Loading the figures…
+          {t('dashboard.loadingFigures')}
         </p>
       )}
       {canManageMenu ? (
         <section aria-labelledby="dashboard-menu-title" className="space-y-4">
           <h2 id="dashboard-menu-title" className="text-xl font-bold text-stone-900">
-            Menu
+            {t('dashboard.menu')}
           </h2>
           <CategoryManagement />
           <ItemManagement ingredients={recipeIngredients} />

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { Order } from '@quan/contract/order';
 import type { User } from '@quan/contract/user';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
+import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
@@ -122,5 +123,29 @@ describe('HomePage', { timeout: 20_000 }, () => {
     const call = fakeApi.configs.find((config) => config.url === '/api/order/revenue');
     expect(call).toBeDefined();
     expect(call?.params ?? {}).toEqual({});
+  });
+
+  it('speaks Vietnamese', async () => {
+    await activateLanguage('vi', 'staff');
+    fakeApi = serveHome();
+    renderHome('manager');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /^Chào buổi (sáng|chiều|tối), An$/ }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toMatch(/^Trang chủ/));
+    const openOrders = within(screen.getByRole('region', { name: 'Đơn đang phục vụ' }));
+    expect(await openOrders.findByText('7')).toBeInTheDocument();
+    expect(openOrders.getByRole('link', { name: 'Xem các đơn' })).toHaveAttribute('href', '/orders');
+    const tables = within(screen.getByRole('region', { name: 'Bàn' }));
+    expect(await tables.findByText('2 bàn có khách')).toBeInTheDocument();
+    expect(tables.getByText('2 bàn trống')).toBeInTheDocument();
+    const revenue = within(screen.getByRole('region', { name: 'Doanh thu hôm nay' }));
+    expect(await revenue.findByText('9 đơn đã hoàn tất')).toBeInTheDocument();
+    expect(revenue.getByRole('link', { name: 'Xem số liệu' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('region', { name: 'Đơn gần đây' })).toBeInTheDocument();
+    const popular = within(screen.getByRole('region', { name: 'Món bán chạy hôm nay' }));
+    expect(await popular.findAllByRole('listitem')).toHaveLength(3);
+    expect(screen.getByRole('link', { name: 'Tất cả các đơn' })).toHaveAttribute('href', '/orders?status=all');
   });
 });

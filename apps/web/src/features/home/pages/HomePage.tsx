@@ -1,6 +1,7 @@
 import { Armchair, ClipboardList, Flame, Receipt, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { openOrderStatuses } from '@quan/contract/order';
+import { useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/use-can';
@@ -18,7 +19,8 @@ import { StatCard } from '../components/StatCard';
 import { greet } from './greeting';
 
 export function HomePage() {
-  usePageTitle('Home');
+  const t = useT();
+  usePageTitle(t('home.pageTitle'));
   const { name } = useAppSelector(selectUser);
   const canReadReports = useCan('reports:read');
   const now = useNow(60_000);
@@ -37,37 +39,44 @@ export function HomePage() {
   return (
     <section className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{greet(name, new Date(now))}</h1>
-        <p className="mt-1 text-sm text-stone-600">Here is how the floor looks right now.</p>
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
+          {greet(name, new Date(now), t)}
+        </h1>
+        <p className="mt-1 text-sm text-stone-600">{t('home.subtitle')}</p>
       </div>
 
       <div className={`grid grid-cols-1 gap-4 sm:grid-cols-2 ${canReadReports ? 'lg:grid-cols-3' : ''}`}>
         <StatCard
-          title="Orders in progress"
+          title={t('home.openOrders.title')}
           icon={ClipboardList}
           value={openOrders.isError ? '–' : (openOrders.data?.pagination.totalItems ?? null)}
-          detail={openOrders.isError ? 'Could not load the orders.' : 'Open orders, from pending to served'}
-          link={{ to: '/orders', label: 'See orders' }}
+          detail={openOrders.isError ? t('home.orders.loadError') : t('home.openOrders.detail')}
+          link={{ to: '/orders', label: t('home.openOrders.link') }}
         />
         <StatCard
-          title="Tables"
+          title={t('home.tables.title')}
           icon={Armchair}
-          value={tables.isError ? '–' : bookedTables === undefined ? null : `${bookedTables} booked`}
-          detail={tables.isError ? 'Could not load the tables.' : freeTables !== undefined && `${freeTables} free`}
-          link={{ to: '/tables', label: 'See tables' }}
+          value={
+            tables.isError ? '–' : bookedTables === undefined ? null : t('home.tables.booked', { count: bookedTables })
+          }
+          detail={
+            tables.isError
+              ? t('home.tables.loadError')
+              : freeTables !== undefined && t('home.tables.free', { count: freeTables })
+          }
+          link={{ to: '/tables', label: t('home.tables.link') }}
         />
         {canReadReports && (
           <StatCard
-            title="Today's revenue"
+            title={t('home.revenue.title')}
             icon={Wallet}
             value={revenue.isError ? '–' : revenue.data ? formatMoney(revenue.data.totalRevenue) : null}
             detail={
               revenue.isError
-                ? 'Could not load today’s revenue.'
-                : revenue.data &&
-                  `${revenue.data.orderCount} completed ${revenue.data.orderCount === 1 ? 'order' : 'orders'}`
+                ? t('home.revenue.loadError')
+                : revenue.data && t('home.revenue.completed', { count: revenue.data.orderCount })
             }
-            link={{ to: '/dashboard', label: 'See the figures' }}
+            link={{ to: '/dashboard', label: t('home.revenue.link') }}
           />
         )}
       </div>
@@ -76,23 +85,23 @@ export function HomePage() {
         <section aria-labelledby="recent-orders-title" className="card p-5">
           <h2 id="recent-orders-title" className="flex items-center gap-2 font-semibold text-stone-900">
             <Receipt aria-hidden="true" className="size-4 text-amber-700" />
-            Recent orders
+            {t('home.recent.title')}
           </h2>
           {recentOrders.isPending ? (
             <p role="status" className="mt-3 text-sm text-stone-600">
-              Loading orders…
+              {t('home.recent.loading')}
             </p>
           ) : recentOrders.isError ? (
-            <p className="mt-3 text-sm text-stone-700">Could not load the orders.</p>
+            <p className="mt-3 text-sm text-stone-700">{t('home.orders.loadError')}</p>
           ) : recentOrders.data.orders.length === 0 ? (
-            <p className="mt-3 text-sm text-stone-600">No orders yet.</p>
+            <p className="mt-3 text-sm text-stone-600">{t('home.recent.empty')}</p>
           ) : (
             <ul className="mt-3 divide-y divide-stone-100">
               {recentOrders.data.orders.slice(0, 5).map((order) => (
                 <li key={order._id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
                   <div className="min-w-0">
                     <p className="font-medium text-stone-900">
-                      #{order.orderNo} · {tableLabel(order)}
+                      #{order.orderNo} · {tableLabel(order, t)}
                     </p>
                     <p className="text-xs text-stone-600">{formatDateTime(order.createdAt)}</p>
                   </div>
@@ -108,23 +117,23 @@ export function HomePage() {
             to="/orders?status=all"
             className="mt-3 inline-block text-sm font-semibold text-amber-800 hover:underline"
           >
-            All orders
+            {t('home.recent.all')}
           </Link>
         </section>
 
         <section aria-labelledby="popular-dishes-title" className="card p-5">
           <h2 id="popular-dishes-title" className="flex items-center gap-2 font-semibold text-stone-900">
             <Flame aria-hidden="true" className="size-4 text-amber-700" />
-            Popular dishes today
+            {t('home.popular.title')}
           </h2>
           {topDishes.isPending ? (
             <p role="status" className="mt-3 text-sm text-stone-600">
-              Loading today’s dishes…
+              {t('home.popular.loading')}
             </p>
           ) : topDishes.isError ? (
-            <p className="mt-3 text-sm text-stone-700">Could not load today’s dishes.</p>
+            <p className="mt-3 text-sm text-stone-700">{t('home.popular.loadError')}</p>
           ) : topDishes.data.length === 0 ? (
-            <p className="mt-3 text-sm text-stone-600">No orders completed yet today.</p>
+            <p className="mt-3 text-sm text-stone-600">{t('home.popular.empty')}</p>
           ) : (
             <ol className="mt-3 space-y-2">
               {topDishes.data.map((dish, index) => (

@@ -8,9 +8,10 @@ import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
 import { applyApiFieldErrors } from '../../../lib/form-errors';
+import { useT } from '../../../lib/i18n';
 import { useCreateIngredient } from '../api/create-ingredient';
 import { useUpdateIngredient } from '../api/update-ingredient';
-import { unitLabels } from './ingredient-display';
+import { unitMessages } from './ingredient-display';
 
 // Every number is asked for: an empty box is an error rather than a silent 0 (a cost of 0 would make dishes free).
 const ingredientFormSchema = createIngredientBodySchema.required();
@@ -28,6 +29,7 @@ interface IngredientFormDialogProps {
  * through the stock dialog, which records why.
  */
 export function IngredientFormDialog({ ingredient, onClose }: IngredientFormDialogProps) {
+  const t = useT();
   const unitId = useId();
   const { enqueueSnackbar } = useSnackbar();
   const createMutation = useCreateIngredient();
@@ -53,14 +55,24 @@ export function IngredientFormDialog({ ingredient, onClose }: IngredientFormDial
   });
   const unit = useWatch({ control, name: 'unit' });
 
+  // Registered here rather than in the JSX, where the lint would read the fields' names as words to translate.
+  const inputs = {
+    name: register('name'),
+    unit: register('unit'),
+    quantity: register('quantity', { valueAsNumber: true }),
+    lowStockThreshold: register('lowStockThreshold', { valueAsNumber: true }),
+    costPerUnit: register('costPerUnit', { valueAsNumber: true }),
+    supplier: register('supplier'),
+  };
+
   const onSubmit = handleSubmit(async ({ quantity, ...fields }) => {
     try {
       if (ingredient) {
         const saved = await updateMutation.mutateAsync({ id: ingredient._id, ...fields });
-        enqueueSnackbar(`${saved.name} is saved.`, { variant: 'success' });
+        enqueueSnackbar(t('ingredients.form.saved', { name: saved.name }), { variant: 'success' });
       } else {
         const created = await createMutation.mutateAsync({ ...fields, quantity });
-        enqueueSnackbar(`${created.name} is added.`, { variant: 'success' });
+        enqueueSnackbar(t('ingredients.form.added', { name: created.name }), { variant: 'success' });
       }
       onClose();
     } catch (error) {
@@ -68,88 +80,96 @@ export function IngredientFormDialog({ ingredient, onClose }: IngredientFormDial
       setError('root.server', {
         message: describeApiError(
           error,
-          ingredient ? `Could not save ${ingredient.name}.` : 'Could not add the ingredient.',
+          ingredient ? t('ingredients.form.saveFailed', { name: ingredient.name }) : t('ingredients.form.addFailed'),
         ),
       });
     }
   });
 
   return (
-    <Dialog title={ingredient ? `Edit ${ingredient.name}` : 'Add an ingredient'} onClose={onClose}>
+    <Dialog
+      title={ingredient ? t('ingredients.form.editTitle', { name: ingredient.name }) : t('ingredients.form.addTitle')}
+      onClose={onClose}
+    >
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
         {errors.root?.server?.message && <FormAlert>{errors.root.server.message}</FormAlert>}
-        <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
+        <TextField
+          label={t('ingredients.form.name')}
+          autoComplete="off"
+          error={errors.name?.message}
+          {...inputs.name}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor={unitId} className="field-label">
-              Unit
+              {t('ingredients.form.unit')}
             </label>
             <select
               id={unitId}
               className="field-input"
               aria-invalid={errors.unit ? true : undefined}
               aria-describedby={ingredient ? `${unitId}-hint` : undefined}
-              {...register('unit')}
+              {...inputs.unit}
             >
               {ingredientUnits.map((value) => (
                 <option key={value} value={value}>
-                  {unitLabels[value]}
+                  {t(unitMessages[value])}
                 </option>
               ))}
             </select>
             {ingredient && (
               <p id={`${unitId}-hint`} className="mt-1 text-xs text-stone-600">
-                Changing the unit does not convert the stock or the recipes.
+                {t('ingredients.form.unitHint')}
               </p>
             )}
             {errors.unit && <p className="field-error">{errors.unit.message}</p>}
           </div>
           {!ingredient && (
             <TextField
-              label={`Quantity in stock (${unit})`}
+              label={t('ingredients.form.quantity', { unit })}
               type="number"
               inputMode="decimal"
               min={0}
               step="any"
               placeholder="0"
               error={errors.quantity?.message}
-              {...register('quantity', { valueAsNumber: true })}
+              {...inputs.quantity}
             />
           )}
           <TextField
-            label={`Low-stock threshold (${unit})`}
+            label={t('ingredients.form.threshold', { unit })}
             type="number"
             inputMode="decimal"
             min={0}
             step="any"
-            hint="At or below this, the ingredient is marked low and staff are told."
+            hint={t('ingredients.form.thresholdHint')}
             error={errors.lowStockThreshold?.message}
-            {...register('lowStockThreshold', { valueAsNumber: true })}
+            {...inputs.lowStockThreshold}
           />
           <TextField
-            label={`Cost per ${unit} (VND)`}
+            label={t('ingredients.form.cost', { unit })}
             type="number"
             inputMode="decimal"
             min={0}
             step="any"
-            hint="Up to 2 decimals; used for the cost of each dish."
+            hint={t('ingredients.form.costHint')}
             error={errors.costPerUnit?.message}
-            {...register('costPerUnit', { valueAsNumber: true })}
+            {...inputs.costPerUnit}
           />
         </div>
         <TextField
-          label="Supplier"
+          label={t('ingredients.form.supplier')}
           autoComplete="off"
-          hint="Optional."
+          hint={t('ingredients.form.optional')}
           error={errors.supplier?.message}
-          {...register('supplier')}
+          {...inputs.supplier}
         />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
+            {t('ingredients.cancel')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={isPending}>
-            {isPending ? 'Saving…' : ingredient ? 'Save ingredient' : 'Add ingredient'}
+            {isPending ? t('ingredients.saving') : ingredient ? t('ingredients.form.save') : t('ingredients.add')}
           </button>
         </div>
       </form>

@@ -2,8 +2,9 @@ import type { Ingredient, IngredientHistory } from '@quan/contract/ingredient';
 import { Dialog } from '../../../components/Dialog';
 import { describeApiError } from '../../../lib/api-client';
 import { formatDateTime, formatQuantity, formatQuantityChange } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { useIngredientHistory } from '../api/list-ingredient-history';
-import { reasonLabels } from './ingredient-display';
+import { reasonMessages } from './ingredient-display';
 
 interface IngredientHistoryDialogProps {
   ingredient: Ingredient;
@@ -11,8 +12,8 @@ interface IngredientHistoryDialogProps {
 }
 
 /** What moved the stock and who: the row's note, or the order that used or returned it. */
-function details(row: IngredientHistory) {
-  const order = row.orderNo !== null ? `Order #${row.orderNo}` : null;
+function details(row: IngredientHistory, t: ReturnType<typeof useT>) {
+  const order = row.orderNo !== null ? t('ingredients.history.order', { orderNo: row.orderNo }) : null;
   if (!order && !row.note) return <span className="text-stone-400">—</span>;
   return (
     <>
@@ -24,13 +25,14 @@ function details(row: IngredientHistory) {
 
 /** Every change of one ingredient's stock, newest first. */
 export function IngredientHistoryDialog({ ingredient, onClose }: IngredientHistoryDialogProps) {
+  const t = useT();
   const history = useIngredientHistory(ingredient._id);
 
   function renderContent() {
     if (history.isPending) {
       return (
         <p role="status" className="text-sm text-stone-600">
-          Loading the history…
+          {t('ingredients.history.loading')}
         </p>
       );
     }
@@ -38,40 +40,40 @@ export function IngredientHistoryDialog({ ingredient, onClose }: IngredientHisto
       return (
         <div role="alert" className="space-y-2">
           <p className="text-sm text-stone-800">
-            {describeApiError(history.error, `Could not load the history of ${ingredient.name}.`)}
+            {describeApiError(history.error, t('ingredients.history.loadFailed', { name: ingredient.name }))}
           </p>
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => void history.refetch()}>
-            Try again
+            {t('ingredients.tryAgain')}
           </button>
         </div>
       );
     }
     if (history.data.length === 0) {
-      return <p className="text-sm text-stone-600">No stock changes yet.</p>;
+      return <p className="text-sm text-stone-600">{t('ingredients.history.empty')}</p>;
     }
     return (
       <div className="-mx-6 overflow-x-auto px-6">
         <table className="w-full min-w-[36rem] text-left text-sm">
-          <caption className="sr-only">Stock history of {ingredient.name}, newest first</caption>
+          <caption className="sr-only">{t('ingredients.history.caption', { name: ingredient.name })}</caption>
           <thead className="border-b border-stone-200 text-xs tracking-wide text-stone-600 uppercase">
             <tr>
               <th scope="col" className="py-2 pr-3 font-semibold">
-                When
+                {t('ingredients.history.when')}
               </th>
               <th scope="col" className="py-2 pr-3 text-right font-semibold">
-                Change
+                {t('ingredients.history.change')}
               </th>
               <th scope="col" className="py-2 pr-3 text-right font-semibold">
-                After
+                {t('ingredients.history.after')}
               </th>
               <th scope="col" className="py-2 pr-3 font-semibold">
-                Reason
+                {t('ingredients.history.reason')}
               </th>
               <th scope="col" className="py-2 pr-3 font-semibold">
-                By
+                {t('ingredients.history.by')}
               </th>
               <th scope="col" className="py-2 font-semibold">
-                Order or note
+                {t('ingredients.history.details')}
               </th>
             </tr>
           </thead>
@@ -91,9 +93,9 @@ export function IngredientHistoryDialog({ ingredient, onClose }: IngredientHisto
                 <td className="py-2 pr-3 text-right whitespace-nowrap text-stone-900 tabular-nums">
                   {formatQuantity(row.quantityAfter, ingredient.unit)}
                 </td>
-                <td className="py-2 pr-3 text-stone-900">{reasonLabels[row.reason]}</td>
+                <td className="py-2 pr-3 text-stone-900">{t(reasonMessages[row.reason])}</td>
                 <td className="py-2 pr-3 text-stone-700">{row.user?.name ?? '—'}</td>
-                <td className="py-2">{details(row)}</td>
+                <td className="py-2">{details(row, t)}</td>
               </tr>
             ))}
           </tbody>
@@ -103,7 +105,7 @@ export function IngredientHistoryDialog({ ingredient, onClose }: IngredientHisto
   }
 
   return (
-    <Dialog title={`History of ${ingredient.name}`} onClose={onClose} className="max-w-3xl">
+    <Dialog title={t('ingredients.history.title', { name: ingredient.name })} onClose={onClose} className="max-w-3xl">
       {renderContent()}
     </Dialog>
   );

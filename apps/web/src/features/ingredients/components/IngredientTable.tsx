@@ -1,6 +1,7 @@
 import { CircleAlert, History, PackagePlus, Pencil, Trash2, TriangleAlert } from 'lucide-react';
 import type { Ingredient } from '@quan/contract/ingredient';
 import { formatQuantity, formatUnitCost } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { stockLevelOf } from './ingredient-display';
 
 interface IngredientTableProps {
@@ -15,6 +16,7 @@ interface IngredientTableProps {
 
 /** Said in words and colour, with an icon, so the mark does not rely on colour alone. */
 function StockMark({ ingredient }: { ingredient: Ingredient }) {
+  const t = useT();
   const level = stockLevelOf(ingredient);
   if (level === 'ok') return null;
   const Icon = level === 'out' ? CircleAlert : TriangleAlert;
@@ -25,7 +27,7 @@ function StockMark({ ingredient }: { ingredient: Ingredient }) {
       }`}
     >
       <Icon aria-hidden="true" className="size-3.5" />
-      {level === 'out' ? 'Out of stock' : 'Low stock'}
+      {level === 'out' ? t('ingredients.table.out') : t('ingredients.table.low')}
     </span>
   );
 }
@@ -38,29 +40,30 @@ export function IngredientTable({
   onEdit,
   onDelete,
 }: IngredientTableProps) {
+  const t = useT();
   return (
     <div className="card overflow-x-auto">
       <table className="w-full min-w-[48rem] text-left text-sm">
-        <caption className="sr-only">Ingredients and their stock</caption>
+        <caption className="sr-only">{t('ingredients.table.caption')}</caption>
         <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
           <tr>
             <th scope="col" className="px-4 py-3 font-semibold">
-              Ingredient
+              {t('ingredients.table.ingredient')}
             </th>
             <th scope="col" className="px-4 py-3 font-semibold">
-              In stock
+              {t('ingredients.table.inStock')}
             </th>
             <th scope="col" className="px-4 py-3 text-right font-semibold">
-              Low-stock threshold
+              {t('ingredients.table.threshold')}
             </th>
             <th scope="col" className="px-4 py-3 text-right font-semibold">
-              Cost per unit
+              {t('ingredients.table.cost')}
             </th>
             <th scope="col" className="px-4 py-3 font-semibold">
-              Supplier
+              {t('ingredients.table.supplier')}
             </th>
             <th scope="col" className="px-4 py-3 font-semibold">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t('ingredients.table.actions')}</span>
             </th>
           </tr>
         </thead>
@@ -98,18 +101,22 @@ export function IngredientTable({
                     {canManage && (
                       <button type="button" className="btn btn-sm btn-primary" onClick={() => onStock(ingredient)}>
                         <PackagePlus aria-hidden="true" className="size-4" />
-                        Stock <span className="sr-only">of {ingredient.name}</span>
+                        {t('ingredients.table.stock')}{' '}
+                        <span className="sr-only">
+                          {t('ingredients.table.ofIngredient', { name: ingredient.name })}
+                        </span>
                       </button>
                     )}
                     <button type="button" className="btn btn-sm btn-secondary" onClick={() => onHistory(ingredient)}>
                       <History aria-hidden="true" className="size-4" />
-                      History <span className="sr-only">of {ingredient.name}</span>
+                      {t('ingredients.table.history')}{' '}
+                      <span className="sr-only">{t('ingredients.table.ofIngredient', { name: ingredient.name })}</span>
                     </button>
                     {canManage && (
                       <>
                         <button type="button" className="btn btn-sm btn-secondary" onClick={() => onEdit(ingredient)}>
                           <Pencil aria-hidden="true" className="size-4" />
-                          Edit <span className="sr-only">{ingredient.name}</span>
+                          {t('ingredients.table.edit')} <span className="sr-only">{ingredient.name}</span>
                         </button>
                         <button
                           type="button"
@@ -117,7 +124,7 @@ export function IngredientTable({
                           onClick={() => onDelete(ingredient)}
                         >
                           <Trash2 aria-hidden="true" className="size-4" />
-                          Delete <span className="sr-only">{ingredient.name}</span>
+                          {t('ingredients.table.delete')} <span className="sr-only">{ingredient.name}</span>
                         </button>
                       </>
                     )}

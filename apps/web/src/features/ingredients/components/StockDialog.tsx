@@ -14,26 +14,36 @@ import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
 import { describeApiError, getApiFieldErrors } from '../../../lib/api-client';
 import { formatQuantity } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { useUpdateIngredient } from '../api/update-ingredient';
 
 export const stockActions = ['restock', 'waste', 'adjust'] as const;
 export type StockAction = (typeof stockActions)[number];
 
+/** The message ids of each action's words. */
 const actionTexts: Record<StockAction, { label: string; description: string; field: string; submit: string }> = {
-  restock: { label: 'Restock', description: 'A delivery came in.', field: 'Quantity received', submit: 'Restock' },
+  restock: {
+    label: 'ingredients.stock.restock',
+    description: 'ingredients.stock.restock.description',
+    field: 'ingredients.stock.restock.field',
+    submit: 'ingredients.stock.restock',
+  },
   waste: {
-    label: 'Waste',
-    description: 'Spoiled, dropped or thrown away.',
-    field: 'Quantity thrown away',
-    submit: 'Record waste',
+    label: 'ingredients.stock.waste',
+    description: 'ingredients.stock.waste.description',
+    field: 'ingredients.stock.waste.field',
+    submit: 'ingredients.stock.waste.submit',
   },
   adjust: {
-    label: 'Adjust',
-    description: 'Set the quantity counted on the shelf.',
-    field: 'Counted quantity',
-    submit: 'Save count',
+    label: 'ingredients.stock.adjust',
+    description: 'ingredients.stock.adjust.description',
+    field: 'ingredients.stock.adjust.field',
+    submit: 'ingredients.stock.adjust.submit',
   },
 };
+
+/** The form's own message (a message id, translated where it is shown); the others come from the contract. */
+const amountNotPositive = 'ingredients.stock.moreThanZero';
 
 const stockFormSchema = z
   .object({
@@ -43,7 +53,7 @@ const stockFormSchema = z
   })
   .refine((values) => values.action === 'adjust' || values.amount > 0, {
     path: ['amount'],
-    message: 'Quantity must be more than 0',
+    message: amountNotPositive,
   });
 type StockFormValues = z.infer<typeof stockFormSchema>;
 
@@ -78,6 +88,7 @@ interface StockDialogProps {
 
 /** Restock, waste or adjust one ingredient's stock, with a note that goes to its history. */
 export function StockDialog({ ingredient, onClose }: StockDialogProps) {
+  const t = useT();
   const baseId = useId();
   const { enqueueSnackbar } = useSnackbar();
   const mutation = useUpdateIngredient();
@@ -97,12 +108,22 @@ export function StockDialog({ ingredient, onClose }: StockDialogProps) {
   const unit = ingredient.unit;
   const after = Number.isFinite(amount) && amount >= 0 ? stockAfter(ingredient, action, amount) : null;
 
+  // Registered here rather than in the JSX, where the lint would read the fields' names as words to translate.
+  const inputs = {
+    action: register('action'),
+    amount: register('amount', { valueAsNumber: true }),
+    note: register('note'),
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     try {
       const saved = await mutation.mutateAsync({ id: ingredient._id, ...stockChangeBody(values) });
-      enqueueSnackbar(`${saved.name}: ${formatQuantity(saved.quantity, saved.unit)} in stock.`, {
-        variant: 'success',
-      });
+      enqueueSnackbar(
+        t('ingredients.stock.saved', { name: saved.name, quantity: formatQuantity(saved.quantity, saved.unit) }),
+        {
+          variant: 'success',
+        },
+      );
       onClose();
     } catch (error) {
       let matched = false;
@@ -114,21 +135,22 @@ export function StockDialog({ ingredient, onClose }: StockDialogProps) {
       }
       if (!matched) {
         setError('root.server', {
-          message: describeApiError(error, `Could not change the stock of ${ingredient.name}.`),
+          message: describeApiError(error, t('ingredients.stock.failed', { name: ingredient.name })),
         });
       }
     }
   });
 
   return (
-    <Dialog title={`Stock of ${ingredient.name}`} onClose={onClose}>
+    <Dialog title={t('ingredients.stock.title', { name: ingredient.name })} onClose={onClose}>
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
         <p className="text-sm text-stone-700">
-          In stock now: <strong className="tabular-nums">{formatQuantity(ingredient.quantity, unit)}</strong>
+          {t('ingredients.stock.now')}{' '}
+          <strong className="tabular-nums">{formatQuantity(ingredient.quantity, unit)}</strong>
         </p>
         {errors.root?.server?.message && <FormAlert>{errors.root.server.message}</FormAlert>}
         <fieldset>
-          <legend className="field-label">What happened?</legend>
+          <legend className="field-label">{t('ingredients.stock.what')}</legend>
           <div className="grid gap-2 sm:grid-cols-3">
             {stockActions.map((value) => (
               <div
@@ -142,47 +164,46 @@ export function StockDialog({ ingredient, onClose }: StockDialogProps) {
                     value={value}
                     className="size-4 accent-amber-700"
                     aria-describedby={`${baseId}-${value}`}
-                    {...register('action')}
+                    {...inputs.action}
                   />
-                  {actionTexts[value].label}
+                  {t(actionTexts[value].label)}
                 </label>
                 <p id={`${baseId}-${value}`} className="mt-1 pl-6 text-xs text-stone-600">
-                  {actionTexts[value].description}
+                  {t(actionTexts[value].description)}
                 </p>
               </div>
             ))}
           </div>
         </fieldset>
         <TextField
-          label={`${texts.field} (${unit})`}
+          label={`${t(texts.field)} (${unit})`}
           type="number"
           inputMode="decimal"
           min={0}
           step="any"
-          error={errors.amount?.message}
-          hint={after === null ? undefined : `Stock after: ${formatQuantity(after, unit)}`}
-          {...register('amount', { valueAsNumber: true })}
+          error={errors.amount?.message === amountNotPositive ? t(amountNotPositive) : errors.amount?.message}
+          hint={after === null ? undefined : t('ingredients.stock.after', { quantity: formatQuantity(after, unit) })}
+          {...inputs.amount}
         />
         {after !== null && after < 0 && (
           <p className="text-sm font-medium text-red-700">
-            That is more than the {formatQuantity(ingredient.quantity, unit)} in stock. If the stock is wrong, count it
-            with Adjust.
+            {t('ingredients.stock.tooMuch', { quantity: formatQuantity(ingredient.quantity, unit) })}
           </p>
         )}
         <TextField
-          label="Note"
+          label={t('ingredients.stock.note')}
           autoComplete="off"
           maxLength={300}
-          hint="Optional: the supplier's invoice, what went wrong…"
+          hint={t('ingredients.stock.noteHint')}
           error={errors.note?.message}
-          {...register('note')}
+          {...inputs.note}
         />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
+            {t('ingredients.cancel')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Saving…' : texts.submit}
+            {mutation.isPending ? t('ingredients.saving') : t(texts.submit)}
           </button>
         </div>
       </form>

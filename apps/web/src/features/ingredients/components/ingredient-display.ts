@@ -1,22 +1,23 @@
 import type { Ingredient, IngredientUnit, StockChangeReason } from '@quan/contract/ingredient';
 import { matchesSearch } from '../../../lib/search';
 
-export const unitLabels: Record<IngredientUnit, string> = {
-  g: 'grams (g)',
-  kg: 'kilograms (kg)',
-  ml: 'millilitres (ml)',
-  l: 'litres (l)',
-  pcs: 'pieces (pcs)',
+/** The message id of each unit's name: `t(unitMessages[unit])`. */
+export const unitMessages: Record<IngredientUnit, string> = {
+  g: 'ingredients.unit.g',
+  kg: 'ingredients.unit.kg',
+  ml: 'ingredients.unit.ml',
+  l: 'ingredients.unit.l',
+  pcs: 'ingredients.unit.pcs',
 };
 
-/** The reason of a history row in words. */
-export const reasonLabels: Record<StockChangeReason, string> = {
-  initial: 'Opening stock',
-  restock: 'Restock',
-  adjustment: 'Count adjustment',
-  waste: 'Waste',
-  order: 'Used by an order',
-  order_cancelled: 'Returned: order cancelled',
+/** The message id of the reason of a history row in words. */
+export const reasonMessages: Record<StockChangeReason, string> = {
+  initial: 'ingredients.reason.initial',
+  restock: 'ingredients.reason.restock',
+  adjustment: 'ingredients.reason.adjustment',
+  waste: 'ingredients.reason.waste',
+  order: 'ingredients.reason.order',
+  order_cancelled: 'ingredients.reason.orderCancelled',
 };
 
 /** Out of stock, low (at or below its threshold), or fine. */

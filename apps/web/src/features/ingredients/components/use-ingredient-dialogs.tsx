@@ -4,10 +4,14 @@ import type { Ingredient } from '@quan/contract/ingredient';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormAlert } from '../../../components/FormAlert';
 import { describeApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { useDeleteIngredient } from '../api/delete-ingredient';
 import { IngredientFormDialog } from './IngredientFormDialog';
 import { IngredientHistoryDialog } from './IngredientHistoryDialog';
 import { StockDialog } from './StockDialog';
+
+/** Stands in the delete warning for the ingredient's name. */
+const nameMark = '\u2063';
 
 type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'stock' | 'history' | 'delete'; ingredientId: string } | null;
 
@@ -16,6 +20,7 @@ type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'stock' | 'history' | 'd
  * ingredient from the live list, so the stock it shows follows orders placed meanwhile.
  */
 export function useIngredientDialogs(ingredients: readonly Ingredient[]) {
+  const t = useT();
   const [open, setOpen] = useState<OpenDialog>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const { enqueueSnackbar } = useSnackbar();
@@ -31,13 +36,17 @@ export function useIngredientDialogs(ingredients: readonly Ingredient[]) {
     setDeleteError(null);
     deleteMutation.mutate(ingredient._id, {
       onSuccess: () => {
-        enqueueSnackbar(`${ingredient.name} is deleted.`, { variant: 'success' });
+        enqueueSnackbar(t('ingredients.deleted', { name: ingredient.name }), { variant: 'success' });
         close();
       },
       // Stays open with the reason, e.g. the dishes whose recipes still use it (409).
-      onError: (error) => setDeleteError(describeApiError(error, `Could not delete ${ingredient.name}.`)),
+      onError: (error) =>
+        setDeleteError(describeApiError(error, t('ingredients.deleteFailed', { name: ingredient.name }))),
     });
   }
+
+  // The name stands in bold wherever the language puts it in the sentence.
+  const [beforeName, afterName] = t('ingredients.delete.description', { name: nameMark }).split(nameMark);
 
   const dialogs = (
     <>
@@ -47,17 +56,18 @@ export function useIngredientDialogs(ingredients: readonly Ingredient[]) {
       {open?.kind === 'history' && target && <IngredientHistoryDialog ingredient={target} onClose={close} />}
       <ConfirmDialog
         open={open?.kind === 'delete' && target !== undefined}
-        title={`Delete ${target?.name ?? 'the ingredient'}?`}
+        title={target ? t('ingredients.delete.title', { name: target.name }) : t('ingredients.delete.titleBare')}
         description={
           <div className="space-y-3">
             <p>
-              <strong>{target?.name}</strong> will be removed from the stock list. An ingredient that a dish&apos;s
-              recipe uses cannot be deleted: take it out of the recipe first.
+              {beforeName}
+              <strong>{target?.name}</strong>
+              {afterName}
             </p>
             {deleteError && <FormAlert>{deleteError}</FormAlert>}
           </div>
         }
-        confirmLabel="Delete ingredient"
+        confirmLabel={t('ingredients.delete.confirm')}
         isPending={deleteMutation.isPending}
         onConfirm={() => target && confirmDelete(target)}
         onCancel={close}

@@ -5,6 +5,7 @@ import type { User } from '@quan/contract/user';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { formatDateTime } from '../../../lib/format';
+import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
@@ -316,5 +317,50 @@ describe('IngredientsPage', { timeout: 30_000 }, () => {
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('row', { name: 'Thịt bò' })).toBeInTheDocument();
+  });
+
+  it('speaks Vietnamese: the list, the stock dialog with its own check, the history and the delete warning', async () => {
+    await activateLanguage('vi', 'staff');
+    const user = userEvent.setup();
+    storeSession(makeUser({ role: 'manager', language: 'vi' }), tokenExpiringIn(3600));
+    server = serveIngredients();
+    renderRoutes(routes, { path: '/ingredient-management' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nguyên liệu' })).toBeInTheDocument();
+    await screen.findByRole('row', { name: 'Thịt bò' });
+    expect(screen.getByText('3 nguyên liệu · 2 sắp hết.')).toBeInTheDocument();
+    expect(row('Thịt bò').getByText('Sắp hết')).toBeInTheDocument();
+    expect(row('Húng quế').getByText('Hết hàng')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Ngưỡng sắp hết' })).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Tìm nguyên liệu' }), 'cua');
+    expect(screen.getByText('Không có nguyên liệu nào khớp với “cua”.')).toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox', { name: 'Tìm nguyên liệu' }));
+    expect(screen.getByRole('checkbox', { name: /Chỉ nguyên liệu sắp hết/ })).not.toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Tồn kho của Thịt bò' }));
+    let dialog = within(screen.getByRole('dialog', { name: 'Tồn kho của Thịt bò' }));
+    expect(dialog.getByRole('group', { name: 'Điều gì đã xảy ra?' })).toBeInTheDocument();
+    expect(dialog.getByRole('radio', { name: 'Nhập kho' })).toBeChecked();
+    await user.type(dialog.getByLabelText('Số lượng nhận (kg)'), '0');
+    await user.click(dialog.getByRole('button', { name: 'Nhập kho' }));
+    expect(await dialog.findByText('Số lượng phải lớn hơn 0')).toBeInTheDocument();
+    await user.click(dialog.getByRole('radio', { name: 'Hao hụt' }));
+    await user.clear(dialog.getByLabelText('Số lượng bỏ đi (kg)'));
+    await user.type(dialog.getByLabelText('Số lượng bỏ đi (kg)'), '1');
+    expect(dialog.getByText(/^Số này nhiều hơn 0,75 kg đang có trong kho/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Hủy bỏ' }));
+
+    await user.click(screen.getByRole('button', { name: 'Lịch sử của Thịt bò' }));
+    dialog = within(screen.getByRole('dialog', { name: 'Lịch sử của Thịt bò' }));
+    expect(await dialog.findByRole('cell', { name: 'Dùng cho đơn' })).toBeInTheDocument();
+    expect(dialog.getByRole('cell', { name: 'Đơn #1042' })).toBeInTheDocument();
+    expect(dialog.getByRole('cell', { name: 'Tồn kho ban đầu' })).toBeInTheDocument();
+    expect(dialog.getByRole('columnheader', { name: 'Người thực hiện' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Xóa Thịt bò' }));
+    dialog = within(screen.getByRole('dialog', { name: 'Xóa Thịt bò?' }));
+    expect(dialog.getByText(/sẽ bị xóa khỏi danh sách tồn kho/).textContent).toMatch(/^Thịt bò sẽ bị xóa/);
+    expect(dialog.getByRole('button', { name: 'Xóa nguyên liệu' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { SearchField } from '../../../components/SearchField';
+import { useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCan } from '../../../lib/use-can';
 import { useIngredients } from '../api/list-ingredients';
@@ -9,16 +10,13 @@ import { filterIngredients } from '../components/ingredient-display';
 import { useIngredientDialogs } from '../components/use-ingredient-dialogs';
 import { LoadError } from '../../../components/LoadError';
 
-function ingredientCount(count: number): string {
-  return count === 1 ? '1 ingredient' : `${count} ingredients`;
-}
-
 /**
  * `/ingredient-management`: the stock of every ingredient, what is running low, and its history. Staff read
  * it; managers and admins add ingredients, restock, record waste and counts.
  */
 export function IngredientsPage() {
-  usePageTitle('Ingredients');
+  const t = useT();
+  usePageTitle(t('ingredients.heading'));
   const canManageIngredients = useCan('ingredients:manage');
   const ingredients = useIngredients();
   const allIngredients = ingredients.data ?? [];
@@ -31,7 +29,7 @@ export function IngredientsPage() {
     if (ingredients.isPending) {
       return (
         <p role="status" className="text-stone-600">
-          Loading ingredients…
+          {t('ingredients.loading')}
         </p>
       );
     }
@@ -39,7 +37,7 @@ export function IngredientsPage() {
       return (
         <LoadError
           error={ingredients.error}
-          fallback="Could not load the ingredients."
+          fallback={t('ingredients.loadFailed')}
           onRetry={() => void ingredients.refetch()}
         />
       );
@@ -47,9 +45,7 @@ export function IngredientsPage() {
     if (allIngredients.length === 0) {
       return (
         <div className="card p-6 text-stone-700">
-          {canManageIngredients
-            ? 'No ingredients yet. Add what your dishes are made of, then give each dish its recipe on the dashboard.'
-            : 'No ingredients yet. A manager adds them.'}
+          {canManageIngredients ? t('ingredients.empty.manager') : t('ingredients.empty.staff')}
         </div>
       );
     }
@@ -59,8 +55,8 @@ export function IngredientsPage() {
       return (
         <p className="card p-6 text-stone-700">
           {searched
-            ? `No ${lowStockOnly ? 'low-stock ' : ''}ingredients match “${searched}”.`
-            : 'Nothing is low on stock right now.'}
+            ? t(lowStockOnly ? 'ingredients.search.noneLow' : 'ingredients.search.none', { search: searched })
+            : t('ingredients.noneLow')}
         </p>
       );
     }
@@ -80,27 +76,27 @@ export function IngredientsPage() {
     <section className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-stone-900">Ingredients</h1>
+          <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('ingredients.heading')}</h1>
           <p className="mt-1 text-sm text-stone-600">
             {ingredients.data
-              ? `${ingredientCount(allIngredients.length)} · ${lowCount} low on stock.`
-              : 'Stock levels, restocking and what is running low.'}
+              ? t('ingredients.summary', { count: allIngredients.length, low: lowCount })
+              : t('ingredients.intro')}
           </p>
         </div>
         {canManageIngredients && (
           <button type="button" className="btn btn-primary" onClick={dialogs.openCreate}>
             <Plus aria-hidden="true" className="size-4" />
-            Add ingredient
+            {t('ingredients.add')}
           </button>
         )}
       </div>
 
       <div className="flex flex-wrap items-center gap-3">
         <SearchField
-          label="Search ingredients"
+          label={t('ingredients.search.label')}
           value={search}
           onChange={setSearch}
-          placeholder="Search by name or supplier"
+          placeholder={t('ingredients.search.placeholder')}
         />
         <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 text-sm font-medium text-stone-800">
           <input
@@ -109,7 +105,7 @@ export function IngredientsPage() {
             checked={lowStockOnly}
             onChange={(event) => setLowStockOnly(event.target.checked)}
           />
-          Low stock only
+          {t('ingredients.lowOnly')}
           {ingredients.data && <span className="text-stone-500">({lowCount})</span>}
         </label>
       </div>

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { activateLanguage, dinerLanguageStorageKey } from '../../../lib/i18n';
 import { makePublicMenu } from '../../../test/diner-fixtures';
 import { installFakeFetch, okData } from '../../../test/fake-fetch';
 import { renderPublicRoute } from '../../../test/render-public-route';
@@ -34,5 +35,20 @@ describe('LandingPage', { timeout: 15_000 }, () => {
     await userEvent.click(await screen.findByRole('link', { name: 'Staff sign-in' }));
 
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('speaks the diner’s language, Vietnamese here', async () => {
+    await activateLanguage('vi', 'staff');
+    // The page shows the language this phone chose (else the phone's own).
+    localStorage.setItem(dinerLanguageStorageKey, 'vi');
+    fake = installFakeFetch(() => okData(makePublicMenu()));
+    renderPublicRoute('/landing');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quán Bà Hai' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Quán có gì' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Gọi món ngay tại bàn' })).toBeInTheDocument();
+    expect(screen.getByText('Dùng điện thoại quét mã QR trên bàn.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Xem thực đơn' })).toHaveAttribute('href', '/public-menu');
+    expect(screen.getByRole('link', { name: 'Đăng nhập nhân viên' })).toHaveAttribute('href', '/auth');
   });
 });

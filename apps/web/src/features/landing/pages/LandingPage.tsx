@@ -1,6 +1,7 @@
 import { ArrowRight, Coffee, CookingPot, QrCode, Salad, Soup } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { BrandIcon } from '../../../components/BrandIcon';
 import { usePublicMenu } from '../../public-menu/api/get-public-menu';
@@ -8,22 +9,21 @@ import { usePublicMenu } from '../../public-menu/api/get-public-menu';
 // Shown until the public menu says the restaurant's name (and if it cannot be loaded): the default name.
 const fallbackRestaurantName = 'Quán Ngon';
 
+// The dishes' names are Vietnamese in every language; their descriptions are message ids.
 const dishes: { name: string; description: string; icon: LucideIcon }[] = [
-  { name: 'Phở & bún', description: 'Noodle soups on a broth simmered through the night.', icon: Soup },
-  { name: 'Cơm', description: 'Rice plates with grilled pork, braised fish and greens.', icon: CookingPot },
-  { name: 'Gỏi cuốn', description: 'Fresh rolls and salads full of herbs from the market.', icon: Salad },
-  { name: 'Cà phê & chè', description: 'Slow-drip coffee and sweet soups to finish.', icon: Coffee },
+  { name: 'Phở & bún', description: 'landing.dish.noodles', icon: Soup },
+  { name: 'Cơm', description: 'landing.dish.rice', icon: CookingPot },
+  { name: 'Gỏi cuốn', description: 'landing.dish.rolls', icon: Salad },
+  { name: 'Cà phê & chè', description: 'landing.dish.drinks', icon: Coffee },
 ];
 
-const steps = [
-  'Take a seat at any free table.',
-  'Scan the QR code on the table with your phone.',
-  'Choose your dishes; we bring them to you.',
-];
+/** The steps of ordering from a table, as message ids. */
+const steps = ['landing.order.step.seat', 'landing.order.step.scan', 'landing.order.step.choose'];
 
 export function LandingPage() {
   // The same call as the menu page: it also warms the browser's copy for the "See the menu" tap.
   const menu = usePublicMenu(null);
+  const t = useT();
   const restaurantName = menu.data?.restaurant.name || fallbackRestaurantName;
   usePageTitle(restaurantName);
 
@@ -38,20 +38,18 @@ export function LandingPage() {
           to="/auth"
           className="rounded-lg px-3 py-2 text-sm font-medium text-stone-700 hover:bg-amber-100 hover:text-stone-900"
         >
-          Staff sign-in
+          {t('landing.staffSignIn')}
         </Link>
       </header>
 
       <main>
         <section className="mx-auto grid max-w-6xl items-center gap-10 px-4 pt-8 pb-16 md:grid-cols-2 md:pt-16">
           <div>
-            <p className="text-sm font-semibold tracking-wide text-amber-800 uppercase">Vietnamese home cooking</p>
+            <p className="text-sm font-semibold tracking-wide text-amber-800 uppercase">{t('landing.tagline')}</p>
             <h1 className="mt-3 text-5xl font-extrabold tracking-tight sm:text-6xl">{restaurantName}</h1>
-            <p className="mt-5 max-w-md text-lg text-stone-700">
-              The dishes we grew up with, cooked every day from fresh market produce and served warm at your table.
-            </p>
+            <p className="mt-5 max-w-md text-lg text-stone-700">{t('landing.intro')}</p>
             <Link to="/public-menu" className="btn btn-primary mt-8 px-6 py-3 text-base">
-              See the menu
+              {t('landing.seeMenu')}
               <ArrowRight aria-hidden="true" className="size-5" />
             </Link>
           </div>
@@ -66,14 +64,14 @@ export function LandingPage() {
         <section aria-labelledby="dishes-title" className="bg-white py-16">
           <div className="mx-auto max-w-6xl px-4">
             <h2 id="dishes-title" className="text-3xl font-bold tracking-tight">
-              What we serve
+              {t('landing.dishes.title')}
             </h2>
             <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
               {dishes.map(({ name, description, icon: Icon }) => (
                 <li key={name} className="rounded-2xl border border-amber-100 bg-amber-50/60 p-5">
                   <Icon aria-hidden="true" className="size-8 text-amber-800" />
                   <h3 className="mt-3 text-lg font-semibold">{name}</h3>
-                  <p className="mt-1 text-sm text-stone-700">{description}</p>
+                  <p className="mt-1 text-sm text-stone-700">{t(description)}</p>
                 </li>
               ))}
             </ul>
@@ -85,11 +83,11 @@ export function LandingPage() {
             <QrCode aria-hidden="true" className="size-16 shrink-0 text-amber-400" />
             <div>
               <h2 id="order-title" className="text-2xl font-bold">
-                Order from your table
+                {t('landing.order.title')}
               </h2>
               <ol className="mt-4 list-inside list-decimal space-y-1 text-stone-300">
                 {steps.map((step) => (
-                  <li key={step}>{step}</li>
+                  <li key={step}>{t(step)}</li>
                 ))}
               </ol>
             </div>
@@ -98,7 +96,7 @@ export function LandingPage() {
       </main>
 
       <footer className="border-t border-amber-200 py-6 text-center text-sm text-stone-600">
-        {restaurantName} · Runs on Quán, open-source restaurant management
+        {t('landing.footer', { restaurant: restaurantName })}
       </footer>
     </div>
   );

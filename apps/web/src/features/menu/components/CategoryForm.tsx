@@ -11,6 +11,7 @@ import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
 import { applyApiFieldErrors } from '../../../lib/form-errors';
+import { useT } from '../../../lib/i18n';
 import { useStations } from '../api/list-stations';
 
 const categoryFields = ['name', 'description', 'color', 'sortOrder', 'stationId'] as const;
@@ -27,6 +28,7 @@ interface CategoryFormProps {
 }
 
 export function CategoryForm({ category, nextSortOrder, isPending, onSubmit, onCancel }: CategoryFormProps) {
+  const t = useT();
   const colorId = useId();
   const stationFieldId = useId();
   const stations = useStations();
@@ -53,50 +55,58 @@ export function CategoryForm({ category, nextSortOrder, isPending, onSubmit, onC
       await onSubmit(body);
     } catch (error) {
       applyApiFieldErrors(error, categoryFields, setError);
-      setError('root.server', { message: describeApiError(error, 'Could not save the category.') });
+      setError('root.server', { message: describeApiError(error, t('menu-admin.category.saveError')) });
     }
   });
+
+  // Registered outside the markup, which holds only words people read.
+  const fields = {
+    name: register('name'),
+    description: register('description'),
+    color: register('color'),
+    sortOrder: register('sortOrder', { valueAsNumber: true }),
+  };
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       {errors.root?.server?.message && <FormAlert>{errors.root.server.message}</FormAlert>}
-      <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
+      <TextField label={t('menu-admin.form.name')} autoComplete="off" error={errors.name?.message} {...fields.name} />
       <TextField
-        label="Description"
+        label={t('menu-admin.form.description')}
         autoComplete="off"
-        hint="Optional; shown on the public menu."
+        hint={t('menu-admin.form.descriptionHint')}
         error={errors.description?.message}
-        {...register('description')}
+        {...fields.description}
       />
       <div className="grid grid-cols-2 gap-4">
         <div>
           <label htmlFor={colorId} className="field-label">
-            Colour
+            {t('menu-admin.category.colour')}
           </label>
           <input
             id={colorId}
             type="color"
             className="field-input h-11 p-1"
             aria-invalid={errors.color ? true : undefined}
-            {...register('color')}
+            {...fields.color}
           />
           {errors.color && <p className="field-error">{errors.color.message}</p>}
         </div>
         <TextField
-          label="Position"
+          label={t('menu-admin.form.position')}
           type="number"
           inputMode="numeric"
           min={0}
           max={9999}
           step={1}
-          hint="Lower numbers come first."
+          hint={t('menu-admin.category.positionHint')}
           error={errors.sortOrder?.message}
-          {...register('sortOrder', { valueAsNumber: true })}
+          {...fields.sortOrder}
         />
       </div>
       <div>
         <label htmlFor={stationFieldId} className="field-label">
-          Station
+          {t('menu-admin.form.station')}
         </label>
         <Controller
           control={control}
@@ -114,16 +124,22 @@ export function CategoryForm({ category, nextSortOrder, isPending, onSubmit, onC
                 aria-invalid={fieldState.error ? true : undefined}
                 aria-describedby={`${stationFieldId}-hint${fieldState.error ? ` ${stationFieldId}-error` : ''}`}
               >
-                <option value="">{stationList[0] ? `First station (${stationList[0].name})` : 'First station'}</option>
+                <option value="">
+                  {stationList[0]
+                    ? t('menu-admin.form.firstStationNamed', { station: stationList[0].name })
+                    : t('menu-admin.form.firstStation')}
+                </option>
                 {stationList.map((station) => (
                   <option key={station._id} value={station._id}>
                     {station.name}
                   </option>
                 ))}
-                {field.value && !stations.isSuccess && <option value={field.value}>Its station</option>}
+                {field.value && !stations.isSuccess && (
+                  <option value={field.value}>{t('menu-admin.form.itsStation')}</option>
+                )}
               </select>
               <p id={`${stationFieldId}-hint`} className="mt-1 text-xs text-stone-600">
-                Where its dishes go, unless a dish names its own station.
+                {t('menu-admin.category.stationHint')}
               </p>
               {fieldState.error && (
                 <p id={`${stationFieldId}-error`} className="field-error">
@@ -136,10 +152,14 @@ export function CategoryForm({ category, nextSortOrder, isPending, onSubmit, onC
       </div>
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
-          Cancel
+          {t('menu-admin.form.cancel')}
         </button>
         <button type="submit" className="btn btn-primary" disabled={isPending}>
-          {isPending ? 'Saving…' : category ? 'Save category' : 'Create category'}
+          {isPending
+            ? t('menu-admin.form.saving')
+            : category
+              ? t('menu-admin.category.save')
+              : t('menu-admin.category.create')}
         </button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
@@ -173,6 +174,48 @@ describe('CategoryManagement', () => {
       await user.click(screen.getByRole('button', { name: 'Delete Drinks' }));
       await user.click(screen.getByRole('button', { name: 'Delete category' }));
       expect(await screen.findByText('Category “Drinks” deleted.')).toBeInTheDocument();
+    },
+    journeyTimeout,
+  );
+});
+
+describe('CategoryManagement in Vietnamese', () => {
+  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
+  afterEach(() => fakeApi?.restore());
+
+  it(
+    'lists, opens the form and deletes in Vietnamese',
+    async () => {
+      await activateLanguage('vi', 'staff');
+      const user = userEvent.setup();
+      const routed = { ...noodles, stationId: bep._id };
+      fakeApi = installFakeApi(({ method, url }) => {
+        if (method === 'GET' && url === '/api/category') return ok([routed, drinks]);
+        if (method === 'GET' && url === '/api/station') return ok([bep, bar]);
+        if (method === 'DELETE') return ok(null);
+        return fail(404, 'Not found');
+      });
+      renderCategories();
+
+      expect(screen.getByRole('heading', { name: 'Danh mục' })).toBeInTheDocument();
+      const noodlesRow = await screen.findByRole('article', { name: 'Noodles' });
+      expect(noodlesRow).toHaveTextContent('2 món · Khu bếp: Bếp');
+      expect(within(noodlesRow).getByRole('button', { name: 'Sửa Noodles' })).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Danh mục mới' }));
+      const dialog = within(screen.getByRole('dialog', { name: 'Danh mục mới' }));
+      expect(dialog.getByLabelText('Tên')).toHaveFocus();
+      expect(dialog.getByLabelText('Thứ tự')).toHaveAccessibleDescription('Số nhỏ hơn đứng trước.');
+      expect(dialog.getByRole('combobox', { name: 'Khu bếp' })).toHaveDisplayValue('Khu bếp đầu tiên (Bếp)');
+      expect(dialog.getByRole('button', { name: 'Tạo danh mục' })).toBeInTheDocument();
+      await user.click(dialog.getByRole('button', { name: 'Hủy bỏ' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Xóa Noodles' }));
+      const confirm = screen.getByRole('dialog', { name: 'Xóa danh mục này?' });
+      expect(confirm).toHaveTextContent('Danh mục vẫn còn 2 món: hãy chuyển hoặc xóa các món đó trước.');
+      await user.click(within(confirm).getByRole('button', { name: 'Xóa danh mục' }));
+      expect(await screen.findByText('Đã xóa danh mục “Noodles”.')).toBeInTheDocument();
     },
     journeyTimeout,
   );

@@ -4,6 +4,7 @@ import { useSnackbar } from 'notistack';
 import type { Category, CreateCategoryBody } from '@quan/contract/menu';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { describeApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { useCreateCategory } from '../api/create-category';
 import { useDeleteCategory } from '../api/delete-category';
 import { useCategories } from '../api/list-categories';
@@ -13,12 +14,9 @@ import { CategoryForm } from './CategoryForm';
 import { Dialog } from '../../../components/Dialog';
 import { EditDeleteActions } from './EditDeleteActions';
 
-function dishCount(count: number): string {
-  return count === 1 ? '1 dish' : `${count} dishes`;
-}
-
 /** Categories of the menu for managers: list, create, edit, delete. */
 export function CategoryManagement() {
+  const t = useT();
   const categories = useCategories();
   const stations = useStations();
   const stationNames = new Map((stations.data ?? []).map((station) => [station._id, station.name]));
@@ -38,10 +36,10 @@ export function CategoryManagement() {
   async function save(body: CreateCategoryBody) {
     if (editing === 'new') {
       const created = await createMutation.mutateAsync(body);
-      enqueueSnackbar(`Category “${created.name}” created.`, { variant: 'success' });
+      enqueueSnackbar(t('menu-admin.category.created', { name: created.name }), { variant: 'success' });
     } else if (editing) {
       const updated = await updateMutation.mutateAsync({ id: editing._id, ...body });
-      enqueueSnackbar(`Category “${updated.name}” saved.`, { variant: 'success' });
+      enqueueSnackbar(t('menu-admin.category.saved', { name: updated.name }), { variant: 'success' });
     }
     setEditing(null);
   }
@@ -50,9 +48,12 @@ export function CategoryManagement() {
     if (!categoryToDelete) return;
     const category = categoryToDelete;
     deleteMutation.mutate(category._id, {
-      onSuccess: () => enqueueSnackbar(`Category “${category.name}” deleted.`, { variant: 'success' }),
+      onSuccess: () =>
+        enqueueSnackbar(t('menu-admin.category.deleted', { name: category.name }), { variant: 'success' }),
       onError: (error) =>
-        enqueueSnackbar(describeApiError(error, `Could not delete “${category.name}”.`), { variant: 'error' }),
+        enqueueSnackbar(describeApiError(error, t('menu-admin.deleteError', { name: category.name })), {
+          variant: 'error',
+        }),
       onSettled: () => setCategoryToDelete(null),
     });
   }
@@ -61,7 +62,7 @@ export function CategoryManagement() {
     if (categories.isPending) {
       return (
         <p role="status" className="text-sm text-stone-600">
-          Loading categories…
+          {t('menu-admin.category.loading')}
         </p>
       );
     }
@@ -69,16 +70,16 @@ export function CategoryManagement() {
       return (
         <div role="alert" className="space-y-2">
           <p className="text-sm text-stone-800">
-            {describeApiError(categories.error, 'Could not load the categories.')}
+            {describeApiError(categories.error, t('menu-admin.category.loadError'))}
           </p>
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => void categories.refetch()}>
-            Try again
+            {t('menu-admin.tryAgain')}
           </button>
         </div>
       );
     }
     if (list.length === 0) {
-      return <p className="text-sm text-stone-600">No categories yet. Start with one such as “Phở” or “Drinks”.</p>;
+      return <p className="text-sm text-stone-600">{t('menu-admin.category.empty')}</p>;
     }
     return (
       <ul className="divide-y divide-stone-200">
@@ -93,10 +94,10 @@ export function CategoryManagement() {
               <div className="min-w-0 flex-1">
                 <h4 className="font-medium text-stone-900">{category.name}</h4>
                 <p className="text-xs text-stone-600">
-                  {dishCount(category.itemCount)}
+                  {t('menu-admin.dishCount', { count: category.itemCount })}
                   {category.stationId &&
                     stationNames.has(category.stationId) &&
-                    ` · Station: ${stationNames.get(category.stationId)}`}
+                    ` · ${t('menu-admin.stationNamed', { station: stationNames.get(category.stationId) })}`}
                   {category.description && ` · ${category.description}`}
                 </p>
               </div>
@@ -118,18 +119,23 @@ export function CategoryManagement() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h3 id="category-management-title" className="text-lg font-semibold text-stone-900">
-            Categories
+            {t('menu-admin.category.heading')}
           </h3>
-          <p className="text-sm text-stone-600">The tabs of the POS and the sections of the public menu.</p>
+          <p className="text-sm text-stone-600">{t('menu-admin.category.intro')}</p>
         </div>
         <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
           <Plus aria-hidden="true" className="size-4" />
-          New category
+          {t('menu-admin.category.new')}
         </button>
       </div>
       {renderList()}
       {editing && (
-        <Dialog title={editing === 'new' ? 'New category' : `Edit ${editing.name}`} onClose={() => setEditing(null)}>
+        <Dialog
+          title={
+            editing === 'new' ? t('menu-admin.category.new') : t('menu-admin.row.editNamed', { name: editing.name })
+          }
+          onClose={() => setEditing(null)}
+        >
           <CategoryForm
             category={editing === 'new' ? undefined : editing}
             nextSortOrder={nextSortOrder}
@@ -141,16 +147,16 @@ export function CategoryManagement() {
       )}
       <ConfirmDialog
         open={categoryToDelete !== null}
-        title="Delete this category?"
+        title={t('menu-admin.category.deleteTitle')}
         description={
           <p>
-            <strong>{categoryToDelete?.name}</strong> will disappear from the POS and the public menu.
+            <strong>{categoryToDelete?.name}</strong> {t('menu-admin.category.deleteBody')}
             {categoryToDelete &&
               categoryToDelete.itemCount > 0 &&
-              ` It still has ${dishCount(categoryToDelete.itemCount)}: move or delete them first.`}
+              ` ${t('menu-admin.category.deleteStillHas', { count: categoryToDelete.itemCount })}`}
           </p>
         }
-        confirmLabel="Delete category"
+        confirmLabel={t('menu-admin.category.deleteConfirm')}
         isPending={deleteMutation.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setCategoryToDelete(null)}

@@ -1,3 +1,5 @@
+import { useT } from '../../../lib/i18n';
+
 interface EditDeleteActionsProps {
   /** What the row is ("Phở bò", "Size"): the buttons are "Edit Phở bò" and "Delete Phở bò" to a screen reader. */
   name: string;
@@ -16,25 +18,26 @@ export function EditDeleteActions({
   isEditDisabled,
   isDeleteDisabled,
 }: EditDeleteActionsProps) {
+  const t = useT();
   return (
     <div className="flex gap-2">
       <button
         type="button"
         className="btn btn-secondary btn-sm min-h-11 sm:min-h-8"
         disabled={isEditDisabled}
-        aria-label={`Edit ${name}`}
+        aria-label={t('menu-admin.row.editNamed', { name })}
         onClick={onEdit}
       >
-        Edit
+        {t('menu-admin.row.edit')}
       </button>
       <button
         type="button"
         className="btn btn-danger btn-sm min-h-11 sm:min-h-8"
         disabled={isDeleteDisabled}
-        aria-label={`Delete ${name}`}
+        aria-label={t('menu-admin.row.deleteNamed', { name })}
         onClick={onDelete}
       >
-        Delete
+        {t('menu-admin.row.delete')}
       </button>
     </div>
   );

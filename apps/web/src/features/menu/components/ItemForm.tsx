@@ -7,28 +7,33 @@ import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
 import { applyApiFieldErrors } from '../../../lib/form-errors';
+import { useT, type Translate } from '../../../lib/i18n';
 import { useStations } from '../api/list-stations';
 import { optionalWholeNumber } from './form-values';
 import { OptionGroupPicker } from './OptionGroupPicker';
 import { RecipeEditor, type RecipeIngredients } from './RecipeEditor';
 
-// A line whose ingredient is not chosen yet says so; then the contract's own rules (at most 30 lines, each
-// ingredient once) apply to the whole recipe.
-const recipeFormSchema = z
-  .array(recipeLineInputSchema.extend({ ingredientId: z.uuid('Choose an ingredient') }))
-  .pipe(createItemBodySchema.shape.recipe.unwrap());
+/** The form's schema, its own messages in the manager's language. */
+function itemFormSchemaOf(t: Translate) {
+  // A line whose ingredient is not chosen yet says so; then the contract's own rules (at most 30 lines, each
+  // ingredient once) apply to the whole recipe.
+  const recipeFormSchema = z
+    .array(recipeLineInputSchema.extend({ ingredientId: z.uuid(t('menu-admin.recipe.chooseIngredient')) }))
+    .pipe(createItemBodySchema.shape.recipe.unwrap());
 
-const itemFormSchema = createItemBodySchema.extend({
-  categoryId: z.uuid('Choose a category'),
-  isAvailable: z.boolean(),
-  recipe: recipeFormSchema,
-  // Always sent, so an edit can take every group off, or send the dish back to its category's station.
-  optionGroupIds: createItemBodySchema.shape.optionGroupIds.unwrap(),
-  stationId: createItemBodySchema.shape.stationId.unwrap(),
-  prepMinutes: createItemBodySchema.shape.prepMinutes.unwrap(),
-});
-export type ItemFormInput = z.input<typeof itemFormSchema>;
-export type ItemFormValues = z.output<typeof itemFormSchema>;
+  return createItemBodySchema.extend({
+    categoryId: z.uuid(t('menu-admin.dish.chooseCategory')),
+    isAvailable: z.boolean(),
+    recipe: recipeFormSchema,
+    // Always sent, so an edit can take every group off, or send the dish back to its category's station.
+    optionGroupIds: createItemBodySchema.shape.optionGroupIds.unwrap(),
+    stationId: createItemBodySchema.shape.stationId.unwrap(),
+    prepMinutes: createItemBodySchema.shape.prepMinutes.unwrap(),
+  });
+}
+type ItemFormSchema = ReturnType<typeof itemFormSchemaOf>;
+export type ItemFormInput = z.input<ItemFormSchema>;
+export type ItemFormValues = z.output<ItemFormSchema>;
 
 const itemFields = [
   'name',
@@ -66,6 +71,7 @@ export function ItemForm({
   onSubmit,
   onCancel,
 }: ItemFormProps) {
+  const t = useT();
   const categoryId = useId();
   const availableId = useId();
   const stationFieldId = useId();
@@ -77,7 +83,7 @@ export function ItemForm({
     control,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(itemFormSchema),
+    resolver: zodResolver(itemFormSchemaOf(t)),
     defaultValues: {
       name: item?.name ?? '',
       price: item?.price ?? Number.NaN,
@@ -97,47 +103,60 @@ export function ItemForm({
   const chosenCategory = categories.find((category) => category._id === chosenCategoryId);
   const categoryStation = stationList.find((station) => station._id === chosenCategory?.stationId);
   const firstStation = stationList[0];
-  let defaultStationLabel = 'Category’s station';
-  if (categoryStation) defaultStationLabel = `Category’s station (${categoryStation.name})`;
-  else if (firstStation) defaultStationLabel = `First station (${firstStation.name})`;
-  else if (stations.isSuccess) defaultStationLabel = 'No station';
+  let defaultStationLabel = t('menu-admin.dish.categoryStation');
+  if (categoryStation) {
+    defaultStationLabel = t('menu-admin.dish.categoryStationNamed', { station: categoryStation.name });
+  } else if (firstStation) {
+    defaultStationLabel = t('menu-admin.form.firstStationNamed', { station: firstStation.name });
+  } else if (stations.isSuccess) defaultStationLabel = t('menu-admin.dish.noStation');
 
   const submit = handleSubmit(async (body) => {
     try {
       await onSubmit(body);
     } catch (error) {
       applyApiFieldErrors(error, itemFields, setError);
-      setError('root.server', { message: describeApiError(error, 'Could not save the dish.') });
+      setError('root.server', { message: describeApiError(error, t('menu-admin.dish.saveError')) });
     }
   });
+
+  // Registered outside the markup, which holds only words people read.
+  const fields = {
+    name: register('name'),
+    price: register('price', { valueAsNumber: true }),
+    categoryId: register('categoryId'),
+    description: register('description'),
+    imageUrl: register('imageUrl'),
+    prepMinutes: register('prepMinutes', { setValueAs: optionalWholeNumber }),
+    isAvailable: register('isAvailable'),
+  };
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       {errors.root?.server?.message && <FormAlert>{errors.root.server.message}</FormAlert>}
-      <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
+      <TextField label={t('menu-admin.form.name')} autoComplete="off" error={errors.name?.message} {...fields.name} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Price (VND)"
+          label={t('menu-admin.dish.price')}
           type="number"
           inputMode="numeric"
           min={0}
           step={1000}
           placeholder="65000"
           error={errors.price?.message}
-          {...register('price', { valueAsNumber: true })}
+          {...fields.price}
         />
         <div>
           <label htmlFor={categoryId} className="field-label">
-            Category
+            {t('menu-admin.dish.category')}
           </label>
           <select
             id={categoryId}
             className="field-input"
             aria-invalid={errors.categoryId ? true : undefined}
             aria-describedby={errors.categoryId ? `${categoryId}-error` : undefined}
-            {...register('categoryId')}
+            {...fields.categoryId}
           >
-            <option value="">Choose…</option>
+            <option value="">{t('menu-admin.dish.choose')}</option>
             {categories.map((category) => (
               <option key={category._id} value={category._id}>
                 {category.name}
@@ -152,19 +171,19 @@ export function ItemForm({
         </div>
       </div>
       <TextField
-        label="Description"
+        label={t('menu-admin.form.description')}
         autoComplete="off"
-        hint="Optional; shown on the public menu."
+        hint={t('menu-admin.form.descriptionHint')}
         error={errors.description?.message}
-        {...register('description')}
+        {...fields.description}
       />
       <TextField
-        label="Image URL"
+        label={t('menu-admin.dish.imageUrl')}
         type="url"
         autoComplete="off"
-        hint="Optional: an https:// address or a path such as /images/pho.jpg."
+        hint={t('menu-admin.dish.imageUrlHint')}
         error={errors.imageUrl?.message}
-        {...register('imageUrl')}
+        {...fields.imageUrl}
       />
       <Controller
         control={control}
@@ -181,7 +200,7 @@ export function ItemForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor={stationFieldId} className="field-label">
-            Station
+            {t('menu-admin.form.station')}
           </label>
           <Controller
             control={control}
@@ -205,12 +224,14 @@ export function ItemForm({
                       {station.name}
                     </option>
                   ))}
-                  {field.value && !stations.isSuccess && <option value={field.value}>Its station</option>}
+                  {field.value && !stations.isSuccess && (
+                    <option value={field.value}>{t('menu-admin.form.itsStation')}</option>
+                  )}
                 </select>
                 <p id={`${stationFieldId}-hint`} className="mt-1 text-xs text-stone-600">
                   {stations.isSuccess && stationList.length === 0
-                    ? 'No stations yet: every dish shows on every kitchen screen.'
-                    : 'The kitchen screen that makes it.'}
+                    ? t('menu-admin.dish.noStationsHint')
+                    : t('menu-admin.dish.stationHint')}
                 </p>
                 {fieldState.error && (
                   <p id={`${stationFieldId}-error`} className="field-error">
@@ -222,15 +243,15 @@ export function ItemForm({
           />
         </div>
         <TextField
-          label="Prep minutes"
+          label={t('menu-admin.dish.prepMinutes')}
           type="number"
           inputMode="numeric"
           min={1}
           max={240}
           step={1}
-          hint="Optional; otherwise the station’s target time."
+          hint={t('menu-admin.dish.prepMinutesHint')}
           error={errors.prepMinutes?.message}
-          {...register('prepMinutes', { setValueAs: optionalWholeNumber })}
+          {...fields.prepMinutes}
         />
       </div>
       <RecipeEditor
@@ -241,21 +262,21 @@ export function ItemForm({
         savedLines={item?.recipe ?? []}
       />
       <div className="flex items-center gap-3">
-        <input id={availableId} type="checkbox" className="size-5 accent-amber-700" {...register('isAvailable')} />
+        <input id={availableId} type="checkbox" className="size-5 accent-amber-700" {...fields.isAvailable} />
         {/* 44 px tall, for a finger on a phone. */}
         <label
           htmlFor={availableId}
           className="flex min-h-11 flex-1 cursor-pointer items-center text-sm font-medium text-stone-800"
         >
-          Available to order
+          {t('menu-admin.dish.availableToOrder')}
         </label>
       </div>
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
-          Cancel
+          {t('menu-admin.form.cancel')}
         </button>
         <button type="submit" className="btn btn-primary" disabled={isPending}>
-          {isPending ? 'Saving…' : item ? 'Save dish' : 'Create dish'}
+          {isPending ? t('menu-admin.form.saving') : item ? t('menu-admin.dish.save') : t('menu-admin.dish.create')}
         </button>
       </div>
     </form>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Item } from '@quan/contract/menu';
 import { afterEach, describe, expect, it } from 'vitest';
+import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
@@ -272,6 +273,53 @@ describe('ItemManagement', () => {
       expect(fakeApi.requests.filter((request) => request.startsWith('DELETE'))).toEqual([
         `DELETE /api/item/${pho._id}`,
       ]);
+    },
+    journeyTimeout,
+  );
+});
+
+describe('ItemManagement in Vietnamese', () => {
+  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
+  afterEach(() => fakeApi?.restore());
+
+  it(
+    'lists the dishes, checks the form and marks a dish unavailable in Vietnamese',
+    async () => {
+      await activateLanguage('vi', 'staff');
+      const user = userEvent.setup();
+      const routedPho = { ...pho, optionGroups: [dishGroupOf(size)], stationId: bep._id, prepMinutes: 8 };
+      fakeApi = installFakeApi(({ method, url, config }) => {
+        if (method === 'GET' && url === '/api/category') return ok([noodles, drinks]);
+        if (method === 'GET' && url === '/api/item') return ok([routedPho, traDa]);
+        if (method === 'GET' && url === '/api/station') return ok([bep, bar]);
+        if (method === 'GET' && url === '/api/option-group') return ok([size]);
+        if (method === 'PUT' && url === `/api/item/${pho._id}`) {
+          return ok({ ...routedPho, ...(JSON.parse(config.data) as Partial<Item>) });
+        }
+        return fail(404, 'Not found');
+      });
+      renderItems();
+
+      expect(screen.getByRole('heading', { name: 'Món' })).toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: 'Hiện' })).toHaveDisplayValue('Tất cả danh mục');
+      const phoRow = await screen.findByRole('article', { name: 'Phở bò' });
+      expect(await within(phoRow).findByText('Tùy chọn: Size · Khu bếp: Bếp · 8 phút')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Món mới' }));
+      const dialog = within(screen.getByRole('dialog', { name: 'Món mới' }));
+      expect(dialog.getByLabelText('Giá (VND)')).toBeInTheDocument();
+      expect(dialog.getByRole('group', { name: 'Định lượng' })).toHaveTextContent(
+        'Không có nguyên liệu: đơn gọi món này không trừ tồn kho.',
+      );
+      const sizeBox = await dialog.findByRole('checkbox', { name: 'Size' });
+      expect(sizeBox).toHaveAccessibleDescription(/^Bắt buộc · Chọn 1 · Nhỏ /);
+      expect(dialog.getByRole('checkbox', { name: 'Cho phép gọi món' })).toBeChecked();
+      await user.click(dialog.getByRole('button', { name: 'Tạo món' }));
+      expect(await dialog.findByText('Chọn danh mục')).toBeInTheDocument();
+      await user.click(dialog.getByRole('button', { name: 'Hủy bỏ' }));
+
+      await user.click(within(phoRow).getByRole('switch', { name: 'Phở bò đang bán' }));
+      expect(await screen.findByText('Phở bò đã chuyển sang tạm ngừng bán.')).toBeInTheDocument();
     },
     journeyTimeout,
   );

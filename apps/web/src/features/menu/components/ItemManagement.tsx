@@ -5,6 +5,7 @@ import type { Item } from '@quan/contract/menu';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { describeApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { useCreateItem } from '../api/create-item';
 import { useDeleteItem } from '../api/delete-item';
 import { useCategories } from '../api/list-categories';
@@ -26,6 +27,7 @@ interface ItemManagementProps {
  * availability, delete.
  */
 export function ItemManagement({ ingredients }: ItemManagementProps) {
+  const t = useT();
   const filterId = useId();
   const [categoryFilter, setCategoryFilter] = useState('');
   const categories = useCategories();
@@ -44,9 +46,10 @@ export function ItemManagement({ ingredients }: ItemManagementProps) {
   function routingHint(item: Item): string {
     const station = item.stationId ? stationNames.get(item.stationId) : undefined;
     return [
-      item.optionGroups.length > 0 && `Options: ${item.optionGroups.map((group) => group.name).join(', ')}`,
-      station && `Station: ${station}`,
-      item.prepMinutes !== null && `${item.prepMinutes} min`,
+      item.optionGroups.length > 0 &&
+        t('menu-admin.dish.optionsNamed', { groups: item.optionGroups.map((group) => group.name).join(', ') }),
+      station && t('menu-admin.stationNamed', { station }),
+      item.prepMinutes !== null && t('menu-admin.dish.minutes', { minutes: item.prepMinutes }),
     ]
       .filter(Boolean)
       .join(' · ');
@@ -55,10 +58,10 @@ export function ItemManagement({ ingredients }: ItemManagementProps) {
   async function save(body: ItemFormValues) {
     if (editing === 'new') {
       const created = await createMutation.mutateAsync(body);
-      enqueueSnackbar(`${created.name} is on the menu.`, { variant: 'success' });
+      enqueueSnackbar(t('menu-admin.dish.created', { name: created.name }), { variant: 'success' });
     } else if (editing) {
       const updated = await updateMutation.mutateAsync({ id: editing._id, ...body });
-      enqueueSnackbar(`${updated.name} saved.`, { variant: 'success' });
+      enqueueSnackbar(t('menu-admin.dish.saved', { name: updated.name }), { variant: 'success' });
     }
     setEditing(null);
   }
@@ -70,11 +73,15 @@ export function ItemManagement({ ingredients }: ItemManagementProps) {
       {
         onSuccess: (updated) =>
           enqueueSnackbar(
-            isAvailable ? `${updated.name} can be ordered again.` : `${updated.name} is marked unavailable.`,
+            isAvailable
+              ? t('menu-admin.dish.availableAgain', { name: updated.name })
+              : t('menu-admin.dish.markedUnavailable', { name: updated.name }),
             { variant: 'success' },
           ),
         onError: (error) =>
-          enqueueSnackbar(describeApiError(error, `Could not change ${item.name}.`), { variant: 'error' }),
+          enqueueSnackbar(describeApiError(error, t('menu-admin.dish.changeError', { name: item.name })), {
+            variant: 'error',
+          }),
       },
     );
   }
@@ -83,9 +90,11 @@ export function ItemManagement({ ingredients }: ItemManagementProps) {
     if (!itemToDelete) return;
     const item = itemToDelete;
     deleteMutation.mutate(item._id, {
-      onSuccess: () => enqueueSnackbar(`${item.name} deleted.`, { variant: 'success' }),
+      onSuccess: () => enqueueSnackbar(t('menu-admin.dish.deleted', { name: item.name }), { variant: 'success' }),
       onError: (error) =>
-        enqueueSnackbar(describeApiError(error, `Could not delete ${item.name}.`), { variant: 'error' }),
+        enqueueSnackbar(describeApiError(error, t('menu-admin.dish.deleteError', { name: item.name })), {
+          variant: 'error',
+        }),
       onSettled: () => setItemToDelete(null),
     });
   }
@@ -101,16 +110,16 @@ export function ItemManagement({ ingredients }: ItemManagementProps) {
     if (items.isPending) {
       return (
         <p role="status" className="text-sm text-stone-600">
-          Loading dishes…
+          {t('menu-admin.dish.loading')}
         </p>
       );
     }
     if (items.isError) {
       return (
         <div role="alert" className="space-y-2">
-          <p className="text-sm text-stone-800">{describeApiError(items.error, 'Could not load the dishes.')}</p>
+          <p className="text-sm text-stone-800">{describeApiError(items.error, t('menu-admin.dish.loadError'))}</p>
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => void items.refetch()}>
-            Try again
+            {t('menu-admin.tryAgain')}
           </button>
         </div>
       );
@@ -118,7 +127,7 @@ export function ItemManagement({ ingredients }: ItemManagementProps) {
     if (items.data.length === 0) {
       return (
         <p className="text-sm text-stone-600">
-          {categoryFilter ? 'No dishes in this category yet.' : 'No dishes yet.'}
+          {categoryFilter ? t('menu-admin.dish.emptyCategory') : t('menu-admin.dish.empty')}
         </p>
       );
     }
@@ -138,7 +147,7 @@ export function ItemManagement({ ingredients }: ItemManagementProps) {
                 {routingHint(item) && <p className="text-xs text-stone-600">{routingHint(item)}</p>}
                 {item.isSoldOut && (
                   <p className="mt-1 inline-flex rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
-                    Sold out: not enough stock for one portion
+                    {t('menu-admin.dish.soldOut')}
                   </p>
                 )}
               </div>
@@ -147,7 +156,7 @@ export function ItemManagement({ ingredients }: ItemManagementProps) {
                 type="button"
                 role="switch"
                 aria-checked={item.isAvailable}
-                aria-label={`${item.name} available`}
+                aria-label={t('menu-admin.dish.availableSwitch', { name: item.name })}
                 disabled={isBusy(item)}
                 onClick={() => toggleAvailability(item)}
                 className="flex min-h-10 items-center gap-2 rounded-lg px-2 text-sm text-stone-700 disabled:opacity-60"
@@ -165,7 +174,7 @@ export function ItemManagement({ ingredients }: ItemManagementProps) {
                   />
                 </span>
                 <span aria-hidden="true" className="w-20 text-left">
-                  {item.isAvailable ? 'Available' : 'Unavailable'}
+                  {item.isAvailable ? t('menu-admin.dish.available') : t('menu-admin.dish.unavailable')}
                 </span>
               </button>
               <EditDeleteActions
@@ -187,14 +196,14 @@ export function ItemManagement({ ingredients }: ItemManagementProps) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h3 id="item-management-title" className="text-lg font-semibold text-stone-900">
-            Dishes
+            {t('menu-admin.dish.heading')}
           </h3>
-          <p className="text-sm text-stone-600">Prices, categories and what can be ordered right now.</p>
+          <p className="text-sm text-stone-600">{t('menu-admin.dish.intro')}</p>
         </div>
         <div className="flex flex-wrap items-end gap-2">
           <div>
             <label htmlFor={filterId} className="field-label">
-              Show
+              {t('menu-admin.dish.filter')}
             </label>
             <select
               id={filterId}
@@ -202,7 +211,7 @@ export function ItemManagement({ ingredients }: ItemManagementProps) {
               value={categoryFilter}
               onChange={(event) => setCategoryFilter(event.target.value)}
             >
-              <option value="">All categories</option>
+              <option value="">{t('menu-admin.dish.allCategories')}</option>
               {categoryList.map((category) => (
                 <option key={category._id} value={category._id}>
                   {category.name}
@@ -214,21 +223,21 @@ export function ItemManagement({ ingredients }: ItemManagementProps) {
             type="button"
             className="btn btn-primary"
             disabled={categoryList.length === 0}
-            title={categoryList.length === 0 ? 'Create a category first' : undefined}
+            title={categoryList.length === 0 ? t('menu-admin.dish.needCategoryTitle') : undefined}
             onClick={() => setEditing('new')}
           >
             <Plus aria-hidden="true" className="size-4" />
-            New dish
+            {t('menu-admin.dish.new')}
           </button>
         </div>
       </div>
       {categories.isSuccess && categoryList.length === 0 && (
-        <p className="text-sm text-stone-600">Create a category first; every dish belongs to one.</p>
+        <p className="text-sm text-stone-600">{t('menu-admin.dish.needCategory')}</p>
       )}
       {renderList()}
       {editing && (
         <Dialog
-          title={editing === 'new' ? 'New dish' : `Edit ${editing.name}`}
+          title={editing === 'new' ? t('menu-admin.dish.new') : t('menu-admin.row.editNamed', { name: editing.name })}
           onClose={() => setEditing(null)}
           className="max-w-2xl"
         >
@@ -245,14 +254,13 @@ export function ItemManagement({ ingredients }: ItemManagementProps) {
       )}
       <ConfirmDialog
         open={itemToDelete !== null}
-        title="Delete this dish?"
+        title={t('menu-admin.dish.deleteTitle')}
         description={
           <p>
-            <strong>{itemToDelete?.name}</strong> will disappear from the POS and the public menu. Orders already placed
-            keep it. To hide it for a while, switch it to unavailable instead.
+            <strong>{itemToDelete?.name}</strong> {t('menu-admin.dish.deleteBody')}
           </p>
         }
-        confirmLabel="Delete dish"
+        confirmLabel={t('menu-admin.dish.deleteConfirm')}
         isPending={deleteMutation.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setItemToDelete(null)}

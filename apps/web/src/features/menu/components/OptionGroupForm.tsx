@@ -13,6 +13,7 @@ import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
 import { applyApiFieldErrors } from '../../../lib/form-errors';
+import { useT, type Translate } from '../../../lib/i18n';
 import { formatPriceDelta, limitsOf, ruleOf, type OptionRule } from './option-rules';
 import type { RecipeIngredients } from './RecipeEditor';
 import { RecipeLinesField } from './RecipeLinesField';
@@ -25,39 +26,52 @@ const contractOptions = contractFields.options.unwrap();
 const contractOption = contractOptions.element;
 const contractOptionRecipe = contractOption.shape.recipe.unwrap();
 
-const optionFormSchema = contractOption.extend({
-  recipe: z
-    .array(contractOptionRecipe.element.extend({ ingredientId: z.uuid('Choose an ingredient') }))
-    .pipe(contractOptionRecipe),
-});
-
-const optionGroupFormSchema = z
-  .strictObject({
-    name: contractFields.name.unwrap(),
-    minSelected: contractFields.minSelected.unwrap(),
-    maxSelected: contractFields.maxSelected.unwrap(),
-    options: z.array(optionFormSchema).superRefine((options, ctx) => {
-      // The contract's checks of the list as a whole (how many, names once); each option's own are above.
-      const result = contractOptions.safeParse(options);
-      for (const issue of result.error?.issues ?? []) {
-        if (issue.path.length === 0) ctx.addIssue({ code: 'custom', message: issue.message });
-      }
-    }),
-  })
-  .superRefine((group, ctx) => {
-    const problem = optionGroupLimitsProblem({ ...group, optionCount: group.options.length });
-    if (problem) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+/** The form's schema, its own messages in the manager's language. */
+function optionGroupFormSchemaOf(t: Translate) {
+  const optionFormSchema = contractOption.extend({
+    recipe: z
+      .array(contractOptionRecipe.element.extend({ ingredientId: z.uuid(t('menu-admin.recipe.chooseIngredient')) }))
+      .pipe(contractOptionRecipe),
   });
-export type OptionGroupFormInput = z.input<typeof optionGroupFormSchema>;
-/** A whole group: a valid body for creating one and for replacing one (options keep their `_id`). */
-export type OptionGroupFormValues = z.output<typeof optionGroupFormSchema>;
 
+  return z
+    .strictObject({
+      name: contractFields.name.unwrap(),
+      minSelected: contractFields.minSelected.unwrap(),
+      maxSelected: contractFields.maxSelected.unwrap(),
+      options: z.array(optionFormSchema).superRefine((options, ctx) => {
+        // The contract's checks of the list as a whole (how many, names once); each option's own are above.
+        const result = contractOptions.safeParse(options);
+        for (const issue of result.error?.issues ?? []) {
+          if (issue.path.length === 0) ctx.addIssue({ code: 'custom', message: issue.message });
+        }
+      }),
+    })
+    .superRefine((group, ctx) => {
+      const problem = optionGroupLimitsProblem({ ...group, optionCount: group.options.length });
+      if (problem) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+    });
+}
+type OptionGroupFormSchema = ReturnType<typeof optionGroupFormSchemaOf>;
+export type OptionGroupFormInput = z.input<OptionGroupFormSchema>;
+/** A whole group: a valid body for creating one and for replacing one (options keep their `_id`). */
+export type OptionGroupFormValues = z.output<OptionGroupFormSchema>;
+
+/** The rules a manager picks from, as message ids of their name and of an example. */
 const rules: { value: OptionRule; label: string; example: string }[] = [
-  { value: 'one_required', label: 'Choose one, required', example: 'Size: Nhỏ, Vừa or Lớn' },
-  { value: 'one_optional', label: 'Choose one, optional', example: 'Ice: ít đá or không đá' },
-  { value: 'up_to', label: 'Up to a number', example: 'Topping: up to 3' },
-  { value: 'any', label: 'Any number', example: 'Preferences: không hành, ít đường…' },
-  { value: 'custom', label: 'Between', example: 'At least 2, at most 4: any other limits' },
+  {
+    value: 'one_required',
+    label: 'menu-admin.group.rule.oneRequired',
+    example: 'menu-admin.group.rule.oneRequiredExample',
+  },
+  {
+    value: 'one_optional',
+    label: 'menu-admin.group.rule.oneOptional',
+    example: 'menu-admin.group.rule.oneOptionalExample',
+  },
+  { value: 'up_to', label: 'menu-admin.group.rule.upTo', example: 'menu-admin.group.rule.upToExample' },
+  { value: 'any', label: 'menu-admin.group.rule.any', example: 'menu-admin.group.rule.anyExample' },
+  { value: 'custom', label: 'menu-admin.group.rule.custom', example: 'menu-admin.group.rule.customExample' },
 ];
 
 function emptyOption(): OptionGroupFormInput['options'][number] {
@@ -89,6 +103,7 @@ interface OptionGroupFormProps {
 
 /** An option group: its name, the rule of a choice, and its options with their price and stock changes. */
 export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCancel }: OptionGroupFormProps) {
+  const t = useT();
   const baseId = useId();
   const [rule, setRule] = useState<OptionRule>(() => (group ? ruleOf(group) : 'one_required'));
   const {
@@ -100,7 +115,7 @@ export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCan
     control,
     formState: { errors, isSubmitted },
   } = useForm({
-    resolver: zodResolver(optionGroupFormSchema),
+    resolver: zodResolver(optionGroupFormSchemaOf(t)),
     defaultValues: {
       name: group?.name ?? '',
       minSelected: group?.minSelected ?? 1,
@@ -132,7 +147,7 @@ export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCan
       await onSubmit(body);
     } catch (error) {
       applyApiFieldErrors(error, fieldNames(getValues()), setError);
-      setError('root.server', { message: describeApiError(error, 'Could not save the option group.') });
+      setError('root.server', { message: describeApiError(error, t('menu-admin.group.saveError')) });
     }
   });
 
@@ -146,20 +161,27 @@ export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCan
         : (errors.minSelected?.message ?? errors.maxSelected?.message);
   const optionsError = errors.options?.message ?? errors.options?.root?.message;
 
+  // Registered outside the markup, which holds only words people read.
+  const groupFields = {
+    name: register('name'),
+    maxSelected: register('maxSelected', { valueAsNumber: true }),
+    minSelected: register('minSelected', { valueAsNumber: true }),
+  };
+
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       {errors.root?.server?.message && <FormAlert>{errors.root.server.message}</FormAlert>}
       <TextField
-        label="Group name"
+        label={t('menu-admin.group.name')}
         autoComplete="off"
-        placeholder="Size, Topping…"
-        hint="Shown to the waiter and the guest above the options."
+        placeholder={t('menu-admin.group.namePlaceholder')}
+        hint={t('menu-admin.group.nameHint')}
         error={errors.name?.message}
-        {...register('name')}
+        {...groupFields.name}
       />
 
       <fieldset className="space-y-2 rounded-xl border border-stone-200 p-4">
-        <legend className="px-1 text-sm font-semibold text-stone-900">Rule</legend>
+        <legend className="px-1 text-sm font-semibold text-stone-900">{t('menu-admin.group.rule')}</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {rules.map((choice) => (
             // The whole row is the label: a large target on a phone.
@@ -176,15 +198,15 @@ export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCan
                 className="mt-0.5 size-5 shrink-0 accent-amber-700"
               />
               <span>
-                <span className="block font-medium text-stone-800">{choice.label}</span>
-                <span className="block text-xs text-stone-600">{choice.example}</span>
+                <span className="block font-medium text-stone-800">{t(choice.label)}</span>
+                <span className="block text-xs text-stone-600">{t(choice.example)}</span>
               </span>
             </label>
           ))}
         </div>
         {rule === 'up_to' && (
           <TextField
-            label="Most choices"
+            label={t('menu-admin.group.mostChoices')}
             type="number"
             inputMode="numeric"
             min={1}
@@ -192,31 +214,31 @@ export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCan
             step={1}
             className="max-w-40"
             error={errors.maxSelected?.message}
-            {...register('maxSelected', { valueAsNumber: true })}
+            {...groupFields.maxSelected}
           />
         )}
         {rule === 'custom' && (
           <div className="grid max-w-sm grid-cols-2 gap-4">
             <TextField
-              label="At least"
+              label={t('menu-admin.group.atLeast')}
               type="number"
               inputMode="numeric"
               min={0}
               max={MAX_OPTIONS_PER_GROUP}
               step={1}
-              hint="0: optional"
+              hint={t('menu-admin.group.atLeastHint')}
               error={errors.minSelected?.message}
-              {...register('minSelected', { valueAsNumber: true })}
+              {...groupFields.minSelected}
             />
             <TextField
-              label="At most"
+              label={t('menu-admin.group.atMost')}
               type="number"
               inputMode="numeric"
               min={1}
               max={MAX_OPTIONS_PER_GROUP}
               step={1}
               error={errors.maxSelected?.message}
-              {...register('maxSelected', { valueAsNumber: true })}
+              {...groupFields.maxSelected}
             />
           </div>
         )}
@@ -224,40 +246,39 @@ export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCan
       </fieldset>
 
       <div className="space-y-3">
-        <h3 className="text-sm font-semibold text-stone-900">Options</h3>
-        <p className="text-xs text-stone-600">
-          The price change is added to the dish’s price (negative for a cheaper choice). Stock changes apply per
-          portion: positive takes more of an ingredient, negative takes less.
-        </p>
+        <h3 className="text-sm font-semibold text-stone-900">{t('menu-admin.group.options')}</h3>
+        <p className="text-xs text-stone-600">{t('menu-admin.group.optionsHint')}</p>
         <ol className="space-y-3">
           {fields.map((field, index) => {
             const optionNo = index + 1;
             const option = options[index];
-            const optionName = option?.name.trim() || `option ${optionNo}`;
+            const optionName = option?.name.trim() || t('menu-admin.group.optionNumberLower', { number: optionNo });
             const optionErrors = errors.options?.[index];
             const priceDelta = option?.priceDelta;
             return (
               <li key={field.id}>
                 <fieldset className="space-y-3 rounded-xl border border-stone-200 p-3 sm:p-4">
-                  <legend className="px-1 text-sm font-semibold text-stone-900">Option {optionNo}</legend>
+                  <legend className="px-1 text-sm font-semibold text-stone-900">
+                    {t('menu-admin.group.optionNumber', { number: optionNo })}
+                  </legend>
                   <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_11rem_auto] sm:items-start">
                     <TextField
-                      label="Name"
+                      label={t('menu-admin.form.name')}
                       autoComplete="off"
-                      placeholder="Lớn"
+                      placeholder={t('menu-admin.group.optionNamePlaceholder')}
                       error={optionErrors?.name?.message}
                       {...register(`options.${index}.name`)}
                     />
                     <TextField
-                      label="Price change (VND)"
+                      label={t('menu-admin.group.priceChange')}
                       type="number"
                       inputMode="numeric"
                       step={1000}
                       placeholder="0"
                       hint={
                         typeof priceDelta === 'number' && Number.isInteger(priceDelta)
-                          ? formatPriceDelta(priceDelta)
-                          : '10000, or -5000'
+                          ? formatPriceDelta(t, priceDelta)
+                          : t('menu-admin.group.priceChangeHint')
                       }
                       error={optionErrors?.priceDelta?.message}
                       {...register(`options.${index}.priceDelta`, { valueAsNumber: true })}
@@ -266,7 +287,7 @@ export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCan
                       <button
                         type="button"
                         className="btn btn-secondary size-11 p-0 sm:size-10"
-                        aria-label={`Move ${optionName} up`}
+                        aria-label={t('menu-admin.moveUp', { name: optionName })}
                         disabled={index === 0}
                         onClick={() => move(index, index - 1)}
                       >
@@ -275,7 +296,7 @@ export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCan
                       <button
                         type="button"
                         className="btn btn-secondary size-11 p-0 sm:size-10"
-                        aria-label={`Move ${optionName} down`}
+                        aria-label={t('menu-admin.moveDown', { name: optionName })}
                         disabled={index === fields.length - 1}
                         onClick={() => move(index, index + 1)}
                       >
@@ -284,7 +305,7 @@ export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCan
                       <button
                         type="button"
                         className="btn btn-secondary size-11 p-0 sm:size-10"
-                        aria-label={`Remove ${optionName}`}
+                        aria-label={t('menu-admin.group.removeOption', { name: optionName })}
                         onClick={() => remove(index)}
                       >
                         <Trash2 aria-hidden="true" className="size-4" />
@@ -300,11 +321,11 @@ export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCan
                     ingredients={ingredients}
                     savedLines={savedRecipeLines}
                     labels={{
-                      list: `Stock changes of ${optionName}`,
-                      quantity: (ingredient) => `Change of ${ingredient} per portion`,
-                      remove: (ingredient) => `Remove the change of ${ingredient} from ${optionName}`,
-                      add: 'Stock change',
-                      addAria: `Add a stock change to ${optionName}`,
+                      list: t('menu-admin.group.stockChanges', { name: optionName }),
+                      quantity: (ingredient) => t('menu-admin.group.stockChangeQuantity', { ingredient }),
+                      remove: (ingredient) => t('menu-admin.group.stockChangeRemove', { ingredient, name: optionName }),
+                      add: t('menu-admin.group.stockChangeAdd'),
+                      addAria: t('menu-admin.group.stockChangeAddNamed', { name: optionName }),
                     }}
                   />
                 </fieldset>
@@ -320,16 +341,16 @@ export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCan
           onClick={() => append(emptyOption())}
         >
           <Plus aria-hidden="true" className="size-4" />
-          Add option
+          {t('menu-admin.group.addOption')}
         </button>
       </div>
 
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
-          Cancel
+          {t('menu-admin.form.cancel')}
         </button>
         <button type="submit" className="btn btn-primary" disabled={isPending}>
-          {isPending ? 'Saving…' : group ? 'Save option group' : 'Create option group'}
+          {isPending ? t('menu-admin.form.saving') : group ? t('menu-admin.group.save') : t('menu-admin.group.create')}
         </button>
       </div>
     </form>

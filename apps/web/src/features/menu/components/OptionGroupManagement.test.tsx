@@ -4,6 +4,7 @@ import type { Ingredient } from '@quan/contract/ingredient';
 import type { CreateOptionGroupBody, OptionGroup } from '@quan/contract/options';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../lib/format';
+import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
@@ -348,6 +349,50 @@ describe('OptionGroupManagement', () => {
         `DELETE /api/option-group/${size._id}`,
         `DELETE /api/option-group/${topping._id}`,
       ]);
+    },
+    journeyTimeout,
+  );
+});
+
+describe('OptionGroupManagement in Vietnamese', () => {
+  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
+  afterEach(() => fakeApi?.restore());
+
+  it(
+    'lists the groups with their rule and opens the form in Vietnamese',
+    async () => {
+      await activateLanguage('vi', 'staff');
+      const user = userEvent.setup();
+      fakeApi = installFakeApi(({ method, url }) => {
+        if (method === 'GET' && url === '/api/option-group') return ok([preferences, size, topping]);
+        return fail(404, 'Not found');
+      });
+      renderGroups();
+
+      expect(screen.getByRole('heading', { name: 'Nhóm tùy chọn' })).toBeInTheDocument();
+      const sizeRow = within(await screen.findByRole('article', { name: 'Size' }));
+      expect(sizeRow.getByText('Bắt buộc · Chọn 1')).toBeInTheDocument();
+      expect(sizeRow.getByRole('list', { name: 'Các tùy chọn của Size' })).toBeInTheDocument();
+      expect(sizeRow.getByText('Áp dụng cho Phở bò và Phở gà')).toBeInTheDocument();
+      const toppingRow = within(screen.getByRole('article', { name: 'Topping' }));
+      expect(toppingRow.getByText('Không bắt buộc · Tối đa 3')).toBeInTheDocument();
+      expect(toppingRow.getByText(/Chưa áp dụng cho món nào/)).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Sửa Size' }));
+      const dialog = within(screen.getByRole('dialog', { name: 'Sửa Size' }));
+      expect(dialog.getByLabelText('Tên nhóm')).toHaveValue('Size');
+      expect(dialog.getByRole('radio', { name: /Chọn một, bắt buộc/ })).toBeChecked();
+      const lon = within(dialog.getByRole('group', { name: 'Tùy chọn 3' }));
+      expect(lon.getByRole('button', { name: 'Đưa Lớn lên' })).toBeInTheDocument();
+      expect(lon.getByRole('list', { name: 'Thay đổi tồn kho của Lớn' })).toBeInTheDocument();
+      expect(lon.getByRole('button', { name: 'Thêm thay đổi tồn kho cho Lớn' })).toBeInTheDocument();
+      expect(dialog.getByRole('button', { name: 'Lưu nhóm tùy chọn' })).toBeInTheDocument();
+      await user.click(dialog.getByRole('button', { name: 'Hủy bỏ' }));
+
+      await user.click(screen.getByRole('button', { name: 'Xóa Size' }));
+      expect(screen.getByRole('dialog', { name: 'Xóa nhóm tùy chọn này?' })).toHaveTextContent(
+        'Phở bò và Phở gà vẫn đang dùng nhóm này: hãy bỏ nhóm khỏi các món đó trước.',
+      );
     },
     journeyTimeout,
   );

@@ -6,12 +6,13 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Dialog } from '../../../components/Dialog';
 import { describeApiError } from '../../../lib/api-client';
 import { formatPriceChange, formatQuantityChange } from '../../../lib/format';
+import { useT, type Translate } from '../../../lib/i18n';
 import { useCreateOptionGroup } from '../api/create-option-group';
 import { useDeleteOptionGroup } from '../api/delete-option-group';
 import { useOptionGroups } from '../api/list-option-groups';
 import { useUpdateOptionGroup } from '../api/update-option-group';
-import { describeOptionRule } from '@quan/contract/option-rules';
 import { OptionGroupForm, type OptionGroupFormValues } from './OptionGroupForm';
+import { describeOptionRule } from '../../../components/option-rule';
 import type { RecipeIngredients } from './RecipeEditor';
 import { EditDeleteActions } from './EditDeleteActions';
 
@@ -20,9 +21,9 @@ interface OptionGroupManagementProps {
   ingredients: RecipeIngredients;
 }
 
-function listNames(names: readonly string[]): string {
+function listNames(t: Translate, names: readonly string[]): string {
   if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return t('menu-admin.listAnd', { first: names.slice(0, -1).join(', '), last: names[names.length - 1] });
 }
 
 /**
@@ -30,6 +31,7 @@ function listNames(names: readonly string[]): string {
  * and the dishes offering them, create, edit, delete. A dish picks its groups in its own form.
  */
 export function OptionGroupManagement({ ingredients }: OptionGroupManagementProps) {
+  const t = useT();
   const groups = useOptionGroups();
   const createMutation = useCreateOptionGroup();
   const updateMutation = useUpdateOptionGroup();
@@ -42,10 +44,10 @@ export function OptionGroupManagement({ ingredients }: OptionGroupManagementProp
   async function save(body: OptionGroupFormValues) {
     if (editing === 'new') {
       const created = await createMutation.mutateAsync(body);
-      enqueueSnackbar(`Option group “${created.name}” created.`, { variant: 'success' });
+      enqueueSnackbar(t('menu-admin.group.created', { name: created.name }), { variant: 'success' });
     } else if (editing) {
       const updated = await updateMutation.mutateAsync({ id: editing._id, ...body });
-      enqueueSnackbar(`Option group “${updated.name}” saved.`, { variant: 'success' });
+      enqueueSnackbar(t('menu-admin.group.saved', { name: updated.name }), { variant: 'success' });
     }
     setEditing(null);
   }
@@ -54,16 +56,18 @@ export function OptionGroupManagement({ ingredients }: OptionGroupManagementProp
     if (!groupToDelete) return;
     const group = groupToDelete;
     deleteMutation.mutate(group._id, {
-      onSuccess: () => enqueueSnackbar(`Option group “${group.name}” deleted.`, { variant: 'success' }),
+      onSuccess: () => enqueueSnackbar(t('menu-admin.group.deleted', { name: group.name }), { variant: 'success' }),
       // A 409 names the dishes that still offer the group.
       onError: (error) =>
-        enqueueSnackbar(describeApiError(error, `Could not delete “${group.name}”.`), { variant: 'error' }),
+        enqueueSnackbar(describeApiError(error, t('menu-admin.deleteError', { name: group.name })), {
+          variant: 'error',
+        }),
       onSettled: () => setGroupToDelete(null),
     });
   }
 
   function renderGroup(group: OptionGroup) {
-    const rule = describeOptionRule({ ...group, optionCount: group.options.length });
+    const rule = describeOptionRule(t, { ...group, optionCount: group.options.length });
     return (
       <article aria-label={group.name} className="flex flex-wrap items-start gap-3 py-3">
         <div className="min-w-0 flex-1 basis-64 space-y-1">
@@ -74,7 +78,10 @@ export function OptionGroupManagement({ ingredients }: OptionGroupManagementProp
             </span>
           </h4>
           {/* One chip per option, so a list of free preferences does not read as one run-on line. */}
-          <ul aria-label={`Options of ${group.name}`} className="flex flex-wrap gap-1.5 text-sm text-stone-800">
+          <ul
+            aria-label={t('menu-admin.group.optionsOf', { name: group.name })}
+            className="flex flex-wrap gap-1.5 text-sm text-stone-800"
+          >
             {group.options.map((option) => {
               const price = formatPriceChange(option.priceDelta);
               return (
@@ -98,8 +105,13 @@ export function OptionGroupManagement({ ingredients }: OptionGroupManagementProp
           </ul>
           <p className="text-xs text-stone-600">
             {group.dishes.length === 0
-              ? 'Not offered with any dish yet: pick it in a dish’s form.'
-              : `Offered with ${listNames(group.dishes.map((dish) => dish.name))}`}
+              ? t('menu-admin.group.notOffered')
+              : t('menu-admin.group.offeredWith', {
+                  dishes: listNames(
+                    t,
+                    group.dishes.map((dish) => dish.name),
+                  ),
+                })}
           </p>
         </div>
         <EditDeleteActions
@@ -116,28 +128,22 @@ export function OptionGroupManagement({ ingredients }: OptionGroupManagementProp
     if (groups.isPending) {
       return (
         <p role="status" className="text-sm text-stone-600">
-          Loading option groups…
+          {t('menu-admin.group.loading')}
         </p>
       );
     }
     if (groups.isError) {
       return (
         <div role="alert" className="space-y-2">
-          <p className="text-sm text-stone-800">
-            {describeApiError(groups.error, 'Could not load the option groups.')}
-          </p>
+          <p className="text-sm text-stone-800">{describeApiError(groups.error, t('menu-admin.group.loadError'))}</p>
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => void groups.refetch()}>
-            Try again
+            {t('menu-admin.tryAgain')}
           </button>
         </div>
       );
     }
     if (list.length === 0) {
-      return (
-        <p className="text-sm text-stone-600">
-          No option groups yet. Start with one such as “Size” (Nhỏ, Vừa, Lớn) or “Preferences” (không hành, ít đá).
-        </p>
-      );
+      return <p className="text-sm text-stone-600">{t('menu-admin.group.empty')}</p>;
     }
     return (
       <ul className="divide-y divide-stone-200">
@@ -153,22 +159,19 @@ export function OptionGroupManagement({ ingredients }: OptionGroupManagementProp
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h3 id="option-group-management-title" className="text-lg font-semibold text-stone-900">
-            Option groups
+            {t('menu-admin.group.heading')}
           </h3>
-          <p className="max-w-prose text-sm text-stone-600">
-            Choices offered with a dish, such as a size or toppings, each with its price change and what it takes from
-            the stock. One group can serve many dishes.
-          </p>
+          <p className="max-w-prose text-sm text-stone-600">{t('menu-admin.group.intro')}</p>
         </div>
         <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
           <Plus aria-hidden="true" className="size-4" />
-          New option group
+          {t('menu-admin.group.new')}
         </button>
       </div>
       {renderList()}
       {editing && (
         <Dialog
-          title={editing === 'new' ? 'New option group' : `Edit ${editing.name}`}
+          title={editing === 'new' ? t('menu-admin.group.new') : t('menu-admin.row.editNamed', { name: editing.name })}
           onClose={() => setEditing(null)}
           className="max-w-2xl"
         >
@@ -183,19 +186,22 @@ export function OptionGroupManagement({ ingredients }: OptionGroupManagementProp
       )}
       <ConfirmDialog
         open={groupToDelete !== null}
-        title="Delete this option group?"
+        title={t('menu-admin.group.deleteTitle')}
         description={
           <p>
-            <strong>{groupToDelete?.name}</strong> and its options will no longer be offered. Orders already placed keep
-            the options they were sold with.
+            <strong>{groupToDelete?.name}</strong> {t('menu-admin.group.deleteBody')}
             {groupToDelete &&
               groupToDelete.dishes.length > 0 &&
-              ` ${listNames(groupToDelete.dishes.map((dish) => dish.name))} still ${
-                groupToDelete.dishes.length === 1 ? 'offers' : 'offer'
-              } it: take it off ${groupToDelete.dishes.length === 1 ? 'that dish' : 'those dishes'} first.`}
+              ` ${t('menu-admin.group.deleteStillOffered', {
+                count: groupToDelete.dishes.length,
+                dishes: listNames(
+                  t,
+                  groupToDelete.dishes.map((dish) => dish.name),
+                ),
+              })}`}
           </p>
         }
-        confirmLabel="Delete option group"
+        confirmLabel={t('menu-admin.group.deleteConfirm')}
         isPending={deleteMutation.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setGroupToDelete(null)}

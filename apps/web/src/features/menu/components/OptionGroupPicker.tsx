@@ -2,8 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { MAX_GROUPS_PER_DISH, type DishOptionGroup } from '@quan/contract/options';
 import { describeApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { useOptionGroups } from '../api/list-option-groups';
-import { describeOptionRule } from '@quan/contract/option-rules';
+import { describeOptionRule } from '../../../components/option-rule';
 import { formatPriceDelta } from './option-rules';
 
 interface OptionGroupPickerProps {
@@ -25,6 +26,7 @@ type Choice = Pick<DishOptionGroup, '_id' | 'name' | 'minSelected' | 'maxSelecte
  * the checkboxes, where they move up and down.
  */
 export function OptionGroupPicker({ value, onChange, savedGroups, error }: OptionGroupPickerProps) {
+  const t = useT();
   const baseId = useId();
   const groups = useOptionGroups();
   // Fixed when the form opens, so ticking a box never moves the list under the finger.
@@ -81,11 +83,11 @@ export function OptionGroupPicker({ value, onChange, savedGroups, error }: Optio
     return (
       <div className="space-y-1 border-t border-stone-200 pt-3">
         <p id={`${baseId}-order`} className="text-sm font-medium text-stone-900">
-          Asked in this order
+          {t('menu-admin.picker.order')}
         </p>
         <ol aria-labelledby={`${baseId}-order`} className="space-y-1">
           {value.map((id, index) => {
-            const name = byId.get(id)?.name ?? 'A deleted group';
+            const name = byId.get(id)?.name ?? t('menu-admin.picker.deletedGroup');
             return (
               <li key={id} className="flex items-center gap-2 text-sm">
                 <span className="w-5 shrink-0 text-right text-stone-500 tabular-nums">{index + 1}.</span>
@@ -94,7 +96,7 @@ export function OptionGroupPicker({ value, onChange, savedGroups, error }: Optio
                   ref={moveButtonRef(`${id}:up`)}
                   type="button"
                   className="btn btn-secondary size-11 p-0 sm:size-9"
-                  aria-label={`Move ${name} up`}
+                  aria-label={t('menu-admin.moveUp', { name })}
                   disabled={index === 0}
                   onClick={() => move(index, -1)}
                 >
@@ -104,7 +106,7 @@ export function OptionGroupPicker({ value, onChange, savedGroups, error }: Optio
                   ref={moveButtonRef(`${id}:down`)}
                   type="button"
                   className="btn btn-secondary size-11 p-0 sm:size-9"
-                  aria-label={`Move ${name} down`}
+                  aria-label={t('menu-admin.moveDown', { name })}
                   disabled={index === value.length - 1}
                   onClick={() => move(index, 1)}
                 >
@@ -122,36 +124,31 @@ export function OptionGroupPicker({ value, onChange, savedGroups, error }: Optio
     if (groups.isPending) {
       return (
         <p role="status" className="text-sm text-stone-600">
-          Loading option groups…
+          {t('menu-admin.group.loading')}
         </p>
       );
     }
     if (groups.isError) {
       return (
         <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-stone-800">
-          <p>{describeApiError(groups.error, 'Could not load the option groups.')}</p>
+          <p>{describeApiError(groups.error, t('menu-admin.group.loadError'))}</p>
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => void groups.refetch()}>
-            Try again
+            {t('menu-admin.tryAgain')}
           </button>
         </div>
       );
     }
     if (order.length === 0) {
-      return (
-        <p className="text-sm text-stone-600">
-          No option groups yet: create them under “Option groups”, then pick them here.
-        </p>
-      );
+      return <p className="text-sm text-stone-600">{t('menu-admin.picker.empty')}</p>;
     }
     return null;
   }
 
   return (
     <fieldset className="space-y-2 rounded-xl border border-stone-200 p-4" aria-describedby={`${baseId}-hint`}>
-      <legend className="px-1 text-sm font-semibold text-stone-900">Options</legend>
+      <legend className="px-1 text-sm font-semibold text-stone-900">{t('menu-admin.group.options')}</legend>
       <p id={`${baseId}-hint`} className="text-xs text-stone-600">
-        The choices the waiter and the guest make for this dish. A group ticked is asked after those already chosen;
-        move it up or down below.
+        {t('menu-admin.picker.hint')}
       </p>
       {order.length > 0 && (
         <ul className="space-y-1">
@@ -160,9 +157,9 @@ export function OptionGroupPicker({ value, onChange, savedGroups, error }: Optio
             if (!group) return null;
             const checkboxId = `${baseId}-${id}`;
             const isChosen = chosen.has(id);
-            const summary = `${describeOptionRule({ ...group, optionCount: group.options.length })} · ${group.options
+            const summary = `${describeOptionRule(t, { ...group, optionCount: group.options.length })} · ${group.options
               .map((option) =>
-                option.priceDelta ? `${option.name} ${formatPriceDelta(option.priceDelta)}` : option.name,
+                option.priceDelta ? `${option.name} ${formatPriceDelta(t, option.priceDelta)}` : option.name,
               )
               .join(', ')}`;
             return (
@@ -196,7 +193,7 @@ export function OptionGroupPicker({ value, onChange, savedGroups, error }: Optio
         </ul>
       )}
       {renderOrder()}
-      {full && <p className="text-xs text-stone-600">A dish offers at most {MAX_GROUPS_PER_DISH} option groups.</p>}
+      {full && <p className="text-xs text-stone-600">{t('menu-admin.picker.full', { count: MAX_GROUPS_PER_DISH })}</p>}
       {error && <p className="field-error">{error}</p>}
       {renderStatus()}
     </fieldset>

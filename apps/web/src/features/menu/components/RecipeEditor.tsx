@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { portionCost, type Ingredient } from '@quan/contract/ingredient';
 import type { RecipeLine } from '@quan/contract/menu';
 import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import type { ItemFormInput, ItemFormValues } from './ItemForm';
 import { RecipeLinesField } from './RecipeLinesField';
 
@@ -27,6 +28,7 @@ interface RecipeEditorProps {
  * unit, and what one portion costs at the ingredients' current cost per unit.
  */
 export function RecipeEditor({ control, register, errors, ingredients, savedLines }: RecipeEditorProps) {
+  const t = useT();
   const hintId = `${useId()}-hint`;
   const lines = useWatch({ control, name: 'recipe' }) ?? [];
   const price = useWatch({ control, name: 'price' });
@@ -42,9 +44,9 @@ export function RecipeEditor({ control, register, errors, ingredients, savedLine
 
   return (
     <fieldset className="space-y-3 rounded-xl border border-stone-200 p-4" aria-describedby={hintId}>
-      <legend className="px-1 text-sm font-semibold text-stone-900">Recipe</legend>
+      <legend className="px-1 text-sm font-semibold text-stone-900">{t('menu-admin.recipe.legend')}</legend>
       <p id={hintId} className="text-xs text-stone-600">
-        What one portion uses. Each order takes it from stock; the dish is sold out when stock cannot cover a portion.
+        {t('menu-admin.recipe.hint')}
       </p>
       <RecipeLinesField
         variant="dish"
@@ -55,18 +57,21 @@ export function RecipeEditor({ control, register, errors, ingredients, savedLine
         ingredients={ingredients}
         savedLines={savedLines}
         labels={{
-          quantity: (ingredient) => `Quantity per portion of ${ingredient}`,
-          remove: (ingredient) => `Remove ${ingredient} from the recipe`,
-          add: 'Add ingredient',
+          quantity: (ingredient) => t('menu-admin.recipe.quantity', { ingredient }),
+          remove: (ingredient) => t('menu-admin.recipe.remove', { ingredient }),
+          add: t('menu-admin.recipe.add'),
         }}
-        empty={<p className="text-sm text-stone-600">No ingredients: orders of this dish use no stock.</p>}
+        empty={<p className="text-sm text-stone-600">{t('menu-admin.recipe.empty')}</p>}
         aside={
           cost !== null &&
           lines.length > 0 && (
             <p aria-live="polite" className="text-sm font-semibold text-stone-900">
-              {`Cost of one portion: ${formatMoney(cost)}`}
+              {t('menu-admin.recipe.cost', { cost: formatMoney(cost) })}
               {costShare !== null && (
-                <span className="font-normal text-stone-600"> ({Math.round(costShare * 100)} % of the price)</span>
+                <span className="font-normal text-stone-600">
+                  {' '}
+                  {t('menu-admin.recipe.costShare', { percent: Math.round(costShare * 100) })}
+                </span>
               )}
             </p>
           )
@@ -74,16 +79,16 @@ export function RecipeEditor({ control, register, errors, ingredients, savedLine
       >
         {ingredients.status === 'pending' && (
           <p role="status" className="text-sm text-stone-600">
-            Loading ingredients…
+            {t('menu-admin.recipe.loadingIngredients')}
           </p>
         )}
         {ingredients.status === 'success' && ingredients.ingredients.length === 0 && (
           <p className="text-sm text-stone-600">
-            No ingredients yet.{' '}
+            {t('menu-admin.recipe.noIngredientsBefore')}{' '}
             <Link to="/ingredient-management" className="font-semibold text-amber-800 underline">
-              Add them on the Ingredients page
+              {t('menu-admin.recipe.noIngredientsLink')}
             </Link>{' '}
-            first.
+            {t('menu-admin.recipe.noIngredientsAfter')}
           </p>
         )}
       </RecipeLinesField>

@@ -14,6 +14,7 @@ import {
 import type { Ingredient } from '@quan/contract/ingredient';
 import type { RecipeLine } from '@quan/contract/menu';
 import { formatUnitCost } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import type { RecipeIngredients } from './RecipeEditor';
 
 /** A line as both forms hold it: a dish's recipe and an option's stock changes share the shape. */
@@ -80,6 +81,7 @@ export function RecipeLinesField<T extends FieldValues, TValues extends FieldVal
   aside,
   children,
 }: RecipeLinesFieldProps<T, TValues>) {
+  const t = useT();
   const v = variants[variant];
   const baseId = useId();
   const { fields, append, remove } = useFieldArray({ control, name });
@@ -108,7 +110,7 @@ export function RecipeLinesField<T extends FieldValues, TValues extends FieldVal
           {fields.map((field, index) => {
             const line = lines[index];
             const info = line?.ingredientId ? known.get(line.ingredientId) : undefined;
-            const ingredientName = info?.name ?? `ingredient ${index + 1}`;
+            const ingredientName = info?.name ?? t('menu-admin.recipe.ingredientNumberLower', { number: index + 1 });
             const selectId = `${baseId}-${field.id}-ingredient`;
             const quantityId = `${baseId}-${field.id}-quantity`;
             const unitId = `${baseId}-${field.id}-unit`;
@@ -123,7 +125,7 @@ export function RecipeLinesField<T extends FieldValues, TValues extends FieldVal
               <li key={field.id} className="grid grid-cols-[minmax(0,1fr)_8.5rem_auto] items-start gap-2">
                 <div>
                   <label htmlFor={selectId} className="sr-only">
-                    Ingredient {index + 1}
+                    {t('menu-admin.recipe.ingredientNumber', { number: index + 1 })}
                   </label>
                   <select
                     id={selectId}
@@ -132,7 +134,7 @@ export function RecipeLinesField<T extends FieldValues, TValues extends FieldVal
                     aria-describedby={lineErrors?.ingredientId ? `${selectId}-error` : undefined}
                     {...register(`${name}.${index}.ingredientId` as Path<T>)}
                   >
-                    <option value="">Choose an ingredient…</option>
+                    <option value="">{t('menu-admin.recipe.chooseIngredientOption')}</option>
                     {savedOnly && <option value={line.ingredientId}>{info.name}</option>}
                     {choices.map((ingredient) => (
                       <option key={ingredient._id} value={ingredient._id}>
@@ -193,7 +195,7 @@ export function RecipeLinesField<T extends FieldValues, TValues extends FieldVal
         <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-stone-800">
           <p>{ingredients.message}</p>
           <button type="button" className="btn btn-secondary btn-sm" onClick={ingredients.retry}>
-            Try again
+            {t('menu-admin.tryAgain')}
           </button>
         </div>
       )}

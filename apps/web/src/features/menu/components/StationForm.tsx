@@ -5,6 +5,7 @@ import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
 import { applyApiFieldErrors } from '../../../lib/form-errors';
+import { useT } from '../../../lib/i18n';
 import { optionalWholeNumber } from './form-values';
 
 const stationFields = ['name', 'targetMinutes', 'sortOrder'] as const;
@@ -21,6 +22,7 @@ interface StationFormProps {
 }
 
 export function StationForm({ station, nextSortOrder, isPending, onSubmit, onCancel }: StationFormProps) {
+  const t = useT();
   const {
     register,
     handleSubmit,
@@ -41,50 +43,61 @@ export function StationForm({ station, nextSortOrder, isPending, onSubmit, onCan
       await onSubmit({ ...body, targetMinutes: body.targetMinutes ?? null });
     } catch (error) {
       applyApiFieldErrors(error, stationFields, setError);
-      setError('root.server', { message: describeApiError(error, 'Could not save the station.') });
+      setError('root.server', { message: describeApiError(error, t('menu-admin.station.saveError')) });
     }
   });
+
+  // Registered outside the markup, which holds only words people read.
+  const fields = {
+    name: register('name'),
+    targetMinutes: register('targetMinutes', { setValueAs: optionalWholeNumber }),
+    sortOrder: register('sortOrder', { valueAsNumber: true }),
+  };
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       {errors.root?.server?.message && <FormAlert>{errors.root.server.message}</FormAlert>}
       <TextField
-        label="Name"
+        label={t('menu-admin.form.name')}
         autoComplete="off"
-        placeholder="Bếp, Bar…"
+        placeholder={t('menu-admin.station.namePlaceholder')}
         error={errors.name?.message}
-        {...register('name')}
+        {...fields.name}
       />
       <div className="grid grid-cols-2 gap-4">
         <TextField
-          label="Target minutes"
+          label={t('menu-admin.station.targetMinutes')}
           type="number"
           inputMode="numeric"
           min={1}
           max={240}
           step={1}
-          hint="Optional. A ticket turns amber at the target, red past 1.5×."
+          hint={t('menu-admin.station.targetHint')}
           error={errors.targetMinutes?.message}
-          {...register('targetMinutes', { setValueAs: optionalWholeNumber })}
+          {...fields.targetMinutes}
         />
         <TextField
-          label="Position"
+          label={t('menu-admin.form.position')}
           type="number"
           inputMode="numeric"
           min={0}
           max={9999}
           step={1}
-          hint="Lower numbers come first; the first station takes the dishes routed nowhere."
+          hint={t('menu-admin.station.positionHint')}
           error={errors.sortOrder?.message}
-          {...register('sortOrder', { valueAsNumber: true })}
+          {...fields.sortOrder}
         />
       </div>
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
-          Cancel
+          {t('menu-admin.form.cancel')}
         </button>
         <button type="submit" className="btn btn-primary" disabled={isPending}>
-          {isPending ? 'Saving…' : station ? 'Save station' : 'Create station'}
+          {isPending
+            ? t('menu-admin.form.saving')
+            : station
+              ? t('menu-admin.station.save')
+              : t('menu-admin.station.create')}
         </button>
       </div>
     </form>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Station } from '@quan/contract/stations';
 import { afterEach, describe, expect, it } from 'vitest';
+import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
@@ -177,6 +178,56 @@ describe('StationManagement', () => {
       expect(fakeApi.requests.filter((request) => request.startsWith('DELETE'))).toEqual([
         `DELETE /api/station/${nuong._id}`,
       ]);
+    },
+    journeyTimeout,
+  );
+});
+
+describe('StationManagement in Vietnamese', () => {
+  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
+  afterEach(() => fakeApi?.restore());
+
+  it(
+    'says what goes to each station and opens the form in Vietnamese',
+    async () => {
+      await activateLanguage('vi', 'staff');
+      const user = userEvent.setup();
+      const grill = makeCategory({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a02', name: 'Grill', stationId: nuong._id });
+      const sides = makeCategory({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a03', name: 'Sides', stationId: nuong._id });
+      fakeApi = installFakeApi(({ method, url }) => {
+        if (method === 'GET' && url === '/api/station') return ok([bep, nuong]);
+        if (method === 'GET' && url === '/api/category') return ok([grill, sides]);
+        if (method === 'GET' && url === '/api/item') return ok([]);
+        return fail(404, 'Not found');
+      });
+      renderStations();
+
+      expect(screen.getByRole('heading', { name: 'Khu bếp' })).toBeInTheDocument();
+      const bepRow = await screen.findByRole('article', { name: 'Bếp' });
+      expect(bepRow).toHaveTextContent('Đầu tiên');
+      expect(bepRow).toHaveTextContent('Mục tiêu 12 phút');
+      expect(await within(bepRow).findByRole('list', { name: 'Những gì chuyển đến Bếp' })).toHaveTextContent(
+        'Mọi món chưa được chuyển đến khu bếp nào',
+      );
+      const nuongRow = screen.getByRole('article', { name: 'Nướng' });
+      expect(nuongRow).toHaveTextContent('Không có thời gian mục tiêu');
+      expect(within(nuongRow).getByRole('list', { name: 'Những gì chuyển đến Nướng' })).toHaveTextContent(
+        'Danh mục: Grill và Sides',
+      );
+      expect(within(nuongRow).getByRole('link', { name: 'Mở màn hình bếp: Nướng' })).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Khu bếp mới' }));
+      const dialog = within(screen.getByRole('dialog', { name: 'Khu bếp mới' }));
+      expect(dialog.getByLabelText('Tên')).toHaveAttribute('placeholder', 'Bếp, Bar…');
+      expect(dialog.getByLabelText('Số phút mục tiêu')).toBeInTheDocument();
+      expect(dialog.getByRole('button', { name: 'Tạo khu bếp' })).toBeInTheDocument();
+      await user.click(dialog.getByRole('button', { name: 'Hủy bỏ' }));
+
+      await user.click(screen.getByRole('button', { name: 'Xóa Nướng' }));
+      expect(screen.getByRole('dialog', { name: 'Xóa khu bếp này?' })).toHaveTextContent(
+        'Nướng sẽ biến mất khỏi các màn hình bếp.',
+      );
+      expect(screen.getByRole('button', { name: 'Xóa khu bếp' })).toBeInTheDocument();
     },
     journeyTimeout,
   );

@@ -7,6 +7,7 @@ import type { CreateStationBody, Station } from '@quan/contract/stations';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Dialog } from '../../../components/Dialog';
 import { describeApiError } from '../../../lib/api-client';
+import { useT, type Translate } from '../../../lib/i18n';
 import { useCategories } from '../api/list-categories';
 import { useItems } from '../api/list-items';
 import { useCreateStation } from '../api/create-station';
@@ -16,9 +17,9 @@ import { useUpdateStation } from '../api/update-station';
 import { StationForm } from './StationForm';
 import { EditDeleteActions } from './EditDeleteActions';
 
-function listNames(names: readonly string[]): string {
+function listNames(t: Translate, names: readonly string[]): string {
   if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return t('menu-admin.listAnd', { first: names.slice(0, -1).join(', '), last: names[names.length - 1] });
 }
 
 /** Where a station's screen takes its dishes from: categories routed to it, and dishes routed to it on their own. */
@@ -49,22 +50,30 @@ function routesByStation(
 }
 
 /** The lines under a station saying what its screen shows; the first station also takes every dish routed nowhere. */
-function routeLines(routes: StationRoutes | undefined, isFirst: boolean): string[] {
+function routeLines(t: Translate, routes: StationRoutes | undefined, isFirst: boolean): string[] {
   const lines: string[] = [];
   if (routes && routes.categories.length > 0) {
-    lines.push(`${routes.categories.length === 1 ? 'Category' : 'Categories'}: ${listNames(routes.categories)}`);
+    lines.push(
+      t('menu-admin.station.routeCategories', {
+        count: routes.categories.length,
+        names: listNames(t, routes.categories),
+      }),
+    );
   }
   if (routes && routes.dishes.length > 0) {
     lines.push(
-      `${routes.dishes.length === 1 ? 'Dish on its own' : 'Dishes on their own'}: ${listNames(routes.dishes)}`,
+      t('menu-admin.station.routeDishes', { count: routes.dishes.length, names: listNames(t, routes.dishes) }),
     );
   }
-  if (isFirst) lines.push(lines.length === 0 ? 'Every dish routed nowhere' : 'And every dish routed nowhere');
+  if (isFirst) {
+    lines.push(lines.length === 0 ? t('menu-admin.station.routeRest') : t('menu-admin.station.routeAndRest'));
+  }
   return lines;
 }
 
 /** Kitchen stations for managers: list, create, edit, delete, and what goes to each. */
 export function StationManagement() {
+  const t = useT();
   const stations = useStations();
   // The dashboard lists these already (the dishes' section asks for every dish until it is filtered).
   const categories = useCategories();
@@ -89,10 +98,10 @@ export function StationManagement() {
   async function save(body: CreateStationBody) {
     if (editing === 'new') {
       const created = await createMutation.mutateAsync(body);
-      enqueueSnackbar(`Station “${created.name}” created.`, { variant: 'success' });
+      enqueueSnackbar(t('menu-admin.station.created', { name: created.name }), { variant: 'success' });
     } else if (editing) {
       const updated = await updateMutation.mutateAsync({ id: editing._id, ...body });
-      enqueueSnackbar(`Station “${updated.name}” saved.`, { variant: 'success' });
+      enqueueSnackbar(t('menu-admin.station.saved', { name: updated.name }), { variant: 'success' });
     }
     setEditing(null);
   }
@@ -101,9 +110,11 @@ export function StationManagement() {
     if (!stationToDelete) return;
     const station = stationToDelete;
     deleteMutation.mutate(station._id, {
-      onSuccess: () => enqueueSnackbar(`Station “${station.name}” deleted.`, { variant: 'success' }),
+      onSuccess: () => enqueueSnackbar(t('menu-admin.station.deleted', { name: station.name }), { variant: 'success' }),
       onError: (error) =>
-        enqueueSnackbar(describeApiError(error, `Could not delete “${station.name}”.`), { variant: 'error' }),
+        enqueueSnackbar(describeApiError(error, t('menu-admin.deleteError', { name: station.name })), {
+          variant: 'error',
+        }),
       onSettled: () => setStationToDelete(null),
     });
   }
@@ -112,31 +123,29 @@ export function StationManagement() {
     if (stations.isPending) {
       return (
         <p role="status" className="text-sm text-stone-600">
-          Loading stations…
+          {t('menu-admin.station.loading')}
         </p>
       );
     }
     if (stations.isError) {
       return (
         <div role="alert" className="space-y-2">
-          <p className="text-sm text-stone-800">{describeApiError(stations.error, 'Could not load the stations.')}</p>
+          <p className="text-sm text-stone-800">
+            {describeApiError(stations.error, t('menu-admin.station.loadError'))}
+          </p>
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => void stations.refetch()}>
-            Try again
+            {t('menu-admin.tryAgain')}
           </button>
         </div>
       );
     }
     if (list.length === 0) {
-      return (
-        <p className="text-sm text-stone-600">
-          No stations yet: the kitchen screen shows every dish. Add one such as “Bếp” or “Bar”.
-        </p>
-      );
+      return <p className="text-sm text-stone-600">{t('menu-admin.station.empty')}</p>;
     }
     return (
       <ul className="divide-y divide-stone-200">
         {list.map((station, index) => {
-          const lines = routes ? routeLines(routes.get(station._id), index === 0) : [];
+          const lines = routes ? routeLines(t, routes.get(station._id), index === 0) : [];
           return (
             <li key={station._id}>
               <article aria-label={station.name} className="flex flex-wrap items-start gap-3 py-3">
@@ -145,30 +154,34 @@ export function StationManagement() {
                     {station.name}
                     {index === 0 && (
                       <span className="ml-2 inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                        First
+                        {t('menu-admin.station.first')}
                       </span>
                     )}
                   </h4>
                   <p className="text-xs text-stone-600">
-                    {station.targetMinutes === null ? 'No target time' : `Target ${station.targetMinutes} min`}
+                    {station.targetMinutes === null
+                      ? t('menu-admin.station.noTarget')
+                      : t('menu-admin.station.target', { minutes: station.targetMinutes })}
                   </p>
                   {routes &&
                     (lines.length > 0 ? (
-                      <ul aria-label={`What goes to ${station.name}`} className="text-sm text-stone-800">
+                      <ul
+                        aria-label={t('menu-admin.station.routesLabel', { name: station.name })}
+                        className="text-sm text-stone-800"
+                      >
                         {lines.map((line) => (
                           <li key={line}>{line}</li>
                         ))}
                       </ul>
                     ) : (
-                      <p className="text-sm text-stone-600">
-                        Nothing goes here yet: choose it in a category’s or a dish’s form.
-                      </p>
+                      <p className="text-sm text-stone-600">{t('menu-admin.station.routesNone')}</p>
                     ))}
                   <Link
                     to={`/orders?view=kitchen&station=${encodeURIComponent(station._id)}`}
                     className="inline-flex min-h-11 items-center text-sm font-semibold text-amber-800 underline sm:min-h-0"
                   >
-                    Open its kitchen screen<span className="sr-only">: {station.name}</span>
+                    {t('menu-admin.station.openKitchen')}
+                    <span className="sr-only">: {station.name}</span>
                   </Link>
                 </div>
                 <EditDeleteActions
@@ -190,22 +203,23 @@ export function StationManagement() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h3 id="station-management-title" className="text-lg font-semibold text-stone-900">
-            Kitchen stations
+            {t('menu-admin.station.heading')}
           </h3>
-          <p className="max-w-prose text-sm text-stone-600">
-            A dish goes to its own station, else to its category’s, else to the first station. Each kitchen screen shows
-            one station (open it from the station below, or pick it on the screen), and a round is ready when every
-            station is done with it.
-          </p>
+          <p className="max-w-prose text-sm text-stone-600">{t('menu-admin.station.intro')}</p>
         </div>
         <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
           <Plus aria-hidden="true" className="size-4" />
-          New station
+          {t('menu-admin.station.new')}
         </button>
       </div>
       {renderList()}
       {editing && (
-        <Dialog title={editing === 'new' ? 'New station' : `Edit ${editing.name}`} onClose={() => setEditing(null)}>
+        <Dialog
+          title={
+            editing === 'new' ? t('menu-admin.station.new') : t('menu-admin.row.editNamed', { name: editing.name })
+          }
+          onClose={() => setEditing(null)}
+        >
           <StationForm
             station={editing === 'new' ? undefined : editing}
             nextSortOrder={nextSortOrder}
@@ -217,14 +231,13 @@ export function StationManagement() {
       )}
       <ConfirmDialog
         open={stationToDelete !== null}
-        title="Delete this station?"
+        title={t('menu-admin.station.deleteTitle')}
         description={
           <p>
-            <strong>{stationToDelete?.name}</strong> will disappear from the kitchen screens. Its dishes go to the first
-            station.
+            <strong>{stationToDelete?.name}</strong> {t('menu-admin.station.deleteBody')}
           </p>
         }
-        confirmLabel="Delete station"
+        confirmLabel={t('menu-admin.station.deleteConfirm')}
         isPending={deleteMutation.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setStationToDelete(null)}

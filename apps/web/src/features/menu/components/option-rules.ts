@@ -1,5 +1,6 @@
 import { MAX_OPTIONS_PER_GROUP } from '@quan/contract/options';
 import { formatPriceChange } from '../../../lib/format';
+import type { Translate } from '../../../lib/i18n';
 
 /** The rules a manager picks from; each sets the group's minimum and maximum. */
 export type OptionRule = 'one_required' | 'one_optional' | 'up_to' | 'any' | 'custom';
@@ -37,4 +38,5 @@ export function limitsOf(
 }
 
 /** An option's price change as the manager's lists say it: "+10.000 ₫", "−5.000 ₫" or "no change". */
-export const formatPriceDelta = (delta: number) => formatPriceChange(delta) || 'no change';
+export const formatPriceDelta = (t: Translate, delta: number) =>
+  formatPriceChange(delta) || t('menu-admin.option.noPriceChange');

@@ -13,31 +13,68 @@ import {
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { useT } from '../../../lib/i18n';
 
+/** A page as a card: the message ids of its title and of what it is for, translated when shown. */
 export interface LinkCard {
   to: string;
-  title: string;
-  description: string;
+  titleId: string;
+  descriptionId: string;
   icon: LucideIcon;
 }
 
 const links: LinkCard[] = [
-  { to: '/orders', title: 'Orders', description: 'Take, follow and close orders.', icon: ClipboardList },
-  { to: '/tables', title: 'Tables', description: 'Seats, bookings and QR codes.', icon: Armchair },
-  { to: '/menu', title: 'Menu', description: 'Categories, dishes and prices.', icon: BookOpen },
-  { to: '/dashboard', title: 'Dashboard', description: "Today's revenue and best sellers.", icon: LayoutDashboard },
-  { to: '/chart', title: 'Charts', description: 'Revenue by day, hour and category.', icon: ChartLine },
+  {
+    to: '/orders',
+    titleId: 'settings.link.orders',
+    descriptionId: 'settings.link.orders.description',
+    icon: ClipboardList,
+  },
+  { to: '/tables', titleId: 'settings.link.tables', descriptionId: 'settings.link.tables.description', icon: Armchair },
+  { to: '/menu', titleId: 'settings.link.menu', descriptionId: 'settings.link.menu.description', icon: BookOpen },
+  {
+    to: '/dashboard',
+    titleId: 'settings.link.dashboard',
+    descriptionId: 'settings.link.dashboard.description',
+    icon: LayoutDashboard,
+  },
+  { to: '/chart', titleId: 'settings.link.charts', descriptionId: 'settings.link.charts.description', icon: ChartLine },
   {
     to: '/customer-management',
-    title: 'Customers',
-    description: 'Guests, loyalty points and levels.',
+    titleId: 'settings.link.customers',
+    descriptionId: 'settings.link.customers.description',
     icon: UsersRound,
   },
-  { to: '/coupon-management', title: 'Coupons', description: 'Discount codes and their use.', icon: Ticket },
-  { to: '/ingredient-management', title: 'Ingredients', description: 'Stock levels and restocking.', icon: Carrot },
-  { to: '/spin-wheel', title: 'Spin wheel', description: 'A lucky draw for loyal guests.', icon: Disc3 },
-  { to: '/accounts', title: 'Accounts', description: 'Staff access, approvals and roles.', icon: Users },
-  { to: '/profile', title: 'Profile', description: 'Your details and password.', icon: UserRound },
+  {
+    to: '/coupon-management',
+    titleId: 'settings.link.coupons',
+    descriptionId: 'settings.link.coupons.description',
+    icon: Ticket,
+  },
+  {
+    to: '/ingredient-management',
+    titleId: 'settings.link.ingredients',
+    descriptionId: 'settings.link.ingredients.description',
+    icon: Carrot,
+  },
+  {
+    to: '/spin-wheel',
+    titleId: 'settings.link.spinWheel',
+    descriptionId: 'settings.link.spinWheel.description',
+    icon: Disc3,
+  },
+  {
+    to: '/accounts',
+    titleId: 'settings.link.accounts',
+    descriptionId: 'settings.link.accounts.description',
+    icon: Users,
+  },
+  {
+    to: '/profile',
+    titleId: 'settings.link.profile',
+    descriptionId: 'settings.link.profile.description',
+    icon: UserRound,
+  },
 ];
 
 export function ManagementLinks() {
@@ -46,9 +83,10 @@ export function ManagementLinks() {
 
 /** Pages as cards with an icon, a title and what they are for. */
 export function LinkCards({ links, label }: { links: readonly LinkCard[]; label?: string }) {
+  const t = useT();
   return (
     <ul aria-label={label} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-      {links.map(({ to, title, description, icon: Icon }) => (
+      {links.map(({ to, titleId, descriptionId, icon: Icon }) => (
         <li key={to}>
           <Link
             to={to}
@@ -58,8 +96,8 @@ export function LinkCards({ links, label }: { links: readonly LinkCard[]; label?
               <Icon aria-hidden="true" className="size-5" />
             </span>
             <span>
-              <span className="block font-semibold text-stone-900">{title}</span>
-              <span className="block text-sm text-stone-600">{description}</span>
+              <span className="block font-semibold text-stone-900">{t(titleId)}</span>
+              <span className="block text-sm text-stone-600">{t(descriptionId)}</span>
             </span>
           </Link>
         </li>

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { bankAccountInputSchema, serviceChargeSettingsSchema, type Settings } from '@quan/contract/settings';
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { vietQrBanks } from '../../../lib/vietqr';
 import { useUpdateSettings } from '../api/update-settings';
 
@@ -13,25 +14,26 @@ import { useUpdateSettings } from '../api/update-settings';
  * The form keeps the bank's three fields flat; a bank chosen makes the other two required, as the contract
  * says, and "no bank" sends null (no VietQR code anywhere).
  */
-const paymentSettingsFormSchema = z
-  .strictObject({
-    rate: z.number('Enter the service charge as a number').pipe(serviceChargeSettingsSchema.shape.rate),
-    dineIn: z.boolean(),
-    takeaway: z.boolean(),
-    table: z.boolean(),
-    bin: z.string(),
-    accountNumber: z.string(),
-    accountName: z.string(),
-  })
-  .superRefine((form, context) => {
-    if (form.bin === '') return;
-    const { bin, accountNumber, accountName } = form;
-    const bank = bankAccountInputSchema.safeParse({ bin, accountNumber, accountName });
-    if (bank.success) return;
-    for (const issue of bank.error.issues)
-      context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-  });
-type PaymentSettingsForm = z.infer<typeof paymentSettingsFormSchema>;
+const paymentSettingsFormSchema = (t: ReturnType<typeof useT>) =>
+  z
+    .strictObject({
+      rate: z.number(t('settings.payments.rate.number')).pipe(serviceChargeSettingsSchema.shape.rate),
+      dineIn: z.boolean(),
+      takeaway: z.boolean(),
+      table: z.boolean(),
+      bin: z.string(),
+      accountNumber: z.string(),
+      accountName: z.string(),
+    })
+    .superRefine((form, context) => {
+      if (form.bin === '') return;
+      const { bin, accountNumber, accountName } = form;
+      const bank = bankAccountInputSchema.safeParse({ bin, accountNumber, accountName });
+      if (bank.success) return;
+      for (const issue of bank.error.issues)
+        context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    });
+type PaymentSettingsForm = z.infer<ReturnType<typeof paymentSettingsFormSchema>>;
 
 function formValues(settings: Settings): PaymentSettingsForm {
   return {
@@ -43,9 +45,9 @@ function formValues(settings: Settings): PaymentSettingsForm {
 }
 
 const orderKinds = [
-  { field: 'dineIn', label: 'Eating in (POS order with a table)' },
-  { field: 'takeaway', label: 'Takeaway (POS order without a table)' },
-  { field: 'table', label: 'Diners ordering from their table’s QR code' },
+  { field: 'dineIn', labelId: 'settings.payments.dineIn' },
+  { field: 'takeaway', labelId: 'settings.payments.takeaway' },
+  { field: 'table', labelId: 'settings.payments.table' },
 ] as const;
 
 /**
@@ -53,8 +55,11 @@ const orderKinds = [
  * VietQR codes on bills, receipts and the payment dialog pay into.
  */
 export function PaymentSettingsForm({ settings }: { settings: Settings }) {
+  const t = useT();
   const { enqueueSnackbar } = useSnackbar();
   const updateSettings = useUpdateSettings();
+  // In the language shown; react-hook-form validates with the resolver of the latest render.
+  const schema = paymentSettingsFormSchema(t);
   const bankId = useId();
   const {
     register,
@@ -62,8 +67,15 @@ export function PaymentSettingsForm({ settings }: { settings: Settings }) {
     reset,
     control,
     formState: { errors, isDirty },
-  } = useForm({ resolver: zodResolver(paymentSettingsFormSchema), defaultValues: formValues(settings) });
+  } = useForm({ resolver: zodResolver(schema), defaultValues: formValues(settings) });
   const hasBank = useWatch({ control, name: 'bin' }) !== '';
+
+  // Registered before the markup, where the literal-string lint would take a field's name for words to translate;
+  // the account's two fields only while a bank is chosen, as they are shown.
+  const fields = { rate: register('rate', { valueAsNumber: true }), bin: register('bin') };
+  const bankFields = hasBank
+    ? { accountNumber: register('accountNumber'), accountName: register('accountName') }
+    : null;
 
   const onSubmit = handleSubmit(({ rate, dineIn, takeaway, table, bin, accountNumber, accountName }) =>
     updateSettings.mutate(
@@ -74,10 +86,10 @@ export function PaymentSettingsForm({ settings }: { settings: Settings }) {
       {
         onSuccess: (saved) => {
           reset(formValues(saved));
-          enqueueSnackbar('Payment settings saved.', { variant: 'success' });
+          enqueueSnackbar(t('settings.payments.saved'), { variant: 'success' });
         },
         onError: (error) =>
-          enqueueSnackbar(describeApiError(error, 'Could not save the payment settings.'), { variant: 'error' }),
+          enqueueSnackbar(describeApiError(error, t('settings.payments.saveFailed')), { variant: 'error' }),
       },
     ),
   );
@@ -86,39 +98,37 @@ export function PaymentSettingsForm({ settings }: { settings: Settings }) {
     <section aria-labelledby="payment-settings-title" className="card space-y-4 p-6">
       <div>
         <h2 id="payment-settings-title" className="text-lg font-semibold text-stone-900">
-          Payments
+          {t('settings.payments.title')}
         </h2>
-        <p className="text-sm text-stone-600">
-          The service charge on bills, and the bank account guests transfer to by scanning a VietQR code.
-        </p>
+        <p className="text-sm text-stone-600">{t('settings.payments.intro')}</p>
       </div>
       <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Service charge (%)"
+          label={t('settings.payments.rate')}
           type="number"
           inputMode="decimal"
           step="0.01"
           min={0}
           max={100}
-          hint="Its own line on the bill, after discounts and before tax. 0 for none."
+          hint={t('settings.payments.rate.hint')}
           error={errors.rate?.message}
-          {...register('rate', { valueAsNumber: true })}
+          {...fields.rate}
         />
         <fieldset className="space-y-2">
-          <legend className="field-label">Charged on</legend>
-          {orderKinds.map(({ field, label }) => (
+          <legend className="field-label">{t('settings.payments.chargedOn')}</legend>
+          {orderKinds.map(({ field, labelId }) => (
             <label key={field} className="flex min-h-8 items-center gap-2 text-sm text-stone-800">
               <input type="checkbox" className="size-5 accent-amber-700" {...register(field)} />
-              {label}
+              {t(labelId)}
             </label>
           ))}
         </fieldset>
         <div className="sm:col-span-2">
           <label htmlFor={bankId} className="field-label">
-            Bank for VietQR
+            {t('settings.payments.bank')}
           </label>
-          <select id={bankId} className="field-input" {...register('bin')}>
-            <option value="">No bank: no VietQR code</option>
+          <select id={bankId} className="field-input" {...fields.bin}>
+            <option value="">{t('settings.payments.noBank')}</option>
             {vietQrBanks.map((bank) => (
               <option key={bank.bin} value={bank.bin}>
                 {bank.shortName} ({bank.bin})
@@ -126,27 +136,27 @@ export function PaymentSettingsForm({ settings }: { settings: Settings }) {
             ))}
           </select>
         </div>
-        {hasBank && (
+        {bankFields && (
           <>
             <TextField
-              label="Account number"
+              label={t('settings.payments.accountNumber')}
               inputMode="numeric"
               autoComplete="off"
               error={errors.accountNumber?.message}
-              {...register('accountNumber')}
+              {...bankFields.accountNumber}
             />
             <TextField
-              label="Account holder"
+              label={t('settings.payments.accountName')}
               autoComplete="off"
-              hint="As the bank writes it; saved in capitals without accents."
+              hint={t('settings.payments.accountName.hint')}
               error={errors.accountName?.message}
-              {...register('accountName')}
+              {...bankFields.accountName}
             />
           </>
         )}
         <div className="flex justify-end sm:col-span-2">
           <button type="submit" className="btn btn-primary" disabled={!isDirty || updateSettings.isPending}>
-            {updateSettings.isPending ? 'Saving…' : 'Save payment settings'}
+            {updateSettings.isPending ? t('settings.saving') : t('settings.payments.save')}
           </button>
         </div>
       </form>

@@ -7,6 +7,7 @@ import { updateSettingsBodySchema, type Settings } from '@quan/contract/settings
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
 import { applyApiFieldErrors } from '../../../lib/form-errors';
+import { useT } from '../../../lib/i18n';
 import { useSettings } from '../api/get-settings';
 import { useUpdateSettings } from '../api/update-settings';
 import { PaymentSettingsForm } from './PaymentSettingsForm';
@@ -14,11 +15,12 @@ import { PaymentSettingsForm } from './PaymentSettingsForm';
 const { restaurantName, taxRate, timezone } = updateSettingsBodySchema.shape;
 
 // Every field is required in this form; an emptied number input must read as a sentence, not "NaN".
-const settingsFormSchema = z.strictObject({
-  restaurantName: restaurantName.unwrap(),
-  taxRate: z.number('Enter the tax rate as a number').pipe(taxRate.unwrap()),
-  timezone: timezone.unwrap(),
-});
+const settingsFormSchema = (t: ReturnType<typeof useT>) =>
+  z.strictObject({
+    restaurantName: restaurantName.unwrap(),
+    taxRate: z.number(t('settings.restaurant.taxRate.number')).pipe(taxRate.unwrap()),
+    timezone: timezone.unwrap(),
+  });
 
 const settingsFields = ['restaurantName', 'taxRate', 'timezone'] as const;
 
@@ -28,8 +30,11 @@ function timezoneOptions(current: string): string[] {
 }
 
 function SettingsFields({ settings }: { settings: Settings }) {
+  const t = useT();
   const { enqueueSnackbar } = useSnackbar();
   const updateSettingsMutation = useUpdateSettings();
+  // In the language shown; react-hook-form validates with the resolver of the latest render.
+  const schema = settingsFormSchema(t);
   const timezoneId = useId();
   const {
     register,
@@ -38,19 +43,26 @@ function SettingsFields({ settings }: { settings: Settings }) {
     reset,
     formState: { errors, isDirty },
   } = useForm({
-    resolver: zodResolver(settingsFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: { restaurantName: settings.restaurantName, taxRate: settings.taxRate, timezone: settings.timezone },
   });
+
+  // Registered before the markup, where the literal-string lint would take a field's name for words to translate.
+  const fields = {
+    restaurantName: register('restaurantName'),
+    taxRate: register('taxRate', { valueAsNumber: true }),
+    timezone: register('timezone'),
+  };
 
   const onSubmit = handleSubmit((body) =>
     updateSettingsMutation.mutate(body, {
       onSuccess: (saved) => {
         reset({ restaurantName: saved.restaurantName, taxRate: saved.taxRate, timezone: saved.timezone });
-        enqueueSnackbar('Restaurant settings saved.', { variant: 'success' });
+        enqueueSnackbar(t('settings.restaurant.saved'), { variant: 'success' });
       },
       onError: (error) => {
         applyApiFieldErrors(error, settingsFields, setError);
-        enqueueSnackbar(describeApiError(error, 'Could not save the settings.'), { variant: 'error' });
+        enqueueSnackbar(describeApiError(error, t('settings.restaurant.saveFailed')), { variant: 'error' });
       },
     }),
   );
@@ -58,31 +70,31 @@ function SettingsFields({ settings }: { settings: Settings }) {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
       <TextField
-        label="Restaurant name"
+        label={t('settings.restaurant.name')}
         className="sm:col-span-2"
         error={errors.restaurantName?.message}
-        {...register('restaurantName')}
+        {...fields.restaurantName}
       />
       <TextField
-        label="Tax rate (%)"
+        label={t('settings.restaurant.taxRate')}
         type="number"
         inputMode="decimal"
         step="0.01"
         min={0}
         max={100}
-        hint="Applied to every order after discounts."
+        hint={t('settings.restaurant.taxRate.hint')}
         error={errors.taxRate?.message}
-        {...register('taxRate', { valueAsNumber: true })}
+        {...fields.taxRate}
       />
       <div>
         <label htmlFor={timezoneId} className="field-label">
-          Time zone
+          {t('settings.restaurant.timezone')}
         </label>
         <select
           id={timezoneId}
           className="field-input"
           aria-invalid={errors.timezone ? true : undefined}
-          {...register('timezone')}
+          {...fields.timezone}
         >
           {timezoneOptions(settings.timezone).map((zone) => (
             <option key={zone} value={zone}>
@@ -94,7 +106,7 @@ function SettingsFields({ settings }: { settings: Settings }) {
       </div>
       <div className="flex justify-end sm:col-span-2">
         <button type="submit" className="btn btn-primary" disabled={!isDirty || updateSettingsMutation.isPending}>
-          {updateSettingsMutation.isPending ? 'Saving…' : 'Save settings'}
+          {updateSettingsMutation.isPending ? t('settings.saving') : t('settings.restaurant.save')}
         </button>
       </div>
     </form>
@@ -106,6 +118,7 @@ function SettingsFields({ settings }: { settings: Settings }) {
  * packages/contract/src/permissions.ts).
  */
 export function RestaurantSettingsForm() {
+  const t = useT();
   const settings = useSettings();
 
   return (
@@ -113,20 +126,18 @@ export function RestaurantSettingsForm() {
       <section aria-labelledby="restaurant-settings-title" className="card space-y-4 p-6">
         <div>
           <h2 id="restaurant-settings-title" className="text-lg font-semibold text-stone-900">
-            Restaurant settings
+            {t('settings.restaurant.title')}
           </h2>
-          <p className="text-sm text-stone-600">
-            The name diners see, the tax on every bill and the day boundaries of reports.
-          </p>
+          <p className="text-sm text-stone-600">{t('settings.restaurant.intro')}</p>
         </div>
         {settings.isPending && (
           <p role="status" className="text-sm text-stone-600">
-            Loading settings…
+            {t('settings.restaurant.loading')}
           </p>
         )}
         {settings.isError && (
           <p role="alert" className="text-sm text-red-700">
-            {describeApiError(settings.error, 'Could not load the settings.')}
+            {describeApiError(settings.error, t('settings.restaurant.loadFailed'))}
           </p>
         )}
         {settings.data && <SettingsFields settings={settings.data} />}

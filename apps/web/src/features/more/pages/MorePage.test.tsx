@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { defaultSettings, type Settings } from '@quan/contract/settings';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
+import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
@@ -70,5 +71,39 @@ describe('MorePage', { timeout: 20_000 }, () => {
     ]);
     // The server keeps the holder as banks print it, and the form shows what was saved.
     expect(form.getByLabelText('Account holder')).toHaveValue('QUAN NGON');
+  });
+
+  it('speaks Vietnamese: the links, the restaurant settings and the payments, with their checks', async () => {
+    await activateLanguage('vi', 'staff');
+    storeSession(makeUser({ role: 'admin' }), tokenExpiringIn(3600));
+    fakeApi = installFakeApi(({ method, url }) => {
+      if (url === '/api/settings' && method === 'GET') return ok(defaultSettings);
+      return fail(404, 'Not found');
+    });
+    renderRoutes(routes, { path: '/more' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Khác' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Đơn hàng.+/ })).toHaveAttribute('href', '/orders');
+    expect(screen.getByRole('link', { name: /Tài khoản/ })).toHaveAttribute('href', '/accounts');
+    const money = within(screen.getByRole('list', { name: 'Tiền và sổ sách' }));
+    expect(money.getByRole('link', { name: /Ca làm việc & két tiền/ })).toHaveAttribute('href', '/shifts');
+    expect(money.getByRole('link', { name: /Nhật ký thao tác/ })).toHaveAttribute('href', '/audit');
+
+    const restaurant = within(await screen.findByRole('region', { name: 'Cài đặt quán' }));
+    expect(await restaurant.findByRole('textbox', { name: 'Tên quán' })).toBeInTheDocument();
+    expect(restaurant.getByRole('combobox', { name: 'Múi giờ' })).toBeInTheDocument();
+    expect(restaurant.getByRole('button', { name: 'Lưu cài đặt' })).toBeInTheDocument();
+
+    const payments = within(screen.getByRole('region', { name: 'Thanh toán' }));
+    const rate = payments.getByLabelText('Phí phục vụ (%)');
+    expect(payments.getByRole('group', { name: 'Áp dụng cho' })).toBeInTheDocument();
+    expect(payments.getByRole('checkbox', { name: 'Mang đi (đơn tại quầy không có bàn)' })).toBeInTheDocument();
+    expect(payments.getByRole('option', { name: 'Không có ngân hàng: không hiện mã VietQR' })).toBeInTheDocument();
+    await userEvent.clear(rate);
+    await userEvent.click(payments.getByRole('button', { name: 'Lưu cài đặt thanh toán' }));
+    expect(await payments.findByText('Nhập phí phục vụ bằng một con số')).toBeInTheDocument();
+    await userEvent.selectOptions(payments.getByLabelText('Ngân hàng nhận VietQR'), '970415');
+    expect(payments.getByLabelText('Số tài khoản')).toBeInTheDocument();
+    expect(payments.getByLabelText('Chủ tài khoản')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { Banknote, ScrollText } from 'lucide-react';
+import { useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCan } from '../../../lib/use-can';
 import { LinkCards, ManagementLinks, type LinkCard } from '../components/ManagementLinks';
@@ -6,19 +7,20 @@ import { RestaurantSettingsForm } from '../components/RestaurantSettingsForm';
 
 const shiftsLink: LinkCard = {
   to: '/shifts',
-  title: 'Shifts & cash drawer',
-  description: 'Open with a float, count and close with a Z report; past shifts and exports.',
+  titleId: 'settings.link.shifts',
+  descriptionId: 'settings.link.shifts.description',
   icon: Banknote,
 };
 const auditLink: LinkCard = {
   to: '/audit',
-  title: 'Audit trail',
-  description: 'Voids, refunds, drawer counts and other changes of money, and who made them.',
+  titleId: 'settings.link.audit',
+  descriptionId: 'settings.link.audit.description',
   icon: ScrollText,
 };
 
 export function MorePage() {
-  usePageTitle('More');
+  const t = useT();
+  usePageTitle(t('settings.more.title'));
   const canManageSettings = useCan('settings:manage');
   const canUseDrawer = useCan('shifts:use');
   const canReadAudit = useCan('audit:read');
@@ -27,12 +29,12 @@ export function MorePage() {
   return (
     <section className="mx-auto w-full max-w-6xl space-y-8 px-4 py-8">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-stone-900">More</h1>
-        <p className="mt-1 text-sm text-stone-600">Everything else that keeps the restaurant running.</p>
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('settings.more.title')}</h1>
+        <p className="mt-1 text-sm text-stone-600">{t('settings.more.intro')}</p>
       </div>
       <div className="space-y-3">
         <ManagementLinks />
-        {moneyLinks.length > 0 && <LinkCards label="Money and records" links={moneyLinks} />}
+        {moneyLinks.length > 0 && <LinkCards label={t('settings.more.money')} links={moneyLinks} />}
       </div>
       {canManageSettings && <RestaurantSettingsForm />}
     </section>

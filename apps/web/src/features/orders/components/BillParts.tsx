@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { isOpenOrderStatus, type Order } from '@quan/contract/order';
 import { formatMoney } from '../../../lib/format';
-import { formatClock, paymentMethodLabels } from './order-status';
+import { useT } from '../../../lib/i18n';
+import { formatClock, paymentMethodMessages } from './order-status';
 import { describePortions } from './tab-actions';
 
 interface BillPartsProps {
@@ -20,6 +21,7 @@ const pill = 'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 
  * part completes the order, so that part waits until the kitchen is done, as a completion does.
  */
 export function BillParts({ order, canPay, isBusy, onPay }: BillPartsProps) {
+  const t = useT();
   const headingId = useId();
   const parts = order.billParts;
   const unpaid = parts.filter((part) => part.due > 0);
@@ -30,7 +32,7 @@ export function BillParts({ order, canPay, isBusy, onPay }: BillPartsProps) {
   return (
     <section aria-labelledby={headingId} className="space-y-2 rounded-lg border border-stone-200 bg-stone-50 p-3">
       <h3 id={headingId} className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
-        Split bill · {parts.length - unpaid.length} of {parts.length} parts paid
+        {t('orders.parts.heading', { paid: parts.length - unpaid.length, count: parts.length })}
       </h3>
       <ul className="space-y-2">
         {parts.map((part) => {
@@ -40,19 +42,25 @@ export function BillParts({ order, canPay, isBusy, onPay }: BillPartsProps) {
             <li key={part.no} className="flex items-center justify-between gap-3 text-sm">
               <div className="min-w-0 flex-1">
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                  <span className="font-semibold text-stone-900">Part {part.no}</span>
+                  <span className="font-semibold text-stone-900">{t('orders.part', { no: part.no })}</span>
                   <span className="font-semibold text-stone-900 tabular-nums">{formatMoney(part.total)}</span>
                   {!isDue ? (
                     <span className={`${pill} bg-green-50 text-green-900 ring-green-300`}>
-                      Paid{part.paymentMethod ? ` by ${paymentMethodLabels[part.paymentMethod].toLowerCase()}` : ''}
+                      {part.paymentMethod
+                        ? t('orders.paidBy', {
+                            methods: t(paymentMethodMessages[part.paymentMethod]).toLocaleLowerCase(),
+                          })
+                        : t('orders.pay.paidLabel')}
                       {part.paidAt && ` · ${formatClock(part.paidAt)}`}
                     </span>
                   ) : part.paid > 0 ? (
                     <span className={`${pill} bg-amber-50 text-amber-900 ring-amber-300`}>
-                      Paid {formatMoney(part.paid)} · {formatMoney(part.due)} due
+                      {t('orders.parts.partlyPaid', { paid: formatMoney(part.paid), due: formatMoney(part.due) })}
                     </span>
                   ) : (
-                    <span className={`${pill} bg-amber-50 text-amber-900 ring-amber-300`}>Not paid</span>
+                    <span className={`${pill} bg-amber-50 text-amber-900 ring-amber-300`}>
+                      {t('orders.parts.notPaid')}
+                    </span>
                   )}
                 </p>
                 {part.lines.length > 0 && (
@@ -66,16 +74,15 @@ export function BillParts({ order, canPay, isBusy, onPay }: BillPartsProps) {
                   disabled={isBusy || waits}
                   onClick={() => onPay(order, part.no)}
                 >
-                  Pay part {part.no} <span className="sr-only">of order #{order.orderNo}</span>
+                  {t('orders.parts.pay', { no: part.no })}{' '}
+                  <span className="sr-only">{t('orders.card.ofOrder', { orderNo: order.orderNo })}</span>
                 </button>
               )}
             </li>
           );
         })}
       </ul>
-      {lastWaits && canPay && (
-        <p className="text-xs text-stone-600">The last part is paid once the kitchen is done with the order.</p>
-      )}
+      {lastWaits && canPay && <p className="text-xs text-stone-600">{t('orders.parts.lastWaits')}</p>}
     </section>
   );
 }

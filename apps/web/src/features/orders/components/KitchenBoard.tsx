@@ -18,6 +18,7 @@ import {
 import { useLateTicketBeep } from './use-late-ticket-beep';
 import { ticketKey, useTicketPrint } from './use-ticket-print';
 import { LoadError } from '../../../components/LoadError';
+import { useT } from '../../../lib/i18n';
 
 interface KitchenBoardProps {
   now: number;
@@ -64,6 +65,7 @@ export function KitchenBoard({
   onStationWork = () => undefined,
   ticketErrors = noErrors,
 }: KitchenBoardProps) {
+  const t = useT();
   const orders = useOrders(kitchenOrderFilters);
   const printer = useTicketPrint();
 
@@ -102,17 +104,13 @@ export function KitchenBoard({
   if (orders.isPending) {
     return (
       <p role="status" className="text-lg text-stone-600">
-        Loading tickets…
+        {t('orders.kitchen.loading')}
       </p>
     );
   }
   if (orders.isError) {
     return (
-      <LoadError
-        error={orders.error}
-        fallback="Could not load the kitchen tickets."
-        onRetry={() => void orders.refetch()}
-      />
+      <LoadError error={orders.error} fallback={t('orders.kitchen.loadError')} onRetry={() => void orders.refetch()} />
     );
   }
 
@@ -122,7 +120,7 @@ export function KitchenBoard({
       <div className="card flex flex-col items-center gap-3 p-10 text-center text-stone-700">
         <ChefHat aria-hidden="true" className="size-10 text-stone-400" />
         <p className="text-xl font-semibold">
-          No tickets{station ? ` for ${station.name}` : ''}. New orders appear here as they come in.
+          {station ? t('orders.kitchen.emptyStation', { station: station.name }) : t('orders.kitchen.empty')}
         </p>
         {printer.sheet}
       </div>
@@ -133,11 +131,11 @@ export function KitchenBoard({
   return (
     <div className="space-y-4">
       <p className="text-lg font-medium text-stone-700" role="status">
-        {tickets.length} {tickets.length === 1 ? 'ticket' : 'tickets'}
-        {awaiting > 0 && `, ${awaiting} waiting for approval`}
-        {notShown > 0 && ` (${notShown} newer ${notShown === 1 ? 'order' : 'orders'} not shown yet)`}
+        {t('orders.kitchen.count', { count: tickets.length })}
+        {awaiting > 0 && t('orders.kitchen.awaiting', { count: awaiting })}
+        {notShown > 0 && t('orders.kitchen.notShown', { count: notShown })}
       </p>
-      <ol aria-label="Kitchen tickets, oldest first" className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+      <ol aria-label={t('orders.kitchen.listLabel')} className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
         {tickets.map(({ ticket, key, stationWork, timing }) => (
           <li key={key}>
             <KitchenTicket

@@ -1,4 +1,5 @@
 import type { Station } from '@quan/contract/stations';
+import { useT } from '../../../lib/i18n';
 
 interface KitchenStationPickerProps {
   stations: readonly Pick<Station, '_id' | 'name'>[];
@@ -9,11 +10,12 @@ interface KitchenStationPickerProps {
 
 /** Which station this kitchen screen is: each sees and bumps only its own dishes; "All stations" sees whole rounds. */
 export function KitchenStationPicker({ stations, stationId, onChoose }: KitchenStationPickerProps) {
-  const options = [{ _id: null, name: 'All stations' }, ...stations];
+  const t = useT();
+  const options = [{ _id: null, name: t('orders.kitchen.allStations') }, ...stations];
   return (
     <div
       role="group"
-      aria-label="Station"
+      aria-label={t('orders.kitchen.station')}
       className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0"
     >
       {options.map((option) => {

@@ -2,6 +2,7 @@ import { Fragment, useId } from 'react';
 import { Check, Printer, Undo2 } from 'lucide-react';
 import type { Order } from '@quan/contract/order';
 import { OrderLineLabel } from '../../../components/OrderLineLabel';
+import { useT } from '../../../lib/i18n';
 import { OrderStatusBadge, SourceBadge } from './OrderBadges';
 import {
   approvalRequestLabel,
@@ -14,7 +15,7 @@ import {
   kitchenRoundMoves,
   roundButtonTarget,
   tableLabel,
-  toneLabels,
+  toneMessages,
   type ElapsedTone,
   type KitchenRound,
   type KitchenTicketData,
@@ -72,13 +73,14 @@ export function KitchenTicket({
   isPrinting,
   error,
 }: KitchenTicketProps) {
+  const t = useT();
   const titleId = useId();
   const orderNoId = useId();
   const { order, round, lines } = ticket;
   const { tone, minutes, targetMinutes } = timing;
   const awaitingApproval = isRoundAwaitingApproval(round);
   const isRoundOfTab = hasRounds(order);
-  const target = roundButtonTarget(order, round.no);
+  const target = roundButtonTarget(t, order, round.no);
 
   const ownWork = station ? stationWork.find((work) => work.station._id === station._id) : undefined;
   // A station's screen bumps its own dishes of a started round; everything else moves the whole round.
@@ -101,8 +103,10 @@ export function KitchenTicket({
           <h2 id={titleId} className="text-2xl leading-tight font-extrabold sm:text-3xl">
             {/* Each part keeps its words together ("Table 5" never breaks), and the separator goes with the
                 second part: a title too wide for the ticket wraps as "#1001" over "· Takeaway", never ending in "·". */}
-            <span className="whitespace-nowrap">{isRoundOfTab ? `Round ${round.no}` : `#${order.orderNo}`}</span>{' '}
-            <span className="whitespace-nowrap">· {tableLabel(order)}</span>
+            <span className="whitespace-nowrap">
+              {isRoundOfTab ? t('orders.rounds.one', { no: round.no }) : `#${order.orderNo}`}
+            </span>{' '}
+            <span className="whitespace-nowrap">· {tableLabel(order, t)}</span>
           </h2>
           <p className="mt-0.5 text-base font-semibold">
             {isRoundOfTab && (
@@ -112,16 +116,18 @@ export function KitchenTicket({
             )}
             <span className="whitespace-nowrap">
               {isRoundOfTab && <span aria-hidden="true">· </span>}
-              Sent {formatClock(round.sentAt)}
+              {t('orders.ticket.sent', { time: formatClock(round.sentAt) })}
             </span>
           </p>
         </div>
         <div className="rounded-xl bg-black/15 px-3 py-1.5 text-right">
           <p className="text-2xl font-bold tabular-nums sm:text-3xl">
-            <span className="sr-only">Waiting</span> {formatElapsed(minutes)}
+            <span className="sr-only">{t('orders.ticket.waiting')}</span> {formatElapsed(t, minutes)}
           </p>
-          <p className="text-sm font-extrabold tracking-wide uppercase">{toneLabels[tone]}</p>
-          {targetMinutes !== null && <p className="text-xs font-semibold">target {targetMinutes} min</p>}
+          <p className="text-sm font-extrabold tracking-wide uppercase">{t(toneMessages[tone])}</p>
+          {targetMinutes !== null && (
+            <p className="text-xs font-semibold">{t('orders.ticket.target', { minutes: targetMinutes })}</p>
+          )}
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
@@ -130,12 +136,12 @@ export function KitchenTicket({
           <SourceBadge source={round.source} />
           {awaitingApproval && (
             <span className="rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-bold text-stone-950">
-              {approvalRequestLabel(order, round.no)}
+              {approvalRequestLabel(t, order, round.no)}
             </span>
           )}
         </div>
         {lines.length > 0 ? (
-          <ul aria-label="Dishes" className="space-y-2 text-lg leading-snug">
+          <ul aria-label={t('orders.ticket.dishes')} className="space-y-2 text-lg leading-snug">
             {lines.map((line) => (
               <li key={line.position} className="flex gap-2">
                 <span className="shrink-0 text-xl font-extrabold">{billedQuantity(line)} ×</span>{' '}
@@ -144,17 +150,19 @@ export function KitchenTicket({
             ))}
           </ul>
         ) : (
-          <p className="text-lg text-stone-600">Every dish of this round was voided.</p>
+          <p className="text-lg text-stone-600">{t('orders.ticket.allVoided')}</p>
         )}
-        {order.note && <p className="text-base font-semibold text-stone-800 italic">Note: {order.note}</p>}
+        {order.note && (
+          <p className="text-base font-semibold text-stone-800 italic">{t('orders.note', { note: order.note })}</p>
+        )}
         {showsWork && (
           <p className="text-base font-semibold text-stone-700">
-            {station ? 'Also in this round: ' : 'Stations: '}
+            {t(station ? 'orders.ticket.alsoInRound' : 'orders.ticket.stations')}{' '}
             {(station ? otherWork : stationWork).map((work, index) => (
               <Fragment key={work.station._id}>
                 {index > 0 && ', '}
                 <span className={`whitespace-nowrap ${work.done ? 'text-green-800' : ''}`}>
-                  {describeStationWork(work)}
+                  {describeStationWork(t, work)}
                   {work.done && <Check aria-hidden="true" className="ml-0.5 inline size-4 align-[-0.125em]" />}
                 </span>
               </Fragment>
@@ -173,7 +181,8 @@ export function KitchenTicket({
             ownWork?.done ? (
               <>
                 <p className="flex min-h-16 flex-1 items-center justify-center gap-2 bg-green-700 px-4 text-xl font-bold text-white">
-                  Done ✓<span className="sr-only"> at {station.name}</span>
+                  {t('orders.ticket.doneMark')}
+                  <span className="sr-only"> {t('orders.ticket.atStation', { station: station.name })}</span>
                 </p>
                 <button
                   type="button"
@@ -182,7 +191,8 @@ export function KitchenTicket({
                   className="flex min-h-16 flex-none items-center gap-2 bg-white px-5 text-lg font-bold text-stone-800 hover:bg-stone-100 focus-visible:-outline-offset-4 disabled:opacity-60"
                 >
                   <Undo2 aria-hidden="true" className="size-5" />
-                  {isBusy ? 'Saving…' : 'Undo'} <span className="sr-only">done for {target}</span>
+                  {isBusy ? t('orders.saving') : t('orders.ticket.undo')}{' '}
+                  <span className="sr-only">{t('orders.ticket.doneFor', { target })}</span>
                 </button>
               </>
             ) : (
@@ -193,7 +203,7 @@ export function KitchenTicket({
                 className={`${mainButtonClass} flex items-center justify-center gap-2`}
               >
                 <Check aria-hidden="true" className="size-6" />
-                {isBusy ? 'Saving…' : 'Done'} <span className="sr-only">{target}</span>
+                {isBusy ? t('orders.saving') : t('orders.ticket.done')} <span className="sr-only">{target}</span>
               </button>
             )
           ) : (
@@ -211,7 +221,7 @@ export function KitchenTicket({
                       : mainButtonClass
                   }
                 >
-                  {isBusy && !isReject ? 'Saving…' : move.label} <span className="sr-only">{target}</span>
+                  {isBusy && !isReject ? t('orders.saving') : t(move.label)} <span className="sr-only">{target}</span>
                 </button>
               );
             })
@@ -224,9 +234,11 @@ export function KitchenTicket({
               className="flex min-h-16 flex-none items-center gap-2 border-l-2 border-stone-200 bg-white px-4 text-lg font-bold text-stone-800 hover:bg-stone-100 focus-visible:-outline-offset-4 disabled:opacity-60"
             >
               <Printer aria-hidden="true" className="size-5" />
-              {isPrinting ? 'Printing…' : 'Print'}{' '}
+              {isPrinting ? t('orders.ticket.printing') : t('orders.ticket.print')}{' '}
               <span className="sr-only">
-                {station ? `${station.name} ticket` : 'ticket'} of {target}
+                {station
+                  ? t('orders.ticket.printStationTarget', { station: station.name, target })
+                  : t('orders.ticket.printTarget', { target })}
               </span>
             </button>
           )}

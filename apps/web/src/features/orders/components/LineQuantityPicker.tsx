@@ -3,7 +3,8 @@ import { Minus, Plus } from 'lucide-react';
 import type { Order, OrderItem } from '@quan/contract/order';
 import { OrderLineLabel } from '../../../components/OrderLineLabel';
 import { formatMoney } from '../../../lib/format';
-import { billedQuantity, hasRounds, roundStatusLabels } from './order-status';
+import { useT } from '../../../lib/i18n';
+import { billedQuantity, hasRounds, roundStatusMessages } from './order-status';
 import { billedLines, isStartedLine, lineLabel, type LinePicks } from './tab-actions';
 
 interface LineQuantityPickerProps {
@@ -28,9 +29,10 @@ interface LineRowProps {
 }
 
 function LineRow({ order, line, picked, onChange, markStarted, moreRef }: LineRowProps) {
+  const t = useT();
   const nameId = useId();
   const left = billedQuantity(line);
-  const label = lineLabel(order, line);
+  const label = lineLabel(t, order, line);
   const round = order.rounds.find((one) => one.no === line.roundNo);
   const started = markStarted && isStartedLine(order, line);
   return (
@@ -45,18 +47,18 @@ function LineRow({ order, line, picked, onChange, markStarted, moreRef }: LineRo
         <div className="min-w-0">
           <p id={nameId}>
             <OrderLineLabel line={line} />
-            {hasRounds(order) && <span className="sr-only">, round {line.roundNo}</span>}
+            {hasRounds(order) && (
+              <span className="sr-only">{t('orders.picker.ofRound', { roundNo: line.roundNo })}</span>
+            )}
           </p>
           <p className="flex flex-wrap gap-x-2 text-xs text-stone-600">
-            <span>
-              {formatMoney(line.price)} · {left} on the bill
-            </span>
+            <span>{t('orders.picker.onBill', { price: formatMoney(line.price), count: left })}</span>
             {hasRounds(order) && round && (
               <span aria-hidden="true">
-                Round {round.no} · {roundStatusLabels[round.status]}
+                {t('orders.picker.round', { roundNo: round.no, status: t(roundStatusMessages[round.status]) })}
               </span>
             )}
-            {started && <span className="font-semibold text-amber-800">Kitchen started</span>}
+            {started && <span className="font-semibold text-amber-800">{t('orders.picker.started')}</span>}
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-1">
@@ -65,7 +67,7 @@ function LineRow({ order, line, picked, onChange, markStarted, moreRef }: LineRo
             className="btn btn-secondary size-10 p-0"
             disabled={picked <= 0}
             onClick={() => onChange(picked - 1)}
-            aria-label={`Fewer ${label}`}
+            aria-label={t('orders.picker.fewer', { dish: label })}
           >
             <Minus aria-hidden="true" className="size-4" />
           </button>
@@ -79,7 +81,7 @@ function LineRow({ order, line, picked, onChange, markStarted, moreRef }: LineRo
             className="btn btn-secondary size-10 p-0"
             disabled={picked >= left}
             onClick={() => onChange(picked + 1)}
-            aria-label={`More ${label}`}
+            aria-label={t('orders.picker.more', { dish: label })}
           >
             <Plus aria-hidden="true" className="size-4" />
           </button>
@@ -101,12 +103,13 @@ export function LineQuantityPicker({
   markStarted = false,
   firstButtonRef,
 }: LineQuantityPickerProps) {
+  const t = useT();
   const lines = billedLines(order);
   return (
     <fieldset>
       <legend className="field-label">{legend}</legend>
       {lines.length === 0 ? (
-        <p className="text-sm text-stone-600">No dishes are left on this bill.</p>
+        <p className="text-sm text-stone-600">{t('orders.picker.none')}</p>
       ) : (
         <ul className="space-y-2">
           {lines.map((line, index) => (

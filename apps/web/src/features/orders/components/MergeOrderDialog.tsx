@@ -3,9 +3,10 @@ import { useSnackbar } from 'notistack';
 import type { Order } from '@quan/contract/order';
 import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/FormAlert';
+import { useT } from '../../../lib/i18n';
 import { useMergeOrders } from '../api/merge-orders';
 import { OpenTables, type TablesQuery } from './OpenTables';
-import { isOrderStatus, orderStatusLabels, tableLabel } from './order-status';
+import { isOrderStatus, orderStatusMessages, tableLabel } from './order-status';
 import { otherOpenTables } from './tab-actions';
 import { reportTabRefusal } from './tab-refusal';
 
@@ -21,6 +22,7 @@ interface MergeOrderDialogProps {
  */
 export function MergeOrderDialog({ order, tables, onClose }: MergeOrderDialogProps) {
   const mutation = useMergeOrders();
+  const t = useT();
   const { enqueueSnackbar } = useSnackbar();
   const [tableId, setTableId] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -38,23 +40,31 @@ export function MergeOrderDialog({ order, tables, onClose }: MergeOrderDialogPro
         fromOrderId: chosen.currentOrder._id,
         expectedVersion: order.version,
       });
-      enqueueSnackbar(`Table ${chosen.tableNo} merged into order #${order.orderNo}.`, { variant: 'success' });
+      enqueueSnackbar(t('orders.merge.done', { tableNo: chosen.tableNo, orderNo: order.orderNo }), {
+        variant: 'success',
+      });
       onClose();
     } catch (caught) {
-      reportTabRefusal(caught, `Could not merge into order #${order.orderNo}.`, { enqueueSnackbar, onClose, setError });
+      reportTabRefusal(caught, t('orders.merge.error', { orderNo: order.orderNo }), {
+        enqueueSnackbar,
+        onClose,
+        setError,
+      });
     }
   }
 
   return (
-    <Dialog title={`Merge a table into order #${order.orderNo}`} onClose={onClose} className="max-w-lg">
+    <Dialog title={t('orders.merge.title', { orderNo: order.orderNo })} onClose={onClose} className="max-w-lg">
       <form className="space-y-5" onSubmit={(event) => void submit(event)} noValidate>
         <p className="text-sm text-stone-700">
-          Merge another table into this one ({tableLabel(order)} · {order.customerDetails.name || 'Guest'}): its dishes,
-          guests and bill join this order, and its table is freed. A coupon it used is given back.
+          {t('orders.merge.intro', {
+            table: tableLabel(order, t),
+            guest: order.customerDetails.name || t('orders.guest'),
+          })}
         </p>
         <fieldset>
-          <legend className="field-label">Table to merge in</legend>
-          <OpenTables tables={tables} order={order} empty="No other table has an open order to merge.">
+          <legend className="field-label">{t('orders.merge.legend')}</legend>
+          <OpenTables tables={tables} order={order} empty={t('orders.merge.empty')}>
             {(open) => (
               <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
                 {open.map((table) => {
@@ -73,11 +83,13 @@ export function MergeOrderDialog({ order, tables, onClose }: MergeOrderDialogPro
                         className="mt-0.5 size-4 accent-amber-700"
                       />
                       <span>
-                        <span className="block font-semibold text-stone-900">Table {table.tableNo}</span>
+                        <span className="block font-semibold text-stone-900">
+                          {t('orders.table', { tableNo: table.tableNo })}
+                        </span>
                         <span className="block text-xs text-stone-600">
-                          Order #{table.currentOrder?.orderNo}
+                          {t('orders.name.order', { orderNo: table.currentOrder?.orderNo })}
                           {table.currentOrder?.customerName ? ` · ${table.currentOrder.customerName}` : ''}
-                          {isOrderStatus(status) ? ` · ${orderStatusLabels[status]}` : ''}
+                          {isOrderStatus(status) ? ` · ${t(orderStatusMessages[status])}` : ''}
                         </span>
                       </span>
                     </label>
@@ -86,28 +98,34 @@ export function MergeOrderDialog({ order, tables, onClose }: MergeOrderDialogPro
               </div>
             )}
           </OpenTables>
-          {triedToSend && !chosen && <p className="field-error">Choose the table to merge in.</p>}
+          {triedToSend && !chosen && <p className="field-error">{t('orders.merge.choose')}</p>}
         </fieldset>
         {chosen && (
           <p className="rounded-lg bg-stone-100 px-3 py-2 text-sm text-stone-800">
-            Table {chosen.tableNo}’s order #{chosen.currentOrder?.orderNo} joins order #{order.orderNo} (
-            {tableLabel(order)}); table {chosen.tableNo} is freed. This cannot be undone.
+            {t('orders.merge.preview', {
+              tableNo: chosen.tableNo,
+              fromOrderNo: chosen.currentOrder?.orderNo,
+              orderNo: order.orderNo,
+              table: tableLabel(order, t),
+            })}
           </p>
         )}
         {(order.billParts.length > 0 || error) && (
           <div className="space-y-2">
-            {order.billParts.length > 0 && (
-              <p className="text-sm text-stone-700">The bill’s split is undone; split it again after the merge.</p>
-            )}
+            {order.billParts.length > 0 && <p className="text-sm text-stone-700">{t('orders.merge.unsplit')}</p>}
             {error && <FormAlert>{error}</FormAlert>}
           </div>
         )}
         <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
+            {t('orders.dialog.cancel')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Merging…' : chosen ? `Merge table ${chosen.tableNo}` : 'Merge table'}
+            {mutation.isPending
+              ? t('orders.merge.merging')
+              : chosen
+                ? t('orders.merge.submitTable', { tableNo: chosen.tableNo })
+                : t('orders.merge.submit')}
           </button>
         </div>
       </form>

@@ -5,6 +5,7 @@ import type { Table } from '@quan/contract/table';
 import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/FormAlert';
 import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { useMoveLines } from '../api/move-lines';
 import { LineQuantityPicker } from './LineQuantityPicker';
 import { OpenTables, type TablesQuery } from './OpenTables';
@@ -26,14 +27,13 @@ interface MoveLinesDialogProps {
   onClose: () => void;
 }
 
-const dishes = (count: number) => `${count} ${count === 1 ? 'dish' : 'dishes'}`;
-
 /**
  * Moves some dishes of an open order to another table's open order (a guest changing tables, a dish served
  * at the wrong one): which and how many, and to which table.
  */
 export function MoveLinesDialog({ order, tables, onClose }: MoveLinesDialogProps) {
   const mutation = useMoveLines();
+  const t = useT();
   const { enqueueSnackbar } = useSnackbar();
   const [picks, setPicks] = useState<LinePicks>(() => new Map());
   const [tableId, setTableId] = useState('');
@@ -48,8 +48,8 @@ export function MoveLinesDialog({ order, tables, onClose }: MoveLinesDialogProps
     (table) => table._id === tableId,
   );
   const problems = {
-    lines: portions.length === 0 ? 'Choose at least one dish to move.' : undefined,
-    table: destination ? undefined : 'Choose the table the dishes go to.',
+    lines: portions.length === 0 ? t('orders.move.chooseDish') : undefined,
+    table: destination ? undefined : t('orders.move.chooseTable'),
   };
 
   async function submit(event: FormEvent) {
@@ -64,12 +64,13 @@ export function MoveLinesDialog({ order, tables, onClose }: MoveLinesDialogProps
         toTableId: destination._id,
         expectedVersion: order.version,
       });
-      enqueueSnackbar(`Moved ${describePortions(order, portions)} to table ${destination.tableNo}.`, {
-        variant: 'success',
-      });
+      enqueueSnackbar(
+        t('orders.move.done', { dishes: describePortions(order, portions), tableNo: destination.tableNo }),
+        { variant: 'success' },
+      );
       onClose();
     } catch (caught) {
-      reportTabRefusal(caught, `Could not move the dishes of order #${order.orderNo}.`, {
+      reportTabRefusal(caught, t('orders.move.error', { orderNo: order.orderNo }), {
         enqueueSnackbar,
         onClose,
         setError,
@@ -79,20 +80,22 @@ export function MoveLinesDialog({ order, tables, onClose }: MoveLinesDialogProps
 
   return (
     <Dialog
-      title={`Move dishes · order #${order.orderNo}`}
+      title={t('orders.move.title', { orderNo: order.orderNo })}
       onClose={onClose}
       className="max-w-xl"
       initialFocus={firstLineRef}
     >
       <form className="space-y-5" onSubmit={(event) => void submit(event)} noValidate>
         <p className="text-sm text-stone-700">
-          From {tableLabel(order)} · {order.customerDetails.name || 'Guest'}. The dishes join the other table’s order
-          with the kitchen’s progress on them.
+          {t('orders.move.intro', {
+            table: tableLabel(order, t),
+            guest: order.customerDetails.name || t('orders.guest'),
+          })}
         </p>
         <div>
           <LineQuantityPicker
             order={order}
-            legend="Dishes to move"
+            legend={t('orders.move.legend')}
             picks={picks}
             onChange={(position, quantity) => setPicks((current) => withPick(current, position, quantity))}
             firstButtonRef={firstLineRef}
@@ -101,9 +104,9 @@ export function MoveLinesDialog({ order, tables, onClose }: MoveLinesDialogProps
         </div>
         <div>
           <label htmlFor={selectId} className="field-label">
-            To table
+            {t('orders.move.toTable')}
           </label>
-          <OpenTables tables={tables} order={order} empty="No other table has an open order to move dishes to.">
+          <OpenTables tables={tables} order={order} empty={t('orders.move.empty')}>
             {(open) => (
               <>
                 <select
@@ -113,10 +116,10 @@ export function MoveLinesDialog({ order, tables, onClose }: MoveLinesDialogProps
                   onChange={(event) => setTableId(event.target.value)}
                   aria-invalid={triedToSend && problems.table ? true : undefined}
                 >
-                  <option value="">Choose a table</option>
+                  <option value="">{t('orders.move.chooseOption')}</option>
                   {open.map((table) => (
                     <option key={table._id} value={table._id}>
-                      Table {table.tableNo} · order #{table.currentOrder?.orderNo}
+                      {t('orders.move.tableOption', { tableNo: table.tableNo, orderNo: table.currentOrder?.orderNo })}
                       {table.currentOrder?.customerName ? ` · ${table.currentOrder.customerName}` : ''}
                     </option>
                   ))}
@@ -126,26 +129,29 @@ export function MoveLinesDialog({ order, tables, onClose }: MoveLinesDialogProps
             )}
           </OpenTables>
         </div>
-        {order.billParts.length > 0 && (
-          <p className="text-sm text-stone-700">The bill’s split is undone; split it again after the move.</p>
-        )}
+        {order.billParts.length > 0 && <p className="text-sm text-stone-700">{t('orders.move.unsplit')}</p>}
         <p className="rounded-lg bg-stone-100 px-3 py-2 text-sm text-stone-800">
-          {count > 0 ? (
-            <>
-              Moving {dishes(count)} ({formatMoney(pickedAmount(order, picks))} before tax)
-              {destination ? ` to table ${destination.tableNo}` : ''}.
-            </>
-          ) : (
-            'Nothing chosen yet.'
-          )}
+          {count > 0
+            ? destination
+              ? t('orders.move.summaryTo', {
+                  count,
+                  amount: formatMoney(pickedAmount(order, picks)),
+                  tableNo: destination.tableNo,
+                })
+              : t('orders.move.summary', { count, amount: formatMoney(pickedAmount(order, picks)) })
+            : t('orders.nothingChosen')}
         </p>
         {error && <FormAlert>{error}</FormAlert>}
         <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
+            {t('orders.dialog.cancel')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Moving…' : count > 0 ? `Move ${dishes(count)}` : 'Move dishes'}
+            {mutation.isPending
+              ? t('orders.move.moving')
+              : count > 0
+                ? t('orders.move.submitCount', { count })
+                : t('orders.action.move')}
           </button>
         </div>
       </form>

@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Order } from '@quan/contract/order';
 import type { Table } from '@quan/contract/table';
 import { LoadError } from '../../../components/LoadError';
+import { useT } from '../../../lib/i18n';
 import { otherOpenTables } from './tab-actions';
 
 /** The tables list, as the page that opens a move or merge dialog loads it. */
@@ -18,16 +19,17 @@ interface OpenTablesProps {
 
 /** The tables with an open order other than this one, once loaded; the loading, error and empty states before. */
 export function OpenTables({ tables, order, empty, children }: OpenTablesProps) {
+  const t = useT();
   if (tables.isPending) {
     return (
       <p role="status" className="text-sm text-stone-600">
-        Loading tables…
+        {t('orders.tables.loading')}
       </p>
     );
   }
   if (tables.isError) {
     return (
-      <LoadError error={tables.error} fallback="Could not load the tables." onRetry={() => void tables.refetch()} />
+      <LoadError error={tables.error} fallback={t('orders.tables.loadError')} onRetry={() => void tables.refetch()} />
     );
   }
   const open = otherOpenTables(tables.data ?? [], order);

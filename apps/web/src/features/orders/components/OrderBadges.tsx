@@ -1,6 +1,7 @@
 import { QrCode } from 'lucide-react';
 import type { Order, OrderStatus } from '@quan/contract/order';
-import { orderStatusLabels } from './order-status';
+import { useT } from '../../../lib/i18n';
+import { orderStatusMessages } from './order-status';
 
 const statusClasses: Record<OrderStatus, string> = {
   pending: 'bg-amber-100 text-amber-900 ring-amber-300',
@@ -14,16 +15,18 @@ const statusClasses: Record<OrderStatus, string> = {
 const badgeBase = 'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset';
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`${badgeBase} ${statusClasses[status]}`}>{orderStatusLabels[status]}</span>;
+  const t = useT();
+  return <span className={`${badgeBase} ${statusClasses[status]}`}>{t(orderStatusMessages[status])}</span>;
 }
 
 /** Marks an order a diner placed from the table's QR code (the rest come from the POS). */
 export function SourceBadge({ source }: { source: Order['source'] }) {
+  const t = useT();
   if (source !== 'table') return null;
   return (
     <span className={`${badgeBase} bg-violet-50 text-violet-900 ring-violet-200`}>
       <QrCode aria-hidden="true" className="size-3.5" />
-      Diner order
+      {t('orders.badge.dinerOrder')}
     </span>
   );
 }

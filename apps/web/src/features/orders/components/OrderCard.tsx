@@ -3,6 +3,7 @@ import { ArrowRightLeft, Ban, Clock, Merge, Split, Users, Wallet, type LucideIco
 import { isOpenOrderStatus, type Order, type OrderItem, type OrderRound } from '@quan/contract/order';
 import { OrderLineLabel } from '../../../components/OrderLineLabel';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useT, type Translate } from '../../../lib/i18n';
 import { useCan } from '../../../lib/use-can';
 import { BillParts } from './BillParts';
 import { OrderStatusBadge, SourceBadge } from './OrderBadges';
@@ -14,12 +15,13 @@ import {
   hasRounds,
   linesOfRound,
   orderMovesFor,
-  paymentMethodLabels,
+  paymentMethodMessages,
   refundableOf,
   roundButtonTarget,
   roundMovesFor,
+  roundNames,
   roundsAwaitingApproval,
-  roundStatusLabels,
+  roundStatusMessages,
   tableLabel,
   type OrderMove,
   type RoundMove,
@@ -51,6 +53,7 @@ const moveButtonClass: Partial<Record<OrderMove['target'], string>> = {
  * nothing of the line is left on the bill.
  */
 function OrderLine({ line }: { line: OrderItem }) {
+  const t = useT();
   const billed = billedQuantity(line);
   if (billed === 0) {
     return (
@@ -58,7 +61,7 @@ function OrderLine({ line }: { line: OrderItem }) {
         <s className="flex gap-1.5 opacity-70">
           <span className="shrink-0">{line.quantity} ×</span> <OrderLineLabel line={line} />
         </s>{' '}
-        <span className="shrink-0 text-xs">(voided)</span>
+        <span className="shrink-0 text-xs">{t('orders.line.voided')}</span>
       </li>
     );
   }
@@ -68,7 +71,10 @@ function OrderLine({ line }: { line: OrderItem }) {
       <span className="min-w-0">
         <OrderLineLabel line={line} />
         {line.voidedQuantity > 0 && (
-          <span className="block text-xs text-stone-500"> ({line.voidedQuantity} voided)</span>
+          <span className="block text-xs text-stone-500">
+            {' '}
+            {t('orders.line.partlyVoided', { count: line.voidedQuantity })}
+          </span>
         )}
       </span>
     </li>
@@ -92,6 +98,7 @@ interface RoundSectionProps {
 
 /** One round of a tab: when it was sent and how far it is, its lines, and the decision a diner's round awaits. */
 function RoundSection({ order, round, isBusy, canMove, onRoundMove }: RoundSectionProps) {
+  const t = useT();
   const headingId = useId();
   const moves = canMove ? roundMovesFor(round.status) : [];
   const isCancelled = round.status === 'cancelled';
@@ -102,7 +109,11 @@ function RoundSection({ order, round, isBusy, canMove, onRoundMove }: RoundSecti
       className={`space-y-1 ${isPending ? 'rounded-lg bg-amber-100/70 p-2' : ''} ${isCancelled ? 'opacity-60' : ''}`}
     >
       <h3 id={headingId} className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
-        Round {round.no} · {formatClock(round.sentAt)} · {roundStatusLabels[round.status]}
+        {t('orders.round.heading', {
+          roundNo: round.no,
+          time: formatClock(round.sentAt),
+          status: t(roundStatusMessages[round.status]),
+        })}
       </h3>
       <ul className={`space-y-1 text-sm ${isCancelled ? 'line-through' : ''}`}>
         {linesOfRound(order, round.no).map((line) => (
@@ -119,7 +130,7 @@ function RoundSection({ order, round, isBusy, canMove, onRoundMove }: RoundSecti
               onClick={() => onRoundMove(order, round, move)}
               className={`btn btn-sm ${phoneTapTarget} flex-1 ${roundButtonClass[move.target] ?? 'btn-primary'}`}
             >
-              {move.label} <span className="sr-only">{roundButtonTarget(order, round.no)}</span>
+              {t(move.label)} <span className="sr-only">{roundButtonTarget(t, order, round.no)}</span>
             </button>
           ))}
         </div>
@@ -132,40 +143,43 @@ function RoundSection({ order, round, isBusy, canMove, onRoundMove }: RoundSecti
  * What an order's payments say on its card: how it was paid ("Paid by cash", or each method and amount of a
  * split tender, with tips and refunds), and on an open order paid in part, what is still due.
  */
-function paymentsSummary(order: Order): string[] {
+function paymentsSummary(t: Translate, order: Order): string[] {
+  const method = (one: keyof typeof paymentMethodMessages) => t(paymentMethodMessages[one]).toLocaleLowerCase();
   const lines: string[] = [];
   const payments = order.payments.filter((payment) => payment.amount > payment.refunded);
   const isOpen = isOpenOrderStatus(order.status);
   const paidInOne = payments.length === 1 && payments[0]!.refunded === 0 && payments[0]!.amount === order.bills.total;
   if (paidInOne) {
-    lines.push(`Paid by ${paymentMethodLabels[payments[0]!.method].toLowerCase()}`);
+    lines.push(t('orders.paidBy', { methods: method(payments[0]!.method) }));
   } else if (payments.length > 0) {
     const parts = payments.map(
-      (payment) =>
-        `${paymentMethodLabels[payment.method].toLowerCase()} ${formatMoney(payment.amount - payment.refunded)}`,
+      (payment) => `${method(payment.method)} ${formatMoney(payment.amount - payment.refunded)}`,
     );
-    lines.push(`Paid by ${parts.join(' + ')}`);
+    lines.push(t('orders.paidBy', { methods: parts.join(' + ') }));
   } else if (!isOpen && order.paymentMethod) {
     // An order settled before payments were kept one by one names only its method.
-    lines.push(`Paid by ${paymentMethodLabels[order.paymentMethod].toLowerCase()}`);
+    lines.push(t('orders.paidBy', { methods: method(order.paymentMethod) }));
   }
   const tips = order.payments.reduce((sum, payment) => sum + payment.tip, 0);
-  if (tips > 0) lines.push(`Tip ${formatMoney(tips)}`);
+  if (tips > 0) lines.push(t('orders.summary.tip', { amount: formatMoney(tips) }));
   const refunded = order.payments.reduce((sum, payment) => sum + payment.refunded, 0);
-  if (refunded > 0) lines.push(`Refunded ${formatMoney(refunded)}`);
-  if (isOpen && order.paid > 0 && order.due > 0) lines.push(`${formatMoney(order.due)} still due`);
+  if (refunded > 0) lines.push(t('orders.summary.refunded', { amount: formatMoney(refunded) }));
+  if (isOpen && order.paid > 0 && order.due > 0)
+    lines.push(t('orders.summary.due', { amount: formatMoney(order.due) }));
   return lines;
 }
 
 /** "Waiting for approval", or which rounds of a tab wait: "Round 2 waiting for approval". */
-function approvalNotice(order: Order): string | null {
+function approvalNotice(t: Translate, order: Order): string | null {
   const waiting = roundsAwaitingApproval(order);
   if (waiting.length === 0) return null;
-  if (!hasRounds(order)) return 'Waiting for approval';
-  const numbers = waiting.map((round) => round.no);
-  return numbers.length === 1
-    ? `Round ${numbers[0]} waiting for approval`
-    : `Rounds ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)} waiting for approval`;
+  if (!hasRounds(order)) return t('orders.approval.waiting');
+  return t('orders.approval.roundsWaiting', {
+    rounds: roundNames(
+      t,
+      waiting.map((round) => round.no),
+    ),
+  });
 }
 
 /**
@@ -192,29 +206,36 @@ interface TabActionButton {
  * the role may do. Money taken keeps the dishes where they are: moving, merging and splitting wait for a refund.
  */
 function tabActionsFor(
+  t: Translate,
   order: Order,
   { canMove, canVoid, canRefund }: { canMove: boolean; canVoid: boolean; canRefund: boolean },
 ): TabActionButton[] {
   // A completed order's payments stay reachable for a manager's refund (a guest who complains after paying).
   if (order.status === 'completed') {
     const refundable = order.payments.some((payment) => refundableOf(payment) > 0);
-    return canRefund && refundable ? [{ action: 'pay', label: 'Payments & refunds', icon: Wallet }] : [];
+    return canRefund && refundable
+      ? [{ action: 'pay', label: t('orders.action.paymentsAndRefunds'), icon: Wallet }]
+      : [];
   }
   // Ready and served orders are paid through Complete; a split bill through its parts.
   const canPayEarly = canMove && order.status === 'in_progress' && order.billParts.length === 0 && order.due > 0;
-  const pay: TabActionButton | false = canPayEarly && { action: 'pay', label: 'Take payment', icon: Wallet };
+  const pay: TabActionButton | false = canPayEarly && {
+    action: 'pay',
+    label: t('orders.action.takePayment'),
+    icon: Wallet,
+  };
   if (!canChangeBill(order)) return pay ? [pay] : [];
   const hasDishes = billedLines(order).length > 0;
   const canRearrange = canMove && order.paid === 0;
   const actions: (TabActionButton | false)[] = [
     pay,
-    canVoid && hasDishes && { action: 'void', label: 'Void dishes', icon: Ban },
-    canRearrange && hasDishes && { action: 'move', label: 'Move dishes', icon: ArrowRightLeft },
-    canRearrange && { action: 'merge', label: 'Merge a table', icon: Merge },
+    canVoid && hasDishes && { action: 'void', label: t('orders.action.void'), icon: Ban },
+    canRearrange && hasDishes && { action: 'move', label: t('orders.action.move'), icon: ArrowRightLeft },
+    canRearrange && { action: 'merge', label: t('orders.action.merge'), icon: Merge },
     canRearrange &&
       order.bills.total > 0 && {
         action: 'split',
-        label: order.billParts.length > 0 ? 'Split again' : 'Split bill',
+        label: t(order.billParts.length > 0 ? 'orders.action.splitAgain' : 'orders.action.split'),
         icon: Split,
       },
   ];
@@ -232,6 +253,7 @@ export function OrderCard({
   onAction,
   onPayPart,
 }: OrderCardProps) {
+  const t = useT();
   const titleId = useId();
   const isSplit = order.billParts.length > 0;
   // A split bill is settled part by part: its parts take the place of the Complete button. A tab whose rounds
@@ -240,8 +262,8 @@ export function OrderCard({
     (move) => !(isSplit && move.target === 'completed'),
   );
   const canRefund = useCan('payments:refund');
-  const tabActions = tabActionsFor(order, { canMove, canVoid, canRefund });
-  const notice = approvalNotice(order);
+  const tabActions = tabActionsFor(t, order, { canMove, canVoid, canRefund });
+  const notice = approvalNotice(t, order);
   const awaitingApproval = notice !== null;
   const guests = order.customerDetails.guests;
 
@@ -253,15 +275,13 @@ export function OrderCard({
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 id={titleId} className="text-lg font-bold text-stone-900">
-            #{order.orderNo} · {tableLabel(order)}
+            #{order.orderNo} · {tableLabel(order, t)}
           </h2>
           <p className="flex items-center gap-1.5 text-sm text-stone-700">
-            <span className="truncate">{order.customerDetails.name || 'Guest'}</span>
+            <span className="truncate">{order.customerDetails.name || t('orders.guest')}</span>
             <span aria-hidden="true">·</span>
             <Users aria-hidden="true" className="size-4 shrink-0" />
-            <span>
-              {guests} {guests === 1 ? 'guest' : 'guests'}
-            </span>
+            <span>{t('orders.guests', { count: guests })}</span>
           </p>
         </div>
         <div className="flex flex-wrap justify-end gap-1.5">
@@ -294,7 +314,7 @@ export function OrderCard({
           ))}
         </ul>
       )}
-      {order.note && <p className="text-sm text-stone-700 italic">Note: {order.note}</p>}
+      {order.note && <p className="text-sm text-stone-700 italic">{t('orders.note', { note: order.note })}</p>}
 
       <div className="mt-auto flex flex-wrap items-end justify-between gap-2 border-t border-stone-100 pt-3 text-sm">
         <div className="text-stone-600">
@@ -302,10 +322,10 @@ export function OrderCard({
           {isOpenOrderStatus(order.status) && (
             <p className="flex items-center gap-1 font-medium text-stone-800">
               <Clock aria-hidden="true" className="size-4" />
-              {formatElapsed(elapsedMinutes(order.createdAt, now))} ago
+              {t('orders.ago', { elapsed: formatElapsed(t, elapsedMinutes(order.createdAt, now)) })}
             </p>
           )}
-          {paymentsSummary(order).map((line) => (
+          {paymentsSummary(t, order).map((line) => (
             <p key={line}>{line}</p>
           ))}
         </div>
@@ -315,7 +335,7 @@ export function OrderCard({
       {isSplit && <BillParts order={order} canPay={canMove} isBusy={isBusy} onPay={onPayPart} />}
 
       {tabActions.length > 0 && (
-        <div role="group" aria-label="Change the bill" className="grid grid-cols-2 gap-2">
+        <div role="group" aria-label={t('orders.card.changeBill')} className="grid grid-cols-2 gap-2">
           {tabActions.map(({ action, label, icon: Icon }) => (
             <button
               key={action}
@@ -327,7 +347,7 @@ export function OrderCard({
               <Icon aria-hidden="true" className="size-4 shrink-0" />
               {label}{' '}
               <span className="sr-only">
-                {action === 'merge' ? 'into' : 'of'} order #{order.orderNo}
+                {t(action === 'merge' ? 'orders.card.intoOrder' : 'orders.card.ofOrder', { orderNo: order.orderNo })}
               </span>
             </button>
           ))}
@@ -335,7 +355,7 @@ export function OrderCard({
       )}
 
       {moves.length > 0 && (
-        <div role="group" aria-label="Move the order" className="flex flex-wrap gap-2">
+        <div role="group" aria-label={t('orders.card.moveOrder')} className="flex flex-wrap gap-2">
           {moves.map((move) => (
             <button
               key={move.target}
@@ -344,7 +364,7 @@ export function OrderCard({
               onClick={() => onMove(order, move)}
               className={`btn flex-1 ${moveButtonClass[move.target] ?? 'btn-primary'}`}
             >
-              {move.label} <span className="sr-only">order #{order.orderNo}</span>
+              {t(move.label)} <span className="sr-only">{t('orders.target.order', { orderNo: order.orderNo })}</span>
             </button>
           ))}
         </div>

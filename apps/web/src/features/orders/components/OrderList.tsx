@@ -2,7 +2,8 @@ import type { Order, OrderRound } from '@quan/contract/order';
 import { useOrders } from '../api/list-orders';
 import { OrderCard } from './OrderCard';
 import { dayEndIso, dayStartIso } from '../../../lib/restaurant-day';
-import { orderTabLabels, statusesOfTab, type OrderMove, type OrderTab, type RoundMove } from './order-status';
+import { useT } from '../../../lib/i18n';
+import { orderTabMessages, statusesOfTab, type OrderMove, type OrderTab, type RoundMove } from './order-status';
 import type { TabAction } from './tab-actions';
 import { LoadError } from '../../../components/LoadError';
 
@@ -42,6 +43,7 @@ export function OrderList({
   onAction,
   onPayPart,
 }: OrderListProps) {
+  const t = useT();
   const isRangeValid = !from || !to || from <= to;
   const orders = useOrders(
     {
@@ -57,29 +59,32 @@ export function OrderList({
   if (!isRangeValid) {
     return (
       <p role="alert" className="card p-6 text-stone-800">
-        The “to” date is before the “from” date. Pick a range that runs forward.
+        {t('orders.list.badRange')}
       </p>
     );
   }
   if (orders.isPending) {
     return (
       <p role="status" className="text-stone-600">
-        Loading orders…
+        {t('orders.list.loading')}
       </p>
     );
   }
   if (orders.isError) {
     return (
-      <LoadError error={orders.error} fallback="Could not load the orders." onRetry={() => void orders.refetch()} />
+      <LoadError error={orders.error} fallback={t('orders.list.loadError')} onRetry={() => void orders.refetch()} />
     );
   }
 
   const { orders: shown, pagination } = orders.data;
   if (shown.length === 0) {
-    const scope = tab === 'all' ? '' : ` ${orderTabLabels[tab].toLowerCase()}`;
+    const dated = Boolean(from || to);
+    const scope = tab === 'all' ? null : t(orderTabMessages[tab]).toLocaleLowerCase();
     return (
       <p className="card p-6 text-stone-700">
-        No{scope} orders{from || to ? ' in these dates' : ''}.
+        {scope === null
+          ? t(dated ? 'orders.list.emptyDated' : 'orders.list.empty')
+          : t(dated ? 'orders.list.emptyTabDated' : 'orders.list.emptyTab', { tab: scope })}
       </p>
     );
   }
@@ -106,17 +111,21 @@ export function OrderList({
         ))}
       </ul>
       {pagination.totalPages > 1 && (
-        <nav aria-label="Pages" className="flex items-center justify-between gap-3">
+        <nav aria-label={t('orders.list.pages')} className="flex items-center justify-between gap-3">
           <button
             type="button"
             className="btn btn-secondary"
             disabled={page <= 1}
             onClick={() => onPageChange(page - 1)}
           >
-            Previous
+            {t('orders.list.previous')}
           </button>
           <p className="text-sm text-stone-700">
-            Page {pagination.currentPage} of {pagination.totalPages} · {pagination.totalItems} orders
+            {t('orders.list.page', {
+              page: pagination.currentPage,
+              pages: pagination.totalPages,
+              count: pagination.totalItems,
+            })}
           </p>
           <button
             type="button"
@@ -124,7 +133,7 @@ export function OrderList({
             disabled={page >= pagination.totalPages}
             onClick={() => onPageChange(page + 1)}
           >
-            Next
+            {t('orders.list.next')}
           </button>
         </nav>
       )}

@@ -9,6 +9,7 @@ import { defaultSettings, type BankAccount } from '@quan/contract/settings';
 import type { Role } from '@quan/contract/user';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '../../../lib/format';
+import { activateLanguage } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import { createAppStore } from '../../../store/store';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
@@ -133,6 +134,38 @@ describe('PaymentDialog', () => {
       'voucher',
     ]);
     expect(dialog.getByRole('button', { name: 'Take payment' })).toBeDisabled();
+  });
+
+  it('speaks Vietnamese: the bill, the methods, the cash counted and the toast', { timeout: 15_000 }, async () => {
+    await activateLanguage('vi', 'staff');
+    const order = makeBill();
+    server = servePayments(order);
+    storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+    const onClose = vi.fn();
+    render(
+      <ReduxProvider store={createAppStore()}>
+        <QueryClientProvider client={createQueryClient()}>
+          <SnackbarProvider>
+            <PaymentDialog order={order} onClose={onClose} />
+          </SnackbarProvider>
+        </QueryClientProvider>
+      </ReduxProvider>,
+    );
+    const dialog = within(screen.getByRole('dialog', { name: 'Thanh toán đơn #1042' }));
+
+    expect(dialog.getByText('Tổng cộng').closest('dl')).toHaveTextContent(`Tổng cộng${money(1_245_000)}`);
+    expect(dialog.getByRole('group', { name: 'Phương thức thanh toán' })).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('radio', { name: 'Tiền mặt' }));
+    expect(dialog.getByRole('radio', { name: 'Chuyển khoản' })).toBeInTheDocument();
+    expect(dialog.getByRole('textbox', { name: 'Số tiền' })).toHaveValue('1.245.000');
+    await userEvent.click(dialog.getByRole('button', { name: /^\+500k ?\(cộng 500\.000\s₫ vào tiền mặt nhận\)$/ }));
+    expect(dialog.getByText(`Còn thiếu: ${money(745_000)}`)).toBeInTheDocument();
+    await replace(dialog.getByRole('textbox', { name: 'Tiền mặt nhận' }), '2.000.000');
+    expect(dialog.getByText(`Tiền thối: ${money(755_000)}`)).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Thanh toán' }));
+
+    expect(await screen.findByText(`Đơn #1042 đã thanh toán · tiền thối ${money(755_000)}`)).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalled();
   });
 
   it('splits the tender: 500.000 ₫ in cash, then the rest by transfer', async () => {

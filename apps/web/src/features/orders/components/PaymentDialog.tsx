@@ -10,12 +10,13 @@ import { MoneyField } from '../../../components/MoneyField';
 import { VietQrCode } from '../../../components/VietQrCode';
 import { describeApiError, getApiStatus } from '../../../lib/api-client';
 import { formatMoney, parseDong } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { useCan } from '../../../lib/use-can';
 import { useBankAccount } from '../api/get-bank-account';
 import { orderQueryOptions } from '../api/get-order';
 import { useTakePayment } from '../api/take-payment';
 import { RefundDialog } from './RefundDialog';
-import { formatClock, paymentMethodLabels, paymentTargetOf, refundableOf, tableLabel } from './order-status';
+import { formatClock, paymentMethodMessages, paymentTargetOf, refundableOf, tableLabel } from './order-status';
 
 export const paymentMethodIcons: Record<PaymentMethod, LucideIcon> = {
   cash: Banknote,
@@ -51,6 +52,7 @@ interface PaymentDialogProps {
  */
 export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogProps) {
   const mutation = useTakePayment();
+  const t = useT();
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const canRefund = useCan('payments:refund');
@@ -69,8 +71,13 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
   const [refunding, setRefunding] = useState<Payment | null>(null);
   const paymentsHeadingId = useId();
 
-  const what = partNo === undefined ? `order #${order.orderNo}` : `part ${partNo} of order #${order.orderNo}`;
-  const title = partNo === undefined ? `Pay order #${order.orderNo}` : `Pay part ${partNo} of order #${order.orderNo}`;
+  const { orderNo } = order;
+  const what = partNo === undefined ? t('orders.target.order', { orderNo }) : t('orders.pay.part', { partNo, orderNo });
+  // The same, starting a sentence.
+  const name =
+    partNo === undefined ? t('orders.name.order', { orderNo }) : t('orders.pay.partName', { partNo, orderNo });
+  const title =
+    partNo === undefined ? t('orders.pay.title', { orderNo }) : t('orders.pay.titlePart', { partNo, orderNo });
 
   const amount = parseDong(amountText);
   const tip = parseDong(tipText) ?? 0;
@@ -78,11 +85,11 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
   const owed = (amount ?? 0) + (Number.isNaN(tip) ? 0 : tip);
   const problems: PaymentFormProblems = {};
   if (amount === null || !Number.isInteger(amount) || amount < 1 || amount > due) {
-    problems.amount = `Enter an amount from 1 ₫ to ${formatMoney(due)}.`;
+    problems.amount = t('orders.refund.amountRange', { max: formatMoney(due) });
   }
-  if (Number.isNaN(tip)) problems.tip = 'Enter the tip in đồng, or leave it empty.';
+  if (Number.isNaN(tip)) problems.tip = t('orders.pay.tipInvalid');
   if (received !== null && (Number.isNaN(received) || received < owed)) {
-    problems.received = `The cash received must cover ${formatMoney(owed)}.`;
+    problems.received = t('orders.pay.receivedShort', { amount: formatMoney(owed) });
   }
   const hasProblem = Object.keys(problems).length > 0;
   const shown = triedToSend ? problems : {};
@@ -102,12 +109,9 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
       const fresh = await queryClient.fetchQuery({ ...orderQueryOptions(order._id), staleTime: 0 });
       const freshTarget = paymentTargetOf(fresh, partNo);
       if (!freshTarget || freshTarget.due === 0) {
-        enqueueSnackbar(
-          freshTarget ? `${capitalize(what)} is paid.` : `${capitalize(what)} is no longer on the bill.`,
-          {
-            variant: 'info',
-          },
-        );
+        enqueueSnackbar(freshTarget ? t('orders.pay.alreadyPaid', { name }) : t('orders.pay.gone', { name }), {
+          variant: 'info',
+        });
         onClose();
         return;
       }
@@ -135,19 +139,29 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
     try {
       const answered = await mutation.mutateAsync({ id: order._id, ...body });
       const change = received !== null ? changeDue(received, amount, tip) : 0;
-      const changeText = change > 0 ? ` · change ${formatMoney(change)}` : '';
       const left = paymentTargetOf(answered, partNo)?.due ?? 0;
       if (left === 0) {
-        enqueueSnackbar(`${capitalize(what)} paid${changeText}`, { variant: 'success' });
+        const paid =
+          change > 0
+            ? t('orders.pay.paidChange', { name, change: formatMoney(change) })
+            : t('orders.pay.paid', { name });
+        enqueueSnackbar(paid, { variant: 'success' });
         onClose();
         return;
       }
       startOver(answered, left);
+      const taken = {
+        amount: formatMoney(amount),
+        method: t(paymentMethodMessages[method]).toLocaleLowerCase(),
+        left: formatMoney(left),
+      };
       setNotice(
-        `${formatMoney(amount)} taken by ${paymentMethodLabels[method].toLowerCase()}${changeText}. ${formatMoney(left)} left to pay.`,
+        change > 0
+          ? t('orders.pay.takenChange', { ...taken, change: formatMoney(change) })
+          : t('orders.pay.taken', taken),
       );
     } catch (caught) {
-      setError(describeApiError(caught, `Could not take the payment of ${what}.`));
+      setError(describeApiError(caught, t('orders.pay.error', { what })));
       if (getApiStatus(caught) === 409) await reloadOrder();
     }
   }
@@ -156,7 +170,7 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
     const left = paymentTargetOf(after, partNo)?.due ?? 0;
     startOver(after, left);
     setError(null);
-    setNotice(`${formatMoney(left)} left to pay.`);
+    setNotice(t('orders.pay.left', { left: formatMoney(left) }));
   }
 
   function chooseMethod(next: PaymentMethod) {
@@ -181,19 +195,19 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
       <form className="space-y-5" onSubmit={(event) => void submit(event)} noValidate>
         <div className="space-y-2">
           <p className="text-sm text-stone-700">
-            {tableLabel(order)} · {order.customerDetails.name || 'Guest'}
+            {tableLabel(order, t)} · {order.customerDetails.name || t('orders.guest')}
           </p>
           <dl className="grid grid-cols-3 gap-2 rounded-lg bg-stone-100 px-3 py-2 text-sm">
             <div>
-              <dt className="text-stone-600">Total</dt>
+              <dt className="text-stone-600">{t('orders.pay.total')}</dt>
               <dd className="font-semibold text-stone-900 tabular-nums">{formatMoney(target?.total ?? 0)}</dd>
             </div>
             <div>
-              <dt className="text-stone-600">Paid</dt>
+              <dt className="text-stone-600">{t('orders.pay.paidLabel')}</dt>
               <dd className="font-semibold text-stone-900 tabular-nums">{formatMoney(target?.paid ?? 0)}</dd>
             </div>
             <div>
-              <dt className="text-stone-600">Due</dt>
+              <dt className="text-stone-600">{t('orders.pay.due')}</dt>
               <dd className="text-base font-bold text-amber-800 tabular-nums">{formatMoney(due)}</dd>
             </div>
           </dl>
@@ -205,7 +219,7 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
         {payments.length > 0 && (
           <section aria-labelledby={paymentsHeadingId} className="space-y-2">
             <h3 id={paymentsHeadingId} className="field-label">
-              Payments taken
+              {t('orders.pay.payments')}
             </h3>
             <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200">
               {payments.map((payment) => (
@@ -223,7 +237,7 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
         {due > 0 && (
           <>
             <fieldset>
-              <legend className="field-label">Payment method</legend>
+              <legend className="field-label">{t('orders.pay.method')}</legend>
               <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
                 {paymentMethods.map((option) => {
                   const Icon = paymentMethodIcons[option];
@@ -241,12 +255,12 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
                         className="sr-only"
                       />
                       <Icon aria-hidden="true" className="size-5 shrink-0" />
-                      {paymentMethodLabels[option]}
+                      {t(paymentMethodMessages[option])}
                     </label>
                   );
                 })}
               </div>
-              {triedToSend && !method && <p className="field-error">Choose how the guest pays.</p>}
+              {triedToSend && !method && <p className="field-error">{t('orders.pay.chooseMethod')}</p>}
             </fieldset>
 
             {method === 'transfer' && (
@@ -254,46 +268,46 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
                 {bank.data ? (
                   <VietQrCode bank={bank.data} amount={transferAmount} note={transferNote(order.orderNo, partNo)} />
                 ) : bank.isPending ? (
-                  <p className="text-sm text-stone-600">Loading the bank account…</p>
+                  <p className="text-sm text-stone-600">{t('orders.pay.loadingBank')}</p>
                 ) : (
-                  <p className="text-sm text-stone-700">
-                    No bank account is set, so there is no VietQR code. An admin sets it in Settings.
-                  </p>
+                  <p className="text-sm text-stone-700">{t('orders.pay.noBank')}</p>
                 )}
-                <p className="mt-2 text-sm text-stone-700">
-                  Confirm once the transfer shows in the restaurant’s account.
-                </p>
+                <p className="mt-2 text-sm text-stone-700">{t('orders.pay.confirmTransfer')}</p>
               </div>
             )}
             <div className="grid gap-3 sm:grid-cols-2">
               <MoneyField
-                label="Amount"
+                label={t('orders.pay.amount')}
                 value={amountText}
                 onChange={setAmountText}
                 hint={
                   amount !== null && !problems.amount
-                    ? `${formatMoney(amount)} of ${formatMoney(due)} due`
-                    : `${formatMoney(due)} due`
+                    ? t('orders.pay.amountOfDue', { amount: formatMoney(amount), due: formatMoney(due) })
+                    : t('orders.pay.amountDue', { due: formatMoney(due) })
                 }
                 error={shown.amount}
               />
               <MoneyField
-                label="Tip (optional)"
+                label={t('orders.pay.tip')}
                 value={tipText}
                 onChange={setTipText}
-                hint={tip > 0 && !problems.tip ? `${formatMoney(tip)} on top, not revenue` : 'On top of the amount'}
+                hint={
+                  tip > 0 && !problems.tip
+                    ? t('orders.pay.tipOnTop', { amount: formatMoney(tip) })
+                    : t('orders.pay.tipHint')
+                }
                 error={shown.tip}
               />
             </div>
             {method === 'cash' && (
               <div className="space-y-2">
                 <MoneyField
-                  label="Cash received"
+                  label={t('orders.pay.received')}
                   value={receivedText}
                   onChange={setReceivedText}
                   error={shown.received}
                 />
-                <div role="group" aria-label="Count the notes received" className="grid grid-cols-5 gap-2">
+                <div role="group" aria-label={t('orders.pay.notes')} className="grid grid-cols-5 gap-2">
                   {quickCashNotes.map((note) => (
                     <button
                       key={note}
@@ -302,7 +316,7 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
                       onClick={() => addNote(note)}
                     >
                       +{noteLabel(note)}
-                      <span className="sr-only"> (add {formatMoney(note)} to the cash received)</span>
+                      <span className="sr-only"> {t('orders.pay.addNote', { amount: formatMoney(note) })}</span>
                     </button>
                   ))}
                   <button
@@ -310,14 +324,14 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
                     className="btn btn-secondary min-h-11 px-2"
                     onClick={() => setReceivedText(String(owed))}
                   >
-                    Exact
+                    {t('orders.pay.exact')}
                   </button>
                 </div>
                 <p aria-live="polite" className="text-base font-semibold text-stone-900">
                   {change !== null
-                    ? `Change: ${formatMoney(change)}`
+                    ? t('orders.pay.change', { amount: formatMoney(change) })
                     : received !== null && !Number.isNaN(received)
-                      ? `Still short: ${formatMoney(owed - received)}`
+                      ? t('orders.pay.short', { amount: formatMoney(owed - received) })
                       : ''}
                 </p>
               </div>
@@ -329,11 +343,15 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
 
         <div className="sticky -bottom-6 -mx-6 flex flex-col-reverse gap-2 border-t border-stone-100 bg-white px-6 py-3 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-secondary min-h-11" onClick={onClose}>
-            {due > 0 ? 'Cancel' : 'Close'}
+            {due > 0 ? t('orders.dialog.cancel') : t('orders.dialog.close')}
           </button>
           {due > 0 && (
             <button type="submit" className="btn btn-primary min-h-11" disabled={!method || mutation.isPending}>
-              {mutation.isPending ? 'Saving…' : method === 'transfer' ? 'Transfer received' : 'Take payment'}
+              {mutation.isPending
+                ? t('orders.saving')
+                : method === 'transfer'
+                  ? t('orders.pay.transferReceived')
+                  : t('orders.action.takePayment')}
             </button>
           )}
         </div>
@@ -351,10 +369,6 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
   );
 }
 
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 interface PaymentRowProps {
   payment: Payment;
   canRefund: boolean;
@@ -363,14 +377,19 @@ interface PaymentRowProps {
 
 /** One payment taken: how and how much, the tip, the cash handed over and its change, who took it and when. */
 function PaymentRow({ payment, canRefund, onRefund }: PaymentRowProps) {
+  const t = useT();
   const Icon = paymentMethodIcons[payment.method];
-  const label = paymentMethodLabels[payment.method];
+  const label = t(paymentMethodMessages[payment.method]);
   const refundable = refundableOf(payment);
   const details = [
-    payment.tip > 0 && `tip ${formatMoney(payment.tip)}`,
-    payment.tendered !== null && `received ${formatMoney(payment.tendered)}`,
-    payment.tendered !== null && `change ${formatMoney(payment.change)}`,
-    payment.takenBy ? `by ${payment.takenBy.name}` : payment.bankTransactionId ? 'by bank notification' : null,
+    payment.tip > 0 && t('orders.payment.tip', { amount: formatMoney(payment.tip) }),
+    payment.tendered !== null && t('orders.payment.received', { amount: formatMoney(payment.tendered) }),
+    payment.tendered !== null && t('orders.payment.change', { amount: formatMoney(payment.change) }),
+    payment.takenBy
+      ? t('orders.payment.by', { name: payment.takenBy.name })
+      : payment.bankTransactionId
+        ? t('orders.payment.byBank')
+        : null,
     formatClock(payment.takenAt),
   ].filter(Boolean);
   return (
@@ -383,16 +402,19 @@ function PaymentRow({ payment, canRefund, onRefund }: PaymentRowProps) {
         <p className="text-xs text-stone-600">{details.join(' · ')}</p>
         {payment.refunds.map((refund) => (
           <p key={refund._id} className="text-xs text-red-800">
-            Refunded {formatMoney(refund.amount)}: {refund.reason}
+            {t('orders.payment.refunded', { amount: formatMoney(refund.amount), reason: refund.reason })}
             {refund.refundedBy ? ` (${refund.refundedBy.name}, ${formatClock(refund.refundedAt)})` : ''}
           </p>
         ))}
       </div>
       {canRefund && refundable > 0 && (
         <button type="button" className="btn btn-sm btn-secondary min-h-11 shrink-0 sm:min-h-8" onClick={onRefund}>
-          Refund{' '}
+          {t('orders.refund.submit')}{' '}
           <span className="sr-only">
-            {label.toLowerCase()} payment of {formatMoney(payment.amount)}
+            {t('orders.payment.refundTarget', {
+              method: label.toLocaleLowerCase(),
+              amount: formatMoney(payment.amount),
+            })}
           </span>
         </button>
       )}

@@ -7,8 +7,9 @@ import { FormAlert } from '../../../components/FormAlert';
 import { MoneyField } from '../../../components/MoneyField';
 import { describeApiError, getApiFieldErrors } from '../../../lib/api-client';
 import { formatMoney, parseDong } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { useRefundPayment } from '../api/refund-payment';
-import { formatClock, paymentMethodLabels, refundableOf } from './order-status';
+import { formatClock, paymentMethodMessages, refundableOf } from './order-status';
 
 interface RefundDialogProps {
   order: Order;
@@ -29,6 +30,7 @@ interface RefundProblems {
  */
 export function RefundDialog({ order, payment, onClose, onRefunded }: RefundDialogProps) {
   const mutation = useRefundPayment();
+  const t = useT();
   const { enqueueSnackbar } = useSnackbar();
   const refundable = refundableOf(payment);
   const [amountText, setAmountText] = useState(String(refundable));
@@ -38,13 +40,13 @@ export function RefundDialog({ order, payment, onClose, onRefunded }: RefundDial
   const [error, setError] = useState<string | null>(null);
   const reasonId = useId();
   const reasonErrorId = useId();
-  const method = paymentMethodLabels[payment.method];
+  const method = t(paymentMethodMessages[payment.method]);
 
   const amount = parseDong(amountText);
   const parsed = refundPaymentBodySchema.safeParse({ amount: amount ?? undefined, reason });
   const problems: RefundProblems = {};
   if (amount === null || Number.isNaN(amount) || amount < 1 || amount > refundable) {
-    problems.amount = `Enter an amount from 1 ₫ to ${formatMoney(refundable)}.`;
+    problems.amount = t('orders.refund.amountRange', { max: formatMoney(refundable) });
   }
   if (!parsed.success) {
     const reasonIssue = parsed.error.issues.find((issue) => issue.path[0] === 'reason');
@@ -60,7 +62,7 @@ export function RefundDialog({ order, payment, onClose, onRefunded }: RefundDial
     setServerProblems({});
     try {
       const answered = await mutation.mutateAsync({ id: order._id, paymentId: payment._id, ...parsed.data });
-      enqueueSnackbar(`Refunded ${formatMoney(parsed.data.amount)} on order #${order.orderNo}.`, {
+      enqueueSnackbar(t('orders.refund.done', { amount: formatMoney(parsed.data.amount), orderNo: order.orderNo }), {
         variant: 'success',
       });
       onRefunded?.(answered);
@@ -72,29 +74,30 @@ export function RefundDialog({ order, payment, onClose, onRefunded }: RefundDial
           fieldProblems[fieldError.path] = fieldError.message;
       }
       setServerProblems(fieldProblems);
-      setError(describeApiError(caught, `Could not refund the payment on order #${order.orderNo}.`));
+      setError(describeApiError(caught, t('orders.refund.error', { orderNo: order.orderNo })));
     }
   }
 
   return (
-    <Dialog title={`Refund a payment · order #${order.orderNo}`} onClose={onClose} className="max-w-md">
+    <Dialog title={t('orders.refund.title', { orderNo: order.orderNo })} onClose={onClose} className="max-w-md">
       <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
         <p className="text-sm text-stone-700">
-          {method} payment of <strong className="text-stone-900">{formatMoney(payment.amount)}</strong> at{' '}
-          {formatClock(payment.takenAt)}
-          {payment.takenBy ? ` by ${payment.takenBy.name}` : ''}
-          {payment.refunded > 0 ? `; ${formatMoney(payment.refunded)} refunded already` : ''}.
+          {t('orders.refund.paymentOf', { method })}{' '}
+          <strong className="text-stone-900">{formatMoney(payment.amount)}</strong>{' '}
+          {t('orders.refund.at', { time: formatClock(payment.takenAt) })}
+          {payment.takenBy ? t('orders.refund.by', { name: payment.takenBy.name }) : ''}
+          {payment.refunded > 0 ? t('orders.refund.already', { amount: formatMoney(payment.refunded) }) : ''}.
         </p>
         <MoneyField
-          label="Amount to refund"
+          label={t('orders.refund.amount')}
           value={amountText}
           onChange={setAmountText}
-          hint={`At most ${formatMoney(refundable)}`}
+          hint={t('orders.refund.atMost', { amount: formatMoney(refundable) })}
           error={shown.amount}
         />
         <div>
           <label htmlFor={reasonId} className="field-label">
-            Reason
+            {t('orders.void.reason')}
           </label>
           <textarea
             id={reasonId}
@@ -115,10 +118,10 @@ export function RefundDialog({ order, payment, onClose, onRefunded }: RefundDial
         {error && <FormAlert>{error}</FormAlert>}
         <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-secondary min-h-11" onClick={onClose}>
-            Cancel
+            {t('orders.dialog.cancel')}
           </button>
           <button type="submit" className="btn btn-primary min-h-11" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Refunding…' : 'Refund'}
+            {mutation.isPending ? t('orders.refund.refunding') : t('orders.refund.submit')}
           </button>
         </div>
       </form>

@@ -5,6 +5,7 @@ import type { Order } from '@quan/contract/order';
 import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/FormAlert';
 import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { useSplitBill } from '../api/split-bill';
 import { LineQuantityPicker } from './LineQuantityPicker';
 import { billedQuantity, tableLabel } from './order-status';
@@ -29,25 +30,27 @@ type SplitMode = 'guests' | 'lines';
 const minGuests = 2;
 const maxGuests = 20;
 
+/** The ways to split, with the message ids of their labels and hints. */
 const modes: { value: SplitMode; label: string; hint: string }[] = [
-  { value: 'guests', label: 'Split evenly', hint: 'The same amount for each guest.' },
-  { value: 'lines', label: 'Split by dishes', hint: 'Part 1 pays for the dishes you pick, part 2 for the rest.' },
+  { value: 'guests', label: 'orders.split.evenly', hint: 'orders.split.evenlyHint' },
+  { value: 'lines', label: 'orders.split.byDishes', hint: 'orders.split.byDishesHint' },
 ];
 
 /** Part amounts, numbered: "Part 1 75.600 ₫". */
 function PartPreview({ amounts, label }: { amounts: readonly number[]; label: string }) {
+  const t = useT();
   return (
     <section aria-label={label} className="space-y-2 rounded-lg bg-stone-100 px-3 py-2 text-sm text-stone-800">
       <ol className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
         {amounts.map((amount, index) => (
           <li key={index} className="flex justify-between gap-2">
-            <span>Part {index + 1}</span>
+            <span>{t('orders.part', { no: index + 1 })}</span>
             <span className="font-semibold text-stone-900 tabular-nums">{formatMoney(amount)}</span>
           </li>
         ))}
       </ol>
       <p className="border-t border-stone-200 pt-1 text-stone-700">
-        Together {formatMoney(amounts.reduce((sum, amount) => sum + amount, 0))}, the whole bill.
+        {t('orders.split.together', { amount: formatMoney(amounts.reduce((sum, amount) => sum + amount, 0)) })}
       </p>
     </section>
   );
@@ -60,6 +63,7 @@ function PartPreview({ amounts, label }: { amounts: readonly number[]; label: st
  */
 export function SplitBillDialog({ order, onClose }: SplitBillDialogProps) {
   const mutation = useSplitBill();
+  const t = useT();
   const { enqueueSnackbar } = useSnackbar();
   const [mode, setMode] = useState<SplitMode>('guests');
   const [guestsText, setGuestsText] = useState(() =>
@@ -75,15 +79,11 @@ export function SplitBillDialog({ order, onClose }: SplitBillDialogProps) {
   const guestsProblem =
     Number.isInteger(guests) && guests >= minGuests && guests <= maxGuests
       ? undefined
-      : `Split between ${minGuests} and ${maxGuests} guests.`;
+      : t('orders.split.guestsRange', { min: minGuests, max: maxGuests });
   const billedCount = billedLines(order).reduce((sum, line) => sum + billedQuantity(line), 0);
   const inFirst = pickedCount(order, picks);
   const linesProblem =
-    inFirst === 0
-      ? 'Put at least one dish in part 1.'
-      : inFirst >= billedCount
-        ? 'Leave at least one dish for part 2.'
-        : undefined;
+    inFirst === 0 ? t('orders.split.needFirst') : inFirst >= billedCount ? t('orders.split.needSecond') : undefined;
   const problem = mode === 'guests' ? guestsProblem : linesProblem;
   const partCount = mode === 'guests' ? guests : 2;
 
@@ -98,12 +98,12 @@ export function SplitBillDialog({ order, onClose }: SplitBillDialogProps) {
           ? { id: order._id, by: 'guests', guests, expectedVersion: order.version }
           : { id: order._id, by: 'lines', parts: [pickedPortions(order, picks)], expectedVersion: order.version },
       );
-      enqueueSnackbar(`Order #${order.orderNo}’s bill is split into ${split.billParts.length} parts.`, {
+      enqueueSnackbar(t('orders.split.done', { orderNo: order.orderNo, count: split.billParts.length }), {
         variant: 'success',
       });
       onClose();
     } catch (caught) {
-      reportTabRefusal(caught, `Could not split the bill of order #${order.orderNo}.`, {
+      reportTabRefusal(caught, t('orders.split.error', { orderNo: order.orderNo }), {
         enqueueSnackbar,
         onClose,
         setError,
@@ -117,14 +117,17 @@ export function SplitBillDialog({ order, onClose }: SplitBillDialogProps) {
   }
 
   return (
-    <Dialog title={`Split the bill · order #${order.orderNo}`} onClose={onClose} className="max-w-xl">
+    <Dialog title={t('orders.split.title', { orderNo: order.orderNo })} onClose={onClose} className="max-w-xl">
       <form className="space-y-5" onSubmit={(event) => void submit(event)} noValidate>
         <p className="text-sm text-stone-700">
-          {tableLabel(order)} · {order.customerDetails.name || 'Guest'} · total{' '}
+          {t('orders.split.intro', {
+            table: tableLabel(order, t),
+            guest: order.customerDetails.name || t('orders.guest'),
+          })}{' '}
           <strong className="text-stone-900">{formatMoney(order.bills.total)}</strong>
         </p>
         <fieldset>
-          <legend className="field-label">How to split</legend>
+          <legend className="field-label">{t('orders.split.how')}</legend>
           <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
             {modes.map((option) => (
               <label
@@ -143,8 +146,8 @@ export function SplitBillDialog({ order, onClose }: SplitBillDialogProps) {
                   className="mt-0.5 size-4 accent-amber-700"
                 />
                 <span>
-                  <span className="block font-semibold text-stone-900">{option.label}</span>
-                  <span className="block text-xs text-stone-600">{option.hint}</span>
+                  <span className="block font-semibold text-stone-900">{t(option.label)}</span>
+                  <span className="block text-xs text-stone-600">{t(option.hint)}</span>
                 </span>
               </label>
             ))}
@@ -155,7 +158,7 @@ export function SplitBillDialog({ order, onClose }: SplitBillDialogProps) {
           <div className="space-y-3">
             <div>
               <label htmlFor={guestsId} className="field-label">
-                Number of guests
+                {t('orders.split.guests')}
               </label>
               <div className="flex items-center gap-2">
                 <button
@@ -163,7 +166,7 @@ export function SplitBillDialog({ order, onClose }: SplitBillDialogProps) {
                   className="btn btn-secondary size-10 p-0"
                   onClick={() => changeGuests(-1)}
                   disabled={Number.isInteger(guests) && guests <= minGuests}
-                  aria-label="Fewer guests"
+                  aria-label={t('orders.split.fewerGuests')}
                 >
                   <Minus aria-hidden="true" className="size-4" />
                 </button>
@@ -185,7 +188,7 @@ export function SplitBillDialog({ order, onClose }: SplitBillDialogProps) {
                   className="btn btn-secondary size-10 p-0"
                   onClick={() => changeGuests(1)}
                   disabled={Number.isInteger(guests) && guests >= maxGuests}
-                  aria-label="More guests"
+                  aria-label={t('orders.split.moreGuests')}
                 >
                   <Plus aria-hidden="true" className="size-4" />
                 </button>
@@ -197,7 +200,7 @@ export function SplitBillDialog({ order, onClose }: SplitBillDialogProps) {
               )}
             </div>
             {!guestsProblem && (
-              <PartPreview amounts={evenSplitAmounts(order.bills.total, guests)} label="Each guest pays" />
+              <PartPreview amounts={evenSplitAmounts(order.bills.total, guests)} label={t('orders.split.eachGuest')} />
             )}
           </div>
         ) : (
@@ -205,24 +208,28 @@ export function SplitBillDialog({ order, onClose }: SplitBillDialogProps) {
             <div>
               <LineQuantityPicker
                 order={order}
-                legend="Dishes in part 1"
+                legend={t('orders.split.dishesInFirst')}
                 picks={picks}
                 onChange={(position, quantity) => setPicks((current) => withPick(current, position, quantity))}
               />
               {triedToSend && linesProblem && <p className="field-error">{linesProblem}</p>}
             </div>
-            <PartPreview amounts={splitByDishesAmounts(order, picks)} label="Each part pays" />
+            <PartPreview amounts={splitByDishesAmounts(order, picks)} label={t('orders.split.eachPart')} />
           </div>
         )}
 
-        {order.billParts.length > 0 && <p className="text-sm text-stone-700">This replaces the current split.</p>}
+        {order.billParts.length > 0 && <p className="text-sm text-stone-700">{t('orders.split.replaces')}</p>}
         {error && <FormAlert>{error}</FormAlert>}
         <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
+            {t('orders.dialog.cancel')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Splitting…' : problem ? 'Split the bill' : `Split into ${partCount} parts`}
+            {mutation.isPending
+              ? t('orders.split.splitting')
+              : problem
+                ? t('orders.split.submit')
+                : t('orders.split.submitCount', { count: partCount })}
           </button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 import type { Order, OrderItem, OrderRound } from '@quan/contract/order';
 import { OrderLineLabel } from '../../../components/OrderLineLabel';
+import { useT } from '../../../lib/i18n';
 import { billedQuantity, formatClock, tableLabel } from './order-status';
 
 export interface PrintedStationTicketProps {
@@ -20,23 +21,27 @@ export interface PrintedStationTicketProps {
  * the kitchen does not make the dishes twice.
  */
 export function PrintedStationTicket({ order, round, lines, stationName, copy, printedAt }: PrintedStationTicketProps) {
-  const station = stationName ?? 'Kitchen';
+  const t = useT();
+  const station = stationName ?? t('orders.print.kitchen');
+  const stationHeading = station.toLocaleUpperCase('vi');
   return (
-    <article aria-label={`${station} ticket, order ${order.orderNo}, round ${round.no}`} className="ticket">
+    <article
+      aria-label={t('orders.print.label', { station, orderNo: order.orderNo, roundNo: round.no })}
+      className="ticket"
+    >
       {copy > 1 && (
         <p className="mb-2 border-4 border-black py-1 text-center text-2xl font-extrabold tracking-widest">
-          REPRINT <span className="block text-sm font-bold tracking-normal">copy {copy}</span>
+          {t('orders.print.reprint')}{' '}
+          <span className="block text-sm font-bold tracking-normal">{t('orders.print.copy', { copy })}</span>
         </p>
       )}
       <header className="ticket-center">
         <p className="text-base font-bold">
-          {station.toLocaleUpperCase('vi')} · #{order.orderNo}
+          {stationHeading} {'·'} #{order.orderNo}
         </p>
-        <p className="text-lg font-bold">{tableLabel(order)}</p>
-        <p className="font-bold">Round {round.no}</p>
-        <p>
-          Sent {formatClock(round.sentAt)} · Printed {formatClock(printedAt)}
-        </p>
+        <p className="text-lg font-bold">{tableLabel(order, t)}</p>
+        <p className="font-bold">{t('orders.rounds.one', { no: round.no })}</p>
+        <p>{t('orders.print.times', { sent: formatClock(round.sentAt), printed: formatClock(printedAt) })}</p>
       </header>
       <ul className="ticket-rule space-y-1.5">
         {lines.map((line) => (
@@ -45,7 +50,7 @@ export function PrintedStationTicket({ order, round, lines, stationName, copy, p
           </li>
         ))}
       </ul>
-      {order.note && <p className="ticket-rule font-bold">Note: {order.note}</p>}
+      {order.note && <p className="ticket-rule font-bold">{t('orders.note', { note: order.note })}</p>}
     </article>
   );
 }

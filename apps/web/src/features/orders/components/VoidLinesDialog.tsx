@@ -7,6 +7,7 @@ import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
 import { describeApiError, getApiStatus } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { useCan } from '../../../lib/use-can';
 import { useVoidLines } from '../api/void-lines';
 import { LineQuantityPicker } from './LineQuantityPicker';
@@ -17,7 +18,7 @@ import {
   pickedAmount,
   pickedCount,
   pickedPortions,
-  voidReasonLabels,
+  voidReasonMessages,
   withPick,
   type LinePicks,
 } from './tab-actions';
@@ -29,8 +30,6 @@ interface VoidLinesDialogProps {
 
 type Step = 'pick' | 'approval';
 
-const dishes = (count: number) => `${count} ${count === 1 ? 'dish' : 'dishes'}`;
-
 /**
  * Takes dishes off an open order's bill: which and how many, why, and whether a cooked dish was thrown away.
  * Staff void what the kitchen has not started; when the server refuses a started dish (403), the dialog asks
@@ -39,6 +38,7 @@ const dishes = (count: number) => `${count} ${count === 1 ? 'dish' : 'dishes'}`;
  */
 export function VoidLinesDialog({ order, onClose }: VoidLinesDialogProps) {
   const mutation = useVoidLines();
+  const t = useT();
   const { enqueueSnackbar } = useSnackbar();
   const canVoidStarted = useCan('orders:void-started');
   const [step, setStep] = useState<Step>('pick');
@@ -69,9 +69,9 @@ export function VoidLinesDialog({ order, onClose }: VoidLinesDialogProps) {
     return line !== undefined && isStartedLine(order, line);
   });
   const problems = {
-    lines: portions.length === 0 ? 'Choose at least one dish to void.' : undefined,
-    reason: reason === null ? 'Choose a reason.' : undefined,
-    note: reason === 'other' && !note.trim() ? 'Say why the dishes are voided.' : undefined,
+    lines: portions.length === 0 ? t('orders.void.chooseDish') : undefined,
+    reason: reason === null ? t('orders.void.chooseReason') : undefined,
+    note: reason === 'other' && !note.trim() ? t('orders.void.noteNeeded') : undefined,
   };
   const isValid = !problems.lines && !problems.reason && !problems.note;
 
@@ -88,12 +88,12 @@ export function VoidLinesDialog({ order, onClose }: VoidLinesDialogProps) {
         ...(approval ? { approval } : {}),
         expectedVersion: order.version,
       });
-      enqueueSnackbar(`Voided ${describePortions(order, portions)} on order #${order.orderNo}.`, {
+      enqueueSnackbar(t('orders.void.done', { dishes: describePortions(order, portions), orderNo: order.orderNo }), {
         variant: 'success',
       });
       onClose();
     } catch (caught) {
-      const message = describeApiError(caught, `Could not void the dishes of order #${order.orderNo}.`);
+      const message = describeApiError(caught, t('orders.void.error', { orderNo: order.orderNo }));
       const status = getApiStatus(caught);
       if (status === 403 && !approval) {
         setApprovalAsk(message);
@@ -135,30 +135,40 @@ export function VoidLinesDialog({ order, onClose }: VoidLinesDialogProps) {
     <p id={summaryId} className="rounded-lg bg-stone-100 px-3 py-2 text-sm text-stone-800">
       {count > 0 ? (
         <>
-          Taken off the bill: <strong className="text-stone-900">{formatMoney(amount)}</strong> before tax (
-          {dishes(count)}).
+          {t('orders.void.summaryStart')} <strong className="text-stone-900">{formatMoney(amount)}</strong>{' '}
+          {t('orders.void.summaryEnd', { count })}
         </>
       ) : (
-        'Nothing chosen yet.'
+        t('orders.nothingChosen')
       )}
     </p>
   );
 
   if (step === 'approval') {
     return (
-      <Dialog title="Manager approval" onClose={onClose} className="max-w-md">
+      <Dialog title={t('orders.void.approvalTitle')} onClose={onClose} className="max-w-md">
         <form className="space-y-4" onSubmit={submitApproval} noValidate>
           <div className="flex items-start gap-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
             <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700" />
             <p>{approvalAsk}</p>
           </div>
           <p className="text-sm text-stone-700">
-            Voiding {describePortions(order, portions)} on order #{order.orderNo}
-            {reason && ` (${voidReasonLabels[reason].toLowerCase()})`}: {formatMoney(amount)} before tax.
+            {reason
+              ? t('orders.void.approvalSummaryReason', {
+                  dishes: describePortions(order, portions),
+                  orderNo: order.orderNo,
+                  reason: t(voidReasonMessages[reason]).toLocaleLowerCase(),
+                  amount: formatMoney(amount),
+                })
+              : t('orders.void.approvalSummary', {
+                  dishes: describePortions(order, portions),
+                  orderNo: order.orderNo,
+                  amount: formatMoney(amount),
+                })}
           </p>
           <TextField
             ref={emailRef}
-            label="Manager’s email"
+            label={t('orders.void.managerEmail')}
             type="email"
             autoComplete="off"
             value={email}
@@ -166,7 +176,7 @@ export function VoidLinesDialog({ order, onClose }: VoidLinesDialogProps) {
             required
           />
           <TextField
-            label="Manager’s password"
+            label={t('orders.void.managerPassword')}
             type="password"
             autoComplete="off"
             value={password}
@@ -176,14 +186,14 @@ export function VoidLinesDialog({ order, onClose }: VoidLinesDialogProps) {
           {error && <FormAlert>{error}</FormAlert>}
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <button type="button" className="btn btn-secondary" onClick={backToPicks}>
-              Back
+              {t('orders.dialog.back')}
             </button>
             <button
               type="submit"
               className="btn btn-danger"
               disabled={!email.trim() || !password || mutation.isPending}
             >
-              {mutation.isPending ? 'Voiding…' : 'Approve and void'}
+              {mutation.isPending ? t('orders.void.voiding') : t('orders.void.approve')}
             </button>
           </div>
         </form>
@@ -193,19 +203,22 @@ export function VoidLinesDialog({ order, onClose }: VoidLinesDialogProps) {
 
   return (
     <Dialog
-      title={`Void dishes · order #${order.orderNo}`}
+      title={t('orders.void.title', { orderNo: order.orderNo })}
       onClose={onClose}
       className="max-w-xl"
       initialFocus={firstLineRef}
     >
       <form className="space-y-5" onSubmit={submitPicks} noValidate aria-describedby={summaryId}>
         <p className="text-sm text-stone-700">
-          {tableLabel(order)} · {order.customerDetails.name || 'Guest'}. Choose what comes off the bill.
+          {t('orders.void.intro', {
+            table: tableLabel(order, t),
+            guest: order.customerDetails.name || t('orders.guest'),
+          })}
         </p>
         <div>
           <LineQuantityPicker
             order={order}
-            legend="Dishes to void"
+            legend={t('orders.void.legend')}
             picks={picks}
             onChange={(position, quantity) => setPicks((current) => withPick(current, position, quantity))}
             markStarted
@@ -215,7 +228,7 @@ export function VoidLinesDialog({ order, onClose }: VoidLinesDialogProps) {
         </div>
 
         <fieldset aria-describedby={triedToSend && problems.reason ? reasonErrorId : undefined}>
-          <legend className="field-label">Reason</legend>
+          <legend className="field-label">{t('orders.void.reason')}</legend>
           <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
             {voidReasons.map((option) => (
               <label
@@ -230,7 +243,7 @@ export function VoidLinesDialog({ order, onClose }: VoidLinesDialogProps) {
                   onChange={() => setReason(option)}
                   className="size-4 accent-amber-700"
                 />
-                {voidReasonLabels[option]}
+                {t(voidReasonMessages[option])}
               </label>
             ))}
           </div>
@@ -243,8 +256,8 @@ export function VoidLinesDialog({ order, onClose }: VoidLinesDialogProps) {
 
         {reason === 'other' && (
           <TextField
-            label="Note"
-            hint="Why the dishes come off the bill; it goes in the audit trail."
+            label={t('orders.void.note')}
+            hint={t('orders.void.noteHint')}
             value={note}
             maxLength={200}
             onChange={(event) => setNote(event.target.value)}
@@ -262,32 +275,30 @@ export function VoidLinesDialog({ order, onClose }: VoidLinesDialogProps) {
                 className="mt-0.5 size-4 accent-amber-700"
               />
               <span>
-                <span className="font-semibold">Thrown away (cooked)</span>
-                <span className="block text-xs text-stone-600">
-                  The dish was made and is thrown away: its ingredients stay used and count as waste.
-                </span>
+                <span className="font-semibold">{t('orders.void.wasted')}</span>
+                <span className="block text-xs text-stone-600">{t('orders.void.wastedHint')}</span>
               </span>
             </label>
             {!canVoidStarted && (
-              <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
-                The kitchen has started some of these dishes: a manager approves the void on this device.
-              </p>
+              <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{t('orders.void.needsManager')}</p>
             )}
           </div>
         )}
 
-        {order.billParts.length > 0 && (
-          <p className="text-sm text-stone-700">The bill’s split is undone; split it again after the void.</p>
-        )}
+        {order.billParts.length > 0 && <p className="text-sm text-stone-700">{t('orders.void.unsplit')}</p>}
         {summary}
         {error && <FormAlert>{error}</FormAlert>}
 
         <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
+            {t('orders.dialog.cancel')}
           </button>
           <button type="submit" className="btn btn-danger" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Voiding…' : count > 0 ? `Void ${dishes(count)}` : 'Void dishes'}
+            {mutation.isPending
+              ? t('orders.void.voiding')
+              : count > 0
+                ? t('orders.void.submitCount', { count })
+                : t('orders.action.void')}
           </button>
         </div>
       </form>

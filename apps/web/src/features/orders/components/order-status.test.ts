@@ -1,4 +1,4 @@
-// @vitest-environment node
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import {
   approvalRequestLabel,
@@ -18,6 +18,9 @@ import {
 } from './order-status';
 import { makeLine, makeOrder, makeRound, makeStation } from './order-fixtures';
 
+// The English messages, which the test setup activates before each test.
+const t = i18n._.bind(i18n);
+
 describe('orderMovesFor', () => {
   it.each([
     ['pending', ['Accept → in_progress', 'Reject → cancelled']],
@@ -27,14 +30,14 @@ describe('orderMovesFor', () => {
     ['completed', []],
     ['cancelled', []],
   ] as const)('offers only the allowed moves from %s', (status, expected) => {
-    expect(orderMovesFor(status).map((move) => `${move.label} → ${move.target}`)).toEqual(expected);
+    expect(orderMovesFor(status).map((move) => `${t(move.label)} → ${move.target}`)).toEqual(expected);
   });
 });
 
 describe('kitchen', () => {
   it('accepts or rejects a pending round, then advances it in_progress → ready → served', () => {
     const moves = (status: keyof typeof kitchenRoundMoves) =>
-      kitchenRoundMoves[status].map((move) => `${move.label} → ${move.target}`);
+      kitchenRoundMoves[status].map((move) => `${t(move.label)} → ${move.target}`);
     expect(moves('pending')).toEqual(['Accept → in_progress', 'Reject → cancelled']);
     expect(moves('in_progress')).toEqual(['Mark ready → ready']);
     expect(moves('ready')).toEqual(['Mark served → served']);
@@ -88,7 +91,7 @@ describe('a diner’s round waiting for approval', () => {
   const moreDishes = 'More dishes from the table: accept them';
 
   it('calls the first round of an order a new order, even once a second round has come in', () => {
-    expect(approvalRequestLabel(makeOrder({ status: 'pending', source: 'table' }), 1)).toBe(newOrder);
+    expect(approvalRequestLabel(t, makeOrder({ status: 'pending', source: 'table' }), 1)).toBe(newOrder);
     const twoWaiting = makeOrder({
       status: 'pending',
       source: 'table',
@@ -97,20 +100,20 @@ describe('a diner’s round waiting for approval', () => {
         makeRound(2, { status: 'pending', source: 'table' }),
       ],
     });
-    expect(approvalRequestLabel(twoWaiting, 1)).toBe(newOrder);
-    expect(approvalRequestLabel(twoWaiting, 2)).toBe(moreDishes);
+    expect(approvalRequestLabel(t, twoWaiting, 1)).toBe(newOrder);
+    expect(approvalRequestLabel(t, twoWaiting, 2)).toBe(moreDishes);
   });
 
   it('calls a later round more dishes joining the open order, unless every round before it was rejected', () => {
     const tab = makeOrder({
       rounds: [makeRound(1, { status: 'ready' }), makeRound(2, { status: 'pending', source: 'table' })],
     });
-    expect(approvalRequestLabel(tab, 2)).toBe(moreDishes);
+    expect(approvalRequestLabel(t, tab, 2)).toBe(moreDishes);
     const afterRejection = makeOrder({
       status: 'pending',
       rounds: [makeRound(1, { status: 'cancelled' }), makeRound(2, { status: 'pending', source: 'table' })],
     });
-    expect(approvalRequestLabel(afterRejection, 2)).toBe(newOrder);
+    expect(approvalRequestLabel(t, afterRejection, 2)).toBe(newOrder);
   });
 });
 
@@ -118,8 +121,8 @@ describe('round messages', () => {
   it('names the round of a tab, and a one-round order as the order', () => {
     const ready = { target: 'ready', label: 'Mark ready' } as const;
     const tab = makeOrder({ orderNo: 7, rounds: [makeRound(1), makeRound(2)] });
-    expect(roundMoveSuccessMessage(tab, 2, ready)).toBe('Round 2 of order #7 is ready.');
-    expect(roundMoveSuccessMessage(makeOrder({ orderNo: 8 }), 1, ready)).toBe('Order #8 is ready.');
+    expect(roundMoveSuccessMessage(t, tab, 2, ready)).toBe('Round 2 of order #7 is ready.');
+    expect(roundMoveSuccessMessage(t, makeOrder({ orderNo: 8 }), 1, ready)).toBe('Order #8 is ready.');
   });
 });
 
@@ -131,8 +134,8 @@ describe('elapsed time', () => {
   });
 
   it('writes hours past the first', () => {
-    expect(formatElapsed(7)).toBe('7 min');
-    expect(formatElapsed(65)).toBe('1 h 05 min');
+    expect(formatElapsed(t, 7)).toBe('7 min');
+    expect(formatElapsed(t, 65)).toBe('1 h 05 min');
   });
 });
 
@@ -175,8 +178,8 @@ describe('kitchen stations', () => {
   });
 
   it('says in plain words how far a station is', () => {
-    expect(describeStationWork({ station: bep, done: false })).toBe('Bếp (preparing)');
-    expect(describeStationWork({ station: bar, done: true })).toBe('Bar (done)');
+    expect(describeStationWork(t, { station: bep, done: false })).toBe('Bếp (preparing)');
+    expect(describeStationWork(t, { station: bar, done: true })).toBe('Bar (done)');
   });
 
   it('measures a ticket by its longest dish target, else its station’s', () => {

@@ -12,28 +12,39 @@ import {
 import type { Payment } from '@quan/contract/payments';
 import { type RoundStatus } from '@quan/contract/rounds';
 import { defaultSettings } from '@quan/contract/settings';
+import { i18n } from '@lingui/core';
+import type { Translate } from '../../../lib/i18n';
 import { sortStations, stationOfLine, ticketUrgency, type Station, type TicketUrgency } from '@quan/contract/stations';
 
-export const orderStatusLabels: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  in_progress: 'In progress',
-  ready: 'Ready',
-  served: 'Served',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
+/** The translate function of the active language (`useT()`), for the plain functions that write words. */
+/** The message id of each order status's name: `t(orderStatusMessages[status])`. */
+export const orderStatusMessages: Record<OrderStatus, string> = {
+  pending: 'orders.status.pending',
+  in_progress: 'orders.status.inProgress',
+  ready: 'orders.status.ready',
+  served: 'orders.status.served',
+  completed: 'orders.status.completed',
+  cancelled: 'orders.status.cancelled',
 };
 
 export function isOrderStatus(value: string): value is OrderStatus {
   return (orderStatuses as readonly string[]).includes(value);
 }
 
-export const paymentMethodLabels: Record<PaymentMethod, string> = {
-  cash: 'Cash',
-  card: 'Card',
-  transfer: 'Bank transfer',
-  ewallet: 'E-wallet',
-  voucher: 'Voucher',
+/** The message id of each payment method's name: `t(paymentMethodMessages[method])`. */
+export const paymentMethodMessages: Record<PaymentMethod, string> = {
+  cash: 'orders.method.cash',
+  card: 'orders.method.card',
+  transfer: 'orders.method.transfer',
+  ewallet: 'orders.method.ewallet',
+  voucher: 'orders.method.voucher',
 };
+
+/** Every payment method's name in the active language, for a screen that takes the names as a map. */
+export function paymentMethodLabelsOf(t: Translate): Record<PaymentMethod, string> {
+  const entries = Object.entries(paymentMethodMessages).map(([method, id]) => [method, t(id)]);
+  return Object.fromEntries(entries) as Record<PaymentMethod, string>;
+}
 
 /** What one payment dialog settles: the whole bill, or one part of a split bill, with the payments made to it. */
 export interface PaymentTarget {
@@ -75,7 +86,12 @@ export const orderTabs: readonly OrderTab[] = [
   'cancelled',
   'all',
 ];
-export const orderTabLabels: Record<OrderTab, string> = { active: 'Active', ...orderStatusLabels, all: 'All' };
+/** The message id of each tab's name. */
+export const orderTabMessages: Record<OrderTab, string> = {
+  active: 'orders.tab.active',
+  ...orderStatusMessages,
+  all: 'orders.tab.all',
+};
 
 export function isOrderTab(value: string | null): value is OrderTab {
   return (orderTabs as readonly (string | null)[]).includes(value);
@@ -89,23 +105,27 @@ export function statusesOfTab(tab: OrderTab): readonly OrderStatus[] | undefined
 
 export interface OrderMove {
   target: OrderStatus;
+  /** The message id of the button's label: `t(move.label)`. */
   label: string;
 }
+
+/** The label (message id) of a move that rejects what a diner sent rather than cancelling it. */
+export const rejectMoveLabel = 'orders.move.reject';
 
 function moveLabel(from: OrderStatus, to: OrderStatus): string {
   switch (to) {
     case 'in_progress':
-      return 'Accept';
+      return 'orders.move.accept';
     case 'ready':
-      return 'Ready';
+      return 'orders.move.ready';
     case 'served':
-      return 'Served';
+      return 'orders.move.served';
     case 'completed':
-      return 'Complete';
+      return 'orders.move.complete';
     case 'cancelled':
-      return from === 'pending' ? 'Reject' : 'Cancel';
+      return from === 'pending' ? rejectMoveLabel : 'orders.move.cancel';
     default:
-      return orderStatusLabels[to];
+      return orderStatusMessages[to];
   }
 }
 
@@ -118,16 +138,17 @@ export function orderMovesFor(status: OrderStatus): OrderMove[] {
 }
 
 /** A round's step, as the floor says it ("Round 2 · 19:42 · Preparing"). */
-export const roundStatusLabels: Record<RoundStatus, string> = {
-  pending: 'Waiting for approval',
-  in_progress: 'Preparing',
-  ready: 'Ready',
-  served: 'Served',
-  cancelled: 'Cancelled',
+export const roundStatusMessages: Record<RoundStatus, string> = {
+  pending: 'orders.roundStatus.pending',
+  in_progress: 'orders.roundStatus.inProgress',
+  ready: 'orders.roundStatus.ready',
+  served: 'orders.roundStatus.served',
+  cancelled: 'orders.roundStatus.cancelled',
 };
 
 export interface RoundMove {
   target: RoundStatus;
+  /** The message id of the button's label: `t(move.label)`. */
   label: string;
 }
 
@@ -139,11 +160,11 @@ export type KitchenStatus = (typeof kitchenStatuses)[number];
 /** A ticket's buttons: a diner's round is accepted or rejected, then one tap moves it on. */
 export const kitchenRoundMoves: Record<KitchenStatus, readonly RoundMove[]> = {
   pending: [
-    { target: 'in_progress', label: 'Accept' },
-    { target: 'cancelled', label: 'Reject' },
+    { target: 'in_progress', label: 'orders.move.accept' },
+    { target: 'cancelled', label: rejectMoveLabel },
   ],
-  in_progress: [{ target: 'ready', label: 'Mark ready' }],
-  ready: [{ target: 'served', label: 'Mark served' }],
+  in_progress: [{ target: 'ready', label: 'orders.move.markReady' }],
+  ready: [{ target: 'served', label: 'orders.move.markServed' }],
 };
 
 /** The buttons a round gets on an order's card: only a round waiting for approval is decided there. */
@@ -210,9 +231,9 @@ export function isRoundAwaitingApproval(round: Pick<OrderRound, 'status' | 'sour
  * What a diner's round waiting for approval asks of the kitchen. The first round still on the order is a new
  * order; a round sent after one the kitchen has (or still may) take is more dishes joining an open order.
  */
-export function approvalRequestLabel(order: Pick<Order, 'rounds'>, roundNo: number): string {
+export function approvalRequestLabel(t: Translate, order: Pick<Order, 'rounds'>, roundNo: number): string {
   const joinsOpenOrder = order.rounds.some((round) => round.no < roundNo && round.status !== 'cancelled');
-  return joinsOpenOrder ? 'More dishes from the table: accept them' : 'New order from the table: accept it';
+  return joinsOpenOrder ? t('orders.approval.moreDishes') : t('orders.approval.newOrder');
 }
 
 /** Whether an order is a tab of several rounds: only then do its screens name the rounds. */
@@ -220,9 +241,9 @@ export function hasRounds(order: Pick<Order, 'rounds'>): boolean {
   return order.rounds.length > 1;
 }
 
-/** "Table 4", or "Takeaway" for an order without a table. */
-export function tableLabel(order: Pick<Order, 'table'>): string {
-  return order.table ? `Table ${order.table.tableNo}` : 'Takeaway';
+/** "Table 4", or "Takeaway" for an order without a table (in the active language when no `t` is given). */
+export function tableLabel(order: Pick<Order, 'table'>, t: Translate): string {
+  return order.table ? t('orders.table', { tableNo: order.table.tableNo }) : t('orders.takeaway');
 }
 
 export function elapsedMinutes(since: string, now: number): number {
@@ -242,9 +263,9 @@ export function formatClock(value: string): string {
 }
 
 /** "7 min", "1 h 05 min". */
-export function formatElapsed(minutes: number): string {
-  if (minutes < 60) return `${minutes} min`;
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+export function formatElapsed(t: Translate, minutes: number): string {
+  if (minutes < 60) return t('orders.elapsed.minutes', { minutes });
+  return t('orders.elapsed.hours', { hours: Math.floor(minutes / 60), minutes: String(minutes % 60).padStart(2, '0') });
 }
 
 export type ElapsedTone = 'fresh' | 'waiting' | 'late';
@@ -258,7 +279,11 @@ export function elapsedTone(minutes: number): ElapsedTone {
 const toneOfUrgency: Record<TicketUrgency, ElapsedTone> = { on_time: 'fresh', due: 'waiting', late: 'late' };
 
 /** What a ticket's colour says, in words too: colour alone does not reach everyone. */
-export const toneLabels: Record<ElapsedTone, string> = { fresh: 'On time', waiting: 'Due', late: 'Late' };
+export const toneMessages: Record<ElapsedTone, string> = {
+  fresh: 'orders.tone.fresh',
+  waiting: 'orders.tone.waiting',
+  late: 'orders.tone.late',
+};
 
 export interface TicketTiming {
   /** Whole minutes since the round was sent. */
@@ -321,8 +346,8 @@ export function stationWorkOfRound<S extends StationRef>(
 }
 
 /** "Bar (preparing)", "Bếp (done)": how far one station is with its dishes of a round, in plain words. */
-export function describeStationWork({ station, done }: StationWork): string {
-  return `${station.name} (${done ? 'done' : 'preparing'})`;
+export function describeStationWork(t: Translate, { station, done }: StationWork): string {
+  return t(done ? 'orders.stationWork.done' : 'orders.stationWork.preparing', { station: station.name });
 }
 
 /**
@@ -345,23 +370,40 @@ export function ticketTargetMinutes(
   return longest(stations.filter((station) => stationIds.includes(station._id)).map((s) => s.targetMinutes));
 }
 
-export function moveSuccessMessage(order: Pick<Order, 'orderNo'>, move: OrderMove, paymentMethod?: PaymentMethod) {
-  const name = `Order #${order.orderNo}`;
+/** "Order #5", or "Round 2 of order #5" on a tab: what a toast is about. */
+function orderOrRoundName(t: Translate, order: Pick<Order, 'orderNo' | 'rounds'>, roundNo: number): string {
+  return hasRounds(order)
+    ? t('orders.name.round', { roundNo, orderNo: order.orderNo })
+    : t('orders.name.order', { orderNo: order.orderNo });
+}
+
+export function moveSuccessMessage(
+  t: Translate,
+  order: Pick<Order, 'orderNo'>,
+  move: OrderMove,
+  paymentMethod?: PaymentMethod,
+) {
+  const name = t('orders.name.order', { orderNo: order.orderNo });
   switch (move.target) {
     case 'in_progress':
-      return `${name} accepted.`;
+      return t('orders.toast.accepted', { name });
     case 'ready':
-      return `${name} is ready.`;
+      return t('orders.toast.ready', { name });
     case 'served':
-      return `${name} served.`;
+      return t('orders.toast.served', { name });
     case 'completed':
       return paymentMethod
-        ? `${name} completed, paid by ${paymentMethodLabels[paymentMethod].toLowerCase()}.`
-        : `${name} completed.`;
+        ? t('orders.toast.completedPaid', {
+            name,
+            method: t(paymentMethodMessages[paymentMethod]).toLocaleLowerCase(i18n.locale),
+          })
+        : t('orders.toast.completed', { name });
     case 'cancelled':
-      return move.label === 'Reject' ? `${name} rejected.` : `${name} cancelled.`;
+      return move.label === rejectMoveLabel
+        ? t('orders.toast.rejected', { name })
+        : t('orders.toast.cancelled', { name });
     default:
-      return `${name} updated.`;
+      return t('orders.toast.updated', { name });
   }
 }
 
@@ -369,32 +411,39 @@ export function moveSuccessMessage(order: Pick<Order, 'orderNo'>, move: OrderMov
  * The toast after a round moved. A one-round order's only round is the order itself, so it reads as the
  * order did before tabs had rounds.
  */
-export function roundMoveSuccessMessage(order: Pick<Order, 'orderNo' | 'rounds'>, roundNo: number, move: RoundMove) {
-  const name = hasRounds(order) ? `Round ${roundNo} of order #${order.orderNo}` : `Order #${order.orderNo}`;
+export function roundMoveSuccessMessage(
+  t: Translate,
+  order: Pick<Order, 'orderNo' | 'rounds'>,
+  roundNo: number,
+  move: Pick<RoundMove, 'target'>,
+) {
+  const name = orderOrRoundName(t, order, roundNo);
   switch (move.target) {
     case 'in_progress':
-      return `${name} accepted.`;
+      return t('orders.toast.accepted', { name });
     case 'ready':
-      return `${name} is ready.`;
+      return t('orders.toast.ready', { name });
     case 'served':
-      return `${name} served.`;
+      return t('orders.toast.served', { name });
     case 'cancelled':
-      return `${name} rejected.`;
+      return t('orders.toast.rejected', { name });
     default:
-      return `${name} updated.`;
+      return t('orders.toast.updated', { name });
   }
 }
 
 /** The words after a round button's visible label, for a screen reader: "order #5", "round 2 of order #5". */
-export function roundButtonTarget(order: Pick<Order, 'orderNo' | 'rounds'>, roundNo: number): string {
-  return hasRounds(order) ? `round ${roundNo} of order #${order.orderNo}` : `order #${order.orderNo}`;
+export function roundButtonTarget(t: Translate, order: Pick<Order, 'orderNo' | 'rounds'>, roundNo: number): string {
+  return hasRounds(order)
+    ? t('orders.target.round', { roundNo, orderNo: order.orderNo })
+    : t('orders.target.order', { orderNo: order.orderNo });
 }
 
 /** "Round 2", "Rounds 2 and 3". */
-function roundNames(numbers: readonly number[]): string {
+export function roundNames(t: Translate, numbers: readonly number[]): string {
   return numbers.length === 1
-    ? `Round ${numbers[0]}`
-    : `Rounds ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
+    ? t('orders.rounds.one', { no: numbers[0] })
+    : t('orders.rounds.many', { list: numbers.slice(0, -1).join(', '), last: numbers.at(-1) });
 }
 
 /**
@@ -412,31 +461,29 @@ function roundsOfOrderCancel(order: Pick<Order, 'status' | 'rounds'>) {
  * The confirmation of a cancel or reject of a whole order, in the words of what it will do: the order stops and
  * its table is freed, unless it is a tab with rounds the kitchen is further along, which stay on the bill.
  */
-export function describeOrderCancel(order: Pick<Order, 'status' | 'rounds'>, isRejecting: boolean): string {
+export function describeOrderCancel(
+  t: Translate,
+  order: Pick<Order, 'status' | 'rounds'>,
+  isRejecting: boolean,
+): string {
   const { stopping, staying } = roundsOfOrderCancel(order);
-  if (staying.length === 0) {
-    const outcome = isRejecting ? 'The diner’s order will not be made' : 'The order stops here';
-    return `${outcome}, the table is freed and used stock is given back. This cannot be undone.`;
-  }
-  const which = roundNames(stopping);
-  const plural = stopping.length > 1;
-  if (isRejecting) {
-    return (
-      'Rejects the rounds waiting for approval; dishes the kitchen has started stay on the bill. ' +
-      `${which} will not be made, and the table stays open. This cannot be undone.`
-    );
-  }
-  return (
-    'Cancels the rounds not yet ready; dishes already ready or served stay on the bill. ' +
-    `${which} ${plural ? 'stop' : 'stops'} here, ${plural ? 'their' : 'its'} used stock is given back and the ` +
-    'table stays open. This cannot be undone.'
-  );
+  if (staying.length === 0) return t(isRejecting ? 'orders.cancel.whole.reject' : 'orders.cancel.whole.cancel');
+  const rounds = roundNames(t, stopping);
+  if (isRejecting) return t('orders.cancel.partial.reject', { rounds });
+  return t('orders.cancel.partial.cancel', { rounds, count: stopping.length > 1 ? 2 : 1 });
 }
 
 /** The toast after a cancel or reject of a whole order that stopped only its least advanced rounds. */
-export function partialCancelMessage(order: Pick<Order, 'orderNo' | 'status' | 'rounds'>, isRejecting: boolean) {
-  const { stopping } = roundsOfOrderCancel(order);
-  return `${roundNames(stopping)} of order #${order.orderNo} ${isRejecting ? 'rejected' : 'cancelled'}; the rest stays on the bill.`;
+export function partialCancelMessage(
+  t: Translate,
+  order: Pick<Order, 'orderNo' | 'status' | 'rounds'>,
+  isRejecting: boolean,
+) {
+  const rounds = roundNames(t, roundsOfOrderCancel(order).stopping);
+  return t(isRejecting ? 'orders.partialCancel.rejected' : 'orders.partialCancel.cancelled', {
+    rounds,
+    orderNo: order.orderNo,
+  });
 }
 
 /**
@@ -444,12 +491,13 @@ export function partialCancelMessage(order: Pick<Order, 'orderNo' | 'status' | '
  * done, the round is ready, and that is the news.
  */
 export function stationWorkMessage(
+  t: Translate,
   order: Pick<Order, 'orderNo' | 'rounds'>,
   roundNo: number,
   stationName: string,
   { ready, roundReady }: { ready: boolean; roundReady: boolean },
 ): string {
-  if (ready && roundReady) return roundMoveSuccessMessage(order, roundNo, { target: 'ready', label: 'Ready' });
-  const name = hasRounds(order) ? `Round ${roundNo} of order #${order.orderNo}` : `Order #${order.orderNo}`;
-  return ready ? `${name} done at ${stationName}.` : `${name} back to making at ${stationName}.`;
+  if (ready && roundReady) return roundMoveSuccessMessage(t, order, roundNo, { target: 'ready' });
+  const name = orderOrRoundName(t, order, roundNo);
+  return t(ready ? 'orders.stationWork.doneToast' : 'orders.stationWork.undoneToast', { name, station: stationName });
 }

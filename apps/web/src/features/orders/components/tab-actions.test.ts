@@ -1,4 +1,4 @@
-// @vitest-environment node
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { makeLine, makeOrder, makeRound } from './order-fixtures';
 import { describeOrderCancel, partialCancelMessage } from './order-status';
@@ -14,6 +14,9 @@ import {
   splitByDishesAmounts,
   withPick,
 } from './tab-actions';
+
+// The English messages, which the test setup activates before each test.
+const t = i18n._.bind(i18n);
 
 const tab = () =>
   makeOrder({
@@ -123,10 +126,12 @@ describe('which orders may change by hand', () => {
 describe('cancelling a whole order', () => {
   it('frees the table when every round stops', () => {
     const order = makeOrder({ status: 'in_progress' });
-    expect(describeOrderCancel(order, false)).toBe(
+    expect(describeOrderCancel(t, order, false)).toBe(
       'The order stops here, the table is freed and used stock is given back. This cannot be undone.',
     );
-    expect(describeOrderCancel(makeOrder({ status: 'pending' }), true)).toMatch(/^The diner’s order will not be made/);
+    expect(describeOrderCancel(t, makeOrder({ status: 'pending' }), true)).toMatch(
+      /^The diner’s order will not be made/,
+    );
   });
 
   it('on a tab, stops only the least advanced rounds and keeps the rest on the bill', () => {
@@ -140,18 +145,20 @@ describe('cancelling a whole order', () => {
         makeRound(4, { status: 'cancelled' }),
       ],
     });
-    expect(describeOrderCancel(order, false)).toBe(
+    expect(describeOrderCancel(t, order, false)).toBe(
       'Cancels the rounds not yet ready; dishes already ready or served stay on the bill. Rounds 2 and 3 stop ' +
         'here, their used stock is given back and the table stays open. This cannot be undone.',
     );
-    expect(partialCancelMessage(order, false)).toBe(
+    expect(partialCancelMessage(t, order, false)).toBe(
       'Rounds 2 and 3 of order #42 cancelled; the rest stays on the bill.',
     );
     const waiting = makeOrder({
       status: 'pending',
       rounds: [makeRound(1, { status: 'in_progress' }), makeRound(2, { status: 'pending', source: 'table' })],
     });
-    expect(describeOrderCancel(waiting, true)).toMatch(/^Rejects the rounds waiting for approval; .* Round 2 will not/);
+    expect(describeOrderCancel(t, waiting, true)).toMatch(
+      /^Rejects the rounds waiting for approval; .* Round 2 will not/,
+    );
   });
 });
 
@@ -167,8 +174,8 @@ describe('line labels', () => {
     });
     const plain = makeLine({ name: 'Phở bò', position: 1, roundNo: 2 });
     const tab = makeOrder({ rounds: [makeRound(1), makeRound(2)], items: [large, plain] });
-    expect(lineLabel(tab, large)).toBe('Phở bò (Lớn · không hành), round 1');
-    expect(lineLabel(makeOrder(), plain)).toBe('Phở bò');
+    expect(lineLabel(t, tab, large)).toBe('Phở bò (Lớn · không hành), round 1');
+    expect(lineLabel(t, makeOrder(), plain)).toBe('Phở bò');
     expect(
       describePortions(tab, [
         { position: 0, quantity: 2 },

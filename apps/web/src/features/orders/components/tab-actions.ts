@@ -1,14 +1,15 @@
+import type { Translate } from '../../../lib/i18n';
 import { splitAmount } from '@quan/contract/bill';
 import { describeOptions } from '@quan/contract/option-rules';
 import { isOpenOrderStatus, type Order, type OrderItem, type VoidReason } from '@quan/contract/order';
 import { billedQuantity, hasRounds } from './order-status';
 
-/** The reasons a void is recorded with, as the floor says them. */
-export const voidReasonLabels: Record<VoidReason, string> = {
-  wrong_dish: 'Wrong dish',
-  changed_mind: 'Guest changed their mind',
-  quality: 'Quality',
-  other: 'Other',
+/** The message ids of the reasons a void is recorded with, as the floor says them. */
+export const voidReasonMessages: Record<VoidReason, string> = {
+  wrong_dish: 'orders.voidReason.wrongDish',
+  changed_mind: 'orders.voidReason.changedMind',
+  quality: 'orders.voidReason.quality',
+  other: 'orders.voidReason.other',
 };
 
 /** How many of each line (by its position) a dialog has picked; a line not in it is 0. */
@@ -84,8 +85,12 @@ export function dishLabel(line: Pick<OrderItem, 'name' | 'options'>): string {
  * How a line is named where two lines could share a dish: "Phở bò (Lớn)", or "Phở bò (Lớn), round 2" on a
  * tab; the options tell a large bowl from a small one.
  */
-export function lineLabel(order: Pick<Order, 'rounds'>, line: Pick<OrderItem, 'name' | 'options' | 'roundNo'>): string {
-  return hasRounds(order) ? `${dishLabel(line)}, round ${line.roundNo}` : dishLabel(line);
+export function lineLabel(
+  t: Translate,
+  order: Pick<Order, 'rounds'>,
+  line: Pick<OrderItem, 'name' | 'options' | 'roundNo'>,
+): string {
+  return hasRounds(order) ? t('orders.lineOfRound', { dish: dishLabel(line), roundNo: line.roundNo }) : dishLabel(line);
 }
 
 /** The amounts of an even split between `guests`, divided as the server divides them (they differ by 1 ₫ at most). */

@@ -3,6 +3,7 @@ import { useSnackbar } from 'notistack';
 import type { Order, OrderRound, UpdateOrderBody } from '@quan/contract/order';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { describeApiError } from '../../../lib/api-client';
+import { useT, type Translate } from '../../../lib/i18n';
 import { useUpdateOrder } from '../api/update-order';
 import { useUpdateRound } from '../api/update-round';
 import { PaymentDialog } from './PaymentDialog';
@@ -11,6 +12,7 @@ import {
   hasRounds,
   moveSuccessMessage,
   partialCancelMessage,
+  rejectMoveLabel,
   roundMoveSuccessMessage,
   tableLabel,
   type OrderMove,
@@ -24,17 +26,21 @@ interface RoundRequest {
 }
 
 /** The question before a round is rejected, in the words of what it will do. */
-function describeRejection({ order, roundNo }: RoundRequest) {
+function describeRejection(t: Translate, { order, roundNo }: RoundRequest) {
   const isRoundOfTab = hasRounds(order);
   // Rejecting the only round still on the bill cancels the whole order; another round leaves the rest be.
   const cancelsOrder = order.rounds.every((round) => round.no === roundNo || round.status === 'cancelled');
-  const outcome = cancelsOrder
-    ? 'The diner’s order will not be made, the table is freed and used stock is given back.'
-    : 'These dishes will not be made and come off the bill; the rest of the order stays.';
+  const outcome = cancelsOrder ? t('orders.rejectRound.cancelsOrder') : t('orders.rejectRound.leavesRest');
   return {
-    title: isRoundOfTab ? `Reject round ${roundNo} of order #${order.orderNo}?` : `Reject order #${order.orderNo}?`,
-    description: `${tableLabel(order)} · ${order.customerDetails.name || 'Guest'}. ${outcome} This cannot be undone.`,
-    confirmLabel: isRoundOfTab ? 'Yes, reject round' : 'Yes, reject order',
+    title: isRoundOfTab
+      ? t('orders.rejectRound.titleRound', { roundNo, orderNo: order.orderNo })
+      : t('orders.rejectOrder.title', { orderNo: order.orderNo }),
+    description: t('orders.rejectRound.description', {
+      table: tableLabel(order, t),
+      guest: order.customerDetails.name || t('orders.guest'),
+      outcome,
+    }),
+    confirmLabel: isRoundOfTab ? t('orders.rejectRound.confirm') : t('orders.rejectOrder.confirm'),
   };
 }
 
@@ -49,6 +55,7 @@ function describeRejection({ order, roundNo }: RoundRequest) {
 export function useOrderMoves() {
   const mutation = useUpdateOrder();
   const roundMutation = useUpdateRound();
+  const t = useT();
   const { enqueueSnackbar } = useSnackbar();
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [cancelling, setCancelling] = useState<{ order: Order; move: OrderMove } | null>(null);
@@ -71,11 +78,13 @@ export function useOrderMoves() {
       // On a tab, a cancel stops only the rounds the kitchen has not got further with; the order stays open.
       const message =
         move.target === 'cancelled' && updated.status !== 'cancelled'
-          ? partialCancelMessage(order, move.label === 'Reject')
-          : moveSuccessMessage(order, move, body.paymentMethod);
+          ? partialCancelMessage(t, order, move.label === rejectMoveLabel)
+          : moveSuccessMessage(t, order, move, body.paymentMethod);
       enqueueSnackbar(message, { variant: 'success' });
     } catch (error) {
-      enqueueSnackbar(describeApiError(error, `Could not update order #${order.orderNo}.`), { variant: 'error' });
+      enqueueSnackbar(describeApiError(error, t('orders.updateError', { orderNo: order.orderNo })), {
+        variant: 'error',
+      });
     } finally {
       setBusy(order._id, false);
     }
@@ -90,10 +99,12 @@ export function useOrderMoves() {
         status: move.target,
         expectedVersion: order.version,
       });
-      enqueueSnackbar(roundMoveSuccessMessage(order, roundNo, move), { variant: 'success' });
+      enqueueSnackbar(roundMoveSuccessMessage(t, order, roundNo, move), { variant: 'success' });
     } catch (error) {
       // A 409 says the order changed on another screen; the mutation has the orders fetched again.
-      enqueueSnackbar(describeApiError(error, `Could not update order #${order.orderNo}.`), { variant: 'error' });
+      enqueueSnackbar(describeApiError(error, t('orders.updateError', { orderNo: order.orderNo })), {
+        variant: 'error',
+      });
     } finally {
       setBusy(order._id, false);
     }
@@ -128,8 +139,8 @@ export function useOrderMoves() {
   }
 
   const cancelOrder = cancelling?.order;
-  const isRejecting = cancelling?.move.label === 'Reject';
-  const rejection = rejecting && describeRejection(rejecting);
+  const isRejecting = cancelling?.move.label === rejectMoveLabel;
+  const rejection = rejecting && describeRejection(t, rejecting);
   const dialogs = (
     <>
       <ConfirmDialog
@@ -144,17 +155,22 @@ export function useOrderMoves() {
       <ConfirmDialog
         open={cancelling !== null}
         title={
-          isRejecting ? `Reject order #${cancelOrder?.orderNo ?? ''}?` : `Cancel order #${cancelOrder?.orderNo ?? ''}?`
+          isRejecting
+            ? t('orders.rejectOrder.title', { orderNo: cancelOrder?.orderNo ?? '' })
+            : t('orders.cancelOrder.title', { orderNo: cancelOrder?.orderNo ?? '' })
         }
         description={
           cancelOrder && (
             <p>
-              {tableLabel(cancelOrder)} · {cancelOrder.customerDetails.name || 'Guest'}.{' '}
-              {describeOrderCancel(cancelOrder, isRejecting)}
+              {t('orders.cancelOrder.description', {
+                table: tableLabel(cancelOrder, t),
+                guest: cancelOrder.customerDetails.name || t('orders.guest'),
+                outcome: describeOrderCancel(t, cancelOrder, isRejecting),
+              })}
             </p>
           )
         }
-        confirmLabel={isRejecting ? 'Yes, reject order' : 'Yes, cancel order'}
+        confirmLabel={isRejecting ? t('orders.rejectOrder.confirm') : t('orders.cancelOrder.confirm')}
         isPending={cancelOrder !== undefined && busyIds.has(cancelOrder._id)}
         onConfirm={() => void confirmCancel()}
         onCancel={() => setCancelling(null)}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSnackbar } from 'notistack';
 import type { Order, OrderRound } from '@quan/contract/order';
 import type { Station } from '@quan/contract/stations';
+import { useT } from '../../../lib/i18n';
 import { useUpdateStationWork } from '../api/update-station-work';
 import { roundButtonTarget, stationWorkMessage } from './order-status';
 import { reportTabRefusal } from './tab-refusal';
@@ -15,6 +16,7 @@ import { ticketKey } from './use-ticket-print';
  */
 export function useStationWork() {
   const mutation = useUpdateStationWork();
+  const t = useT();
   const { enqueueSnackbar } = useSnackbar();
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [errors, setErrors] = useState<ReadonlyMap<string, string>>(new Map());
@@ -56,9 +58,11 @@ export function useStationWork() {
         expectedVersion: order.version,
       });
       const roundReady = updated.rounds.find((one) => one.no === round.no)?.status === 'ready';
-      enqueueSnackbar(stationWorkMessage(order, round.no, station.name, { ready, roundReady }), { variant: 'success' });
+      enqueueSnackbar(stationWorkMessage(t, order, round.no, station.name, { ready, roundReady }), {
+        variant: 'success',
+      });
     } catch (error) {
-      reportTabRefusal(error, `Could not update ${roundButtonTarget(order, round.no)}.`, {
+      reportTabRefusal(error, t('orders.stationWork.error', { target: roundButtonTarget(t, order, round.no) }), {
         enqueueSnackbar,
         onClose: () => setError(key, null),
         setError: (message) => setError(key, message),

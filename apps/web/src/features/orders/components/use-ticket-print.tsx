@@ -4,9 +4,10 @@ import type { Order, OrderRound } from '@quan/contract/order';
 import type { Station } from '@quan/contract/stations';
 import { usePrintSheet } from '../../../components/use-print-sheet';
 import { describeApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { usePrintTicket } from '../api/print-ticket';
 import { PrintedStationTicket, type PrintedStationTicketProps } from './StationTicketPrint';
-import { hasRounds, type KitchenTicketData } from './order-status';
+import { roundButtonTarget, type KitchenTicketData } from './order-status';
 
 /** The key of a ticket on a screen: one round of one order, for one station or all of them. */
 export function ticketKey(
@@ -19,6 +20,7 @@ export function ticketKey(
 /** Printing a kitchen ticket: the server counts the copy first (so a second one says REPRINT), then it prints. */
 export function useTicketPrint() {
   const mutation = usePrintTicket();
+  const t = useT();
   const { enqueueSnackbar } = useSnackbar();
   const { print: printSheet, sheet } = usePrintSheet('station', (job: PrintedStationTicketProps) => (
     <PrintedStationTicket {...job} />
@@ -54,8 +56,8 @@ export function useTicketPrint() {
         printedAt: new Date().toISOString(),
       });
     } catch (error) {
-      const which = hasRounds(order) ? `round ${round.no} of order #${order.orderNo}` : `order #${order.orderNo}`;
-      enqueueSnackbar(describeApiError(error, `Could not print the ticket of ${which}.`), { variant: 'error' });
+      const which = roundButtonTarget(t, order, round.no);
+      enqueueSnackbar(describeApiError(error, t('orders.print.error', { target: which })), { variant: 'error' });
     } finally {
       setPrinting(key, false);
     }

@@ -5,6 +5,7 @@ import { orderStatusOfRounds } from '@quan/contract/rounds';
 import { stationOfLine } from '@quan/contract/stations';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
+import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
@@ -160,6 +161,24 @@ describe('the kitchen screen by station', { timeout: 20_000 }, () => {
     expect(screen.getByRole('article')).toHaveTextContent('Stations: Bếp (preparing), Bar (preparing)');
     expect(router.state.location.search).toBe('?view=kitchen');
     expect(localStorage.getItem(kitchenStationStorageKey)).toBeNull();
+  });
+
+  it('speaks Vietnamese on a station’s screen: its picker, its dishes, the other stations and its buttons', async () => {
+    await activateLanguage('vi', 'staff');
+    const order = makePhoAndCoffee();
+    server = serveKitchen([order]);
+    renderRoutes(routes, { path: `/orders?view=kitchen&station=${bar._id}` });
+
+    const ticket = within(await screen.findByRole('article', { name: '#42 · Bàn 5' }));
+    expect(within(ticket.getByRole('list', { name: 'Món' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(ticket.getByText(/Cùng lượt gọi này:/).closest('p')).toHaveTextContent('Cùng lượt gọi này: Bếp (đang làm)');
+    const picker = within(screen.getByRole('group', { name: 'Khu bếp' }));
+    expect(picker.getByRole('button', { name: 'Tất cả khu bếp' })).toHaveAttribute('aria-pressed', 'false');
+
+    await userEvent.click(ticket.getByRole('button', { name: 'Xong đơn #42' }));
+    expect(await screen.findByText('Đơn #42 đã xong ở Bar.')).toBeInTheDocument();
+    expect(await ticket.findByText('Xong ✓')).toBeInTheDocument();
+    expect(ticket.getByRole('button', { name: 'Hoàn tác đã xong cho đơn #42' })).toBeInTheDocument();
   });
 
   it('leaves out the rounds without dishes of the station', async () => {

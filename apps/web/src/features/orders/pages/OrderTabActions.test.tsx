@@ -7,6 +7,7 @@ import type { Table } from '@quan/contract/table';
 import type { Role } from '@quan/contract/user';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
+import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
@@ -150,6 +151,36 @@ async function openAction(name: RegExp) {
 describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
   let server: ReturnType<typeof serveTab> | undefined;
   afterEach(() => server?.fakeApi.restore());
+
+  it('speaks Vietnamese in the dialogs that change the bill', async () => {
+    await activateLanguage('vi', 'staff');
+    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
+    const order = makeTab();
+    server = serveTab([order], { role: 'manager' });
+    renderRoutes(routes, { path: '/orders' });
+
+    const bill = within(await screen.findByRole('group', { name: 'Thay đổi hóa đơn' }));
+    await userEvent.click(bill.getByRole('button', { name: 'Hủy món của đơn #42' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Hủy món · đơn #42' }));
+    expect(dialog.getByRole('group', { name: 'Món cần hủy' })).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Thêm Phở bò, lượt gọi 1' }));
+    expect(dialog.getByText(/trước thuế \(1 món\)\./)).toBeInTheDocument();
+    expect(dialog.getAllByRole('radio').map((radio) => radio.parentElement?.textContent)).toEqual([
+      'Sai món',
+      'Khách đổi ý',
+      'Chất lượng',
+      'Khác',
+    ]);
+    await userEvent.click(dialog.getByRole('button', { name: 'Hủy 1 món' }));
+    expect(dialog.getByText('Hãy chọn lý do.')).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Hủy bỏ' }));
+
+    await userEvent.click(bill.getByRole('button', { name: 'Tách hóa đơn của đơn #42' }));
+    const split = within(screen.getByRole('dialog', { name: 'Tách hóa đơn · đơn #42' }));
+    expect(split.getByRole('radio', { name: /Chia đều/ })).toBeChecked();
+    expect(split.getByRole('spinbutton', { name: 'Số khách' })).toBeInTheDocument();
+    expect(split.getByRole('region', { name: 'Mỗi khách trả' })).toHaveTextContent('Phần 1');
+  });
 
   it('asks a manager to approve when staff void a dish the kitchen started, and re-sends with it', async () => {
     storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));

@@ -6,6 +6,7 @@ import { defaultSettings } from '@quan/contract/settings';
 import { orderStatusOfRounds, type RoundStatus } from '@quan/contract/rounds';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
+import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
@@ -194,6 +195,38 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     const takeaway = within(screen.getByRole('article', { name: '#1043 · Takeaway' }));
     expect(takeaway.getByText('1 guest')).toBeInTheDocument();
     expect(takeaway.queryByText('Diner order')).not.toBeInTheDocument();
+  });
+
+  it('speaks Vietnamese: the cards, their buttons, the status tabs and the toasts', async () => {
+    await activateLanguage('vi', 'staff');
+    storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+    server = serveOrders([
+      makeOrder({ orderNo: 1042, status: 'pending', source: 'table', createdAt: minutesAgo(12) }),
+      makeOrder({ orderNo: 1043, table: null, customerDetails: { name: '', phone: '', guests: 1 } }),
+    ]);
+    renderRoutes(routes, { path: '/orders' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Đơn hàng' })).toBeInTheDocument();
+    const tabs = within(screen.getByRole('group', { name: 'Trạng thái đơn' }));
+    expect(tabs.getByRole('button', { name: 'Đang mở' })).toHaveAttribute('aria-pressed', 'true');
+    expect(tabs.getByRole('button', { name: 'Chờ xác nhận' })).toBeInTheDocument();
+    const diner = within(await screen.findByRole('article', { name: '#1042 · Bàn 4' }));
+    expect(diner.getByText('Khách tự gọi')).toBeInTheDocument();
+    expect(diner.getAllByText('Chờ xác nhận')).toHaveLength(2);
+    expect(diner.getByText('12 phút trước')).toBeInTheDocument();
+    expect(diner.getByText('2 khách')).toBeInTheDocument();
+    const takeaway = within(screen.getByRole('article', { name: '#1043 · Mang về' }));
+    expect(takeaway.getByText('Khách')).toBeInTheDocument();
+    expect(takeaway.getByRole('button', { name: 'Hủy đơn #1043' })).toBeInTheDocument();
+
+    await userEvent.click(diner.getByRole('button', { name: 'Xác nhận đơn #1042' }));
+    expect(await screen.findByText('Đơn #1042 đã được xác nhận.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Hủy đơn #1043' }));
+    const dialog = screen.getByRole('dialog', { name: 'Hủy đơn #1043?' });
+    expect(dialog).toHaveTextContent('Mang về · Khách. Đơn dừng tại đây');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Có, hủy đơn' }));
+    expect(await screen.findByText('Đơn #1043 đã bị hủy.')).toBeInTheDocument();
   });
 
   it('shows a dish’s options under it, in bold dish and plain options', async () => {
@@ -614,6 +647,28 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
       const round2 = within(screen.getByRole('article', { name: 'Round 2 · Table 5 #42' }));
       expect(round2.getByText('More dishes from the table: accept them')).toBeInTheDocument();
       expect(screen.getByText('2 tickets, 2 waiting for approval')).toBeInTheDocument();
+    });
+
+    it('speaks Vietnamese on the kitchen screen: tickets, timers and buttons', async () => {
+      await activateLanguage('vi', 'staff');
+      storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+      server = serveOrders([
+        makeOrder({ orderNo: 5, status: 'in_progress', createdAt: minutesAgo(25) }),
+        makeOrder({ orderNo: 8, status: 'pending', source: 'table', createdAt: minutesAgo(1) }),
+      ]);
+      renderRoutes(routes, { path: '/orders?view=kitchen' });
+
+      const list = await screen.findByRole('list', { name: 'Phiếu bếp, cũ nhất trước' });
+      expect(screen.getByRole('status')).toHaveTextContent('2 phiếu, 1 chờ xác nhận');
+      const [late, waiting] = within(list).getAllByRole('article');
+      expect(within(late!).getByRole('heading')).toHaveTextContent('#5 · Bàn 4');
+      expect(late).toHaveTextContent('Trễ');
+      expect(late).toHaveTextContent(/Đã chờ 2\d phút/);
+      expect(within(waiting!).getByText('Đơn mới từ bàn: cần xác nhận')).toBeInTheDocument();
+      expect(within(waiting!).getByRole('button', { name: 'Từ chối đơn #8' })).toBeInTheDocument();
+
+      await userEvent.click(within(late!).getByRole('button', { name: 'Báo xong đơn #5' }));
+      expect(await screen.findByText('Đơn #5 đã xong.')).toBeInTheDocument();
     });
 
     it('switches between the list and the kitchen view', async () => {

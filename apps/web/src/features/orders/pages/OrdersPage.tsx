@@ -1,5 +1,6 @@
 import { ChefHat, List } from 'lucide-react';
 import { useMemo } from 'react';
+import { useT } from '../../../lib/i18n';
 import { useCan } from '../../../lib/use-can';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { KitchenBoard } from '../components/KitchenBoard';
@@ -8,7 +9,7 @@ import { OrderList } from '../components/OrderList';
 import { DayRangeFields } from '../../../components/DayRangeFields';
 import { restaurantDay } from '../../../lib/restaurant-day';
 import { useFilterParams } from '../../../lib/use-filter-params';
-import { isOrderTab, orderTabLabels, orderTabs, type OrderTab } from '../components/order-status';
+import { isOrderTab, orderTabMessages, orderTabs, type OrderTab } from '../components/order-status';
 import { useNow } from '../components/use-now';
 import { useOrderMoves } from '../components/use-order-moves';
 import { useStationWork } from '../components/use-station-work';
@@ -22,7 +23,8 @@ type View = 'list' | 'kitchen';
  * ?page), so a kitchen tablet can be bookmarked on its screen and a reload keeps the filters.
  */
 export function OrdersPage() {
-  usePageTitle('Orders');
+  const t = useT();
+  usePageTitle(t('orders.pageTitle'));
   const { params, from, to, page, update } = useFilterParams();
   const view: View = params.get('view') === 'kitchen' ? 'kitchen' : 'list';
   const statusParam = params.get('status');
@@ -50,14 +52,20 @@ export function OrdersPage() {
     <section className={`mx-auto w-full space-y-6 px-4 py-8 ${view === 'kitchen' ? 'max-w-[1600px]' : 'max-w-7xl'}`}>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-stone-900">Orders</h1>
+          <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('orders.heading')}</h1>
           <p className="mt-1 text-sm text-stone-600">
             {view === 'kitchen'
-              ? `${kitchen.station ? `${kitchen.station.name} tickets` : 'Kitchen tickets'}, oldest first.`
-              : 'Follow, settle and cancel orders.'}
+              ? kitchen.station
+                ? t('orders.kitchen.stationIntro', { station: kitchen.station.name })
+                : t('orders.kitchen.intro')
+              : t('orders.intro')}
           </p>
         </div>
-        <div role="group" aria-label="View" className="inline-flex rounded-lg border border-stone-300 bg-white p-1">
+        <div
+          role="group"
+          aria-label={t('orders.view')}
+          className="inline-flex rounded-lg border border-stone-300 bg-white p-1"
+        >
           <button
             type="button"
             aria-pressed={view === 'list'}
@@ -65,7 +73,7 @@ export function OrdersPage() {
             className={`btn btn-sm min-h-11 sm:min-h-8 ${view === 'list' ? 'bg-stone-900 text-white' : 'text-stone-700'}`}
           >
             <List aria-hidden="true" className="size-4" />
-            List
+            {t('orders.view.list')}
           </button>
           <button
             type="button"
@@ -74,7 +82,7 @@ export function OrdersPage() {
             className={`btn btn-sm min-h-11 sm:min-h-8 ${view === 'kitchen' ? 'bg-stone-900 text-white' : 'text-stone-700'}`}
           >
             <ChefHat aria-hidden="true" className="size-4" />
-            Kitchen
+            {t('orders.view.kitchen')}
           </button>
         </div>
       </div>
@@ -90,12 +98,12 @@ export function OrdersPage() {
           )}
           {kitchen.isUnknown && (
             <p role="status" className="rounded-lg bg-amber-100 px-3 py-2 text-sm font-medium text-amber-950">
-              The chosen station is no longer there: all stations are shown. Pick a station above.
+              {t('orders.kitchen.unknownStation')}
             </p>
           )}
           {kitchen.isResolving ? (
             <p role="status" className="text-lg text-stone-600">
-              Loading stations…
+              {t('orders.kitchen.loadingStations')}
             </p>
           ) : (
             <KitchenBoard
@@ -116,7 +124,7 @@ export function OrdersPage() {
           <div className="space-y-4">
             <div
               role="group"
-              aria-label="Order status"
+              aria-label={t('orders.statusFilter')}
               className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0"
             >
               {orderTabs.map((option) => (
@@ -127,18 +135,18 @@ export function OrdersPage() {
                   onClick={() => update({ status: option === 'active' ? null : option })}
                   className={`btn btn-sm shrink-0 ${tab === option ? 'bg-stone-900 text-white hover:bg-stone-800' : 'btn-secondary'}`}
                 >
-                  {orderTabLabels[option]}
+                  {t(orderTabMessages[option])}
                 </button>
               ))}
             </div>
             <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
               <DayRangeFields idPrefix="orders" from={from} to={to} onChange={update} />
               <button type="button" className="btn btn-secondary" onClick={() => update({ from: today, to: today })}>
-                Today
+                {t('orders.today')}
               </button>
               {(from || to) && (
                 <button type="button" className="btn btn-secondary" onClick={() => update({ from: null, to: null })}>
-                  Any date
+                  {t('orders.anyDate')}
                 </button>
               )}
             </div>

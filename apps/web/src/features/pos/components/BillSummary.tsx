@@ -1,5 +1,6 @@
 import { computeBill } from '@quan/contract/bill';
 import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 
 const percentFormat = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 2 });
 const pointsFormat = new Intl.NumberFormat('vi-VN');
@@ -9,8 +10,22 @@ export function formatTaxRate(rate: number): string {
 }
 
 /** The service-charge line of an estimated bill, where the order's kind has one. */
-export function serviceChargeRow(serviceRate: number, serviceCharge: number): [string, string][] {
-  return serviceRate > 0 ? [[`Service charge (${formatTaxRate(serviceRate)})`, formatMoney(serviceCharge)]] : [];
+export function serviceChargeRow(
+  serviceRate: number,
+  serviceCharge: number,
+  t: ReturnType<typeof useT>,
+): [string, string][] {
+  return serviceRate > 0
+    ? [[t('pos.bill.serviceCharge', { rate: formatTaxRate(serviceRate) }), formatMoney(serviceCharge)]]
+    : [];
+}
+
+/** The discount line of a bill: its coupon's code if it has one, and what it takes off. */
+export function discountRow(code: string | null, discount: number, t: ReturnType<typeof useT>): [string, string] {
+  return [
+    code ? t('pos.bill.discountCode', { code }) : t('pos.bill.discount'),
+    discount > 0 ? `−${formatMoney(discount)}` : formatMoney(0),
+  ];
 }
 
 interface BillSummaryProps {
@@ -27,6 +42,7 @@ interface BillSummaryProps {
 
 /** The lines of an estimated bill and its total, as the POS shows them (inside a `<dl>`). */
 export function BillRows({ rows, total }: { rows: readonly [string, string][]; total: number }) {
+  const t = useT();
   return (
     <>
       {rows.map(([label, value]) => (
@@ -36,7 +52,7 @@ export function BillRows({ rows, total }: { rows: readonly [string, string][]; t
         </div>
       ))}
       <div className="flex justify-between gap-4 border-t border-stone-200 pt-2 text-base font-bold">
-        <dt>Total</dt>
+        <dt>{t('pos.bill.total')}</dt>
         <dd className="tabular-nums">{formatMoney(total)}</dd>
       </div>
     </>
@@ -45,12 +61,13 @@ export function BillRows({ rows, total }: { rows: readonly [string, string][]; t
 
 /** The bill as far as the cart can tell, computed as the server computes it; the server prices the order. */
 export function BillSummary({ subtotal, discount, couponCode, taxRate, serviceRate, points }: BillSummaryProps) {
+  const t = useT();
   const { serviceCharge, tax, total } = computeBill(subtotal, discount, taxRate, serviceRate);
   const rows: [string, string][] = [
-    ['Subtotal', formatMoney(subtotal)],
-    [couponCode ? `Discount (${couponCode})` : 'Discount', discount > 0 ? `−${formatMoney(discount)}` : formatMoney(0)],
-    ...serviceChargeRow(serviceRate, serviceCharge),
-    [`Tax (${formatTaxRate(taxRate)})`, formatMoney(tax)],
+    [t('pos.bill.subtotal'), formatMoney(subtotal)],
+    discountRow(couponCode, discount, t),
+    ...serviceChargeRow(serviceRate, serviceCharge, t),
+    [t('pos.bill.tax', { rate: formatTaxRate(taxRate) }), formatMoney(tax)],
   ];
   return (
     <div>
@@ -58,14 +75,14 @@ export function BillSummary({ subtotal, discount, couponCode, taxRate, serviceRa
         <BillRows rows={rows} total={total} />
         {points && (
           <div className="flex justify-between gap-4 text-amber-900">
-            <dt>Points to earn</dt>
+            <dt>{t('pos.bill.pointsToEarn')}</dt>
             <dd className="font-semibold tabular-nums">+{pointsFormat.format(points.earned)}</dd>
           </div>
         )}
       </dl>
       <p className="mt-2 text-xs text-stone-600">
-        An estimate. Final prices are set by the server.
-        {points && ` ${points.memberName} gets the points when the order is completed.`}
+        {t('pos.bill.estimate')}
+        {points && ` ${t('pos.bill.pointsWhenCompleted', { name: points.memberName })}`}
       </p>
     </div>
   );

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { TicketPercent } from 'lucide-react';
-import { discountLabel } from '@quan/contract/coupon';
+import type { Coupon } from '@quan/contract/coupon';
 import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import type { CouponCheck } from './use-coupon-check';
 
 interface CouponFieldProps {
@@ -10,14 +11,22 @@ interface CouponFieldProps {
   onChange: (value: string) => void;
 }
 
+/** What a coupon takes off: "10% off", "20.000 ₫ off". */
+function discountLabel(coupon: Pick<Coupon, 'discountType' | 'discountValue'>, t: ReturnType<typeof useT>): string {
+  return coupon.discountType === 'percent'
+    ? t('pos.coupon.percentOff', { value: coupon.discountValue })
+    : t('pos.coupon.amountOff', { amount: formatMoney(coupon.discountValue) });
+}
+
 /** A coupon code, checked as it is typed: what it takes off this order, or why it does not apply. */
 export function CouponField({ value, check, onChange }: CouponFieldProps) {
+  const t = useT();
   const inputId = useId();
   const messageId = `${inputId}-message`;
   return (
     <div>
       <label htmlFor={inputId} className="sr-only">
-        Coupon code
+        {t('pos.coupon.label')}
       </label>
       <div className="relative">
         <TicketPercent
@@ -31,7 +40,7 @@ export function CouponField({ value, check, onChange }: CouponFieldProps) {
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          placeholder="Coupon code (optional)"
+          placeholder={t('pos.coupon.placeholder')}
           aria-invalid={check.status === 'invalid' ? true : undefined}
           aria-describedby={check.status === 'none' ? undefined : messageId}
           onChange={(event) => onChange(event.target.value)}
@@ -39,10 +48,14 @@ export function CouponField({ value, check, onChange }: CouponFieldProps) {
         />
       </div>
       <p id={messageId} aria-live="polite" className="mt-1 min-h-5 text-sm">
-        {check.status === 'checking' && <span className="text-stone-600">Checking the coupon…</span>}
+        {check.status === 'checking' && <span className="text-stone-600">{t('pos.coupon.checking')}</span>}
         {check.status === 'valid' && (
           <span className="font-medium text-green-800">
-            {check.code}: {discountLabel(check.coupon)}, −{formatMoney(check.discount)} on this order
+            {t('pos.coupon.valid', {
+              code: check.code,
+              discount: discountLabel(check.coupon, t),
+              amount: formatMoney(check.discount),
+            })}
           </span>
         )}
         {check.status === 'invalid' && <span className="text-red-800">{check.reason}</span>}

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Customer } from '@quan/contract/customer';
 import { customerDetailsInputSchema } from '@quan/contract/order';
 import { TextField } from '../../../components/TextField';
+import { useT } from '../../../lib/i18n';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import {
   detachMember,
@@ -22,25 +23,27 @@ const customerFormSchema = customerDetailsInputSchema.extend({ isPreorder: z.boo
 
 /** The loyalty member the order is for: their level and points, and a way to take them off the order. */
 function MemberCard({ member, onRemove }: { member: OrderMember; onRemove: () => void }) {
+  const t = useT();
   return (
     <div
       role="group"
-      aria-label="Loyalty member"
+      aria-label={t('pos.member.card')}
       className="flex items-start gap-3 rounded-xl bg-amber-50 p-3 ring-1 ring-amber-200 ring-inset"
     >
       <Crown aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700" />
       <div className="min-w-0 flex-1 text-sm">
         <p className="font-semibold text-stone-900">{member.name}</p>
-        <p className="text-stone-700">{memberSummary(member)}</p>
+        <p className="text-stone-700">{memberSummary(member, t)}</p>
       </div>
       <button type="button" className="btn btn-secondary btn-sm min-h-10" onClick={onRemove}>
-        Remove <span className="sr-only">member</span>
+        {t('pos.remove')} <span className="sr-only">{t('pos.member.removeWhat')}</span>
       </button>
     </div>
   );
 }
 
 function CustomerForm({ onDone }: { onDone?: () => void }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const order = useAppSelector(selectOrderInProgress);
   const preorderId = useId();
@@ -72,43 +75,51 @@ function CustomerForm({ onDone }: { onDone?: () => void }) {
     onDone?.();
   });
 
+  // Registered before the markup, so the field names read as code, not as words to translate.
+  const fields = {
+    name: register('name'),
+    phone: register('phone'),
+    guests: register('guests', { valueAsNumber: true }),
+    isPreorder: register('isPreorder'),
+  };
+
   return (
     <div className="space-y-3">
       {member ? <MemberCard member={member} onRemove={() => setMember(null)} /> : <MemberPicker onPick={pick} />}
-      <form onSubmit={submit} noValidate aria-label="Customer" className="space-y-3">
-        <TextField label="Guest name" autoComplete="off" error={errors.name?.message} {...register('name')} />
+      <form onSubmit={submit} noValidate aria-label={t('pos.customer.form')} className="space-y-3">
+        <TextField label={t('pos.customer.name')} autoComplete="off" error={errors.name?.message} {...fields.name} />
         <div className="grid grid-cols-[1fr_6rem] gap-3">
           <TextField
-            label="Phone (optional)"
+            label={t('pos.customer.phone')}
             type="tel"
             autoComplete="off"
             error={errors.phone?.message}
-            {...register('phone')}
+            {...fields.phone}
           />
           <TextField
-            label="Guests"
+            label={t('pos.customer.guests')}
             type="number"
             inputMode="numeric"
             min={1}
             max={50}
             error={errors.guests?.message}
-            {...register('guests', { valueAsNumber: true })}
+            {...fields.guests}
           />
         </div>
         <div className="flex items-center gap-3">
-          <input id={preorderId} type="checkbox" className="size-5 accent-amber-700" {...register('isPreorder')} />
+          <input id={preorderId} type="checkbox" className="size-5 accent-amber-700" {...fields.isPreorder} />
           <label htmlFor={preorderId} className="text-sm text-stone-800">
-            Preorder (a booking for later)
+            {t('pos.customer.preorder')}
           </label>
         </div>
         <div className="flex gap-2">
           {onDone && (
             <button type="button" className="btn btn-secondary flex-1" onClick={onDone}>
-              Cancel
+              {t('pos.cancel')}
             </button>
           )}
           <button type="submit" className="btn btn-primary min-h-12 flex-1">
-            {onDone ? 'Save customer' : 'Start order'}
+            {onDone ? t('pos.customer.save') : t('pos.customer.start')}
           </button>
         </div>
       </form>
@@ -121,6 +132,7 @@ function CustomerForm({ onDone }: { onDone?: () => void }) {
  * it), and the loyalty member it earns points for.
  */
 export function CustomerSection() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const order = useAppSelector(selectOrderInProgress);
   const hasCustomer = useAppSelector(selectHasCustomer);
@@ -149,21 +161,21 @@ export function CustomerSection() {
         <div className="min-w-0 flex-1 text-sm">
           <p className="font-semibold text-stone-900">{order.customerName}</p>
           <p className="text-stone-600">
-            {order.guests === 1 ? '1 guest' : `${order.guests} guests`}
+            {t('pos.guests', { count: order.guests })}
             {order.customerPhone && ` · ${order.customerPhone}`}
-            {order.isPreorder && ' · Preorder'}
+            {order.isPreorder && ` · ${t('pos.customer.preorderTag')}`}
           </p>
         </div>
         <div className="flex gap-2">
           <button type="button" className="btn btn-secondary btn-sm min-h-10" onClick={() => setIsEditing(true)}>
-            Change
+            {t('pos.customer.change')}
           </button>
           <button
             type="button"
             className="btn btn-secondary btn-sm min-h-10"
             onClick={() => dispatch(removeCustomer())}
           >
-            Remove <span className="sr-only">customer</span>
+            {t('pos.remove')} <span className="sr-only">{t('pos.customer.removeWhat')}</span>
           </button>
         </div>
       </div>

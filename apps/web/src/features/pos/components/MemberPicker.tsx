@@ -7,6 +7,7 @@ import { createCustomerBodySchema, type Customer } from '@quan/contract/customer
 import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCreateMember } from '../api/create-member';
 import { MIN_MEMBER_SEARCH_LENGTH, useCustomerSearch } from '../api/search-customers';
@@ -28,6 +29,7 @@ function NewMemberForm({
   onCreated: (customer: Customer) => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const { enqueueSnackbar } = useSnackbar();
   const createMember = useCreateMember();
   const {
@@ -40,36 +42,39 @@ function NewMemberForm({
   const submit = handleSubmit(async (body) => {
     try {
       const created = await createMember.mutateAsync(body);
-      enqueueSnackbar(`${created.name} is now a member.`, { variant: 'success' });
+      enqueueSnackbar(t('pos.member.created', { name: created.name }), { variant: 'success' });
       onCreated(created);
     } catch (error) {
       // A phone already taken (409) names the phone: the guest is a member already, search for them.
-      setError('root.server', { message: describeApiError(error, 'Could not add the member.') });
+      setError('root.server', { message: describeApiError(error, t('pos.member.createError')) });
     }
   });
+
+  // Registered before the markup, so the field names read as code, not as words to translate.
+  const fields = { name: register('name'), phone: register('phone') };
 
   return (
     <form
       onSubmit={(event) => void submit(event)}
       noValidate
-      aria-label="New member"
+      aria-label={t('pos.member.new')}
       className="space-y-3 rounded-xl border border-stone-200 p-3"
     >
       {errors.root?.server?.message && <FormAlert>{errors.root.server.message}</FormAlert>}
-      <TextField label="Member name" autoComplete="off" error={errors.name?.message} {...register('name')} />
+      <TextField label={t('pos.member.name')} autoComplete="off" error={errors.name?.message} {...fields.name} />
       <TextField
-        label="Member phone"
+        label={t('pos.member.phone')}
         type="tel"
         autoComplete="off"
         error={errors.phone?.message}
-        {...register('phone')}
+        {...fields.phone}
       />
       <div className="flex gap-2">
         <button type="button" className="btn btn-secondary btn-sm flex-1" onClick={onCancel}>
-          Cancel
+          {t('pos.cancel')}
         </button>
         <button type="submit" className="btn btn-primary btn-sm flex-1" disabled={createMember.isPending}>
-          {createMember.isPending ? 'Adding…' : 'Add member'}
+          {createMember.isPending ? t('pos.member.adding') : t('pos.member.add')}
         </button>
       </div>
     </form>
@@ -78,6 +83,7 @@ function NewMemberForm({
 
 /** Finds a loyalty member by phone or name, or signs the guest up with a name and a phone. */
 export function MemberPicker({ onPick }: { onPick: (customer: Customer) => void }) {
+  const t = useT();
   const searchId = useId();
   const [typed, setTyped] = useState('');
   const [isCreating, setIsCreating] = useState(false);
@@ -94,18 +100,18 @@ export function MemberPicker({ onPick }: { onPick: (customer: Customer) => void 
     if (matches.isPending) {
       return (
         <p role="status" className="text-sm text-stone-600">
-          Searching…
+          {t('pos.member.searching')}
         </p>
       );
     }
     if (matches.isError) {
-      return <p className="text-sm text-red-800">{describeApiError(matches.error, 'Could not search the members.')}</p>;
+      return <p className="text-sm text-red-800">{describeApiError(matches.error, t('pos.member.searchError'))}</p>;
     }
     if (matches.data.length === 0) {
-      return <p className="text-sm text-stone-600">No member matches “{search}”.</p>;
+      return <p className="text-sm text-stone-600">{t('pos.member.noMatch', { search })}</p>;
     }
     return (
-      <ul aria-label="Matching members" className="divide-y divide-stone-100 rounded-xl border border-stone-200">
+      <ul aria-label={t('pos.member.matches')} className="divide-y divide-stone-100 rounded-xl border border-stone-200">
         {matches.data.map((customer) => (
           <li key={customer._id}>
             <button
@@ -115,8 +121,8 @@ export function MemberPicker({ onPick }: { onPick: (customer: Customer) => void 
             >
               <span className="font-semibold text-stone-900">{customer.name}</span>
               <span className="text-stone-600">
-                {customer.phone} · {memberSummary(customer)}
-                {customer.status === 'inactive' && ' · Inactive'}
+                {customer.phone} · {memberSummary(customer, t)}
+                {customer.status === 'inactive' && ` · ${t('pos.member.inactive')}`}
               </span>
             </button>
           </li>
@@ -129,7 +135,7 @@ export function MemberPicker({ onPick }: { onPick: (customer: Customer) => void 
     <div className="space-y-2">
       <div className="relative">
         <label className="sr-only" htmlFor={searchId}>
-          Find a member
+          {t('pos.member.find')}
         </label>
         <Search
           aria-hidden="true"
@@ -141,7 +147,7 @@ export function MemberPicker({ onPick }: { onPick: (customer: Customer) => void 
           value={typed}
           maxLength={100}
           autoComplete="off"
-          placeholder="Loyalty member: phone or name"
+          placeholder={t('pos.member.searchPlaceholder')}
           onChange={(event) => setTyped(event.target.value)}
           className="field-input pl-10"
         />
@@ -149,7 +155,7 @@ export function MemberPicker({ onPick }: { onPick: (customer: Customer) => void 
       {renderMatches()}
       <button type="button" className="btn btn-secondary btn-sm" onClick={() => setIsCreating(true)}>
         <UserPlus aria-hidden="true" className="size-4" />
-        New member
+        {t('pos.member.new')}
       </button>
     </div>
   );

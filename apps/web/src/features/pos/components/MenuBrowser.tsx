@@ -2,6 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Search, SlidersHorizontal } from 'lucide-react';
 import type { Category, Item } from '@quan/contract/menu';
 import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { matchesSearch } from '../../../lib/search';
 
 const allTab = 'all';
@@ -17,17 +18,18 @@ interface MenuBrowserProps {
 
 /** Category tabs, a search box and the dishes as large tiles: one tap adds one unit, or opens a dish's options. */
 export function MenuBrowser({ categories, items, quantityInCart, canAdd, onAdd }: MenuBrowserProps) {
+  const t = useT();
   const baseId = useId();
   const [selectedTab, setSelectedTab] = useState(allTab);
   const [search, setSearch] = useState('');
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
 
   const tabs = [
-    { id: allTab, name: 'All', color: '' },
+    { id: allTab, name: t('pos.browser.all'), color: '' },
     ...categories.map((c) => ({ id: c._id, name: c.name, color: c.color })),
   ];
   const activeTab = tabs.some((tab) => tab.id === selectedTab) ? selectedTab : allTab;
-  const activeTabName = tabs.find((tab) => tab.id === activeTab)?.name ?? 'All';
+  const activeTabName = tabs.find((tab) => tab.id === activeTab)?.name ?? t('pos.browser.all');
   const colorOf = new Map(categories.map((category) => [category._id, category.color]));
   const visibleItems = items.filter(
     (item) => (activeTab === allTab || item.categoryId === activeTab) && matchesSearch(item.name, search),
@@ -57,7 +59,7 @@ export function MenuBrowser({ categories, items, quantityInCart, canAdd, onAdd }
     <div className="space-y-4">
       <div className="relative">
         <label htmlFor={`${baseId}-search`} className="sr-only">
-          Search dishes
+          {t('pos.browser.search')}
         </label>
         <Search
           aria-hidden="true"
@@ -68,7 +70,7 @@ export function MenuBrowser({ categories, items, quantityInCart, canAdd, onAdd }
           type="search"
           value={search}
           onChange={(event) => setSearch(event.target.value)}
-          placeholder="Search dishes"
+          placeholder={t('pos.browser.search')}
           autoComplete="off"
           className="field-input min-h-12 pl-10"
         />
@@ -76,7 +78,7 @@ export function MenuBrowser({ categories, items, quantityInCart, canAdd, onAdd }
 
       <div
         role="tablist"
-        aria-label="Categories"
+        aria-label={t('pos.browser.categories')}
         className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:thin] md:mx-0 md:flex-wrap md:px-0"
       >
         {tabs.map((tab) => {
@@ -120,12 +122,14 @@ export function MenuBrowser({ categories, items, quantityInCart, canAdd, onAdd }
           <div className="card space-y-3 p-6 text-center text-sm text-stone-600">
             <p>
               {search.trim()
-                ? `No dishes match “${search.trim()}”${activeTab === allTab ? '' : ` in ${activeTabName}`}.`
-                : 'No dishes here yet.'}
+                ? activeTab === allTab
+                  ? t('pos.browser.noMatch', { search: search.trim() })
+                  : t('pos.browser.noMatchIn', { search: search.trim(), category: activeTabName })
+                : t('pos.browser.empty')}
             </p>
             {search.trim() && activeTab !== allTab && (
               <button type="button" className="btn btn-secondary btn-sm" onClick={() => setSelectedTab(allTab)}>
-                Search all dishes
+                {t('pos.browser.searchAll')}
               </button>
             )}
           </div>
@@ -163,12 +167,12 @@ export function MenuBrowser({ categories, items, quantityInCart, canAdd, onAdd }
                       <span className="text-sm font-medium text-stone-700 tabular-nums">{formatMoney(item.price)}</span>
                       {!item.isAvailable ? (
                         <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-medium text-stone-700">
-                          Unavailable
+                          {t('pos.browser.unavailable')}
                         </span>
                       ) : (
                         item.isSoldOut && (
                           <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
-                            Sold out
+                            {t('pos.browser.soldOut')}
                           </span>
                         )
                       )}
@@ -177,7 +181,7 @@ export function MenuBrowser({ categories, items, quantityInCart, canAdd, onAdd }
                       <span className="absolute -top-2 -right-2 flex min-w-7 items-center justify-center rounded-full bg-amber-700 px-1.5 py-0.5 text-sm font-bold text-white shadow">
                         <span className="sr-only">, </span>
                         {quantity}
-                        <span className="sr-only"> in the order</span>
+                        <span className="sr-only"> {t('pos.browser.inOrder')}</span>
                       </span>
                     )}
                   </button>

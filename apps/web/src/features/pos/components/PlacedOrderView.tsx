@@ -3,6 +3,7 @@ import type { Order } from '@quan/contract/order';
 import type { BankAccount } from '@quan/contract/settings';
 import { usePrintSheet } from '../../../components/use-print-sheet';
 import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { PrintedKitchenTicket } from './PrintedKitchenTicket';
 import { Receipt } from './Receipt';
 
@@ -16,6 +17,7 @@ interface PlacedOrderViewProps {
 
 /** The order as the server placed it, with its two tickets, each printed on its own. */
 export function PlacedOrderView({ order, restaurantName, bank = null, onNewOrder }: PlacedOrderViewProps) {
+  const t = useT();
   const receipt = usePrintSheet('receipt', () => <Receipt order={order} restaurantName={restaurantName} bank={bank} />);
   const kitchenTicket = usePrintSheet('kitchen', () => <PrintedKitchenTicket order={order} />);
 
@@ -25,15 +27,16 @@ export function PlacedOrderView({ order, restaurantName, bank = null, onNewOrder
         <CircleCheck aria-hidden="true" className="size-10 shrink-0 text-green-700" />
         <div className="flex-1">
           <h1 id="placed-order-title" className="text-2xl font-bold tracking-tight text-stone-900">
-            Order #{order.orderNo} placed
+            {t('pos.placed.title', { orderNo: order.orderNo })}
           </h1>
           <p className="text-sm text-stone-600">
-            {order.table ? `Table ${order.table.tableNo}` : 'No table'} · {order.customerDetails.name} · total{' '}
-            <strong className="text-stone-900">{formatMoney(order.bills.total)}</strong>. The kitchen has it.
+            {order.table ? t('pos.table', { tableNo: order.table.tableNo }) : t('pos.noTable')} ·{' '}
+            {order.customerDetails.name} · {t('pos.placed.total')}{' '}
+            <strong className="text-stone-900">{formatMoney(order.bills.total)}</strong>. {t('pos.placed.kitchenHasIt')}
           </p>
         </div>
         <button type="button" className="btn btn-primary min-h-12" onClick={onNewOrder}>
-          New order
+          {t('pos.placed.newOrder')}
         </button>
       </div>
 
@@ -41,7 +44,7 @@ export function PlacedOrderView({ order, restaurantName, bank = null, onNewOrder
         <div className="space-y-3">
           <button type="button" className="btn btn-secondary min-h-12 w-full" onClick={() => receipt.print(true)}>
             <Printer aria-hidden="true" className="size-5" />
-            Print receipt
+            {t('pos.placed.printReceipt')}
           </button>
           <div className="card mx-auto max-w-[80mm] p-4">
             <Receipt order={order} restaurantName={restaurantName} bank={bank} />
@@ -50,7 +53,7 @@ export function PlacedOrderView({ order, restaurantName, bank = null, onNewOrder
         <div className="space-y-3">
           <button type="button" className="btn btn-secondary min-h-12 w-full" onClick={() => kitchenTicket.print(true)}>
             <Printer aria-hidden="true" className="size-5" />
-            Print kitchen ticket
+            {t('pos.placed.printKitchenTicket')}
           </button>
           <div className="card mx-auto max-w-[80mm] p-4">
             <PrintedKitchenTicket order={order} />

@@ -1,20 +1,23 @@
 import { describeOptions } from '@quan/contract/option-rules';
 import type { Order } from '@quan/contract/order';
 import { formatDateTime } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 
 /** What the kitchen needs to cook the order: no prices, large quantities, options, notes; nothing voided. */
 export function PrintedKitchenTicket({ order }: { order: Order }) {
+  const t = useT();
   return (
-    <article aria-label={`Kitchen ticket for order ${order.orderNo}`} className="ticket">
+    <article aria-label={t('pos.ticket.label', { orderNo: order.orderNo })} className="ticket">
       <header className="ticket-center">
-        <p className="text-base font-bold">KITCHEN · #{order.orderNo}</p>
-        <p className="text-lg font-bold">{order.table ? `Table ${order.table.tableNo}` : 'Takeaway'}</p>
+        <p className="text-base font-bold">{t('pos.ticket.heading', { orderNo: order.orderNo })}</p>
+        <p className="text-lg font-bold">
+          {order.table ? t('pos.table', { tableNo: order.table.tableNo }) : t('pos.takeaway')}
+        </p>
         <p>{formatDateTime(order.createdAt)}</p>
         <p>
-          {order.customerDetails.name} · {order.customerDetails.guests}{' '}
-          {order.customerDetails.guests === 1 ? 'guest' : 'guests'}
+          {order.customerDetails.name} · {t('pos.guests', { count: order.customerDetails.guests })}
         </p>
-        {order.isPreorder && <p className="font-bold">PREORDER</p>}
+        {order.isPreorder && <p className="font-bold">{t('pos.ticket.preorder')}</p>}
       </header>
       <ul className="ticket-rule space-y-1">
         {order.items
@@ -29,7 +32,7 @@ export function PrintedKitchenTicket({ order }: { order: Order }) {
             </li>
           ))}
       </ul>
-      {order.note && <p className="ticket-rule font-bold">Note: {order.note}</p>}
+      {order.note && <p className="ticket-rule font-bold">{t('pos.ticket.note', { note: order.note })}</p>}
     </article>
   );
 }

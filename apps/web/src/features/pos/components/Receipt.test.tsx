@@ -3,6 +3,7 @@ import type { Order, OrderItem } from '@quan/contract/order';
 import type { Payment } from '@quan/contract/payments';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../lib/format';
+import { activateLanguage } from '../../../lib/i18n';
 import { PrintedKitchenTicket } from './PrintedKitchenTicket';
 import { Receipt } from './Receipt';
 
@@ -239,6 +240,51 @@ describe('Receipt with payments', () => {
       `VietQR code: transfer ${formatMoney(622_500)} to Vietcombank account 0071000123456, note QUAN 1042 P2`,
     ]);
   });
+
+  it('speaks Vietnamese: the bill, each payment, what each part still owes and where to transfer it', async () => {
+    await activateLanguage('vi', 'staff');
+    const part = { lines: [], subtotal: 0, discount: 0, serviceCharge: 0, tax: 0, paymentMethod: null, paidAt: null };
+    const split: Order = {
+      ...partlyPaid,
+      payments: [payment({ amount: 622_500, partNo: 1, tip: 20_000, tendered: 700_000, change: 57_500 })],
+      paid: 622_500,
+      due: 622_500,
+      billParts: [
+        {
+          ...part,
+          no: 1,
+          total: 622_500,
+          paid: 622_500,
+          due: 0,
+          paymentMethod: 'cash',
+          paidAt: '2026-01-15T05:30:00.000Z',
+        },
+        { ...part, no: 2, total: 622_500, paid: 0, due: 622_500 },
+      ],
+    };
+    render(<Receipt order={split} restaurantName="Quán Test" bank={bank} />);
+    const receipt = within(screen.getByRole('article', { name: 'Hóa đơn của đơn số 1042' }));
+
+    expect(receipt.getByText('Hóa đơn · Đơn #1042')).toBeInTheDocument();
+    expect(rowsOf(receipt.getByText('Tổng cộng').closest('dl')!)).toEqual([
+      `Tạm tính ${formatMoney(1_097_000)}`,
+      `Giảm giá ${formatMoney(0)}`,
+      `Phí phục vụ (5 %) ${formatMoney(54_850)}`,
+      `Thuế (8 %) ${formatMoney(93_150)}`,
+      `Tổng cộng ${formatMoney(1_245_000)}`,
+    ]);
+    expect(rowsOf(receipt.getByLabelText('Thanh toán'))).toEqual([
+      `Tiền mặt (phần 1) ${formatMoney(622_500)}`,
+      `Tiền boa ${formatMoney(20_000)}`,
+      `Tiền khách đưa ${formatMoney(700_000)}`,
+      `Tiền trả lại ${formatMoney(57_500)}`,
+      `Phần 2 còn phải trả ${formatMoney(622_500)}`,
+    ]);
+    expect(receipt.getByRole('region', { name: 'Chuyển khoản phần 2 còn phải trả' })).toBeInTheDocument();
+    expect(receipt.getByText('Quét mã để thanh toán')).toBeInTheDocument();
+    expect(receipt.getByText('Đã thanh toán một phần')).toBeInTheDocument();
+    expect(receipt.getByText('Cảm ơn quý khách! Hẹn gặp lại!')).toBeInTheDocument();
+  });
 });
 
 describe('PrintedKitchenTicket', () => {
@@ -254,5 +300,17 @@ describe('PrintedKitchenTicket', () => {
     const ticket = within(screen.getByRole('article', { name: 'Kitchen ticket for order 1042' }));
 
     expect(ticket.getByRole('listitem')).toHaveTextContent('1 × Phở bòLớn · không hành→ ít bánh');
+  });
+
+  it('speaks Vietnamese', async () => {
+    await activateLanguage('vi', 'staff');
+    render(<PrintedKitchenTicket order={{ ...order, table: null, isPreorder: true, note: 'Sinh nhật' }} />);
+    const ticket = within(screen.getByRole('article', { name: 'Phiếu bếp của đơn số 1042' }));
+
+    expect(ticket.getByText('BẾP · #1042')).toBeInTheDocument();
+    expect(ticket.getByText('Mang về')).toBeInTheDocument();
+    expect(ticket.getByText('Chị Lan · 3 khách')).toBeInTheDocument();
+    expect(ticket.getByText('ĐẶT TRƯỚC')).toBeInTheDocument();
+    expect(ticket.getByText('Ghi chú: Sinh nhật')).toBeInTheDocument();
   });
 });

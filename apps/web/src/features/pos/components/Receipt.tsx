@@ -3,29 +3,31 @@ import { transferNote } from '@quan/contract/payments';
 import type { BankAccount } from '@quan/contract/settings';
 import { VietQrCode } from '../../../components/VietQrCode';
 import { formatDateTime, formatMoney, formatPriceChange } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { formatTaxRate } from './BillSummary';
 
-/** The payment methods as a receipt names them (the POS sells, the orders feature settles; both agree). */
+/** The payment methods as a receipt names them, as message ids (the POS sells, the orders feature settles). */
 const methodLabels: Record<PaymentMethod, string> = {
-  cash: 'Cash',
-  card: 'Card',
-  transfer: 'Bank transfer',
-  ewallet: 'E-wallet',
-  voucher: 'Voucher',
+  cash: 'pos.method.cash',
+  card: 'pos.method.card',
+  transfer: 'pos.method.transfer',
+  ewallet: 'pos.method.ewallet',
+  voucher: 'pos.method.voucher',
 };
 
-/** What is still to pay and the transfer note that pays it: the whole bill, or each part of a split one. */
-function transfersDue(order: Order): { key: string; label: string; amount: number; note: string }[] {
+/**
+ * What is still to pay and the transfer note that pays it: the whole bill (no part), or each part of a split
+ * one.
+ */
+function transfersDue(order: Order): { key: string; partNo: number | null; amount: number; note: string }[] {
   if (order.billParts.length === 0) {
-    return order.due > 0
-      ? [{ key: 'bill', label: 'Still due', amount: order.due, note: transferNote(order.orderNo) }]
-      : [];
+    return order.due > 0 ? [{ key: 'bill', partNo: null, amount: order.due, note: transferNote(order.orderNo) }] : [];
   }
   return order.billParts
     .filter((part) => part.due > 0)
     .map((part) => ({
       key: `part-${part.no}`,
-      label: `Part ${part.no} still due`,
+      partNo: part.no,
       amount: part.due,
       note: transferNote(order.orderNo, part.no),
     }));
@@ -67,21 +69,22 @@ interface ReceiptProps {
  * is due with a VietQR code the guest scans to transfer it.
  */
 export function Receipt({ order, restaurantName, bank = null }: ReceiptProps) {
+  const t = useT();
   const { bills } = order;
   const payments = order.payments.filter((payment) => payment.amount > payment.refunded || payment.tip > 0);
   const dues = order.status === 'cancelled' ? [] : transfersDue(order);
   return (
-    <article aria-label={`Receipt for order ${order.orderNo}`} className="ticket">
+    <article aria-label={t('pos.receipt.label', { orderNo: order.orderNo })} className="ticket">
       <header className="ticket-center">
         <p className="text-base font-bold uppercase">{restaurantName}</p>
-        <p>Receipt · Order #{order.orderNo}</p>
+        <p>{t('pos.receipt.heading', { orderNo: order.orderNo })}</p>
         <p>{formatDateTime(order.createdAt)}</p>
       </header>
       <p className="ticket-rule">
-        {order.table ? `Table ${order.table.tableNo}` : 'Takeaway'} · {order.customerDetails.guests}{' '}
-        {order.customerDetails.guests === 1 ? 'guest' : 'guests'}
+        {order.table ? t('pos.table', { tableNo: order.table.tableNo }) : t('pos.takeaway')} ·{' '}
+        {t('pos.guests', { count: order.customerDetails.guests })}
         <br />
-        Guest: {order.customerDetails.name}
+        {t('pos.receipt.guest', { name: order.customerDetails.name })}
         {order.customerDetails.phone && ` · ${order.customerDetails.phone}`}
       </p>
       <ul className="ticket-rule space-y-1">
@@ -108,60 +111,83 @@ export function Receipt({ order, restaurantName, bank = null }: ReceiptProps) {
         ))}
       </ul>
       <dl className="ticket-rule space-y-0.5">
-        <Row label="Subtotal" value={formatMoney(bills.subtotal)} />
+        <Row label={t('pos.bill.subtotal')} value={formatMoney(bills.subtotal)} />
         <Row
-          label={order.coupon ? `Discount (${order.coupon.code})` : 'Discount'}
+          label={order.coupon ? t('pos.bill.discountCode', { code: order.coupon.code }) : t('pos.bill.discount')}
           value={bills.discount > 0 ? `−${formatMoney(bills.discount)}` : formatMoney(0)}
         />
         {bills.serviceCharge > 0 && (
           <Row
-            label={`Phí phục vụ / Service charge (${formatTaxRate(bills.serviceRate)})`}
+            label={t('pos.receipt.serviceCharge', { rate: formatTaxRate(bills.serviceRate) })}
             value={formatMoney(bills.serviceCharge)}
           />
         )}
-        <Row label={`Tax (${formatTaxRate(bills.taxRate)})`} value={formatMoney(bills.tax)} />
-        <Row label="Total" value={formatMoney(bills.total)} strong />
+        <Row label={t('pos.bill.tax', { rate: formatTaxRate(bills.taxRate) })} value={formatMoney(bills.tax)} />
+        <Row label={t('pos.bill.total')} value={formatMoney(bills.total)} strong />
       </dl>
       {(payments.length > 0 || dues.length > 0) && (
-        <dl aria-label="Payments" className="ticket-rule space-y-0.5">
+        <dl aria-label={t('pos.receipt.payments')} className="ticket-rule space-y-0.5">
           {payments.map((payment) => (
             <div key={payment._id} className="space-y-0.5">
               <Row
                 label={
                   payment.partNo
-                    ? `${methodLabels[payment.method]} (part ${payment.partNo})`
-                    : methodLabels[payment.method]
+                    ? t('pos.receipt.methodPart', { method: t(methodLabels[payment.method]), partNo: payment.partNo })
+                    : t(methodLabels[payment.method])
                 }
                 value={formatMoney(payment.amount - payment.refunded)}
               />
-              {payment.tip > 0 && <Row indent label="Tip" value={formatMoney(payment.tip)} />}
+              {payment.tip > 0 && <Row indent label={t('pos.receipt.tip')} value={formatMoney(payment.tip)} />}
               {payment.tendered !== null && (
                 <>
-                  <Row indent label="Cash received" value={formatMoney(payment.tendered)} />
-                  <Row indent label="Change" value={formatMoney(payment.change)} />
+                  <Row indent label={t('pos.receipt.cashReceived')} value={formatMoney(payment.tendered)} />
+                  <Row indent label={t('pos.receipt.change')} value={formatMoney(payment.change)} />
                 </>
               )}
-              {payment.refunded > 0 && <Row indent label="Refunded" value={`−${formatMoney(payment.refunded)}`} />}
+              {payment.refunded > 0 && (
+                <Row indent label={t('pos.receipt.refunded')} value={`−${formatMoney(payment.refunded)}`} />
+              )}
             </div>
           ))}
           {dues.map((due) => (
-            <Row key={due.key} label={due.label} value={formatMoney(due.amount)} strong />
+            <Row
+              key={due.key}
+              label={due.partNo === null ? t('pos.receipt.due') : t('pos.receipt.partDue', { partNo: due.partNo })}
+              value={formatMoney(due.amount)}
+              strong
+            />
           ))}
         </dl>
       )}
       {bank &&
         dues.map((due) => (
-          <section key={due.key} aria-label={`Transfer ${due.label.toLowerCase()}`} className="ticket-rule">
+          <section
+            key={due.key}
+            aria-label={
+              due.partNo === null
+                ? t('pos.receipt.transferDue')
+                : t('pos.receipt.transferPartDue', { partNo: due.partNo })
+            }
+            className="ticket-rule"
+          >
             <p className="ticket-center font-bold">
-              Scan to pay{dues.length > 1 ? ` · ${due.label.replace(' still due', '')}` : ''}
+              {dues.length > 1 && due.partNo !== null
+                ? t('pos.receipt.scanPart', { partNo: due.partNo })
+                : t('pos.receipt.scan')}
             </p>
             <VietQrCode bank={bank} amount={due.amount} note={due.note} size={160} layout="below" />
           </section>
         ))}
       <footer className="ticket-rule ticket-center">
-        <p>{order.due === 0 ? 'Paid' : order.paid > 0 ? 'Partly paid' : 'Not paid yet'}</p>
-        {order.createdBy && <p>Served by {order.createdBy.name}</p>}
-        <p>Cảm ơn quý khách! Thank you!</p>
+        <p>
+          {order.due === 0
+            ? t('pos.receipt.paid')
+            : order.paid > 0
+              ? t('pos.receipt.partlyPaid')
+              : t('pos.receipt.notPaid')}
+        </p>
+        {order.createdBy && <p>{t('pos.receipt.servedBy', { name: order.createdBy.name })}</p>}
+        <p>{t('pos.receipt.thanks')}</p>
       </footer>
     </article>
   );

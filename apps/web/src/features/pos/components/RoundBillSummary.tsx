@@ -1,7 +1,8 @@
 import { computeBill } from '@quan/contract/bill';
 import type { Order } from '@quan/contract/order';
 import { formatMoney } from '../../../lib/format';
-import { BillRows, formatTaxRate, serviceChargeRow } from './BillSummary';
+import { useT } from '../../../lib/i18n';
+import { BillRows, discountRow, formatTaxRate, serviceChargeRow } from './BillSummary';
 
 interface RoundBillSummaryProps {
   order: Pick<Order, 'bills' | 'coupon'>;
@@ -15,6 +16,7 @@ interface RoundBillSummaryProps {
  * subtotal when the round arrives.
  */
 export function RoundBillSummary({ order, newSubtotal }: RoundBillSummaryProps) {
+  const t = useT();
   const { bills, coupon } = order;
   const { subtotal, discount, serviceCharge, tax, total } = computeBill(
     bills.subtotal + newSubtotal,
@@ -23,12 +25,12 @@ export function RoundBillSummary({ order, newSubtotal }: RoundBillSummaryProps) 
     bills.serviceRate,
   );
   const rows: [string, string][] = [
-    ['Ordered so far', formatMoney(bills.subtotal)],
-    ['New dishes', formatMoney(newSubtotal)],
-    ['Subtotal', formatMoney(subtotal)],
-    [coupon ? `Discount (${coupon.code})` : 'Discount', discount > 0 ? `−${formatMoney(discount)}` : formatMoney(0)],
-    ...serviceChargeRow(bills.serviceRate, serviceCharge),
-    [`Tax (${formatTaxRate(bills.taxRate)})`, formatMoney(tax)],
+    [t('pos.bill.orderedSoFar'), formatMoney(bills.subtotal)],
+    [t('pos.bill.newDishes'), formatMoney(newSubtotal)],
+    [t('pos.bill.subtotal'), formatMoney(subtotal)],
+    discountRow(coupon?.code ?? null, discount, t),
+    ...serviceChargeRow(bills.serviceRate, serviceCharge, t),
+    [t('pos.bill.tax', { rate: formatTaxRate(bills.taxRate) }), formatMoney(tax)],
   ];
   return (
     <div>
@@ -36,8 +38,8 @@ export function RoundBillSummary({ order, newSubtotal }: RoundBillSummaryProps) 
         <BillRows rows={rows} total={total} />
       </dl>
       <p className="mt-2 text-xs text-stone-600">
-        An estimate. Final prices are set by the server.
-        {coupon && ` Coupon ${coupon.code} re-checked when sent.`}
+        {t('pos.bill.estimate')}
+        {coupon && ` ${t('pos.bill.couponRechecked', { code: coupon.code })}`}
       </p>
     </div>
   );

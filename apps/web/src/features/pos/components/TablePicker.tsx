@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { Table } from '@quan/contract/table';
+import { useT } from '../../../lib/i18n';
 import type { OrderTable } from '../../../store/order-slice';
 
 interface TablePickerProps {
@@ -23,11 +24,12 @@ const chipClass = (isSelected: boolean) =>
  * open, to send it another round.
  */
 export function TablePicker({ tables, isLoading, error, selected, guests, onSelect }: TablePickerProps) {
+  const t = useT();
   const openLabelId = useId();
   if (isLoading) {
     return (
       <p role="status" className="text-sm text-stone-600">
-        Loading tables…
+        {t('pos.tables.loading')}
       </p>
     );
   }
@@ -46,14 +48,14 @@ export function TablePicker({ tables, isLoading, error, selected, guests, onSele
 
   return (
     <div className="space-y-2">
-      <div role="group" aria-label="Free tables" className="flex flex-wrap gap-2">
+      <div role="group" aria-label={t('pos.tables.free')} className="flex flex-wrap gap-2">
         <button
           type="button"
           aria-pressed={selected === null}
           onClick={() => onSelect(null)}
           className={chipClass(selected === null)}
         >
-          No table
+          {t('pos.noTable')}
         </button>
         {freeTables.map((table) => {
           const isSelected = selected?._id === table._id;
@@ -62,26 +64,26 @@ export function TablePicker({ tables, isLoading, error, selected, guests, onSele
               key={table._id}
               type="button"
               aria-pressed={isSelected}
-              aria-label={`Table ${table.tableNo}, ${table.seats} seats`}
+              aria-label={t('pos.tables.freeTable', { tableNo: table.tableNo, seats: table.seats })}
               onClick={() => onSelect({ _id: table._id, tableNo: table.tableNo })}
               className={chipClass(isSelected)}
             >
-              <span aria-hidden="true">T{table.tableNo}</span>
+              <span aria-hidden="true">{t('pos.tables.short', { tableNo: table.tableNo })}</span>
               <span
                 aria-hidden="true"
                 className={`text-xs font-normal ${isSelected ? 'text-amber-50' : 'text-stone-600'}`}
               >
-                {table.seats} seats
+                {t('pos.tables.seats', { seats: table.seats })}
               </span>
             </button>
           );
         })}
       </div>
-      {freeTables.length === 0 && <p className="text-sm text-stone-600">Every table is taken right now.</p>}
+      {freeTables.length === 0 && <p className="text-sm text-stone-600">{t('pos.tables.allTaken')}</p>}
       {openTables.length > 0 && (
         <div className="space-y-2 pt-1">
           <p id={openLabelId} className="text-xs font-medium text-stone-600">
-            Tables with an open order
+            {t('pos.tables.withOrder')}
           </p>
           <div role="group" aria-labelledby={openLabelId} className="flex flex-wrap gap-2">
             {openTables.map((table) => {
@@ -92,11 +94,11 @@ export function TablePicker({ tables, isLoading, error, selected, guests, onSele
                   key={table._id}
                   type="button"
                   aria-pressed={isSelected}
-                  aria-label={`Table ${table.tableNo}, order #${orderNo}`}
+                  aria-label={t('pos.tables.openTable', { tableNo: table.tableNo, orderNo })}
                   onClick={() => onSelect({ _id: table._id, tableNo: table.tableNo })}
                   className={chipClass(isSelected)}
                 >
-                  <span aria-hidden="true">T{table.tableNo}</span>
+                  <span aria-hidden="true">{t('pos.tables.short', { tableNo: table.tableNo })}</span>
                   <span
                     aria-hidden="true"
                     className={`text-xs font-normal ${isSelected ? 'text-amber-50' : 'text-stone-600'}`}
@@ -111,12 +113,12 @@ export function TablePicker({ tables, isLoading, error, selected, guests, onSele
       )}
       {selected && selectedIsTaken && (
         <p role="alert" className="text-sm text-red-700">
-          Table {selected.tableNo} is no longer free; pick another.
+          {t('pos.tables.taken', { tableNo: selected.tableNo })}
         </p>
       )}
       {selected && !selectedIsTaken && !selectedHasOrder && selectedTable && guests > selectedTable.seats && (
         <p className="text-sm text-amber-800">
-          Table {selected.tableNo} seats {selectedTable.seats}; this order has {guests} guests.
+          {t('pos.tables.tooSmall', { tableNo: selected.tableNo, seats: selectedTable.seats, guests })}
         </p>
       )}
     </div>

@@ -1,18 +1,27 @@
 import type { MembershipLevel } from '@quan/contract/customer';
+import type { useT } from '../../../lib/i18n';
 
 const pointsFormat = new Intl.NumberFormat('vi-VN');
 
-function levelName(level: MembershipLevel): string {
-  return level.charAt(0).toUpperCase() + level.slice(1);
-}
+/** Each membership level's name, as a message id. */
+const levelNames: Record<MembershipLevel, string> = {
+  bronze: 'pos.level.bronze',
+  silver: 'pos.level.silver',
+  gold: 'pos.level.gold',
+  platinum: 'pos.level.platinum',
+};
 
 /** "Gold · 1.250 points" */
-export function memberSummary({
-  membershipLevel,
-  loyaltyPoints,
-}: {
-  membershipLevel: MembershipLevel;
-  loyaltyPoints: number;
-}): string {
-  return `${levelName(membershipLevel)} · ${loyaltyPoints === 1 ? '1 point' : `${pointsFormat.format(loyaltyPoints)} points`}`;
+export function memberSummary(
+  {
+    membershipLevel,
+    loyaltyPoints,
+  }: {
+    membershipLevel: MembershipLevel;
+    loyaltyPoints: number;
+  },
+  t: ReturnType<typeof useT>,
+): string {
+  const points = t('pos.member.points', { count: loyaltyPoints, points: pointsFormat.format(loyaltyPoints) });
+  return `${t(levelNames[membershipLevel])} · ${points}`;
 }

@@ -1,5 +1,6 @@
 import { couponCodeSchema, type Coupon } from '@quan/contract/coupon';
 import { describeApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCouponValidation } from '../api/validate-coupon';
 
@@ -15,6 +16,7 @@ export type CouponCheck =
  * belongs to one customer), and again whenever either changes.
  */
 export function useCouponCheck(typed: string, subtotal: number, customerId: string | null): CouponCheck {
+  const t = useT();
   const code = typed.trim().toUpperCase();
   const settledCode = useDebouncedValue(code);
   const parsed = settledCode ? couponCodeSchema.safeParse(settledCode) : null;
@@ -25,10 +27,14 @@ export function useCouponCheck(typed: string, subtotal: number, customerId: stri
   if (!code) return { status: 'none' };
   if (code !== settledCode) return { status: 'checking', code };
   if (parsed && !parsed.success) {
-    return { status: 'invalid', code, reason: parsed.error.issues[0]?.message ?? 'That is not a coupon code' };
+    return { status: 'invalid', code, reason: parsed.error.issues[0]?.message ?? t('pos.coupon.notACode') };
   }
   if (validation.isError) {
-    return { status: 'invalid', code, reason: describeApiError(validation.error, `Could not check coupon ${code}.`) };
+    return {
+      status: 'invalid',
+      code,
+      reason: describeApiError(validation.error, t('pos.coupon.checkError', { code })),
+    };
   }
   if (validation.data) {
     return { status: 'valid', code, discount: validation.data.discount, coupon: validation.data.coupon };

@@ -9,6 +9,7 @@ import type { Table } from '@quan/contract/table';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
 import { formatMoney, formatPriceChange } from '../../../lib/format';
+import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok, type FakeHandler, type FakeResponse } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
@@ -288,6 +289,84 @@ describe('PosPage', () => {
 
       await user.click(screen.getByRole('button', { name: 'New order' }));
       expect(await screen.findByRole('button', { name: 'Start order' })).toBeInTheDocument();
+    },
+    journeyTimeout,
+  );
+
+  it(
+    'speaks Vietnamese: the menu, the order panel, the placed order, its receipt and kitchen ticket',
+    async () => {
+      await activateLanguage('vi', 'staff');
+      const user = userEvent.setup();
+      storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+      fakeApi = installFakeApi(posApi(() => created(placedOrder)));
+      renderRoutes(routes, { path: '/menu' });
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Thực đơn' })).toBeInTheDocument();
+      await waitFor(() => expect(document.title).toMatch(/^Thực đơn/));
+      const tabs = screen.getByRole('tablist', { name: 'Danh mục' });
+      expect(within(tabs).getByRole('tab', { name: 'Tất cả' })).toHaveAttribute('aria-selected', 'true');
+      expect(screen.getByRole('searchbox', { name: 'Tìm món' })).toBeInTheDocument();
+      expect(
+        within(await screen.findByRole('button', { name: /^Bún chả/ })).getByText('Tạm ngưng'),
+      ).toBeInTheDocument();
+      expect(within(dishButton('Bún bò Huế')).getByText('Hết món')).toBeInTheDocument();
+
+      const panel = within(screen.getByRole('complementary', { name: 'Đơn hiện tại' }));
+      expect(panel.getByText('Chưa có món nào. Chạm vào món để thêm.')).toBeInTheDocument();
+      await user.click(dishButton('Phở bò'));
+      await user.click(dishButton('Phở bò'));
+      expect(dishButton('Phở bò')).toHaveTextContent('2 trong đơn');
+      expect(panel.getByRole('list', { name: 'Các món trong đơn' })).toBeInTheDocument();
+      expect(panel.getByRole('region', { name: 'Món (2)' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: /^Xem đơn · 2 món/ })).toBeInTheDocument();
+
+      const bill = within(panel.getByRole('region', { name: 'Hóa đơn' }));
+      expect(bill.getByText('Tạm tính').nextSibling).toHaveTextContent(money(130_000));
+      expect(bill.getByText('Giảm giá').nextSibling).toHaveTextContent(money(0));
+      expect(bill.getByText('Thuế (10 %)').nextSibling).toHaveTextContent(money(13_000));
+      expect(bill.getByText('Tổng cộng').nextSibling).toHaveTextContent(money(143_000));
+      expect(panel.getByRole('button', { name: 'Tạo đơn' })).toBeDisabled();
+      expect(panel.getByText('Nhập thông tin khách để bắt đầu đơn.')).toBeInTheDocument();
+      expect(panel.getByPlaceholderText('Thành viên: số điện thoại hoặc tên')).toBeInTheDocument();
+      expect(panel.getByRole('textbox', { name: 'Mã giảm giá' })).toBeInTheDocument();
+      expect(panel.getByRole('textbox', { name: 'Ghi chú cho đơn (không bắt buộc)' })).toBeInTheDocument();
+
+      const customer = within(panel.getByRole('form', { name: 'Khách hàng' }));
+      await user.type(customer.getByRole('textbox', { name: 'Tên khách' }), 'Chị Lan');
+      const guests = customer.getByRole('spinbutton', { name: 'Số khách' });
+      await user.clear(guests);
+      await user.type(guests, '3');
+      await user.click(customer.getByRole('button', { name: 'Bắt đầu đơn' }));
+      expect(panel.getByText('3 khách')).toBeInTheDocument();
+      expect(panel.getByRole('button', { name: 'Bỏ khách hàng' })).toBeInTheDocument();
+
+      const freeTables = within(panel.getByRole('group', { name: 'Bàn trống' }));
+      await user.click(freeTables.getByRole('button', { name: 'Bàn 1, 2 chỗ' }));
+      expect(panel.getByText('Bàn 1 có 2 chỗ, đơn này có 3 khách.')).toBeInTheDocument();
+      await user.click(freeTables.getByRole('button', { name: 'Bàn 4, 4 chỗ' }));
+      await user.click(panel.getByRole('button', { name: 'Tạo đơn' }));
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Đã tạo đơn #1042' })).toBeInTheDocument();
+      expect(await screen.findByText('Đã tạo đơn #1042.')).toBeInTheDocument();
+      expect(screen.getByText(/^Bàn 4 · Chị Lan · tổng cộng/)).toHaveTextContent('Bếp đã nhận đơn.');
+      const receipt = within(screen.getByRole('article', { name: 'Hóa đơn của đơn số 1042' }));
+      expect(receipt.getByText('Hóa đơn · Đơn #1042')).toBeInTheDocument();
+      expect(receipt.getByText(/^Bàn 4 · 3 khách/)).toHaveTextContent('Khách: Chị Lan');
+      expect(receipt.getByText('Tạm tính').nextSibling).toHaveTextContent(money(145_000));
+      expect(receipt.getByText('Thuế (10 %)').nextSibling).toHaveTextContent(money(14_500));
+      expect(receipt.getByText('Tổng cộng').nextSibling).toHaveTextContent(money(159_500));
+      expect(receipt.getByText('Chưa thanh toán')).toBeInTheDocument();
+      expect(receipt.getByText('Nhân viên phục vụ: Lê Minh Châu')).toBeInTheDocument();
+      const ticket = within(screen.getByRole('article', { name: 'Phiếu bếp của đơn số 1042' }));
+      expect(ticket.getByText('BẾP · #1042')).toBeInTheDocument();
+      expect(ticket.getByText('Bàn 4')).toBeInTheDocument();
+      expect(ticket.getByText('Chị Lan · 3 khách')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'In hóa đơn' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'In phiếu bếp' })).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Đơn mới' }));
+      expect(await screen.findByRole('button', { name: 'Bắt đầu đơn' })).toBeInTheDocument();
     },
     journeyTimeout,
   );
@@ -828,6 +907,48 @@ describe('PosPage', () => {
       const openTables = await orderPanel().findByRole('group', { name: 'Tables with an open order' });
       await user.click(within(openTables).getByRole('button', { name: 'Table 5, order #1050' }));
     }
+
+    it(
+      'speaks Vietnamese for a round: the rounds so far, the bill with the new dishes, "Gửi bếp"',
+      async () => {
+        await activateLanguage('vi', 'staff');
+        const user = userEvent.setup();
+        storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+        fakeApi = tabApi((_body, current) => {
+          const next = withRound(current, 3);
+          return { ...created(next), next };
+        }).api;
+        renderRoutes(routes, { path: '/menu' });
+
+        await user.click(await screen.findByRole('button', { name: /^Phở bò/ }));
+        const panel = within(screen.getByRole('complementary', { name: 'Đơn hiện tại' }));
+        const openTables = await panel.findByRole('group', { name: 'Bàn đang có đơn' });
+        await user.click(within(openTables).getByRole('button', { name: 'Bàn 5, đơn #1050' }));
+
+        expect(
+          await panel.findByText('Bàn 5 · đơn #1050 đang mở — các món này sẽ vào đơn ở lượt gọi 3.'),
+        ).toBeInTheDocument();
+        const rounds = panel.getByRole('list', { name: 'Các lượt gọi của đơn #1050' });
+        expect(
+          within(rounds)
+            .getAllByRole('listitem')
+            .map((round) => round.textContent),
+        ).toEqual(['Lượt 1Đã phục vụ2 × Phở bò', 'Lượt 2 · khách gọi tại bànBếp đang làm2 × Trà đá']);
+        expect(panel.getByText(/^Không cần nhập thông tin khách/)).toBeInTheDocument();
+        expect(panel.getByRole('region', { name: 'Các món đã gọi của đơn #1050' })).toBeInTheDocument();
+        expect(panel.getByRole('region', { name: 'Lượt gọi mới (1)' })).toBeInTheDocument();
+
+        const bill = within(panel.getByRole('region', { name: 'Hóa đơn' }));
+        expect(bill.getByText('Đã gọi').nextSibling).toHaveTextContent(money(150_000));
+        expect(bill.getByText('Món mới').nextSibling).toHaveTextContent(money(65_000));
+        expect(bill.getByText('Giảm giá (GIAM10)').nextSibling).toHaveTextContent(`−${money(15_000)}`);
+        expect(bill.getByText(/Mã GIAM10 sẽ được kiểm tra lại khi gửi/)).toBeInTheDocument();
+
+        await user.click(panel.getByRole('button', { name: 'Gửi bếp' }));
+        expect(await screen.findByText('Đã gửi lượt gọi 3 của đơn #1050 xuống bếp')).toBeInTheDocument();
+      },
+      journeyTimeout,
+    );
 
     it(
       'shows what the table already has, the bill so far with the new dishes, and "Send to kitchen"',

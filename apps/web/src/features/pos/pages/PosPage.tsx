@@ -11,6 +11,7 @@ import { FormAlert } from '../../../components/FormAlert';
 import { OptionSheet, type OptionSheetResult } from '../../../components/OptionSheet';
 import { describeApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { useCan } from '../../../lib/use-can';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { addItem, clearCart, selectCartItems, selectCartTotal } from '../../../store/cart-slice';
@@ -34,10 +35,6 @@ import { TablePicker } from '../components/TablePicker';
 import { useCouponCheck } from '../components/use-coupon-check';
 import { useTableRound } from './use-table-round';
 
-function dishCount(count: number): string {
-  return count === 1 ? '1 dish' : `${count} dishes`;
-}
-
 function PanelSection({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
   return (
@@ -50,16 +47,13 @@ function PanelSection({ title, children }: { title: string; children: ReactNode 
   );
 }
 
-function guestCount(count: number): string {
-  return count === 1 ? '1 guest' : `${count} guests`;
-}
-
 /**
  * The POS (`/menu`): pick dishes, say who and where, place the order, print its tickets. A table whose order is
  * open takes the dishes as that order's next round instead.
  */
 export function PosPage() {
-  usePageTitle('Menu');
+  const t = useT();
+  usePageTitle(t('pos.pageTitle'));
   const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
   const order = useAppSelector(selectOrderInProgress);
@@ -133,23 +127,25 @@ export function PosPage() {
   const roundBlocker = !openOrderRef
     ? null
     : round.order.isPending
-      ? `Wait until order #${openOrderRef.orderNo} is loaded.`
+      ? t('pos.blocker.orderLoading', { orderNo: openOrderRef.orderNo })
       : !openOrder
-        ? `Order #${openOrderRef.orderNo} could not be loaded.`
+        ? t('pos.blocker.orderLoadError', { orderNo: openOrderRef.orderNo })
         : !isOpenOrderStatus(openOrder.status)
-          ? `Order #${openOrder.orderNo} is ${openOrder.status}; it takes no more dishes.`
+          ? t(openOrder.status === 'cancelled' ? 'pos.blocker.orderCancelled' : 'pos.blocker.orderCompleted', {
+              orderNo: openOrder.orderNo,
+            })
           : lines.length === 0
-            ? 'Add at least one dish.'
+            ? t('pos.blocker.noDishes')
             : null;
 
   const blocker = isRound
     ? roundBlocker
     : !hasCustomer
-      ? 'Set the customer to start the order.'
+      ? t('pos.blocker.noCustomer')
       : lines.length === 0
-        ? 'Add at least one dish.'
+        ? t('pos.blocker.noDishes')
         : couponCheck.status === 'checking'
-          ? 'Wait until the coupon is checked.'
+          ? t('pos.blocker.couponChecking')
           : null;
 
   // Only the cart's dishes go, as the order's next round; the table stays chosen for the round after it.
@@ -159,11 +155,11 @@ export function PosPage() {
     round.send(toOrderLines(lines), {
       onSent: (updated, roundNo) => {
         dispatch(clearCart());
-        enqueueSnackbar(`Round ${roundNo} of order #${updated.orderNo} sent to the kitchen`, { variant: 'success' });
+        enqueueSnackbar(t('pos.round.sent', { roundNo, orderNo: updated.orderNo }), { variant: 'success' });
       },
       onRefused: (error) => {
         // A 409 (the order changed elsewhere, or closed): the order is fetched again and the cart kept.
-        const message = describeApiError(error, 'Could not send the dishes. Please try again.');
+        const message = describeApiError(error, t('pos.round.sendError'));
         setPlaceError(message);
         enqueueSnackbar(message, { variant: 'error' });
       },
@@ -198,10 +194,10 @@ export function PosPage() {
           setOrderNote('');
           setCouponInput('');
           setPlacedOrder(placed);
-          enqueueSnackbar(`Order #${placed.orderNo} placed.`, { variant: 'success' });
+          enqueueSnackbar(t('pos.order.placed', { orderNo: placed.orderNo }), { variant: 'success' });
         },
         onError: (error) => {
-          const message = describeApiError(error, 'Could not place the order. Please try again.');
+          const message = describeApiError(error, t('pos.order.placeError'));
           setPlaceError(message);
           enqueueSnackbar(message, { variant: 'error' });
         },
@@ -219,16 +215,14 @@ export function PosPage() {
     if (categories.isPending || items.isPending) {
       return (
         <p role="status" className="text-stone-600">
-          Loading the menu…
+          {t('pos.menu.loading')}
         </p>
       );
     }
     if (categories.isError || items.isError) {
       return (
         <div role="alert" className="card space-y-3 p-6">
-          <p className="text-stone-800">
-            {describeApiError(categories.error ?? items.error, 'Could not load the menu.')}
-          </p>
+          <p className="text-stone-800">{describeApiError(categories.error ?? items.error, t('pos.menu.loadError'))}</p>
           <button
             type="button"
             className="btn btn-secondary"
@@ -237,7 +231,7 @@ export function PosPage() {
               if (items.isError) void items.refetch();
             }}
           >
-            Try again
+            {t('pos.tryAgain')}
           </button>
         </div>
       );
@@ -245,10 +239,10 @@ export function PosPage() {
     if (items.data.length === 0) {
       return (
         <div className="card p-6 text-stone-700">
-          <p>The menu is empty.</p>
+          <p>{t('pos.menu.empty')}</p>
           {canManageMenu && (
             <Link to="/dashboard" className="mt-2 inline-block font-semibold text-amber-800 underline">
-              Add categories and dishes on the dashboard
+              {t('pos.menu.emptyManage')}
             </Link>
           )}
         </div>
@@ -271,12 +265,12 @@ export function PosPage() {
         <div>
           <div className="mb-4 flex flex-wrap items-end justify-between gap-2">
             <div>
-              <h1 className="text-2xl font-bold tracking-tight text-stone-900">Menu</h1>
-              <p className="text-sm text-stone-600">Tap dishes to add them, then place the order.</p>
+              <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('pos.heading')}</h1>
+              <p className="text-sm text-stone-600">{t('pos.intro')}</p>
             </div>
             {canManageMenu && (
               <Link to="/dashboard" className="text-sm font-semibold text-amber-800 underline-offset-2 hover:underline">
-                Manage the menu
+                {t('pos.manageMenu')}
               </Link>
             )}
           </div>
@@ -291,29 +285,29 @@ export function PosPage() {
         >
           <div className="space-y-4 p-4 md:min-h-0 md:flex-1 md:overflow-y-auto">
             <h2 id="current-order-title" className="text-lg font-semibold text-stone-900">
-              Current order
+              {t('pos.currentOrder')}
             </h2>
-            <PanelSection title="Customer">
+            <PanelSection title={t('pos.section.customer')}>
               {openOrderRef ? (
                 // The order already says who it is for; a round only adds dishes to it.
                 <div className="text-sm">
                   <p className="font-semibold text-stone-900">
                     {openOrder?.customerDetails.name ?? openOrderRef.customerName}
                   </p>
-                  {openOrder && <p className="text-stone-600">{guestCount(openOrder.customerDetails.guests)}</p>}
-                  <p className="mt-1 text-stone-600">
-                    No guest details are needed: the dishes join order #{openOrderRef.orderNo}.
-                  </p>
+                  {openOrder && (
+                    <p className="text-stone-600">{t('pos.guests', { count: openOrder.customerDetails.guests })}</p>
+                  )}
+                  <p className="mt-1 text-stone-600">{t('pos.round.noDetails', { orderNo: openOrderRef.orderNo })}</p>
                 </div>
               ) : (
                 <CustomerSection />
               )}
             </PanelSection>
-            <PanelSection title="Table">
+            <PanelSection title={t('pos.section.table')}>
               <TablePicker
                 tables={tables.data}
                 isLoading={tables.isPending}
-                error={tables.isError ? describeApiError(tables.error, 'Could not load the tables.') : null}
+                error={tables.isError ? describeApiError(tables.error, t('pos.tables.loadError')) : null}
                 selected={order.table}
                 guests={order.guests}
                 onSelect={(table) => {
@@ -324,30 +318,37 @@ export function PosPage() {
               <div aria-live="polite">
                 {order.table && openOrderRef && (
                   <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950 ring-1 ring-amber-200 ring-inset">
-                    Table {order.table.tableNo} · order #{openOrderRef.orderNo} is open — these dishes go to it as{' '}
-                    {round.nextRoundNo ? `round ${round.nextRoundNo}` : 'a new round'}.
+                    {round.nextRoundNo
+                      ? t('pos.round.joins', {
+                          tableNo: order.table.tableNo,
+                          orderNo: openOrderRef.orderNo,
+                          roundNo: round.nextRoundNo,
+                        })
+                      : t('pos.round.joinsNew', { tableNo: order.table.tableNo, orderNo: openOrderRef.orderNo })}
                   </p>
                 )}
               </div>
             </PanelSection>
             {openOrderRef && (
-              <PanelSection title={`Order #${openOrderRef.orderNo} so far`}>
+              <PanelSection title={t('pos.section.soFar', { orderNo: openOrderRef.orderNo })}>
                 {openOrder ? (
                   <OpenOrderRounds order={openOrder} />
                 ) : round.order.isError ? (
                   <div role="alert" className="space-y-2 text-sm text-red-700">
-                    <p>{describeApiError(round.order.error, `Could not load order #${openOrderRef.orderNo}.`)}</p>
+                    <p>
+                      {describeApiError(round.order.error, t('pos.order.loadError', { orderNo: openOrderRef.orderNo }))}
+                    </p>
                     <button
                       type="button"
                       className="btn btn-secondary btn-sm"
                       onClick={() => void round.order.refetch()}
                     >
-                      Try again
+                      {t('pos.tryAgain')}
                     </button>
                   </div>
                 ) : (
                   <p role="status" className="text-sm text-stone-600">
-                    Loading order #{openOrderRef.orderNo}…
+                    {t('pos.order.loading', { orderNo: openOrderRef.orderNo })}
                   </p>
                 )}
               </PanelSection>
@@ -355,10 +356,12 @@ export function PosPage() {
             <PanelSection
               title={
                 openOrderRef
-                  ? `New round${unitCount > 0 ? ` (${unitCount})` : ''}`
+                  ? unitCount > 0
+                    ? t('pos.section.newRoundCount', { count: unitCount })
+                    : t('pos.section.newRound')
                   : unitCount > 0
-                    ? `Dishes (${unitCount})`
-                    : 'Dishes'
+                    ? t('pos.section.dishesCount', { count: unitCount })
+                    : t('pos.section.dishes')
               }
             >
               <CartPanel lines={lines} />
@@ -366,19 +369,19 @@ export function PosPage() {
             {/* A round takes neither a coupon nor a note: those belong to the order, set when it was placed. */}
             {!openOrderRef && (
               <>
-                <PanelSection title="Coupon">
+                <PanelSection title={t('pos.section.coupon')}>
                   <CouponField value={couponInput} check={couponCheck} onChange={setCouponInput} />
                 </PanelSection>
                 <div className="border-t border-stone-200 pt-4">
                   <label htmlFor={orderNoteId} className="field-label">
-                    Order note (optional)
+                    {t('pos.note.label')}
                   </label>
                   <input
                     id={orderNoteId}
                     value={orderNote}
                     maxLength={500}
                     autoComplete="off"
-                    placeholder="e.g. birthday, serve drinks first"
+                    placeholder={t('pos.note.placeholder')}
                     onChange={(event) => setOrderNote(event.target.value)}
                     className="field-input"
                   />
@@ -387,12 +390,12 @@ export function PosPage() {
             )}
           </div>
           <div className="space-y-3 rounded-b-2xl border-t border-stone-200 bg-stone-50 p-4">
-            <PanelSection title="Bill">
+            <PanelSection title={t('pos.section.bill')}>
               {openOrderRef ? (
                 openOrder ? (
                   <RoundBillSummary order={openOrder} newSubtotal={subtotal} />
                 ) : (
-                  <p className="text-sm text-stone-600">The bill shows once the order is loaded.</p>
+                  <p className="text-sm text-stone-600">{t('pos.bill.waiting')}</p>
                 )
               ) : (
                 <BillSummary
@@ -414,7 +417,7 @@ export function PosPage() {
                 aria-describedby={blocker ? `${orderNoteId}-blocker` : undefined}
                 onClick={sendRound}
               >
-                {round.isSending ? 'Sending to kitchen…' : 'Send to kitchen'}
+                {round.isSending ? t('pos.sending') : t('pos.send')}
               </button>
             ) : (
               <button
@@ -424,7 +427,7 @@ export function PosPage() {
                 aria-describedby={blocker ? `${orderNoteId}-blocker` : undefined}
                 onClick={placeOrder}
               >
-                {createOrderMutation.isPending ? 'Placing order…' : 'Place order'}
+                {createOrderMutation.isPending ? t('pos.placing') : t('pos.place')}
               </button>
             )}
             {blocker && (
@@ -442,10 +445,16 @@ export function PosPage() {
           dish={optionsItem}
           maxQuantity={maxLineQuantity}
           limitProblem={({ optionIds, note, quantity }) => {
-            if (!optionsItem.isAvailable || optionsItem.isSoldOut) return `${optionsItem.name} is not available now.`;
+            if (!optionsItem.isAvailable || optionsItem.isSoldOut) {
+              return t('pos.option.unavailable', { dish: optionsItem.name });
+            }
             const left = maxLineQuantity - lineQuantity(optionsItem._id, note, optionIds);
             return quantity > left
-              ? `The order already has ${maxLineQuantity - left} of this ${optionsItem.name}; a line takes at most ${maxLineQuantity}.`
+              ? t('pos.option.lineFull', {
+                  count: maxLineQuantity - left,
+                  dish: optionsItem.name,
+                  max: maxLineQuantity,
+                })
               : null;
           }}
           onAdd={(result) => addWithOptions(optionsItem, result)}
@@ -460,7 +469,7 @@ export function PosPage() {
         >
           <span className="flex items-center gap-2">
             <ShoppingBag aria-hidden="true" className="size-5" />
-            Review order · {dishCount(unitCount)}
+            {t('pos.review', { count: unitCount })}
           </span>
           <span className="tabular-nums">{formatMoney(subtotal)}</span>
         </a>

@@ -1,4 +1,5 @@
 import { Avatar } from '../../../components/Avatar';
+import { useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAppSelector } from '../../../store/hooks';
 import { selectUser } from '../../../store/user-slice';
@@ -6,7 +7,8 @@ import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { ProfileDetailsForm } from '../components/ProfileDetailsForm';
 
 export function ProfilePage() {
-  usePageTitle('Profile');
+  const t = useT();
+  usePageTitle(t('settings.profile.title'));
   const user = useAppSelector(selectUser);
 
   return (
@@ -14,8 +16,8 @@ export function ProfilePage() {
       <div className="flex items-center gap-4">
         <Avatar name={user.name} src={user.avatar} size="lg" decorative />
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-stone-900">Profile</h1>
-          <p className="text-sm text-stone-600">Your details and password.</p>
+          <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('settings.profile.title')}</h1>
+          <p className="text-sm text-stone-600">{t('settings.profile.intro')}</p>
         </div>
       </div>
       <ProfileDetailsForm />

@@ -6,15 +6,18 @@ import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
 import { formatMoney, parseDong } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { useAddCashMovement } from '../api/add-cash-movement';
 import { MoneyField } from '../../../components/MoneyField';
 import { formatTime } from './shift-display';
 
 type Kind = 'in' | 'out';
 
-const kindTitles: Record<Kind, string> = { in: 'Cash in', out: 'Cash out' };
+const kindTitleIds: Record<Kind, string> = { in: 'shifts.cash.in', out: 'shifts.cash.out' };
+const recordIds: Record<Kind, string> = { in: 'shifts.cash.record.in', out: 'shifts.cash.record.out' };
 
 function CashMovementDialog({ shiftId, kind, onClose }: { shiftId: string; kind: Kind; onClose: () => void }) {
+  const t = useT();
   const addMovement = useAddCashMovement();
   const [amountText, setAmountText] = useState('');
   const [reason, setReason] = useState('');
@@ -29,7 +32,7 @@ function CashMovementDialog({ shiftId, kind, onClose }: { shiftId: string; kind:
         const field = issue.path[0];
         if (field === 'amount' || field === 'reason') next[field] ??= issue.message;
       }
-      if (next.amount && parseDong(amountText) === null) next.amount = 'Enter the amount in đồng.';
+      if (next.amount && parseDong(amountText) === null) next.amount = t('shifts.cash.amountInDong');
       setErrors(next);
       return;
     }
@@ -38,33 +41,29 @@ function CashMovementDialog({ shiftId, kind, onClose }: { shiftId: string; kind:
   }
 
   return (
-    <Dialog title={kindTitles[kind]} onClose={onClose} className="max-w-md">
+    <Dialog title={t(kindTitleIds[kind])} onClose={onClose} className="max-w-md">
       <form onSubmit={submit} noValidate className="space-y-4">
         <p className="text-sm text-stone-600">
-          {kind === 'in'
-            ? 'Cash put into the drawer (change from the bank, a float top-up).'
-            : 'Cash taken out of the drawer (a supplier paid, a bank drop).'}{' '}
-          It is recorded with your name.
+          {kind === 'in' ? t('shifts.cash.in.explain') : t('shifts.cash.out.explain')}{' '}
+          {t('shifts.cash.recordedWithName')}
         </p>
-        {addMovement.isError && (
-          <FormAlert>{describeApiError(addMovement.error, 'Could not record the cash. Please try again.')}</FormAlert>
-        )}
-        <MoneyField label="Amount" value={amountText} onChange={setAmountText} error={errors.amount} />
+        {addMovement.isError && <FormAlert>{describeApiError(addMovement.error, t('shifts.cash.failed'))}</FormAlert>}
+        <MoneyField label={t('shifts.cash.amount')} value={amountText} onChange={setAmountText} error={errors.amount} />
         <TextField
-          label="Reason"
+          label={t('shifts.cash.reason')}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
           error={errors.reason}
           maxLength={200}
           autoComplete="off"
-          placeholder={kind === 'in' ? 'Small change from the bank' : 'Ice delivery'}
+          placeholder={kind === 'in' ? t('shifts.cash.in.placeholder') : t('shifts.cash.out.placeholder')}
         />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-secondary min-h-11" onClick={onClose}>
-            Cancel
+            {t('shifts.cancel')}
           </button>
           <button type="submit" className="btn btn-primary min-h-11" disabled={addMovement.isPending}>
-            {addMovement.isPending ? 'Saving…' : `Record ${kindTitles[kind].toLowerCase()}`}
+            {addMovement.isPending ? t('shifts.saving') : t(recordIds[kind])}
           </button>
         </div>
       </form>
@@ -74,29 +73,30 @@ function CashMovementDialog({ shiftId, kind, onClose }: { shiftId: string; kind:
 
 /** Pay-ins and pay-outs of the open shift: the two buttons and what was moved so far, oldest first. */
 export function CashMovements({ shift }: { shift: Shift }) {
+  const t = useT();
   const [dialog, setDialog] = useState<Kind | null>(null);
 
   return (
     <section aria-labelledby="cash-movements-title" className="card space-y-3 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id="cash-movements-title" className="text-sm font-semibold text-stone-900">
-          Cash in and out
+          {t('shifts.cash.title')}
         </h3>
         <div className="flex gap-2">
           <button type="button" className="btn btn-secondary" onClick={() => setDialog('in')}>
             <ArrowDownToLine aria-hidden="true" className="size-4" />
-            Cash in
+            {t('shifts.cash.in')}
           </button>
           <button type="button" className="btn btn-secondary" onClick={() => setDialog('out')}>
             <ArrowUpFromLine aria-hidden="true" className="size-4" />
-            Cash out
+            {t('shifts.cash.out')}
           </button>
         </div>
       </div>
       {shift.movements.length === 0 ? (
-        <p className="text-sm text-stone-600">No cash put in or taken out in this shift.</p>
+        <p className="text-sm text-stone-600">{t('shifts.cash.none')}</p>
       ) : (
-        <ul aria-label="Cash movements" className="divide-y divide-stone-100 text-sm">
+        <ul aria-label={t('shifts.cash.list')} className="divide-y divide-stone-100 text-sm">
           {shift.movements.map((movement) => (
             <li key={movement._id} className="flex items-start justify-between gap-3 py-2">
               <div className="min-w-0">
@@ -111,7 +111,9 @@ export function CashMovements({ shift }: { shift: Shift }) {
               >
                 {movement.kind === 'in' ? '+' : '\u2212'}
                 {formatMoney(movement.amount)}
-                <span className="sr-only">{movement.kind === 'in' ? ' in' : ' out'}</span>
+                <span className="sr-only">
+                  {movement.kind === 'in' ? ` ${t('shifts.cash.srIn')}` : ` ${t('shifts.cash.srOut')}`}
+                </span>
               </span>
             </li>
           ))}

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormAlert } from '../../../components/FormAlert';
 import { describeApiError, getApiFieldErrors, getApiStatus } from '../../../lib/api-client';
 import { formatMoney, parseDong } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { useCloseShift } from '../api/close-shift';
 import { MoneyField } from '../../../components/MoneyField';
 import { NoteCountFields } from './NoteCountFields';
@@ -13,23 +14,30 @@ import { emptyNoteCounts, invalidNoteRows, noteCountsOf } from './shift-display'
 
 type CountMode = 'notes' | 'total';
 
+/** The two ways to count, each with the message id of its name. */
+const countModes = [
+  ['notes', 'shifts.close.byNote'],
+  ['total', 'shifts.close.oneTotal'],
+] as const;
+
 /** What the count says against what the drawer should hold, as the cashier sees it before closing. */
 function CountSummary({ expected, counted }: { expected: number; counted: number | null }) {
+  const t = useT();
   return (
     <dl
       className="grid grid-cols-2 gap-2 rounded-lg bg-stone-50 p-3 text-sm sm:grid-cols-3"
-      aria-label="Count against expected"
+      aria-label={t('shifts.close.summary')}
     >
       <div>
-        <dt className="text-xs text-stone-600">Expected</dt>
+        <dt className="text-xs text-stone-600">{t('shifts.close.expected')}</dt>
         <dd className="font-semibold text-stone-900 tabular-nums">{formatMoney(expected)}</dd>
       </div>
       <div>
-        <dt className="text-xs text-stone-600">Counted</dt>
+        <dt className="text-xs text-stone-600">{t('shifts.close.counted')}</dt>
         <dd className="font-semibold text-stone-900 tabular-nums">{counted === null ? '—' : formatMoney(counted)}</dd>
       </div>
       <div className="col-span-2 sm:col-span-1">
-        <dt className="text-xs text-stone-600">Difference</dt>
+        <dt className="text-xs text-stone-600">{t('shifts.close.difference')}</dt>
         <dd>{counted === null ? '—' : <OverShortBadge overShort={counted - expected} />}</dd>
       </div>
     </dl>
@@ -41,12 +49,13 @@ function CountSummary({ expected, counted }: { expected: number; counted: number
  * is shown as it was said, with the way to the orders screen to settle them.
  */
 function OpenOrdersRefusal({ error }: { error: unknown }) {
+  const t = useT();
   const openOrders = getApiFieldErrors(error);
   return (
     <FormAlert>
-      <p>{describeApiError(error, 'Orders are still open. Settle them before closing the last shift.')}</p>
+      <p>{describeApiError(error, t('shifts.close.ordersOpen'))}</p>
       {openOrders.length > 0 && (
-        <ul aria-label="Open orders" className="mt-2 list-disc space-y-1 pl-5">
+        <ul aria-label={t('shifts.close.openOrders')} className="mt-2 list-disc space-y-1 pl-5">
           {openOrders.map((order, index) => (
             <li key={`${order.path}-${index}`}>
               <Link to="/orders" className="font-medium underline underline-offset-2">
@@ -58,7 +67,7 @@ function OpenOrdersRefusal({ error }: { error: unknown }) {
       )}
       <p className="mt-2">
         <Link to="/orders" className="font-semibold underline underline-offset-2">
-          Go to the orders
+          {t('shifts.close.goToOrders')}
         </Link>
       </p>
     </FormAlert>
@@ -76,6 +85,7 @@ interface CloseShiftFormProps {
  * as one total, against what it should hold; the difference shows before the cashier confirms.
  */
 export function CloseShiftForm({ shift, onCancel, onClosed }: CloseShiftFormProps) {
+  const t = useT();
   const closeShift = useCloseShift();
   const [mode, setMode] = useState<CountMode>('notes');
   const [noteCounts, setNoteCounts] = useState(emptyNoteCounts);
@@ -91,11 +101,11 @@ export function CloseShiftForm({ shift, onCancel, onClosed }: CloseShiftFormProp
     event.preventDefault();
     closeShift.reset();
     if (mode === 'notes' && invalidNoteRows(noteCounts).length > 0) {
-      setCountError('Count whole notes: each row takes a number such as 3.');
+      setCountError(t('shifts.notes.whole'));
       return;
     }
     if (counted === null) {
-      setCountError('Enter the cash counted in the drawer: 0 ₫ if it is empty.');
+      setCountError(t('shifts.close.enterCount'));
       return;
     }
     setCountError(null);
@@ -125,26 +135,21 @@ export function CloseShiftForm({ shift, onCancel, onClosed }: CloseShiftFormProp
     <section aria-labelledby="close-shift-title" className="card space-y-4 p-4 sm:p-6">
       <div>
         <h3 id="close-shift-title" className="text-lg font-semibold text-stone-900">
-          Close shift {shift.shiftNo}
+          {t('shifts.close.title', { shiftNo: shift.shiftNo })}
         </h3>
-        <p className="text-sm text-stone-600">Count the cash in the drawer. The report is printed after closing.</p>
+        <p className="text-sm text-stone-600">{t('shifts.close.intro')}</p>
       </div>
       {closeShift.isError &&
         (status === 409 && getApiFieldErrors(closeShift.error).length > 0 ? (
           <OpenOrdersRefusal error={closeShift.error} />
         ) : (
-          <FormAlert>{describeApiError(closeShift.error, 'Could not close the shift. Please try again.')}</FormAlert>
+          <FormAlert>{describeApiError(closeShift.error, t('shifts.close.failed'))}</FormAlert>
         ))}
       <form onSubmit={review} noValidate className="space-y-4">
         <fieldset>
-          <legend className="field-label">How to count</legend>
+          <legend className="field-label">{t('shifts.close.howToCount')}</legend>
           <div className="inline-flex rounded-lg border border-stone-300 p-0.5">
-            {(
-              [
-                ['notes', 'Note by note'],
-                ['total', 'One total'],
-              ] as const
-            ).map(([value, label]) => (
+            {countModes.map(([value, labelId]) => (
               <label
                 key={value}
                 className={`cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-amber-600 ${mode === value ? 'bg-amber-700 text-white' : 'text-stone-800'}`}
@@ -157,15 +162,15 @@ export function CloseShiftForm({ shift, onCancel, onClosed }: CloseShiftFormProp
                   checked={mode === value}
                   onChange={() => setMode(value)}
                 />
-                {label}
+                {t(labelId)}
               </label>
             ))}
           </div>
         </fieldset>
         {mode === 'notes' ? (
-          <NoteCountFields legend="Drawer" counts={noteCounts} onChange={setNoteCounts} />
+          <NoteCountFields legend={t('shifts.close.drawer')} counts={noteCounts} onChange={setNoteCounts} />
         ) : (
-          <MoneyField label="Counted cash" value={totalText} onChange={setTotalText} />
+          <MoneyField label={t('shifts.close.countedCash')} value={totalText} onChange={setTotalText} />
         )}
         {countError && (
           <p role="alert" className="field-error">
@@ -174,7 +179,7 @@ export function CloseShiftForm({ shift, onCancel, onClosed }: CloseShiftFormProp
         )}
         <div>
           <label htmlFor="close-shift-note" className="field-label">
-            Note (optional)
+            {t('shifts.close.note')}
           </label>
           <textarea
             id="close-shift-note"
@@ -183,29 +188,31 @@ export function CloseShiftForm({ shift, onCancel, onClosed }: CloseShiftFormProp
             maxLength={500}
             value={note}
             onChange={(event) => setNote(event.target.value)}
-            placeholder="Why the drawer is over or short, if known"
+            placeholder={t('shifts.close.note.placeholder')}
           />
         </div>
         <CountSummary expected={expected} counted={counted} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            Keep the shift open
+            {t('shifts.close.keepOpen')}
           </button>
           <button type="submit" className="btn btn-primary min-h-12" disabled={closeShift.isPending}>
-            Review and close
+            {t('shifts.close.review')}
           </button>
         </div>
       </form>
       <ConfirmDialog
         open={confirming !== null}
-        title={`Close shift ${shift.shiftNo}?`}
-        confirmLabel={closeShift.isPending ? 'Closing…' : `Close shift ${shift.shiftNo}`}
+        title={t('shifts.close.confirm.title', { shiftNo: shift.shiftNo })}
+        confirmLabel={
+          closeShift.isPending ? t('shifts.close.closing') : t('shifts.close.title', { shiftNo: shift.shiftNo })
+        }
         isPending={closeShift.isPending}
         onCancel={() => setConfirming(null)}
         onConfirm={() => void confirm()}
         description={
           <div className="space-y-3">
-            <p>The drawer’s count is final once the shift is closed; only a manager can reopen it.</p>
+            <p>{t('shifts.close.confirm.final')}</p>
             <CountSummary expected={expected} counted={counted} />
           </div>
         }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { CircleCheck, LockKeyhole, Printer } from 'lucide-react';
 import type { Shift } from '@quan/contract/shifts';
 import { LoadError } from '../../../components/LoadError';
+import { useT } from '../../../lib/i18n';
 import { useCurrentShift } from '../api/get-current-shift';
 import { CashMovements } from './CashMovements';
 import { CloseShiftForm } from './CloseShiftForm';
@@ -21,6 +22,7 @@ function ClosedShiftReport({
   restaurantName: string;
   onDone: () => void;
 }) {
+  const t = useT();
   const { print, sheet } = useZReportPrint();
   const overShort = shift.report.cash.overShort;
   return (
@@ -29,21 +31,21 @@ function ClosedShiftReport({
         <CircleCheck aria-hidden="true" className="size-8 shrink-0 text-green-700" />
         <div className="flex-1">
           <h2 id="closed-shift-title" className="text-lg font-semibold text-stone-900">
-            Shift {shift.shiftNo} closed
+            {t('shifts.closed.title', { shiftNo: shift.shiftNo })}
           </h2>
           {overShort !== null && (
             <p className="mt-1 text-sm text-stone-700">
-              Drawer: <OverShortBadge overShort={overShort} />
+              {t('shifts.closed.drawer')} <OverShortBadge overShort={overShort} />
             </p>
           )}
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">
           <button type="button" className="btn btn-primary min-h-12" onClick={() => print({ shift, restaurantName })}>
             <Printer aria-hidden="true" className="size-5" />
-            Print Z report
+            {t('shifts.printZ')}
           </button>
           <button type="button" className="btn btn-secondary min-h-12" onClick={onDone}>
-            Open the next shift
+            {t('shifts.closed.openNext')}
           </button>
         </div>
       </div>
@@ -56,15 +58,16 @@ function ClosedShiftReport({
 }
 
 function OpenShiftView({ shift, onClosed }: { shift: Shift; onClosed: (shift: Shift) => void }) {
+  const t = useT();
   const [closing, setClosing] = useState(false);
   return (
-    <section aria-label="Open shift" className="space-y-4">
+    <section aria-label={t('shifts.openShift.label')} className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <ShiftHeading shift={shift} />
         {!closing && (
           <button type="button" className="btn btn-primary min-h-12" onClick={() => setClosing(true)}>
             <LockKeyhole aria-hidden="true" className="size-5" />
-            Close shift
+            {t('shifts.closeShift')}
           </button>
         )}
       </div>
@@ -77,6 +80,7 @@ function OpenShiftView({ shift, onClosed }: { shift: Shift; onClosed: (shift: Sh
 
 /** This device's cash drawer: open a shift, run it (pay-ins, pay-outs, live figures), count and close it. */
 export function DrawerPanel({ restaurantName }: { restaurantName: string }) {
+  const t = useT();
   const current = useCurrentShift();
   const [closedShift, setClosedShift] = useState<Shift | null>(null);
 
@@ -88,7 +92,7 @@ export function DrawerPanel({ restaurantName }: { restaurantName: string }) {
   if (current.isPending) {
     return (
       <p role="status" className="text-stone-600">
-        Loading this drawer’s shift…
+        {t('shifts.drawer.loading')}
       </p>
     );
   }
@@ -96,7 +100,7 @@ export function DrawerPanel({ restaurantName }: { restaurantName: string }) {
     return (
       <LoadError
         error={current.error}
-        fallback="Could not load this drawer’s shift."
+        fallback={t('shifts.drawer.loadFailed')}
         onRetry={() => void current.refetch()}
       />
     );

@@ -5,9 +5,14 @@ import { DayRangeFields } from '../../../components/DayRangeFields';
 import { FormAlert } from '../../../components/FormAlert';
 import { describeApiError } from '../../../lib/api-client';
 import { isDay, restaurantDay } from '../../../lib/restaurant-day';
+import { useT } from '../../../lib/i18n';
 import { useDownloadExport, type ExportFormat, type ExportKind } from '../api/download-export';
 
-const kindLabels: Record<ExportKind, string> = { orders: 'Orders', payments: 'Payments', shifts: 'Shifts' };
+const kindLabelIds: Record<ExportKind, string> = {
+  orders: 'shifts.export.kind.orders',
+  payments: 'shifts.export.kind.payments',
+  shifts: 'shifts.export.kind.shifts',
+};
 const formatLabels: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'Excel' };
 
 /** This month so far, in the restaurant's calendar: its first day to today. */
@@ -21,6 +26,7 @@ export function thisMonth(timeZone: string | undefined, now = new Date()): { fro
  * period is this month in the restaurant's time zone, which may arrive with the settings after the panel shows.
  */
 export function ExportsPanel({ timeZone }: { timeZone?: string }) {
+  const t = useT();
   const download = useDownloadExport();
   const [picked, setPicked] = useState<{ from: string; to: string } | null>(null);
   const range = picked ?? thisMonth(timeZone);
@@ -31,11 +37,11 @@ export function ExportsPanel({ timeZone }: { timeZone?: string }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!isDay(range.from) || !isDay(range.to)) {
-      setProblem('Pick the first and the last day of the export.');
+      setProblem(t('shifts.export.pickDays'));
       return;
     }
     if (range.from > range.to) {
-      setProblem('The “to” date is before the “from” date. Pick a range that runs forward.');
+      setProblem(t('shifts.export.backwards'));
       return;
     }
     setProblem(null);
@@ -46,14 +52,12 @@ export function ExportsPanel({ timeZone }: { timeZone?: string }) {
     <section aria-labelledby="exports-title" className="card space-y-4 p-4 sm:p-6">
       <div>
         <h2 id="exports-title" className="text-lg font-semibold text-stone-900">
-          Exports
+          {t('shifts.export.title')}
         </h2>
-        <p className="text-sm text-stone-600">Orders, payments or shifts of a period, both days included.</p>
+        <p className="text-sm text-stone-600">{t('shifts.export.intro')}</p>
       </div>
       {problem && <FormAlert>{problem}</FormAlert>}
-      {download.isError && (
-        <FormAlert>{describeApiError(download.error, 'Could not download the export. Please try again.')}</FormAlert>
-      )}
+      {download.isError && <FormAlert>{describeApiError(download.error, t('shifts.export.failed'))}</FormAlert>}
       <form onSubmit={submit} noValidate className="grid grid-cols-2 items-end gap-3 md:grid-cols-5">
         <DayRangeFields
           idPrefix="export"
@@ -63,7 +67,7 @@ export function ExportsPanel({ timeZone }: { timeZone?: string }) {
         />
         <div>
           <label htmlFor="export-kind" className="field-label">
-            What
+            {t('shifts.export.what')}
           </label>
           <select
             id="export-kind"
@@ -73,14 +77,14 @@ export function ExportsPanel({ timeZone }: { timeZone?: string }) {
           >
             {exportKinds.map((option) => (
               <option key={option} value={option}>
-                {kindLabels[option]}
+                {t(kindLabelIds[option])}
               </option>
             ))}
           </select>
         </div>
         <div>
           <label htmlFor="export-format" className="field-label">
-            Format
+            {t('shifts.export.format')}
           </label>
           <select
             id="export-format"
@@ -97,7 +101,7 @@ export function ExportsPanel({ timeZone }: { timeZone?: string }) {
         </div>
         <button type="submit" className="btn btn-primary col-span-2 md:col-span-1" disabled={download.isPending}>
           <Download aria-hidden="true" className="size-4" />
-          {download.isPending ? 'Preparing…' : 'Download'}
+          {download.isPending ? t('shifts.export.preparing') : t('shifts.export.download')}
         </button>
       </form>
     </section>

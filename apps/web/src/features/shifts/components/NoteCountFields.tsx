@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { cashNotes } from '@quan/contract/payments';
 import { countedTotal } from '@quan/contract/shifts';
 import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { noteCountsOf, noteLabel, parseCount, type NoteCountDraft } from './shift-display';
 
 interface NoteCountFieldsProps {
@@ -13,12 +14,13 @@ interface NoteCountFieldsProps {
 
 /** A row per Vietnamese banknote, largest first: how many, what they make, and the running total. */
 export function NoteCountFields({ legend, counts, onChange }: NoteCountFieldsProps) {
+  const t = useT();
   const id = useId();
   const total = countedTotal(noteCountsOf(counts));
 
   return (
     <fieldset className="space-y-2">
-      <legend className="field-label">{legend}, note by note</legend>
+      <legend className="field-label">{t('shifts.notes.legend', { what: legend })}</legend>
       <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200">
         {cashNotes.map((note) => {
           const text = counts[note];
@@ -28,7 +30,7 @@ export function NoteCountFields({ legend, counts, onChange }: NoteCountFieldsPro
           return (
             <li key={note} className="grid grid-cols-[1fr_5rem_1fr] items-center gap-2 px-3 py-1.5">
               <label htmlFor={inputId} className="text-sm font-medium text-stone-800 tabular-nums">
-                <span className="sr-only">Count of </span>
+                <span className="sr-only">{t('shifts.notes.countOf')} </span>
                 {noteLabel(note)}
               </label>
               <input
@@ -50,7 +52,7 @@ export function NoteCountFields({ legend, counts, onChange }: NoteCountFieldsPro
         })}
       </ul>
       <p className="flex justify-between px-3 font-semibold text-stone-900" aria-live="polite">
-        <span>Total</span>
+        <span>{t('shifts.notes.total')}</span>
         <span className="tabular-nums">{formatMoney(total)}</span>
       </p>
     </fieldset>

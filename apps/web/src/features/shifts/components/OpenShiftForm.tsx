@@ -6,6 +6,7 @@ import { TextField } from '../../../components/TextField';
 import { describeApiError, getApiStatus } from '../../../lib/api-client';
 import { getDeviceId } from '../../../lib/device-id';
 import { formatMoney, parseDong } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { useOpenShift } from '../api/open-shift';
 import { MoneyField } from '../../../components/MoneyField';
 import { NoteCountFields } from './NoteCountFields';
@@ -24,6 +25,7 @@ type FieldErrors = Partial<Record<'deviceName' | 'openingFloat', string>>;
  * it, as a total or note by note. Payments taken on this device then belong to the shift.
  */
 export function OpenShiftForm({ onOpened }: { onOpened?: () => void }) {
+  const t = useT();
   const openShift = useOpenShift();
   const [deviceName, setDeviceName] = useState(rememberedDrawerName);
   const [floatText, setFloatText] = useState('');
@@ -36,7 +38,7 @@ export function OpenShiftForm({ onOpened }: { onOpened?: () => void }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (byNote && invalidNoteRows(noteCounts).length > 0) {
-      setErrors({ openingFloat: 'Count whole notes: each row takes a number such as 3.' });
+      setErrors({ openingFloat: t('shifts.notes.whole') });
       return;
     }
     const openingFloat = byNote ? floatByNote : (parseDong(floatText) ?? NaN);
@@ -48,8 +50,7 @@ export function OpenShiftForm({ onOpened }: { onOpened?: () => void }) {
         if (field === 'deviceName' || field === 'openingFloat') next[field] ??= issue.message;
         else next.deviceName ??= issue.message;
       }
-      if (next.openingFloat && Number.isNaN(openingFloat))
-        next.openingFloat = 'Count the float: 0 ₫ if the drawer is empty.';
+      if (next.openingFloat && Number.isNaN(openingFloat)) next.openingFloat = t('shifts.open.countFloat');
       setErrors(next);
       return;
     }
@@ -65,37 +66,35 @@ export function OpenShiftForm({ onOpened }: { onOpened?: () => void }) {
   const refusal =
     openShift.isError &&
     (getApiStatus(openShift.error) === 409
-      ? describeApiError(openShift.error, 'A shift is already open on this device.')
-      : describeApiError(openShift.error, 'Could not open the shift. Please try again.'));
+      ? describeApiError(openShift.error, t('shifts.open.alreadyOpen'))
+      : describeApiError(openShift.error, t('shifts.open.failed')));
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="open-shift-title" className="card space-y-4 p-4 sm:p-6">
       <div>
         <h2 id="open-shift-title" className="text-lg font-semibold text-stone-900">
-          Open shift
+          {t('shifts.openShift')}
         </h2>
-        <p className="text-sm text-stone-600">
-          No shift is open on this device. Count the float into the drawer to start taking cash.
-        </p>
+        <p className="text-sm text-stone-600">{t('shifts.open.intro')}</p>
       </div>
       {refusal && <FormAlert>{refusal}</FormAlert>}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Drawer name"
+          label={t('shifts.open.drawerName')}
           value={deviceName}
           onChange={(event) => setDeviceName(event.target.value)}
           error={errors.deviceName}
-          hint="Remembered on this device."
+          hint={t('shifts.open.drawerName.hint')}
           maxLength={40}
           autoComplete="off"
         />
         {!byNote && (
           <MoneyField
-            label="Opening float"
+            label={t('shifts.open.float')}
             value={floatText}
             onChange={setFloatText}
             error={errors.openingFloat}
-            hint="The cash in the drawer as the shift starts."
+            hint={t('shifts.open.float.hint')}
           />
         )}
       </div>
@@ -106,22 +105,22 @@ export function OpenShiftForm({ onOpened }: { onOpened?: () => void }) {
           checked={byNote}
           onChange={(event) => setByNote(event.target.checked)}
         />
-        Count the float note by note
+        {t('shifts.open.byNote')}
       </label>
       {byNote && (
         <div className="space-y-2">
-          <NoteCountFields legend="Opening float" counts={noteCounts} onChange={setNoteCounts} />
+          <NoteCountFields legend={t('shifts.open.float')} counts={noteCounts} onChange={setNoteCounts} />
           {errors.openingFloat && <p className="field-error">{errors.openingFloat}</p>}
         </div>
       )}
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-stone-700">
-          Float:{' '}
+          {t('shifts.open.floatTotal')}{' '}
           <strong className="tabular-nums">{formatMoney(byNote ? floatByNote : (parseDong(floatText) ?? 0))}</strong>
         </p>
         <button type="submit" className="btn btn-primary min-h-12" disabled={openShift.isPending}>
           <LockOpen aria-hidden="true" className="size-5" />
-          {openShift.isPending ? 'Opening…' : 'Open shift'}
+          {openShift.isPending ? t('shifts.open.opening') : t('shifts.openShift')}
         </button>
       </div>
     </form>

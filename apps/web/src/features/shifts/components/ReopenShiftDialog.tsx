@@ -4,6 +4,7 @@ import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { useReopenShift } from '../api/reopen-shift';
 
 interface ReopenShiftDialogProps {
@@ -15,6 +16,7 @@ interface ReopenShiftDialogProps {
 
 /** Managers: why a closed shift is reopened (it goes to the audit trail with their name). */
 export function ReopenShiftDialog({ shiftId, shiftNo, onClose, onReopened }: ReopenShiftDialogProps) {
+  const t = useT();
   const reopen = useReopenShift();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -23,7 +25,7 @@ export function ReopenShiftDialog({ shiftId, shiftNo, onClose, onReopened }: Reo
     event.preventDefault();
     const parsed = reopenShiftBodySchema.safeParse({ reason });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Say why in a few words');
+      setError(parsed.error.issues[0]?.message ?? t('shifts.reopen.sayWhy'));
       return;
     }
     setError(undefined);
@@ -31,30 +33,25 @@ export function ReopenShiftDialog({ shiftId, shiftNo, onClose, onReopened }: Reo
   }
 
   return (
-    <Dialog title={`Reopen shift ${shiftNo}`} onClose={onClose} className="max-w-md">
+    <Dialog title={t('shifts.reopen.title', { shiftNo })} onClose={onClose} className="max-w-md">
       <form onSubmit={submit} noValidate className="space-y-4">
-        <p className="text-sm text-stone-600">
-          The drawer’s count is cleared and the shift takes payments again until it is counted and closed. The reason is
-          kept in the audit trail.
-        </p>
-        {reopen.isError && (
-          <FormAlert>{describeApiError(reopen.error, 'Could not reopen the shift. Please try again.')}</FormAlert>
-        )}
+        <p className="text-sm text-stone-600">{t('shifts.reopen.explain')}</p>
+        {reopen.isError && <FormAlert>{describeApiError(reopen.error, t('shifts.reopen.failed'))}</FormAlert>}
         <TextField
-          label="Reason"
+          label={t('shifts.cash.reason')}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
           error={error}
           maxLength={200}
           autoComplete="off"
-          placeholder="A card payment was missed"
+          placeholder={t('shifts.reopen.placeholder')}
         />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-secondary min-h-11" onClick={onClose}>
-            Cancel
+            {t('shifts.cancel')}
           </button>
           <button type="submit" className="btn btn-danger min-h-11" disabled={reopen.isPending}>
-            {reopen.isPending ? 'Reopening…' : 'Reopen shift'}
+            {reopen.isPending ? t('shifts.reopen.pending') : t('shifts.reopen.submit')}
           </button>
         </div>
       </form>

@@ -1,6 +1,7 @@
 import type { Shift } from '@quan/contract/shifts';
 import { formatMoney } from '../../../lib/format';
-import { formatTime, paymentMethodLabels } from './shift-display';
+import { useT } from '../../../lib/i18n';
+import { formatTime, paymentMethodLabelIds } from './shift-display';
 
 function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
@@ -14,13 +15,15 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
 
 /** "Shift 12 · Quầy 1 · opened 08:02 by Lan", with the full date on hover. */
 export function ShiftHeading({ shift }: { shift: Shift }) {
+  const t = useT();
+  const openedAt = new Date(shift.openedAt).toLocaleString('vi-VN');
   return (
     <h2 className="text-lg font-semibold text-stone-900 sm:text-xl">
-      Shift {shift.shiftNo} · {shift.deviceName} · opened{' '}
-      <time dateTime={shift.openedAt} title={new Date(shift.openedAt).toLocaleString('vi-VN')}>
+      {t('shifts.heading.opened', { shiftNo: shift.shiftNo, drawer: shift.deviceName })}{' '}
+      <time dateTime={shift.openedAt} title={openedAt}>
         {formatTime(shift.openedAt)}
       </time>
-      {shift.openedBy && ` by ${shift.openedBy.name}`}
+      {shift.openedBy && ` ${t('shifts.heading.by', { name: shift.openedBy.name })}`}
     </h2>
   );
 }
@@ -28,36 +31,45 @@ export function ShiftHeading({ shift }: { shift: Shift }) {
 /** The open shift's running figures, from its report as the server last answered it. */
 export function ShiftFigures({ shift }: { shift: Shift }) {
   const { report } = shift;
+  const t = useT();
   return (
     <div className="space-y-3">
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Shift figures">
-        <Figure label="Net sales" value={formatMoney(report.netSales)} note={`${report.orders} orders`} />
-        <Figure label="Cash expected" value={formatMoney(report.cash.expected)} note="In the drawer now" />
-        <Figure label="Tips" value={formatMoney(report.tips.amount)} />
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t('shifts.figures')}>
         <Figure
-          label="Refunds"
+          label={t('shifts.figures.netSales')}
+          value={formatMoney(report.netSales)}
+          note={t('shifts.figures.orders', { count: report.orders })}
+        />
+        <Figure
+          label={t('shifts.figures.cashExpected')}
+          value={formatMoney(report.cash.expected)}
+          note={t('shifts.figures.inDrawer')}
+        />
+        <Figure label={t('shifts.figures.tips')} value={formatMoney(report.tips.amount)} />
+        <Figure
+          label={t('shifts.figures.refunds')}
           value={formatMoney(report.refunds.amount)}
-          note={`${report.refunds.count} ${report.refunds.count === 1 ? 'refund' : 'refunds'}`}
+          note={t('shifts.figures.refundCount', { count: report.refunds.count })}
         />
       </dl>
       <div className="card p-4">
-        <h3 className="text-sm font-semibold text-stone-900">Sales by method</h3>
+        <h3 className="text-sm font-semibold text-stone-900">{t('shifts.figures.byMethod')}</h3>
         {report.byMethod.length === 0 ? (
-          <p className="mt-1 text-sm text-stone-600">No payments taken in this shift yet.</p>
+          <p className="mt-1 text-sm text-stone-600">{t('shifts.figures.noPayments')}</p>
         ) : (
           <table className="mt-2 w-full text-sm">
             <thead className="sr-only">
               <tr>
-                <th scope="col">Method</th>
-                <th scope="col">Payments</th>
-                <th scope="col">Amount</th>
+                <th scope="col">{t('shifts.figures.method')}</th>
+                <th scope="col">{t('shifts.figures.payments')}</th>
+                <th scope="col">{t('shifts.figures.amount')}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">
               {report.byMethod.map(({ method, payments, amount }) => (
                 <tr key={method}>
                   <th scope="row" className="py-1.5 text-left font-medium text-stone-900">
-                    {paymentMethodLabels[method]}
+                    {t(paymentMethodLabelIds[method])}
                   </th>
                   <td className="py-1.5 text-right text-stone-600 tabular-nums">{payments}</td>
                   <td className="py-1.5 text-right font-semibold text-stone-900 tabular-nums">{formatMoney(amount)}</td>

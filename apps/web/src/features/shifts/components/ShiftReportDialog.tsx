@@ -3,6 +3,7 @@ import { Printer, RotateCcw } from 'lucide-react';
 import { Dialog } from '../../../components/Dialog';
 import { LoadError } from '../../../components/LoadError';
 import { useCan } from '../../../lib/use-can';
+import { useT } from '../../../lib/i18n';
 import { useShift } from '../api/get-shift';
 import { ReopenShiftDialog } from './ReopenShiftDialog';
 import { useZReportPrint } from './use-z-report-print';
@@ -17,6 +18,7 @@ interface ShiftReportDialogProps {
 
 /** One past shift's Z report, to read and print; a manager may reopen it from here. */
 export function ShiftReportDialog({ shiftId, shiftNo, restaurantName, onClose }: ShiftReportDialogProps) {
+  const t = useT();
   const shift = useShift(shiftId);
   const canReopen = useCan('shifts:reopen');
   const [reopening, setReopening] = useState(false);
@@ -34,13 +36,13 @@ export function ShiftReportDialog({ shiftId, shiftNo, restaurantName, onClose }:
   }
 
   return (
-    <Dialog title={`Shift ${shiftNo}`} onClose={onClose} className="max-w-md">
+    <Dialog title={t('shifts.shiftNo', { shiftNo })} onClose={onClose} className="max-w-md">
       {shift.isPending ? (
         <p role="status" className="text-stone-600">
-          Loading the report…
+          {t('shifts.report.loading')}
         </p>
       ) : shift.isError ? (
-        <LoadError error={shift.error} fallback="Could not load the shift." onRetry={() => void shift.refetch()} />
+        <LoadError error={shift.error} fallback={t('shifts.report.loadFailed')} onRetry={() => void shift.refetch()} />
       ) : (
         <div className="space-y-4">
           <div className="flex flex-col gap-2 sm:flex-row">
@@ -50,12 +52,12 @@ export function ShiftReportDialog({ shiftId, shiftNo, restaurantName, onClose }:
               onClick={() => print({ shift: shift.data, restaurantName })}
             >
               <Printer aria-hidden="true" className="size-4" />
-              Print Z report
+              {t('shifts.printZ')}
             </button>
             {canReopen && shift.data.status === 'closed' && (
               <button type="button" className="btn btn-secondary flex-1" onClick={() => setReopening(true)}>
                 <RotateCcw aria-hidden="true" className="size-4" />
-                Reopen
+                {t('shifts.report.reopen')}
               </button>
             )}
           </div>

@@ -1,13 +1,15 @@
 import { cashNotes, type PaymentMethod } from '@quan/contract/payments';
 import type { NoteCounts } from '@quan/contract/shifts';
 import { formatMoney } from '../../../lib/format';
+import type { Translate } from '../../../lib/i18n';
 
-export const paymentMethodLabels: Record<PaymentMethod, string> = {
-  cash: 'Cash',
-  card: 'Card',
-  transfer: 'Bank transfer',
-  ewallet: 'E-wallet',
-  voucher: 'Voucher',
+/** The message id naming each payment method, translated where it is shown. */
+export const paymentMethodLabelIds: Record<PaymentMethod, string> = {
+  cash: 'shifts.method.cash',
+  card: 'shifts.method.card',
+  transfer: 'shifts.method.transfer',
+  ewallet: 'shifts.method.ewallet',
+  voucher: 'shifts.method.voucher',
 };
 
 const timeFormat = new Intl.DateTimeFormat('vi-VN', {
@@ -23,9 +25,11 @@ export function formatTime(value: string): string {
 }
 
 /** "Over +5.000 ₫", "Short −20.000 ₫" (a true minus sign) or "Balanced" for a count that matches. */
-export function overShortLabel(overShort: number): string {
-  if (overShort === 0) return 'Balanced';
-  return overShort > 0 ? `Over +${formatMoney(overShort)}` : `Short \u2212${formatMoney(-overShort)}`;
+export function overShortLabel(t: Translate, overShort: number): string {
+  if (overShort === 0) return t('shifts.overShort.balanced');
+  return overShort > 0
+    ? t('shifts.overShort.over', { amount: formatMoney(overShort) })
+    : t('shifts.overShort.short', { amount: formatMoney(-overShort) });
 }
 
 /** The tone of an over/short: short is the one a manager must look at. */

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
 import { deviceIdStorageKey } from '../../../lib/device-id';
 import { formatMoney } from '../../../lib/format';
+import { activateLanguage } from '../../../lib/i18n';
 import { restaurantDay } from '../../../lib/restaurant-day';
 import { fail, installFakeApi, ok, type FakeHandler, type FakeResponse } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
@@ -331,6 +332,70 @@ describe('ShiftsPage', { timeout: 20_000 }, () => {
     expect(downloads[0]).toBe('quan-payments-2026-02-01-2026-02-28.xlsx blob:quan/export');
     expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
   });
+
+  it('runs the drawer in Vietnamese: the open shift, the count by note, the close and its Z report', async () => {
+    await activateLanguage('vi', 'staff');
+    signIn(staff);
+    const shift = makeShift();
+    const closed = closedShift({ noteCounts: [{ note: 500_000, count: 5 }] });
+    const served = serveShifts({ current: shift, answer: () => ok(closed) });
+    fakeApi = served.fakeApi;
+    renderRoutes(routes, { path: '/shifts' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ca làm việc & két tiền' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Ca 12 · Quầy 1 · mở lúc 08:02 bởi Lan' })).toBeInTheDocument();
+    const figures = within(screen.getByLabelText('Số liệu của ca'));
+    expect(figures.getByText('24 đơn')).toBeInTheDocument();
+    expect(figures.getByText('1 lần hoàn tiền')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nộp tiền' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Rút tiền' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Đóng ca' }));
+    expect(screen.getByRole('group', { name: 'Két tiền, đếm theo từng mệnh giá' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(`Số tờ ${money(500_000)}`), '5');
+    const summary = within(screen.getByLabelText('Số đếm so với số phải có'));
+    expect(summary.getByText(`Thiếu \u2212${money(385_000)}`)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Xem lại và đóng ca' }));
+    const confirm = within(screen.getByRole('dialog', { name: 'Đóng ca 12?' }));
+    await userEvent.click(confirm.getByRole('button', { name: 'Đóng ca 12' }));
+
+    expect(await screen.findByRole('heading', { name: 'Đã đóng ca 12' })).toBeInTheDocument();
+    const report = within(screen.getByRole('article', { name: 'Báo cáo cuối ca (Z) của ca 12' }));
+    expect(report.getByText('BÁO CÁO CUỐI CA (Z)')).toBeInTheDocument();
+    expect(report.getByText('Ca 12 · Quầy 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'In báo cáo cuối ca (Z)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mở ca tiếp theo' })).toBeInTheDocument();
+  });
+
+  it('shows a manager the past shifts and the exports in Vietnamese', async () => {
+    await activateLanguage('vi', 'staff');
+    signIn(manager);
+    const served = serveShifts({ shifts: [closedShift()] });
+    fakeApi = served.fakeApi;
+    renderRoutes(routes, { path: '/shifts' });
+
+    expect(await screen.findByRole('heading', { name: 'Mở ca' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Tên két tiền' })).toHaveValue('Quầy 1');
+    expect(screen.getByRole('textbox', { name: 'Tiền đầu ca' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Đếm tiền đầu ca theo từng mệnh giá' })).toBeInTheDocument();
+
+    const row = within(await screen.findByRole('article', { name: 'Ca 12, Quầy 1' }));
+    expect(row.getByText(`Thiếu \u2212${money(20_000)}`)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Các ca trước' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Xuất dữ liệu' })).toBeInTheDocument();
+    const what = screen.getByRole('combobox', { name: 'Dữ liệu' });
+    expect(within(what).getByRole('option', { name: 'Thanh toán' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Định dạng' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tải xuống' })).toBeInTheDocument();
+
+    await userEvent.click(row.getByRole('button', { name: 'Xem báo cáo của ca 12' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Ca 12' }));
+    expect(await dialog.findByRole('article', { name: 'Báo cáo cuối ca (Z) của ca 12' })).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Mở lại' }));
+    const reopen = within(screen.getByRole('dialog', { name: 'Mở lại ca 12' }));
+    expect(reopen.getByRole('textbox', { name: 'Lý do' })).toBeInTheDocument();
+    expect(reopen.getByRole('button', { name: 'Mở lại ca' })).toBeInTheDocument();
+  });
 });
 
 describe('ZReport', () => {
@@ -372,5 +437,20 @@ describe('ZReport', () => {
     expect(row('Counted')).toBe(money(2_865_000));
     expect(row('Over/short')).toBe(`Short \u2212${money(20_000)}`);
     expect(screen.getByText('Note: Tờ 20.000 rách')).toBeInTheDocument();
+  });
+
+  it('reads in Vietnamese', async () => {
+    await activateLanguage('vi', 'staff');
+    render(<ZReport shift={closedShift({ reopenCount: 2 })} restaurantName="Quán Ngon" />);
+
+    expect(screen.getByRole('article', { name: 'Báo cáo cuối ca (Z) của ca 12' })).toBeInTheDocument();
+    expect(screen.getByText('Đã mở lại 2 lần')).toBeInTheDocument();
+    expect(row('Tiền mặt (12)')).toBe(money(1_850_000));
+    expect(row('Chuyển khoản (7)')).toBe(money(960_000));
+    expect(row('trong đó hoàn tiền (1)')).toBe(`\u2212${money(65_000)}`);
+    expect(row('Doanh thu thuần')).toBe(money(4_050_000));
+    expect(row('Hủy món (2)')).toBe(`\u2212${money(90_000)}`);
+    expect(row('Tiền đầu ca')).toBe(money(1_000_000));
+    expect(row('Thừa/thiếu')).toBe(`Thiếu \u2212${money(20_000)}`);
   });
 });

@@ -1,5 +1,6 @@
 import { defaultSettings } from '@quan/contract/settings';
 import { ShieldCheck } from 'lucide-react';
+import { useT } from '../../../lib/i18n';
 import { useCan } from '../../../lib/use-can';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useSettings } from '../../more/api/get-settings';
@@ -12,7 +13,8 @@ import { PastShifts } from '../components/PastShifts';
  * with a Z report); for managers, every drawer's past shifts and the accountant's exports.
  */
 export function ShiftsPage() {
-  usePageTitle('Shifts & cash drawer');
+  const t = useT();
+  usePageTitle(t('shifts.title'));
   const canUseDrawer = useCan('shifts:use');
   const canReadShifts = useCan('shifts:read');
   const canExport = useCan('exports:read');
@@ -22,17 +24,15 @@ export function ShiftsPage() {
   return (
     <section className="mx-auto w-full max-w-6xl space-y-8 px-4 py-6 sm:py-8">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-stone-900">Shifts &amp; cash drawer</h1>
-        <p className="mt-1 text-sm text-stone-600">
-          Each device keeps its own drawer: cash taken here is counted in this device’s shift.
-        </p>
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('shifts.title')}</h1>
+        <p className="mt-1 text-sm text-stone-600">{t('shifts.intro')}</p>
       </div>
       {canUseDrawer ? (
         <DrawerPanel restaurantName={restaurantName} />
       ) : (
         <div role="status" className="card flex items-start gap-3 p-6 text-stone-700">
           <ShieldCheck aria-hidden="true" className="size-6 shrink-0 text-amber-700" />
-          <p>Your role cannot open or close a cash drawer.</p>
+          <p>{t('shifts.noDrawerRole')}</p>
         </div>
       )}
       {canReadShifts && <PastShifts restaurantName={restaurantName} />}

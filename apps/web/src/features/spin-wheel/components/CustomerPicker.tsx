@@ -2,14 +2,16 @@ import { useId, useRef, useState } from 'react';
 import { Search, UserRound } from 'lucide-react';
 import type { Customer } from '@quan/contract/customer';
 import { describeApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { MIN_SEARCH_LENGTH, useCustomerSearch } from '../api/search-customers';
 
-const levelLabels: Record<Customer['membershipLevel'], string> = {
-  bronze: 'Bronze',
-  silver: 'Silver',
-  gold: 'Gold',
-  platinum: 'Platinum',
+/** Each membership level's name, as a message id. */
+const levelLabelIds: Record<Customer['membershipLevel'], string> = {
+  bronze: 'spin-wheel.level.bronze',
+  silver: 'spin-wheel.level.silver',
+  gold: 'spin-wheel.level.gold',
+  platinum: 'spin-wheel.level.platinum',
 };
 
 interface CustomerPickerProps {
@@ -21,6 +23,7 @@ interface CustomerPickerProps {
 
 /** Finds the guest by name or phone (the server ignores accents) and keeps the one chosen. */
 export function CustomerPicker({ selected, onSelect, disabled }: CustomerPickerProps) {
+  const t = useT();
   const searchId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
   const [term, setTerm] = useState('');
@@ -34,8 +37,8 @@ export function CustomerPicker({ selected, onSelect, disabled }: CustomerPickerP
         <div className="min-w-0 flex-1">
           <p className="font-semibold text-stone-900">{selected.name}</p>
           <p className="text-sm text-stone-700">
-            {selected.phone} · {levelLabels[selected.membershipLevel]}
-            {selected.status === 'inactive' && ' · inactive'}
+            {selected.phone} · {t(levelLabelIds[selected.membershipLevel])}
+            {selected.status === 'inactive' && ` · ${t('spin-wheel.picker.inactive')}`}
           </p>
         </div>
         <button
@@ -48,7 +51,7 @@ export function CustomerPicker({ selected, onSelect, disabled }: CustomerPickerP
             requestAnimationFrame(() => searchRef.current?.focus());
           }}
         >
-          Change customer
+          {t('spin-wheel.picker.change')}
         </button>
       </div>
     );
@@ -59,26 +62,29 @@ export function CustomerPicker({ selected, onSelect, disabled }: CustomerPickerP
     if (matches.isError) {
       return (
         <p role="alert" className="text-sm text-red-800">
-          {describeApiError(matches.error, 'Could not search the customers.')}
+          {describeApiError(matches.error, t('spin-wheel.picker.searchError'))}
         </p>
       );
     }
     if (!matches.data) {
       return (
         <p role="status" className="text-sm text-stone-600">
-          Searching…
+          {t('spin-wheel.picker.searching')}
         </p>
       );
     }
     if (matches.data.length === 0) {
       return (
         <p role="status" className="text-sm text-stone-600">
-          No customer matches “{search}”.
+          {t('spin-wheel.picker.noMatch', { search })}
         </p>
       );
     }
     return (
-      <ul aria-label="Matching customers" className="divide-y divide-stone-100 rounded-xl border border-stone-200">
+      <ul
+        aria-label={t('spin-wheel.picker.matches')}
+        className="divide-y divide-stone-100 rounded-xl border border-stone-200"
+      >
         {matches.data.map((customer) => (
           <li key={customer._id}>
             <button
@@ -92,7 +98,7 @@ export function CustomerPicker({ selected, onSelect, disabled }: CustomerPickerP
               <span className="font-medium text-stone-900">{customer.name}</span>
               <span className="text-sm text-stone-600 tabular-nums">
                 {customer.phone}
-                {customer.status === 'inactive' && ' · inactive'}
+                {customer.status === 'inactive' && ` · ${t('spin-wheel.picker.inactive')}`}
               </span>
             </button>
           </li>
@@ -104,7 +110,7 @@ export function CustomerPicker({ selected, onSelect, disabled }: CustomerPickerP
   return (
     <div className="space-y-2">
       <label htmlFor={searchId} className="field-label">
-        Customer
+        {t('spin-wheel.picker.label')}
       </label>
       <div className="relative">
         <Search
@@ -117,14 +123,14 @@ export function CustomerPicker({ selected, onSelect, disabled }: CustomerPickerP
           type="search"
           value={term}
           onChange={(event) => setTerm(event.target.value)}
-          placeholder="Name or phone"
+          placeholder={t('spin-wheel.picker.placeholder')}
           autoComplete="off"
           aria-describedby={`${searchId}-hint`}
           className="field-input pl-10"
         />
       </div>
       <p id={`${searchId}-hint`} className="text-xs text-stone-600">
-        Type at least {MIN_SEARCH_LENGTH} letters of the name or digits of the phone.
+        {t('spin-wheel.picker.hint', { count: MIN_SEARCH_LENGTH })}
       </p>
       {renderMatches()}
     </div>

@@ -1,5 +1,7 @@
-import { discountLabel, type Coupon } from '@quan/contract/coupon';
+import type { Coupon } from '@quan/contract/coupon';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
+import { prizeDiscount, withTags } from './prize-text';
 import './coupon-print.css';
 
 interface PrizeCouponProps {
@@ -8,10 +10,10 @@ interface PrizeCouponProps {
 }
 
 /** What it takes to use the coupon, in a line: "On orders from 200.000 ₫ · at most 50.000 ₫ off". */
-function conditions(coupon: Coupon): string | null {
+function conditions(coupon: Coupon, t: ReturnType<typeof useT>): string | null {
   const parts = [
-    coupon.minOrderValue > 0 ? `On orders from ${formatMoney(coupon.minOrderValue)}` : null,
-    coupon.maxDiscount !== null ? `at most ${formatMoney(coupon.maxDiscount)} off` : null,
+    coupon.minOrderValue > 0 ? t('spin-wheel.prize.minOrder', { amount: formatMoney(coupon.minOrderValue) }) : null,
+    coupon.maxDiscount !== null ? t('spin-wheel.prize.maxOff', { amount: formatMoney(coupon.maxDiscount) }) : null,
   ].filter((part) => part !== null);
   if (parts.length === 0) return null;
   const sentence = parts.join(' · ');
@@ -20,22 +22,28 @@ function conditions(coupon: Coupon): string | null {
 
 /** The issued prize as a small card the guest can take away: it is also what "Print" prints. */
 export function PrizeCoupon({ coupon, customerName }: PrizeCouponProps) {
-  const terms = conditions(coupon);
+  const t = useT();
+  const terms = conditions(coupon, t);
   return (
     <div
-      aria-label={`Prize coupon ${coupon.code}`}
+      aria-label={t('spin-wheel.prize.card', { code: coupon.code })}
       role="group"
       className="coupon-print-card space-y-2 rounded-xl border-2 border-dashed border-amber-600 bg-white p-4 text-center"
     >
-      <p className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Spin-wheel prize</p>
-      <p className="text-2xl font-bold text-stone-900">{discountLabel(coupon)}</p>
+      <p className="text-xs font-semibold tracking-wide text-stone-600 uppercase">{t('spin-wheel.prize.heading')}</p>
+      <p className="text-2xl font-bold text-stone-900">{prizeDiscount(coupon, t)}</p>
       {terms && <p className="text-sm text-stone-700">{terms}</p>}
       <p className="font-mono text-2xl font-bold tracking-wider text-amber-900 select-all">{coupon.code}</p>
       <p className="text-sm text-stone-700">
-        For <strong>{customerName}</strong> · valid until{' '}
-        <strong>{coupon.endDate ? formatDate(coupon.endDate) : '—'}</strong>
+        {withTags(
+          t('spin-wheel.prize.forUntil', {
+            name: customerName,
+            date: coupon.endDate ? formatDate(coupon.endDate) : '—',
+          }),
+          { 0: (name) => <strong>{name}</strong>, 1: (date) => <strong>{date}</strong> },
+        )}
       </p>
-      <p className="text-xs text-stone-500">One use. Show this code when paying.</p>
+      <p className="text-xs text-stone-500">{t('spin-wheel.prize.oneUse')}</p>
     </div>
   );
 }

@@ -1,19 +1,22 @@
 import { useState } from 'react';
 import { Check, Copy, Printer } from 'lucide-react';
 import { useSnackbar } from 'notistack';
-import { NO_PRIZE_LABEL } from '@quan/contract/spin-wheel';
 import { formatDate } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { PrizeCoupon } from './PrizeCoupon';
+import { prizeLabel } from './prize-text';
 import type { SpinOutcome } from './use-wheel-spin';
 
 /** What the live region says: nothing until the wheel stops, so the result is not announced early. */
-function announcement(outcome: SpinOutcome | null, isTurning: boolean): string {
-  if (isTurning) return 'The wheel is spinning…';
+function announcement(outcome: SpinOutcome | null, isTurning: boolean, t: ReturnType<typeof useT>): string {
+  if (isTurning) return t('spin-wheel.outcome.spinning');
   if (!outcome) return '';
   const { result, customer } = outcome;
-  if (!result.prize || !result.coupon) return `${NO_PRIZE_LABEL}, ${customer.name}.`;
-  const validUntil = result.coupon.endDate ? `, valid until ${formatDate(result.coupon.endDate)}` : '';
-  return `${customer.name} won ${result.prize.label}! Coupon code ${result.coupon.code}${validUntil}.`;
+  if (!result.prize || !result.coupon) return t('spin-wheel.outcome.noPrize', { name: customer.name });
+  const won = { name: customer.name, prize: prizeLabel(result.prize.label, t), code: result.coupon.code };
+  return result.coupon.endDate
+    ? t('spin-wheel.outcome.wonUntil', { ...won, date: formatDate(result.coupon.endDate) })
+    : t('spin-wheel.outcome.won', won);
 }
 
 interface SpinOutcomePanelProps {
@@ -23,6 +26,7 @@ interface SpinOutcomePanelProps {
 
 /** The result once the wheel stops: the prize with its code to copy or print, or better luck next time. */
 export function SpinOutcomePanel({ outcome, isTurning }: SpinOutcomePanelProps) {
+  const t = useT();
   const { enqueueSnackbar } = useSnackbar();
   const [copiedCode, setCopiedCode] = useState<string | null>(null);
   const revealed = outcome?.revealed ? outcome : null;
@@ -34,9 +38,9 @@ export function SpinOutcomePanel({ outcome, isTurning }: SpinOutcomePanelProps) 
       if (!navigator.clipboard) throw new Error('No clipboard');
       await navigator.clipboard.writeText(code);
       setCopiedCode(code);
-      enqueueSnackbar(`Copied ${code}.`, { variant: 'success' });
+      enqueueSnackbar(t('spin-wheel.outcome.copied', { code }), { variant: 'success' });
     } catch {
-      enqueueSnackbar('Could not copy the code here; select it and copy it by hand.', { variant: 'error' });
+      enqueueSnackbar(t('spin-wheel.outcome.copyError'), { variant: 'error' });
     }
   }
 
@@ -48,7 +52,7 @@ export function SpinOutcomePanel({ outcome, isTurning }: SpinOutcomePanelProps) 
         aria-atomic="true"
         className={revealed ? 'text-lg font-semibold text-stone-900' : 'text-sm text-stone-600'}
       >
-        {announcement(revealed, isTurning)}
+        {announcement(revealed, isTurning, t)}
       </p>
       {revealed && coupon && (
         <>
@@ -60,11 +64,12 @@ export function SpinOutcomePanel({ outcome, isTurning }: SpinOutcomePanelProps) 
               ) : (
                 <Copy aria-hidden="true" className="size-4" />
               )}
-              Copy <span className="sr-only">code {coupon.code}</span>
+              {t('spin-wheel.outcome.copy')}{' '}
+              <span className="sr-only">{t('spin-wheel.outcome.copyCode', { code: coupon.code })}</span>
             </button>
             <button type="button" className="btn btn-secondary" onClick={() => window.print()}>
               <Printer aria-hidden="true" className="size-4" />
-              Print <span className="sr-only">coupon</span>
+              {t('spin-wheel.outcome.print')} <span className="sr-only">{t('spin-wheel.outcome.printCoupon')}</span>
             </button>
           </div>
         </>

@@ -1,10 +1,15 @@
 import { useId } from 'react';
+import { useT } from '../../../lib/i18n';
+import { prizeLabel } from './prize-text';
 import { slicePath, pointAt, type WheelSegment } from './wheel-geometry';
 
 const RADIUS = 100;
 /** Dark enough for white text (WCAG AA); the no-prize segment is light with dark text. */
 const prizeColours = ['#b45309', '#0f766e', '#be123c', '#4d7c0f', '#1d4ed8', '#7e22ce', '#c2410c', '#0e7490'];
 const noPrizeColour = '#e7e5e4';
+/** The label's colour on a prize segment (dark) and on the light no-prize segment. */
+const prizeTextColour = '#ffffff';
+const noPrizeTextColour = '#292524';
 const MAX_LABEL_LENGTH = 16;
 
 const percentFormat = new Intl.NumberFormat('vi-VN', { style: 'percent', maximumFractionDigits: 1 });
@@ -31,6 +36,7 @@ interface SpinWheelProps {
  * is one image for assistive technology; the segments and their chances follow as a list.
  */
 export function SpinWheel({ segments, rotation, spinDurationMs }: SpinWheelProps) {
+  const t = useT();
   const titleId = useId();
 
   return (
@@ -51,13 +57,11 @@ export function SpinWheel({ segments, rotation, spinDurationMs }: SpinWheelProps
             aria-labelledby={titleId}
             className="size-full drop-shadow-md"
           >
-            <title id={titleId}>
-              {`Prize wheel with ${segments.length} ${segments.length === 1 ? 'segment' : 'segments'}`}
-            </title>
+            <title id={titleId}>{t('spin-wheel.wheel.title', { count: segments.length })}</title>
             <circle r={RADIUS + 3} fill="#44403c" />
             {segments.map((segment, index) => {
               const colour = segmentColour(segment, index);
-              const textColour = segment.couponId === null ? '#292524' : '#ffffff';
+              const textColour = segment.couponId === null ? noPrizeTextColour : prizeTextColour;
               const labelAt = pointAt(segment.midAngle, RADIUS * 0.6);
               const isWhole = segment.endAngle - segment.startAngle >= 359.999;
               return (
@@ -84,7 +88,7 @@ export function SpinWheel({ segments, rotation, spinDurationMs }: SpinWheelProps
                     fontSize={segment.share < 0.06 ? 5 : 7}
                     fontWeight={600}
                   >
-                    {shortLabel(segment.label)}
+                    {shortLabel(prizeLabel(segment.label, t))}
                   </text>
                 </g>
               );
@@ -102,8 +106,8 @@ export function SpinWheel({ segments, rotation, spinDurationMs }: SpinWheelProps
         </svg>
       </div>
       <figcaption>
-        <p className="mb-2 text-sm font-semibold text-stone-900">On the wheel</p>
-        <ol aria-label="Wheel segments" className="grid gap-1 text-sm sm:grid-cols-2">
+        <p className="mb-2 text-sm font-semibold text-stone-900">{t('spin-wheel.wheel.onTheWheel')}</p>
+        <ol aria-label={t('spin-wheel.wheel.segments')} className="grid gap-1 text-sm sm:grid-cols-2">
           {segments.map((segment, index) => (
             <li key={`${segment.couponId ?? 'none'}-${index}`} className="flex items-center gap-2">
               <span
@@ -111,7 +115,7 @@ export function SpinWheel({ segments, rotation, spinDurationMs }: SpinWheelProps
                 className="size-3 shrink-0 rounded-sm border border-stone-300"
                 style={{ backgroundColor: segmentColour(segment, index) }}
               />
-              <span className="min-w-0 flex-1 text-stone-800">{segment.label}</span>
+              <span className="min-w-0 flex-1 text-stone-800">{prizeLabel(segment.label, t)}</span>
               <span className="text-stone-600 tabular-nums">{percentFormat.format(segment.share)}</span>
             </li>
           ))}

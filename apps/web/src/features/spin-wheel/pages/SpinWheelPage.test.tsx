@@ -4,6 +4,7 @@ import type { SpinPrize, SpinRecord, SpinResult } from '@quan/contract/spin-whee
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
 import { formatDateTime } from '../../../lib/format';
+import { activateLanguage } from '../../../lib/i18n';
 import { installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
 import { makeCustomer } from '../../../test/customer-fixtures';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
@@ -258,5 +259,71 @@ describe('SpinWheelPage', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
     expect(screen.queryByText('Better luck next time, Đỗ Hải Yến.')).not.toBeInTheDocument();
     expect(server.spinBodies).toEqual([{ customerId: yen._id }, { customerId: yen._id }]);
+  });
+
+  it('speaks Vietnamese: the wheel, its segments, the recent spins, the picker and a prize', async () => {
+    await activateLanguage('vi', 'staff');
+    const user = userEvent.setup();
+    preferReducedMotion(true);
+    signIn();
+    server = serveSpinWheel([winsIcedTea]);
+    renderRoutes(routes, { path: '/spin-wheel' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vòng quay may mắn' })).toBeInTheDocument();
+    expect(document.title).toBe('Vòng quay may mắn · Quán');
+    expect(await screen.findByRole('img', { name: 'Vòng quay có 4 ô giải thưởng' })).toBeInTheDocument();
+    const segments = within(screen.getByRole('list', { name: 'Các ô của vòng quay' })).getAllByRole('listitem');
+    // The server's own labels for a discount and for no prize are said in Vietnamese; a description stays as typed.
+    expect(segments.map((item) => spaced(item.textContent ?? ''))).toEqual([
+      'Giảm 10%25%',
+      'Free iced tea12,5%',
+      'Giảm 50.000 ₫12,5%',
+      'Chúc may mắn lần sau50%',
+    ]);
+    expect(screen.getByRole('button', { name: 'Bắt đầu quay' })).toBeDisabled();
+    const recent = within(screen.getByRole('region', { name: 'Lượt quay gần đây' }));
+    expect(await recent.findByRole('columnheader', { name: 'Người quay' })).toBeInTheDocument();
+    expect(recent.getByRole('cell', { name: 'Giảm 10%' })).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Khách hàng' }), 'hai yen');
+    const matches = await screen.findByRole('list', { name: 'Khách hàng phù hợp' });
+    await user.click(within(matches).getByRole('button', { name: /Đỗ Hải Yến/ }));
+    expect(screen.getByText('0903111222 · Vàng')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Bắt đầu quay' }));
+
+    expect(
+      await screen.findByText(
+        'Đỗ Hải Yến trúng Free iced tea! Mã giảm giá SPIN-7KQ2M9XA, dùng được đến hết ngày 31/03/2026.',
+      ),
+    ).toBeInTheDocument();
+    const card = within(screen.getByRole('group', { name: 'Mã giảm giá trúng thưởng SPIN-7KQ2M9XA' }));
+    expect(card.getByText('Giảm 25.000 ₫', { normalizer: spaced })).toBeInTheDocument();
+    expect(card.getByText('Cho đơn từ 100.000 ₫', { normalizer: spaced })).toBeInTheDocument();
+    expect(card.getByText('Giải thưởng vòng quay')).toBeInTheDocument();
+    expect(card.getByText('Đỗ Hải Yến').parentElement).toHaveTextContent(
+      'Dành cho Đỗ Hải Yến · dùng được đến hết ngày 31/03/2026',
+    );
+
+    vi.spyOn(navigator.clipboard, 'writeText');
+    await user.click(screen.getByRole('button', { name: 'Sao chép mã SPIN-7KQ2M9XA' }));
+    expect(await screen.findByText('Đã sao chép SPIN-7KQ2M9XA.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'In mã giảm giá' })).toBeInTheDocument();
+  });
+
+  it('wishes better luck next time in Vietnamese', async () => {
+    await activateLanguage('vi', 'staff');
+    const user = userEvent.setup();
+    preferReducedMotion(true);
+    signIn();
+    server = serveSpinWheel([noPrize]);
+    renderRoutes(routes, { path: '/spin-wheel' });
+
+    await user.type(await screen.findByRole('searchbox', { name: 'Khách hàng' }), 'yen');
+    const matches = await screen.findByRole('list', { name: 'Khách hàng phù hợp' });
+    await user.click(within(matches).getByRole('button', { name: /Đỗ Hải Yến/ }));
+    await user.click(screen.getByRole('button', { name: 'Bắt đầu quay' }));
+    expect(await screen.findByText('Chúc Đỗ Hải Yến may mắn lần sau.')).toBeInTheDocument();
+    const recent = within(screen.getByRole('region', { name: 'Lượt quay gần đây' }));
+    expect(await recent.findByRole('cell', { name: 'Chúc may mắn lần sau' })).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import type { Customer } from '@quan/contract/customer';
 import { PRIZE_VALID_DAYS } from '@quan/contract/spin-wheel';
 import { FormAlert } from '../../../components/FormAlert';
 import { describeApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useSpinPrizes } from '../api/list-spin-prizes';
 import { CustomerPicker } from '../components/CustomerPicker';
@@ -18,7 +19,8 @@ import { wheelSegments } from '../components/wheel-geometry';
  * issues the prize coupon; the wheel turns to show it.
  */
 export function SpinWheelPage() {
-  usePageTitle('Spin wheel');
+  const t = useT();
+  usePageTitle(t('spin-wheel.pageTitle'));
   const prizes = useSpinPrizes();
   const segments = useMemo(() => wheelSegments(prizes.data ?? []), [prizes.data]);
   const wheel = useWheelSpin(segments);
@@ -35,16 +37,16 @@ export function SpinWheelPage() {
     if (prizes.isPending) {
       return (
         <p role="status" className="text-stone-600">
-          Loading the wheel…
+          {t('spin-wheel.wheel.loading')}
         </p>
       );
     }
     if (prizes.isError) {
       return (
         <div role="alert" className="space-y-3">
-          <p className="text-stone-800">{describeApiError(prizes.error, 'Could not load the wheel.')}</p>
+          <p className="text-stone-800">{describeApiError(prizes.error, t('spin-wheel.wheel.loadError'))}</p>
           <button type="button" className="btn btn-secondary" onClick={() => void prizes.refetch()}>
-            Try again
+            {t('spin-wheel.tryAgain')}
           </button>
         </div>
       );
@@ -52,11 +54,7 @@ export function SpinWheelPage() {
     return (
       <>
         <SpinWheel segments={segments} rotation={wheel.rotation} spinDurationMs={wheel.spinDurationMs} />
-        {!hasPrizes && (
-          <p className="mt-3 text-sm text-stone-600">
-            No coupon is on the wheel yet: a manager gives coupons a spin weight under More → Coupons.
-          </p>
-        )}
+        {!hasPrizes && <p className="mt-3 text-sm text-stone-600">{t('spin-wheel.wheel.noPrizes')}</p>}
       </>
     );
   }
@@ -64,21 +62,18 @@ export function SpinWheelPage() {
   return (
     <section className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-stone-900">Spin wheel</h1>
-        <p className="mt-1 text-sm text-stone-600">
-          One spin per customer a day. A prize is a single-use coupon for that customer, valid for {PRIZE_VALID_DAYS}{' '}
-          days.
-        </p>
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('spin-wheel.heading')}</h1>
+        <p className="mt-1 text-sm text-stone-600">{t('spin-wheel.intro', { days: PRIZE_VALID_DAYS })}</p>
       </div>
 
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        <section aria-label="The wheel" className="card p-4 sm:p-6">
+        <section aria-label={t('spin-wheel.wheel.label')} className="card p-4 sm:p-6">
           {renderWheel()}
         </section>
 
         <section aria-labelledby="spin-title" className="card space-y-4 p-4 sm:p-6">
           <h2 id="spin-title" className="text-lg font-semibold text-stone-900">
-            Spin for a customer
+            {t('spin-wheel.spinFor')}
           </h2>
           <CustomerPicker selected={customer} onSelect={chooseCustomer} disabled={isBusy} />
           <button
@@ -88,9 +83,13 @@ export function SpinWheelPage() {
             onClick={() => customer && wheel.spin(customer)}
           >
             <Disc3 aria-hidden="true" className={`size-5 ${isBusy ? 'motion-safe:animate-spin' : ''}`} />
-            {wheel.isDrawing ? 'Drawing…' : wheel.isTurning ? 'Spinning…' : 'Spin the wheel'}
+            {wheel.isDrawing
+              ? t('spin-wheel.drawing')
+              : wheel.isTurning
+                ? t('spin-wheel.spinning')
+                : t('spin-wheel.spin')}
           </button>
-          {wheel.error && <FormAlert>{describeApiError(wheel.error, 'Could not spin the wheel.')}</FormAlert>}
+          {wheel.error && <FormAlert>{describeApiError(wheel.error, t('spin-wheel.spinError'))}</FormAlert>}
           <SpinOutcomePanel outcome={wheel.outcome} isTurning={wheel.isTurning} />
         </section>
       </div>

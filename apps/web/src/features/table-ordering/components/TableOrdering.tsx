@@ -2,14 +2,13 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { DinerOrderResult, PublicMenu } from '@quan/contract/public';
 import { OptionSheet, type OptionSheetResult } from '../../../components/OptionSheet';
 import { useT } from '../../../lib/i18n';
-import { PublicApiError } from '../../../lib/public-api';
+import { describePublicError, PublicApiError } from '../../../lib/public-api';
 import type { AppSocket } from '../../../lib/socket';
 import { toOrderLines } from '../../../store/cart-lines';
 import { addItem, clearCart, removeItem } from '../../../store/cart-slice';
 import type { TrackedOrder } from '../api/get-public-order';
 import { CartBar } from './CartBar';
 import { CartSheet } from './CartSheet';
-import { describeDinerError } from './diner-error';
 import { newerOrder, withLiveUpdate } from './order-progress';
 import { OrderBanner } from './OrderBanner';
 import { RateLimitNotice, UnsentNotice } from './OrderRetryNotices';
@@ -138,7 +137,7 @@ export function TableOrdering({
             ? t('table.unsent.resending')
             : submission.error === null
               ? t('table.unsent.unconfirmed')
-              : describeDinerError(t, submission.error, t('table.unsent.notSent'))
+              : describePublicError(submission.error, t('table.unsent.notSent'))
         }
         lines={cart.lines}
         isSending={isSending}
@@ -207,7 +206,7 @@ export function TableOrdering({
     }
     return (
       <div role="alert" className="rounded-2xl border border-stone-200 bg-white p-6 text-center">
-        <p className="text-stone-800">{describeDinerError(t, tracking.error, t('table.order.loadError'))}</p>
+        <p className="text-stone-800">{describePublicError(tracking.error, t('table.order.loadError'))}</p>
         <button type="button" className="btn btn-primary mt-4 min-h-11" onClick={tracking.reload}>
           {t('common.tryAgain')}
         </button>

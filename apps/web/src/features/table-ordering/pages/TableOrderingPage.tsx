@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useT } from '../../../lib/i18n';
-import { PublicApiError } from '../../../lib/public-api';
+import { describePublicError, PublicApiError } from '../../../lib/public-api';
 import { useDinerSocket } from '../../../lib/use-diner-socket';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { usePublicMenu } from '../../public-menu/api/get-public-menu';
@@ -9,7 +9,6 @@ import type { DishActionComponent } from '../../public-menu/components/DishCard'
 import { MenuLoadError, MenuLoading } from '../../public-menu/components/MenuStates';
 import { MenuView } from '../../public-menu/components/MenuView';
 import { usePublicTable } from '../api/get-public-table';
-import { describeDinerError } from '../components/diner-error';
 import { TableFrame } from '../components/TableFrame';
 import { MissingKeyNotice, UnknownTableNotice } from '../components/TableNotices';
 import { loadCartDraft, loadTrackedOrder } from '../components/table-session';
@@ -70,7 +69,7 @@ function TableMenu({ tableNo, tableKey }: { tableNo: number; tableKey: string })
     if (menu.isPending) return <MenuLoading />;
     return (
       <MenuLoadError
-        message={describeDinerError(t, menu.error, t('menu.loadError'))}
+        message={describePublicError(menu.error, t('menu.loadError'))}
         onRetry={() => {
           menu.reload();
           if (table.error) table.reload();

@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { Users } from 'lucide-react';
 import type { Table } from '@quan/contract/table';
-import { tableStatusLabels } from './table-status';
+import { useT } from '../../../lib/i18n';
+import { tableStatusMessages } from './table-status';
 
 const statusStyles = {
   available: {
@@ -16,8 +17,20 @@ const statusStyles = {
   },
 } as const;
 
-/** "in_progress" → "In progress": the table only knows the order's status as text. */
-function orderStatusText(status: string): string {
+/** The message id of each order status the table may show. */
+const orderStatusMessages = new Map<string, string>([
+  ['pending', 'tables.orderStatus.pending'],
+  ['in_progress', 'tables.orderStatus.inProgress'],
+  ['ready', 'tables.orderStatus.ready'],
+  ['served', 'tables.orderStatus.served'],
+  ['completed', 'tables.orderStatus.completed'],
+  ['cancelled', 'tables.orderStatus.cancelled'],
+]);
+
+/** "in_progress" → "In progress": the table only knows the order's status as text; an unknown one is shown as it is. */
+function orderStatusText(status: string, t: ReturnType<typeof useT>): string {
+  const message = orderStatusMessages.get(status);
+  if (message) return t(message);
   const words = status.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -29,6 +42,7 @@ interface TableCardProps {
 }
 
 export function TableCard({ table, actions }: TableCardProps) {
+  const t = useT();
   const titleId = useId();
   const styles = statusStyles[table.status];
   const order = table.currentOrder;
@@ -40,27 +54,27 @@ export function TableCard({ table, actions }: TableCardProps) {
     >
       <div className="flex items-start justify-between gap-2">
         <h2 id={titleId} className="text-xl font-bold text-stone-900">
-          Table {table.tableNo}
+          {t('tables.table', { tableNo: table.tableNo })}
         </h2>
         <span
           className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${styles.badge}`}
         >
           <span aria-hidden="true" className={`size-2 rounded-full ${styles.dot}`} />
-          {tableStatusLabels[table.status]}
+          {t(tableStatusMessages[table.status])}
         </span>
       </div>
       <p className="flex items-center gap-1.5 text-sm text-stone-700">
         <Users aria-hidden="true" className="size-4" />
-        {table.seats} {table.seats === 1 ? 'seat' : 'seats'}
+        {t('tables.seats', { count: table.seats })}
       </p>
       {order ? (
         <div className="rounded-lg bg-white/80 px-3 py-2 text-sm">
-          <p className="font-semibold text-stone-900">Order #{order.orderNo}</p>
-          <p className="text-stone-700">{order.customerName || 'Guest'}</p>
-          <p className="text-stone-600">{orderStatusText(order.status)}</p>
+          <p className="font-semibold text-stone-900">{t('tables.order', { orderNo: order.orderNo })}</p>
+          <p className="text-stone-700">{order.customerName || t('tables.guest')}</p>
+          <p className="text-stone-600">{orderStatusText(order.status, t)}</p>
         </div>
       ) : (
-        table.status === 'booked' && <p className="text-sm text-stone-600">Booked, no order yet</p>
+        table.status === 'booked' && <p className="text-sm text-stone-600">{t('tables.bookedNoOrder')}</p>
       )}
       <div className="mt-auto flex flex-wrap gap-2">{actions}</div>
     </article>

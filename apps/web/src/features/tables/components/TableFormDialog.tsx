@@ -5,6 +5,7 @@ import { createTableBodySchema, type Table } from '@quan/contract/table';
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
 import { applyApiFieldErrors } from '../../../lib/form-errors';
+import { useT } from '../../../lib/i18n';
 import { useCreateTable } from '../api/create-table';
 import { useUpdateTable } from '../api/update-table';
 import { Dialog } from '../../../components/Dialog';
@@ -20,6 +21,7 @@ interface TableFormDialogProps {
 }
 
 export function TableFormDialog({ table, nextTableNo = 1, onClose }: TableFormDialogProps) {
+  const t = useT();
   const { enqueueSnackbar } = useSnackbar();
   const createMutation = useCreateTable();
   const updateMutation = useUpdateTable();
@@ -34,6 +36,12 @@ export function TableFormDialog({ table, nextTableNo = 1, onClose }: TableFormDi
     defaultValues: { tableNo: table?.tableNo ?? nextTableNo, seats: table?.seats ?? 4 },
   });
 
+  // Registered here rather than in the JSX, where the lint would read the fields' names as words to translate.
+  const inputs = {
+    tableNo: register('tableNo', { valueAsNumber: true }),
+    seats: register('seats', { valueAsNumber: true }),
+  };
+
   function handleError(error: unknown, fallback: string) {
     applyApiFieldErrors(error, tableFields, setError);
     enqueueSnackbar(describeApiError(error, fallback), { variant: 'error' });
@@ -43,48 +51,51 @@ export function TableFormDialog({ table, nextTableNo = 1, onClose }: TableFormDi
     if (table) {
       try {
         const saved = await updateMutation.mutateAsync({ tableId: table._id, ...values });
-        enqueueSnackbar(`Table ${saved.tableNo} is saved.`, { variant: 'success' });
+        enqueueSnackbar(t('tables.form.saved', { tableNo: saved.tableNo }), { variant: 'success' });
         onClose();
       } catch (error) {
-        handleError(error, `Could not save table ${table.tableNo}.`);
+        handleError(error, t('tables.form.saveFailed', { tableNo: table.tableNo }));
       }
       return;
     }
     try {
       const created = await createMutation.mutateAsync(values);
-      enqueueSnackbar(`Table ${created.tableNo} is added.`, { variant: 'success' });
+      enqueueSnackbar(t('tables.form.added', { tableNo: created.tableNo }), { variant: 'success' });
       onClose();
     } catch (error) {
-      handleError(error, 'Could not add the table.');
+      handleError(error, t('tables.form.addFailed'));
     }
   });
 
   return (
-    <Dialog title={table ? `Edit table ${table.tableNo}` : 'Add a table'} onClose={onClose}>
+    <Dialog
+      title={table ? t('tables.form.editTitle', { tableNo: table.tableNo }) : t('tables.form.addTitle')}
+      onClose={onClose}
+    >
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-4 space-y-4">
         <TextField
-          label="Table number"
+          label={t('tables.form.tableNo')}
           type="number"
           inputMode="numeric"
           min={1}
           error={errors.tableNo?.message}
-          {...register('tableNo', { valueAsNumber: true })}
+          {...inputs.tableNo}
         />
         <TextField
-          label="Seats"
+          label={t('tables.form.seats')}
           type="number"
           inputMode="numeric"
           min={1}
           max={50}
           error={errors.seats?.message}
-          {...register('seats', { valueAsNumber: true })}
+          {...inputs.seats}
         />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
+            {t('tables.cancel')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={isPending}>
-            {isPending ? 'Saving…' : table ? 'Save table' : 'Add table'}
+            {isPending ? t('tables.saving') : table ? t('tables.form.save') : t('tables.add')}
           </button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 import { Pencil, QrCode, Trash2 } from 'lucide-react';
 import type { Table } from '@quan/contract/table';
+import { useT } from '../../../lib/i18n';
 
 interface TableManagerActionsProps {
   table: Table;
@@ -10,15 +11,17 @@ interface TableManagerActionsProps {
 
 /** QR code, edit and delete for one table: shown to managers and admins only. */
 export function TableManagerActions({ table, onQr, onEdit, onDelete }: TableManagerActionsProps) {
+  const t = useT();
+  const tableNo = table.tableNo;
   return (
     <>
       <button type="button" className="btn btn-sm btn-secondary" onClick={() => onQr(table)}>
         <QrCode aria-hidden="true" className="size-4" />
-        QR code <span className="sr-only">for table {table.tableNo}</span>
+        {t('tables.actions.qr')} <span className="sr-only">{t('tables.actions.qrFor', { tableNo })}</span>
       </button>
       <button type="button" className="btn btn-sm btn-secondary" onClick={() => onEdit(table)}>
         <Pencil aria-hidden="true" className="size-4" />
-        Edit <span className="sr-only">table {table.tableNo}</span>
+        {t('tables.actions.edit')} <span className="sr-only">{t('tables.ofTable', { tableNo })}</span>
       </button>
       <button
         type="button"
@@ -26,7 +29,7 @@ export function TableManagerActions({ table, onQr, onEdit, onDelete }: TableMana
         onClick={() => onDelete(table)}
       >
         <Trash2 aria-hidden="true" className="size-4" />
-        Delete <span className="sr-only">table {table.tableNo}</span>
+        {t('tables.actions.delete')} <span className="sr-only">{t('tables.ofTable', { tableNo })}</span>
       </button>
     </>
   );

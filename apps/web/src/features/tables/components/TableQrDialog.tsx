@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Printer, RefreshCw } from 'lucide-react';
 import type { Table } from '@quan/contract/table';
 import { Dialog } from '../../../components/Dialog';
+import { useT } from '../../../lib/i18n';
 import { tableOrderingUrl } from './table-status';
 import './table-qr-print.css';
 
@@ -21,6 +22,7 @@ interface TableQrDialogProps {
 }
 
 export function TableQrDialog({ table, onRotateKey, isRotating, onClose }: TableQrDialogProps) {
+  const t = useT();
   const url = tableOrderingUrl(window.location.origin, table);
   const [qr, setQr] = useState<{ url: string; dataUrl: string | null; failed: boolean } | null>(null);
 
@@ -41,36 +43,36 @@ export function TableQrDialog({ table, onRotateKey, isRotating, onClose }: Table
   const shown = qr?.url === url ? qr : null;
 
   return (
-    <Dialog title={`QR code for table ${table.tableNo}`} onClose={onClose} className="max-w-sm">
+    <Dialog title={t('tables.qr.title', { tableNo: table.tableNo })} onClose={onClose} className="max-w-sm">
       <div className="qr-print-card mt-4 flex flex-col items-center gap-3 rounded-xl border border-stone-200 p-4 text-center">
-        <p className="text-2xl font-bold text-stone-900">Table {table.tableNo}</p>
+        <p className="text-2xl font-bold text-stone-900">{t('tables.table', { tableNo: table.tableNo })}</p>
         {shown?.dataUrl ? (
           <img
             src={shown.dataUrl}
-            alt={`QR code for table ${table.tableNo}`}
+            alt={t('tables.qr.title', { tableNo: table.tableNo })}
             width={240}
             height={240}
             className="size-60"
           />
         ) : (
           <div role="status" className="flex size-60 items-center justify-center text-sm text-stone-600">
-            {shown?.failed ? 'The QR code could not be drawn.' : 'Drawing the QR code…'}
+            {shown?.failed ? t('tables.qr.failed') : t('tables.qr.drawing')}
           </div>
         )}
-        <p className="text-sm font-medium text-stone-800">Scan to see the menu and order</p>
+        <p className="text-sm font-medium text-stone-800">{t('tables.qr.scan')}</p>
         <p className="text-xs break-all text-stone-500">{url}</p>
       </div>
       <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" className="btn btn-secondary" onClick={onClose}>
-          Close
+          {t('tables.close')}
         </button>
         <button type="button" className="btn btn-secondary" onClick={onRotateKey} disabled={isRotating}>
           <RefreshCw aria-hidden="true" className="size-4" />
-          Rotate key
+          {t('tables.qr.rotate')}
         </button>
         <button type="button" className="btn btn-primary" onClick={() => window.print()} disabled={!shown?.dataUrl}>
           <Printer aria-hidden="true" className="size-4" />
-          Print QR
+          {t('tables.qr.print')}
         </button>
       </div>
     </Dialog>

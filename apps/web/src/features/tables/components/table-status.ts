@@ -1,10 +1,26 @@
 import type { Table, TableStatus } from '@quan/contract/table';
 
-export const tableStatusLabels: Record<TableStatus, string> = { available: 'Available', booked: 'Booked' };
+/** The message id of each table status's name: `t(tableStatusMessages[status])`. */
+export const tableStatusMessages: Record<TableStatus, string> = {
+  available: 'tables.status.available',
+  booked: 'tables.status.booked',
+};
 
 export type TableFilter = 'all' | TableStatus;
 export const tableFilters: readonly TableFilter[] = ['all', 'booked', 'available'];
-export const tableFilterLabels: Record<TableFilter, string> = { all: 'All', booked: 'Booked', available: 'Available' };
+/** The message id of each filter's name. */
+export const tableFilterMessages: Record<TableFilter, string> = {
+  all: 'tables.filter.all',
+  booked: 'tables.status.booked',
+  available: 'tables.status.available',
+};
+
+/** The message id of "no such tables right now", by filter. */
+export const noTablesMessages: Record<TableFilter, string> = {
+  all: 'tables.none.all',
+  booked: 'tables.none.booked',
+  available: 'tables.none.available',
+};
 
 export function filterTables(tables: readonly Table[], filter: TableFilter): Table[] {
   return filter === 'all' ? [...tables] : tables.filter((table) => table.status === filter);

@@ -3,6 +3,7 @@ import { useSnackbar } from 'notistack';
 import type { Table } from '@quan/contract/table';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { describeApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { useDeleteTable } from '../api/delete-table';
 import { useUpdateTable } from '../api/update-table';
 import { TableFormDialog } from './TableFormDialog';
@@ -16,6 +17,7 @@ type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'delete' | 'qr'; tableId
  * the new key as soon as it is rotated.
  */
 export function useTableManagerDialogs(tables: readonly Table[]) {
+  const t = useT();
   const [open, setOpen] = useState<OpenDialog>(null);
   const [rotateTableId, setRotateTableId] = useState<string | null>(null);
   const { enqueueSnackbar } = useSnackbar();
@@ -30,9 +32,11 @@ export function useTableManagerDialogs(tables: readonly Table[]) {
   async function confirmDelete(table: Table) {
     try {
       await deleteMutation.mutateAsync(table._id);
-      enqueueSnackbar(`Table ${table.tableNo} is deleted.`, { variant: 'success' });
+      enqueueSnackbar(t('tables.deleted', { tableNo: table.tableNo }), { variant: 'success' });
     } catch (error) {
-      enqueueSnackbar(describeApiError(error, `Could not delete table ${table.tableNo}.`), { variant: 'error' });
+      enqueueSnackbar(describeApiError(error, t('tables.deleteFailed', { tableNo: table.tableNo })), {
+        variant: 'error',
+      });
     } finally {
       close();
     }
@@ -41,11 +45,11 @@ export function useTableManagerDialogs(tables: readonly Table[]) {
   async function confirmRotate(table: Table) {
     try {
       await rotateMutation.mutateAsync({ tableId: table._id, rotateQrKey: true });
-      enqueueSnackbar(`Table ${table.tableNo} has a new QR code. Print it and replace the old one.`, {
+      enqueueSnackbar(t('tables.qr.rotated', { tableNo: table.tableNo }), {
         variant: 'success',
       });
     } catch (error) {
-      enqueueSnackbar(describeApiError(error, `Could not issue a new QR code for table ${table.tableNo}.`), {
+      enqueueSnackbar(describeApiError(error, t('tables.qr.rotateFailed', { tableNo: table.tableNo })), {
         variant: 'error',
       });
     } finally {
@@ -69,28 +73,18 @@ export function useTableManagerDialogs(tables: readonly Table[]) {
       )}
       <ConfirmDialog
         open={open?.kind === 'delete' && target !== undefined}
-        title={`Delete table ${target?.tableNo ?? ''}?`}
-        description={
-          <p>
-            Table {target?.tableNo} and its QR code will be removed. Past orders keep their table number. A booked table
-            cannot be deleted.
-          </p>
-        }
-        confirmLabel="Delete table"
+        title={t('tables.delete.title', { tableNo: target?.tableNo ?? '' })}
+        description={<p>{t('tables.delete.description', { tableNo: target?.tableNo ?? '' })}</p>}
+        confirmLabel={t('tables.delete.confirm')}
         isPending={deleteMutation.isPending}
         onConfirm={() => target && void confirmDelete(target)}
         onCancel={close}
       />
       <ConfirmDialog
         open={rotateTarget !== undefined}
-        title={`New QR code for table ${rotateTarget?.tableNo ?? ''}?`}
-        description={
-          <p>
-            The QR code now on table {rotateTarget?.tableNo} stops working at once: diners scanning it can no longer
-            order. Print the new code and replace the old one.
-          </p>
-        }
-        confirmLabel="Rotate key"
+        title={t('tables.rotate.title', { tableNo: rotateTarget?.tableNo ?? '' })}
+        description={<p>{t('tables.rotate.description', { tableNo: rotateTarget?.tableNo ?? '' })}</p>}
+        confirmLabel={t('tables.qr.rotate')}
         isPending={rotateMutation.isPending}
         onConfirm={() => rotateTarget && void confirmRotate(rotateTarget)}
         onCancel={() => setRotateTableId(null)}

@@ -4,6 +4,7 @@ import type { Table } from '@quan/contract/table';
 import type { User } from '@quan/contract/user';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
+import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
@@ -238,5 +239,41 @@ describe('TablesPage', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(dialog.getByRole('img', { name: 'QR code for table 4' }).getAttribute('src')).not.toBe(firstCode),
     );
+  });
+
+  it('speaks Vietnamese: the floor, its filters, a table’s actions and the move dialog', async () => {
+    await activateLanguage('vi', 'staff');
+    storeSession(makeUser({ role: 'manager', language: 'vi' }), tokenExpiringIn(3600));
+    server = serveTables(floor());
+    renderRoutes(routes, { path: '/tables' });
+
+    const card = (tableNo: number) => within(screen.getByRole('article', { name: `Bàn ${tableNo}` }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bàn' })).toBeInTheDocument();
+    await screen.findByRole('article', { name: 'Bàn 1' });
+    expect(screen.getByText('2/4 bàn đang có khách.')).toBeInTheDocument();
+    expect(card(2).getByText('Đơn #1042')).toBeInTheDocument();
+    expect(card(2).getByText('Đang làm')).toBeInTheDocument();
+    expect(card(2).getByText('Có khách')).toBeInTheDocument();
+    expect(card(3).getByText('6 chỗ')).toBeInTheDocument();
+    expect(card(3).getByText('Có khách, chưa gọi món')).toBeInTheDocument();
+    expect(card(1).getByRole('button', { name: 'Nhận khách bàn 1' })).toBeInTheDocument();
+    expect(card(3).getByRole('button', { name: 'Trả bàn 3' })).toBeInTheDocument();
+    for (const action of ['Mã QR của bàn 1', 'Sửa bàn 1', 'Xóa bàn 1']) {
+      expect(card(1).getByRole('button', { name: action })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('button', { name: 'Thêm bàn' })).toBeInTheDocument();
+
+    const filters = within(screen.getByRole('group', { name: 'Lọc bàn' }));
+    await userEvent.click(filters.getByRole('button', { name: /^Còn trống/ }));
+    expect(screen.queryByRole('article', { name: 'Bàn 2' })).not.toBeInTheDocument();
+    await userEvent.click(filters.getByRole('button', { name: /^Tất cả/ }));
+
+    await userEvent.click(card(2).getByRole('button', { name: 'Chuyển đơn #1042 từ bàn 2' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Chuyển đơn #1042 từ bàn 2' }));
+    await userEvent.click(
+      within(dialog.getByRole('group', { name: 'Bàn trống' })).getByRole('button', { name: /^Bàn 4/ }),
+    );
+    expect(await screen.findByText('Đã chuyển đơn #1042 sang bàn 4.')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toMatch(/^Bàn/));
   });
 });

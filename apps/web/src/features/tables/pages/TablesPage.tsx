@@ -3,6 +3,7 @@ import { Plus } from 'lucide-react';
 import { useSnackbar } from 'notistack';
 import type { Table, TableStatus } from '@quan/contract/table';
 import { describeApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCan } from '../../../lib/use-can';
 import { useTables } from '../api/list-tables';
@@ -10,12 +11,19 @@ import { useUpdateTable } from '../api/update-table';
 import { MoveOrderDialog } from '../components/MoveOrderDialog';
 import { TableCard } from '../components/TableCard';
 import { TableManagerActions } from '../components/TableManagerActions';
-import { filterTables, tableFilterLabels, tableFilters, type TableFilter } from '../components/table-status';
+import {
+  filterTables,
+  noTablesMessages,
+  tableFilterMessages,
+  tableFilters,
+  type TableFilter,
+} from '../components/table-status';
 import { useTableManagerDialogs } from '../components/use-table-manager-dialogs';
 import { LoadError } from '../../../components/LoadError';
 
 export function TablesPage() {
-  usePageTitle('Tables');
+  const t = useT();
+  usePageTitle(t('tables.heading'));
   const canManageTables = useCan('tables:manage');
   const tables = useTables();
   const statusMutation = useUpdateTable();
@@ -38,11 +46,13 @@ export function TablesPage() {
     setBusyTableIds((ids) => new Set(ids).add(table._id));
     try {
       await statusMutation.mutateAsync({ tableId: table._id, status });
-      enqueueSnackbar(status === 'booked' ? `Table ${table.tableNo} is booked.` : `Table ${table.tableNo} is free.`, {
+      enqueueSnackbar(t(status === 'booked' ? 'tables.booked' : 'tables.freed', { tableNo: table.tableNo }), {
         variant: 'success',
       });
     } catch (error) {
-      enqueueSnackbar(describeApiError(error, `Could not update table ${table.tableNo}.`), { variant: 'error' });
+      enqueueSnackbar(describeApiError(error, t('tables.updateFailed', { tableNo: table.tableNo })), {
+        variant: 'error',
+      });
     } finally {
       setBusyTableIds((ids) => {
         const next = new Set(ids);
@@ -57,10 +67,12 @@ export function TablesPage() {
     if (!order) return;
     try {
       await moveMutation.mutateAsync({ tableId: to._id, orderId: order._id });
-      enqueueSnackbar(`Order #${order.orderNo} moved to table ${to.tableNo}.`, { variant: 'success' });
+      enqueueSnackbar(t('tables.moved', { orderNo: order.orderNo, tableNo: to.tableNo }), { variant: 'success' });
       setMoving(null);
     } catch (error) {
-      enqueueSnackbar(describeApiError(error, `Could not move order #${order.orderNo}.`), { variant: 'error' });
+      enqueueSnackbar(describeApiError(error, t('tables.moveFailed', { orderNo: order.orderNo })), {
+        variant: 'error',
+      });
     }
   }
 
@@ -74,7 +86,7 @@ export function TablesPage() {
           disabled={isBusy}
           onClick={() => void setStatus(table, 'booked')}
         >
-          Mark booked <span className="sr-only">table {table.tableNo}</span>
+          {t('tables.markBooked')} <span className="sr-only">{t('tables.ofTable', { tableNo: table.tableNo })}</span>
         </button>
       );
     }
@@ -82,13 +94,11 @@ export function TablesPage() {
       // The server refuses to free a table under an open order (409); completing or cancelling it frees the table.
       return (
         <>
-          <p className="text-xs text-stone-600">
-            Frees when order #{table.currentOrder.orderNo} is completed or cancelled.
-          </p>
+          <p className="text-xs text-stone-600">{t('tables.freesWhen', { orderNo: table.currentOrder.orderNo })}</p>
           <button type="button" className="btn btn-sm btn-secondary" onClick={() => setMoving(table)}>
-            Move order{' '}
+            {t('tables.moveOrder')}{' '}
             <span className="sr-only">
-              #{table.currentOrder.orderNo} from table {table.tableNo}
+              {t('tables.moveOrder.which', { orderNo: table.currentOrder.orderNo, tableNo: table.tableNo })}
             </span>
           </button>
         </>
@@ -101,7 +111,7 @@ export function TablesPage() {
         disabled={isBusy}
         onClick={() => void setStatus(table, 'available')}
       >
-        Free table <span className="sr-only">{table.tableNo}</span>
+        {t('tables.free')} <span className="sr-only">{table.tableNo}</span>
       </button>
     );
   }
@@ -110,27 +120,23 @@ export function TablesPage() {
     if (tables.isPending) {
       return (
         <p role="status" className="text-stone-600">
-          Loading tables…
+          {t('tables.loading')}
         </p>
       );
     }
     if (tables.isError) {
-      return (
-        <LoadError error={tables.error} fallback="Could not load the tables." onRetry={() => void tables.refetch()} />
-      );
+      return <LoadError error={tables.error} fallback={t('tables.loadFailed')} onRetry={() => void tables.refetch()} />;
     }
     if (allTables.length === 0) {
       return (
         <div className="card p-6 text-stone-700">
-          {canManageTables
-            ? 'No tables yet. Add the first one to start seating guests.'
-            : 'No tables yet. A manager adds them.'}
+          {canManageTables ? t('tables.empty.manager') : t('tables.empty.staff')}
         </div>
       );
     }
     const shown = filterTables(allTables, filter);
     if (shown.length === 0) {
-      return <p className="card p-6 text-stone-700">No {filter} tables right now.</p>;
+      return <p className="card p-6 text-stone-700">{t(noTablesMessages[filter])}</p>;
     }
     return (
       <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 md:grid-cols-3 xl:grid-cols-4">
@@ -162,20 +168,20 @@ export function TablesPage() {
     <section className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-stone-900">Tables</h1>
+          <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('tables.heading')}</h1>
           <p className="mt-1 text-sm text-stone-600">
-            {tables.data ? `${counts.booked} of ${counts.all} tables booked.` : 'Seat guests and free tables.'}
+            {tables.data ? t('tables.summary', { booked: counts.booked, all: counts.all }) : t('tables.intro')}
           </p>
         </div>
         {canManageTables && (
           <button type="button" className="btn btn-primary" onClick={manager.openCreate}>
             <Plus aria-hidden="true" className="size-4" />
-            Add table
+            {t('tables.add')}
           </button>
         )}
       </div>
 
-      <div role="group" aria-label="Show tables" className="flex flex-wrap gap-2">
+      <div role="group" aria-label={t('tables.filter.label')} className="flex flex-wrap gap-2">
         {tableFilters.map((option) => (
           <button
             key={option}
@@ -184,7 +190,7 @@ export function TablesPage() {
             onClick={() => setFilter(option)}
             className={`btn btn-sm ${filter === option ? 'bg-stone-900 text-white hover:bg-stone-800' : 'btn-secondary'}`}
           >
-            {tableFilterLabels[option]}
+            {t(tableFilterMessages[option])}
             {tables.data && <span className="opacity-75">({counts[option]})</span>}
           </button>
         ))}
