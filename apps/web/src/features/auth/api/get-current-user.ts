@@ -22,6 +22,14 @@ export function currentUserQueryOptions() {
   });
 }
 
+/**
+ * The signed-in person read again for their language (the profile's choice, the screens after the restaurant's
+ * changed): a query of its own, so that a failure here never counts as the session check failing.
+ */
+export function ownLanguageQueryOptions() {
+  return queryOptions({ queryKey: [...currentUserQueryKey, 'language'], queryFn: getCurrentUser, retry: false });
+}
+
 export function useCurrentUser({ enabled }: { enabled: boolean }) {
   return useQuery({ ...currentUserQueryOptions(), enabled });
 }

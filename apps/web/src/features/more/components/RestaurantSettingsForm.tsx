@@ -7,12 +7,13 @@ import { updateSettingsBodySchema, type Settings } from '@quan/contract/settings
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
 import { applyApiFieldErrors } from '../../../lib/form-errors';
-import { useT } from '../../../lib/i18n';
+import { languages } from '@quan/contract/language';
+import { languageNames, useT } from '../../../lib/i18n';
 import { useSettings } from '../api/get-settings';
 import { useUpdateSettings } from '../api/update-settings';
 import { PaymentSettingsForm } from './PaymentSettingsForm';
 
-const { restaurantName, taxRate, timezone } = updateSettingsBodySchema.shape;
+const { restaurantName, taxRate, timezone, language } = updateSettingsBodySchema.shape;
 
 // Every field is required in this form; an emptied number input must read as a sentence, not "NaN".
 const settingsFormSchema = (t: ReturnType<typeof useT>) =>
@@ -20,16 +21,29 @@ const settingsFormSchema = (t: ReturnType<typeof useT>) =>
     restaurantName: restaurantName.unwrap(),
     taxRate: z.number(t('settings.restaurant.taxRate.number')).pipe(taxRate.unwrap()),
     timezone: timezone.unwrap(),
+    language: language.unwrap(),
   });
 
-const settingsFields = ['restaurantName', 'taxRate', 'timezone'] as const;
+const settingsFields = ['restaurantName', 'taxRate', 'timezone', 'language'] as const;
+const formValues = ({ restaurantName, taxRate, timezone, language }: Settings) => ({
+  restaurantName,
+  taxRate,
+  timezone,
+  language,
+});
 
 function timezoneOptions(current: string): string[] {
   const zones = Intl.supportedValuesOf('timeZone');
   return zones.includes(current) ? zones : [current, ...zones];
 }
 
-function SettingsFields({ settings }: { settings: Settings }) {
+interface SettingsFieldsProps {
+  settings: Settings;
+  /** The restaurant's language changed: the screens of a person who chose none follow it. */
+  onLanguageChanged: () => void;
+}
+
+function SettingsFields({ settings, onLanguageChanged }: SettingsFieldsProps) {
   const t = useT();
   const { enqueueSnackbar } = useSnackbar();
   const updateSettingsMutation = useUpdateSettings();
@@ -44,7 +58,7 @@ function SettingsFields({ settings }: { settings: Settings }) {
     formState: { errors, isDirty },
   } = useForm({
     resolver: zodResolver(schema),
-    defaultValues: { restaurantName: settings.restaurantName, taxRate: settings.taxRate, timezone: settings.timezone },
+    defaultValues: formValues(settings),
   });
 
   // Registered before the markup, where the literal-string lint would take a field's name for words to translate.
@@ -52,12 +66,15 @@ function SettingsFields({ settings }: { settings: Settings }) {
     restaurantName: register('restaurantName'),
     taxRate: register('taxRate', { valueAsNumber: true }),
     timezone: register('timezone'),
+    language: register('language'),
   };
+  const languageId = useId();
 
   const onSubmit = handleSubmit((body) =>
     updateSettingsMutation.mutate(body, {
       onSuccess: (saved) => {
-        reset({ restaurantName: saved.restaurantName, taxRate: saved.taxRate, timezone: saved.timezone });
+        reset(formValues(saved));
+        if (saved.language !== settings.language) onLanguageChanged();
         enqueueSnackbar(t('settings.restaurant.saved'), { variant: 'success' });
       },
       onError: (error) => {
@@ -104,6 +121,19 @@ function SettingsFields({ settings }: { settings: Settings }) {
         </select>
         {errors.timezone && <p className="field-error">{errors.timezone.message}</p>}
       </div>
+      <div>
+        <label htmlFor={languageId} className="field-label">
+          {t('settings.restaurant.language')}
+        </label>
+        <select id={languageId} className="field-input" {...fields.language}>
+          {languages.map((code) => (
+            <option key={code} value={code} lang={code}>
+              {languageNames[code]}
+            </option>
+          ))}
+        </select>
+        <p className="mt-1 text-xs text-stone-600">{t('settings.restaurant.language.hint')}</p>
+      </div>
       <div className="flex justify-end sm:col-span-2">
         <button type="submit" className="btn btn-primary" disabled={!isDirty || updateSettingsMutation.isPending}>
           {updateSettingsMutation.isPending ? t('settings.saving') : t('settings.restaurant.save')}
@@ -117,7 +147,7 @@ function SettingsFields({ settings }: { settings: Settings }) {
  * Restaurant-wide settings, then how guests pay; only admins may change them (`settings:manage`,
  * packages/contract/src/permissions.ts).
  */
-export function RestaurantSettingsForm() {
+export function RestaurantSettingsForm({ onLanguageChanged }: { onLanguageChanged: () => void }) {
   const t = useT();
   const settings = useSettings();
 
@@ -140,7 +170,7 @@ export function RestaurantSettingsForm() {
             {describeApiError(settings.error, t('settings.restaurant.loadFailed'))}
           </p>
         )}
-        {settings.data && <SettingsFields settings={settings.data} />}
+        {settings.data && <SettingsFields settings={settings.data} onLanguageChanged={onLanguageChanged} />}
       </section>
       {settings.data && <PaymentSettingsForm settings={settings.data} />}
     </>

@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Banknote, ScrollText } from 'lucide-react';
 import { useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCan } from '../../../lib/use-can';
 import { LinkCards, ManagementLinks, type LinkCard } from '../components/ManagementLinks';
+import { ownLanguageQueryOptions } from '../../auth/api/get-current-user';
 import { RestaurantSettingsForm } from '../components/RestaurantSettingsForm';
 
 const shiftsLink: LinkCard = {
@@ -24,6 +26,9 @@ export function MorePage() {
   const canManageSettings = useCan('settings:manage');
   const canUseDrawer = useCan('shifts:use');
   const canReadAudit = useCan('audit:read');
+  const queryClient = useQueryClient();
+  // Asking for the signed-in person again shows the language their screens now follow.
+  const followLanguage = () => void queryClient.fetchQuery({ ...ownLanguageQueryOptions(), staleTime: 0 });
   const moneyLinks = [canUseDrawer && shiftsLink, canReadAudit && auditLink].filter((link) => link !== false);
 
   return (
@@ -36,7 +41,7 @@ export function MorePage() {
         <ManagementLinks />
         {moneyLinks.length > 0 && <LinkCards label={t('settings.more.money')} links={moneyLinks} />}
       </div>
-      {canManageSettings && <RestaurantSettingsForm />}
+      {canManageSettings && <RestaurantSettingsForm onLanguageChanged={followLanguage} />}
     </section>
   );
 }

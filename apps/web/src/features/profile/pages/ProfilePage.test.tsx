@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { activateLanguage } from '../../../lib/i18n';
-import { fail, installFakeApi } from '../../../test/fake-api';
+import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
 
@@ -30,6 +30,32 @@ describe('ProfilePage', { timeout: 20_000 }, () => {
     await userEvent.click(password.getByRole('button', { name: 'Change password' }));
     expect(await password.findByText('The two new passwords do not match')).toBeInTheDocument();
     expect(fakeApi.requests.filter((request) => request.startsWith('PUT'))).toEqual([]);
+  });
+
+  it('lets a person choose the language of their screens, which switch at once', async () => {
+    const me = makeUser({ name: 'Trần Thị Bình', role: 'staff', language: null });
+    storeSession(me, tokenExpiringIn(3600));
+    const puts: unknown[] = [];
+    fakeApi = installFakeApi(({ method, url, config }) => {
+      if (url !== '/api/user') return fail(404, 'Not found');
+      if (method === 'PUT') {
+        const body = JSON.parse(config.data as string) as { language: 'vi' | 'en' | null };
+        puts.push(body);
+        return ok({ ...me, language: body.language, screenLanguage: body.language ?? 'en' });
+      }
+      return ok({ ...me, screenLanguage: 'en' });
+    });
+    renderRoutes(routes, { path: '/profile' });
+
+    const form = within(await screen.findByRole('form', { name: 'Language' }));
+    expect(form.getByRole('combobox', { name: 'Your screens’ language' })).toHaveValue('restaurant');
+    await userEvent.selectOptions(form.getByRole('combobox', { name: 'Your screens’ language' }), 'vi');
+    await userEvent.click(form.getByRole('button', { name: 'Save language' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hồ sơ' })).toBeInTheDocument();
+    expect(await screen.findByText('Đã lưu ngôn ngữ.')).toBeInTheDocument();
+    expect(puts).toEqual([{ language: 'vi' }]);
+    expect(document.documentElement.lang).toBe('vi');
   });
 
   it('speaks Vietnamese', async () => {
