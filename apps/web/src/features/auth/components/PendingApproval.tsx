@@ -1,5 +1,6 @@
 import { Clock } from 'lucide-react';
 import type { User } from '@quan/contract/user';
+import { messageWithElements } from '../../../components/message-with-elements';
 import { useT } from '../../../lib/i18n';
 
 interface PendingApprovalProps {
@@ -7,12 +8,8 @@ interface PendingApprovalProps {
   onBackToSignIn: () => void;
 }
 
-// Stands in the sentence for the email, which is shown in bold wherever the language puts it.
-const emailMark = '\u2063';
-
 export function PendingApproval({ user, onBackToSignIn }: PendingApprovalProps) {
   const t = useT();
-  const [beforeEmail, afterEmail] = t('auth.pending.body', { name: user.name, email: emailMark }).split(emailMark);
   return (
     <div role="status" className="space-y-4 text-center">
       <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-amber-100 text-amber-800">
@@ -20,9 +17,7 @@ export function PendingApproval({ user, onBackToSignIn }: PendingApprovalProps) 
       </span>
       <h2 className="text-xl font-semibold text-stone-900">{t('auth.pending.title')}</h2>
       <p className="text-sm text-stone-700">
-        {beforeEmail}
-        <strong>{user.email}</strong>
-        {afterEmail}
+        {messageWithElements(t, 'auth.pending.body', { name: user.name }, { email: <strong>{user.email}</strong> })}
       </p>
       <button type="button" className="btn btn-secondary" onClick={onBackToSignIn}>
         {t('auth.pending.back')}

@@ -1,6 +1,7 @@
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useSnackbar } from 'notistack';
 import type { Coupon } from '@quan/contract/coupon';
+import { messageWithElements } from '../../../components/message-with-elements';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormAlert } from '../../../components/FormAlert';
 import { describeApiError } from '../../../lib/api-client';
@@ -45,14 +46,14 @@ export function useCouponDialogs(coupons: readonly Coupon[]) {
         description={
           <div className="space-y-3">
             <p>
-              {t('coupons.delete.description', { code: target?.code ?? '' })
-                .split(/<0>(.*?)<\/0>/s)
-                .map((part, index) => (
-                  // The code is the part in <0>…</0>.
-                  <Fragment key={index}>
-                    {index % 2 === 1 ? <strong className="font-mono">{part}</strong> : part}
-                  </Fragment>
-                ))}
+              {messageWithElements(
+                t,
+                'coupons.delete.description',
+                {},
+                {
+                  code: <strong className="font-mono">{target?.code}</strong>,
+                },
+              )}
             </p>
             {deleteError && <FormAlert>{deleteError}</FormAlert>}
           </div>

@@ -1,4 +1,3 @@
-import { Fragment, type ReactNode } from 'react';
 import { customerDeletedMessage, customerErrorFallbacks } from '../../../store/customers-slice';
 import type { Translate } from '../../../lib/i18n';
 
@@ -23,11 +22,4 @@ const fixedMessageIds = new Map<string, string>([
 export function translateCustomerMessage(message: string, t: Translate): string {
   const id = fixedMessageIds.get(message);
   return id ? t(id) : message;
-}
-
-/** A translated sentence whose `<0>…</0>` part (a name) is rendered by `emphasis`. */
-export function withEmphasis(message: string, emphasis: (text: string) => ReactNode): ReactNode[] {
-  return message
-    .split(/<0>(.*?)<\/0>/s)
-    .map((part, index) => <Fragment key={index}>{index % 2 === 1 ? emphasis(part) : part}</Fragment>);
 }

@@ -41,7 +41,8 @@ import { CustomerRecentOrders } from '../components/CustomerRecentOrders';
 import { CustomerStatsCards } from '../components/CustomerStatsCards';
 import { CustomerTable } from '../components/CustomerTable';
 import { customerStatusLabelIds, formatPoints, levelLabelIds } from '../components/customer-display';
-import { translateCustomerMessage, withEmphasis } from '../components/customer-messages';
+import { messageWithElements } from '../../../components/message-with-elements';
+import { translateCustomerMessage } from '../components/customer-messages';
 
 type OpenDialog =
   | { kind: 'create' }
@@ -360,14 +361,11 @@ export function CustomersPage() {
         title={deleting ? t('customers.delete.title', { name: deleting.name }) : ''}
         description={
           <p>
-            {withEmphasis(
-              t('customers.delete.description', {
-                name: deleting?.name ?? '',
-                points: formatPoints(deleting?.loyaltyPoints ?? 0, t),
-              }),
-              (name) => (
-                <strong>{name}</strong>
-              ),
+            {messageWithElements(
+              t,
+              'customers.delete.description',
+              { points: formatPoints(deleting?.loyaltyPoints ?? 0, t) },
+              { name: <strong>{deleting?.name}</strong> },
             )}
           </p>
         }

@@ -3,6 +3,7 @@ import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { defaultSettings } from '@quan/contract/settings';
 import { describeApiError } from '../../../lib/api-client';
+import { messageWithElements } from '../../../components/message-with-elements';
 import { useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCan } from '../../../lib/use-can';
@@ -18,23 +19,26 @@ import { TableManagement } from '../../tables/components/TableManagement';
 import { FiguresManagersOnly } from '../components/FiguresManagersOnly';
 import { RevenueOverview } from '../components/RevenueOverview';
 
-/** Stands in the sentence for the link to the menu, wherever the language puts it. */
-const linkMark = '\u2063';
-
 function ManagersOnly() {
   const t = useT();
-  const [beforeLink, afterLink] = t('dashboard.managersOnly.body', { menu: linkMark }).split(linkMark);
   return (
     <div role="status" className="card flex items-start gap-3 p-6 text-stone-700">
       <ShieldCheck aria-hidden="true" className="size-6 shrink-0 text-amber-700" />
       <div className="space-y-2">
         <p className="font-semibold text-stone-900">{t('dashboard.managersOnly')}</p>
         <p>
-          {beforeLink}
-          <Link to="/menu" className="font-semibold text-amber-800 underline">
-            {t('dashboard.managersOnly.menuLink')}
-          </Link>
-          {afterLink}
+          {messageWithElements(
+            t,
+            'dashboard.managersOnly.body',
+            {},
+            {
+              menu: (
+                <Link to="/menu" className="font-semibold text-amber-800 underline">
+                  {t('dashboard.managersOnly.menuLink')}
+                </Link>
+              ),
+            },
+          )}
         </p>
       </div>
     </div>

@@ -8,10 +8,8 @@ import { useT } from '../../../lib/i18n';
 import { useDeleteIngredient } from '../api/delete-ingredient';
 import { IngredientFormDialog } from './IngredientFormDialog';
 import { IngredientHistoryDialog } from './IngredientHistoryDialog';
+import { messageWithElements } from '../../../components/message-with-elements';
 import { StockDialog } from './StockDialog';
-
-/** Stands in the delete warning for the ingredient's name. */
-const nameMark = '\u2063';
 
 type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'stock' | 'history' | 'delete'; ingredientId: string } | null;
 
@@ -45,9 +43,6 @@ export function useIngredientDialogs(ingredients: readonly Ingredient[]) {
     });
   }
 
-  // The name stands in bold wherever the language puts it in the sentence.
-  const [beforeName, afterName] = t('ingredients.delete.description', { name: nameMark }).split(nameMark);
-
   const dialogs = (
     <>
       {open?.kind === 'create' && <IngredientFormDialog onClose={close} />}
@@ -60,9 +55,7 @@ export function useIngredientDialogs(ingredients: readonly Ingredient[]) {
         description={
           <div className="space-y-3">
             <p>
-              {beforeName}
-              <strong>{target?.name}</strong>
-              {afterName}
+              {messageWithElements(t, 'ingredients.delete.description', {}, { name: <strong>{target?.name}</strong> })}
             </p>
             {deleteError && <FormAlert>{deleteError}</FormAlert>}
           </div>

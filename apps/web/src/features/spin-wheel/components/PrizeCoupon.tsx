@@ -1,7 +1,8 @@
 import type { Coupon } from '@quan/contract/coupon';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
-import { prizeDiscount, withTags } from './prize-text';
+import { messageWithElements } from '../../../components/message-with-elements';
+import { prizeDiscount } from './prize-text';
 import './coupon-print.css';
 
 interface PrizeCouponProps {
@@ -35,12 +36,14 @@ export function PrizeCoupon({ coupon, customerName }: PrizeCouponProps) {
       {terms && <p className="text-sm text-stone-700">{terms}</p>}
       <p className="font-mono text-2xl font-bold tracking-wider text-amber-900 select-all">{coupon.code}</p>
       <p className="text-sm text-stone-700">
-        {withTags(
-          t('spin-wheel.prize.forUntil', {
-            name: customerName,
-            date: coupon.endDate ? formatDate(coupon.endDate) : '—',
-          }),
-          { 0: (name) => <strong>{name}</strong>, 1: (date) => <strong>{date}</strong> },
+        {messageWithElements(
+          t,
+          'spin-wheel.prize.forUntil',
+          {},
+          {
+            name: <strong>{customerName}</strong>,
+            date: <strong>{coupon.endDate ? formatDate(coupon.endDate) : '—'}</strong>,
+          },
         )}
       </p>
       <p className="text-xs text-stone-500">{t('spin-wheel.prize.oneUse')}</p>

@@ -1,4 +1,3 @@
-import { Fragment, type ReactNode } from 'react';
 import type { Coupon } from '@quan/contract/coupon';
 import { NO_PRIZE_LABEL } from '@quan/contract/spin-wheel';
 import { formatMoney } from '../../../lib/format';
@@ -23,19 +22,4 @@ export function prizeDiscount(coupon: Pick<Coupon, 'discountType' | 'discountVal
   return coupon.discountType === 'percent'
     ? t('spin-wheel.prize.percentOff', { percent: String(coupon.discountValue) })
     : t('spin-wheel.prize.amountOff', { amount: formatMoney(coupon.discountValue) });
-}
-
-/** A translated sentence whose `<0>…</0>`, `<1>…</1>` parts are rendered by `tags[0]`, `tags[1]`. */
-export function withTags(message: string, tags: Record<number, (text: string) => ReactNode>): ReactNode[] {
-  const parts = message.split(/<(\d)>(.*?)<\/\1>/s);
-  // split gives text, tag number, tag text, text, …
-  const nodes: ReactNode[] = [];
-  for (let index = 0; index < parts.length; index += 3) {
-    nodes.push(<Fragment key={index}>{parts[index]}</Fragment>);
-    const tag = parts[index + 1];
-    if (tag === undefined) continue;
-    const text = parts[index + 2] ?? '';
-    nodes.push(<Fragment key={index + 1}>{tags[Number(tag)]?.(text) ?? text}</Fragment>);
-  }
-  return nodes;
 }
