@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { TextField } from './TextField';
 
 interface MoneyFieldProps {
   label: string;
@@ -26,46 +26,19 @@ function grouped(text: string): string {
 
 /** A labelled amount of đồng: a numeric keypad on phones, the digits grouped as they are typed. */
 export function MoneyField({ label, value, onChange, error, hint, disabled }: MoneyFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
-
   return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <div className="relative">
-        <input
-          id={id}
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          className="field-input pr-8 text-right tabular-nums"
-          value={grouped(value)}
-          onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          disabled={disabled}
-        />
-        <span
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-stone-500"
-        >
-          {currencySign}
-        </span>
-      </div>
-      {hint && (
-        <p id={hintId} className="mt-1 text-xs text-stone-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+    <TextField
+      label={label}
+      hint={hint}
+      error={error}
+      suffix={currencySign}
+      inputClassName="text-right tabular-nums"
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      value={grouped(value)}
+      onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
+      disabled={disabled}
+    />
   );
 }
