@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { transferNote, vietQrBanks, vietQrPayload } from './vietqr';
+import { transferNote } from '@quan/contract/payments';
+import { vietQrBanks, vietQrPayload } from './vietqr';
 
 /**
  * CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF), written here only as the test's own oracle: the payload's

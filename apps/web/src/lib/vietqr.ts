@@ -36,12 +36,6 @@ export const vietQrBanks: readonly VietQrBank[] = [
 export const findVietQrBank = (bin: string) => vietQrBanks.find((bank) => bank.bin === bin);
 
 /**
- * The transfer note the guest's banking app fills in ("QUAN 1042", "QUAN 1042 P2"): the contract's, since the
- * server matches a bank notification to its order by the same words.
- */
-export { transferNote } from '@quan/contract/payments';
-
-/**
  * The payload of a dynamic VietQR code: this account, this amount (whole VND), this note. Scanned, it
  * opens a transfer with everything filled in.
  */
