@@ -15,22 +15,21 @@ export const languageNames: Record<Language, string> = { vi: 'Tiếng Việt', e
 /** Where a diner's phone remembers the language chosen with the switch. */
 export const dinerLanguageStorageKey = 'language';
 
+type Catalogues = Record<string, () => Promise<{ messages: Messages }>>;
+
 /**
- * Every catalogue, one per language and area (src/locales/<language>/<area>.po), each its own chunk. The
- * diners' pages load the `diner` areas of their language; the staff screens load every area of theirs.
+ * The diners' catalogues (src/locales/<language>/<area>.po for the diner areas), each its own chunk. The staff
+ * screens read every area; that longer list is a chunk of its own (staff-catalogues.ts), so a phone never
+ * downloads it.
  */
-const catalogues = import.meta.glob<{ messages: Messages }>('../locales/*/*.po');
-const dinerAreas = ['public', 'table', 'landing'];
+const dinerCatalogues: Catalogues = import.meta.glob('../locales/*/{public,table,landing}.po');
 export type Audience = 'diner' | 'staff';
 
 const loaded = new Set<string>();
 
 async function loadCatalogues(language: Language, audience: Audience): Promise<void> {
-  const wanted = Object.keys(catalogues).filter((path) => {
-    const [, pathLanguage, area] = /\/locales\/(\w+)\/([\w-]+)\.po$/.exec(path) ?? [];
-    return pathLanguage === language && (audience === 'staff' || dinerAreas.includes(area ?? ''));
-  });
-  const missing = wanted.filter((path) => !loaded.has(path));
+  const catalogues = audience === 'staff' ? (await import('./staff-catalogues')).staffCatalogues : dinerCatalogues;
+  const missing = Object.keys(catalogues).filter((path) => path.includes(`/locales/${language}/`) && !loaded.has(path));
   const areas = await Promise.all(missing.map((path) => catalogues[path]!()));
   if (areas.length > 0) i18n.load(language, Object.assign({}, ...areas.map((area) => area.messages)));
   for (const path of missing) loaded.add(path);

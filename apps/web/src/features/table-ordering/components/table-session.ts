@@ -1,5 +1,4 @@
 import type { DinerOrderBody } from '@quan/contract/public';
-import type { CartItem, CartOption } from '../../../store/cart-slice';
 import type { TrackedOrder } from '../api/get-public-order';
 
 /**
@@ -16,13 +15,8 @@ export interface PendingOrder {
   body: DinerOrderBody;
 }
 
-export interface CartDraft {
-  items: CartItem[];
-  name: string;
-}
-
 // Storage can be full or switched off (private browsing); the page still works, it only forgets on reload.
-function read(key: string): unknown {
+export function read(key: string): unknown {
   try {
     const json = sessionStorage.getItem(key);
     return json ? (JSON.parse(json) as unknown) : null;
@@ -31,7 +25,7 @@ function read(key: string): unknown {
   }
 }
 
-function write(key: string, value: unknown): void {
+export function write(key: string, value: unknown): void {
   try {
     sessionStorage.setItem(key, JSON.stringify(value));
   } catch {
@@ -39,7 +33,7 @@ function write(key: string, value: unknown): void {
   }
 }
 
-function remove(key: string): void {
+export function remove(key: string): void {
   try {
     sessionStorage.removeItem(key);
   } catch {
@@ -47,7 +41,8 @@ function remove(key: string): void {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
 
 export function loadTrackedOrder(tableNo: number): TrackedOrder | null {
   const stored = read(trackedOrderKey(tableNo));
@@ -79,39 +74,12 @@ export function clearPendingOrder(tableNo: number): void {
   remove(pendingOrderKey(tableNo));
 }
 
-function isCartOption(value: unknown): value is CartOption {
-  return (
-    isObject(value) &&
-    typeof value.id === 'string' &&
-    typeof value.group === 'string' &&
-    typeof value.name === 'string' &&
-    typeof value.priceDelta === 'number'
-  );
-}
-
-// A cart kept before dishes had options has none on its entries: they load as dishes without options.
-function isCartItem(value: unknown): value is CartItem {
-  return (
-    isObject(value) &&
-    typeof value.id === 'string' &&
-    typeof value.itemId === 'string' &&
-    typeof value.name === 'string' &&
-    typeof value.price === 'number' &&
-    (value.note === undefined || typeof value.note === 'string') &&
-    (value.options === undefined || (Array.isArray(value.options) && value.options.every(isCartOption)))
-  );
-}
-
-export function loadCartDraft(tableNo: number): CartDraft {
-  const stored = read(cartDraftKey(tableNo));
-  if (!isObject(stored)) return { items: [], name: '' };
-  return {
-    items: Array.isArray(stored.items) ? stored.items.filter(isCartItem) : [],
-    name: typeof stored.name === 'string' ? stored.name : '',
-  };
-}
-
-export function saveCartDraft(tableNo: number, draft: CartDraft): void {
-  if (draft.items.length === 0 && !draft.name) remove(cartDraftKey(tableNo));
-  else write(cartDraftKey(tableNo), draft);
+/**
+ * Whether the page opens on the order under way rather than the menu: an order is followed and no cart is being
+ * filled. The page asks before the cart's code has loaded, so this reads the kept cart without checking it.
+ */
+export function startsOnOrder(tableNo: number): boolean {
+  const draft = read(cartDraftKey(tableNo));
+  const hasItems = isObject(draft) && Array.isArray(draft.items) && draft.items.length > 0;
+  return loadTrackedOrder(tableNo) !== null && !hasItems;
 }

@@ -3,7 +3,7 @@ import type { DINER_MAX_LINES, DINER_MAX_PER_ITEM } from '@quan/contract/public'
 import { useT } from '../../../lib/i18n';
 import { groupCartLines, lineKey } from '../../../store/cart-lines';
 import { cartReducer, selectCartItems, selectCartTotal } from '../../../store/cart-slice';
-import { loadCartDraft, saveCartDraft } from './table-session';
+import { loadCartDraft, saveCartDraft } from './cart-draft';
 
 // The contract's limits, typed from it: the web imports the contract's types only (its values bring zod with
 // them, three times the size of this page), and the compiler fails here if a limit changes there.

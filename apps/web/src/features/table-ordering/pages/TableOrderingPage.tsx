@@ -10,13 +10,20 @@ import { MenuLoadError, MenuLoading } from '../../public-menu/components/MenuSta
 import { MenuView } from '../../public-menu/components/MenuView';
 import { usePublicTable } from '../api/get-public-table';
 import { TableFrame } from '../components/TableFrame';
-import { MissingKeyNotice, UnknownTableNotice } from '../components/TableNotices';
-import { loadCartDraft, loadTrackedOrder } from '../components/table-session';
+import { startsOnOrder } from '../components/table-session';
 
 // The ordering part (the cart, whose reducer is the Redux Toolkit slice of store/cart-slice.ts, the sheet,
 // sending, live status) downloads while the menu is fetched, so a phone shows the menu without waiting for it.
 const TableOrdering = lazy(() =>
   import('../components/TableOrdering').then(({ TableOrdering }) => ({ default: TableOrdering })),
+);
+
+// The notices for a wrong link or an unknown table are rare: their code (and icons) stays out of the first load.
+const MissingKeyNotice = lazy(() =>
+  import('../components/TableNotices').then(({ MissingKeyNotice }) => ({ default: MissingKeyNotice })),
+);
+const UnknownTableNotice = lazy(() =>
+  import('../components/TableNotices').then(({ UnknownTableNotice }) => ({ default: UnknownTableNotice })),
 );
 
 /** A table number as the QR code writes it: 1 to 9999. */
@@ -33,9 +40,18 @@ export function TableOrderingPage() {
   const tableKey = searchParams.get('key')?.trim() ?? '';
   const tableNo = parseTableNo(rawTableNo);
 
-  if (tableNo === null) return <UnknownTableNotice tableNo={rawTableNo} />;
-  if (!tableKey) return <MissingKeyNotice />;
-  return <TableMenu key={tableNo} tableNo={tableNo} tableKey={tableKey} />;
+  // The notices load on demand; the page stays blank for that moment.
+  return (
+    <Suspense fallback={null}>
+      {tableNo === null ? (
+        <UnknownTableNotice tableNo={rawTableNo} />
+      ) : !tableKey ? (
+        <MissingKeyNotice />
+      ) : (
+        <TableMenu key={tableNo} tableNo={tableNo} tableKey={tableKey} />
+      )}
+    </Suspense>
+  );
 }
 
 function TableMenu({ tableNo, tableKey }: { tableNo: number; tableKey: string }) {
@@ -45,9 +61,7 @@ function TableMenu({ tableNo, tableKey }: { tableNo: number; tableKey: string })
   const table = usePublicTable(tableNo, tableKey);
   const menu = usePublicMenu(socket);
   // The same choice as TableOrdering's first view: the order under way, unless a cart is being filled.
-  const [returnsToOrder] = useState(
-    () => loadTrackedOrder(tableNo) !== null && loadCartDraft(tableNo).items.length === 0,
-  );
+  const [returnsToOrder] = useState(() => startsOnOrder(tableNo));
 
   if (table.error instanceof PublicApiError && table.error.status === 404) {
     return <UnknownTableNotice tableNo={tableNo} />;
