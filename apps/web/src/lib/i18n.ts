@@ -15,14 +15,12 @@ export const languageNames: Record<Language, string> = { vi: 'Tiếng Việt', e
 /** Where a diner's phone remembers the language chosen with the switch. */
 export const dinerLanguageStorageKey = 'language';
 
-type Catalogues = Record<string, () => Promise<{ messages: Messages }>>;
-
 /**
  * The diners' catalogues (src/locales/<language>/<area>.po for the diner areas), each its own chunk. The staff
  * screens read every area; that longer list is a chunk of its own (staff-catalogues.ts), so a phone never
  * downloads it.
  */
-const dinerCatalogues: Catalogues = import.meta.glob('../locales/*/{public,table,landing}.po');
+const dinerCatalogues = import.meta.glob<{ messages: Messages }>('../locales/*/{public,table,landing}.po');
 export type Audience = 'diner' | 'staff';
 
 const loaded = new Set<string>();
