@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, fail, ok } from '../test/fake-api';
 import { apiClient, describeApiError } from './api-client';
 import { deviceIdStorageKey } from './device-id';
+import { activateLanguage } from './i18n';
 import { tokenStorageKey } from './session-storage';
 
 const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
@@ -23,6 +24,18 @@ describe('describeApiError', () => {
   it("returns the server's message", () => {
     const error = errorWithResponse(409, { success: false, message: 'Table 5 already exists' });
     expect(describeApiError(error, fallback)).toBe('Table 5 already exists');
+  });
+
+  it("says a refused field's own sentence in Vietnamese, and the server's whole sentence in English", async () => {
+    const error = errorWithResponse(400, {
+      success: false,
+      message: 'Invalid request body: name: Name cannot be empty',
+      code: 'VALIDATION_FAILED',
+      errors: [{ path: 'name', message: 'Name cannot be empty' }],
+    });
+    expect(describeApiError(error, fallback)).toBe('Invalid request body: name: Name cannot be empty');
+    await activateLanguage('vi', 'staff');
+    expect(describeApiError(error, fallback)).toBe('Tên không được để trống');
   });
 
   it('explains a network error (no response)', () => {

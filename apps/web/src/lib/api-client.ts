@@ -3,7 +3,7 @@ import type { ErrorResponse, FieldError } from '@quan/contract/common';
 import { DEVICE_ID_HEADER } from '@quan/contract/payments';
 import { getDeviceId } from './device-id';
 import { i18n } from '@lingui/core';
-import { translateErrorCode } from './i18n';
+import { translateErrorCode, translateValidationMessage } from './i18n';
 import { getStoredToken } from './session-storage';
 
 const authUrls = ['/api/user/login', '/api/user/register'];
@@ -50,6 +50,11 @@ export function describeApiError(error: unknown, fallback: string): string {
   const body = errorBody(error);
   const translated = translateErrorCode(body?.code, body?.params);
   if (translated) return translated;
+  // A refused field's own sentence says more than "Invalid request body: …", and the catalogues may have it.
+  const fieldMessage = body?.code === 'VALIDATION_FAILED' ? body.errors?.[0]?.message : undefined;
+  if (fieldMessage && translateValidationMessage(fieldMessage) !== fieldMessage) {
+    return translateValidationMessage(fieldMessage);
+  }
   const message = body?.message;
   if (typeof message === 'string' && message.trim()) return message;
   if (axios.isAxiosError(error)) {

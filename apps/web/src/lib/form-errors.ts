@@ -1,8 +1,9 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { getApiFieldErrors } from './api-client';
+import { translateValidationMessage } from './i18n';
 
 /**
- * Puts the field errors of a 400 answer next to the inputs they name. Returns whether any field
+ * Puts the field errors of a 400 answer next to the inputs they name, in the screen's language. Returns whether any field
  * matched, so the caller can fall back to a form-level message.
  */
 export function applyApiFieldErrors<T extends FieldValues>(
@@ -14,7 +15,7 @@ export function applyApiFieldErrors<T extends FieldValues>(
   for (const fieldError of getApiFieldErrors(error)) {
     const field = fieldNames.find((name) => name === fieldError.path);
     if (field) {
-      setError(field, { type: 'server', message: fieldError.message });
+      setError(field, { type: 'server', message: translateValidationMessage(fieldError.message) });
       matched = true;
     }
   }

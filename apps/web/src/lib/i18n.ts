@@ -17,7 +17,7 @@ export const dinerLanguageStorageKey = 'language';
 
 /**
  * The diners' catalogues (src/locales/<language>/<area>.po for the diner areas), each its own chunk. The staff
- * screens read every area; that longer list is a chunk of its own (staff-catalogues.ts), so a phone never
+ * screens read every area; that longer list is a chunk of its own (staff-language.ts), so a phone never
  * downloads it.
  */
 const dinerCatalogues = import.meta.glob<{ messages: Messages }>('../locales/*/{public,table,landing}.po');
@@ -26,11 +26,13 @@ export type Audience = 'diner' | 'staff';
 const loaded = new Set<string>();
 
 async function loadCatalogues(language: Language, audience: Audience): Promise<void> {
-  const catalogues = audience === 'staff' ? (await import('./staff-catalogues')).staffCatalogues : dinerCatalogues;
+  const staff = audience === 'staff' ? await import('./staff-language') : null;
+  const catalogues = staff?.staffCatalogues ?? dinerCatalogues;
   const missing = Object.keys(catalogues).filter((path) => path.includes(`/locales/${language}/`) && !loaded.has(path));
   const areas = await Promise.all(missing.map((path) => catalogues[path]!()));
   if (areas.length > 0) i18n.load(language, Object.assign({}, ...areas.map((area) => area.messages)));
   for (const path of missing) loaded.add(path);
+  staff?.showZodMessagesIn(language);
 }
 
 export function isLanguage(value: unknown): value is Language {
@@ -124,4 +126,13 @@ export function translateErrorCode(code: unknown, params?: Record<string, string
   if (typeof code !== 'string' || !code || i18n.locale === 'en') return null;
   const id = `errors.${code}`;
   return id in i18n.messages ? i18n._(id, params) : null;
+}
+
+/**
+ * A validation sentence of the contract ("Name cannot be empty"), from a form's own check or a 400 answer's field
+ * errors, in the active language. The `validation` catalogue is keyed by the English sentence itself, as gettext
+ * keys its messages; a sentence it does not know is shown as written.
+ */
+export function translateValidationMessage(message: string): string {
+  return i18n.locale !== 'en' && message in i18n.messages ? i18n._(message) : message;
 }

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { localizedZodResolver } from '../../../lib/form-resolver';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { loginBodySchema } from '@quan/contract/user';
@@ -21,7 +21,7 @@ export function LoginForm() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(loginBodySchema), defaultValues: { email: '', password: '' } });
+  } = useForm({ resolver: localizedZodResolver(loginBodySchema), defaultValues: { email: '', password: '' } });
 
   // Registered here rather than in the JSX, where the lint would read the fields' names as words to translate.
   const inputs = {

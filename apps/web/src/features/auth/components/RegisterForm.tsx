@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { localizedZodResolver } from '../../../lib/form-resolver';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -33,7 +33,7 @@ export function RegisterForm({ onPendingApproval }: RegisterFormProps) {
     setError,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(registerBodySchema),
+    resolver: localizedZodResolver(registerBodySchema),
     defaultValues: { name: '', email: '', phone: '', password: '' },
   });
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { localizedZodResolver } from '../../../lib/form-resolver';
 import { useSnackbar } from 'notistack';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -86,7 +86,7 @@ export function CouponFormDialog({ coupon, onClose }: CouponFormDialogProps) {
     control,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(couponFormSchema),
+    resolver: localizedZodResolver(couponFormSchema),
     defaultValues: {
       code: coupon?.code ?? '',
       description: coupon?.description ?? '',

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { localizedZodResolver } from '../../../lib/form-resolver';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -71,7 +71,7 @@ export function CustomerFormDialog({ customer, isSaving, onSubmit, onClose }: Cu
     setError,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(customerFormSchema),
+    resolver: localizedZodResolver(customerFormSchema),
     defaultValues: {
       name: customer?.name ?? '',
       phone: customer?.phone ?? '',

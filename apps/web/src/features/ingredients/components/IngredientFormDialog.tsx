@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { localizedZodResolver } from '../../../lib/form-resolver';
 import { useSnackbar } from 'notistack';
 import { useForm, useWatch } from 'react-hook-form';
 import { createIngredientBodySchema, ingredientUnits, type Ingredient } from '@quan/contract/ingredient';
@@ -42,7 +42,7 @@ export function IngredientFormDialog({ ingredient, onClose }: IngredientFormDial
     control,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(ingredientFormSchema),
+    resolver: localizedZodResolver(ingredientFormSchema),
     defaultValues: {
       name: ingredient?.name ?? '',
       unit: ingredient?.unit ?? 'kg',

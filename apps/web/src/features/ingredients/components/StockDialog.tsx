@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { localizedZodResolver } from '../../../lib/form-resolver';
 import { useSnackbar } from 'notistack';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -99,7 +99,7 @@ export function StockDialog({ ingredient, onClose }: StockDialogProps) {
     control,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(stockFormSchema),
+    resolver: localizedZodResolver(stockFormSchema),
     defaultValues: { action: 'restock' as StockAction, amount: Number.NaN, note: '' },
   });
   const action = useWatch({ control, name: 'action' });

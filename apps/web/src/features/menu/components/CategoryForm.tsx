@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { localizedZodResolver } from '../../../lib/form-resolver';
 import { Controller, useForm } from 'react-hook-form';
 import {
   createCategoryBodySchema,
@@ -40,7 +40,7 @@ export function CategoryForm({ category, nextSortOrder, isPending, onSubmit, onC
     control,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(createCategoryBodySchema),
+    resolver: localizedZodResolver(createCategoryBodySchema),
     defaultValues: {
       name: category?.name ?? '',
       description: category?.description ?? '',

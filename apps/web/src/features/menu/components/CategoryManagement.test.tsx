@@ -207,7 +207,11 @@ describe('CategoryManagement in Vietnamese', () => {
       expect(dialog.getByLabelText('Tên')).toHaveFocus();
       expect(dialog.getByLabelText('Thứ tự')).toHaveAccessibleDescription('Số nhỏ hơn đứng trước.');
       expect(dialog.getByRole('combobox', { name: 'Khu bếp' })).toHaveDisplayValue('Khu bếp đầu tiên (Bếp)');
-      expect(dialog.getByRole('button', { name: 'Tạo danh mục' })).toBeInTheDocument();
+      // The contract's checks speak Vietnamese too: an empty name, a sort order that is not a whole number.
+      await user.type(dialog.getByLabelText('Thứ tự'), '{Control>}a{/Control}1.5');
+      await user.click(dialog.getByRole('button', { name: 'Tạo danh mục' }));
+      expect(await dialog.findByText('Tên không được để trống')).toBeInTheDocument();
+      expect(dialog.getByText('Thứ tự sắp xếp phải là số nguyên')).toBeInTheDocument();
       await user.click(dialog.getByRole('button', { name: 'Hủy bỏ' }));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 

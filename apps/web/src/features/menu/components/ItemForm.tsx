@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { localizedZodResolver } from '../../../lib/form-resolver';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { createItemBodySchema, recipeLineInputSchema, type Category, type Item } from '@quan/contract/menu';
@@ -83,7 +83,7 @@ export function ItemForm({
     control,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(itemFormSchemaOf(t)),
+    resolver: localizedZodResolver(itemFormSchemaOf(t)),
     defaultValues: {
       name: item?.name ?? '',
       price: item?.price ?? Number.NaN,

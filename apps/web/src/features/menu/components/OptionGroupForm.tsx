@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { localizedZodResolver } from '../../../lib/form-resolver';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import { z } from 'zod';
@@ -115,7 +115,7 @@ export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCan
     control,
     formState: { errors, isSubmitted },
   } = useForm({
-    resolver: zodResolver(optionGroupFormSchemaOf(t)),
+    resolver: localizedZodResolver(optionGroupFormSchemaOf(t)),
     defaultValues: {
       name: group?.name ?? '',
       minSelected: group?.minSelected ?? 1,

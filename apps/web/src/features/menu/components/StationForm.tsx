@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { localizedZodResolver } from '../../../lib/form-resolver';
 import { useForm } from 'react-hook-form';
 import { createStationBodySchema, type CreateStationBody, type Station } from '@quan/contract/stations';
 import { FormAlert } from '../../../components/FormAlert';
@@ -29,7 +29,7 @@ export function StationForm({ station, nextSortOrder, isPending, onSubmit, onCan
     setError,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(createStationBodySchema),
+    resolver: localizedZodResolver(createStationBodySchema),
     defaultValues: {
       name: station?.name ?? '',
       targetMinutes: station?.targetMinutes ?? null,

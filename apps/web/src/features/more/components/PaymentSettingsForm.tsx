@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { localizedZodResolver } from '../../../lib/form-resolver';
 import { useSnackbar } from 'notistack';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -67,7 +67,7 @@ export function PaymentSettingsForm({ settings }: { settings: Settings }) {
     reset,
     control,
     formState: { errors, isDirty },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: formValues(settings) });
+  } = useForm({ resolver: localizedZodResolver(schema), defaultValues: formValues(settings) });
   const hasBank = useWatch({ control, name: 'bin' }) !== '';
 
   // Registered before the markup, where the literal-string lint would take a field's name for words to translate;

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { localizedZodResolver } from '../../../lib/form-resolver';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -57,7 +57,7 @@ function SettingsFields({ settings, onLanguageChanged }: SettingsFieldsProps) {
     reset,
     formState: { errors, isDirty },
   } = useForm({
-    resolver: zodResolver(schema),
+    resolver: localizedZodResolver(schema),
     defaultValues: formValues(settings),
   });
 

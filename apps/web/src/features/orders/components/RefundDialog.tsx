@@ -7,7 +7,7 @@ import { FormAlert } from '../../../components/FormAlert';
 import { MoneyField } from '../../../components/MoneyField';
 import { describeApiError, getApiFieldErrors } from '../../../lib/api-client';
 import { formatMoney, parseDong } from '../../../lib/format';
-import { useT } from '../../../lib/i18n';
+import { translateValidationMessage, useT } from '../../../lib/i18n';
 import { useRefundPayment } from '../api/refund-payment';
 import { formatClock, paymentMethodMessages, refundableOf } from './order-status';
 
@@ -50,7 +50,7 @@ export function RefundDialog({ order, payment, onClose, onRefunded }: RefundDial
   }
   if (!parsed.success) {
     const reasonIssue = parsed.error.issues.find((issue) => issue.path[0] === 'reason');
-    if (reasonIssue) problems.reason = reasonIssue.message;
+    if (reasonIssue) problems.reason = translateValidationMessage(reasonIssue.message);
   }
   const shown: RefundProblems = triedToSend ? { ...serverProblems, ...problems } : serverProblems;
 
@@ -71,7 +71,7 @@ export function RefundDialog({ order, payment, onClose, onRefunded }: RefundDial
       const fieldProblems: RefundProblems = {};
       for (const fieldError of getApiFieldErrors(caught)) {
         if (fieldError.path === 'amount' || fieldError.path === 'reason')
-          fieldProblems[fieldError.path] = fieldError.message;
+          fieldProblems[fieldError.path] = translateValidationMessage(fieldError.message);
       }
       setServerProblems(fieldProblems);
       setError(describeApiError(caught, t('orders.refund.error', { orderNo: order.orderNo })));

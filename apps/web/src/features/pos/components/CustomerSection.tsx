@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { localizedZodResolver } from '../../../lib/form-resolver';
 import { Crown, UserRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -54,7 +54,7 @@ function CustomerForm({ onDone }: { onDone?: () => void }) {
     setValue,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(customerFormSchema),
+    resolver: localizedZodResolver(customerFormSchema),
     defaultValues: {
       name: order.customerName,
       phone: order.customerPhone,

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { localizedZodResolver } from '../../../lib/form-resolver';
 import { Search, UserPlus } from 'lucide-react';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
@@ -37,7 +37,7 @@ function NewMemberForm({
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(newMemberSchema), defaultValues: startFrom(search) });
+  } = useForm({ resolver: localizedZodResolver(newMemberSchema), defaultValues: startFrom(search) });
 
   const submit = handleSubmit(async (body) => {
     try {

@@ -1,6 +1,6 @@
 import { couponCodeSchema, type Coupon } from '@quan/contract/coupon';
 import { describeApiError } from '../../../lib/api-client';
-import { useT } from '../../../lib/i18n';
+import { translateValidationMessage, useT } from '../../../lib/i18n';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCouponValidation } from '../api/validate-coupon';
 
@@ -27,7 +27,13 @@ export function useCouponCheck(typed: string, subtotal: number, customerId: stri
   if (!code) return { status: 'none' };
   if (code !== settledCode) return { status: 'checking', code };
   if (parsed && !parsed.success) {
-    return { status: 'invalid', code, reason: parsed.error.issues[0]?.message ?? t('pos.coupon.notACode') };
+    return {
+      status: 'invalid',
+      code,
+      reason: parsed.error.issues[0]
+        ? translateValidationMessage(parsed.error.issues[0].message)
+        : t('pos.coupon.notACode'),
+    };
   }
   if (validation.isError) {
     return {

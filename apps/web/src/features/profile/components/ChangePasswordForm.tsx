@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { localizedZodResolver } from '../../../lib/form-resolver';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -34,7 +34,7 @@ export function ChangePasswordForm() {
     formState: { errors },
   } = useForm({
     // In the language shown; react-hook-form validates with the resolver of the latest render.
-    resolver: zodResolver(changePasswordSchema(t)),
+    resolver: localizedZodResolver(changePasswordSchema(t)),
     defaultValues: emptyPasswords,
   });
 

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { localizedZodResolver } from '../../../lib/form-resolver';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { updateProfileBodySchema } from '@quan/contract/user';
@@ -25,7 +25,7 @@ export function ProfileDetailsForm() {
     reset,
     formState: { errors, isDirty },
   } = useForm({
-    resolver: zodResolver(updateProfileBodySchema),
+    resolver: localizedZodResolver(updateProfileBodySchema),
     defaultValues: { name: user.name, email: user.email, phone: user.phone },
   });
 

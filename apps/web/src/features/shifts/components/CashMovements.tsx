@@ -6,7 +6,7 @@ import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
 import { formatMoney, parseDong } from '../../../lib/format';
-import { useT } from '../../../lib/i18n';
+import { translateValidationMessage, useT } from '../../../lib/i18n';
 import { useAddCashMovement } from '../api/add-cash-movement';
 import { MoneyField } from '../../../components/MoneyField';
 import { formatTime } from './shift-display';
@@ -30,7 +30,7 @@ function CashMovementDialog({ shiftId, kind, onClose }: { shiftId: string; kind:
       const next: typeof errors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
-        if (field === 'amount' || field === 'reason') next[field] ??= issue.message;
+        if (field === 'amount' || field === 'reason') next[field] ??= translateValidationMessage(issue.message);
       }
       if (next.amount && parseDong(amountText) === null) next.amount = t('shifts.cash.amountInDong');
       setErrors(next);

@@ -6,7 +6,7 @@ import { TextField } from '../../../components/TextField';
 import { describeApiError, getApiStatus } from '../../../lib/api-client';
 import { getDeviceId } from '../../../lib/device-id';
 import { formatMoney, parseDong } from '../../../lib/format';
-import { useT } from '../../../lib/i18n';
+import { translateValidationMessage, useT } from '../../../lib/i18n';
 import { useOpenShift } from '../api/open-shift';
 import { MoneyField } from '../../../components/MoneyField';
 import { NoteCountFields } from './NoteCountFields';
@@ -47,8 +47,9 @@ export function OpenShiftForm({ onOpened }: { onOpened?: () => void }) {
       const next: FieldErrors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
-        if (field === 'deviceName' || field === 'openingFloat') next[field] ??= issue.message;
-        else next.deviceName ??= issue.message;
+        if (field === 'deviceName' || field === 'openingFloat')
+          next[field] ??= translateValidationMessage(issue.message);
+        else next.deviceName ??= translateValidationMessage(issue.message);
       }
       if (next.openingFloat && Number.isNaN(openingFloat)) next.openingFloat = t('shifts.open.countFloat');
       setErrors(next);

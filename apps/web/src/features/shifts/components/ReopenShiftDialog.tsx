@@ -4,7 +4,7 @@ import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
-import { useT } from '../../../lib/i18n';
+import { translateValidationMessage, useT } from '../../../lib/i18n';
 import { useReopenShift } from '../api/reopen-shift';
 
 interface ReopenShiftDialogProps {
@@ -25,7 +25,8 @@ export function ReopenShiftDialog({ shiftId, shiftNo, onClose, onReopened }: Reo
     event.preventDefault();
     const parsed = reopenShiftBodySchema.safeParse({ reason });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? t('shifts.reopen.sayWhy'));
+      const issue = parsed.error.issues[0];
+      setError(issue ? translateValidationMessage(issue.message) : t('shifts.reopen.sayWhy'));
       return;
     }
     setError(undefined);

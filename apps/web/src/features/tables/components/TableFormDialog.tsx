@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { localizedZodResolver } from '../../../lib/form-resolver';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { createTableBodySchema, type Table } from '@quan/contract/table';
@@ -32,7 +32,7 @@ export function TableFormDialog({ table, nextTableNo = 1, onClose }: TableFormDi
     setError,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(createTableBodySchema),
+    resolver: localizedZodResolver(createTableBodySchema),
     defaultValues: { tableNo: table?.tableNo ?? nextTableNo, seats: table?.seats ?? 4 },
   });
 
