@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../components/FullScreenSpinner';
 import { publicMenuPath } from '../features/public-menu/api/get-public-menu';
-import { activateLanguage, dinerLanguage, storedStaffLanguage } from '../lib/i18n';
+import { activateLanguage, dinerLanguage } from '../lib/i18n';
 import { preloadPublic } from '../lib/public-api';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
@@ -16,7 +16,10 @@ interface RouteOptions {
 
 // The staff screens and their language arrive together, so no word shows before it is translated.
 const loadStaffProviders: RouteObject['lazy'] = async () => {
-  const [providers] = await Promise.all([import('./StaffProviders'), activateLanguage(storedStaffLanguage(), 'staff')]);
+  const [providers] = await Promise.all([
+    import('./StaffProviders'),
+    import('../lib/staff-language').then(({ storedStaffLanguage }) => activateLanguage(storedStaffLanguage(), 'staff')),
+  ]);
   return { Component: providers.StaffProviders };
 };
 

@@ -3,7 +3,8 @@ import type { ErrorResponse, FieldError } from '@quan/contract/common';
 import { DEVICE_ID_HEADER } from '@quan/contract/payments';
 import { getDeviceId } from './device-id';
 import { i18n } from '@lingui/core';
-import { translateErrorCode, translateValidationMessage } from './i18n';
+import { translateErrorCode } from './i18n';
+import { translateValidationMessage } from './validation-messages';
 import { getStoredToken } from './session-storage';
 
 const authUrls = ['/api/user/login', '/api/user/register'];

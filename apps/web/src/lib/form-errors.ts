@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { getApiFieldErrors } from './api-client';
-import { translateValidationMessage } from './i18n';
+import { translateValidationMessage } from './validation-messages';
 
 /**
  * Puts the field errors of a 400 answer next to the inputs they name, in the screen's language. Returns whether any field

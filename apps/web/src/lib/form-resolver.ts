@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import { translateValidationMessage } from './i18n';
+import { translateValidationMessage } from './validation-messages';
 
 /** Each `message` of a form's errors (nested fields, arrays, `root`) in the active language. */
 function translateErrors(errors: FieldErrors): FieldErrors {

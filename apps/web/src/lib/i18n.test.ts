@@ -1,13 +1,7 @@
 import { i18n } from '@lingui/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  chooseDinerLanguage,
-  dinerLanguage,
-  dinerLanguageStorageKey,
-  showStaffLanguage,
-  staffLanguageStorageKey,
-  storedStaffLanguage,
-} from './i18n';
+import { chooseDinerLanguage, dinerLanguage, dinerLanguageStorageKey } from './i18n';
+import { showStaffLanguage, staffLanguageStorageKey, storedStaffLanguage } from './staff-language';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -49,7 +49,7 @@ export function dinerLanguage(): Language {
 }
 
 /** The first of the device's languages the product speaks, else Vietnamese. */
-function deviceLanguage(): Language {
+export function deviceLanguage(): Language {
   const spoken = navigator.languages?.length ? navigator.languages : [navigator.language];
   for (const tag of spoken) {
     const base = tag.toLowerCase().split('-')[0];
@@ -66,25 +66,6 @@ export async function activateLanguage(language: Language, audience: Audience = 
   await loadCatalogues(language, audience);
   if (i18n.locale !== language) i18n.activate(language);
   document.documentElement.lang = language;
-}
-
-/** Where a staff device remembers the language its screens last showed, so the next start shows it at once. */
-export const staffLanguageStorageKey = 'staffLanguage';
-
-/**
- * The language a staff screen starts in: the one this device last showed (the person's profile choice, else the
- * restaurant's), else the device's own. The staff app corrects it once the profile and the settings are read.
- */
-export function storedStaffLanguage(): Language {
-  const stored = localStorage.getItem(staffLanguageStorageKey);
-  return isLanguage(stored) ? stored : deviceLanguage();
-}
-
-/** Shows a staff member's language and remembers it on the device (an answer without one changes nothing). */
-export async function showStaffLanguage(language: Language | undefined): Promise<void> {
-  if (!isLanguage(language)) return;
-  localStorage.setItem(staffLanguageStorageKey, language);
-  await activateLanguage(language, 'staff');
 }
 
 /** The diner chose a language with the switch: shown now, remembered on this phone. */
@@ -126,13 +107,4 @@ export function translateErrorCode(code: unknown, params?: Record<string, string
   if (typeof code !== 'string' || !code || i18n.locale === 'en') return null;
   const id = `errors.${code}`;
   return id in i18n.messages ? i18n._(id, params) : null;
-}
-
-/**
- * A validation sentence of the contract ("Name cannot be empty"), from a form's own check or a 400 answer's field
- * errors, in the active language. The `validation` catalogue is keyed by the English sentence itself, as gettext
- * keys its messages; a sentence it does not know is shown as written.
- */
-export function translateValidationMessage(message: string): string {
-  return i18n.locale !== 'en' && message in i18n.messages ? i18n._(message) : message;
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Envelope } from '@quan/contract/common';
 import type { CurrentUser } from '@quan/contract/user';
 import { apiClient } from '../../../lib/api-client';
-import { showStaffLanguage } from '../../../lib/i18n';
+import { showStaffLanguage } from '../../../lib/staff-language';
 
 export const currentUserQueryKey = ['user', 'current'] as const;
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { Envelope } from '@quan/contract/common';
 import type { LoginBody, LoginResult } from '@quan/contract/user';
 import { apiClient } from '../../../lib/api-client';
-import { showStaffLanguage } from '../../../lib/i18n';
+import { showStaffLanguage } from '../../../lib/staff-language';
 
 export async function login(body: LoginBody): Promise<LoginResult> {
   const response = await apiClient.post<Envelope<LoginResult>>('/api/user/login', body);

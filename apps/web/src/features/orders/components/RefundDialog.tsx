@@ -7,7 +7,8 @@ import { FormAlert } from '../../../components/FormAlert';
 import { MoneyField } from '../../../components/MoneyField';
 import { describeApiError, getApiFieldErrors } from '../../../lib/api-client';
 import { formatMoney, parseDong } from '../../../lib/format';
-import { translateValidationMessage, useT } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
+import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useRefundPayment } from '../api/refund-payment';
 import { formatClock, paymentMethodMessages, refundableOf } from './order-status';
 

@@ -1,6 +1,7 @@
 import { couponCodeSchema, type Coupon } from '@quan/contract/coupon';
 import { describeApiError } from '../../../lib/api-client';
-import { translateValidationMessage, useT } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
+import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCouponValidation } from '../api/validate-coupon';
 

@@ -4,7 +4,8 @@ import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
-import { translateValidationMessage, useT } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
+import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useReopenShift } from '../api/reopen-shift';
 
 interface ReopenShiftDialogProps {

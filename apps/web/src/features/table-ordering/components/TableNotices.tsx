@@ -31,3 +31,8 @@ export function UnknownTableNotice({ tableNo }: { tableNo: number | string }) {
     </TableNotice>
   );
 }
+
+/** One of the two, for the page that loads them on demand: an unknown table when it names one, else a wrong link. */
+export default function LinkNotice({ unknownTableNo }: { unknownTableNo?: number | string }) {
+  return unknownTableNo === undefined ? <MissingKeyNotice /> : <UnknownTableNotice tableNo={unknownTableNo} />;
+}

@@ -19,12 +19,7 @@ const TableOrdering = lazy(() =>
 );
 
 // The notices for a wrong link or an unknown table are rare: their code (and icons) stays out of the first load.
-const MissingKeyNotice = lazy(() =>
-  import('../components/TableNotices').then(({ MissingKeyNotice }) => ({ default: MissingKeyNotice })),
-);
-const UnknownTableNotice = lazy(() =>
-  import('../components/TableNotices').then(({ UnknownTableNotice }) => ({ default: UnknownTableNotice })),
-);
+const LinkNotice = lazy(() => import('../components/TableNotices'));
 
 /** A table number as the QR code writes it: 1 to 9999. */
 function parseTableNo(raw: string): number | null {
@@ -44,9 +39,9 @@ export function TableOrderingPage() {
   return (
     <Suspense fallback={null}>
       {tableNo === null ? (
-        <UnknownTableNotice tableNo={rawTableNo} />
+        <LinkNotice unknownTableNo={rawTableNo} />
       ) : !tableKey ? (
-        <MissingKeyNotice />
+        <LinkNotice />
       ) : (
         <TableMenu key={tableNo} tableNo={tableNo} tableKey={tableKey} />
       )}
@@ -64,9 +59,9 @@ function TableMenu({ tableNo, tableKey }: { tableNo: number; tableKey: string })
   const [returnsToOrder] = useState(() => startsOnOrder(tableNo));
 
   if (table.error instanceof PublicApiError && table.error.status === 404) {
-    return <UnknownTableNotice tableNo={tableNo} />;
+    return <LinkNotice unknownTableNo={tableNo} />;
   }
-  if (table.error instanceof PublicApiError && table.error.status === 403) return <MissingKeyNotice />;
+  if (table.error instanceof PublicApiError && table.error.status === 403) return <LinkNotice />;
 
   const restaurantName = menu.data?.restaurant.name;
   const menuItemIds = menu.data
