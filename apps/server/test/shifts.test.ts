@@ -179,7 +179,12 @@ describe('shifts', () => {
     const movementAudit = await audit('cash-movement');
     expect(movementAudit).toHaveLength(2);
     expect(movementAudit.every((entry) => entry.order === null)).toBe(true);
-    expect(movementAudit[1]!.details).toMatchObject({ shiftId: first._id, kind: 'in', amount: 200_000 });
+    expect(movementAudit[1]!.details).toMatchObject({
+      shiftId: first._id,
+      deviceName: 'Quầy 1',
+      kind: 'in',
+      amount: 200_000,
+    });
 
     const orders = [cashPaid, splitPaid];
     const sum = (pick: (order: Order) => number) => orders.reduce((total, order) => total + pick(order), 0);
@@ -231,6 +236,7 @@ describe('shifts', () => {
     expect(closing!.details).toEqual({
       shiftId: first._id,
       shiftNo: first.shiftNo,
+      deviceName: 'Quầy 1',
       expected: expectedCash,
       counted: expectedCash - 20_000,
       overShort: -20_000,
@@ -262,7 +268,11 @@ describe('shifts', () => {
     expect(reopened.json().data).toMatchObject({ status: 'open', closedAt: null, closedBy: null, reopenCount: 1 });
     expect(reopened.json().data.report.cash).toMatchObject({ counted: null, overShort: null });
     const [reopening] = await audit('shift-reopen');
-    expect(reopening!.details).toMatchObject({ shiftId: first._id, reason: 'Đếm nhầm tờ 10.000' });
+    expect(reopening!.details).toMatchObject({
+      shiftId: first._id,
+      deviceName: 'Quầy 1',
+      reason: 'Đếm nhầm tờ 10.000',
+    });
 
     // Counted again, note by note: the drawer holds what it should, to the smallest note.
     const expected = (reopened.json().data as Shift).report.cash.expected;

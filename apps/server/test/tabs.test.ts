@@ -106,8 +106,37 @@ describe('merging two tables', () => {
     expect(await shrimpLeft()).toBeCloseTo(before + 0.3, 3);
     expect(await latestAudit('merge')).toMatchObject({
       order: { _id: first._id },
-      details: { fromOrderNo: second.orderNo },
+      details: { fromOrderNo: second.orderNo, couponCode: null },
     });
+  });
+
+  it('gives back the coupon of the order merged in, and the trail names it', async () => {
+    await t.request({
+      method: 'POST',
+      url: '/api/coupons',
+      payload: { code: 'GOPBAN10', discountType: 'fixed', discountValue: 10_000 },
+      as: 'manager',
+    });
+    const [a, b] = [await createTable(t), await createTable(t)];
+    const first = await placeAt(a._id, [{ itemId: beer._id, quantity: 1 }]);
+    const placed = await t.request({
+      method: 'POST',
+      url: '/api/order',
+      payload: {
+        customerDetails: { name: 'Khách', guests: 2 },
+        tableId: b._id,
+        couponCode: 'GOPBAN10',
+        items: [{ itemId: lau._id, quantity: 1 }],
+      },
+      as: 'staff',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const second: Order = placed.json().data;
+    const response = await post(`/api/order/${first._id}/merge`, { fromOrderId: second._id });
+    expect(response.statusCode, response.body).toBe(200);
+    const audit = await latestAudit('merge');
+    expect(audit.details).toMatchObject({ fromOrderNo: second.orderNo, couponCode: 'GOPBAN10' });
+    expect(audit.summary).toMatch(/, coupon GOPBAN10 given back$/);
   });
 
   it('refuses merging an order into itself or a closed one, naming the problem', async () => {
@@ -196,9 +225,9 @@ describe('moving dishes to another table', () => {
 
     const party = await placeAt(a._id, [{ itemId: beer._id, quantity: 1 }]);
     await t.request({ method: 'PUT', url: `/api/table/${c._id}`, payload: { orderId: party._id }, as: 'staff' });
-    expect((await latestAudit('move')).summary).toBe(
-      `Moved order ${party.orderNo} from table ${a.tableNo} to table ${c.tableNo}`,
-    );
+    const moved = await latestAudit('move');
+    expect(moved.summary).toBe(`Moved order ${party.orderNo} from table ${a.tableNo} to table ${c.tableNo}`);
+    expect(moved.details).toMatchObject({ wholeOrder: true, fromTableNo: a.tableNo, toTableNo: c.tableNo });
   });
 
   it('closes an order whose every dish moved, and refuses a table without an open order', async () => {

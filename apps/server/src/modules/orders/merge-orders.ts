@@ -92,6 +92,8 @@ export async function mergeOrders(
         fromTotal: from.total,
         total: merged.bills.total,
         roundOffset,
+        // The coupon given back, so that the trail can say it in the reader's language (null when none).
+        couponCode: from.couponCode ?? null,
       },
     });
     record({ type: 'order.status-changed', order: closed, from: from.status });

@@ -26,7 +26,14 @@ export async function moveToTable(deps: OrdersDeps, actor: AuthUser, orderId: st
       actorId: actor.id,
       approvedById: null,
       summary: `Moved order ${order.orderNo} ${from ? `from table ${from} ` : ''}to table ${moved.table?.tableNo}`,
-      details: { fromTableId: order.tableId, toTableId: tableId, wholeOrder: true },
+      details: {
+        fromTableId: order.tableId,
+        toTableId: tableId,
+        wholeOrder: true,
+        // The tables' numbers as they were, so that the trail can say the move in the reader's language.
+        fromTableNo: from ?? null,
+        toTableNo: moved.table?.tableNo ?? null,
+      },
     });
     await deps.tables.recordChange(tx, record, tableId);
     if (freed && order.tableId) await deps.tables.recordChange(tx, record, order.tableId);

@@ -253,7 +253,15 @@ export function createShiftsService({
           actorId: actor.id,
           approvedById: null,
           summary: `${what} ${formatVnd(body.amount)} (${body.reason}), ${describeShift(shift)}`,
-          details: { shiftId, shiftNo: shift.shiftNo, kind: body.kind, amount: body.amount, reason: body.reason },
+          details: {
+            shiftId,
+            shiftNo: shift.shiftNo,
+            // The drawer as the summary names it, so that the trail can say it in the reader's language.
+            deviceName: shift.deviceName,
+            kind: body.kind,
+            amount: body.amount,
+            reason: body.reason,
+          },
         });
         return toShift(tx, shift);
       });
@@ -290,7 +298,7 @@ export function createShiftsService({
           actorId: actor.id,
           approvedById: null,
           summary: `Closed ${describeShift(shift)}: counted ${formatVnd(counted)}, expected ${formatVnd(expected)}, ${difference}`,
-          details: { shiftId, shiftNo: shift.shiftNo, expected, counted, overShort },
+          details: { shiftId, shiftNo: shift.shiftNo, deviceName: shift.deviceName, expected, counted, overShort },
         });
         return toShift(tx, closed);
       });
@@ -326,6 +334,7 @@ export function createShiftsService({
             details: {
               shiftId,
               shiftNo: shift.shiftNo,
+              deviceName: shift.deviceName,
               reason: body.reason,
               counted: shift.countedCash,
               expected: shift.expectedCash,

@@ -2,6 +2,7 @@ import type { AuditEntry, AuditKind } from '@quan/contract/audit';
 import { formatDateTime } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { auditColumns, auditKindMessages } from './audit-labels';
+import { auditSentence } from './audit-sentence';
 
 const kindClasses: Record<AuditKind, string> = {
   void: 'bg-red-50 text-red-800 ring-red-200',
@@ -14,7 +15,7 @@ const kindClasses: Record<AuditKind, string> = {
   'shift-reopen': 'bg-amber-50 text-amber-900 ring-amber-200',
 };
 
-/** One change in the trail: when, what kind, what it did (the server's sentence), who made and who approved it. */
+/** One change in the trail: when, what kind, what it did (in the reader's language), who made and who approved it. */
 export function AuditEntryRow({ entry }: { entry: AuditEntry }) {
   const t = useT();
   const kind = t(auditKindMessages[entry.kind]);
@@ -34,7 +35,7 @@ export function AuditEntryRow({ entry }: { entry: AuditEntry }) {
         </span>
       </p>
       <div className="min-w-0 text-sm">
-        <p className="break-words text-stone-900">{entry.summary}</p>
+        <p className="break-words text-stone-900">{auditSentence(t, entry)}</p>
         {entry.order && (
           <p className="text-xs text-stone-600">{t('audit.entry.order', { orderNo: entry.order.orderNo })}</p>
         )}

@@ -1,0 +1,224 @@
+import type { AuditEntry, AuditKind } from '@quan/contract/audit';
+import type { PaymentMethod } from '@quan/contract/payments';
+import type { VoidReason } from '@quan/contract/order';
+import { formatMoney } from '../../../lib/format';
+import type { Translate } from '../../../lib/i18n';
+
+/*
+ * The server writes each entry's `summary` once, in English, when the change is made; a manager reading in
+ * another language gets the same sentence written here from the entry's `details`. The details are whatever
+ * the server stored then (a record of unknown shape, older rows carrying fewer fields): every value is checked,
+ * and a sentence that lacks one falls back to the server's summary rather than saying less than it.
+ */
+
+type Details = Record<string, unknown>;
+/**
+ * One kind's sentence, or null when its details do not carry what the sentence says. The order's number is the
+ * entry's own (the server joins it), said where the summaries say it.
+ */
+type Sentence = (t: Translate, details: Details, orderNo: number | undefined) => string | null;
+/** Values read from the details, none of them missing. */
+type Read<T> = { [K in keyof T]: Exclude<T[K], undefined> };
+
+const voidReasonMessages: Record<VoidReason, string> = {
+  wrong_dish: 'audit.sentence.void.reason.wrongDish',
+  changed_mind: 'audit.sentence.void.reason.changedMind',
+  quality: 'audit.sentence.void.reason.quality',
+  other: 'audit.sentence.void.reason.other',
+};
+
+const refundMethodMessages: Record<PaymentMethod, string> = {
+  cash: 'audit.sentence.refund.method.cash',
+  card: 'audit.sentence.refund.method.card',
+  transfer: 'audit.sentence.refund.method.transfer',
+  ewallet: 'audit.sentence.refund.method.ewallet',
+  voucher: 'audit.sentence.refund.method.voucher',
+};
+
+const splitMessages: Record<'guests' | 'lines', string> = {
+  guests: 'audit.sentence.split.guests',
+  lines: 'audit.sentence.split.lines',
+};
+
+const cashMovementMessages: Record<'in' | 'out', string> = {
+  in: 'audit.sentence.cashMovement.in',
+  out: 'audit.sentence.cashMovement.out',
+};
+
+/** Amounts (whole đồng), counts and the numbers of orders, tables and shifts are all whole numbers. */
+function whole(value: unknown): number | undefined {
+  return Number.isSafeInteger(value) ? (value as number) : undefined;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function record(value: unknown): Details | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Details) : undefined;
+}
+
+/** The message id a stored value (a reason, a method) stands for; undefined for a value this web does not know. */
+function messageOf(messages: Record<string, string>, value: unknown): string | undefined {
+  return typeof value === 'string' && Object.hasOwn(messages, value) ? messages[value] : undefined;
+}
+
+/** Each element read by `read`, or undefined when the value is no list, is empty, or one element is unreadable. */
+function everyOf<T>(value: unknown, read: (element: unknown) => T | undefined): T[] | undefined {
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  const elements = value.map(read);
+  return elements.every((element) => element !== undefined) ? (elements as T[]) : undefined;
+}
+
+/** The values read for a sentence, or null when one is missing or was of the wrong type (read as undefined). */
+function all<T extends Record<string, unknown>>(values: T): Read<T> | null {
+  return Object.values(values).includes(undefined) ? null : (values as Read<T>);
+}
+
+/** The dishes of a void or a move as the receipt writes them, names as stored: "1 × Phở bò, 2 × Trà đá". */
+function dishList(value: unknown): string | undefined {
+  const dishes = everyOf(value, (element) => {
+    const line = record(element);
+    const read = all({ quantity: whole(line?.quantity), name: text(line?.name) });
+    return read ? `${read.quantity} × ${read.name}` : undefined;
+  });
+  return dishes?.join(', ');
+}
+
+/** A shift as the summaries name it, by number and drawer ("Shift 3 (Quầy 1)"). */
+function shiftOf(details: Details) {
+  return all({ shiftNo: whole(details.shiftNo), device: text(details.deviceName) }) ?? undefined;
+}
+
+const sentences: Record<AuditKind, Sentence> = {
+  void(t, details, orderNo) {
+    const read = all({
+      items: dishList(details.lines),
+      reasonId: messageOf(voidReasonMessages, details.reason),
+      note: text(details.note),
+      amount: whole(details.amount),
+      wasted: typeof details.wasted === 'boolean' ? details.wasted : undefined,
+      orderNo,
+    });
+    if (!read) return null;
+    const { reasonId, note, wasted, amount, ...values } = read;
+    const reason = note ? t('audit.sentence.void.reasonWithNote', { reason: t(reasonId), note }) : t(reasonId);
+    return t(wasted ? 'audit.sentence.void.wasted' : 'audit.sentence.void', {
+      ...values,
+      reason,
+      amount: formatMoney(amount),
+    });
+  },
+
+  merge(t, details, orderNo) {
+    const read = all({
+      fromOrderNo: whole(details.fromOrderNo),
+      fromTotal: whole(details.fromTotal),
+      total: whole(details.total),
+      // null when the merged order had no coupon; absent from the rows written before the code was kept.
+      coupon: details.couponCode === null ? null : text(details.couponCode),
+      orderNo,
+    });
+    if (!read) return null;
+    const { coupon, fromTotal, total, ...numbers } = read;
+    const values = { ...numbers, fromTotal: formatMoney(fromTotal), total: formatMoney(total) };
+    return coupon ? t('audit.sentence.merge.couponBack', { ...values, coupon }) : t('audit.sentence.merge', values);
+  },
+
+  split(t, details, orderNo) {
+    const read = all({
+      id: messageOf(splitMessages, details.by),
+      total: whole(details.total),
+      parts: everyOf(details.parts, (element) => whole(record(element)?.total)),
+      orderNo,
+    });
+    if (!read) return null;
+    // An even split has one part per guest, so the parts count the guests too.
+    return t(read.id, {
+      orderNo,
+      total: formatMoney(read.total),
+      count: read.parts.length,
+      parts: read.parts.map(formatMoney).join(' + '),
+    });
+  },
+
+  move(t, details, orderNo) {
+    // Two changes are moves: a whole order to another table, or some dishes to another table's order.
+    if (details.wholeOrder === true) {
+      const read = all({
+        toTableNo: whole(details.toTableNo),
+        // null when the order had no table before; absent from the rows written before the numbers were kept.
+        fromTableNo: details.fromTableNo === null ? null : whole(details.fromTableNo),
+        orderNo,
+      });
+      if (!read) return null;
+      return read.fromTableNo === null
+        ? t('audit.sentence.move.order', { orderNo, toTableNo: read.toTableNo })
+        : t('audit.sentence.move.orderFromTable', read);
+    }
+    const read = all({
+      items: dishList(details.lines),
+      amount: whole(details.amount),
+      toOrderNo: whole(details.toOrderNo),
+      toTableNo: whole(details.toTableNo),
+      orderNo,
+    });
+    return read && t('audit.sentence.move.lines', { ...read, amount: formatMoney(read.amount) });
+  },
+
+  refund(t, details, orderNo) {
+    const read = all({
+      amount: whole(details.amount),
+      paymentAmount: whole(details.paymentAmount),
+      methodId: messageOf(refundMethodMessages, details.method),
+      reason: text(details.reason),
+      orderNo,
+    });
+    if (!read) return null;
+    const { methodId, amount, paymentAmount, ...values } = read;
+    return t('audit.sentence.refund', {
+      ...values,
+      amount: formatMoney(amount),
+      paymentAmount: formatMoney(paymentAmount),
+      method: t(methodId),
+    });
+  },
+
+  'cash-movement'(t, details) {
+    const read = all({
+      id: messageOf(cashMovementMessages, details.kind),
+      amount: whole(details.amount),
+      reason: text(details.reason),
+      shift: shiftOf(details),
+    });
+    return read && t(read.id, { ...read.shift, amount: formatMoney(read.amount), reason: read.reason });
+  },
+
+  'shift-close'(t, details) {
+    const read = all({ counted: whole(details.counted), expected: whole(details.expected), shift: shiftOf(details) });
+    if (!read) return null;
+    const overShort = read.counted - read.expected;
+    const values = { ...read.shift, counted: formatMoney(read.counted), expected: formatMoney(read.expected) };
+    if (overShort === 0) return t('audit.sentence.shiftClose.even', values);
+    return t(overShort > 0 ? 'audit.sentence.shiftClose.over' : 'audit.sentence.shiftClose.short', {
+      ...values,
+      difference: formatMoney(Math.abs(overShort)),
+    });
+  },
+
+  'shift-reopen'(t, details) {
+    const read = all({ reason: text(details.reason), shift: shiftOf(details) });
+    return read && t('audit.sentence.shiftReopen', { ...read.shift, reason: read.reason });
+  },
+};
+
+/**
+ * What an entry did, in the active language: written from its kind and details, or the server's own `summary`
+ * when the details lack what the sentence says (an older row, a kind this web does not know yet).
+ */
+export function auditSentence(t: Translate, entry: Pick<AuditEntry, 'kind' | 'details' | 'order' | 'summary'>): string {
+  const write = Object.hasOwn(sentences, entry.kind) ? sentences[entry.kind] : undefined;
+  const details = record(entry.details);
+  const sentence = write && details ? write(t, details, entry.order?.orderNo) : null;
+  return sentence ?? entry.summary;
+}
