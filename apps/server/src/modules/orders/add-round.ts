@@ -4,7 +4,7 @@ import type { RecordEvent } from '../../events/transact';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { OrdersDeps } from './deps';
-import { claimIdempotencyKey, IdempotentReplay } from './idempotency';
+import { transactIdempotent } from './idempotency';
 import { checkVersion, settleOrder, type OrderChange } from './order-state';
 import { loadOrder } from './order-view';
 import { MAX_BILL, priceLines } from './price-lines';
@@ -50,19 +50,22 @@ export async function addStaffRound(
   idempotencyKey?: string,
 ): Promise<{ order: Order; roundNo: number; replayed: boolean }> {
   const settings = await deps.settings.get();
-  try {
-    return await deps.transact(async (tx, record) => {
-      const order = await repo.lockOrder(tx, orderId);
-      if (!order) throw notFound('That order does not exist');
-      if (idempotencyKey) await claimIdempotencyKey(tx, `user:${actor.id}:${idempotencyKey}`, body, orderId);
-      checkVersion(order, body.expectedVersion);
-      const change = { order, actorId: actor.id, settings };
-      const roundNo = await appendRound(deps, tx, record, change, { items: body.items, source: 'pos' });
-      return { order: await loadOrder(tx, orderId), roundNo, replayed: false };
-    });
-  } catch (error) {
-    if (!(error instanceof IdempotentReplay)) throw error;
-    const order = await loadOrder(deps.db, error.orderId);
-    return { order, roundNo: order.rounds.at(-1)?.no ?? 1, replayed: true };
-  }
+  const call = {
+    key: idempotencyKey,
+    request: body,
+    async replay(keyedOrderId: string) {
+      const order = await loadOrder(deps.db, keyedOrderId);
+      return { order, roundNo: order.rounds.at(-1)?.no ?? 1 };
+    },
+  };
+  const { result, replayed } = await transactIdempotent(deps, call, async (tx, record, claimKey) => {
+    const order = await repo.lockOrder(tx, orderId);
+    if (!order) throw notFound('That order does not exist');
+    await claimKey(`user:${actor.id}`, orderId);
+    checkVersion(order, body.expectedVersion);
+    const change = { order, actorId: actor.id, settings };
+    const roundNo = await appendRound(deps, tx, record, change, { items: body.items, source: 'pos' });
+    return { order: await loadOrder(tx, orderId), roundNo };
+  });
+  return { ...result, replayed };
 }

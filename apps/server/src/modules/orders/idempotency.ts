@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Executor } from '../../db/client';
+import type { RecordEvent } from '../../events/transact';
 import { conflict } from '../../lib/app-error';
+import type { OrdersDeps } from './deps';
 import * as repo from './repository';
 
 const IDEMPOTENCY_HOURS = 24;
@@ -24,7 +26,7 @@ function hashBody(body: unknown): string {
 }
 
 /** Thrown inside the transaction when the key was used before with the same body: nothing is written. */
-export class IdempotentReplay extends Error {
+class IdempotentReplay extends Error {
   constructor(readonly orderId: string) {
     super('idempotent replay');
   }
@@ -32,13 +34,59 @@ export class IdempotentReplay extends Error {
 
 /**
  * Claims the key for this order inside its transaction, or throws: an IdempotentReplay for the same body
- * (the caller answers with the first order), a 409 for another body.
+ * (answered by the call's replay), or a 409 naming `what` the key was used for, for another body.
  */
-export async function claimIdempotencyKey(tx: Executor, scopedKey: string, body: unknown, orderId: string) {
+async function claimIdempotencyKey(tx: Executor, scopedKey: string, body: unknown, orderId: string, what = 'order') {
   const requestHash = hashBody(body);
   const holder = await repo.claimIdempotencyKey(tx, { scopedKey, requestHash, orderId }, { hours: IDEMPOTENCY_HOURS });
   if (holder && holder.requestHash !== requestHash) {
-    throw conflict('This Idempotency-Key was already used for a different order');
+    throw conflict(`This Idempotency-Key was already used for a different ${what}`);
   }
   if (holder) throw new IdempotentReplay(holder.orderId);
+}
+
+/** A call that may carry an Idempotency-Key: the key, what it stands for, and the answer to a repeat. */
+export interface IdempotentCall<T> {
+  /** The header's value; without one, the work simply runs. */
+  key: string | undefined;
+  /**
+   * What a repeat must match to be a replay: the body, and for a call on an existing order also the call's
+   * name and target, so that the key of one call sent to another (or to another order) is a 409.
+   */
+  request: unknown;
+  /** Names the call in the 409 for a key used with another request: "… for a different payment". */
+  what?: string;
+  /** The answer to a replay, rebuilt from the order the key holds as it is now (read after the transaction). */
+  replay(orderId: string): Promise<T>;
+}
+
+/**
+ * Claims the call's key inside the work's transaction, as `${scope}:${key}` for `orderId`; does nothing
+ * without a key. Call it once the order's row is locked and before anything is written.
+ */
+export type ClaimKey = (scope: string, orderId: string) => Promise<void>;
+
+/**
+ * Runs `work` in one transaction that claims the call's key (through `claimKey`), or, when that key was
+ * used before with the same request, rolls back having written nothing and answers `call.replay` of the
+ * order the key holds. A key used with another request is a 409; a first attempt that fails rolls its
+ * claim back with it, so a retry runs again.
+ */
+export async function transactIdempotent<T>(
+  deps: Pick<OrdersDeps, 'transact'>,
+  call: IdempotentCall<T>,
+  work: (tx: Executor, record: RecordEvent, claimKey: ClaimKey) => Promise<T>,
+): Promise<{ result: T; replayed: boolean }> {
+  const { key, request, what } = call;
+  try {
+    const result = await deps.transact((tx, record) =>
+      work(tx, record, async (scope, orderId) => {
+        if (key) await claimIdempotencyKey(tx, `${scope}:${key}`, request, orderId, what);
+      }),
+    );
+    return { result, replayed: false };
+  } catch (error) {
+    if (!(error instanceof IdempotentReplay)) throw error;
+    return { result: await call.replay(error.orderId), replayed: true };
+  }
 }

@@ -14,6 +14,7 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/app
 import { newId } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
 import type { OrdersDeps } from './deps';
+import { transactIdempotent } from './idempotency';
 import {
   checkVersion,
   completeOrder,
@@ -37,6 +38,12 @@ export interface NewPayment {
   tendered?: number;
   partNo?: number;
   bankTransactionId?: string;
+}
+
+/** What goes back of cash handed over in excess for this payment; nothing but cash has change. */
+export function changeOf(payment: Pick<NewPayment, 'method' | 'amount' | 'tip' | 'tendered'>): number {
+  if (payment.method !== 'cash' || payment.tendered === undefined) return 0;
+  return changeDue(payment.tendered, payment.amount, payment.tip ?? 0);
 }
 
 /**
@@ -111,7 +118,7 @@ export async function applyPayment(
     await repo.setBillPartPaid(tx, part, { paymentMethod: mainMethod(ofPart)!, paidById: context.actorId });
   }
   const settled = netPaid(after) >= order.total;
-  const change = inserted.tendered === null ? 0 : changeDue(inserted.tendered, payment.amount, tip);
+  const change = changeOf(payment);
   if (settled && (order.status === 'ready' || order.status === 'served')) {
     await completeOrder(deps, tx, record, context);
     return { change, completed: true };
@@ -120,18 +127,29 @@ export async function applyPayment(
   return { change, completed: false };
 }
 
-/** POST /api/order/{id}/payments: a payment taken by staff. */
+/**
+ * POST /api/order/{id}/payments: a payment taken by staff. A repeat with the same Idempotency-Key and body
+ * takes nothing again: it answers the order as it is now and the change the same body works out to.
+ */
 export async function takePayment(
   deps: OrdersDeps,
   actor: AuthUser,
   deviceId: string | null,
   orderId: string,
   body: TakePaymentBody,
-): Promise<{ order: Order; change: number }> {
+  idempotencyKey?: string,
+): Promise<{ order: Order; change: number; replayed: boolean }> {
   const settings = await deps.settings.get();
-  return deps.transact(async (tx, record) => {
+  const call = {
+    key: idempotencyKey,
+    request: { call: 'take-payment', orderId, body },
+    what: 'payment',
+    replay: async (keyedOrderId: string) => ({ order: await loadOrder(deps.db, keyedOrderId), change: changeOf(body) }),
+  };
+  const { result, replayed } = await transactIdempotent(deps, call, async (tx, record, claimKey) => {
     const order = await repo.lockOrder(tx, orderId);
     if (!order) throw notFound('That order does not exist');
+    await claimKey(`user:${actor.id}`, orderId);
     checkVersion(order, body.expectedVersion);
     const context = { order, actorId: actor.id, deviceId, settings };
     const { change } = await applyPayment(deps, tx, record, context, body);
@@ -139,6 +157,7 @@ export async function takePayment(
     recordOrderChange(record, order, updated);
     return { order: updated, change };
   });
+  return { ...result, replayed };
 }
 
 /**

@@ -11,7 +11,7 @@ import { sameSecret } from '../../lib/same-secret';
 import type { AuthUser } from '../../plugins/auth';
 import { appendRound } from './add-round';
 import { CUSTOMER_FOREIGN_KEY, type OrdersDeps } from './deps';
-import { claimIdempotencyKey, IdempotentReplay } from './idempotency';
+import { transactIdempotent } from './idempotency';
 import { loadOrder, toOrder, toPublicOrder } from './order-view';
 import { MAX_BILL, priceLines } from './price-lines';
 import * as repo from './repository';
@@ -22,7 +22,7 @@ type NewOrder = Parameters<typeof repo.insertOrder>[1];
  * What differs between the two ways an order comes in (the POS and a diner's phone); everything else is
  * the one pipeline of `placeOrder`.
  */
-interface Door {
+interface Door<T> {
   items: OrderLineInput[];
   couponCode?: string;
   customerId?: string;
@@ -40,24 +40,33 @@ interface Door {
     seating: 'required' | 'if-free';
     joins?: repo.OrderRow;
   }>;
+  /** The answer for the order placed (or joined). */
+  answer(order: Order): T;
+  /** The answer to a repeat of a key already used with the same body: the order that key placed. */
+  replay(orderId: string): Promise<T>;
 }
 
 /**
  * The one placing pipeline, in one transaction: claim the idempotency key, price the lines from the menu,
  * redeem the coupon, compute the bill, write the order, seat the table, take the stock of an order that
- * goes to the kitchen, and record what happened. A replayed key throws IdempotentReplay (nothing written).
+ * goes to the kitchen, and record what happened. A replayed key writes nothing and answers the door's replay.
  */
-async function placeOrder(deps: OrdersDeps, door: Door, body: unknown, idempotencyKey?: string): Promise<Order> {
+async function placeOrder<T>(
+  deps: OrdersDeps,
+  door: Door<T>,
+  body: unknown,
+  idempotencyKey?: string,
+): Promise<{ result: T; replayed: boolean }> {
   const orderId = newId();
   const settings = await deps.settings.get();
-  return deps.transact(async (tx, record: RecordEvent) => {
+  const call = { key: idempotencyKey, request: body, replay: door.replay };
+  return transactIdempotent(deps, call, async (tx, record: RecordEvent, claimKey) => {
     const { keyScope, fields, seating, joins } = await door.open(tx);
-    const keyedOrderId = joins?.id ?? orderId;
-    if (idempotencyKey) await claimIdempotencyKey(tx, `${keyScope}:${idempotencyKey}`, body, keyedOrderId);
+    await claimKey(keyScope, joins?.id ?? orderId);
     if (joins) {
       const change = { order: joins, actorId: door.actorId, settings };
       await appendRound(deps, tx, record, change, { items: door.items, source: fields.source });
-      return loadOrder(tx, joins.id);
+      return door.answer(await loadOrder(tx, joins.id));
     }
 
     const lines = await priceLines(deps, tx, orderId, door.items, { position: 0, roundNo: 1 });
@@ -88,7 +97,7 @@ async function placeOrder(deps: OrdersDeps, door: Door, body: unknown, idempoten
 
     const placed = await loadOrder(tx, orderId);
     record({ type: 'order.placed', order: placed });
-    return placed;
+    return door.answer(placed);
   });
 }
 
@@ -102,7 +111,7 @@ export async function placeStaffOrder(
   body: CreateOrderBody,
   idempotencyKey?: string,
 ): Promise<{ order: Order; replayed: boolean }> {
-  const door: Door = {
+  const door: Door<Order> = {
     items: body.items,
     couponCode: body.couponCode,
     customerId: body.customerId,
@@ -126,11 +135,13 @@ export async function placeStaffOrder(
         createdById: actor.id,
       },
     }),
+    answer: (order) => order,
+    replay: (orderId) => loadOrder(deps.db, orderId),
   };
   try {
-    return { order: await placeOrder(deps, door, body, idempotencyKey), replayed: false };
+    const { result, replayed } = await placeOrder(deps, door, body, idempotencyKey);
+    return { order: result, replayed };
   } catch (error) {
-    if (error instanceof IdempotentReplay) return { order: await loadOrder(deps.db, error.orderId), replayed: true };
     if (isForeignKeyViolation(error, CUSTOMER_FOREIGN_KEY)) throw missingCustomer();
     throw error;
   }
@@ -147,7 +158,7 @@ export async function placeDinerOrder(
   idempotencyKey?: string,
 ): Promise<{ order: DinerOrderResult; replayed: boolean }> {
   let trackingToken = randomBytes(32).toString('base64url');
-  const door: Door = {
+  const door: Door<DinerOrderResult> = {
     items: body.items,
     actorId: null,
     tooLarge: 'The order is too large; ask the staff for help',
@@ -192,15 +203,14 @@ export async function placeDinerOrder(
         },
       };
     },
+    answer: (order) => ({ ...toPublicOrder(order), trackingToken }),
+    async replay(orderId) {
+      // The first request's token, so that the phone that retried follows the order it placed.
+      const [first] = await repo.findOrders(deps.db, [orderId]);
+      if (!first?.order.trackingToken) throw notFound('That order does not exist');
+      return { ...toPublicOrder(toOrder(first)), trackingToken: first.order.trackingToken };
+    },
   };
-  try {
-    const order = await placeOrder(deps, door, body, idempotencyKey);
-    return { order: { ...toPublicOrder(order), trackingToken }, replayed: false };
-  } catch (error) {
-    if (!(error instanceof IdempotentReplay)) throw error;
-    // The first request's token, so that the phone that retried follows the order it placed.
-    const [first] = await repo.findOrders(deps.db, [error.orderId]);
-    if (!first?.order.trackingToken) throw notFound('That order does not exist');
-    return { order: { ...toPublicOrder(toOrder(first)), trackingToken: first.order.trackingToken }, replayed: true };
-  }
+  const { result, replayed } = await placeOrder(deps, door, body, idempotencyKey);
+  return { order: result, replayed };
 }

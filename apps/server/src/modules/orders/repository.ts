@@ -219,7 +219,7 @@ export async function billedSubtotal(db: Executor, orderId: string): Promise<num
 }
 
 /**
- * Claims an idempotency key for a new order. Returns null when claimed, or the row that already holds it
+ * Claims an idempotency key for a call on an order. Returns null when claimed, or the row that already holds it
  * (a concurrent request with the same key waits here until the first one commits or rolls back).
  */
 export async function claimIdempotencyKey(

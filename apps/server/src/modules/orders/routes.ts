@@ -132,10 +132,27 @@ export const orderRoutes: FastifyPluginAsync<{ orders: OrdersService; config: Co
     '/:id',
     {
       config: { access: 'orders:update' },
-      schema: { tags, params: idParamsSchema, body: updateOrderBodySchema, response: { 200: envelope(orderSchema) } },
+      schema: {
+        tags,
+        description:
+          'Moves an order along its status machine (completing it pays what is due in `paymentMethod`), or ' +
+          'edits its payment method, note or customer. (ext) The same Idempotency-Key and body within 24 hours ' +
+          'changes nothing again and answers the order as it is now (200).',
+        params: idParamsSchema,
+        headers: idempotencyHeaders,
+        body: updateOrderBodySchema,
+        response: { 200: envelope(orderSchema) },
+      },
     },
-    async (request) => {
-      const order = await orders.update(currentUser(request), deviceIdOf(request), request.params.id, request.body);
+    async (request, reply) => {
+      const { order, replayed } = await orders.update(
+        currentUser(request),
+        deviceIdOf(request),
+        request.params.id,
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
       return ok(order, `Order ${order.orderNo} is ${order.status.replace('_', ' ')}`);
     },
   );
@@ -175,16 +192,25 @@ export const orderRoutes: FastifyPluginAsync<{ orders: OrdersService; config: Co
       config: { access: 'orders:update' },
       schema: {
         tags,
-        description: '(ext) Moves one round (one kitchen ticket): accept, reject, ready, served.',
+        description:
+          '(ext) Moves one round (one kitchen ticket): accept, reject, ready, served. The same Idempotency-Key ' +
+          'and body within 24 hours moves nothing again and answers the order as it is now (200).',
         params: roundParamsSchema,
+        headers: idempotencyHeaders,
         body: updateRoundBodySchema,
         response: { 200: envelope(orderSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id, roundNo } = request.params;
-      const order = await orders.updateRound(currentUser(request), id, roundNo, request.body);
-      return ok(order, `Round ${roundNo} of order ${order.orderNo} is ${request.body.status.replace('_', ' ')}`);
+      const key = request.headers['idempotency-key'];
+      const { order, replayed } = await orders.updateRound(currentUser(request), id, roundNo, request.body, key);
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      const status = request.body.status.replace('_', ' ');
+      const message = replayed
+        ? `Round ${roundNo} of order ${order.orderNo} was already moved to ${status}`
+        : `Round ${roundNo} of order ${order.orderNo} is ${status}`;
+      return ok(order, message);
     },
   );
 
@@ -320,22 +346,26 @@ export const orderRoutes: FastifyPluginAsync<{ orders: OrdersService; config: Co
         tags,
         description:
           '(ext) What is left of one part of a split bill is paid in one method; the payment that settles ' +
-          'the bill completes the order once it is ready or served.',
+          'the bill completes the order once it is ready or served. The same Idempotency-Key and body within ' +
+          '24 hours pays nothing again and answers the order as it is now (200).',
         params: billPartParamsSchema,
+        headers: idempotencyHeaders,
         body: payBillPartBodySchema,
         response: { 200: envelope(orderSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id, partNo } = request.params;
-      const order = await orders.payBillPart(
+      const { order, replayed } = await orders.payBillPart(
         currentUser(request),
         deviceIdOf(request),
         { orderId: id, partNo },
         request.body,
+        request.headers['idempotency-key'],
       );
+      if (replayed) reply.header('idempotent-replayed', 'true');
       const done = order.status === 'completed' ? `; order ${order.orderNo} is paid` : '';
-      return ok(order, `Part ${partNo} paid${done}`);
+      return ok(order, `Part ${partNo} ${replayed ? 'was already paid' : 'paid'}${done}`);
     },
   );
 
@@ -349,22 +379,26 @@ export const orderRoutes: FastifyPluginAsync<{ orders: OrdersService; config: Co
           '(ext) A payment towards the bill, or towards one part of a split bill (`partNo`). It pays at most ' +
           'what is due; cash may be handed over in excess (`tendered`) and the change is in the answer. The ' +
           'payment that settles a ready or served order completes it. Counted in the shift of the device ' +
-          '(X-Device-Id header).',
+          '(X-Device-Id header). The same Idempotency-Key and body within 24 hours takes nothing again and ' +
+          'answers the order as it is now, with the same change (200).',
         params: idParamsSchema,
+        headers: idempotencyHeaders,
         body: takePaymentBodySchema,
-        response: { 201: envelope(orderSchema) },
+        response: { 200: envelope(orderSchema), 201: envelope(orderSchema) },
       },
     },
     async (request, reply) => {
-      const { order, change } = await orders.takePayment(
+      const { order, change, replayed } = await orders.takePayment(
         currentUser(request),
         deviceIdOf(request),
         request.params.id,
         request.body,
+        request.headers['idempotency-key'],
       );
+      if (replayed) reply.header('idempotent-replayed', 'true');
       const paid = order.due === 0 ? `order ${order.orderNo} is paid` : `${formatVnd(order.due)} left to pay`;
-      const message = `Payment of ${formatVnd(request.body.amount)} taken; ${paid}${change > 0 ? `; change ${formatVnd(change)}` : ''}`;
-      return reply.status(201).send(ok(order, message));
+      const message = `Payment of ${formatVnd(request.body.amount)} ${replayed ? 'was already taken' : 'taken'}; ${paid}${change > 0 ? `; change ${formatVnd(change)}` : ''}`;
+      return reply.status(replayed ? 200 : 201).send(ok(order, message));
     },
   );
 

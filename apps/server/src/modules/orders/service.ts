@@ -35,10 +35,10 @@ export function createOrdersService(deps: OrdersDeps) {
     placeDinerOrder: (body: DinerOrderBody, idempotencyKey?: string) => placeDinerOrder(deps, body, idempotencyKey),
     addRound: (actor: AuthUser, id: string, body: AddRoundBody, idempotencyKey?: string) =>
       addStaffRound(deps, actor, id, body, idempotencyKey),
-    update: (actor: AuthUser, deviceId: string | null, id: string, body: UpdateOrderBody) =>
-      updateOrder(deps, actor, deviceId, id, body),
-    updateRound: (actor: AuthUser, id: string, roundNo: number, body: UpdateRoundBody) =>
-      updateRound(deps, actor, id, roundNo, body),
+    update: (actor: AuthUser, deviceId: string | null, id: string, body: UpdateOrderBody, idempotencyKey?: string) =>
+      updateOrder(deps, actor, deviceId, id, body, idempotencyKey),
+    updateRound: (actor: AuthUser, id: string, roundNo: number, body: UpdateRoundBody, idempotencyKey?: string) =>
+      updateRound(deps, actor, id, roundNo, body, idempotencyKey),
     updateStationWork: (
       actor: AuthUser,
       target: { orderId: string; roundNo: number; stationId: string },
@@ -55,9 +55,15 @@ export function createOrdersService(deps: OrdersDeps) {
       deviceId: string | null,
       target: { orderId: string; partNo: number },
       body: { paymentMethod: PaymentMethod; expectedVersion?: number },
-    ) => payBillPart(deps, actor, deviceId, target, body),
-    takePayment: (actor: AuthUser, deviceId: string | null, id: string, body: TakePaymentBody) =>
-      takePayment(deps, actor, deviceId, id, body),
+      idempotencyKey?: string,
+    ) => payBillPart(deps, actor, deviceId, target, body, idempotencyKey),
+    takePayment: (
+      actor: AuthUser,
+      deviceId: string | null,
+      id: string,
+      body: TakePaymentBody,
+      idempotencyKey?: string,
+    ) => takePayment(deps, actor, deviceId, id, body, idempotencyKey),
     refundPayment: (
       actor: AuthUser,
       deviceId: string | null,

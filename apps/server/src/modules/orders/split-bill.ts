@@ -4,6 +4,7 @@ import { isOpenOrderStatus, type Order, type PaymentMethod, type SplitBillBody }
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { OrdersDeps } from './deps';
+import { transactIdempotent } from './idempotency';
 import { checkVersion, recordOrderChange, refuseOncePaid, refuseWhileAwaitingApproval } from './order-state';
 import { loadOrder } from './order-view';
 import { netPaid } from './paid';
@@ -119,7 +120,8 @@ export async function splitBill(
 
 /**
  * POST /api/order/{id}/parts/{partNo}/pay: what is left of one part of a split bill, paid in one method.
- * The payment that settles the bill completes the order once the kitchen is done with it.
+ * The payment that settles the bill completes the order once the kitchen is done with it. A repeat with the
+ * same Idempotency-Key and body pays nothing again and answers the order as it is now.
  */
 export async function payBillPart(
   deps: OrdersDeps,
@@ -127,11 +129,19 @@ export async function payBillPart(
   deviceId: string | null,
   target: { orderId: string; partNo: number },
   body: { paymentMethod: PaymentMethod; expectedVersion?: number },
-): Promise<Order> {
+  idempotencyKey?: string,
+): Promise<{ order: Order; replayed: boolean }> {
   const settings = await deps.settings.get();
-  return deps.transact(async (tx, record) => {
+  const call = {
+    key: idempotencyKey,
+    request: { call: 'pay-part', ...target, body },
+    what: 'payment',
+    replay: (orderId: string) => loadOrder(deps.db, orderId),
+  };
+  const { result, replayed } = await transactIdempotent(deps, call, async (tx, record, claimKey) => {
     const order = await repo.lockOrder(tx, target.orderId);
     if (!order) throw notFound('That order does not exist');
+    await claimKey(`user:${actor.id}`, order.id);
     checkVersion(order, body.expectedVersion);
     const part = (await repo.listBillParts(tx, order.id)).find((one) => one.no === target.partNo);
     if (!part) throw notFound(`Order ${order.orderNo}'s bill has no part ${target.partNo}`);
@@ -147,4 +157,5 @@ export async function payBillPart(
     recordOrderChange(record, order, updated);
     return updated;
   });
+  return { order: result, replayed };
 }

@@ -3,6 +3,7 @@ import { allowedOrderMoves, isOpenOrderStatus, type Order, type UpdateOrderBody 
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import { CUSTOMER_FOREIGN_KEY, type OrdersDeps } from './deps';
+import { transactIdempotent } from './idempotency';
 import {
   checkCancelOfStartedRounds,
   checkVersion,
@@ -16,19 +17,30 @@ import { netPaid } from './paid';
 import { applyPayment } from './payments';
 import * as repo from './repository';
 
-/** PUT /api/order/{id}: moves an order along the status machine, records payment, edits its note or customer. */
+/**
+ * PUT /api/order/{id}: moves an order along the status machine, records payment, edits its note or customer.
+ * A repeat with the same Idempotency-Key and body changes nothing and answers the order as it is now.
+ */
 export async function updateOrder(
   deps: OrdersDeps,
   actor: AuthUser,
   deviceId: string | null,
   id: string,
   body: UpdateOrderBody,
-): Promise<Order> {
+  idempotencyKey?: string,
+): Promise<{ order: Order; replayed: boolean }> {
   const settings = await deps.settings.get();
+  const call = {
+    key: idempotencyKey,
+    request: { call: 'update-order', orderId: id, body },
+    what: 'order update',
+    replay: (orderId: string) => loadOrder(deps.db, orderId),
+  };
   try {
-    return await deps.transact(async (tx, record) => {
+    const { result, replayed } = await transactIdempotent(deps, call, async (tx, record, claimKey) => {
       const order = await repo.lockOrder(tx, id);
       if (!order) throw notFound('That order does not exist');
+      await claimKey(`user:${actor.id}`, id);
       checkVersion(order, body.expectedVersion);
       const next = body.status !== undefined && body.status !== order.status ? body.status : undefined;
       if (next && !allowedOrderMoves[order.status].includes(next)) {
@@ -89,6 +101,7 @@ export async function updateOrder(
       );
       return updated;
     });
+    return { order: result, replayed };
   } catch (error) {
     if (isForeignKeyViolation(error, CUSTOMER_FOREIGN_KEY)) {
       throw badRequest('That customer does not exist', [{ path: 'customerId', message: 'Unknown customer' }]);

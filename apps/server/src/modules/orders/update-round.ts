@@ -3,13 +3,15 @@ import { allowedRoundMoves } from '@quan/contract/rounds';
 import { conflict, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { OrdersDeps } from './deps';
+import { transactIdempotent } from './idempotency';
 import { checkCancelOfStartedRounds, checkVersion, moveRounds, recordOrderChange, settleOrder } from './order-state';
 import { loadOrder } from './order-view';
 import * as repo from './repository';
 
 /**
  * PATCH /api/order/{id}/rounds/{roundNo}: one kitchen ticket moves on its own (accepted, rejected, ready,
- * served); the order's status follows its rounds.
+ * served); the order's status follows its rounds. A repeat with the same Idempotency-Key and body moves
+ * nothing again and answers the order as it is now.
  */
 export async function updateRound(
   deps: OrdersDeps,
@@ -17,11 +19,19 @@ export async function updateRound(
   orderId: string,
   roundNo: number,
   body: UpdateRoundBody,
-): Promise<Order> {
+  idempotencyKey?: string,
+): Promise<{ order: Order; replayed: boolean }> {
   const settings = await deps.settings.get();
-  return deps.transact(async (tx, record) => {
+  const call = {
+    key: idempotencyKey,
+    request: { call: 'update-round', orderId, roundNo, body },
+    what: 'round move',
+    replay: (id: string) => loadOrder(deps.db, id),
+  };
+  const { result, replayed } = await transactIdempotent(deps, call, async (tx, record, claimKey) => {
     const order = await repo.lockOrder(tx, orderId);
     if (!order) throw notFound('That order does not exist');
+    await claimKey(`user:${actor.id}`, orderId);
     checkVersion(order, body.expectedVersion);
     const round = (await repo.listRounds(tx, orderId)).find((one) => one.no === roundNo);
     if (!round) throw notFound(`Order ${order.orderNo} has no round ${roundNo}`);
@@ -41,4 +51,5 @@ export async function updateRound(
     recordOrderChange(record, order, updated);
     return updated;
   });
+  return { order: result, replayed };
 }
