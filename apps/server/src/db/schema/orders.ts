@@ -197,9 +197,10 @@ export const auditLog = pgTable(
 );
 
 /**
- * Keys of POST /api/order requests (scoped to who sent them), kept 24 h: a repeat with the same body
- * returns the first order, a repeat with another body is refused. The key is claimed first in the order's
- * transaction, before the order row exists, so `order_id` has no foreign key.
+ * Idempotency-Keys of the calls that change an order (placing it, a round, a status or round move, a
+ * payment), scoped to who sent them and kept 24 h: a repeat with the same request answers the first result,
+ * another request under the key is refused (modules/orders/idempotency.ts). A new order's key is claimed in
+ * its transaction before the order row exists, so `order_id` has no foreign key.
  */
 export const orderIdempotencyKeys = pgTable('order_idempotency_keys', {
   scopedKey: text('scoped_key').primaryKey(),
