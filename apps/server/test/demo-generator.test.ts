@@ -154,10 +154,16 @@ describe('the generated restaurant', () => {
     }
   });
 
-  it('has Vietnamese dishes with recipes, ingredients in stock and tables with QR keys', async () => {
+  it('has Vietnamese dishes, a few also named in English, with recipes, ingredients in stock and tables with QR keys', async () => {
     const dishes = await get<Item[]>('/api/item');
     expect(dishes).toHaveLength(generated.dishes);
     expect(dishes.some((dish) => /[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệọỏốồổỗộớờởỡợụủứừửữự]/i.test(dish.name))).toBe(true);
+    // The classics are named in English too, for diners reading English; the others only as typed.
+    expect(dishes.find((dish) => dish.name === 'Phở bò tái')).toMatchObject({
+      nameEn: 'Rare beef pho',
+      descriptionEn: 'Beef bone broth simmered for 12 hours, with tender rare beef',
+    });
+    expect(dishes.some((dish) => dish.nameEn === null)).toBe(true);
     for (const dish of dishes) {
       expect(dish.recipe.length, dish.name).toBeGreaterThan(0);
       expect(dish.price % 1000, dish.name).toBe(0);

@@ -45,8 +45,10 @@ describe('the public menu', () => {
     expect(Object.keys(data.categories[0].items[0]).sort()).toEqual([
       '_id',
       'description',
+      'descriptionEn',
       'imageUrl',
       'name',
+      'nameEn',
       'optionGroups',
       'price',
     ]);
@@ -88,6 +90,37 @@ describe('the public menu', () => {
     const afterName = await t.app.inject({ method: 'GET', url: '/api/public-menu' });
     expect(afterName.json().data.restaurant.name).toBe('Bếp Nhà Minh');
     expect(afterName.headers.etag).not.toBe(etag);
+  });
+
+  it("carries each dish's English name and description, null when not set, as soon as they are saved", async () => {
+    type PublicDish = { _id: string; name: string; nameEn: string | null; descriptionEn: string | null };
+    const dishesOf = async () =>
+      (
+        (await t.app.inject({ method: 'GET', url: '/api/public-menu' })).json().data.categories as {
+          items: PublicDish[];
+        }[]
+      ).flatMap((category) => category.items);
+    // Built and cached before the change, so the answer below shows the cache was dropped.
+    expect((await dishesOf()).find((dish) => dish._id === dishes[0]!._id)).toMatchObject({ nameEn: null });
+
+    const saved = await t.request({
+      method: 'PUT',
+      url: `/api/item/${dishes[0]!._id}`,
+      payload: { nameEn: 'Chicken pho', descriptionEn: 'Rice noodle soup with chicken' },
+      as: 'manager',
+    });
+    expect(saved.statusCode).toBe(200);
+    const menu = await dishesOf();
+    expect(menu.find((dish) => dish._id === dishes[0]!._id)).toMatchObject({
+      name: 'Phở gà',
+      nameEn: 'Chicken pho',
+      descriptionEn: 'Rice noodle soup with chicken',
+    });
+    expect(menu.find((dish) => dish._id === dishes[1]!._id)).toMatchObject({
+      name: 'Gỏi cuốn',
+      nameEn: null,
+      descriptionEn: null,
+    });
   });
 });
 

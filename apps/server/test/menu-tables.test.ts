@@ -115,6 +115,61 @@ describe('menu', () => {
     });
     expect(edited.json().data as Item).toMatchObject({ name: 'Bò lúc lắc', price: 120_000, isAvailable: false });
   });
+
+  it("keeps a dish's English name and description, clears them with '' and refuses them too long", async () => {
+    const { categoryId } = await createMenu(t, []);
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/item',
+      payload: { name: 'Phở bò', price: 65_000, categoryId, nameEn: '  Beef pho ', descriptionEn: 'Rice noodle soup' },
+      as: 'manager',
+    });
+    expect(created.statusCode).toBe(201);
+    const pho = created.json().data as Item;
+    expect(pho).toMatchObject({ name: 'Phở bò', nameEn: 'Beef pho', descriptionEn: 'Rice noodle soup' });
+
+    const plain = await t.request({
+      method: 'POST',
+      url: '/api/item',
+      payload: { name: 'Bún chả', price: 55_000, categoryId },
+      as: 'manager',
+    });
+    expect(plain.json().data).toMatchObject({ nameEn: null, descriptionEn: null });
+
+    const renamed = await t.request({
+      method: 'PUT',
+      url: `/api/item/${pho._id}`,
+      payload: { nameEn: 'Beef noodle soup' },
+      as: 'manager',
+    });
+    expect(renamed.json().data).toMatchObject({ nameEn: 'Beef noodle soup', descriptionEn: 'Rice noodle soup' });
+
+    const cleared = await t.request({
+      method: 'PUT',
+      url: `/api/item/${pho._id}`,
+      payload: { descriptionEn: '   ' },
+      as: 'manager',
+    });
+    expect(cleared.json().data).toMatchObject({ nameEn: 'Beef noodle soup', descriptionEn: null });
+    const listed = (await t.request({ method: 'GET', url: `/api/item?categoryId=${categoryId}`, as: 'staff' })).json()
+      .data as Item[];
+    expect(listed.map(({ name, nameEn, descriptionEn }) => [name, nameEn, descriptionEn])).toEqual([
+      ['Bún chả', null, null],
+      ['Phở bò', 'Beef noodle soup', null],
+    ]);
+
+    const tooLong = await t.request({
+      method: 'PUT',
+      url: `/api/item/${pho._id}`,
+      payload: { nameEn: 'x'.repeat(81), descriptionEn: 'x'.repeat(501) },
+      as: 'manager',
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().errors).toEqual([
+      { path: 'nameEn', message: 'English name can be at most 80 characters' },
+      { path: 'descriptionEn', message: 'English description can be at most 500 characters' },
+    ]);
+  });
 });
 
 describe('tables', () => {

@@ -53,6 +53,14 @@ export const itemSchema = z.object({
   _id: idSchema,
   name: z.string(),
   description: z.string(),
+  /**
+   * (ext) The name diners whose page is in English see; null when not set, and they see `name`. Staff screens
+   * show `name`. The server always sends it; optional in the type, as an answer kept from before it existed
+   * (a tablet's offline copy of the menu, a test's item) lacks it.
+   */
+  nameEn: z.string().nullable().optional(),
+  /** (ext) The description diners whose page is in English see; null when not set, and they see `description`. */
+  descriptionEn: z.string().nullable().optional(),
   price: z.int32(),
   categoryId: idSchema,
   category: z.object({ _id: idSchema, name: z.string() }),
@@ -73,6 +81,13 @@ export const itemSchema = z.object({
 });
 export type Item = z.infer<typeof itemSchema>;
 
+/** An optional text of a dish: empty (or null) clears it, so a dish without one stores null. */
+const clearedWhenEmpty = (text: z.ZodString) =>
+  text
+    .transform((value) => value || null)
+    .nullable()
+    .optional();
+
 export const createItemBodySchema = z.strictObject({
   name: z.string().trim().min(1, 'Name cannot be empty').max(80, 'Name can be at most 80 characters'),
   /** Whole VND. */
@@ -82,6 +97,9 @@ export const createItemBodySchema = z.strictObject({
     .max(100_000_000, 'Price is too large'),
   categoryId: idSchema,
   description: z.string().trim().max(500, 'Description can be at most 500 characters').optional(),
+  /** (ext) What diners reading English see instead of the name and description; '' clears it. */
+  nameEn: clearedWhenEmpty(z.string().trim().max(80, 'English name can be at most 80 characters')),
+  descriptionEn: clearedWhenEmpty(z.string().trim().max(500, 'English description can be at most 500 characters')),
   imageUrl: z
     .string()
     .trim()

@@ -15,6 +15,10 @@ export const publicMenuSchema = z.object({
           _id: idSchema,
           name: z.string(),
           description: z.string(),
+          /** (ext) Shown instead of `name` to diners whose page is in English; null when not set. */
+          nameEn: z.string().nullable(),
+          /** (ext) Shown instead of `description` to diners whose page is in English; null when not set. */
+          descriptionEn: z.string().nullable(),
           price: z.int32(),
           imageUrl: z.string(),
           /** (ext) Options to choose in a sheet; empty for a dish that adds with one tap. */

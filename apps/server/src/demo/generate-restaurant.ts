@@ -1061,6 +1061,8 @@ export async function generateRestaurant(
       id: newId(),
       name: dish.name,
       description: dish.description ?? '',
+      nameEn: dish.nameEn ?? null,
+      descriptionEn: dish.descriptionEn ?? null,
       price: dish.price,
       categoryId: categoryRows[c]!.id,
       isAvailable: true,

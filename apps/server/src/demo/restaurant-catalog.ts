@@ -133,6 +133,9 @@ export interface DishSpec {
   price: number;
   recipe: RecipeSpec;
   description?: string;
+  /** What diners whose page is in English read instead of the name and description. */
+  nameEn?: string;
+  descriptionEn?: string;
 }
 
 export interface CategorySpec {
@@ -151,6 +154,12 @@ const dish = (name: string, thousands: number, recipe: RecipeSpec, description?:
   price: thousands * 1000,
   recipe,
   ...(description ? { description } : {}),
+});
+/** A classic the demo also names in English, so a phone set to English shows how that reads. */
+const inEnglish = (spec: DishSpec, nameEn: string, descriptionEn?: string): DishSpec => ({
+  ...spec,
+  nameEn,
+  ...(descriptionEn ? { descriptionEn } : {}),
 });
 
 // Shared parts of recipes.
@@ -225,10 +234,20 @@ export const menuCatalog: CategorySpec[] = [
     color: '#dc2626',
     sortOrder: 2,
     dishes: [
-      dish('Phở bò tái', 65, [...phoBowl, ['beef', 0.12]], 'Nước dùng xương bò hầm 12 tiếng, thịt bò tái mềm'),
-      dish('Bún chả Hà Nội', 65, [...bunBowl, ['porkBelly', 0.1], ['pork', 0.08], ['fishSauce', 0.03]]),
-      dish('Phở gà', 60, [...chickenPhoBowl, ['chicken', 0.15]]),
-      dish('Bún bò Huế', 70, [...bunBowl, ['beefBroth', 0.5], ['beefBrisket', 0.1], ['porkRoll', 0.03]]),
+      inEnglish(
+        dish('Phở bò tái', 65, [...phoBowl, ['beef', 0.12]], 'Nước dùng xương bò hầm 12 tiếng, thịt bò tái mềm'),
+        'Rare beef pho',
+        'Beef bone broth simmered for 12 hours, with tender rare beef',
+      ),
+      inEnglish(
+        dish('Bún chả Hà Nội', 65, [...bunBowl, ['porkBelly', 0.1], ['pork', 0.08], ['fishSauce', 0.03]]),
+        'Hanoi grilled pork with rice noodles',
+      ),
+      inEnglish(dish('Phở gà', 60, [...chickenPhoBowl, ['chicken', 0.15]]), 'Chicken pho'),
+      inEnglish(
+        dish('Bún bò Huế', 70, [...bunBowl, ['beefBroth', 0.5], ['beefBrisket', 0.1], ['porkRoll', 0.03]]),
+        'Huế spicy beef noodle soup',
+      ),
       dish('Phở bò đặc biệt', 85, [...phoBowl, ['beef', 0.08], ['beefBrisket', 0.06], ['beefBalls', 0.05]]),
       dish('Hủ tiếu Nam Vang', 65, [
         ['huTieu', 0.18],
@@ -325,7 +344,17 @@ export const menuCatalog: CategorySpec[] = [
     color: '#ca8a04',
     sortOrder: 3,
     dishes: [
-      dish('Cơm tấm sườn bì chả', 65, [['brokenRice', 0.18], ...grill, ['ribs', 0.2], ['eggs', 1], ['porkRoll', 0.03]]),
+      inEnglish(
+        dish('Cơm tấm sườn bì chả', 65, [
+          ['brokenRice', 0.18],
+          ...grill,
+          ['ribs', 0.2],
+          ['eggs', 1],
+          ['porkRoll', 0.03],
+        ]),
+        'Broken rice with grilled pork chop',
+        'With shredded pork skin and steamed egg meatloaf',
+      ),
       dish('Cơm gà xối mỡ', 60, [...ricePlate, ['chicken', 0.22], ['cookingOil', 0.03], ['cabbage', 0.03]]),
       dish('Cơm chiên dương châu', 55, [...ricePlate, ['eggs', 1], ['porkRoll', 0.03], ['shrimp', 0.03]]),
       dish('Cơm bò lúc lắc', 95, [...ricePlate, ['beef', 0.18], ['onions', 0.05], ['tomatoes', 0.05]]),
@@ -354,8 +383,12 @@ export const menuCatalog: CategorySpec[] = [
     sortOrder: 10,
     isDrinks: true,
     dishes: [
-      dish('Trà đá', 5, teaCup),
-      dish('Cà phê sữa đá', 29, [...coffeeCup, ['condensedMilk', 35]], 'Cà phê phin Robusta với sữa đặc'),
+      inEnglish(dish('Trà đá', 5, teaCup), 'Iced tea'),
+      inEnglish(
+        dish('Cà phê sữa đá', 29, [...coffeeCup, ['condensedMilk', 35]], 'Cà phê phin Robusta với sữa đặc'),
+        'Iced coffee with condensed milk',
+        'Robusta coffee dripped through a phin, with condensed milk',
+      ),
       dish('Nước chanh', 25, [
         ['limes', 0.08],
         ['sugar', 0.03],

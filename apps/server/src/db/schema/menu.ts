@@ -51,6 +51,10 @@ export const items = pgTable(
     id: uuid('id').primaryKey(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /** For diners reading English; null: they see the name as typed. */
+    nameEn: text('name_en'),
+    /** For diners reading English; null: they see the description as typed. */
+    descriptionEn: text('description_en'),
     /** Whole VND. */
     price: integer('price').notNull(),
     // Restrict: a category with items cannot be deleted (the service says which).

@@ -86,6 +86,8 @@ export function createMenuService(db: Database, transact: Transact) {
         _id: item.id,
         name: item.name,
         description: item.description,
+        nameEn: item.nameEn,
+        descriptionEn: item.descriptionEn,
         price: item.price,
         categoryId: item.categoryId,
         category: { _id: category.id, name: category.name },

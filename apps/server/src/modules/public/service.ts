@@ -77,10 +77,12 @@ export function createPublicMenu(
           name: category.name,
           items: items
             .filter((item) => item.categoryId === category._id && item.isAvailable && !item.isSoldOut)
-            .map(({ _id, name, description, price, imageUrl, optionGroups }) => ({
+            .map(({ _id, name, description, nameEn, descriptionEn, price, imageUrl, optionGroups }) => ({
               _id,
               name,
               description,
+              nameEn: nameEn ?? null,
+              descriptionEn: descriptionEn ?? null,
               price,
               imageUrl,
               optionGroups,

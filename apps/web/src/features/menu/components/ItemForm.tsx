@@ -40,6 +40,8 @@ const itemFields = [
   'price',
   'categoryId',
   'description',
+  'nameEn',
+  'descriptionEn',
   'imageUrl',
   'isAvailable',
   'recipe',
@@ -89,6 +91,8 @@ export function ItemForm({
       price: item?.price ?? Number.NaN,
       categoryId: item?.categoryId ?? defaultCategoryId ?? '',
       description: item?.description ?? '',
+      nameEn: item?.nameEn ?? '',
+      descriptionEn: item?.descriptionEn ?? '',
       imageUrl: item?.imageUrl ?? '',
       isAvailable: item?.isAvailable ?? true,
       recipe: item?.recipe.map(({ ingredientId, quantity }) => ({ ingredientId, quantity })) ?? [],
@@ -125,6 +129,8 @@ export function ItemForm({
     price: register('price', { valueAsNumber: true }),
     categoryId: register('categoryId'),
     description: register('description'),
+    nameEn: register('nameEn'),
+    descriptionEn: register('descriptionEn'),
     imageUrl: register('imageUrl'),
     prepMinutes: register('prepMinutes', { setValueAs: optionalWholeNumber }),
     isAvailable: register('isAvailable'),
@@ -176,6 +182,23 @@ export function ItemForm({
         hint={t('menu-admin.form.descriptionHint')}
         error={errors.description?.message}
         {...fields.description}
+      />
+      {/* The dish in English, for diners whose page is in English; left empty, they see it as typed above. */}
+      <TextField
+        label={t('menu-admin.dish.nameEn')}
+        lang="en"
+        autoComplete="off"
+        hint={t('menu-admin.dish.nameEnHint')}
+        error={errors.nameEn?.message}
+        {...fields.nameEn}
+      />
+      <TextField
+        label={t('menu-admin.dish.descriptionEn')}
+        lang="en"
+        autoComplete="off"
+        hint={t('menu-admin.dish.descriptionEnHint')}
+        error={errors.descriptionEn?.message}
+        {...fields.descriptionEn}
       />
       <TextField
         label={t('menu-admin.dish.imageUrl')}

@@ -98,6 +98,9 @@ describe('ItemManagement', () => {
         price: 29_000,
         categoryId: drinks._id,
         description: '',
+        // Left empty: the dish has none, and diners reading English see it as typed.
+        nameEn: null,
+        descriptionEn: null,
         imageUrl: '',
         isAvailable: true,
         recipe: [],
@@ -214,6 +217,56 @@ describe('ItemManagement', () => {
   );
 
   it(
+    'edits the English name and description, clears one with an empty field and explains one too long',
+    async () => {
+      const user = userEvent.setup();
+      const phoInEnglish = { ...pho, nameEn: 'Beef pho', descriptionEn: 'Rice noodles in beef broth' };
+      let items = [phoInEnglish, traDa];
+      fakeApi = installFakeApi(({ method, url, config }) => {
+        if (method === 'GET' && url === '/api/category') return ok([noodles, drinks]);
+        if (method === 'GET' && url === '/api/item') return ok(items);
+        if (method === 'PUT' && url === `/api/item/${pho._id}`) {
+          items = [{ ...phoInEnglish, ...(JSON.parse(config.data as string) as Partial<Item>) }, traDa];
+          return ok(items[0]);
+        }
+        return fail(404, 'Not found');
+      });
+      renderItems();
+
+      // Staff screens name the dish as typed.
+      const row = await screen.findByRole('article', { name: 'Phở bò' });
+      expect(row).not.toHaveTextContent('Beef pho');
+      await user.click(screen.getByRole('button', { name: 'Edit Phở bò' }));
+      const dialog = within(screen.getByRole('dialog', { name: 'Edit Phở bò' }));
+      const nameEn = dialog.getByLabelText('English name (optional)');
+      const descriptionEn = dialog.getByLabelText('English description (optional)');
+      expect(nameEn).toHaveValue('Beef pho');
+      expect(nameEn).toHaveAccessibleDescription('Phones set to English show it on the menu instead of the name.');
+      expect(descriptionEn).toHaveValue('Rice noodles in beef broth');
+
+      await user.clear(nameEn);
+      await user.type(nameEn, 'B'.repeat(81));
+      await user.click(dialog.getByRole('button', { name: 'Save dish' }));
+      expect(await dialog.findByText('English name can be at most 80 characters')).toBeInTheDocument();
+      expect(fakeApi.requests.filter((request) => request.startsWith('PUT'))).toEqual([]);
+
+      await user.clear(nameEn);
+      await user.type(nameEn, ' Beef noodle soup ');
+      await user.clear(descriptionEn);
+      await user.click(dialog.getByRole('button', { name: 'Save dish' }));
+
+      expect(await screen.findByText('Phở bò saved.')).toBeInTheDocument();
+      const put = fakeApi.configs.find((config) => config.method === 'put');
+      expect(JSON.parse(put?.data as string)).toMatchObject({
+        name: 'Phở bò',
+        nameEn: 'Beef noodle soup',
+        descriptionEn: null,
+      });
+    },
+    journeyTimeout,
+  );
+
+  it(
     'switches availability with a partial update and says so',
     async () => {
       const user = userEvent.setup();
@@ -308,6 +361,10 @@ describe('ItemManagement in Vietnamese', () => {
       await user.click(screen.getByRole('button', { name: 'Món mới' }));
       const dialog = within(screen.getByRole('dialog', { name: 'Món mới' }));
       expect(dialog.getByLabelText('Giá (VND)')).toBeInTheDocument();
+      expect(dialog.getByLabelText('Tên tiếng Anh (không bắt buộc)')).toHaveAccessibleDescription(
+        'Điện thoại dùng tiếng Anh sẽ hiện tên này trên thực đơn thay cho tên món.',
+      );
+      expect(dialog.getByLabelText('Mô tả tiếng Anh (không bắt buộc)')).toBeInTheDocument();
       expect(dialog.getByRole('group', { name: 'Định lượng' })).toHaveTextContent(
         'Không có nguyên liệu: đơn gọi món này không trừ tồn kho.',
       );

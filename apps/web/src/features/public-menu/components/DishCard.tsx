@@ -1,11 +1,16 @@
 import { memo, type ComponentType } from 'react';
 import { portionPrice } from '@quan/contract/option-rules';
 import { formatMoney } from '../../../lib/format';
-import { useT } from '../../../lib/i18n';
+import { useLanguage, useT } from '../../../lib/i18n';
+import { dishIn } from './dish-language';
 import { DishImage } from './DishImage';
 import type { PublicMenuItem } from './menu-search';
 
-/** What a page lets a diner do with a dish (the table page's cart buttons), as a component of its own. */
+/**
+ * What a page lets a diner do with a dish (the table page's cart buttons), as a component of its own. It is
+ * given the dish as the card shows it, in the diner's language, so the buttons, the options sheet and the cart
+ * name it the same way.
+ */
 export type DishActionComponent = ComponentType<{ item: PublicMenuItem }>;
 
 interface DishCardProps {
@@ -37,8 +42,9 @@ function lowestPortionPrice(item: PublicMenuItem): number | null {
  * Memoised: a menu of many dishes re-renders only the cards whose dish changed, and an action updates on its
  * own (from a context).
  */
-export const DishCard = memo(function DishCard({ item, Action, reserveAction }: DishCardProps) {
+export const DishCard = memo(function DishCard({ item: typed, Action, reserveAction }: DishCardProps) {
   const t = useT();
+  const item = dishIn(typed, useLanguage());
   const fromPrice = lowestPortionPrice(item);
   return (
     <article className="flex h-full gap-3 rounded-2xl border border-stone-200 bg-white p-3 shadow-sm">

@@ -13,6 +13,8 @@ function longMenu(): PublicMenuCategory[] {
       _id: `c${c}-i${i}`,
       name: `${name} ${i + 1}`,
       description: '',
+      nameEn: null,
+      descriptionEn: null,
       price: 30_000 + i * 5_000,
       imageUrl: '',
       optionGroups: [],

@@ -5,8 +5,9 @@ export type PublicMenuCategory = PublicMenu['categories'][number];
 export type PublicMenuItem = PublicMenuCategory['items'][number];
 
 /**
- * The categories with the dishes whose name or description contains the search, ignoring case and
- * Vietnamese accents ("pho" finds "Phở"); categories left without a dish are dropped.
+ * The categories with the dishes whose name or description, as typed or in English, contains the search,
+ * ignoring case and Vietnamese accents ("pho" finds "Phở", "beef" finds "Phở bò" named "Beef pho"); categories
+ * left without a dish are dropped.
  */
 export function filterMenu(categories: readonly PublicMenuCategory[], search: string): PublicMenuCategory[] {
   const folded = foldForSearch(search);
@@ -14,8 +15,9 @@ export function filterMenu(categories: readonly PublicMenuCategory[], search: st
   return categories
     .map((category) => ({
       ...category,
-      items: category.items.filter(
-        (item) => foldForSearch(item.name).includes(folded) || foldForSearch(item.description).includes(folded),
+      // One line per text (join writes nothing for a missing one), so a search never spans two of them.
+      items: category.items.filter((item) =>
+        foldForSearch([item.name, item.nameEn, item.description, item.descriptionEn].join('\n')).includes(folded),
       ),
     }))
     .filter((category) => category.items.length > 0);

@@ -85,6 +85,47 @@ describe('PublicMenuPage', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Our menu' })).toBeInTheDocument();
   });
 
+  it('shows the English name and description of a dish that has them in English, and each dish as typed in Vietnamese', async () => {
+    // Typed in Vietnamese, with English for the diners reading English; Bún chả has none.
+    const pho = {
+      ...phoBo,
+      description: 'Bánh phở, bò tái và rau thơm',
+      nameEn: 'Beef pho',
+      descriptionEn: 'Rice noodles in beef broth',
+    };
+    serveMenu(() =>
+      okData(
+        makePublicMenu({
+          categories: [{ _id: '0190a1b2-0000-7000-8000-0000000000c1', name: 'Noodles', items: [pho, bunCha] }],
+        }),
+      ),
+    );
+    renderPublicRoute('/public-menu');
+
+    const phoCard = (await screen.findByRole('heading', { level: 3, name: 'Beef pho' })).closest('article')!;
+    expect(phoCard).toHaveTextContent('Rice noodles in beef broth');
+    expect(phoCard).not.toHaveTextContent(/Phở bò|Bánh phở/);
+    // Its placeholder shows the initial of the name the diner reads.
+    expect(within(phoCard).getByText('B')).toHaveAttribute('aria-hidden', 'true');
+    const bunChaCard = screen.getByRole('heading', { level: 3, name: 'Bún chả' }).closest('article')!;
+    expect(bunChaCard).toHaveTextContent('Grilled pork with rice noodles');
+    // Either name finds the dish.
+    const search = screen.getByRole('searchbox', { name: 'Search dishes' });
+    await userEvent.type(search, 'pho bo');
+    expect(screen.getByRole('heading', { level: 3, name: 'Beef pho' })).toBeInTheDocument();
+    await userEvent.clear(search);
+    await userEvent.type(search, 'broth');
+    expect(screen.getByRole('heading', { level: 3, name: 'Beef pho' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 3, name: 'Bún chả' })).not.toBeInTheDocument();
+    await userEvent.clear(search);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Tiếng Việt' }));
+    const typedCard = (await screen.findByRole('heading', { level: 3, name: 'Phở bò' })).closest('article')!;
+    expect(typedCard).toHaveTextContent('Bánh phở, bò tái và rau thơm');
+    expect(screen.queryByText(/Beef pho|beef broth/)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'Bún chả' })).toBeInTheDocument();
+  });
+
   it('finds dishes with and without accents, and says when nothing matches', async () => {
     serveMenu();
     renderPublicRoute('/public-menu');

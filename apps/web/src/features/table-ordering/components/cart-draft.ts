@@ -1,5 +1,6 @@
 import type { CartItem, CartOption } from '../../../store/cart-slice';
-import { cartDraftKey, isObject, read, remove, write } from './table-session';
+import { cartDraftKey, isObject, read } from './table-session';
+import { remove, write } from './table-session-store';
 
 /** The cart being filled at a table, kept in the tab's sessionStorage so a reload loses nothing. */
 export interface CartDraft {

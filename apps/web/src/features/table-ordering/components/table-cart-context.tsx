@@ -18,7 +18,8 @@ export const TableCartContext = createContext<TableCartActions | null>(null);
 
 /**
  * The cart buttons of a dish card on the table page. They read the cart from the context, so a tap
- * re-renders the buttons and not the whole menu.
+ * re-renders the buttons and not the whole menu. The card gives the dish as it shows it, in the diner's
+ * language, so the buttons, the options sheet and the cart name it as the card does.
  */
 export function DishCartAction({ item }: { item: MenuItem }) {
   const cart = useContext(TableCartContext);

@@ -4,7 +4,7 @@ import { isRetryable, PublicApiError } from '../../../lib/public-api';
 import { MUTATION_RETRIES, MUTATION_RETRY_DELAY } from '../../../lib/retry-policy';
 import { randomUuid } from '../../../lib/random-uuid';
 import { createDinerOrder } from '../api/create-diner-order';
-import { clearPendingOrder, loadPendingOrder, savePendingOrder, type PendingOrder } from './table-session';
+import { clearPendingOrder, loadPendingOrder, savePendingOrder, type PendingOrder } from './table-session-store';
 
 /** Where an order stands between "Place order" and the server's answer. */
 export type Submission =

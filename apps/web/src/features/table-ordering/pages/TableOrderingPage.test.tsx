@@ -534,6 +534,34 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
       expect(dishes[0]).toHaveTextContent(/^3 × Phở táiLớn · không hành225\.000/);
     });
 
+    it('names a dish in English where it has an English name: on its card, its buttons, its sheet and the cart', async () => {
+      menu = makePublicMenu({
+        categories: [
+          {
+            _id: '0190a1b2-0000-7000-8000-0000000000c1',
+            name: 'Noodles',
+            items: [{ ...phoTai, nameEn: 'Rare beef pho' }, bunCha],
+          },
+        ],
+      });
+      serve();
+      renderPublicRoute(tablePath);
+
+      await userEvent.click(await screen.findByRole('button', { name: 'Add Rare beef pho' }));
+      const sheet = within(screen.getByRole('dialog', { name: 'Rare beef pho' }));
+      await userEvent.click(sheet.getByRole('radio', { name: /^Lớn/ }));
+      await userEvent.click(sheet.getByRole('button', { name: /^Add ·/ }));
+      await userEvent.click(screen.getByRole('button', { name: 'Add Bún chả' }));
+      expect(within(cardOf('Rare beef pho')).getByText('1')).toBeInTheDocument();
+
+      const lines = within(await openCart()).getByRole('list', { name: 'Dishes in your cart' });
+      expect(
+        within(lines)
+          .getAllByRole('listitem')
+          .map((line) => line.textContent),
+      ).toEqual([expect.stringMatching(/^Rare beef phoLớn \+10\.000/), expect.stringMatching(/^Bún chả1 × 55\.000/)]);
+    });
+
     it('keeps to the limit of one dish per order in the sheet', async () => {
       menu = withPhoTai();
       const keptCart = Array.from({ length: 19 }, (_, i) => ({
