@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Server as HttpsServer } from 'node:https';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { configureZodMessages } from '@quan/contract/zod-messages';
@@ -8,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { createEventBus, type EventBus } from './events/bus';
 import { createTransact } from './events/transact';
 import { loadJwtSecret } from './lib/jwt-secret';
+import { loadServerTls, type LocalAuthority } from './lib/tls';
 import { auditRoutes } from './modules/audit/routes';
 import { createAuditService, type AuditService } from './modules/audit/service';
 import { couponRoutes } from './modules/coupons/routes';
@@ -50,6 +52,7 @@ import { registerMetrics } from './plugins/metrics';
 import { registerRateLimits } from './plugins/rate-limit';
 import { createRealtime, type Realtime } from './plugins/realtime';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { tlsRoutes } from './plugins/tls';
 import { registerWebApp } from './plugins/web';
 
 export interface Services {
@@ -78,15 +81,21 @@ declare module 'fastify' {
     services: Services;
     /** Every API route and the access it declared (plugins/auth.ts). */
     declaredAccess: DeclaredAccess[];
+    /** With HTTPS=self-signed, the certificate authority tablets trust (lib/tls.ts); null otherwise. */
+    localAuthority: LocalAuthority | null;
   }
 }
 
 const ONE_MEGABYTE = 1024 * 1024;
 
-/** Builds the whole server (API, socket, web app) without listening; tests call it too. */
+/**
+ * Builds the whole server (API, socket, web app) without listening; tests call it too. With config.https it
+ * is an HTTPS server, its certificate read, or made and kept in DATA_DIR/tls, first.
+ */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   configureZodMessages();
-  const app = Fastify({
+  const tls = config.https ? await loadServerTls(config.https, config.dataDir) : null;
+  const options = {
     logger:
       config.logLevel === 'silent'
         ? false
@@ -98,7 +107,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
-  });
+  };
+  // Typed as the plain-HTTP instance the rest of the app is written for: Node's https.Server is an
+  // http.Server with TLS in front (same request events and methods), and socket.io attaches to either.
+  const app = tls
+    ? (Fastify<HttpsServer>({ ...options, https: { key: tls.key, cert: tls.cert } }) as unknown as FastifyInstance)
+    : Fastify(options);
+  for (const note of tls?.notes ?? []) app.log[note.level](note.message);
+  app.decorate('localAuthority', tls?.authority ?? null);
   app.addConstraintStrategy(callerConstraint);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -203,6 +219,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       exports: createExportsService({ db, settings, shifts }),
     });
     await api.register(spinWheelRoutes, { prefix: '/api/spin-wheel', spinWheel: services.spinWheel });
+    await api.register(tlsRoutes, { prefix: '/api/tls', authority: app.localAuthority });
     await api.register(publicRoutes, {
       prefix: '/api',
       publicMenu: createPublicMenu(menu, settings, events),

@@ -1,4 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { languages, type Language } from '@quan/contract/language';
 import { z } from 'zod';
@@ -27,11 +29,29 @@ const flagSchema = z
 
 const positiveIntSchema = z.coerce.number().pipe(z.int32().min(1, 'Must be a whole number of 1 or more'));
 
+const portSchema = z.coerce.number().pipe(z.int().min(0).max(65535, 'Must be a port number (0-65535)'));
+
+/** A DNS name or an IP address: what a certificate's subject alternative names can hold. */
+export function isCertificateName(name: string): boolean {
+  return isIP(name) !== 0 || /^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*$/i.test(name);
+}
+
+/** Host names or IP addresses separated by commas ("quan.lan, 10.0.0.5"), as a certificate may name them. */
+const hostNamesSchema = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().refine(isCertificateName, 'Use host names or IP addresses separated by commas')));
+
 /** The environment variables the server reads; .env.example documents each with its default. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number().pipe(z.int().min(0).max(65535, 'Must be a port number (0-65535)')).default(3000),
+  PORT: portSchema.default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -50,6 +70,11 @@ const envSchema = z.object({
   TRUST_PROXY: flagSchema.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  HTTPS: z.enum(['self-signed'], 'Use self-signed, or set HTTPS_CERT_FILE and HTTPS_KEY_FILE instead').optional(),
+  HTTPS_CERT_FILE: z.string().min(1).optional(),
+  HTTPS_KEY_FILE: z.string().min(1).optional(),
+  HTTPS_HOSTNAMES: hostNamesSchema.optional(),
+  HTTP_REDIRECT_PORT: portSchema.optional(),
   RATE_LIMIT_MAX: positiveIntSchema.default(600),
   LOGIN_RATE_LIMIT_PER_IP: positiveIntSchema.default(30),
   LOGIN_RATE_LIMIT_PER_EMAIL: positiveIntSchema.default(10),
@@ -57,7 +82,18 @@ const envSchema = z.object({
   DINER_ORDER_RATE_LIMIT_PER_TABLE: positiveIntSchema.default(15),
 });
 
+type Env = z.infer<typeof envSchema>;
+/** A variable (or a path inside one) and what is wrong with it: one line of a ConfigError. */
+type Issue = { path: string; message: string };
+
 export type DatabaseConfig = { driver: 'pglite'; dataDir: string | null } | { driver: 'postgres'; url: string };
+
+/**
+ * Where the HTTPS certificate comes from: PEM files the operator provides, or one the server issues itself
+ * for the restaurant's network (lib/tls.ts), naming this machine and `extraNames`.
+ */
+export type HttpsConfig =
+  { certificate: 'files'; certFile: string; keyFile: string } | { certificate: 'self-signed'; extraNames: string[] };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -74,8 +110,12 @@ export interface Config {
   restaurantLanguage: Language;
   cookieSecure: boolean;
   trustProxy: boolean;
-  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  logLevel: Env['LOG_LEVEL'];
   webDistDir: string;
+  /** null serves plain HTTP. Browsers run the staff app's service worker only over HTTPS (or on localhost). */
+  https: HttpsConfig | null;
+  /** With HTTPS, a plain-HTTP port that sends every request on to the HTTPS one; null for none. */
+  httpRedirectPort: number | null;
   rateLimit: {
     /** Requests per minute per IP across the whole API. */
     globalPerMinute: number;
@@ -92,15 +132,91 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+function invalid(issues: Issue[]): ConfigError {
+  const lines = issues.map(({ path, message }) => `  ${path}: ${message}`);
+  return new ConfigError(`Invalid configuration in the environment:\n${lines.join('\n')}`);
+}
+
+/**
+ * The operator's certificate and key, read once here so that a missing, unreadable or mismatched file stops
+ * the start with its variable named, rather than as an OpenSSL error from deep inside the HTTPS server.
+ */
+function certificateFileIssues(certFile: string, keyFile: string): Issue[] {
+  const unreadable: Issue[] = [];
+  const read = (path: 'HTTPS_CERT_FILE' | 'HTTPS_KEY_FILE', file: string): string => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
+      unreadable.push({ path, message: `Cannot read ${file} (${code})` });
+      return '';
+    }
+  };
+  const certPem = read('HTTPS_CERT_FILE', certFile);
+  const keyPem = read('HTTPS_KEY_FILE', keyFile);
+  if (unreadable.length > 0) return unreadable;
+  let certificate: X509Certificate;
+  try {
+    certificate = new X509Certificate(certPem);
+  } catch {
+    return [{ path: 'HTTPS_CERT_FILE', message: `${certFile} holds no PEM certificate` }];
+  }
+  try {
+    if (!certificate.checkPrivateKey(createPrivateKey(keyPem))) {
+      return [{ path: 'HTTPS_KEY_FILE', message: `${keyFile} is not the key of the certificate in ${certFile}` }];
+    }
+  } catch {
+    return [{ path: 'HTTPS_KEY_FILE', message: `${keyFile} holds no unencrypted PEM private key` }];
+  }
+  return [];
+}
+
+/** The HTTPS settings that only make sense together, and the operator's files. */
+function httpsIssues(e: Env): Issue[] {
+  const issues: Issue[] = [];
+  const files = e.HTTPS_CERT_FILE !== undefined || e.HTTPS_KEY_FILE !== undefined;
+  if (e.HTTPS_CERT_FILE && !e.HTTPS_KEY_FILE) {
+    issues.push({ path: 'HTTPS_KEY_FILE', message: 'Must be set together with HTTPS_CERT_FILE' });
+  }
+  if (e.HTTPS_KEY_FILE && !e.HTTPS_CERT_FILE) {
+    issues.push({ path: 'HTTPS_CERT_FILE', message: 'Must be set together with HTTPS_KEY_FILE' });
+  }
+  if (e.HTTPS && files) {
+    issues.push({ path: 'HTTPS', message: 'Use self-signed or HTTPS_CERT_FILE and HTTPS_KEY_FILE, not both' });
+  }
+  if (e.HTTPS_HOSTNAMES && !e.HTTPS) {
+    issues.push({ path: 'HTTPS_HOSTNAMES', message: 'Only used with HTTPS=self-signed' });
+  }
+  if (e.HTTP_REDIRECT_PORT !== undefined && !e.HTTPS && !files) {
+    issues.push({ path: 'HTTP_REDIRECT_PORT', message: 'Only used with HTTPS (HTTPS=self-signed or HTTPS_CERT_FILE)' });
+  }
+  if (e.HTTP_REDIRECT_PORT !== undefined && e.HTTP_REDIRECT_PORT !== 0 && e.HTTP_REDIRECT_PORT === e.PORT) {
+    issues.push({ path: 'HTTP_REDIRECT_PORT', message: 'Must differ from PORT' });
+  }
+  if (issues.length === 0 && e.HTTPS_CERT_FILE && e.HTTPS_KEY_FILE) {
+    issues.push(...certificateFileIssues(resolve(e.HTTPS_CERT_FILE), resolve(e.HTTPS_KEY_FILE)));
+  }
+  return issues;
+}
+
+function httpsConfig(e: Env): HttpsConfig | null {
+  if (e.HTTPS === 'self-signed') return { certificate: 'self-signed', extraNames: e.HTTPS_HOSTNAMES ?? [] };
+  if (e.HTTPS_CERT_FILE && e.HTTPS_KEY_FILE) {
+    return { certificate: 'files', certFile: resolve(e.HTTPS_CERT_FILE), keyFile: resolve(e.HTTPS_KEY_FILE) };
+  }
+  return null;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty values in a .env file mean "not set", not "set to the empty string".
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration in the environment:\n${lines.join('\n')}`);
+    throw invalid(parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
   }
   const e = parsed.data;
+  const issues = httpsIssues(e);
+  if (issues.length > 0) throw invalid(issues);
   const dataDir = resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -116,6 +232,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : resolve(serverRoot, '../web/dist'),
+    https: httpsConfig(e),
+    httpRedirectPort: e.HTTP_REDIRECT_PORT ?? null,
     rateLimit: {
       globalPerMinute: e.RATE_LIMIT_MAX,
       loginPerIp: e.LOGIN_RATE_LIMIT_PER_IP,

@@ -1,5 +1,7 @@
+import type { Server } from 'node:http';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { closeHttpRedirect, listenHttpRedirect } from './lib/http-redirect';
 
 async function main(): Promise<void> {
   let config;
@@ -15,10 +17,23 @@ async function main(): Promise<void> {
 
   const app = await buildApp(config);
   const address = await app.listen({ host: config.host, port: config.port });
-  const localUrl = `http://localhost:${new URL(address).port}`;
+  const port = Number(new URL(address).port);
+  // The e2e harness reads this line's URL: keep its shape.
+  const localUrl = `${config.https ? 'https' : 'http'}://localhost:${port}`;
   app.log.info(
     `Quán is serving on ${localUrl} (database: ${config.database.driver === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}${config.redis ? ', Redis adapter on' : ''})`,
   );
+  if (app.localAuthority) {
+    // What staff compare on a tablet before trusting it; the key is never logged.
+    app.log.info(
+      `HTTPS with this server's own certificate authority, for tablets to trust once: ${app.localAuthority.file ?? 'kept in memory only'} (a tablet downloads it at /api/tls/ca.crt), SHA-256 fingerprint ${app.localAuthority.fingerprint256}`,
+    );
+  }
+  let redirect: Server | null = null;
+  if (config.https && config.httpRedirectPort !== null) {
+    redirect = await listenHttpRedirect({ host: config.host, port: config.httpRedirectPort, httpsPort: port });
+    app.log.info(`Plain HTTP on port ${config.httpRedirectPort} redirects to HTTPS on port ${port}`);
+  }
   if (config.database.driver === 'postgres' && !config.jwt.secret) {
     app.log.warn('JWT_SECRET is not set: every instance must share one for sessions to work across a chain');
   }
@@ -38,6 +53,7 @@ async function main(): Promise<void> {
     }, 10_000);
     forceExit.unref();
     try {
+      if (redirect) await closeHttpRedirect(redirect);
       await app.close();
       process.exit(0);
     } catch (error) {

@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generate } from 'selfsigned';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 
 describe('configuration', () => {
@@ -39,6 +43,83 @@ describe('configuration', () => {
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(
       /PORT: .*\n\s+DATABASE_URL: Must start with postgres:\/\/ or postgresql:\/\/\n\s+JWT_SECRET: Must be at least 32 characters\n\s+JWT_TTL: Use a number of seconds/,
+    );
+  });
+});
+
+describe('HTTPS configuration', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'quan-config-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A certificate and its key as the operator would provide them, written to `dir`. */
+  async function operatorFiles(name: string): Promise<{ cert: string; key: string }> {
+    const pems = await generate([{ name: 'commonName', value: 'quan.lan' }], { keyType: 'ec', algorithm: 'sha256' });
+    const files = { cert: join(dir, `${name}-cert.pem`), key: join(dir, `${name}-key.pem`) };
+    writeFileSync(files.cert, pems.cert);
+    writeFileSync(files.key, pems.private, { mode: 0o600 });
+    return files;
+  }
+
+  it('is off by default, and self-signed names the extra host names', () => {
+    expect(loadConfig({})).toMatchObject({ https: null, httpRedirectPort: null });
+    const config = loadConfig({
+      HTTPS: 'self-signed',
+      HTTPS_HOSTNAMES: 'POS.quan.lan, 10.0.0.5,',
+      HTTP_REDIRECT_PORT: '80',
+    });
+    expect(config.https).toEqual({ certificate: 'self-signed', extraNames: ['pos.quan.lan', '10.0.0.5'] });
+    expect(config.httpRedirectPort).toBe(80);
+  });
+
+  it("takes the operator's certificate and key files when they belong together", async () => {
+    const files = await operatorFiles('good');
+    expect(loadConfig({ HTTPS_CERT_FILE: files.cert, HTTPS_KEY_FILE: files.key }).https).toEqual({
+      certificate: 'files',
+      certFile: files.cert,
+      keyFile: files.key,
+    });
+    const other = await operatorFiles('other');
+    expect(() => loadConfig({ HTTPS_CERT_FILE: files.cert, HTTPS_KEY_FILE: other.key })).toThrow(
+      /HTTPS_KEY_FILE: .*other-key\.pem is not the key of the certificate in .*good-cert\.pem/,
+    );
+    expect(() => loadConfig({ HTTPS_CERT_FILE: files.key, HTTPS_KEY_FILE: files.key })).toThrow(
+      /HTTPS_CERT_FILE: .*good-key\.pem holds no PEM certificate/,
+    );
+  });
+
+  it('names the missing file of the pair, and the files it cannot read', () => {
+    const load = () => loadConfig({ HTTPS_CERT_FILE: join(dir, 'cert.pem') });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/HTTPS_KEY_FILE: Must be set together with HTTPS_CERT_FILE/);
+    expect(() => loadConfig({ HTTPS_KEY_FILE: join(dir, 'key.pem') })).toThrow(
+      /HTTPS_CERT_FILE: Must be set together with HTTPS_KEY_FILE/,
+    );
+    expect(() =>
+      loadConfig({ HTTPS_CERT_FILE: join(dir, 'missing.pem'), HTTPS_KEY_FILE: join(dir, 'gone.pem') }),
+    ).toThrow(
+      /HTTPS_CERT_FILE: Cannot read .*missing\.pem \(ENOENT\)\n\s+HTTPS_KEY_FILE: Cannot read .*gone\.pem \(ENOENT\)/,
+    );
+  });
+
+  it('refuses settings that do not go together', () => {
+    expect(() => loadConfig({ HTTPS: 'yes' })).toThrow(
+      /HTTPS: Use self-signed, or set HTTPS_CERT_FILE and HTTPS_KEY_FILE/,
+    );
+    expect(() => loadConfig({ HTTP_REDIRECT_PORT: '80' })).toThrow(/HTTP_REDIRECT_PORT: Only used with HTTPS/);
+    expect(() => loadConfig({ HTTPS: 'self-signed', HTTP_REDIRECT_PORT: '3000' })).toThrow(
+      /HTTP_REDIRECT_PORT: Must differ from PORT/,
+    );
+    expect(() => loadConfig({ HTTPS_HOSTNAMES: 'quan.lan' })).toThrow(
+      /HTTPS_HOSTNAMES: Only used with HTTPS=self-signed/,
+    );
+    expect(() => loadConfig({ HTTPS: 'self-signed', HTTPS_HOSTNAMES: 'quan lan' })).toThrow(
+      /HTTPS_HOSTNAMES\.0: Use host names or IP addresses/,
+    );
+    expect(() => loadConfig({ HTTPS: 'self-signed', HTTPS_CERT_FILE: 'a.pem', HTTPS_KEY_FILE: 'b.pem' })).toThrow(
+      /HTTPS: Use self-signed or HTTPS_CERT_FILE and HTTPS_KEY_FILE, not both/,
     );
   });
 });
