@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { pwaOptions } from './pwa.config.ts';
 
 // Pinned to this folder so the same config works from apps/web, from the workspace root
 // (`--config apps/web/vite.config.ts`) and as a project of the root vitest config.
@@ -13,7 +15,13 @@ const apiOrigin = 'http://localhost:3000';
 export default defineConfig({
   root: webRoot,
   // Lingui compiles the .po catalogues on import; an untranslated message or a broken one fails the build.
-  plugins: [react(), tailwindcss(), lingui({ cwd: webRoot, failOnMissing: true, failOnCompileError: true })],
+  // The service worker and the web app manifest of the installable staff app: see pwa.config.ts.
+  plugins: [
+    react(),
+    tailwindcss(),
+    lingui({ cwd: webRoot, failOnMissing: true, failOnCompileError: true }),
+    VitePWA(pwaOptions),
+  ],
   server: {
     proxy: {
       '/api': apiOrigin,

@@ -1,12 +1,13 @@
 // First-load JavaScript of the diner pages (issue 4 budget: ≤ 120 kB gzip each), read from the Vite manifest
-// of a production build (`npx vite build` in apps/web first).
+// of a production build (`npx vite build` in apps/web first). It reads apps/web/dist, or the build directory
+// given as its argument (`node apps/web/scripts/public-bundle-size.mjs /tmp/other-dist`).
 //
 // A route's first load is the entry chunk, the chunk of each route module React Router loads lazily for that
 // URL, and every chunk those import statically, each file counted once. Chunks loaded later on demand
 // (dynamic imports inside a page, such as socket.io-client) are not part of it. kB are 1000 bytes, as Vite
 // prints them. This script reports; it never fails the build (exit code 0).
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
@@ -14,7 +15,7 @@ const budgetKb = 120;
 // A report on stdout (the lint rule keeps console.log out of app code).
 const print = (line = '') => process.stdout.write(`${line}\n`);
 const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-const distDir = join(webRoot, 'dist');
+const distDir = process.argv[2] ? resolve(process.argv[2]) : join(webRoot, 'dist');
 const manifestPath = join(distDir, '.vite', 'manifest.json');
 
 /**
