@@ -5,22 +5,21 @@ import { join, resolve } from 'node:path';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 const serverEntry = join(repoRoot, 'apps/server/dist/main.js');
-const webIndex = join(repoRoot, 'apps/web/dist/index.html');
+// The server serves apps/web/dist unless WEB_DIST_DIR names another build (the server reads it too), e.g.
+// `npx vite build --outDir /tmp/web-dist` then `WEB_DIST_DIR=/tmp/web-dist npx vitest run --project e2e`.
+const webIndex = join(resolve(repoRoot, process.env.WEB_DIST_DIR || 'apps/web/dist'), 'index.html');
 
 export interface RunningServer {
   url: string;
+  /** Kills the server at once (SIGKILL), as a power cut would; its data stays for `restart`. */
+  crash(): Promise<void>;
+  /** Starts it again on the same port and data, after `crash`. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
-/**
- * Starts the built server as a person would (`node apps/server/dist/main.js`) on a free port with a
- * fresh data dir, and resolves once it says where it is serving.
- */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(serverEntry) || !existsSync(webIndex)) {
-    throw new Error('The app is not built: run "npm run build" (npm test does it first)');
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), 'quan-e2e-'));
+/** Spawns the built server and resolves with the child and the address it says it is serving on. */
+async function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const child: ChildProcess = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     env: {
@@ -28,8 +27,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATABASE_URL: '',
       REDIS_URL: '',
       HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       // The journeys read the staff screens in English unless one says otherwise (a new restaurant speaks
       // Vietnamese).
@@ -40,7 +37,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   let output = '';
   const url = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${output}`)), 30_000);
+    // Generous: a busy two-core machine builds the embedded database slowly.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in 90 s:\n${output}`));
+    }, 90_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /serving on (http:\/\/localhost:\d+)/.exec(output);
@@ -56,14 +57,41 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
+  return { child, url };
+}
+
+async function killed(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill(signal);
+  await exited;
+}
+
+/**
+ * Starts the built server as a person would (`node apps/server/dist/main.js`) on a free port with a
+ * fresh data dir, and resolves once it says where it is serving.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!existsSync(serverEntry) || !existsSync(webIndex)) {
+    throw new Error('The app is not built: run "npm run build" (npm test does it first)');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'quan-e2e-'));
+  let running: { child: ChildProcess; url: string };
+  try {
+    running = await spawnServer({ PORT: '0', DATA_DIR: dataDir, ...env });
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const { url } = running;
   return {
     url,
+    crash: () => killed(running.child, 'SIGKILL'),
+    async restart() {
+      running = await spawnServer({ PORT: new URL(url).port, DATA_DIR: dataDir, ...env });
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((done) => child.once('exit', done));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await killed(running.child, 'SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -38,6 +38,9 @@ function createFakeSocket() {
     emit: <E extends EventName>(event: E, ...payload: Parameters<ServerToClientEvents[E]>) =>
       act(() => listeners.get(event)?.forEach((listener) => listener(payload[0]))),
     listenerCount: () => [...listeners.values()].reduce((sum, set) => sum + set.size, 0),
+    /** The socket's own events: the connection dropping and coming back. */
+    fire: (event: 'connect' | 'disconnect') =>
+      act(() => listeners.get(event)?.forEach((listener) => listener(undefined))),
   };
 }
 
@@ -116,6 +119,18 @@ describe('LiveUpdates', () => {
 
     emit('order:created', makeOrder());
     await screen.findByText('orders 3 · tables 4 · menu 2 · ingredients 4');
+  });
+
+  it('fetches again what missed events would have changed once the socket is back, not on its first connection', async () => {
+    const { fire } = renderLiveUpdates();
+    await screen.findByText('orders 1 · tables 1 · menu 1 · ingredients 1');
+
+    fire('connect');
+    fire('disconnect');
+    // Nothing is fetched while the server cannot be reached.
+    expect(screen.getByText('orders 1 · tables 1 · menu 1 · ingredients 1')).toBeInTheDocument();
+    fire('connect');
+    await screen.findByText('orders 2 · tables 2 · menu 2 · ingredients 2');
   });
 
   it('refreshes the revenue figures and customers’ points when an order is completed, not on other moves', async () => {
@@ -200,7 +215,7 @@ describe('LiveUpdates', () => {
 
   it('stays quiet on updates and stops listening when it unmounts', async () => {
     const { emit, unmount, listenerCount } = renderLiveUpdates();
-    expect(listenerCount()).toBe(6);
+    expect(listenerCount()).toBe(8);
     await screen.findByText('orders 1 · tables 1 · menu 1 · ingredients 1');
 
     emit('order:updated', makeOrder({ orderNo: 1042 }));

@@ -168,6 +168,21 @@ export function LiveUpdates() {
       enqueueSnackbar(lowStockMessage(ingredient), { variant: 'warning' });
     };
 
+    // Events sent while the socket was down are lost to this screen: once it is back, what they would have
+    // changed is fetched again rather than assumed (the kitchen board, the tables, the menu, the stock).
+    let missedEvents = false;
+    const onDisconnect = () => {
+      missedEvents = true;
+    };
+    const onConnect = () => {
+      if (!missedEvents) return;
+      missedEvents = false;
+      for (const root of [queryRoots.orders, queryRoots.tables, queryRoots.menu, queryRoots.ingredients])
+        invalidate(root);
+    };
+
+    socket.on('disconnect', onDisconnect);
+    socket.on('connect', onConnect);
     socket.on('order:created', onOrderCreated);
     socket.on('order:round-added', onRoundAdded);
     socket.on('order:updated', onOrderUpdated);
@@ -175,6 +190,8 @@ export function LiveUpdates() {
     socket.on('menu:updated', onMenuUpdated);
     socket.on('ingredient:low-stock', onLowStock);
     return () => {
+      socket.off('disconnect', onDisconnect);
+      socket.off('connect', onConnect);
       socket.off('order:created', onOrderCreated);
       socket.off('order:round-added', onRoundAdded);
       socket.off('order:updated', onOrderUpdated);

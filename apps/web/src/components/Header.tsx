@@ -1,5 +1,6 @@
 import { Armchair, BookOpen, ClipboardList, Ellipsis, House, LayoutDashboard, LogOut } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { Role } from '@quan/contract/user';
 import { useT } from '../lib/i18n';
@@ -23,6 +24,8 @@ const roleLabels: Record<Role, string> = { admin: 'role.admin', manager: 'role.m
 
 interface HeaderProps {
   user: { name: string; role: Role | ''; avatar: string };
+  /** Shown beside the live dot: what this device keeps to send (the app passes the outbox's button). */
+  deviceStatus?: ReactNode;
   onSignOut: () => void;
   isSigningOut?: boolean;
 }
@@ -49,7 +52,7 @@ function ConnectionDot() {
  * within thumb reach; it is the same element at every width so each link exists once. (No
  * backdrop-filter on the header: it would make the header, not the screen, the bar's frame.)
  */
-export function Header({ user, onSignOut, isSigningOut = false }: HeaderProps) {
+export function Header({ user, deviceStatus, onSignOut, isSigningOut = false }: HeaderProps) {
   const t = useT();
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white">
@@ -86,6 +89,7 @@ export function Header({ user, onSignOut, isSigningOut = false }: HeaderProps) {
         </nav>
 
         <div className="ml-auto flex min-w-0 items-center gap-3">
+          {deviceStatus}
           <ConnectionDot />
           <Link to="/profile" className="flex min-w-0 items-center gap-2 rounded-lg">
             <Avatar name={user.name} src={user.avatar} size="sm" decorative />

@@ -27,6 +27,7 @@ export function installFakeApi(handler: FakeHandler) {
     requests.push(`${method} ${url}`);
     configs.push(config);
     const { status, body } = handler({ method, url, config });
+    if (status === 0) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
     const response: AxiosResponse = { data: body, status, statusText: String(status), headers: {}, config };
     if (status >= 400) {
       const code = status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST;
@@ -52,3 +53,6 @@ export function ok(data: unknown, message?: string): FakeResponse {
 export function fail(status: number, message: string): FakeResponse {
   return { status, body: { success: false, message } };
 }
+
+/** No answer at all: the network is down or the server is not there (axios's "Network Error"). */
+export const unreachable: FakeResponse = { status: 0, body: null };

@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate } from 'react-router';
 import { Header } from '../../components/Header';
 import { useLogout } from '../../features/auth/api/logout';
+import { OutboxButton } from '../../features/outbox/components/OutboxButton';
+import { OutboxRunner } from '../../features/outbox/components/OutboxRunner';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { removeUser, selectUser } from '../../store/user-slice';
 import { LiveUpdates } from '../LiveUpdates';
@@ -28,7 +30,8 @@ export function AppLayout() {
   return (
     <div className="min-h-dvh bg-stone-50 pb-20 md:pb-0">
       <LiveUpdates />
-      <Header user={user} onSignOut={signOut} isSigningOut={logoutMutation.isPending} />
+      <OutboxRunner />
+      <Header user={user} deviceStatus={<OutboxButton />} onSignOut={signOut} isSigningOut={logoutMutation.isPending} />
       <main>
         <Outlet />
       </main>

@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Envelope } from '@quan/contract/common';
-import type { Order } from '@quan/contract/order';
 import type { TakePaymentBody } from '@quan/contract/payments';
-import { apiClient } from '../../../lib/api-client';
+import { requestChange, type ChangeRequest } from '../../../lib/outbox-sender';
 import { putAnsweredOrder, refreshOrdersAndTables } from './list-orders';
 
 export type TakePaymentVariables = TakePaymentBody & { id: string };
@@ -12,9 +10,13 @@ export type TakePaymentVariables = TakePaymentBody & { id: string };
  * with its payments, `paid` and `due`. It may pay less than is due (split tender: some in cash, the rest by
  * transfer) but never more; the payment that settles a ready or served order completes it.
  */
-export async function takePayment({ id, ...body }: TakePaymentVariables): Promise<Order> {
-  const response = await apiClient.post<Envelope<Order>>(`/api/order/${encodeURIComponent(id)}/payments`, body);
-  return response.data.data;
+export function takePaymentRequest({ id, ...body }: TakePaymentVariables): ChangeRequest {
+  return { method: 'POST', url: `/api/order/${encodeURIComponent(id)}/payments`, body };
+}
+
+/** The call itself, with the key that makes a repeated one harmless (a retry, or the outbox sending it later). */
+export function takePayment({ idempotencyKey, ...variables }: TakePaymentVariables & { idempotencyKey: string }) {
+  return requestChange(takePaymentRequest(variables), idempotencyKey);
 }
 
 export function useTakePayment() {

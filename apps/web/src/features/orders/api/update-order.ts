@@ -1,13 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Envelope } from '@quan/contract/common';
-import type { Order, UpdateOrderBody } from '@quan/contract/order';
-import { apiClient } from '../../../lib/api-client';
+import type { UpdateOrderBody } from '@quan/contract/order';
+import { requestChange, type ChangeRequest } from '../../../lib/outbox-sender';
 import { queryRoots } from '../../../lib/query-keys';
 
+export type UpdateOrderVariables = { id: string } & UpdateOrderBody;
+
 /** Moves an order along (status), records the payment method, or edits its note. */
-export async function updateOrder({ id, ...body }: { id: string } & UpdateOrderBody): Promise<Order> {
-  const response = await apiClient.put<Envelope<Order>>(`/api/order/${encodeURIComponent(id)}`, body);
-  return response.data.data;
+export function updateOrderRequest({ id, ...body }: UpdateOrderVariables): ChangeRequest {
+  return { method: 'PUT', url: `/api/order/${encodeURIComponent(id)}`, body };
+}
+
+/** The call itself, with the key that makes a repeated one harmless (a retry, or the outbox sending it later). */
+export function updateOrder({ idempotencyKey, ...variables }: UpdateOrderVariables & { idempotencyKey: string }) {
+  return requestChange(updateOrderRequest(variables), idempotencyKey);
 }
 
 export function useUpdateOrder() {

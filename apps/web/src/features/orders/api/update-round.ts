@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Envelope } from '@quan/contract/common';
-import type { Order, UpdateRoundBody } from '@quan/contract/order';
-import { apiClient } from '../../../lib/api-client';
+import type { UpdateRoundBody } from '@quan/contract/order';
+import { requestChange, type ChangeRequest } from '../../../lib/outbox-sender';
 import { queryRoots } from '../../../lib/query-keys';
 import { putAnsweredOrder } from './list-orders';
 
@@ -11,12 +10,13 @@ export interface UpdateRoundVariables extends UpdateRoundBody {
 }
 
 /** Moves one round of an order (one kitchen ticket): accepted, rejected, ready or served. Answers the whole order. */
-export async function updateRound({ id, roundNo, ...body }: UpdateRoundVariables): Promise<Order> {
-  const response = await apiClient.patch<Envelope<Order>>(
-    `/api/order/${encodeURIComponent(id)}/rounds/${roundNo}`,
-    body,
-  );
-  return response.data.data;
+export function updateRoundRequest({ id, roundNo, ...body }: UpdateRoundVariables): ChangeRequest {
+  return { method: 'PATCH', url: `/api/order/${encodeURIComponent(id)}/rounds/${roundNo}`, body };
+}
+
+/** The call itself, with the key that makes a repeated one harmless (a retry, or the outbox sending it later). */
+export function updateRound({ idempotencyKey, ...variables }: UpdateRoundVariables & { idempotencyKey: string }) {
+  return requestChange(updateRoundRequest(variables), idempotencyKey);
 }
 
 export function useUpdateRound() {

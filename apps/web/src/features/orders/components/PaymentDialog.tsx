@@ -11,10 +11,13 @@ import { VietQrCode } from '../../../components/VietQrCode';
 import { describeApiError, getApiStatus } from '../../../lib/api-client';
 import { formatMoney, parseDong } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
+import { sendOrKeep } from '../../../lib/outbox-sender';
 import { useCan } from '../../../lib/use-can';
+import { useAppSelector } from '../../../store/hooks';
+import { selectUser } from '../../../store/user-slice';
 import { useBankAccount } from '../api/get-bank-account';
 import { orderQueryOptions } from '../api/get-order';
-import { useTakePayment } from '../api/take-payment';
+import { takePaymentRequest, useTakePayment } from '../api/take-payment';
 import { RefundDialog } from './RefundDialog';
 import { formatClock, paymentMethodMessages, paymentTargetOf, refundableOf, tableLabel } from './order-status';
 
@@ -55,6 +58,7 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
   const t = useT();
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
+  const { _id: userId, name: userName } = useAppSelector(selectUser);
   const canRefund = useCan('payments:refund');
   const bank = useBankAccount();
   // The order as the last answer left it: each payment raises its version, and the next one must send it.
@@ -137,8 +141,30 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
       expectedVersion: order.version,
     };
     try {
-      const answered = await mutation.mutateAsync({ id: order._id, ...body });
+      const variables = { id: order._id, ...body };
       const change = received !== null ? changeDue(received, amount, tip) : 0;
+      const answered = await sendOrKeep(
+        takePaymentRequest(variables),
+        (idempotencyKey) => mutation.mutateAsync({ ...variables, idempotencyKey }),
+        {
+          kind: 'payment',
+          userId,
+          userName,
+          estimate: null,
+          cart: null,
+          label: t('outbox.label.payment', {
+            amount: formatMoney(amount),
+            method: t(paymentMethodMessages[method]).toLocaleLowerCase(),
+            what,
+          }),
+        },
+      );
+      // The cash is in the drawer: the payment waits on this device and reaches the bill when the server does.
+      if (!answered) {
+        enqueueSnackbar(t('outbox.saved'), { variant: 'info' });
+        onClose();
+        return;
+      }
       const left = paymentTargetOf(answered, partNo)?.due ?? 0;
       if (left === 0) {
         const paid =

@@ -4,8 +4,11 @@ import type { Order, OrderRound, UpdateOrderBody } from '@quan/contract/order';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { describeApiError } from '../../../lib/api-client';
 import { useT, type Translate } from '../../../lib/i18n';
-import { useUpdateOrder } from '../api/update-order';
-import { useUpdateRound } from '../api/update-round';
+import { sendOrKeep } from '../../../lib/outbox-sender';
+import { useAppSelector } from '../../../store/hooks';
+import { selectUser } from '../../../store/user-slice';
+import { updateOrderRequest, useUpdateOrder } from '../api/update-order';
+import { updateRoundRequest, useUpdateRound } from '../api/update-round';
 import { PaymentDialog } from './PaymentDialog';
 import {
   describeOrderCancel,
@@ -57,6 +60,9 @@ export function useOrderMoves() {
   const roundMutation = useUpdateRound();
   const t = useT();
   const { enqueueSnackbar } = useSnackbar();
+  const { _id: userId, name: userName } = useAppSelector(selectUser);
+  // A move that cannot reach the server waits on this device (lib/outbox.ts), described as the toast would say it.
+  const keptAs = (label: string) => ({ kind: 'status' as const, userId, userName, estimate: null, cart: null, label });
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [cancelling, setCancelling] = useState<{ order: Order; move: OrderMove } | null>(null);
   const [paying, setPaying] = useState<Order | null>(null);
@@ -74,12 +80,22 @@ export function useOrderMoves() {
   async function send(order: Order, move: OrderMove, body: UpdateOrderBody): Promise<void> {
     setBusy(order._id, true);
     try {
-      const updated = await mutation.mutateAsync({ id: order._id, ...body });
+      const variables = { id: order._id, ...body };
+      const done = moveSuccessMessage(t, order, move, body.paymentMethod);
+      const updated = await sendOrKeep(
+        updateOrderRequest(variables),
+        (idempotencyKey) => mutation.mutateAsync({ ...variables, idempotencyKey }),
+        keptAs(done),
+      );
+      if (!updated) {
+        enqueueSnackbar(t('outbox.saved'), { variant: 'info' });
+        return;
+      }
       // On a tab, a cancel stops only the rounds the kitchen has not got further with; the order stays open.
       const message =
         move.target === 'cancelled' && updated.status !== 'cancelled'
           ? partialCancelMessage(t, order, move.label === rejectMoveLabel)
-          : moveSuccessMessage(t, order, move, body.paymentMethod);
+          : done;
       enqueueSnackbar(message, { variant: 'success' });
     } catch (error) {
       enqueueSnackbar(describeApiError(error, t('orders.updateError', { orderNo: order.orderNo })), {
@@ -93,13 +109,14 @@ export function useOrderMoves() {
   async function sendRound({ order, roundNo, move }: RoundRequest): Promise<void> {
     setBusy(order._id, true);
     try {
-      await roundMutation.mutateAsync({
-        id: order._id,
-        roundNo,
-        status: move.target,
-        expectedVersion: order.version,
-      });
-      enqueueSnackbar(roundMoveSuccessMessage(t, order, roundNo, move), { variant: 'success' });
+      const variables = { id: order._id, roundNo, status: move.target, expectedVersion: order.version };
+      const done = roundMoveSuccessMessage(t, order, roundNo, move);
+      const updated = await sendOrKeep(
+        updateRoundRequest(variables),
+        (idempotencyKey) => roundMutation.mutateAsync({ ...variables, idempotencyKey }),
+        keptAs(done),
+      );
+      enqueueSnackbar(updated ? done : t('outbox.saved'), { variant: updated ? 'success' : 'info' });
     } catch (error) {
       // A 409 says the order changed on another screen; the mutation has the orders fetched again.
       enqueueSnackbar(describeApiError(error, t('orders.updateError', { orderNo: order.orderNo })), {

@@ -12,11 +12,15 @@ import { OptionSheet, type OptionSheetResult } from '../../../components/OptionS
 import { describeApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
+import { addToOutbox, type NewOutboxEntry } from '../../../lib/outbox';
+import { isUnreachable } from '../../../lib/outbox-sender';
+import { useIsOnline } from '../../../lib/use-is-online';
 import { useCan } from '../../../lib/use-can';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { addItem, clearCart, selectCartItems, selectCartTotal } from '../../../store/cart-slice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { assignTable, removeCustomer, selectHasCustomer, selectOrderInProgress } from '../../../store/order-slice';
+import { selectUser } from '../../../store/user-slice';
 import { useCategories } from '../../menu/api/list-categories';
 import { useItems } from '../../menu/api/list-items';
 import { useSettings } from '../../more/api/get-settings';
@@ -65,6 +69,8 @@ export function PosPage() {
   const tables = useTables();
   const settings = useSettings();
   const createOrderMutation = useCreateOrder();
+  const user = useAppSelector(selectUser);
+  const isOnline = useIsOnline();
   const [orderNote, setOrderNote] = useState('');
   const [couponInput, setCouponInput] = useState('');
   const [placeError, setPlaceError] = useState<string | null>(null);
@@ -124,19 +130,25 @@ export function PosPage() {
     setPlaceError(null);
   }
 
+  // Offline, the order may not be at hand (the page was reloaded without a network): the round is kept on the
+  // tablet all the same, and the server checks it against the order when it is sent.
   const roundBlocker = !openOrderRef
     ? null
-    : round.order.isPending
-      ? t('pos.blocker.orderLoading', { orderNo: openOrderRef.orderNo })
-      : !openOrder
-        ? t('pos.blocker.orderLoadError', { orderNo: openOrderRef.orderNo })
-        : !isOpenOrderStatus(openOrder.status)
-          ? t(openOrder.status === 'cancelled' ? 'pos.blocker.orderCancelled' : 'pos.blocker.orderCompleted', {
-              orderNo: openOrder.orderNo,
-            })
-          : lines.length === 0
-            ? t('pos.blocker.noDishes')
-            : null;
+    : !isOnline && !openOrder
+      ? lines.length === 0
+        ? t('pos.blocker.noDishes')
+        : null
+      : round.order.isPending
+        ? t('pos.blocker.orderLoading', { orderNo: openOrderRef.orderNo })
+        : !openOrder
+          ? t('pos.blocker.orderLoadError', { orderNo: openOrderRef.orderNo })
+          : !isOpenOrderStatus(openOrder.status)
+            ? t(openOrder.status === 'cancelled' ? 'pos.blocker.orderCancelled' : 'pos.blocker.orderCompleted', {
+                orderNo: openOrder.orderNo,
+              })
+            : lines.length === 0
+              ? t('pos.blocker.noDishes')
+              : null;
 
   const blocker = isRound
     ? roundBlocker
@@ -148,11 +160,40 @@ export function PosPage() {
           ? t('pos.blocker.couponChecking')
           : null;
 
+  /**
+   * Keeps what could not reach the server on this tablet (lib/outbox.ts), with the key it was (or would have been)
+   * sent with, and clears the screen for the next guest as if it had gone: the header counts what waits.
+   */
+  async function keepOnTablet(entry: Pick<NewOutboxEntry, 'kind' | 'request' | 'estimate' | 'cart'>) {
+    await addToOutbox({ ...entry, userId: user._id, userName: user.name, label: '' });
+    dispatch(clearCart());
+    if (entry.kind === 'order') {
+      dispatch(removeCustomer());
+      setOrderNote('');
+      setCouponInput('');
+    }
+    setPlaceError(null);
+    enqueueSnackbar(t('outbox.saved'), { variant: 'info' });
+  }
+
   // Only the cart's dishes go, as the order's next round; the table stays chosen for the round after it.
   function sendRound() {
-    if (blocker || round.isSending) return;
+    if (blocker || round.isSending || !openOrderRef) return;
     setPlaceError(null);
-    round.send(toOrderLines(lines), {
+    const items = toOrderLines(lines);
+    const keepRound = (request: { body: unknown; idempotencyKey: string }) =>
+      void keepOnTablet({
+        kind: 'round',
+        request: { method: 'POST', url: `/api/order/${encodeURIComponent(openOrderRef._id)}/rounds`, ...request },
+        estimate: null,
+        cart: { items: cartItems, table: order.table, orderNo: openOrderRef.orderNo },
+      });
+    if (!isOnline) {
+      keepRound(round.prepare(items));
+      return;
+    }
+    round.send(items, {
+      onUnreachable: keepRound,
       onSent: (updated, roundNo) => {
         dispatch(clearCart());
         enqueueSnackbar(t('pos.round.sent', { roundNo, orderNo: updated.orderNo }), { variant: 'success' });
@@ -184,6 +225,28 @@ export function PosPage() {
       ...(note ? { note } : {}),
     };
     setPlaceError(null);
+    const keepOrder = () =>
+      void keepOnTablet({
+        kind: 'order',
+        request: { method: 'POST', url: '/api/order', body, idempotencyKey: order.orderId },
+        estimate: total,
+        cart: {
+          items: cartItems,
+          table: order.table,
+          customer: {
+            name: order.customerName,
+            phone: order.customerPhone,
+            guests: order.guests,
+            isPreorder: order.isPreorder,
+            member: order.member,
+          },
+        },
+      });
+    // Offline, TanStack Query would hold the call until the network is back, with the guest's order on screen.
+    if (!isOnline) {
+      keepOrder();
+      return;
+    }
     // The in-progress orderId is the Idempotency-Key: a retry of this very order returns it instead of a copy.
     createOrderMutation.mutate(
       { idempotencyKey: order.orderId, ...body },
@@ -197,6 +260,11 @@ export function PosPage() {
           enqueueSnackbar(t('pos.order.placed', { orderNo: placed.orderNo }), { variant: 'success' });
         },
         onError: (error) => {
+          // No answer: the order may or may not have arrived; kept with its key, it arrives exactly once.
+          if (isUnreachable(error)) {
+            keepOrder();
+            return;
+          }
           const message = describeApiError(error, t('pos.order.placeError'));
           setPlaceError(message);
           enqueueSnackbar(message, { variant: 'error' });
@@ -274,6 +342,14 @@ export function PosPage() {
               </Link>
             )}
           </div>
+          {!isOnline && (
+            <p
+              role="status"
+              className="mb-4 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-200 ring-inset"
+            >
+              {t('outbox.offline.banner')}
+            </p>
+          )}
           {renderMenu()}
         </div>
 

@@ -1,0 +1,148 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, launchBrowser } from './browser';
+import { pageOpener } from './pages';
+import { apiClient, type Person } from './seed';
+import { startServer, type RunningServer } from './server';
+
+let server: RunningServer;
+let browser: Browser;
+const pages = pageOpener(
+  () => browser,
+  () => server.url,
+);
+
+const owner: Person = {
+  name: 'Phạm Thị Hoa',
+  email: 'hoa.owner@example.test',
+  phone: '0903111222',
+  password: 'com-tam-suon-2026',
+};
+
+interface ListedOrder {
+  orderNo: number;
+  table: { tableNo: number } | null;
+}
+
+let ownerToken: string;
+
+/** What the server holds, read over the API (one sign-in: the sign-in limit would refuse one per call). */
+async function ordersOnServer(): Promise<ListedOrder[]> {
+  return apiClient(server.url).call<ListedOrder[]>('GET', '/api/order?limit=50', undefined, ownerToken);
+}
+
+/** Takes an order for a table at the POS: one dish, a guest, the table, "Place order". */
+async function takeOrder(cashier: Page, guest: string, tableNo: number): Promise<void> {
+  const panel = cashier.getByRole('complementary', { name: 'Current order' });
+  await cashier.getByRole('button', { name: /^Cơm tấm/ }).click();
+  await panel.getByLabel('Guest name').fill(guest);
+  await panel.getByLabel('Guests').fill('2');
+  await panel.getByRole('button', { name: 'Start order' }).click();
+  await panel
+    .getByRole('group', { name: 'Free tables' })
+    .getByRole('button', { name: `Table ${tableNo}, 4 seats` })
+    .click();
+  await panel.getByRole('button', { name: 'Place order' }).click();
+}
+
+describe.skipIf(!hasBrowser)('the POS without a network: nothing lost, nothing doubled', () => {
+  beforeAll(async () => {
+    // Every device of this journey shares one address, and installing the app fetches all of its ~190 files
+    // at once: the per-address limit (600 a minute) is raised so that it does not stand in for the network.
+    [server, browser] = await Promise.all([startServer({ RATE_LIMIT_MAX: '5000' }), launchBrowser()]);
+    const api = apiClient(server.url);
+    await api.register(owner);
+    ownerToken = await api.signIn(owner);
+    await api.seedRestaurant(ownerToken, [{ name: 'Cơm tấm sườn', price: 55_000 }], 4);
+  });
+  afterAll(async () => {
+    await pages.closeAll();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('keeps two orders taken offline through a reload, then sends each exactly once to the kitchen', async () => {
+    const kitchen = await pages.signedIn(owner, { width: 1024, height: 768 });
+    await kitchen.goto(`${server.url}/orders`);
+    await kitchen.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+
+    const cashier = await pages.signedIn(owner, { width: 1280, height: 900 });
+    await cashier.goto(`${server.url}/menu`);
+    await cashier.getByRole('button', { name: /^Cơm tấm/ }).waitFor();
+    // The app shell and the menu are cached once the service worker runs this page.
+    await cashier.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+      }
+    });
+    await cashier.reload();
+    await cashier.getByRole('button', { name: /^Cơm tấm/ }).waitFor();
+
+    await cashier.context().setOffline(true);
+    await cashier.getByText(/No connection: orders and rounds are saved on this tablet/).waitFor();
+    await takeOrder(cashier, 'Anh Tú', 1);
+    await cashier.getByText('Saved on this tablet, will be sent when the connection is back').first().waitFor();
+    await takeOrder(cashier, 'Chị Mai', 2);
+    await cashier.getByRole('button', { name: 'Saved on this tablet: 2 wait to be sent' }).waitFor();
+
+    // A reload without a network: the POS opens from the tablet, and the two orders are still there.
+    await cashier.reload();
+    await cashier.getByRole('button', { name: /^Cơm tấm/ }).waitFor();
+    await cashier.getByRole('button', { name: 'Saved on this tablet: 2 wait to be sent' }).waitFor();
+    expect(await ordersOnServer()).toEqual([]);
+
+    await cashier.context().setOffline(false);
+    await cashier.getByRole('button', { name: 'Saved on this tablet: nothing waits to be sent' }).waitFor();
+    await kitchen.getByRole('article', { name: /^#1001 · Table 1/ }).waitFor();
+    await kitchen.getByRole('article', { name: /^#1002 · Table 2/ }).waitFor();
+    const orders = await ordersOnServer();
+    expect(orders.map((order) => [order.orderNo, order.table?.tableNo]).sort()).toEqual([
+      [1001, 1],
+      [1002, 2],
+    ]);
+    expect(await kitchen.getByRole('article', { name: /^#100\d · Table/ }).count()).toBe(2);
+  });
+
+  it('an order whose answer was lost, and one sent while the server crashed, each exist once', async () => {
+    const cashier = await pages.signedIn(owner, { width: 1280, height: 900 });
+    await cashier.goto(`${server.url}/menu`);
+    await cashier.getByRole('button', { name: /^Cơm tấm/ }).waitFor();
+    const before = (await ordersOnServer()).length;
+
+    // The server takes the order, and the answer never reaches the tablet.
+    await cashier.route('**/api/order', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await takeOrder(cashier, 'Cô Ba', 3);
+    await cashier.getByText('Saved on this tablet, will be sent when the connection is back').first().waitFor();
+    expect((await ordersOnServer()).length).toBe(before + 1);
+    await cashier.unroute('**/api/order');
+
+    // Sent again with its key, it is answered with the order the server already has.
+    await cashier.getByRole('button', { name: /^Saved on this tablet: 1 waits/ }).click();
+    await cashier.getByRole('button', { name: 'Send now' }).click();
+    const outbox = cashier.getByRole('dialog', { name: 'Saved on this tablet' });
+    await outbox.getByText(/^Sent: order #\d+$/).waitFor();
+    expect((await ordersOnServer()).length).toBe(before + 1);
+    await outbox.getByRole('button', { name: 'Close' }).click();
+
+    // The server dies while the next order is on its way, and comes back.
+    await cashier.route('**/api/order', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      await Promise.all([server.crash(), route.continue().catch(() => undefined)]);
+    });
+    await takeOrder(cashier, 'Ông Sáu', 4);
+    await cashier.getByText('Saved on this tablet, will be sent when the connection is back').first().waitFor();
+    await cashier.unroute('**/api/order');
+    await server.restart();
+    await cashier.getByRole('button', { name: 'Saved on this tablet: nothing waits to be sent' }).waitFor({
+      timeout: 60_000,
+    });
+    const orders = await ordersOnServer();
+    expect(orders.length).toBe(before + 2);
+    expect(orders.filter((order) => order.table?.tableNo === 4)).toHaveLength(1);
+  });
+});
