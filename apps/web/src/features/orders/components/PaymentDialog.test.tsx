@@ -12,7 +12,8 @@ import { formatMoney } from '../../../lib/format';
 import { activateLanguage } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import { createAppStore } from '../../../store/store';
-import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
+import { fail, installFakeApi, ok, unreachable, type FakeResponse } from '../../../test/fake-api';
+import { listOutbox, removeFromOutbox } from '../../../lib/outbox';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { PaymentDialog } from './PaymentDialog';
 import { makeOrder, makePayment, withPayment, withRefund } from './order-fixtures';
@@ -214,6 +215,38 @@ describe('PaymentDialog', () => {
     expect(await screen.findByText(`Order #1042 paid · change ${money(755_000)}`)).toBeInTheDocument();
     expect(onClose).toHaveBeenCalled();
     expect(server.payments).toEqual([{ method: 'cash', amount: 1_245_000, tendered: 2_000_000, expectedVersion: 1 }]);
+  });
+
+  it('keeps a cash payment that got no answer on the tablet, with the key its call carried', async () => {
+    const order = makeBill();
+    server = servePayments(order, { refuse: () => unreachable });
+    const { dialog, onClose } = renderDialog(order);
+
+    await userEvent.click(dialog.getByRole('radio', { name: 'Cash' }));
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Cash received' }), '2000000');
+    await userEvent.click(dialog.getByRole('button', { name: 'Take payment' }));
+
+    expect(
+      await screen.findByText('Saved on this tablet, will be sent when the connection is back'),
+    ).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalled();
+    const [kept] = await listOutbox();
+    const calls = server.fakeApi.configs.filter((config) => config.method === 'post');
+    // The call and its one retry carried the key the entry keeps: if the server did take it, sending it again
+    // answers that payment instead of taking a second one.
+    expect(new Set(calls.map((config) => config.headers['Idempotency-Key']))).toEqual(
+      new Set([kept!.request.idempotencyKey]),
+    );
+    expect(kept).toMatchObject({
+      kind: 'payment',
+      label: `${formatMoney(1_245_000)} by cash for order #1042`,
+      request: {
+        method: 'POST',
+        url: `/api/order/${order._id}/payments`,
+        body: { method: 'cash', amount: 1_245_000, tendered: 2_000_000, expectedVersion: 1 },
+      },
+    });
+    await removeFromOutbox(kept!.id);
   });
 
   it('adds each quick note to the cash received, and Exact sets it to the amount and tip', async () => {

@@ -12,6 +12,7 @@ import { OptionSheet, type OptionSheetResult } from '../../../components/OptionS
 import { describeApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
+import { canWorkOffline } from '../../../lib/offline-shell';
 import { addToOutbox, type NewOutboxEntry } from '../../../lib/outbox';
 import { isUnreachable } from '../../../lib/outbox-sender';
 import { useIsOnline } from '../../../lib/use-is-online';
@@ -348,6 +349,8 @@ export function PosPage() {
               className="mb-4 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-200 ring-inset"
             >
               {t('outbox.offline.banner')}
+              {/* Over plain http the browser keeps no copy of the app: a reload now would show nothing. */}
+              {!canWorkOffline() && <span className="mt-1 block font-semibold">{t('outbox.needsHttps')}</span>}
             </p>
           )}
           {renderMenu()}
