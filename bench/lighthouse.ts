@@ -10,7 +10,8 @@
  *
  * Environment (all optional): CHROME_PATH (/usr/bin/chromium), BENCH_RUNS (runs per page, 2),
  * BENCH_SKIP_BUILD=1 (use the build already in apps/server/dist and apps/web/dist), BENCH_REPORT_DIR
- * (write each run's HTML report and JSON result there).
+ * (write each run's HTML report and JSON result there), BENCH_LANGUAGE (vi or en: the phone's language, which
+ * the diner pages follow; Chromium's own otherwise).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,7 +37,10 @@ const RUNS = intFromEnv('BENCH_RUNS', 2);
 const SKIP_BUILD = ['1', 'true', 'yes'].includes(process.env.BENCH_SKIP_BUILD ?? '');
 const REPORT_DIR = process.env.BENCH_REPORT_DIR ? resolve(process.env.BENCH_REPORT_DIR) : null;
 const BUDGET = 95;
+const LANGUAGE = process.env.BENCH_LANGUAGE;
+if (LANGUAGE !== undefined && !['vi', 'en'].includes(LANGUAGE)) throw new Error('BENCH_LANGUAGE must be vi or en');
 const CHROME_FLAGS = [
+  ...(LANGUAGE ? [`--lang=${LANGUAGE}`, `--accept-lang=${LANGUAGE}`] : []),
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',

@@ -911,6 +911,50 @@ describe('PosPage', () => {
     }
 
     it(
+      "offline, keeps the round for the table's order on the tablet, with the order's version, and sends it once",
+      async () => {
+        const user = userEvent.setup();
+        storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+        const tab = tabApi((_body, current) => {
+          const next = withRound(current, 3);
+          return { ...created(next), next };
+        });
+        fakeApi = tab.api;
+        renderRoutes(routes, { path: '/menu' });
+        await user.click(await screen.findByRole('button', { name: /^Phở bò/ }));
+        await pickTable5(user);
+        await orderPanel().findByText(/Table 5 · order #1050 is open/);
+
+        act(() => onlineManager.setOnline(false));
+        await user.click(orderPanel().getByRole('button', { name: 'Send to kitchen' }));
+        expect(
+          await screen.findByText('Saved on this tablet, will be sent when the connection is back'),
+        ).toBeInTheDocument();
+        expect(tab.rounds).toEqual([]);
+        const [kept] = await listOutbox();
+        expect(kept).toMatchObject({
+          kind: 'round',
+          cart: { orderNo: 1050, table: { tableNo: 5 } },
+          request: { method: 'POST', url: '/api/order/order-5/rounds', body: { expectedVersion: 6 } },
+        });
+
+        act(() => onlineManager.setOnline(true));
+        act(() => {
+          window.dispatchEvent(new Event('online'));
+        });
+        expect(await screen.findByText('Order #1050 arrived from this tablet')).toBeInTheDocument();
+        expect(tab.rounds).toEqual([
+          {
+            body: { items: [{ itemId: pho._id, quantity: 1 }], expectedVersion: 6 },
+            key: kept!.request.idempotencyKey,
+          },
+        ]);
+        await removeFromOutbox(kept!.id);
+      },
+      journeyTimeout,
+    );
+
+    it(
       'speaks Vietnamese for a round: the rounds so far, the bill with the new dishes, "Gửi bếp"',
       async () => {
         await activateLanguage('vi', 'staff');
