@@ -95,3 +95,20 @@ describe('the web build, precompressed', () => {
     expect(plain.body).toBe(page);
   });
 });
+
+describe('the web build and the per-address limit', () => {
+  it("serves the build's files whatever the limit, while a missing file still counts against it", async () => {
+    const limited = await buildTestApp({ WEB_DIST_DIR: distDir, RATE_LIMIT_MAX: '3' });
+    try {
+      for (let i = 0; i < 10; i++) {
+        expect((await limited.app.inject({ method: 'GET', url: '/assets/app-abc123.js' })).statusCode).toBe(200);
+      }
+      const missing = [];
+      for (let i = 0; i < 4; i++)
+        missing.push((await limited.app.inject({ method: 'GET', url: '/assets/gone.js' })).statusCode);
+      expect(missing).toEqual([404, 404, 404, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -47,9 +47,7 @@ async function takeOrder(cashier: Page, guest: string, tableNo: number): Promise
 
 describe.skipIf(!hasBrowser)('the POS without a network: nothing lost, nothing doubled', () => {
   beforeAll(async () => {
-    // Every device of this journey shares one address, and installing the app fetches all of its ~190 files
-    // at once: the per-address limit (600 a minute) is raised so that it does not stand in for the network.
-    [server, browser] = await Promise.all([startServer({ RATE_LIMIT_MAX: '5000' }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     const api = apiClient(server.url);
     await api.register(owner);
     ownerToken = await api.signIn(owner);

@@ -45,6 +45,11 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
     global: true,
     max: config.rateLimit.globalPerMinute,
     timeWindow: 60_000,
+    // The web build's hashed files are not counted: each has a route of its own only when it exists (a missing
+    // one is a 404 that counts), they are cached for a year, and installing the staff app fetches all of
+    // them at once (about 190), which would otherwise use up a tablet's minute, or a whole restaurant's
+    // when its tablets reach the server through one address.
+    allowList: (request) => request.routeOptions.url?.startsWith('/assets/') === true,
     ...(redis && config.redis ? { redis, nameSpace: `${config.redis.keyPrefix}rate-limit:` } : {}),
     // An AppError, so the error handler answers with the API's error shape; `after` is "45 seconds", "1 minute".
     errorResponseBuilder: (_request, context) =>
