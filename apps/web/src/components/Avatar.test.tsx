@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Avatar, avatarColors, getInitials } from './Avatar';
+import { Avatar, avatarColors, avatarColorsStorageKey, getInitials } from './Avatar';
 
 function hexToRgb(hex: string): string {
   const [r, g, b] = [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16));
@@ -55,6 +55,18 @@ describe('Avatar', () => {
     );
     expect(screen.getByRole('img', { name: 'First' }).style.backgroundColor).toBe(hexToRgb(avatarColors[0]));
     expect(screen.getByRole('img', { name: 'Last' }).style.backgroundColor).toBe(hexToRgb(avatarColors[9]));
+  });
+
+  it('keeps the colour picked for a person on this device: the same on the next page and after a reload', () => {
+    vi.spyOn(Math, 'random').mockReturnValueOnce(0.35).mockReturnValue(0.99);
+    const first = render(<Avatar name="Trần Thị Bình" />);
+    expect(screen.getByRole('img').style.backgroundColor).toBe(hexToRgb(avatarColors[3]));
+    first.unmount();
+    render(<Avatar name="Trần Thị Bình" />);
+    expect(screen.getByRole('img').style.backgroundColor).toBe(hexToRgb(avatarColors[3]));
+    expect(JSON.parse(localStorage.getItem(avatarColorsStorageKey) ?? '{}')).toEqual({
+      'Trần Thị Bình': avatarColors[3],
+    });
   });
 
   it('keeps its colour when it re-renders', () => {

@@ -28,6 +28,28 @@ function pickAvatarColor(): string {
   return avatarColors[Math.floor(Math.random() * avatarColors.length)] ?? avatarColors[0];
 }
 
+/** Where a device remembers the colour it picked for each person (by name), so it stays across pages and reloads. */
+export const avatarColorsStorageKey = 'avatarColors';
+const rememberedPeople = 200;
+
+/** The colour this device picked for a person, picked at random the first time it shows them. */
+function avatarColorOf(name: string): string {
+  try {
+    const kept = JSON.parse(localStorage.getItem(avatarColorsStorageKey) ?? '{}') as Record<string, unknown>;
+    const color = kept[name];
+    if (typeof color === 'string' && (avatarColors as readonly string[]).includes(color)) return color;
+    const picked = pickAvatarColor();
+    // The oldest are forgotten first (keys keep their insertion order), so the list never grows without end.
+    const names = Object.keys(kept);
+    for (const old of names.slice(0, Math.max(0, names.length + 1 - rememberedPeople))) delete kept[old];
+    localStorage.setItem(avatarColorsStorageKey, JSON.stringify({ ...kept, [name]: picked }));
+    return picked;
+  } catch {
+    // Storage full or switched off: a colour for this page only.
+    return pickAvatarColor();
+  }
+}
+
 const sizeClasses = {
   sm: 'size-8 text-xs',
   md: 'size-10 text-sm',
@@ -44,9 +66,9 @@ interface AvatarProps {
 }
 
 export function Avatar({ name, src, size = 'md', decorative = false }: AvatarProps) {
-  // A random background (fixed product behaviour), picked once per mounted avatar so it does not flicker on
-  // re-render.
-  const [color] = useState(pickAvatarColor);
+  // A random background (fixed product behaviour), picked once per person on this device: the same on every
+  // page and after a reload, and steady while the avatar is on screen.
+  const [color] = useState(() => avatarColorOf(name));
   const base = `${sizeClasses[size]} shrink-0 rounded-full`;
 
   if (src) return <img src={src} alt={decorative ? '' : name} className={`${base} object-cover`} />;

@@ -2,22 +2,25 @@ import { Armchair, BookOpen, ClipboardList, Ellipsis, House, LayoutDashboard, Lo
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
+import type { Permission } from '@quan/contract/permissions';
 import type { Role } from '@quan/contract/user';
 import { useT } from '../lib/i18n';
 import { useSocket } from '../lib/socket-context';
+import { useCanCheck } from '../lib/use-can';
 import { Avatar } from './Avatar';
 import { BrandIcon } from './BrandIcon';
 
 /** The product's name, the same in every language. */
 const brand = 'Quán';
 
-const navItems: { to: string; label: string; icon: LucideIcon }[] = [
-  { to: '/', label: 'nav.home', icon: House },
-  { to: '/orders', label: 'nav.orders', icon: ClipboardList },
-  { to: '/tables', label: 'nav.tables', icon: Armchair },
-  { to: '/menu', label: 'nav.menu', icon: BookOpen },
-  { to: '/dashboard', label: 'nav.dashboard', icon: LayoutDashboard },
-  { to: '/more', label: 'nav.more', icon: Ellipsis },
+/** The main pages, each with the permission it is for: a person sees only what they can use. */
+const navItems: { to: string; label: string; icon: LucideIcon; permission: Permission }[] = [
+  { to: '/', label: 'nav.home', icon: House, permission: 'account:own' },
+  { to: '/orders', label: 'nav.orders', icon: ClipboardList, permission: 'orders:read' },
+  { to: '/tables', label: 'nav.tables', icon: Armchair, permission: 'tables:read' },
+  { to: '/menu', label: 'nav.menu', icon: BookOpen, permission: 'orders:place' },
+  { to: '/dashboard', label: 'nav.dashboard', icon: LayoutDashboard, permission: 'reports:read' },
+  { to: '/more', label: 'nav.more', icon: Ellipsis, permission: 'account:own' },
 ];
 
 const roleLabels: Record<Role, string> = { admin: 'role.admin', manager: 'role.manager', staff: 'role.staff' };
@@ -54,6 +57,7 @@ function ConnectionDot() {
  */
 export function Header({ user, deviceStatus, onSignOut, isSigningOut = false }: HeaderProps) {
   const t = useT();
+  const canUse = useCanCheck();
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
@@ -66,25 +70,27 @@ export function Header({ user, deviceStatus, onSignOut, isSigningOut = false }: 
           aria-label={t('nav.label')}
           className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)] md:static md:ml-6 md:border-0 md:bg-transparent md:pb-0"
         >
-          <ul className="grid grid-cols-6 md:flex md:gap-1">
-            {navItems.map(({ to, label, icon: Icon }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  end={to === '/'}
-                  className={({ isActive }) =>
-                    `flex flex-col items-center gap-0.5 px-1 py-2 text-[11px] font-medium md:flex-row md:gap-2 md:rounded-lg md:px-3 md:text-sm ${
-                      isActive
-                        ? 'text-amber-800 md:bg-amber-50'
-                        : 'text-stone-600 hover:text-stone-900 md:hover:bg-stone-100'
-                    }`
-                  }
-                >
-                  <Icon aria-hidden="true" className="size-5 md:size-4" />
-                  {t(label)}
-                </NavLink>
-              </li>
-            ))}
+          <ul className="grid auto-cols-fr grid-flow-col md:flex md:gap-1">
+            {navItems
+              .filter(({ permission }) => canUse(permission))
+              .map(({ to, label, icon: Icon }) => (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    end={to === '/'}
+                    className={({ isActive }) =>
+                      `flex flex-col items-center gap-0.5 px-1 py-2 text-[11px] font-medium md:flex-row md:gap-2 md:rounded-lg md:px-3 md:text-sm ${
+                        isActive
+                          ? 'text-amber-800 md:bg-amber-50'
+                          : 'text-stone-600 hover:text-stone-900 md:hover:bg-stone-100'
+                      }`
+                    }
+                  >
+                    <Icon aria-hidden="true" className="size-5 md:size-4" />
+                    {t(label)}
+                  </NavLink>
+                </li>
+              ))}
           </ul>
         </nav>
 

@@ -8,3 +8,9 @@ import { useAppSelector } from '../store/hooks';
 export function useCan(permission: Permission): boolean {
   return useAppSelector((state) => can(state.user.role || null, permission));
 }
+
+/** The same question for a list of things to show, each with the permission it needs (navigation, link cards). */
+export function useCanCheck(): (permission: Permission) => boolean {
+  const role = useAppSelector((state) => state.user.role || null);
+  return (permission) => can(role, permission);
+}

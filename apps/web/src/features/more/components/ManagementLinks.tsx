@@ -13,7 +13,9 @@ import {
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import type { Permission } from '@quan/contract/permissions';
 import { useT } from '../../../lib/i18n';
+import { useCanCheck } from '../../../lib/use-can';
 
 /** A page as a card: the message ids of its title and of what it is for, translated when shown. */
 export interface LinkCard {
@@ -21,6 +23,8 @@ export interface LinkCard {
   titleId: string;
   descriptionId: string;
   icon: LucideIcon;
+  /** Shown only to those who may use the page (the contract's permission table). */
+  permission?: Permission;
 }
 
 const links: LinkCard[] = [
@@ -34,11 +38,18 @@ const links: LinkCard[] = [
   { to: '/menu', titleId: 'settings.link.menu', descriptionId: 'settings.link.menu.description', icon: BookOpen },
   {
     to: '/dashboard',
+    permission: 'reports:read',
     titleId: 'settings.link.dashboard',
     descriptionId: 'settings.link.dashboard.description',
     icon: LayoutDashboard,
   },
-  { to: '/chart', titleId: 'settings.link.charts', descriptionId: 'settings.link.charts.description', icon: ChartLine },
+  {
+    to: '/chart',
+    titleId: 'settings.link.charts',
+    descriptionId: 'settings.link.charts.description',
+    icon: ChartLine,
+    permission: 'reports:read',
+  },
   {
     to: '/customer-management',
     titleId: 'settings.link.customers',
@@ -65,6 +76,7 @@ const links: LinkCard[] = [
   },
   {
     to: '/accounts',
+    permission: 'accounts:read',
     titleId: 'settings.link.accounts',
     descriptionId: 'settings.link.accounts.description',
     icon: Users,
@@ -84,24 +96,27 @@ export function ManagementLinks() {
 /** Pages as cards with an icon, a title and what they are for. */
 export function LinkCards({ links, label }: { links: readonly LinkCard[]; label?: string }) {
   const t = useT();
+  const canUse = useCanCheck();
   return (
     <ul aria-label={label} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-      {links.map(({ to, titleId, descriptionId, icon: Icon }) => (
-        <li key={to}>
-          <Link
-            to={to}
-            className="card flex h-full items-start gap-3 p-4 transition-colors hover:border-amber-300 hover:bg-amber-50/50"
-          >
-            <span className="rounded-xl bg-amber-100 p-2 text-amber-800">
-              <Icon aria-hidden="true" className="size-5" />
-            </span>
-            <span>
-              <span className="block font-semibold text-stone-900">{t(titleId)}</span>
-              <span className="block text-sm text-stone-600">{t(descriptionId)}</span>
-            </span>
-          </Link>
-        </li>
-      ))}
+      {links
+        .filter(({ permission }) => !permission || canUse(permission))
+        .map(({ to, titleId, descriptionId, icon: Icon }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="card flex h-full items-start gap-3 p-4 transition-colors hover:border-amber-300 hover:bg-amber-50/50"
+            >
+              <span className="rounded-xl bg-amber-100 p-2 text-amber-800">
+                <Icon aria-hidden="true" className="size-5" />
+              </span>
+              <span>
+                <span className="block font-semibold text-stone-900">{t(titleId)}</span>
+                <span className="block text-sm text-stone-600">{t(descriptionId)}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
     </ul>
   );
 }

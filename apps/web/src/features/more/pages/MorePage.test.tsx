@@ -19,6 +19,11 @@ describe('MorePage', { timeout: 20_000 }, () => {
 
     expect(await screen.findByRole('link', { name: /Audit trail/ })).toHaveAttribute('href', '/audit');
     expect(screen.getByRole('link', { name: /Shifts & cash drawer/ })).toHaveAttribute('href', '/shifts');
+    expect(screen.getByRole('link', { name: /^Accounts/ })).toHaveAttribute('href', '/accounts');
+    expect(screen.getByRole('link', { name: /^Charts/ })).toHaveAttribute('href', '/chart');
+    // The header's navigation offers the dashboard to those who may read the figures.
+    const navigation = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(navigation.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
   });
 
   it('links staff to their cash drawer, not to the audit trail', async () => {
@@ -28,6 +33,18 @@ describe('MorePage', { timeout: 20_000 }, () => {
 
     expect(await screen.findByRole('link', { name: /Shifts & cash drawer/ })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Audit trail/ })).not.toBeInTheDocument();
+    // Staff see only the pages they can use: no accounts, dashboard or charts, here or in the header.
+    expect(screen.queryByRole('link', { name: /^Accounts/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Dashboard/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Charts/ })).not.toBeInTheDocument();
+    const navigation = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(navigation.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Home',
+      'Orders',
+      'Tables',
+      'Menu',
+      'More',
+    ]);
   });
 
   it('lets an admin set the service charge and the bank account for VietQR', async () => {

@@ -12,24 +12,23 @@ const shiftsLink: LinkCard = {
   titleId: 'settings.link.shifts',
   descriptionId: 'settings.link.shifts.description',
   icon: Banknote,
+  permission: 'shifts:use',
 };
 const auditLink: LinkCard = {
   to: '/audit',
   titleId: 'settings.link.audit',
   descriptionId: 'settings.link.audit.description',
   icon: ScrollText,
+  permission: 'audit:read',
 };
 
 export function MorePage() {
   const t = useT();
   usePageTitle(t('settings.more.title'));
   const canManageSettings = useCan('settings:manage');
-  const canUseDrawer = useCan('shifts:use');
-  const canReadAudit = useCan('audit:read');
   const queryClient = useQueryClient();
   // Asking for the signed-in person again shows the language their screens now follow.
   const followLanguage = () => void queryClient.fetchQuery({ ...ownLanguageQueryOptions(), staleTime: 0 });
-  const moneyLinks = [canUseDrawer && shiftsLink, canReadAudit && auditLink].filter((link) => link !== false);
 
   return (
     <section className="mx-auto w-full max-w-6xl space-y-8 px-4 py-8">
@@ -39,7 +38,7 @@ export function MorePage() {
       </div>
       <div className="space-y-3">
         <ManagementLinks />
-        {moneyLinks.length > 0 && <LinkCards label={t('settings.more.money')} links={moneyLinks} />}
+        <LinkCards label={t('settings.more.money')} links={[shiftsLink, auditLink]} />
       </div>
       {canManageSettings && <RestaurantSettingsForm onLanguageChanged={followLanguage} />}
     </section>
