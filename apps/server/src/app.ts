@@ -102,6 +102,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            // Read by a person at a terminal, written as JSON lines for anything else (see LOG_FORMAT).
+            ...(config.prettyLogs
+              ? {
+                  transport: {
+                    target: 'pino-pretty',
+                    options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+                  },
+                }
+              : {}),
           },
     bodyLimit: ONE_MEGABYTE,
     trustProxy: config.trustProxy,

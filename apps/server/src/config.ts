@@ -69,6 +69,8 @@ const envSchema = z.object({
   COOKIE_SECURE: flagSchema.default(false),
   TRUST_PROXY: flagSchema.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** pretty: coloured lines for a person at a terminal; json: one object per line, for a log collector. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   HTTPS: z.enum(['self-signed'], 'Use self-signed, or set HTTPS_CERT_FILE and HTTPS_KEY_FILE instead').optional(),
   HTTPS_CERT_FILE: z.string().min(1).optional(),
@@ -111,6 +113,8 @@ export interface Config {
   cookieSecure: boolean;
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** Pretty when LOG_FORMAT says so, or when it is not set and the log goes to a terminal; else JSON lines. */
+  prettyLogs: boolean;
   webDistDir: string;
   /** null serves plain HTTP. Browsers run the staff app's service worker only over HTTPS (or on localhost). */
   https: HttpsConfig | null;
@@ -231,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    prettyLogs: e.LOG_FORMAT ? e.LOG_FORMAT === 'pretty' : process.stdout.isTTY === true,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : resolve(serverRoot, '../web/dist'),
     https: httpsConfig(e),
     httpRedirectPort: e.HTTP_REDIRECT_PORT ?? null,

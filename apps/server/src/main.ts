@@ -38,7 +38,10 @@ async function main(): Promise<void> {
     app.log.warn('JWT_SECRET is not set: every instance must share one for sessions to work across a chain');
   }
   if (!(await app.services.users.hasAccounts())) {
-    app.log.info(`No accounts yet: open ${localUrl}/auth and register; the first account becomes the admin`);
+    const firstStep = `No accounts yet: open ${localUrl}/auth and register; the first account becomes the admin`;
+    app.log.warn(firstStep);
+    // The one thing a new install must do next stands out at a terminal, apart from the log lines.
+    if (process.stdout.isTTY) process.stdout.write(`\n  \u001b[1;33m→ ${firstStep}\u001b[0m\n\n`);
   }
 
   // Stop taking new connections, let in-flight requests finish, drop sockets, then close the database.

@@ -33,6 +33,14 @@ describe('configuration', () => {
     expect(config.cookieSecure).toBe(true);
   });
 
+  it('writes pretty logs for a terminal and JSON lines otherwise, unless LOG_FORMAT says which', () => {
+    const atTerminal = process.stdout.isTTY === true;
+    expect(loadConfig({}).prettyLogs).toBe(atTerminal);
+    expect(loadConfig({ LOG_FORMAT: 'json' }).prettyLogs).toBe(false);
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).prettyLogs).toBe(true);
+    expect(() => loadConfig({ LOG_FORMAT: 'colour' })).toThrow(/LOG_FORMAT/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.driver).toBe('pglite');
   });
