@@ -367,14 +367,99 @@ describe('the generated restaurant', () => {
     expect(prizes.map((prize) => prize.label)).toEqual(expect.arrayContaining(['Giảm 10%', 'Tặng trà đá']));
   });
 
-  it('gives the demo restaurant customers at every level', async () => {
+  it('opens the demo restaurant in the middle of a service, with customers at every level', async () => {
+    // The last 19:30 in Ho Chi Minh City (UTC+7): the dinner service, whenever the test runs.
+    const service = new Date(asOf);
+    service.setUTCHours(12, 30, 0, 0);
+    if (service > asOf) service.setUTCDate(service.getUTCDate() - 1);
     const demo = await buildTestApp();
     try {
-      const made = await generateRestaurant(demo.app.database.db, { size: 'demo', days: 60, orders: 4_500, asOf });
+      await demo.signInAs('admin');
+      await demo.signInAs('manager');
+      const made = await generateRestaurant(demo.app.database.db, {
+        size: 'demo',
+        days: 60,
+        orders: 4_500,
+        asOf: service,
+      });
       expect(made.customers).toBe(300);
       for (const level of ['bronze', 'silver', 'gold', 'platinum'] as const) {
         expect(made.levels[level], level).toBeGreaterThan(0);
       }
+
+      const query = async <T>(text: ReturnType<typeof sql>) =>
+        ((await demo.app.database.db.execute(text)) as unknown as { rows: T[] }).rows;
+      const open = await query<{
+        id: string;
+        status: string;
+        source: string;
+        table_id: string | null;
+        rounds: number;
+        paid: number;
+        total: number;
+        payment_status: string;
+        version: number;
+        created_at: string | Date;
+      }>(sql`
+        select o.id, o.status, o.source, o.table_id, o.total, o.payment_status, o.version, o.created_at,
+          (select count(*) from order_rounds r where r.order_id = o.id)::int as rounds,
+          (select coalesce(sum(amount), 0) from order_payments p where p.order_id = o.id)::int as paid
+        from orders o where o.status in ('pending', 'in_progress', 'ready', 'served')`);
+      const tables = await query<{ id: string; status: string; current_order_id: string | null }>(
+        sql`select id, status, current_order_id from dining_tables`,
+      );
+      expect(made.openOrders).toBe(open.length);
+      const seated = tables.filter((table) => table.status === 'booked');
+      expect(seated.length).toBeGreaterThanOrEqual(5);
+      expect(seated.length).toBeLessThanOrEqual(7);
+      // Every seated table has exactly one open order, its current one, and every open order is at a seated table.
+      for (const table of seated) {
+        const here = open.filter((order) => order.table_id === table.id);
+        expect(here.map((order) => order.id)).toEqual([table.current_order_id]);
+      }
+      for (const table of tables.filter((t) => t.status !== 'booked')) expect(table.current_order_id).toBeNull();
+      for (const order of open) {
+        expect(seated.map((table) => table.id)).toContain(order.table_id);
+        expect(Date.parse(String(order.created_at))).toBeGreaterThan(service.getTime() - 3_600_000);
+        expect(Date.parse(String(order.created_at))).toBeLessThanOrEqual(service.getTime());
+      }
+      expect(new Set(open.map((order) => order.status))).toEqual(
+        new Set(['pending', 'in_progress', 'ready', 'served']),
+      );
+      // A tab ("gọi thêm món"), diners' QR orders waiting for staff, and a bill partly paid.
+      expect(open.filter((order) => order.rounds >= 2).length).toBeGreaterThanOrEqual(1);
+      expect(
+        open.filter((order) => order.source === 'table' && order.status === 'pending').length,
+      ).toBeGreaterThanOrEqual(2);
+      const partly = open.filter((order) => order.paid > 0);
+      expect(partly).toHaveLength(1);
+      expect(partly[0]!.paid).toBeLessThan(partly[0]!.total);
+      expect(partly[0]!.payment_status).toBe('unpaid');
+
+      // Each order's status follows its rounds (pending rounds wait for staff), its bill its lines.
+      const mismatched = await query<{ id: string }>(sql`
+        select o.id from orders o
+        where o.status in ('pending', 'in_progress', 'ready', 'served') and (
+          o.status <> coalesce((select case min(case r.status when 'in_progress' then 1 when 'ready' then 2 when 'served' then 3 end)
+              when 1 then 'in_progress' when 2 then 'ready' when 3 then 'served' end
+            from order_rounds r where r.order_id = o.id and r.status <> 'pending'), 'pending')
+          or o.subtotal <> (select sum(total) from order_lines l where l.order_id = o.id)
+          or exists (select 1 from order_lines l where l.order_id = o.id
+            and not exists (select 1 from order_rounds r where r.order_id = o.id and r.no = l.round_no)))`);
+      expect(mismatched).toEqual([]);
+
+      // The dashboard's today: orders completed since the opening, with revenue.
+      const opening = new Date(service);
+      opening.setUTCHours(0, 0, 0, 0);
+      const response = await demo.request({
+        method: 'GET',
+        url: `/api/order/revenue?${range(opening.toISOString(), service.toISOString())}`,
+        as: 'manager',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const today = response.json().data as Revenue;
+      expect(today.orderCount).toBeGreaterThan(0);
+      expect(today.totalRevenue).toBeGreaterThan(0);
     } finally {
       await demo.close();
     }

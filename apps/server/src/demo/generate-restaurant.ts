@@ -10,6 +10,7 @@ import {
 } from '@quan/contract/customer';
 import type { IngredientUnit } from '@quan/contract/ingredient';
 import { openOrderStatuses } from '@quan/contract/order';
+import type { RoundStatus } from '@quan/contract/rounds';
 import { defaultSettings } from '@quan/contract/settings';
 import { foldForSearch } from '@quan/contract/text';
 import type { Role } from '@quan/contract/user';
@@ -306,6 +307,10 @@ interface OrderContext {
   drinkIds: string[];
   staffIds: string[];
   tables: { id: string; tableNo: number }[];
+  /** Today, in the restaurant's time zone. */
+  lastDay: string;
+  /** Tables seated now, in the middle of the service. */
+  seatedTables: number;
   /** Once the customers exist: the orders written next are attached to them as they are written. */
   members?: Members;
 }
@@ -343,6 +348,9 @@ async function insertOrderBatch(
   days: { day: string; count: number }[],
 ) {
   const { asOf, timezone, taxRate, foodIds, drinkIds, staffIds, tables, members } = context;
+  // The batch with the last day also places the orders of the tables seated now (see `stageService`).
+  const today = days.find((d) => d.day === context.lastDay);
+  const service = today && { day: today.day, after: today.count, orders: context.seatedTables };
   const zone = sql`${timezone}::text`;
   const now = sql`${asOf.toISOString()}::timestamptz`;
   const seedText = `${context.seed}`;
@@ -372,6 +380,17 @@ async function insertOrderBatch(
         random() as r_preorder
       from unnest(${pgArray(days.map((d) => d.day))}::date[], ${pgArray(days.map((d) => d.count))}::int[]) as d(day, orders)
       cross join lateral generate_series(1, d.orders) as g(n)
+      ${
+        service
+          ? sql`-- The tables of the service going on now: placed over the last hour, the newest a minute or two ago.
+      union all
+      select ${service.day}::date, ${service.after}::int + g.k, md5(${seedText} || ':' || ${service.day} || ':' || (${service.after}::int + g.k)),
+        ${now} - make_interval(secs => 60 * (1 + 52 * power((g.k - 1)::float8 / ${Math.max(1, service.orders - 1)}, 1.5)) + 60 * random()),
+        random(), random(), random(), random(), random(), random(), random(), random(), random(), random(), random(),
+        random(), random(), random(), random(), random()
+      from generate_series(1, ${service.orders}::int) as g(k)`
+          : sql``
+      }
     ),
     placed as (
       select s.*, case when s.r_source < 0.25 then 'table' else 'pos' end as source,
@@ -472,43 +491,184 @@ async function insertOrderBatch(
   });
 }
 
+/** What a seated table is doing now, the newest order first: see `servicePlan`. */
+type TableScene = 'diner' | 'kitchen' | 'ready' | 'tab' | 'paying' | 'served';
+
 /**
- * The open orders of the last hour: each table holds at most one (its current order, the table booked),
- * the ones left without a free table are takeaway orders at the counter.
+ * The scenes of the seated tables, the newest order first: two diners' QR orders waiting for staff to
+ * accept them, a table in the kitchen, one whose dishes are ready, a tab that ordered more (its first round
+ * served, the second in the kitchen), and the oldest served, two rounds, part of its bill paid. A bigger
+ * restaurant repeats the middle of the list.
  */
-async function seatOpenOrders(db: Database, context: OrderContext): Promise<number> {
-  const now = sql`${context.asOf.toISOString()}::timestamptz`;
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`
-      with open_orders as (
-        select id, row_number() over (order by (source = 'table') desc, created_at) as rn
-        from ${orders}
-        where status in ${OPEN_STATUSES} and table_id is not null and created_at > ${now} - interval '1 hour'
-      ), free_tables as (
-        select id, table_no, row_number() over (order by md5(table_no::text)) as rn
-        from ${diningTables} where current_order_id is null and id = any(${pgArray(context.tables.map((t) => t.id))}::uuid[])
-      ), seated as (
-        select o.id as order_id, t.id as table_id, t.table_no from open_orders o left join free_tables t using (rn)
-      )
-      update ${orders} set
-        table_id = seated.table_id,
-        source = case when seated.table_id is null then 'pos' else ${orders}.source end,
-        status = case when seated.table_id is null and ${orders}.status = 'pending' then 'in_progress' else ${orders}.status end,
-        customer_name = case when ${orders}.source = 'table' then coalesce('Table ' || seated.table_no, 'Khách lẻ')
-          else ${orders}.customer_name end,
-        tracking_token = case when seated.table_id is null then null else ${orders}.tracking_token end,
-        created_by_id = case when seated.table_id is null then coalesce(${orders}.created_by_id, ${context.staffIds[0]!}::uuid)
-          else ${orders}.created_by_id end
-      from seated where ${orders}.id = seated.order_id`);
-    await tx.execute(sql`
-      update ${diningTables} set status = 'booked', current_order_id = o.id, updated_at = o.created_at
-      from ${orders} o where o.table_id = ${diningTables}.id and o.status in ${OPEN_STATUSES}`);
-  });
-  const [open] = await rows<{ n: number }>(
+function servicePlan(seated: number): TableScene[] {
+  const scenes: TableScene[] = ['diner', 'diner', 'kitchen', 'ready', 'tab', 'paying'];
+  const more: TableScene[] = ['kitchen', 'ready', 'served', 'tab'];
+  return Array.from({ length: seated }, (_, i) => scenes[i] ?? more[(i - scenes.length) % more.length]!);
+}
+
+/** The service going on now: its orders, and the one whose bill is part paid. */
+interface Service {
+  openOrders: number;
+  partPaid: { orderId: string; takenById: string | null; takenAt: Date } | null;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Stages the middle of a service at `asOf`, as the app would have left it. The newest open orders of the
+ * last hour (the last batch placed one per table to seat) take a table each, and follow `servicePlan`: the
+ * order's rounds, status, source, version (one per change the app would have made) and table; a tab's
+ * second round is one or two more dishes. Open orders left over were paid and closed by now. The tables
+ * seated are booked with their order, the others free. (Stock is not taken per order: the generator sets
+ * each ingredient's stock as a kitchen would have it now, see `stockIngredients`.)
+ */
+async function stageService(db: Database, context: OrderContext, random: () => number): Promise<Service> {
+  const { asOf, seed, staffIds } = context;
+  const now = sql`${asOf.toISOString()}::timestamptz`;
+  const open = await rows<{
+    id: string;
+    created_at: string | Date;
+    source: 'pos' | 'table';
+    guests: number;
+    created_by_id: string | null;
+    customer_name: string;
+    positions: number;
+  }>(
     db,
-    sql`select count(*)::int as n from ${orders} where status in ${OPEN_STATUSES}`,
+    sql`select o.id, o.created_at, o.source, o.guests, o.created_by_id, o.customer_name,
+      (select max(position) from ${orderLines} l where l.order_id = o.id)::int as positions
+    from ${orders} o where o.status in ${OPEN_STATUSES} order by o.created_at desc, o.id`,
   );
-  return open?.n ?? 0;
+  const scenes = servicePlan(Math.min(context.seatedTables, context.tables.length));
+  const seated = open.slice(0, scenes.length);
+  const leftOver = open.slice(seated.length).map((order) => order.id);
+  // The tables seated now, in a seeded order that is not their numbers'.
+  const tables = [...context.tables]
+    .map((table) => ({ table, key: random() }))
+    .sort((a, b) => a.key - b.key)
+    .map(({ table }) => table);
+  const dishes = await rows<{ id: string; name: string; price: number; category_id: string }>(
+    db,
+    sql`select id, name, price, category_id from ${items} where is_available`,
+  );
+  const dish = (ids: string[]) => {
+    const available = ids.flatMap((id) => dishes.filter((d) => d.id === id));
+    // The favourites more often than the others.
+    return available.length > 0 ? available[Math.floor(random() ** 1.7 * available.length)]! : undefined;
+  };
+  let partPaid: Service['partPaid'] = null;
+
+  await db.transaction(async (tx) => {
+    // Orders left open without a table were paid and closed (in a seeded method), like the others.
+    if (leftOver.length > 0) {
+      const draw = orderDraw(seed, 'pay', sql`o.id`);
+      await tx.execute(sql`
+        update ${orders} o set status = 'completed', payment_status = 'paid', completed_at = o.updated_at,
+          payment_method = case when ${draw} < 0.5 then 'cash' when ${draw} < 0.78 then 'transfer'
+            when ${draw} < 0.92 then 'card' else 'ewallet' end
+        where o.id = any(${pgArray(leftOver)}::uuid[])`);
+      await tx.execute(
+        sql`update ${orderRounds} set status = 'served' where order_id = any(${pgArray(leftOver)}::uuid[])`,
+      );
+    }
+    await tx.execute(sql`update ${diningTables} set status = 'available', current_order_id = null`);
+
+    for (const [i, order] of seated.entries()) {
+      const scene = scenes[i]!;
+      const table = tables[i]!;
+      const placed = new Date(order.created_at);
+      const age = asOf.getTime() - placed.getTime();
+      const staff = order.created_by_id ?? pick(random, staffIds);
+      const diner = scene === 'diner';
+      const twoRounds = scene === 'tab' || scene === 'paying';
+      // The second round went in halfway through a served tab's meal, a few minutes ago for one in the kitchen.
+      const secondAt = new Date(
+        scene === 'tab'
+          ? Math.max(placed.getTime() + MINUTE_MS, asOf.getTime() - (2 + 5 * random()) * MINUTE_MS)
+          : placed.getTime() + age * (0.4 + 0.15 * random()),
+      );
+      const rounds: { no: number; status: RoundStatus; source: 'pos' | 'table'; sentAt: Date }[] = [
+        {
+          no: 1,
+          status: diner ? 'pending' : scene === 'kitchen' ? 'in_progress' : scene === 'ready' ? 'ready' : 'served',
+          source: diner ? 'table' : 'pos',
+          sentAt: placed,
+        },
+      ];
+      if (twoRounds) {
+        rounds.push({ no: 2, status: scene === 'tab' ? 'in_progress' : 'served', source: 'pos', sentAt: secondAt });
+      }
+      // One change per step the app records: placed (1), ready, served, a round added, its ready and served,
+      // and a payment taken.
+      const version =
+        1 + { diner: 0, kitchen: 0, ready: 1, served: 2, tab: 3, paying: 5 }[scene] + (scene === 'paying' ? 1 : 0);
+      const paidAt = new Date(asOf.getTime() - (1 + 3 * random()) * MINUTE_MS);
+      const updatedAt =
+        scene === 'paying'
+          ? paidAt
+          : twoRounds
+            ? secondAt
+            : new Date(Math.min(asOf.getTime(), placed.getTime() + age * (scene === 'diner' ? 0 : 0.6)));
+
+      if (twoRounds) {
+        // Gọi thêm món: a drink for most guests and a dish, or just a dish.
+        const more = [dish(context.drinkIds), dish(context.foodIds)].filter((d) => d !== undefined);
+        for (const [k, extra] of more.entries()) {
+          const quantity = k === 0 && more.length > 1 ? Math.max(1, Math.min(4, order.guests - 1)) : 1;
+          await tx.insert(orderLines).values({
+            orderId: order.id,
+            position: order.positions + 1 + k,
+            itemId: extra.id,
+            categoryId: extra.category_id,
+            name: extra.name,
+            price: extra.price,
+            quantity,
+            total: extra.price * quantity,
+            roundNo: 2,
+          });
+        }
+      }
+      await tx.execute(sql`delete from ${orderRounds} where order_id = ${order.id}::uuid`);
+      await tx.insert(orderRounds).values(
+        rounds.map((round) => ({
+          orderId: order.id,
+          no: round.no,
+          status: round.status,
+          source: round.source,
+          sentAt: round.sentAt,
+          sentById: round.source === 'table' ? null : staff,
+        })),
+      );
+      // The bill of its lines (the coupons, given later, take their part off it again).
+      await tx.execute(sql`
+        update ${orders} o set
+          status = ${scene === 'diner' ? 'pending' : scene === 'kitchen' || scene === 'tab' ? 'in_progress' : scene === 'ready' ? 'ready' : 'served'},
+          source = ${diner ? 'table' : 'pos'},
+          table_id = ${table.id}::uuid,
+          customer_name = ${diner ? `Table ${table.tableNo}` : order.source === 'table' ? 'Khách lẻ' : order.customer_name},
+          customer_phone = case when ${diner}::boolean then '' else o.customer_phone end,
+          customer_id = case when ${diner}::boolean then null else o.customer_id end,
+          created_by_id = ${diner ? null : staff}::uuid,
+          tracking_token = case when ${diner}::boolean then coalesce(o.tracking_token,
+            rtrim(translate(encode(sha256(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid())), 'base64'), '+/', '-_'), '='))
+            end,
+          payment_method = null, payment_status = 'unpaid', completed_at = null,
+          subtotal = s.subtotal, discount = 0, tax = round(s.subtotal * o.tax_rate / 100)::int,
+          total = s.subtotal + round(s.subtotal * o.tax_rate / 100)::int,
+          version = ${version}, updated_at = ${updatedAt.toISOString()}::timestamptz
+        from (select sum(total)::int as subtotal from ${orderLines} where order_id = ${order.id}::uuid) s
+        where o.id = ${order.id}::uuid`);
+      await tx.execute(sql`
+        update ${diningTables} set status = 'booked', current_order_id = ${order.id}::uuid, updated_at = ${placed.toISOString()}::timestamptz
+        where id = ${table.id}::uuid`);
+      if (scene === 'paying') partPaid = { orderId: order.id, takenById: staff, takenAt: paidAt };
+    }
+  });
+  const [written] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${orders} where status in ${OPEN_STATUSES} and ${now} >= created_at`,
+  );
+  return { openOrders: written?.n ?? 0, partPaid };
 }
 
 /** A customer as the generator writes it (the counters and the level come from their orders later). */
@@ -1163,6 +1323,9 @@ export async function generateRestaurant(
     ...popularityOrder(menu, dishRows),
     staffIds: [...accountRows, ...staffRows].filter((u) => u.role !== 'admin').map((u) => u.id),
     tables: tableRows.map(({ id, tableNo }) => ({ id, tableNo })),
+    lastDay,
+    // About half the tables: 6 of the demo's 12.
+    seatedTables: Math.max(1, Math.round(size.tables / 2)),
   };
   const counts = dailyOrderCounts(random, lastDay, options.days, options.orders);
   const batches: { day: string; count: number }[][] = [[]];
@@ -1198,8 +1361,9 @@ export async function generateRestaurant(
       customersTime += performance.now() - customersStarted;
     }
   }
-  progress('open orders at their tables');
-  const openOrders = await seatOpenOrders(db, context);
+  progress('the service going on now');
+  // The service has a seeded stream of its own too.
+  const { openOrders, partPaid } = await stageService(db, context, seededRandom(seed * 7_919 + 11));
   const ordersDone = performance.now();
 
   progress('coupons, and the loyalty of the customers');
@@ -1232,9 +1396,9 @@ export async function generateRestaurant(
   await db.execute(sql`
     update ${orderLines} ol set
       station_id = coalesce(c.station_id, ${stationRows[0]!.id}::uuid),
-      ready_at = case when r.status in ('ready', 'served') then r.sent_at + make_interval(secs =>
-        (case when c.station_id is null then 420 else 90 end)
-        + (('x' || substr(md5(ol.order_id::text || ol.position::text), 1, 6))::bit(24)::int % 540)) end
+      ready_at = case when r.status in ('ready', 'served') then least(${asOf.toISOString()}::timestamptz,
+        r.sent_at + make_interval(secs => (case when c.station_id is null then 420 else 90 end)
+        + (('x' || substr(md5(ol.order_id::text || ol.position::text), 1, 6))::bit(24)::int % 540))) end
     from ${orderRounds} r, ${categories} c
     where r.order_id = ol.order_id and r.no = ol.round_no and c.id = ol.category_id`);
 
@@ -1248,6 +1412,14 @@ export async function generateRestaurant(
     from ${orders} o
     where o.status = 'completed' and o.total > 0
       and not exists (select 1 from ${orderPayments} p where p.order_id = o.id)`);
+  // One table of the service paid part of its bill already (a guest leaving early): about half, in thousands.
+  if (partPaid) {
+    await db.execute(sql`
+      insert into ${orderPayments} (id, order_id, method, amount, taken_by_id, taken_at)
+      select ${uuidV7(sql`${partPaid.takenAt.toISOString()}::timestamptz`, sql`md5(o.id::text || 'part')`)}, o.id, 'transfer', greatest(1000, least(o.total - 1000, round(o.total / 2000.0)::int * 1000)),
+        ${partPaid.takenById}::uuid, ${partPaid.takenAt.toISOString()}::timestamptz
+      from ${orders} o where o.id = ${partPaid.orderId}::uuid and o.total > 1000`);
+  }
 
   progress('revenue sums');
   await rebuildSalesSums(db, timezone);

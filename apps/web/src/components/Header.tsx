@@ -43,7 +43,7 @@ function ConnectionDot() {
         aria-hidden="true"
         className={`size-2.5 rounded-full ${isConnected ? 'bg-green-600 ring-4 ring-green-600/15' : 'bg-stone-400'}`}
       />
-      <span aria-hidden="true" className="hidden lg:inline">
+      <span aria-hidden="true" className="hidden xl:inline">
         {isConnected ? t('header.live.short') : t('header.offline.short')}
       </span>
     </span>
@@ -51,8 +51,8 @@ function ConnectionDot() {
 }
 
 /**
- * The staff header. On phones the navigation becomes a bar fixed at the bottom of the screen,
- * within thumb reach; it is the same element at every width so each link exists once. (No
+ * The staff header. On phones and tablets held upright (under 1024 px) the navigation becomes a bar fixed at
+ * the bottom of the screen, within thumb reach, so the header keeps room for the person and Sign out; it is the same element at every width so each link exists once. (No
  * backdrop-filter on the header: it would make the header, not the screen, the bar's frame.)
  */
 export function Header({ user, deviceStatus, onSignOut, isSigningOut = false }: HeaderProps) {
@@ -68,9 +68,9 @@ export function Header({ user, deviceStatus, onSignOut, isSigningOut = false }: 
 
         <nav
           aria-label={t('nav.label')}
-          className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)] md:static md:ml-6 md:border-0 md:bg-transparent md:pb-0"
+          className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)] lg:static lg:ml-6 lg:border-0 lg:bg-transparent lg:pb-0"
         >
-          <ul className="grid auto-cols-fr grid-flow-col md:flex md:gap-1">
+          <ul className="grid auto-cols-fr grid-flow-col lg:flex lg:gap-1">
             {navItems
               .filter(({ permission }) => canUse(permission))
               .map(({ to, label, icon: Icon }) => (
@@ -79,14 +79,14 @@ export function Header({ user, deviceStatus, onSignOut, isSigningOut = false }: 
                     to={to}
                     end={to === '/'}
                     className={({ isActive }) =>
-                      `flex flex-col items-center gap-0.5 px-1 py-2 text-[11px] font-medium md:flex-row md:gap-2 md:rounded-lg md:px-3 md:text-sm ${
+                      `flex flex-col items-center gap-0.5 px-1 py-2 text-[11px] font-medium lg:flex-row lg:gap-2 lg:rounded-lg lg:px-3 lg:text-sm ${
                         isActive
-                          ? 'text-amber-800 md:bg-amber-50'
-                          : 'text-stone-600 hover:text-stone-900 md:hover:bg-stone-100'
+                          ? 'text-amber-800 lg:bg-amber-50'
+                          : 'text-stone-600 hover:text-stone-900 lg:hover:bg-stone-100'
                       }`
                     }
                   >
-                    <Icon aria-hidden="true" className="size-5 md:size-4" />
+                    <Icon aria-hidden="true" className="size-5 lg:size-4" />
                     {t(label)}
                   </NavLink>
                 </li>
@@ -106,7 +106,7 @@ export function Header({ user, deviceStatus, onSignOut, isSigningOut = false }: 
           </Link>
           <button type="button" onClick={onSignOut} disabled={isSigningOut} className="btn btn-secondary btn-sm">
             <LogOut aria-hidden="true" className="size-4" />
-            <span className="sr-only lg:not-sr-only">{t('header.signOut')}</span>
+            <span className="sr-only xl:not-sr-only">{t('header.signOut')}</span>
           </button>
         </div>
       </div>

@@ -28,7 +28,7 @@ export function AppLayout() {
   }
 
   return (
-    <div className="min-h-dvh bg-stone-50 pb-20 md:pb-0">
+    <div className="min-h-dvh bg-stone-50 pb-20 lg:pb-0">
       <LiveUpdates />
       <OutboxRunner />
       <Header user={user} deviceStatus={<OutboxButton />} onSignOut={signOut} isSigningOut={logoutMutation.isPending} />

@@ -121,7 +121,7 @@ export function KitchenTicket({
           </p>
         </div>
         <div className="rounded-xl bg-black/15 px-3 py-1.5 text-right">
-          <p className="text-2xl font-bold tabular-nums sm:text-3xl">
+          <p className="text-2xl font-bold whitespace-nowrap tabular-nums sm:text-3xl">
             <span className="sr-only">{t('orders.ticket.waiting')}</span> {formatElapsed(t, minutes)}
           </p>
           <p className="text-sm font-extrabold tracking-wide uppercase">{t(toneMessages[tone])}</p>

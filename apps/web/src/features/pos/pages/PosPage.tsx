@@ -329,7 +329,7 @@ export function PosPage() {
   }
 
   return (
-    <section className="mx-auto w-full max-w-7xl px-4 pt-6 pb-24 md:pb-8">
+    <section className="mx-auto w-full max-w-7xl px-4 pt-6 pb-24 lg:pb-8">
       <div className="grid grid-cols-1 items-start gap-6 md:grid-cols-[minmax(0,1fr)_20rem] lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div>
           <div className="mb-4 flex flex-wrap items-end justify-between gap-2">
