@@ -515,8 +515,8 @@ interface Service {
 const MINUTE_MS = 60_000;
 
 /**
- * Stages the middle of a service at `asOf`, as the app would have left it. The newest open orders of the
- * last hour (the last batch placed one per table to seat) take a table each, and follow `servicePlan`: the
+ * Stages the middle of a service at `asOf`, as the app would have left it. Open orders of the last hour
+ * spread over it (the last batch placed one per table to seat at those times) take a table each, and follow `servicePlan`: the
  * order's rounds, status, source, version (one per change the app would have made) and table; a tab's
  * second round is one or two more dishes. Open orders left over were paid and closed by now. The tables
  * seated are booked with their order, the others free. (Stock is not taken per order: the generator sets
@@ -539,9 +539,21 @@ async function stageService(db: Database, context: OrderContext, random: () => n
       (select max(position) from ${orderLines} l where l.order_id = o.id)::int as positions
     from ${orders} o where o.status in ${OPEN_STATUSES} order by o.created_at desc, o.id`,
   );
-  const scenes = servicePlan(Math.min(context.seatedTables, context.tables.length));
-  const seated = open.slice(0, scenes.length);
-  const leftOver = open.slice(seated.length).map((order) => order.id);
+  const scenes = servicePlan(Math.min(context.seatedTables, context.tables.length, open.length));
+  // The tables sat down one after another over the last hour (the newest a minute or two ago): each scene
+  // takes the open order placed closest to its time, so the rush's newest orders do not take every table.
+  const left = [...open];
+  const seated = scenes.map((_, i) => {
+    const minutesAgo = 1 + 52 * (i / Math.max(1, scenes.length - 1)) ** 1.5;
+    const wanted = asOf.getTime() - minutesAgo * MINUTE_MS;
+    let best = 0;
+    left.forEach((order, k) => {
+      const distance = (o: typeof order) => Math.abs(new Date(o.created_at).getTime() - wanted);
+      if (distance(order) < distance(left[best]!)) best = k;
+    });
+    return left.splice(best, 1)[0]!;
+  });
+  const leftOver = left.map((order) => order.id);
   // The tables seated now, in a seeded order that is not their numbers'.
   const tables = [...context.tables]
     .map((table) => ({ table, key: random() }))

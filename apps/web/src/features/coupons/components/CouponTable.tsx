@@ -19,7 +19,7 @@ function Limits({ coupon }: { coupon: Coupon }) {
   const t = useT();
   const hasMin = coupon.minOrderValue > 0;
   const hasMax = coupon.maxDiscount !== null;
-  if (!hasMin && !hasMax) return <span className="text-stone-400">—</span>;
+  if (!hasMin && !hasMax) return <span className="text-stone-600">—</span>;
   return (
     <>
       {hasMin && (

@@ -26,7 +26,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const none = <span className="text-stone-400">—</span>;
+const none = <span className="text-stone-600">—</span>;
 
 /** Everything about one customer: their loyalty, their contact details and their last orders. */
 export function CustomerDetailDialog({

@@ -70,7 +70,7 @@ export function CustomerTable({ customers, canDelete, onView, onEdit, onDelete }
                 {customer.lastVisit ? (
                   formatDate(customer.lastVisit)
                 ) : (
-                  <span className="text-stone-400">{t('customers.never')}</span>
+                  <span className="text-stone-600">{t('customers.never')}</span>
                 )}
               </td>
               <td className="px-4 py-3">

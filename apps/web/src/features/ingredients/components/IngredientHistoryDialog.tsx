@@ -14,7 +14,7 @@ interface IngredientHistoryDialogProps {
 /** What moved the stock and who: the row's note, or the order that used or returned it. */
 function details(row: IngredientHistory, t: ReturnType<typeof useT>) {
   const order = row.orderNo !== null ? t('ingredients.history.order', { orderNo: row.orderNo }) : null;
-  if (!order && !row.note) return <span className="text-stone-400">—</span>;
+  if (!order && !row.note) return <span className="text-stone-600">—</span>;
   return (
     <>
       {order && <span className="block font-medium text-stone-900">{order}</span>}
