@@ -408,7 +408,6 @@ describe('the generated restaurant', () => {
       const tables = await query<{ id: string; status: string; current_order_id: string | null }>(
         sql`select id, status, current_order_id from dining_tables`,
       );
-      console.log('DUMP', JSON.stringify(open), JSON.stringify(await query(sql`select o.order_no, o.status, o.customer_name, o.version, o.updated_at, o.total, o.coupon_code, (select json_agg(json_build_object('no', r.no, 's', r.status, 'src', r.source, 'at', r.sent_at)) from order_rounds r where r.order_id = o.id) r, (select json_agg(json_build_object('n', l.name, 'q', l.quantity, 'r', l.round_no, 'ready', l.ready_at)) from order_lines l where l.order_id = o.id) l from orders o where o.status in ('pending','in_progress','ready','served') order by o.created_at`), null, 1), JSON.stringify(await query(sql`select count(*) filter (where status='completed' and completed_at > ${service.toISOString()}::timestamptz - interval '12 hours') c, count(*) filter (where status in ('completed') and created_at > ${service.toISOString()}::timestamptz - interval '1 hour') lastHourDone from orders`)));
       expect(made.openOrders).toBe(open.length);
       const seated = tables.filter((table) => table.status === 'booked');
       expect(seated.length).toBeGreaterThanOrEqual(5);

@@ -102,7 +102,10 @@ export interface GenerateRestaurantOptions {
   batchOrders?: number;
   /** The same seed gives the same restaurant and, for the same `asOf` day, the same orders. */
   seed?: number;
-  /** "Now": the last order is placed before it, the last hour's orders are still open. */
+  /**
+   * "Now": the last order is placed before it, in the middle of a service: about half the tables seated with
+   * open orders placed over the last hour (see `stageService`), the day's earlier orders paid.
+   */
   asOf?: Date;
   /** Told each step as it starts; throwing from it stops the generator between steps. */
   onProgress?: (message: string) => void;
