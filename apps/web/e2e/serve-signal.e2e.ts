@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { servingUrl } from './server';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
@@ -17,20 +18,7 @@ describe('stopping the server started through npm', () => {
       detached: true,
     });
     try {
-      let output = '';
-      const url = await new Promise<string>((resolveUrl, reject) => {
-        const timer = setTimeout(() => reject(new Error(`not serving after 90 s:\n${output}`)), 90_000);
-        const onData = (chunk: Buffer) => {
-          output += chunk.toString();
-          const match = /serving on (http:\/\/localhost:\d+)/.exec(output);
-          if (match) {
-            clearTimeout(timer);
-            resolveUrl(match[1]!.replace('localhost', '127.0.0.1'));
-          }
-        };
-        npm.stdout.on('data', onData);
-        npm.stderr.on('data', onData);
-      });
+      const url = await servingUrl(npm);
       expect((await fetch(`${url}/healthz`)).status).toBe(200);
 
       const exited = new Promise<number | null>((done) => npm.once('exit', (code) => done(code)));

@@ -18,26 +18,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Spawns the built server and resolves with the child and the address it says it is serving on. */
-async function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child: ChildProcess = spawn(process.execPath, [serverEntry], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      // The journeys read the staff screens in English unless one says otherwise (a new restaurant speaks
-      // Vietnamese).
-      RESTAURANT_LANGUAGE: 'en',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/**
+ * The address a starting server (or `npm run serve`) says it serves on, read from its output; rejects if it exits
+ * first or takes longer than 90 s (generous: a busy two-core machine builds the embedded database slowly), and
+ * then kills it.
+ */
+export function servingUrl(child: ChildProcess): Promise<string> {
   let output = '';
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    // Generous: a busy two-core machine builds the embedded database slowly.
+  return new Promise<string>((resolveUrl, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`server did not start in 90 s:\n${output}`));
@@ -57,6 +45,26 @@ async function spawnServer(env: Record<string, string>): Promise<{ child: ChildP
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
+}
+
+/** Spawns the built server and resolves with the child and the address it says it is serving on. */
+async function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child: ChildProcess = spawn(process.execPath, [serverEntry], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      // The journeys read the staff screens in English unless one says otherwise (a new restaurant speaks
+      // Vietnamese).
+      RESTAURANT_LANGUAGE: 'en',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await servingUrl(child);
   return { child, url };
 }
 
