@@ -141,6 +141,24 @@ describe('customers', () => {
     expect((await search('search=100%25')).names).toEqual([]);
   });
 
+  it('sorts by last visit (never seen last), by points or by name when asked (ext); newest first otherwise', async () => {
+    const seenLast = await createCustomer({ name: 'Thứ tự Bà Lan' });
+    const bigSpender = await createCustomer({ name: 'Thứ tự Anh Ba' });
+    const never = await createCustomer({ name: 'Thứ tự Chưa ghé' });
+    await completedOrderFor(bigSpender._id, 4);
+    await completedOrderFor(seenLast._id, 1);
+    const names = async (sort: string) => (await search(`search=${encodeURIComponent('thứ tự')}&sort=${sort}`)).names;
+
+    expect(await names('newest')).toEqual(['Thứ tự Chưa ghé', 'Thứ tự Anh Ba', 'Thứ tự Bà Lan']);
+    expect(await names('recent')).toEqual(['Thứ tự Bà Lan', 'Thứ tự Anh Ba', 'Thứ tự Chưa ghé']);
+    expect(await names('points')).toEqual(['Thứ tự Anh Ba', 'Thứ tự Bà Lan', 'Thứ tự Chưa ghé']);
+    expect(await names('name')).toEqual(['Thứ tự Anh Ba', 'Thứ tự Bà Lan', 'Thứ tự Chưa ghé']);
+    expect((await getCustomer(never._id)).lastVisit).toBeNull();
+    const refused = await t.request({ method: 'GET', url: '/api/customers?sort=oldest', as: 'staff' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/Sort must be newest, recent, points or name/);
+  });
+
   it('pages 10 at a time by default, newest first, with filters', async () => {
     const fresh = await buildTestApp();
     try {

@@ -73,10 +73,18 @@ export type CreateCustomerBody = z.infer<typeof createCustomerBodySchema>;
 export const updateCustomerBodySchema = createCustomerBodySchema.partial();
 export type UpdateCustomerBody = z.infer<typeof updateCustomerBodySchema>;
 
+export const customerSorts = ['newest', 'recent', 'points', 'name'] as const;
+export type CustomerSort = (typeof customerSorts)[number];
+
 export const listCustomersQuerySchema = z.strictObject({
   search: z.string().trim().max(100, 'Search can be at most 100 characters').optional(),
   status: customerStatusSchema.optional(),
   membershipLevel: membershipLevelSchema.optional(),
+  /**
+   * (ext) The order of the list: `newest` (the default: newest customer first), `recent` (last visit first,
+   * those never seen last), `points` (most loyalty points first) or `name` (A to Z).
+   */
+  sort: z.enum(customerSorts, 'Sort must be newest, recent, points or name').default('newest'),
   page: z.coerce.number().pipe(z.int32().min(1, 'Page must be 1 or more')).default(1),
   limit: z.coerce.number().pipe(z.int32().min(1).max(100, 'Limit can be at most 100')).default(CUSTOMER_PAGE_SIZE),
 });

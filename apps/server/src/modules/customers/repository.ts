@@ -1,5 +1,5 @@
-import type { CustomerStatus, LoyaltySettings, MembershipLevel } from '@quan/contract/customer';
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { CustomerSort, CustomerStatus, LoyaltySettings, MembershipLevel } from '@quan/contract/customer';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { orders } from '../../db/schema/orders';
@@ -24,15 +24,28 @@ function filterConditions(filter: CustomerFilter) {
   );
 }
 
-/** One page, newest first, and the number of matches. */
-export async function pageCustomers(db: Executor, filter: CustomerFilter, page: { offset: number; limit: number }) {
+/** Each sort of the list, ending with the id so that pages never overlap or skip a row. */
+const lastVisitFirst = sql`${customers.lastVisit} desc nulls last`;
+const sortOrders = {
+  newest: [desc(customers.createdAt), desc(customers.id)],
+  recent: [lastVisitFirst, desc(customers.createdAt), desc(customers.id)],
+  points: [desc(customers.loyaltyPoints), lastVisitFirst, desc(customers.id)],
+  name: [asc(customers.name), asc(customers.id)],
+} satisfies Record<CustomerSort, unknown[]>;
+
+/** One page in the order asked for, and the number of matches. */
+export async function pageCustomers(
+  db: Executor,
+  filter: CustomerFilter,
+  page: { offset: number; limit: number; sort: CustomerSort },
+) {
   const where = filterConditions(filter);
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(customers)
       .where(where)
-      .orderBy(desc(customers.createdAt), desc(customers.id))
+      .orderBy(...sortOrders[page.sort])
       .limit(page.limit)
       .offset(page.offset),
     db.select({ n: count() }).from(customers).where(where),

@@ -55,7 +55,7 @@ export function createCustomersService({ db, settings }: { db: Database; setting
           status: query.status,
           membershipLevel: query.membershipLevel,
         },
-        { offset: (page - 1) * limit, limit },
+        { offset: (page - 1) * limit, limit, sort: query.sort },
       );
       const pagination: Pagination = {
         currentPage: page,
