@@ -1,7 +1,7 @@
 import type { Order } from '@quan/contract/order';
 import type { ChartData, Revenue } from '@quan/contract/report';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders } from '../src/db/schema/orders';
 import { salesRollupState } from '../src/db/schema/sales';
 import { createMenu } from './factories';
@@ -157,6 +157,95 @@ describe('revenue', () => {
     expect(backwards.json().message).toContain('startDate must be before endDate');
     const unreadable = await t.request({ method: 'GET', url: '/api/order/revenue?startDate=yesterday', as: 'manager' });
     expect(unreadable.statusCode).toBe(400);
+  });
+});
+
+describe('revenue compared with the period before (ext)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** The figures at `now` (only the clock of Date is stood still: the app's timers run as ever). */
+  async function revenueAt(now: string, query: string): Promise<Revenue> {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(now));
+    try {
+      return await revenue(query);
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
+  // 15 April 2026 at 10:15 in Ho Chi Minh City (UTC+7); no other test puts orders on these days.
+  const quarterPastTen = '2026-04-15T10:15:00+07:00';
+  const today = range('2026-04-15T00:00:00+07:00', '2026-04-16T00:00:00+07:00');
+
+  it('compares today so far with yesterday until the same time, and a past day whole with the day before', async () => {
+    await t.signInAs('manager');
+    const thisMorning = await completedOrder([{ itemId: pho._id, quantity: 1 }], 'cash', 2);
+    const yesterdayMorning = await completedOrder([{ itemId: pho._id, quantity: 2 }], 'cash', 3);
+    const yesterdayLate = await completedOrder([{ itemId: tra._id, quantity: 4 }], 'card', 4);
+    const dayBefore = await completedOrder([{ itemId: tra._id, quantity: 1 }], 'cash', 1);
+    await completedAt(thisMorning, '2026-04-15T08:00:00+07:00');
+    await completedAt(yesterdayMorning, '2026-04-14T09:00:00+07:00');
+    // After 10:15: not yet the same hours as today's.
+    await completedAt(yesterdayLate, '2026-04-14T11:00:00+07:00');
+    await completedAt(dayBefore, '2026-04-13T20:00:00+07:00');
+
+    const soFar = await revenueAt(quarterPastTen, `${today}&compare=previous`);
+    expect(soFar).toMatchObject({ orderCount: 1, totalRevenue: thisMorning.bills.total, totalGuests: 2 });
+    expect(soFar.comparison).toEqual({
+      totalRevenue: yesterdayMorning.bills.total,
+      orderCount: 1,
+      averageOrderValue: yesterdayMorning.bills.total,
+      totalGuests: 3,
+      // Yesterday from midnight to 10:15, in the restaurant's zone.
+      range: { startDate: '2026-04-13T17:00:00.000Z', endDate: '2026-04-14T03:15:00.000Z' },
+      span: 'elapsed',
+      asOf: '2026-04-15T03:15:00.000Z',
+    });
+    // Without a range, today is the day of the same clock.
+    const defaultDay = await revenueAt(quarterPastTen, '?compare=previous');
+    expect(defaultDay.range).toEqual({ startDate: '2026-04-14T17:00:00.000Z', endDate: '2026-04-15T17:00:00.000Z' });
+    expect(defaultDay.comparison).toEqual(soFar.comparison);
+
+    // At 07:00 yesterday had nothing yet either.
+    const early = await revenueAt('2026-04-15T07:00:00+07:00', `${today}&compare=previous`);
+    expect(early.comparison).toMatchObject({
+      orderCount: 0,
+      totalRevenue: 0,
+      range: { startDate: '2026-04-13T17:00:00.000Z', endDate: '2026-04-14T00:00:00.000Z' },
+      span: 'elapsed',
+    });
+
+    // Yesterday is over: the whole of it against the whole day before.
+    const yesterday = await revenueAt(
+      quarterPastTen,
+      `${range('2026-04-14T00:00:00+07:00', '2026-04-15T00:00:00+07:00')}&compare=previous`,
+    );
+    expect(yesterday.orderCount).toBe(2);
+    expect(yesterday.totalRevenue).toBe(yesterdayMorning.bills.total + yesterdayLate.bills.total);
+    expect(yesterday.comparison).toMatchObject({
+      totalRevenue: dayBefore.bills.total,
+      orderCount: 1,
+      range: { startDate: '2026-04-12T17:00:00.000Z', endDate: '2026-04-13T17:00:00.000Z' },
+      span: 'whole',
+    });
+
+    // The last 7 days so far (9 to 15 April) against 2 to 8 April until 10:15 on the 8th.
+    const week = await revenueAt(
+      quarterPastTen,
+      `${range('2026-04-09T00:00:00+07:00', '2026-04-16T00:00:00+07:00')}&compare=previous`,
+    );
+    expect(week.orderCount).toBe(4);
+    expect(week.comparison).toMatchObject({
+      orderCount: 0,
+      range: { startDate: '2026-04-01T17:00:00.000Z', endDate: '2026-04-08T03:15:00.000Z' },
+      span: 'elapsed',
+    });
+
+    // Without `compare` the answer is as it always was.
+    expect(await revenueAt(quarterPastTen, today)).not.toHaveProperty('comparison');
   });
 });
 

@@ -2,21 +2,37 @@ import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common';
 import { paymentMethodSchema } from './order';
 
+/** The range of a report: `startDate ≤ instant < endDate`. */
+const rangeQueryShape = {
+  startDate: isoDateTimeSchema.optional(),
+  endDate: isoDateTimeSchema.optional(),
+};
+const startBeforeEnd = (q: { startDate?: string; endDate?: string }) =>
+  !q.startDate || !q.endDate || Date.parse(q.startDate) < Date.parse(q.endDate);
+const startBeforeEndError = () => ({ message: 'startDate must be before endDate', path: ['endDate'] });
+
 /**
  * GET /api/order/revenue: completed orders with `startDate ≤ completedAt < endDate`. Without `startDate` the
  * range starts at today's midnight, without `endDate` it ends at tomorrow's (both in the restaurant's
  * time zone), so no parameters means today.
  */
-export const revenueQuerySchema = z
-  .strictObject({
-    startDate: isoDateTimeSchema.optional(),
-    endDate: isoDateTimeSchema.optional(),
-  })
-  .refine((q) => !q.startDate || !q.endDate || Date.parse(q.startDate) < Date.parse(q.endDate), {
-    message: 'startDate must be before endDate',
-    path: ['endDate'],
-  });
+export const revenueQuerySchema = z.strictObject(rangeQueryShape).refine(startBeforeEnd, startBeforeEndError());
 export type RevenueQuery = z.infer<typeof revenueQuerySchema>;
+
+/**
+ * (ext) What the revenue figures are compared with. `previous`: the period of the same length just before
+ * (the same local clock times, shifted back by the period's length). While the period is still under
+ * way, only the span of it that has elapsed is compared: today until 10:15 against yesterday until
+ * 10:15, the last 7 days until 10:15 against the 7 days before until 10:15.
+ */
+export const revenueComparisons = ['previous'] as const;
+export type RevenueComparison = (typeof revenueComparisons)[number];
+
+/** The query of GET /api/order/revenue: a range, and (ext) what to compare it with. */
+export const revenueFiguresQuerySchema = z
+  .strictObject({ ...rangeQueryShape, compare: z.enum(revenueComparisons).optional() })
+  .refine(startBeforeEnd, startBeforeEndError());
+export type RevenueFiguresQuery = z.infer<typeof revenueFiguresQuerySchema>;
 
 /** A dish in a ranking: a deleted dish has no id and is known by its name. */
 export const topItemSchema = z.object({
@@ -54,8 +70,27 @@ export const revenueSchema = z.object({
   }),
   /** The range the figures cover (ext), as the server resolved it. */
   range: z.object({ startDate: isoDateTimeSchema, endDate: isoDateTimeSchema }),
+  /**
+   * (ext) Present when `compare` was asked: the same figures over the span they were compared with.
+   * `span` says which: `whole`, the whole earlier period (the period asked for is over); `elapsed`, the
+   * period is still under way and the earlier one is cut at the same clock time (`range.endDate`: the
+   * instant as long after the earlier period's start as `asOf` is after this one's).
+   */
+  comparison: z
+    .object({
+      totalRevenue: z.number().int(),
+      orderCount: z.int32(),
+      averageOrderValue: z.number().int(),
+      totalGuests: z.int32(),
+      range: z.object({ startDate: isoDateTimeSchema, endDate: isoDateTimeSchema }),
+      span: z.enum(['whole', 'elapsed']),
+      /** The instant the figures were read at: with `elapsed`, the current figures run up to it. */
+      asOf: isoDateTimeSchema,
+    })
+    .optional(),
 });
 export type Revenue = z.infer<typeof revenueSchema>;
+export type RevenueComparisonFigures = NonNullable<Revenue['comparison']>;
 
 /** GET /api/order/chart-data: the last 30 days up to today, in the restaurant's time zone. */
 export const chartDataSchema = z.object({

@@ -137,14 +137,18 @@ export interface ReportRange {
   edges: { from: Date; to: Date }[];
 }
 
-/** Resolves the query's instants (today in the restaurant's zone by default) and cuts the range. */
+/**
+ * Resolves the query's instants (today in the restaurant's zone by default, today being the day of `now`)
+ * and cuts the range.
+ */
 export async function resolveRange(
   db: Executor,
   timezone: string,
   query: { startDate?: string; endDate?: string },
+  now: Date = new Date(),
 ): Promise<ReportRange> {
   const zone = sql`${timezone}::text`;
-  const today = sql`date_trunc('day', now() at time zone ${zone})`;
+  const today = sql`date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${zone})`;
   const [resolved] = await rows<{ start: string; end: string; from_day: string; to_day: string }>(
     db,
     sql`
@@ -179,6 +183,36 @@ export async function resolveRange(
       { from: last, to: end },
     ].filter((edge) => edge.from < edge.to),
   };
+}
+
+/**
+ * The span an earlier period is compared over: the period of the same length just before [start, end),
+ * shifted back on the local clock (so yesterday 10:15 is 10:15 whatever summer time did). When `now` falls
+ * before the end the period is still under way: the earlier one is cut as far into it as `now` is into
+ * this one (`elapsed`), else it is compared whole.
+ */
+export async function comparisonSpan(
+  db: Executor,
+  timezone: string,
+  range: Pick<ReportRange, 'start' | 'end'>,
+  now: Date,
+): Promise<{ start: Date; end: Date; span: 'whole' | 'elapsed' }> {
+  const zone = sql`${timezone}::text`;
+  const [span] = await rows<{ start: string; end: string; elapsed: boolean }>(
+    db,
+    sql`
+    with local as (
+      select ${range.start.toISOString()}::timestamptz at time zone ${zone} as s,
+             ${range.end.toISOString()}::timestamptz at time zone ${zone} as e,
+             ${now.toISOString()}::timestamptz at time zone ${zone} as n
+    )
+    select (s - (e - s)) at time zone ${zone} as start,
+      (case when n < e then greatest(s - (e - s), n - (e - s)) else s end) at time zone ${zone} as end,
+      n < e as elapsed
+    from local`,
+  );
+  if (!span) throw new Error('the comparison query returned no row');
+  return { start: new Date(span.start), end: new Date(span.end), span: span.elapsed ? 'elapsed' : 'whole' };
 }
 
 function completedWithin(edges: ReportRange['edges']): SQL {

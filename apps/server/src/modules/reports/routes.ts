@@ -3,6 +3,7 @@ import {
   chartDataSchema,
   optionSalesSchema,
   prepTimesSchema,
+  revenueFiguresQuerySchema,
   revenueQuerySchema,
   revenueSchema,
   topDishesQuerySchema,
@@ -26,7 +27,7 @@ export const reportRoutes: FastifyPluginAsync<{ reports: ReportsService }> = asy
     '/revenue',
     {
       config: { access: 'reports:read' },
-      schema: { tags, querystring: revenueQuerySchema, response: { 200: envelope(revenueSchema) } },
+      schema: { tags, querystring: revenueFiguresQuerySchema, response: { 200: envelope(revenueSchema) } },
     },
     async (request) => ok(await reports.revenue(request.query)),
   );

@@ -6,6 +6,7 @@ import {
   type OptionSales,
   type PrepTimes,
   type Revenue,
+  type RevenueFiguresQuery,
   type RevenueQuery,
   type TopDish,
   type TopDishesQuery,
@@ -29,6 +30,25 @@ export async function rebuildSalesSums(db: Database, timezone: string): Promise<
   });
 }
 
+/** Revenue, orders, the average order and guests of a range, from its sums by payment method. */
+function totalsOf(totals: Awaited<ReturnType<typeof repo.totalsByPaymentMethod>>) {
+  const byMethod = new Map(totals.map((row) => [row.method, row]));
+  const byPaymentMethod = paymentMethods.map((method) => ({
+    method,
+    revenue: Number(byMethod.get(method)?.revenue ?? 0),
+    orders: Number(byMethod.get(method)?.orders ?? 0),
+  }));
+  const totalRevenue = byPaymentMethod.reduce((sum, row) => sum + row.revenue, 0);
+  const orderCount = byPaymentMethod.reduce((sum, row) => sum + row.orders, 0);
+  return {
+    totalRevenue,
+    orderCount,
+    averageOrderValue: orderCount ? Math.round(totalRevenue / orderCount) : 0,
+    totalGuests: totals.reduce((sum, row) => sum + Number(row.guests), 0),
+    byPaymentMethod,
+  };
+}
+
 function toTopItem(row: Awaited<ReturnType<typeof repo.topItems>>[number]): TopItem {
   return { itemId: row.item_id, name: row.name, quantity: Number(row.quantity), revenue: Number(row.revenue) };
 }
@@ -48,29 +68,48 @@ export function createReportsService({ db, settings }: { db: Database; settings:
     return timezone;
   }
 
+  /** The figures of the earlier period of the same length, over the span that compares with `range` at `now`. */
+  async function compareWithPrevious(
+    timezone: string,
+    range: repo.ReportRange,
+    now: Date,
+  ): Promise<NonNullable<Revenue['comparison']>> {
+    const span = await repo.comparisonSpan(db, timezone, range, now);
+    const earlier = await repo.resolveRange(db, timezone, {
+      startDate: span.start.toISOString(),
+      endDate: span.end.toISOString(),
+    });
+    const { totalRevenue, orderCount, averageOrderValue, totalGuests } = totalsOf(
+      await repo.totalsByPaymentMethod(db, earlier),
+    );
+    return {
+      totalRevenue,
+      orderCount,
+      averageOrderValue,
+      totalGuests,
+      range: { startDate: span.start.toISOString(), endDate: span.end.toISOString() },
+      span: span.span,
+      asOf: now.toISOString(),
+    };
+  }
+
   return {
-    async revenue(query: RevenueQuery): Promise<Revenue> {
+    /**
+     * The figures of the range; with `compare`, also those of the span they compare with (the earlier
+     * period, cut at the same clock time while this one is under way), read at the same instant.
+     */
+    async revenue({ compare, ...query }: RevenueFiguresQuery): Promise<Revenue> {
+      const now = new Date();
       const timezone = await readyTimezone();
-      const range = await repo.resolveRange(db, timezone, query);
-      const [totals, top, tips] = await Promise.all([
+      const range = await repo.resolveRange(db, timezone, query, now);
+      const [totals, top, tips, comparison] = await Promise.all([
         repo.totalsByPaymentMethod(db, range),
         repo.topItems(db, range, TOP_ITEMS),
         repo.tipsByStaff(db, range),
+        compare === 'previous' ? compareWithPrevious(timezone, range, now) : undefined,
       ]);
-      const byMethod = new Map(totals.map((row) => [row.method, row]));
-      const byPaymentMethod = paymentMethods.map((method) => ({
-        method,
-        revenue: Number(byMethod.get(method)?.revenue ?? 0),
-        orders: Number(byMethod.get(method)?.orders ?? 0),
-      }));
-      const totalRevenue = byPaymentMethod.reduce((sum, row) => sum + row.revenue, 0);
-      const orderCount = byPaymentMethod.reduce((sum, row) => sum + row.orders, 0);
       return {
-        totalRevenue,
-        orderCount,
-        averageOrderValue: orderCount ? Math.round(totalRevenue / orderCount) : 0,
-        totalGuests: totals.reduce((sum, row) => sum + Number(row.guests), 0),
-        byPaymentMethod,
+        ...totalsOf(totals),
         topItems: top.map(toTopItem),
         tips: {
           total: tips.reduce((sum, row) => sum + Number(row.amount), 0),
@@ -80,6 +119,7 @@ export function createReportsService({ db, settings }: { db: Database; settings:
           })),
         },
         range: { startDate: range.start.toISOString(), endDate: range.end.toISOString() },
+        ...(comparison && { comparison }),
       };
     },
 

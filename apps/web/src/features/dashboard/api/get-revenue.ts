@@ -1,18 +1,21 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Envelope } from '@quan/contract/common';
-import type { Revenue, RevenueQuery } from '@quan/contract/report';
+import type { Revenue, RevenueFiguresQuery } from '@quan/contract/report';
 import { apiClient } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
 
-/** The figures of completed orders with `startDate ≤ completedAt < endDate`; no range means today. */
-export async function getRevenue(range: RevenueQuery = {}): Promise<Revenue> {
+/**
+ * The figures of completed orders with `startDate ≤ completedAt < endDate`; no range means today. With
+ * `compare`, the server adds those of the span it compared them with (`comparison`).
+ */
+export async function getRevenue(range: RevenueFiguresQuery = {}): Promise<Revenue> {
   const response = await apiClient.get<Envelope<Revenue>>('/api/order/revenue', { params: range });
   return response.data.data;
 }
 
-export const revenueQueryKey = (range: RevenueQuery) => [...queryRoots.reports, 'revenue', range] as const;
+export const revenueQueryKey = (range: RevenueFiguresQuery) => [...queryRoots.reports, 'revenue', range] as const;
 
-export function revenueQueryOptions(range: RevenueQuery) {
+export function revenueQueryOptions(range: RevenueFiguresQuery) {
   return queryOptions({
     queryKey: revenueQueryKey(range),
     queryFn: () => getRevenue(range),
@@ -21,7 +24,7 @@ export function revenueQueryOptions(range: RevenueQuery) {
   });
 }
 
-export function useRevenue(range: RevenueQuery, { enabled = true }: { enabled?: boolean } = {}) {
+export function useRevenue(range: RevenueFiguresQuery, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...revenueQueryOptions(range), enabled });
 }
 

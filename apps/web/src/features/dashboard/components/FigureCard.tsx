@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { Equal, Sparkles, TrendingDown, TrendingUp } from 'lucide-react';
+import { Equal, Minus, Sparkles, TrendingDown, TrendingUp } from 'lucide-react';
 import { useT } from '../../../lib/i18n';
 import { changeBadge, type PeriodChange } from './period-change';
 
@@ -22,6 +22,7 @@ const changeLooks: Record<PeriodChange['direction'], { icon: LucideIcon; classNa
   down: { icon: TrendingDown, className: 'bg-red-100 text-red-900' },
   same: { icon: Equal, className: 'bg-stone-100 text-stone-800' },
   new: { icon: Sparkles, className: 'bg-amber-100 text-amber-900' },
+  none: { icon: Minus, className: 'bg-stone-100 text-stone-800' },
 };
 
 /** One figure of the period with its change against the previous period: the sign says it, not only the colour. */
@@ -55,7 +56,14 @@ function ComparisonLine({ comparison }: { comparison: Comparison }) {
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-600">
       <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-semibold ${look.className}`}>
         <ChangeIcon aria-hidden="true" className="size-3.5" />
-        {changeBadge(change, t)}
+        {change.direction === 'none' ? (
+          <>
+            <span aria-hidden="true">{changeBadge(change, t)}</span>
+            <span className="sr-only">{t('dashboard.change.nothing')}</span>
+          </>
+        ) : (
+          changeBadge(change, t)
+        )}
       </span>{' '}
       <span>{t('dashboard.change.versus', { previousPeriod, previousValue })}</span>
     </p>

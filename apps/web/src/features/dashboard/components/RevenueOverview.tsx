@@ -11,7 +11,6 @@ import {
   dayCount,
   describeDays,
   presetDays,
-  previousDays,
   rangePresetMessages,
   revenueQueryOf,
   type DayRange,
@@ -32,7 +31,7 @@ interface Figure {
   /** The message id of the figure's name. */
   title: string;
   icon: typeof Wallet;
-  pick: (revenue: Revenue) => number;
+  pick: (revenue: Pick<Revenue, 'totalRevenue' | 'orderCount' | 'averageOrderValue' | 'totalGuests'>) => number;
   format: (value: number) => string;
 }
 
@@ -58,7 +57,8 @@ interface RevenueOverviewProps {
 
 /**
  * The figures of a period (completed orders, by completion time): revenue, orders, average order and guests,
- * each against the previous period of the same length, then revenue by payment method and the best sellers.
+ * each against the previous period of the same length (while the period runs, against the same span of it:
+ * today so far against yesterday until this time), then revenue by payment method and the best sellers.
  */
 export function RevenueOverview({ timeZone, paymentMethodLabels }: RevenueOverviewProps) {
   const t = useT();
@@ -68,11 +68,10 @@ export function RevenueOverview({ timeZone, paymentMethodLabels }: RevenueOvervi
 
   const customError = preset === 'custom' ? customRangeError(custom) : null;
   const range = preset === 'custom' ? (customError ? null : custom) : presetDays(preset, today);
-  const previousRange = range && previousDays(range);
 
-  const current = useRevenue(range ? revenueQueryOf(range, timeZone) : {}, { enabled: range !== null });
-  const previous = useRevenue(previousRange ? revenueQueryOf(previousRange, timeZone) : {}, {
-    enabled: previousRange !== null,
+  // One call: the server compares the period with the one before, cut at the same time while it runs.
+  const current = useRevenue(range ? { ...revenueQueryOf(range, timeZone), compare: 'previous' } : {}, {
+    enabled: range !== null,
   });
 
   function choosePreset(next: RangePreset) {
@@ -82,16 +81,15 @@ export function RevenueOverview({ timeZone, paymentMethodLabels }: RevenueOvervi
   }
 
   function comparisonOf(figure: Figure): Comparison {
-    if (previous.isError) return { status: 'error' };
-    if (!range || !current.data || !previous.data || current.isPlaceholderData || previous.isPlaceholderData) {
-      return { status: 'loading' };
-    }
-    const before = figure.pick(previous.data);
+    if (!range || !current.data || current.isPlaceholderData) return { status: 'loading' };
+    const { comparison } = current.data;
+    if (!comparison) return { status: 'error' };
+    const before = figure.pick(comparison);
     return {
       status: 'ready',
       change: periodChange(figure.pick(current.data), before),
       previousValue: figure.format(before),
-      previousPeriod: previousPeriodName(dayCount(range), t),
+      previousPeriod: previousPeriodName(dayCount(range), t, comparison.span),
     };
   }
 

@@ -52,13 +52,11 @@ export function presetDays(preset: Exclude<RangePreset, 'custom'>, today: string
   }
 }
 
-/** The period of the same length that ends the day before `range` starts. */
-export function previousDays(range: DayRange): DayRange {
-  return { firstDay: addDays(range.firstDay, -dayCount(range)), lastDay: addDays(range.firstDay, -1) };
-}
-
 /** The query of GET /api/order/revenue for a range: [midnight of the first day, midnight after the last). */
-export function revenueQueryOf(range: DayRange, timeZone: string): Required<RevenueQuery> {
+export function revenueQueryOf(
+  range: DayRange,
+  timeZone: string,
+): Required<Pick<RevenueQuery, 'startDate' | 'endDate'>> {
   return {
     startDate: midnightIso(range.firstDay, timeZone),
     endDate: midnightIso(addDays(range.lastDay, 1), timeZone),

@@ -22,8 +22,14 @@ describe('change against the previous period', () => {
 
   it('says "new" when there was nothing before, and 0 % when nothing moved', () => {
     expect(badge(120_000, 0)).toBe('new');
-    expect(badge(0, 0)).toBe('0 %');
     expect(badge(7, 7)).toBe('0 %');
+  });
+
+  it('shows a neutral dash, not −100 % or 0 %, when there is nothing on either side', () => {
+    expect(periodChange(0, 0)).toEqual({ direction: 'none' });
+    expect(badge(0, 0)).toBe('\u2014');
+    // Something then and nothing yet now is an honest fall.
+    expect(badge(0, 250_000)).toBe('\u2212100 %');
   });
 
   it('still shows the direction of a change under 1 %', () => {
@@ -34,6 +40,8 @@ describe('change against the previous period', () => {
   it('names the previous period', () => {
     expect(previousPeriodName(1, t)).toBe('the previous day');
     expect(previousPeriodName(7, t)).toBe('the previous 7 days');
+    expect(previousPeriodName(1, t, 'elapsed')).toBe('yesterday at this time');
+    expect(previousPeriodName(7, t, 'elapsed')).toBe('the previous 7 days, up to this time');
   });
 
   it('speaks Vietnamese', () => {
@@ -41,5 +49,7 @@ describe('change against the previous period', () => {
     expect(changeBadge(periodChange(95, 100), tVi)).toBe('\u22125 %');
     expect(previousPeriodName(1, tVi)).toBe('ngày hôm trước');
     expect(previousPeriodName(7, tVi)).toBe('7 ngày trước đó');
+    expect(previousPeriodName(1, tVi, 'elapsed')).toBe('cùng giờ hôm qua');
+    expect(previousPeriodName(7, tVi, 'elapsed')).toBe('7 ngày trước đó, tính đến cùng giờ');
   });
 });

@@ -1,4 +1,4 @@
-import type { Revenue } from '@quan/contract/report';
+import type { Revenue, RevenueComparisonFigures } from '@quan/contract/report';
 
 /** Figures as GET /api/order/revenue returns them, for tests (the dashboard's and the pages composing it). */
 export function makeRevenue(overrides: Partial<Revenue> = {}): Revenue {
@@ -17,6 +17,20 @@ export function makeRevenue(overrides: Partial<Revenue> = {}): Revenue {
     topItems: [],
     tips: { total: 0, byStaff: [] },
     range: { startDate: '2026-03-10T17:00:00.000Z', endDate: '2026-03-11T17:00:00.000Z' },
+    ...overrides,
+  };
+}
+
+/** What the server compared the figures with (`comparison`): by default nothing, yesterday until 03:30. */
+export function makeComparison(overrides: Partial<RevenueComparisonFigures> = {}): RevenueComparisonFigures {
+  return {
+    totalRevenue: 0,
+    orderCount: 0,
+    averageOrderValue: 0,
+    totalGuests: 0,
+    range: { startDate: '2026-03-09T17:00:00.000Z', endDate: '2026-03-09T20:30:00.000Z' },
+    span: 'elapsed',
+    asOf: '2026-03-10T20:30:00.000Z',
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import type { UpdateItemBody } from '@quan/contract/menu';
-import type { Revenue, RevenueQuery } from '@quan/contract/report';
+import type { Revenue, RevenueFiguresQuery } from '@quan/contract/report';
 import { defaultSettings } from '@quan/contract/settings';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
@@ -13,7 +13,7 @@ import { fail, installFakeApi, ok, type FakeHandler, type FakeResponse } from '.
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
 import { presetDays, revenueQueryOf } from '../components/date-range';
-import { makeRevenue } from '../components/revenue-fixtures';
+import { makeComparison, makeRevenue } from '../components/revenue-fixtures';
 import { dayIn } from '../../../lib/restaurant-day';
 
 /** formatMoney's text, with its no-break space before ₫ (Testing Library's text matchers read it as a space). */
@@ -21,7 +21,8 @@ const money = (digits: string) => `${digits}\u00a0₫`;
 
 /**
  * The dashboard's calls: the settings (for the time zone), the figures of any range (`figures` picks them
- * by the range asked), anything else through `rest`, else an empty list.
+ * by the range asked; asked with `compare`, figures without a `comparison` get one of nothing), anything
+ * else through `rest`, else an empty list.
  */
 function serveDashboard({
   timezone = 'Asia/Ho_Chi_Minh',
@@ -29,13 +30,17 @@ function serveDashboard({
   rest,
 }: {
   timezone?: string;
-  figures?: (range: RevenueQuery) => Revenue;
+  figures?: (range: RevenueFiguresQuery) => Revenue;
   rest?: (request: Parameters<FakeHandler>[0]) => FakeResponse | undefined;
 } = {}) {
   return installFakeApi((request) => {
     const { method, url, config } = request;
     if (method === 'GET' && url === '/api/settings') return ok({ ...defaultSettings, timezone });
-    if (method === 'GET' && url === '/api/order/revenue') return ok(figures(config.params as RevenueQuery));
+    if (method === 'GET' && url === '/api/order/revenue') {
+      const query = config.params as RevenueFiguresQuery;
+      const answer = figures(query);
+      return ok(query.compare && !answer.comparison ? { ...answer, comparison: makeComparison() } : answer);
+    }
     const answer = rest?.(request);
     if (answer) return answer;
     return method === 'GET' && url.startsWith('/api/') ? ok([]) : fail(404, 'Not found');
@@ -43,8 +48,10 @@ function serveDashboard({
 }
 
 /** The ranges the page asked figures for, oldest call first. */
-function revenueRanges(configs: InternalAxiosRequestConfig[]): RevenueQuery[] {
-  return configs.filter((config) => config.url === '/api/order/revenue').map((config) => config.params as RevenueQuery);
+function revenueRanges(configs: InternalAxiosRequestConfig[]): RevenueFiguresQuery[] {
+  return configs
+    .filter((config) => config.url === '/api/order/revenue')
+    .map((config) => config.params as RevenueFiguresQuery);
 }
 
 /** 20:30 UTC on 10 March 2026: already 03:30 on Wednesday 11 March in Hồ Chí Minh City (UTC+7). */
@@ -75,7 +82,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Only managers see the figures')).not.toBeInTheDocument();
   });
 
-  it('asks for each preset as local days in the restaurant, half-open, with the period before it', async () => {
+  it('asks for each preset as local days in the restaurant, half-open, compared with the period before it', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(now);
     const user = userEvent.setup();
@@ -84,46 +91,33 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     renderRoutes(routes, { path: '/dashboard' });
     const figures = within(await screen.findByRole('region', { name: 'Figures' }));
 
-    /** The two ranges asked for after choosing a preset: the period, then the one before. */
-    async function expectRanges(current: [string, string], previous: [string, string]) {
-      const range = ([startDate, endDate]: [string, string]) => ({ startDate, endDate });
-      await waitFor(() => expect(revenueRanges(fakeApi!.configs).slice(-2)).toEqual([range(current), range(previous)]));
+    /** The range asked for after choosing a preset, in one call: the server picks the span before it. */
+    async function expectRanges(current: [string, string]) {
+      const [startDate, endDate] = current;
+      await waitFor(() =>
+        expect(revenueRanges(fakeApi!.configs).at(-1)).toEqual({ startDate, endDate, compare: 'previous' }),
+      );
     }
 
     // Today is 11 March: from its midnight (17:00 UTC the day before) to the next midnight.
-    await expectRanges(
-      ['2026-03-10T17:00:00.000Z', '2026-03-11T17:00:00.000Z'],
-      ['2026-03-09T17:00:00.000Z', '2026-03-10T17:00:00.000Z'],
-    );
+    await expectRanges(['2026-03-10T17:00:00.000Z', '2026-03-11T17:00:00.000Z']);
     expect(figures.getByText(/^Today: 11\/03\/2026\./)).toBeInTheDocument();
 
     await user.click(figures.getByRole('button', { name: 'Yesterday' }));
-    await expectRanges(
-      ['2026-03-09T17:00:00.000Z', '2026-03-10T17:00:00.000Z'],
-      ['2026-03-08T17:00:00.000Z', '2026-03-09T17:00:00.000Z'],
-    );
+    await expectRanges(['2026-03-09T17:00:00.000Z', '2026-03-10T17:00:00.000Z']);
 
     // 5 to 11 March, against 26 February to 4 March.
     await user.click(figures.getByRole('button', { name: 'Last 7 days' }));
-    await expectRanges(
-      ['2026-03-04T17:00:00.000Z', '2026-03-11T17:00:00.000Z'],
-      ['2026-02-25T17:00:00.000Z', '2026-03-04T17:00:00.000Z'],
-    );
+    await expectRanges(['2026-03-04T17:00:00.000Z', '2026-03-11T17:00:00.000Z']);
     expect(figures.getByText(/^Last 7 days: 05\/03 – 11\/03\/2026\./)).toBeInTheDocument();
 
     // 10 February to 11 March, against 11 January to 9 February.
     await user.click(figures.getByRole('button', { name: 'Last 30 days' }));
-    await expectRanges(
-      ['2026-02-09T17:00:00.000Z', '2026-03-11T17:00:00.000Z'],
-      ['2026-01-10T17:00:00.000Z', '2026-02-09T17:00:00.000Z'],
-    );
+    await expectRanges(['2026-02-09T17:00:00.000Z', '2026-03-11T17:00:00.000Z']);
 
     // 1 to 11 March, against the 11 days before: 18 to 28 February.
     await user.click(figures.getByRole('button', { name: 'This month' }));
-    await expectRanges(
-      ['2026-02-28T17:00:00.000Z', '2026-03-11T17:00:00.000Z'],
-      ['2026-02-17T17:00:00.000Z', '2026-02-28T17:00:00.000Z'],
-    );
+    await expectRanges(['2026-02-28T17:00:00.000Z', '2026-03-11T17:00:00.000Z']);
 
     // Custom starts from the days on screen; 1 to 3 February, against 29 to 31 January.
     await user.click(figures.getByRole('button', { name: 'Custom' }));
@@ -133,10 +127,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     await user.type(figures.getByLabelText('From'), '2026-02-01');
     await user.clear(figures.getByLabelText('To'));
     await user.type(figures.getByLabelText('To'), '2026-02-03');
-    await expectRanges(
-      ['2026-01-31T17:00:00.000Z', '2026-02-03T17:00:00.000Z'],
-      ['2026-01-28T17:00:00.000Z', '2026-01-31T17:00:00.000Z'],
-    );
+    await expectRanges(['2026-01-31T17:00:00.000Z', '2026-02-03T17:00:00.000Z']);
 
     // A period that ends before it starts is not sent.
     const asked = revenueRanges(fakeApi.configs).length;
@@ -157,8 +148,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     // 05:30 on 11 March in Tokyo (UTC+9): the day started at 15:00 UTC on the 10th.
     await waitFor(() =>
       expect(revenueRanges(fakeApi!.configs)).toEqual([
-        { startDate: '2026-03-10T15:00:00.000Z', endDate: '2026-03-11T15:00:00.000Z' },
-        { startDate: '2026-03-09T15:00:00.000Z', endDate: '2026-03-10T15:00:00.000Z' },
+        { startDate: '2026-03-10T15:00:00.000Z', endDate: '2026-03-11T15:00:00.000Z', compare: 'previous' },
       ]),
     );
   });
@@ -193,13 +183,16 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
         { itemId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4b03', name: 'Trà đá', quantity: 80, revenue: 400_000 },
       ],
     });
-    const weekBefore = makeRevenue({ totalRevenue: 4_000_000, orderCount: 40, averageOrderValue: 100_000 });
+    // 26 February to 4 March, until 03:30 on the 4th: as far into them as it is into these 7 days.
+    const weekBefore = makeComparison({
+      totalRevenue: 4_000_000,
+      orderCount: 40,
+      averageOrderValue: 100_000,
+      range: { startDate: '2026-02-25T17:00:00.000Z', endDate: '2026-03-03T20:30:00.000Z' },
+    });
     fakeApi = serveDashboard({
-      figures: (range) => {
-        if (range.startDate === '2026-03-04T17:00:00.000Z') return lastSevenDays;
-        if (range.startDate === '2026-02-25T17:00:00.000Z') return weekBefore;
-        return makeRevenue();
-      },
+      figures: (range) =>
+        range.startDate === '2026-03-04T17:00:00.000Z' ? { ...lastSevenDays, comparison: weekBefore } : makeRevenue(),
     });
     renderRoutes(routes, { path: '/dashboard' });
     const figures = within(await screen.findByRole('region', { name: 'Figures' }));
@@ -208,11 +201,11 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     const revenue = within(figures.getByRole('region', { name: 'Revenue' }));
     expect(await revenue.findByText('4.480.000 ₫')).toBeInTheDocument();
     expect(await revenue.findByText('+12 %')).toBeInTheDocument();
-    expect(revenue.getByText('vs. the previous 7 days (4.000.000 ₫)')).toBeInTheDocument();
+    expect(revenue.getByText('vs. the previous 7 days, up to this time (4.000.000 ₫)')).toBeInTheDocument();
     const orders = within(figures.getByRole('region', { name: 'Orders' }));
     expect(orders.getByText('32')).toBeInTheDocument();
     expect(orders.getByText('\u221220 %')).toBeInTheDocument();
-    expect(orders.getByText('vs. the previous 7 days (40)')).toBeInTheDocument();
+    expect(orders.getByText('vs. the previous 7 days, up to this time (40)')).toBeInTheDocument();
     const average = within(figures.getByRole('region', { name: 'Average order value' }));
     expect(average.getByText('140.000 ₫')).toBeInTheDocument();
     expect(average.getByText('+40 %')).toBeInTheDocument();
@@ -251,6 +244,44 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
       ['Bún chả', '2', '20', money('1.100.000')],
       ['Trà đá', '3', '80', money('400.000')],
     ]);
+  });
+
+  it('shows no −100 % on a quiet morning: nothing yet today, nothing by this time yesterday either', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
+    // Yesterday had a whole day of orders, but none before 03:30: the server compared until then.
+    fakeApi = serveDashboard({ figures: () => makeRevenue({ comparison: makeComparison() }) });
+    renderRoutes(routes, { path: '/dashboard' });
+    const figures = within(await screen.findByRole('region', { name: 'Figures' }));
+
+    const revenue = within(figures.getByRole('region', { name: 'Revenue' }));
+    expect(await revenue.findByText('vs. yesterday at this time (0 ₫)')).toBeInTheDocument();
+    expect(revenue.getByText('nothing to compare')).toBeInTheDocument();
+    for (const name of ['Revenue', 'Orders', 'Average order value', 'Guests']) {
+      const card = figures.getByRole('region', { name });
+      expect(card).not.toHaveTextContent('−100 %');
+      expect(card).not.toHaveTextContent('0 %');
+      expect(card).toHaveTextContent('—');
+    }
+    expect(
+      within(figures.getByRole('region', { name: 'Orders' })).getByText('vs. yesterday at this time (0)'),
+    ).toBeInTheDocument();
+  });
+
+  it('says so when the same hours yesterday had orders and today has none yet', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
+    fakeApi = serveDashboard({
+      figures: () => makeRevenue({ comparison: makeComparison({ totalRevenue: 130_000, orderCount: 2 }) }),
+    });
+    renderRoutes(routes, { path: '/dashboard' });
+    const figures = within(await screen.findByRole('region', { name: 'Figures' }));
+
+    const revenue = within(figures.getByRole('region', { name: 'Revenue' }));
+    expect(await revenue.findByText('−100 %')).toBeInTheDocument();
+    expect(revenue.getByText('vs. yesterday at this time (130.000 ₫)')).toBeInTheDocument();
   });
 
   it('tells staff the figures and the management are for managers, without asking the server', async () => {
@@ -348,8 +379,9 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
               totalGuests: 75,
               tips: { total: 150_000, byStaff: [{ staff: null, amount: 150_000 }] },
               topItems: [{ itemId: null, name: 'Bún chả', quantity: 20, revenue: 1_100_000 }],
+              comparison: makeComparison({ totalRevenue: 4_000_000, orderCount: 40 }),
             })
-          : makeRevenue({ totalRevenue: 4_000_000, orderCount: 40 }),
+          : makeRevenue(),
     });
     renderRoutes(routes, { path: '/dashboard' });
 
@@ -364,7 +396,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
 
     const revenue = within(figures.getByRole('region', { name: 'Doanh thu' }));
     expect(await revenue.findByText('4.480.000 ₫')).toBeInTheDocument();
-    expect(await revenue.findByText('so với 7 ngày trước đó (4.000.000 ₫)')).toBeInTheDocument();
+    expect(await revenue.findByText('so với 7 ngày trước đó, tính đến cùng giờ (4.000.000 ₫)')).toBeInTheDocument();
     expect(within(figures.getByRole('region', { name: 'Số khách' })).getByText('mới')).toBeInTheDocument();
     expect(figures.getByRole('region', { name: 'Số đơn' })).toBeInTheDocument();
     expect(figures.getByRole('region', { name: 'Giá trị trung bình mỗi đơn' })).toBeInTheDocument();
