@@ -2,6 +2,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import type { Coupon } from '@quan/contract/coupon';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
+import { ScrollRegion } from '../../../components/ScrollRegion';
 import { discountTypeLabelIds, formatDiscountValue, formatUses, formatValidity } from './coupon-display';
 
 interface CouponTableProps {
@@ -85,7 +86,7 @@ function ActiveCell({
 export function CouponTable({ coupons, canManage, togglingId, onToggleActive, onEdit, onDelete }: CouponTableProps) {
   const t = useT();
   return (
-    <div className="card overflow-x-auto">
+    <ScrollRegion label={t('coupons.table.region')} className="card">
       <table className="w-full min-w-[60rem] text-left text-sm">
         <caption className="sr-only">{t('coupons.table.caption')}</caption>
         <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
@@ -170,6 +171,6 @@ export function CouponTable({ coupons, canManage, togglingId, onToggleActive, on
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -2,6 +2,7 @@ import { Eye, Pencil, Trash2 } from 'lucide-react';
 import type { Customer } from '@quan/contract/customer';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
+import { ScrollRegion } from '../../../components/ScrollRegion';
 import { CustomerStatusBadge, LevelBadge } from './badges';
 import { formatCount } from './customer-display';
 
@@ -29,7 +30,7 @@ const headers: { id: string; numeric?: boolean }[] = [
 export function CustomerTable({ customers, canDelete, onView, onEdit, onDelete }: CustomerTableProps) {
   const t = useT();
   return (
-    <div className="card overflow-x-auto">
+    <ScrollRegion label={t('customers.table.region')} className="card">
       <table className="w-full min-w-[56rem] text-left text-sm">
         <caption className="sr-only">{t('customers.table.caption')}</caption>
         <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
@@ -103,6 +104,6 @@ export function CustomerTable({ customers, canDelete, onView, onEdit, onDelete }
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -2,6 +2,7 @@ import { CircleAlert, History, PackagePlus, Pencil, Trash2, TriangleAlert } from
 import type { Ingredient } from '@quan/contract/ingredient';
 import { formatQuantity, formatUnitCost } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
+import { ScrollRegion } from '../../../components/ScrollRegion';
 import { stockLevelOf } from './ingredient-display';
 
 interface IngredientTableProps {
@@ -42,7 +43,7 @@ export function IngredientTable({
 }: IngredientTableProps) {
   const t = useT();
   return (
-    <div className="card overflow-x-auto">
+    <ScrollRegion label={t('ingredients.table.region')} className="card">
       <table className="w-full min-w-[48rem] text-left text-sm">
         <caption className="sr-only">{t('ingredients.table.caption')}</caption>
         <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
@@ -135,6 +136,6 @@ export function IngredientTable({
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
