@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { Equal, Minus, Sparkles, TrendingDown, TrendingUp } from 'lucide-react';
+import { Equal, Sparkles, TrendingDown, TrendingUp } from 'lucide-react';
 import { useT } from '../../../lib/i18n';
 import { changeBadge, type PeriodChange } from './period-change';
 
@@ -17,12 +17,13 @@ interface FigureCardProps {
   comparison: Comparison;
 }
 
-const changeLooks: Record<PeriodChange['direction'], { icon: LucideIcon; className: string }> = {
+// Nothing against nothing is a plain dash: no arrow, no colour, nothing to read into it.
+const changeLooks: Record<PeriodChange['direction'], { icon: LucideIcon | null; className: string }> = {
   up: { icon: TrendingUp, className: 'bg-emerald-100 text-emerald-900' },
   down: { icon: TrendingDown, className: 'bg-red-100 text-red-900' },
   same: { icon: Equal, className: 'bg-stone-100 text-stone-800' },
   new: { icon: Sparkles, className: 'bg-amber-100 text-amber-900' },
-  none: { icon: Minus, className: 'bg-stone-100 text-stone-800' },
+  none: { icon: null, className: 'bg-stone-100 text-stone-800' },
 };
 
 /** One figure of the period with its change against the previous period: the sign says it, not only the colour. */
@@ -55,7 +56,7 @@ function ComparisonLine({ comparison }: { comparison: Comparison }) {
   return (
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-600">
       <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-semibold ${look.className}`}>
-        <ChangeIcon aria-hidden="true" className="size-3.5" />
+        {ChangeIcon && <ChangeIcon aria-hidden="true" className="size-3.5" />}
         {change.direction === 'none' ? (
           <>
             <span aria-hidden="true">{changeBadge(change, t)}</span>
