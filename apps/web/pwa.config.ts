@@ -57,8 +57,11 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     // The functions below are copied into the service worker as text: they may use nothing from this file.
     runtimeCaching: [
       {
-        // The signed-in person (the session check of a page opened without a stored session).
-        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/user',
+        // The signed-in person, asked with a bearer token. A check without one (a page opened with no stored
+        // session, answered by the cookie) is never kept: offline, it would hand the last person's identity to
+        // whoever opens the app next.
+        urlPattern: ({ url, sameOrigin, request }) =>
+          sameOrigin && url.pathname === '/api/user' && request.headers.has('authorization'),
         handler: 'NetworkFirst',
         method: 'GET',
         options: {
@@ -69,14 +72,13 @@ export const pwaOptions: Partial<VitePWAOptions> = {
           plugins: [
             {
               // Kept under the URL and a SHA-256 of the request's bearer token, so the answer is only ever given
-              // back to the same sign-in: another person on the tablet, or a signed-out page, never gets it.
+              // back to the same sign-in: another person on the tablet never gets it.
               cacheKeyWillBeUsed: async ({ request }) => {
                 const token = (request.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
-                let session = 'none';
-                if (token) {
-                  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-                  session = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-                }
+                const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+                const session = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join(
+                  '',
+                );
                 const key = new URL(request.url);
                 key.searchParams.set('quan-session', session);
                 return key.href;

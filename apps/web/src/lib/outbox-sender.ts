@@ -3,7 +3,7 @@ import type { Envelope } from '@quan/contract/common';
 import type { Order } from '@quan/contract/order';
 import { onlineManager } from '@tanstack/react-query';
 import { apiClient, describeApiError } from './api-client';
-import { addToOutbox, type NewOutboxEntry, type OutboxRequest, type SendOutcome } from './outbox';
+import { addToOutbox, hasWaitingEntries, type NewOutboxEntry, type OutboxRequest, type SendOutcome } from './outbox';
 import { randomUuid } from './random-uuid';
 
 /** A change to send: the same description serves the call made now and the outbox entry kept for later. */
@@ -58,8 +58,9 @@ export async function sendOrKeep<T>(
     await addToOutbox({ ...entry, request: { ...request, idempotencyKey } });
     return null;
   };
-  // Offline, TanStack Query would hold the call until the network is back, with the person waiting.
-  if (!onlineManager.isOnline()) return keep();
+  // Offline, TanStack Query would hold the call until the network is back, with the person waiting; and a change
+  // never overtakes what this person already has waiting (a payment before the round it pays for).
+  if (!onlineManager.isOnline() || (await hasWaitingEntries(entry.userId))) return keep();
   try {
     return await send(idempotencyKey);
   } catch (error) {

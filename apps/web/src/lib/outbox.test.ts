@@ -93,12 +93,57 @@ describe('the outbox', () => {
     expect(refused).toMatchObject({ state: 'refused', refusal: { status: 409, message: 'Phở bò is sold out' } });
     expect(sent).toMatchObject({ state: 'sent' });
 
-    // Staff restocked: the same entry, with the same key, goes again.
+    // Staff restocked. The server never took the refused one, so it goes as a new request with a new key.
     soldOut = false;
-    await retryEntry(refused!.id);
+    await retryEntry(refused!.id, () => 'k1-again');
     await drainOutbox(ana.userId, sendOutboxRequest);
     expect((await listOutbox())[0]).toMatchObject({ state: 'sent', sent: { orderNo: 7 } });
-    expect(fakeApi.configs.filter((config) => config.headers.get('Idempotency-Key') === 'k1')).toHaveLength(2);
+    expect(fakeApi.configs.map((config) => config.headers.get('Idempotency-Key'))).toEqual(['k1', 'k2', 'k1-again']);
+  });
+
+  it('sends a round refused for a changed order again without the version it was taken against', async () => {
+    await addToOutbox({
+      ...order('r1', 5),
+      kind: 'round',
+      request: {
+        method: 'POST',
+        url: '/api/order/o5/rounds',
+        body: { items: [{ itemId: 'pho', quantity: 1 }], expectedVersion: 3 },
+        idempotencyKey: 'r1',
+      },
+    });
+    fakeApi = installFakeApi(({ config }) =>
+      JSON.parse(config.data as string).expectedVersion === 3 ? fail(409, 'Order 1005 changed') : placed(1005),
+    );
+    await drainOutbox(ana.userId, sendOutboxRequest);
+    const [refused] = await listOutbox();
+    await retryEntry(refused!.id, () => 'r1-again');
+    await drainOutbox(ana.userId, sendOutboxRequest);
+    expect((await listOutbox())[0]).toMatchObject({ state: 'sent', request: { idempotencyKey: 'r1-again' } });
+    expect(JSON.parse(fakeApi.configs[1]!.data as string)).toEqual({ items: [{ itemId: 'pho', quantity: 1 }] });
+  });
+
+  it('sets aside an entry kept longer than the server remembers its key, for a person to check', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    await addToOutbox(order('k1', 1));
+    vi.setSystemTime(Date.now() + 24 * 3600_000);
+    fakeApi = installFakeApi(() => placed(1));
+    await drainOutbox(ana.userId, sendOutboxRequest);
+    expect(fakeApi.requests).toEqual([]);
+    expect((await listOutbox())[0]).toMatchObject({ state: 'refused', refusal: { tooOld: true } });
+  });
+
+  it('sends nothing more once the person it drains for has left', async () => {
+    await addToOutbox(order('k1', 1));
+    await addToOutbox(order('k2', 2));
+    let signedIn = true;
+    fakeApi = installFakeApi(() => {
+      signedIn = false;
+      return placed(1);
+    });
+    await drainOutbox(ana.userId, sendOutboxRequest, () => signedIn);
+    expect(fakeApi.requests).toHaveLength(1);
+    expect((await listOutbox()).map((entry) => entry.state)).toEqual(['sent', 'waiting']);
   });
 
   it("waits for its own person: another person's session, or an expired one, sends nothing", async () => {

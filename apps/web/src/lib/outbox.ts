@@ -14,7 +14,7 @@ import { queryRetryDelay } from './retry-policy';
  * kept for staff to fix and send again; nothing is dropped without a person choosing to.
  */
 
-export type OutboxKind = 'order' | 'round' | 'status' | 'payment';
+type OutboxKind = 'order' | 'round' | 'status' | 'payment';
 
 export interface OutboxRequest {
   method: 'POST' | 'PUT' | 'PATCH';
@@ -46,11 +46,14 @@ export interface OutboxEntry {
   /** A sentence of what it is, for status moves and payments ("Order #12 → served"), in the taker's language. */
   label: string;
   takenAt: string;
+  /** When its current key was made, if not when it was taken (it was sent again as a new request). */
+  keySince?: string;
   state: 'waiting' | 'refused' | 'sent';
   attempts: number;
   /** Not before this time (ms since the epoch): the back-off after a failed attempt. */
   nextTryAt: number;
-  refusal?: { status: number; message: string };
+  /** The server's status and sentence; `tooOld` when the tablet set it aside itself (kept for more than a day). */
+  refusal?: { status: number; message: string; tooOld?: boolean };
   sent?: { orderNo: number | null; total: number | null; sentAt: string };
 }
 
@@ -86,7 +89,7 @@ function open(): Promise<IDBPDatabase<OutboxDb>> {
 }
 
 /** Why the outbox changed: an entry `queued` (new, or put back in line) is worth a drain; the rest is news. */
-export type OutboxChange = 'queued' | 'updated' | 'removed';
+type OutboxChange = 'queued' | 'updated' | 'removed';
 const listeners = new Set<(change: OutboxChange) => void>();
 
 /** Called after every change of the outbox made in this tab. */
@@ -131,9 +134,36 @@ async function update(
   changed(reason);
 }
 
-/** A refused entry goes back in line, as it is (the same key: the server may have changed its mind, e.g. restocked). */
-export function retryEntry(id: number): Promise<void> {
-  return update(id, (entry) => ({ ...entry, state: 'waiting', refusal: undefined, nextTryAt: 0 }), 'queued');
+/**
+ * A refused entry goes back in line when staff ask. Usually as it is, with its key: the reason may have passed (a
+ * dish restocked). A conflict (409: the order changed since the entry was taken) or an entry set aside for its
+ * age goes as a new request, with a new key and without the order's version it was taken against: the server
+ * never took the first one, or, for an old entry, a person checked that it did not.
+ */
+export function retryEntry(id: number, newKey: () => string): Promise<void> {
+  return update(
+    id,
+    (entry) => {
+      const anew = entry.refusal?.status === 409 || entry.refusal?.tooOld === true;
+      const request = anew
+        ? { ...entry.request, idempotencyKey: newKey(), body: withoutVersion(entry.request.body) }
+        : entry.request;
+      const keySince = anew ? new Date().toISOString() : entry.keySince;
+      return { ...entry, request, keySince, state: 'waiting', refusal: undefined, nextTryAt: 0 };
+    },
+    'queued',
+  );
+}
+
+function withoutVersion(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || !('expectedVersion' in body)) return body;
+  const { expectedVersion: _version, ...rest } = body as Record<string, unknown>;
+  return rest;
+}
+
+/** Whether `userId` has entries waiting to be sent: a new change then queues behind them instead of overtaking. */
+export async function hasWaitingEntries(userId: string): Promise<boolean> {
+  return (await listOutbox()).some((entry) => entry.state === 'waiting' && entry.userId === userId);
 }
 
 /** Removes an entry: a sent one once read, or a refused one that staff took back into the cart or gave up. */
@@ -142,44 +172,58 @@ export async function removeFromOutbox(id: number): Promise<void> {
   changed('removed');
 }
 
-let draining: Promise<void> | null = null;
-let drainAgain = false;
+/** How a drain ended: everything it could send was tried, or the session is gone (a 401). */
+export type DrainResult = 'done' | 'signed-out';
+
+/**
+ * The server forgets an Idempotency-Key after 24 hours: an entry older than that could arrive a second time, so it
+ * is set aside for a person to check (on the Orders screen) before sending it again.
+ */
+const keyLifetime = 23 * 3600_000;
+
+let line: Promise<unknown> = Promise.resolve();
 
 /**
  * Sends the waiting entries of `userId`, oldest first. An entry the server has not answered stops the line (the
  * next ones would not get through either, and must not overtake it); it is tried again after a growing pause.
- * A refused entry is set aside and the line goes on. One drain at a time per tab; a call during a drain runs
- * another one after it.
+ * A refused entry is set aside and the line goes on. Drains run one after the other, never two at once; before
+ * each send, `isCurrent` says whether the caller still stands for that person (not signed out meanwhile).
  */
-export function drainOutbox(userId: string, send: (request: OutboxRequest) => Promise<SendOutcome>): Promise<void> {
-  if (draining) {
-    drainAgain = true;
-    return draining;
-  }
-  draining = (async () => {
-    do {
-      drainAgain = false;
-      await drainOnce(userId, send);
-    } while (drainAgain);
-  })().finally(() => {
-    draining = null;
-  });
-  return draining;
+export function drainOutbox(
+  userId: string,
+  send: (request: OutboxRequest) => Promise<SendOutcome>,
+  isCurrent: () => boolean = () => true,
+): Promise<DrainResult> {
+  const drain = line.then(() => drainOnce(userId, send, isCurrent));
+  line = drain.catch(() => undefined);
+  return drain;
 }
 
-async function drainOnce(userId: string, send: (request: OutboxRequest) => Promise<SendOutcome>): Promise<void> {
+async function drainOnce(
+  userId: string,
+  send: (request: OutboxRequest) => Promise<SendOutcome>,
+  isCurrent: () => boolean,
+): Promise<DrainResult> {
   const waiting = (await listOutbox()).filter((entry) => entry.state === 'waiting' && entry.userId === userId);
   for (const entry of waiting) {
-    if (entry.nextTryAt > Date.now()) return;
+    if (!isCurrent() || entry.nextTryAt > Date.now()) return 'done';
+    if (Date.now() - Date.parse(entry.keySince ?? entry.takenAt) > keyLifetime) {
+      await update(entry.id, (stored) => ({
+        ...stored,
+        state: 'refused',
+        refusal: { status: 0, message: '', tooOld: true },
+      }));
+      continue;
+    }
     const outcome = await send(entry.request);
-    if (outcome.result === 'signed-out') return;
+    if (outcome.result === 'signed-out') return 'signed-out';
     if (outcome.result === 'unreachable') {
       await update(entry.id, (stored) => ({
         ...stored,
         attempts: stored.attempts + 1,
         nextTryAt: Date.now() + queryRetryDelay(stored.attempts),
       }));
-      return;
+      return 'done';
     }
     await update(entry.id, (stored) =>
       outcome.result === 'sent'
@@ -191,6 +235,7 @@ async function drainOnce(userId: string, send: (request: OutboxRequest) => Promi
         : { ...stored, state: 'refused', refusal: { status: outcome.status, message: outcome.message } },
     );
   }
+  return 'done';
 }
 
 /** When the first waiting entry of `userId` may be tried again (ms since the epoch), or null when none waits. */

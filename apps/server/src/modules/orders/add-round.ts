@@ -52,7 +52,9 @@ export async function addStaffRound(
   const settings = await deps.settings.get();
   const call = {
     key: idempotencyKey,
-    request: body,
+    // The order is part of what a repeat must match: the key of a round sent to another order is a 409.
+    request: { call: 'add-round', orderId, body },
+    what: 'round',
     async replay(keyedOrderId: string) {
       const order = await loadOrder(deps.db, keyedOrderId);
       return { order, roundNo: order.rounds.at(-1)?.no ?? 1 };

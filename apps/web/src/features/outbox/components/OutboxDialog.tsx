@@ -6,6 +6,7 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useT, type Translate } from '../../../lib/i18n';
 import { canWorkOffline } from '../../../lib/offline-shell';
 import { removeFromOutbox, retryEntry, type OutboxEntry } from '../../../lib/outbox';
+import { randomUuid } from '../../../lib/random-uuid';
 import { addItem, clearCart } from '../../../store/cart-slice';
 import { groupCartLines } from '../../../store/cart-lines';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -42,7 +43,9 @@ function EntryState({ entry, isMine }: { entry: OutboxEntry; isMine: boolean }) 
   if (entry.state === 'refused') {
     return (
       <p role="alert" className="text-sm font-semibold text-red-800">
-        {t('outbox.state.refused', { reason: entry.refusal?.message ?? '' })}
+        {entry.refusal?.tooOld
+          ? t('outbox.state.tooOld')
+          : t('outbox.state.refused', { reason: entry.refusal?.message ?? '' })}
       </p>
     );
   }
@@ -119,13 +122,17 @@ export function OutboxDialog({ onClose }: { onClose: () => void }) {
                     <button
                       type="button"
                       className="btn btn-secondary btn-sm"
-                      onClick={() => void retryEntry(entry.id)}
+                      onClick={() => void retryEntry(entry.id, randomUuid)}
                     >
                       {t('outbox.action.sendNow')}
                     </button>
                   )}
                   {entry.state === 'refused' && isMine && (
-                    <button type="button" className="btn btn-primary btn-sm" onClick={() => void retryEntry(entry.id)}>
+                    <button
+                      type="button"
+                      className="btn btn-primary btn-sm"
+                      onClick={() => void retryEntry(entry.id, randomUuid)}
+                    >
                       {t('outbox.action.sendAgain')}
                     </button>
                   )}

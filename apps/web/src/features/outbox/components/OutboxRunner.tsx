@@ -7,8 +7,8 @@ import { drainOutbox, listOutbox, nextAttemptAt, subscribeToOutbox, type OutboxE
 import { sendOutboxRequest } from '../../../lib/outbox-sender';
 import { queryRoots } from '../../../lib/query-keys';
 import { useSocket } from '../../../lib/socket-context';
-import { useAppSelector } from '../../../store/hooks';
-import { selectUser } from '../../../store/user-slice';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { removeUser, selectUser } from '../../../store/user-slice';
 
 /**
  * Sends what this tablet keeps in its outbox, under the person signed in: at start-up, when an entry is queued or
@@ -20,6 +20,7 @@ export function OutboxRunner() {
   const { isConnected } = useSocket();
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
+  const dispatch = useAppDispatch();
   const t = useT();
 
   useEffect(() => {
@@ -44,23 +45,47 @@ export function OutboxRunner() {
       }
     };
 
+    // One run at a time: a request during a run makes it go round once more, so nothing is announced twice and
+    // the one back-off timer is never lost.
+    let running = false;
+    let again = false;
     const run = async () => {
-      clearTimeout(timer);
-      // The browser knows it has no network: nothing would get through; its 'online' event runs this again.
-      if (!onlineManager.isOnline()) return;
-      const waitingBefore = new Set(
-        (await listOutbox()).filter((entry) => entry.state === 'waiting').map((entry) => entry.id),
-      );
-      await drainOutbox(userId, sendOutboxRequest);
-      if (stopped) return;
-      const settled = (await listOutbox()).filter((entry) => waitingBefore.has(entry.id) && entry.state !== 'waiting');
-      settled.forEach(announce);
-      if (settled.some((entry) => entry.state === 'sent')) {
-        void queryClient.invalidateQueries({ queryKey: queryRoots.orders });
-        void queryClient.invalidateQueries({ queryKey: queryRoots.tables });
+      if (running) {
+        again = true;
+        return;
       }
-      const next = await nextAttemptAt(userId);
-      if (next !== null && !stopped) timer = setTimeout(() => void run(), Math.max(500, next - Date.now()));
+      running = true;
+      try {
+        do {
+          again = false;
+          clearTimeout(timer);
+          // The browser knows it has no network: nothing would get through; its 'online' event runs this again.
+          if (stopped || !onlineManager.isOnline()) return;
+          const waitingBefore = new Set(
+            (await listOutbox()).filter((entry) => entry.state === 'waiting').map((entry) => entry.id),
+          );
+          const result = await drainOutbox(userId, sendOutboxRequest, () => !stopped);
+          if (stopped) return;
+          const settled = (await listOutbox()).filter(
+            (entry) => waitingBefore.has(entry.id) && entry.state !== 'waiting',
+          );
+          settled.forEach(announce);
+          if (settled.some((entry) => entry.state === 'sent')) {
+            void queryClient.invalidateQueries({ queryKey: queryRoots.orders });
+            void queryClient.invalidateQueries({ queryKey: queryRoots.tables });
+          }
+          // The session is gone (revoked, or expired while offline): the person signs in again, and the entries
+          // wait for them.
+          if (result === 'signed-out') {
+            dispatch(removeUser());
+            return;
+          }
+          const next = await nextAttemptAt(userId);
+          if (next !== null && !stopped) timer = setTimeout(() => void run(), Math.max(500, next - Date.now()));
+        } while (again);
+      } finally {
+        running = false;
+      }
     };
 
     const onOnline = () => void run();
@@ -76,7 +101,7 @@ export function OutboxRunner() {
       window.removeEventListener('online', onOnline);
     };
     // A reconnected socket means the server is reachable again: worth a drain at once.
-  }, [isAuth, userId, isConnected, queryClient, enqueueSnackbar, t]);
+  }, [isAuth, userId, isConnected, queryClient, enqueueSnackbar, dispatch, t]);
 
   return null;
 }

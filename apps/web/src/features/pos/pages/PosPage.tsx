@@ -23,6 +23,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { assignTable, removeCustomer, selectHasCustomer, selectOrderInProgress } from '../../../store/order-slice';
 import { selectUser } from '../../../store/user-slice';
 import { useCategories } from '../../menu/api/list-categories';
+import { useOutboxEntries } from '../../outbox/components/use-outbox-entries';
 import { useItems } from '../../menu/api/list-items';
 import { useSettings } from '../../more/api/get-settings';
 import { useCreateOrder } from '../../orders/api/create-order';
@@ -72,6 +73,9 @@ export function PosPage() {
   const createOrderMutation = useCreateOrder();
   const user = useAppSelector(selectUser);
   const isOnline = useIsOnline();
+  // What this person already keeps on the tablet goes first: a new order or round queues behind it.
+  const hasWaiting = useOutboxEntries().some((entry) => entry.state === 'waiting' && entry.userId === user._id);
+  const sendsNow = isOnline && !hasWaiting;
   const [orderNote, setOrderNote] = useState('');
   const [couponInput, setCouponInput] = useState('');
   const [placeError, setPlaceError] = useState<string | null>(null);
@@ -166,7 +170,13 @@ export function PosPage() {
    * sent with, and clears the screen for the next guest as if it had gone: the header counts what waits.
    */
   async function keepOnTablet(entry: Pick<NewOutboxEntry, 'kind' | 'request' | 'estimate' | 'cart'>) {
-    await addToOutbox({ ...entry, userId: user._id, userName: user.name, label: '' });
+    try {
+      await addToOutbox({ ...entry, userId: user._id, userName: user.name, label: '' });
+    } catch {
+      // The browser keeps nothing (private browsing, storage full): the order stays on screen to send later.
+      setPlaceError(t('outbox.saveFailed'));
+      return;
+    }
     dispatch(clearCart());
     if (entry.kind === 'order') {
       dispatch(removeCustomer());
@@ -189,7 +199,7 @@ export function PosPage() {
         estimate: null,
         cart: { items: cartItems, table: order.table, orderNo: openOrderRef.orderNo },
       });
-    if (!isOnline) {
+    if (!sendsNow) {
       keepRound(round.prepare(items));
       return;
     }
@@ -244,7 +254,7 @@ export function PosPage() {
         },
       });
     // Offline, TanStack Query would hold the call until the network is back, with the guest's order on screen.
-    if (!isOnline) {
+    if (!sendsNow) {
       keepOrder();
       return;
     }
