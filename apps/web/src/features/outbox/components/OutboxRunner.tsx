@@ -30,7 +30,10 @@ export function OutboxRunner() {
 
     const announce = (entry: OutboxEntry) => {
       if (entry.state === 'refused') {
-        enqueueSnackbar(t('outbox.toast.refused', { reason: entry.refusal?.message ?? '' }), { variant: 'error' });
+        const message = entry.refusal?.tooOld
+          ? t('outbox.state.tooOld')
+          : t('outbox.toast.refused', { reason: entry.refusal?.message ?? '' });
+        enqueueSnackbar(message, { variant: 'error' });
         return;
       }
       const { orderNo, total } = entry.sent ?? {};
