@@ -168,9 +168,10 @@ describe.skipIf(!hasBrowser)('the figures in the browser: the dashboard and the 
     expect(await figureOf('Orders')).toBe('2');
     expect(await figureOf('Average order value')).toBe(money(Math.round(takings / 2)));
     expect(await figureOf('Guests')).toBe('5');
-    // Yesterday had nothing: the change says so instead of a percentage.
+    // Today is under way, so it is compared with yesterday until this time; yesterday had nothing by then, and
+    // the change says so instead of a percentage.
     const revenueCard = figures.getByRole('region', { name: 'Revenue', exact: true });
-    await revenueCard.getByText('vs. the previous day (0 ₫)', { exact: true }).waitFor();
+    await revenueCard.getByText('vs. yesterday at this time (0 ₫)', { exact: true }).waitFor();
     await revenueCard.getByText('new', { exact: true }).waitFor();
 
     // Every method is listed, zeros too; the share of the day's revenue under each total.
