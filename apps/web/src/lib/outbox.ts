@@ -161,9 +161,13 @@ function withoutVersion(body: unknown): unknown {
   return rest;
 }
 
+/** An entry still to be sent, under `userId`'s session. */
+export const waitsFor = (userId: string) => (entry: OutboxEntry) =>
+  entry.state === 'waiting' && entry.userId === userId;
+
 /** Whether `userId` has entries waiting to be sent: a new change then queues behind them instead of overtaking. */
 export async function hasWaitingEntries(userId: string): Promise<boolean> {
-  return (await listOutbox()).some((entry) => entry.state === 'waiting' && entry.userId === userId);
+  return (await listOutbox()).some(waitsFor(userId));
 }
 
 /** Removes an entry: a sent one once read, or a refused one that staff took back into the cart or gave up. */
@@ -204,7 +208,7 @@ async function drainOnce(
   send: (request: OutboxRequest) => Promise<SendOutcome>,
   isCurrent: () => boolean,
 ): Promise<DrainResult> {
-  const waiting = (await listOutbox()).filter((entry) => entry.state === 'waiting' && entry.userId === userId);
+  const waiting = (await listOutbox()).filter(waitsFor(userId));
   for (const entry of waiting) {
     if (!isCurrent() || entry.nextTryAt > Date.now()) return 'done';
     if (Date.now() - Date.parse(entry.keySince ?? entry.takenAt) > keyLifetime) {
@@ -240,6 +244,6 @@ async function drainOnce(
 
 /** When the first waiting entry of `userId` may be tried again (ms since the epoch), or null when none waits. */
 export async function nextAttemptAt(userId: string): Promise<number | null> {
-  const first = (await listOutbox()).find((entry) => entry.state === 'waiting' && entry.userId === userId);
+  const first = (await listOutbox()).find(waitsFor(userId));
   return first ? first.nextTryAt : null;
 }

@@ -13,7 +13,7 @@ import { describeApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { canWorkOffline } from '../../../lib/offline-shell';
-import { addToOutbox, type NewOutboxEntry } from '../../../lib/outbox';
+import { addToOutbox, waitsFor, type NewOutboxEntry } from '../../../lib/outbox';
 import { isUnreachable } from '../../../lib/outbox-sender';
 import { useIsOnline } from '../../../lib/use-is-online';
 import { useCan } from '../../../lib/use-can';
@@ -74,7 +74,7 @@ export function PosPage() {
   const user = useAppSelector(selectUser);
   const isOnline = useIsOnline();
   // What this person already keeps on the tablet goes first: a new order or round queues behind it.
-  const hasWaiting = useOutboxEntries().some((entry) => entry.state === 'waiting' && entry.userId === user._id);
+  const hasWaiting = useOutboxEntries().some(waitsFor(user._id));
   const sendsNow = isOnline && !hasWaiting;
   const [orderNote, setOrderNote] = useState('');
   const [couponInput, setCouponInput] = useState('');
