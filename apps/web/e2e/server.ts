@@ -96,7 +96,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     crash: () => killed(running.child, 'SIGKILL'),
     async restart() {
-      running = await spawnServer({ PORT: new URL(url).port, DATA_DIR: dataDir, ...env });
+      // The port it had is free again at once after a kill, unless another process took it as its own in the
+      // meantime (a busy machine hands out ports fast): wait and try again, up to 30 s.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          running = await spawnServer({ PORT: new URL(url).port, DATA_DIR: dataDir, ...env });
+          return;
+        } catch (error) {
+          if (attempt === 30 || !String(error).includes('EADDRINUSE')) throw error;
+          await new Promise((resume) => setTimeout(resume, 1000));
+        }
+      }
     },
     async stop() {
       await killed(running.child, 'SIGTERM');
