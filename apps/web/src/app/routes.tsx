@@ -109,6 +109,12 @@ export function createRoutes({ staffProviders }: RouteOptions): RouteObject[] {
                       lazy: async () => ({ Component: (await import('../features/pos/pages/PosPage')).PosPage }),
                     },
                     {
+                      path: '/menu-management',
+                      lazy: async () => ({
+                        Component: (await import('../features/menu/pages/MenuManagementPage')).MenuManagementPage,
+                      }),
+                    },
+                    {
                       path: '/dashboard',
                       lazy: async () => ({
                         Component: (await import('../features/dashboard/pages/DashboardPage')).DashboardPage,

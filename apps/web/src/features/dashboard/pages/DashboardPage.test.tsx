@@ -1,14 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
-import type { UpdateItemBody } from '@quan/contract/menu';
 import type { Revenue, RevenueFiguresQuery } from '@quan/contract/report';
 import { defaultSettings } from '@quan/contract/settings';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
 import { activateLanguage } from '../../../lib/i18n';
-import { makeIngredient } from '../../ingredients/components/ingredient-fixtures';
-import { makeCategory, makeItem } from '../../menu/components/menu-test-data';
 import { fail, installFakeApi, ok, type FakeHandler, type FakeResponse } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
@@ -64,22 +61,21 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     vi.useRealTimers();
   });
 
-  it('gives managers the figures, the menu and table management', async () => {
+  it('gives managers the figures and only the figures: the menu and the tables are managed on their own pages', async () => {
     storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
     fakeApi = serveDashboard();
     renderRoutes(routes, { path: '/dashboard' });
 
-    const menu = await screen.findByRole('region', { name: 'Menu' });
-    expect(within(menu).getByRole('region', { name: 'Categories' })).toBeInTheDocument();
-    expect(within(menu).getByRole('region', { name: 'Dishes' })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Tables' })).toBeInTheDocument();
     const figures = within(await screen.findByRole('region', { name: 'Figures' }));
     expect(figures.getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'true');
     expect(figures.getByRole('link', { name: 'Charts of the last 30 days' })).toHaveAttribute('href', '/chart');
     expect(await figures.findByText(/^No completed orders in this period/)).toBeInTheDocument();
     expect(figures.getByText('No dishes sold in this period.')).toBeInTheDocument();
-    expect(screen.queryByText('Managers only')).not.toBeInTheDocument();
     expect(screen.queryByText('Only managers see the figures')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Dishes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Tables' })).not.toBeInTheDocument();
+    // Neither the menu, the ingredients nor the tables are asked for: only the settings and the figures.
+    expect(new Set(fakeApi.requests)).toEqual(new Set(['GET /api/settings', 'GET /api/order/revenue']));
   });
 
   it('asks for each preset as local days in the restaurant, half-open, compared with the period before it', async () => {
@@ -284,82 +280,14 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(revenue.getByText('vs. yesterday at this time (130.000 ₫)')).toBeInTheDocument();
   });
 
-  it('tells staff the figures and the management are for managers, without asking the server', async () => {
+  it('tells staff the figures are for managers, without asking the server', async () => {
     storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
     fakeApi = installFakeApi(() => fail(403, 'Managers only'));
     renderRoutes(routes, { path: '/dashboard' });
 
     expect(await screen.findByText('Only managers see the figures')).toBeInTheDocument();
-    expect(screen.getByText('Managers only')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'menu' })).toHaveAttribute('href', '/menu');
     expect(screen.queryByRole('region', { name: 'Figures' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'New category' })).not.toBeInTheDocument();
     expect(fakeApi.requests).toEqual([]);
-  });
-
-  it("edits a dish's recipe with the ingredients in stock, showing what one portion costs", async () => {
-    const user = userEvent.setup();
-    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
-    const beef = makeIngredient(1, { name: 'Thịt bò', unit: 'kg', costPerUnit: 250_000 });
-    const banhPho = makeIngredient(2, { name: 'Bánh phở', unit: 'kg', costPerUnit: 30_000 });
-    const basil = makeIngredient(3, { name: 'Húng quế', unit: 'g', costPerUnit: 0.5 });
-    const noodles = makeCategory({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a01', name: 'Noodles', itemCount: 1 });
-    const pho = makeItem(noodles, {
-      _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4b01',
-      name: 'Phở bò',
-      price: 65_000,
-      recipe: [{ ingredientId: beef._id, name: 'Thịt bò', unit: 'kg', quantity: 0.15 }],
-    });
-    fakeApi = serveDashboard({
-      rest: ({ method, url, config }) => {
-        if (method === 'GET' && url === '/api/ingredient') return ok([beef, banhPho, basil]);
-        if (method === 'GET' && url === '/api/category') return ok([noodles]);
-        if (method === 'GET' && url === '/api/item') return ok([pho]);
-        if (method === 'PUT' && url === `/api/item/${pho._id}`) {
-          return ok({ ...pho, ...(JSON.parse(config.data as string) as UpdateItemBody), recipe: pho.recipe });
-        }
-        return undefined;
-      },
-    });
-    renderRoutes(routes, { path: '/dashboard' });
-
-    await user.click(await screen.findByRole('button', { name: 'Edit Phở bò' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Edit Phở bò' }));
-    const recipe = within(dialog.getByRole('group', { name: 'Recipe' }));
-    expect(recipe.getByLabelText('Ingredient 1')).toHaveValue(beef._id);
-    expect(recipe.getByLabelText('Quantity per portion of Thịt bò')).toHaveValue(0.15);
-    expect(recipe.getByLabelText('Quantity per portion of Thịt bò')).toHaveAccessibleDescription('kg');
-    // 0,15 kg × 250.000 ₫
-    expect(recipe.getByText('Cost of one portion: 37.500 ₫')).toBeInTheDocument();
-
-    await user.click(recipe.getByRole('button', { name: 'Add ingredient' }));
-    const second = recipe.getByLabelText('Ingredient 2');
-    // Each ingredient once: the beef of line 1 is not offered again.
-    expect(within(second).queryByRole('option', { name: /^Thịt bò/ })).not.toBeInTheDocument();
-    await user.click(dialog.getByRole('button', { name: 'Save dish' }));
-    expect(await recipe.findByText('Choose an ingredient')).toBeInTheDocument();
-
-    await user.selectOptions(second, banhPho._id);
-    await user.type(recipe.getByLabelText('Quantity per portion of Bánh phở'), '0.2');
-    expect(recipe.getByLabelText('Quantity per portion of Bánh phở')).toHaveAccessibleDescription('kg');
-    await user.click(recipe.getByRole('button', { name: 'Add ingredient' }));
-    await user.selectOptions(recipe.getByLabelText('Ingredient 3'), basil._id);
-    await user.type(recipe.getByLabelText('Quantity per portion of Húng quế'), '5');
-    expect(recipe.getByLabelText('Quantity per portion of Húng quế')).toHaveAccessibleDescription('g');
-    // 37.500 + 0,2 kg × 30.000 ₫ + 5 g × 0,5 ₫ = 43.502,5, rounded to whole dong.
-    expect(recipe.getByText('Cost of one portion: 43.503 ₫')).toBeInTheDocument();
-    expect(recipe.getByText('(67 % of the price)')).toBeInTheDocument();
-
-    await user.click(recipe.getByRole('button', { name: 'Remove Húng quế from the recipe' }));
-    expect(recipe.getByText('Cost of one portion: 43.500 ₫')).toBeInTheDocument();
-    await user.click(dialog.getByRole('button', { name: 'Save dish' }));
-
-    expect(await screen.findByText('Phở bò saved.')).toBeInTheDocument();
-    const put = fakeApi.configs.find((config) => config.method === 'put');
-    expect((JSON.parse(put?.data as string) as UpdateItemBody).recipe).toEqual([
-      { ingredientId: beef._id, quantity: 0.15 },
-      { ingredientId: banhPho._id, quantity: 0.2 },
-    ]);
   });
 
   it('speaks Vietnamese: the periods, the figures against the previous period, the tips and the top dishes', async () => {
@@ -416,22 +344,15 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     await user.type(figures.getByLabelText('Đến ngày'), '2026-01-15');
     expect(await figures.findByRole('alert')).toHaveTextContent('Ngày đầu phải trước hoặc trùng với ngày cuối.');
     expect(figures.getByLabelText('Từ ngày')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Thực đơn' })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Bàn' })).toBeInTheDocument();
   });
 
-  it('speaks Vietnamese to staff: the figures and the management are for managers', async () => {
+  it('speaks Vietnamese to staff: the figures are for managers', async () => {
     await activateLanguage('vi', 'staff');
     storeSession(makeUser({ role: 'staff', language: 'vi' }), tokenExpiringIn(3600));
     fakeApi = installFakeApi(() => fail(403, 'Managers only'));
     renderRoutes(routes, { path: '/dashboard' });
 
     expect(await screen.findByText('Chỉ quản lý mới xem được số liệu')).toBeInTheDocument();
-    expect(screen.getByText('Chỉ dành cho quản lý')).toBeInTheDocument();
-    const link = screen.getByRole('link', { name: 'thực đơn' });
-    expect(link).toHaveAttribute('href', '/menu');
-    expect(link.parentElement).toHaveTextContent(
-      'Trang tổng quan là nơi quản lý chỉnh thực đơn và bàn. Để nhận đơn, hãy dùng thực đơn.',
-    );
+    expect(fakeApi.requests).toEqual([]);
   });
 });

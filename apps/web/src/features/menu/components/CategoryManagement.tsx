@@ -118,9 +118,9 @@ export function CategoryManagement() {
     <section aria-labelledby="category-management-title" className="card space-y-4 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h3 id="category-management-title" className="text-lg font-semibold text-stone-900">
+          <h2 id="category-management-title" className="text-lg font-semibold text-stone-900">
             {t('menu-admin.category.heading')}
-          </h3>
+          </h2>
           <p className="text-sm text-stone-600">{t('menu-admin.category.intro')}</p>
         </div>
         <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>

@@ -195,9 +195,9 @@ export function ItemManagement({ ingredients }: ItemManagementProps) {
     <section aria-labelledby="item-management-title" className="card space-y-4 p-4 sm:p-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h3 id="item-management-title" className="text-lg font-semibold text-stone-900">
+          <h2 id="item-management-title" className="text-lg font-semibold text-stone-900">
             {t('menu-admin.dish.heading')}
-          </h3>
+          </h2>
           <p className="text-sm text-stone-600">{t('menu-admin.dish.intro')}</p>
         </div>
         <div className="flex flex-wrap items-end gap-2">

@@ -158,9 +158,9 @@ export function OptionGroupManagement({ ingredients }: OptionGroupManagementProp
     <section aria-labelledby="option-group-management-title" className="card space-y-4 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h3 id="option-group-management-title" className="text-lg font-semibold text-stone-900">
+          <h2 id="option-group-management-title" className="text-lg font-semibold text-stone-900">
             {t('menu-admin.group.heading')}
-          </h3>
+          </h2>
           <p className="max-w-prose text-sm text-stone-600">{t('menu-admin.group.intro')}</p>
         </div>
         <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>

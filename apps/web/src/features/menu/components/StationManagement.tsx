@@ -202,9 +202,9 @@ export function StationManagement() {
     <section aria-labelledby="station-management-title" className="card space-y-4 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h3 id="station-management-title" className="text-lg font-semibold text-stone-900">
+          <h2 id="station-management-title" className="text-lg font-semibold text-stone-900">
             {t('menu-admin.station.heading')}
-          </h3>
+          </h2>
           <p className="max-w-prose text-sm text-stone-600">{t('menu-admin.station.intro')}</p>
         </div>
         <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>

@@ -5,6 +5,7 @@ import {
   ClipboardList,
   Disc3,
   LayoutDashboard,
+  NotebookPen,
   Armchair,
   Ticket,
   UserRound,
@@ -36,6 +37,13 @@ const links: LinkCard[] = [
   },
   { to: '/tables', titleId: 'settings.link.tables', descriptionId: 'settings.link.tables.description', icon: Armchair },
   { to: '/menu', titleId: 'settings.link.menu', descriptionId: 'settings.link.menu.description', icon: BookOpen },
+  {
+    to: '/menu-management',
+    permission: 'menu:manage',
+    titleId: 'settings.link.menuManagement',
+    descriptionId: 'settings.link.menuManagement.description',
+    icon: NotebookPen,
+  },
   {
     to: '/dashboard',
     permission: 'reports:read',

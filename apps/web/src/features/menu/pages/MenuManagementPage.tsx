@@ -1,0 +1,85 @@
+import { ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { describeApiError } from '../../../lib/api-client';
+import { messageWithElements } from '../../../components/message-with-elements';
+import { useT } from '../../../lib/i18n';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useCan } from '../../../lib/use-can';
+import { useIngredients } from '../../ingredients/api/list-ingredients';
+import { CategoryManagement } from '../components/CategoryManagement';
+import { ItemManagement } from '../components/ItemManagement';
+import { OptionGroupManagement } from '../components/OptionGroupManagement';
+import type { RecipeIngredients } from '../components/RecipeEditor';
+import { StationManagement } from '../components/StationManagement';
+
+/** What staff see instead of the editors: the server refuses their changes (403) anyway. */
+function ManagersOnly() {
+  const t = useT();
+  return (
+    <div role="status" className="card flex items-start gap-3 p-6 text-stone-700">
+      <ShieldCheck aria-hidden="true" className="size-6 shrink-0 text-amber-700" />
+      <div className="space-y-2">
+        <p className="font-semibold text-stone-900">{t('menu-admin.page.managersOnly')}</p>
+        <p>
+          {messageWithElements(
+            t,
+            'menu-admin.page.managersOnly.body',
+            {},
+            {
+              menu: (
+                <Link to="/menu" className="font-semibold text-amber-800 underline">
+                  {t('menu-admin.page.managersOnly.menuLink')}
+                </Link>
+              ),
+            },
+          )}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The ingredients for the recipe editor of the dishes and options. */
+function useRecipeIngredients(enabled: boolean): RecipeIngredients {
+  const t = useT();
+  const ingredients = useIngredients({ enabled });
+  if (ingredients.isSuccess) return { status: 'success', ingredients: ingredients.data };
+  if (ingredients.isError) {
+    return {
+      status: 'error',
+      message: describeApiError(ingredients.error, t('menu-admin.page.ingredientsLoadFailed')),
+      retry: () => void ingredients.refetch(),
+    };
+  }
+  return { status: 'pending' };
+}
+
+/**
+ * `/menu-management`: the categories, dishes, option groups and kitchen stations, for those who may change
+ * the menu ('menu:manage'). Orders are taken at `/menu`.
+ */
+export function MenuManagementPage() {
+  const t = useT();
+  usePageTitle(t('menu-admin.page.heading'));
+  const canManageMenu = useCan('menu:manage');
+  const recipeIngredients = useRecipeIngredients(canManageMenu);
+
+  return (
+    <section className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('menu-admin.page.heading')}</h1>
+        <p className="mt-1 text-sm text-stone-600">{t('menu-admin.page.intro')}</p>
+      </div>
+      {canManageMenu ? (
+        <>
+          <CategoryManagement />
+          <ItemManagement ingredients={recipeIngredients} />
+          <OptionGroupManagement ingredients={recipeIngredients} />
+          <StationManagement />
+        </>
+      ) : (
+        <ManagersOnly />
+      )}
+    </section>
+  );
+}
