@@ -48,13 +48,14 @@ async function storeWithList(): Promise<AppStore> {
 }
 
 describe('customers slice', () => {
-  it('starts empty, on page 1 with no filters, and with the fixed page size of 10', () => {
+  it('starts empty, on page 1 with no filters, the latest visits first, and with the fixed page size of 10', () => {
     expect(customersOf(createAppStore())).toEqual({
       customers: [],
       selectedCustomer: null,
       stats: { totalCustomers: 0, activeCustomers: 0, platinumCustomers: 0, totalLoyaltyPoints: 0 },
       pagination: { currentPage: 1, totalPages: 1, totalItems: 0, itemsPerPage: 10 },
       filters: { search: '', status: '', membershipLevel: '' },
+      sort: 'recent',
       loading: false,
       error: null,
       successMessage: null,
@@ -139,7 +140,7 @@ describe('customers slice', () => {
       'GET /api/customers',
       'GET /api/customers/stats',
     ]);
-    expect(api.configs[1]?.params).toEqual({ status: 'active', page: 2, limit: 10 });
+    expect(api.configs[1]?.params).toEqual({ status: 'active', sort: 'recent', page: 2, limit: 10 });
   });
 
   it('updateMembershipsAndReload reloads the same page, and nothing when the update fails', async () => {
@@ -158,7 +159,7 @@ describe('customers slice', () => {
     });
     await store.dispatch(updateMembershipsAndReload());
     await vi.waitFor(() => expect(api.requests).toHaveLength(3));
-    expect(api.configs[1]?.params).toEqual({ page: 1, limit: 10 });
+    expect(api.configs[1]?.params).toEqual({ sort: 'recent', page: 1, limit: 10 });
   });
 
   it('fetchCustomerById stores the selected customer', async () => {

@@ -14,6 +14,7 @@ import {
   CUSTOMER_PAGE_SIZE,
   type CreateCustomerBody,
   type Customer,
+  type CustomerSort,
   type CustomerStats,
   type CustomerStatus,
   type MembershipLevel,
@@ -36,6 +37,11 @@ export interface CustomersState {
   stats: CustomerStats;
   pagination: Pagination;
   filters: CustomerFilters;
+  /**
+   * (ext) The order of the list. Staff open the page to find the regulars, so it starts with the latest visits
+   * rather than the server's default (the newest customers, who have no points yet).
+   */
+  sort: CustomerSort;
   loading: boolean;
   error: string | null;
   successMessage: string | null;
@@ -61,6 +67,7 @@ export const initialCustomersState: CustomersState = {
   stats: { totalCustomers: 0, activeCustomers: 0, platinumCustomers: 0, totalLoyaltyPoints: 0 },
   pagination: { currentPage: 1, totalPages: 1, totalItems: 0, itemsPerPage: CUSTOMER_PAGE_SIZE },
   filters: { search: '', status: '', membershipLevel: '' },
+  sort: 'recent',
   loading: false,
   error: null,
   successMessage: null,
@@ -91,6 +98,7 @@ function customerThunk<Result, Arg>(type: string, fallback: string, request: (ar
 }
 
 export interface FetchCustomersArg extends Partial<CustomerFilters> {
+  sort?: CustomerSort;
   page?: number;
   limit?: number;
 }
@@ -206,10 +214,10 @@ type CustomersThunk<Result> = ThunkAction<Result, CustomersRoot, unknown, Unknow
  */
 export function reloadCustomers(): CustomersThunk<void> {
   return (dispatch, getState) => {
-    const { filters, pagination, customers } = getState().customers;
+    const { filters, sort, pagination, customers } = getState().customers;
     const page =
       customers.length === 0 && pagination.currentPage > 1 ? pagination.currentPage - 1 : pagination.currentPage;
-    void dispatch(fetchCustomers({ ...filters, page }));
+    void dispatch(fetchCustomers({ ...filters, sort, page }));
     void dispatch(fetchCustomerStats());
   };
 }
@@ -254,6 +262,10 @@ const customersSlice = createSlice({
     setCustomerFilters: (state, action: PayloadAction<Partial<CustomerFilters>>) => {
       // Assigned key by key: the same values keep the same object, so the page does not fetch again.
       Object.assign(state.filters, action.payload);
+    },
+    /** Orders the list another way; the page fetches the first page in that order. */
+    setCustomerSort: (state, action: PayloadAction<CustomerSort>) => {
+      state.sort = action.payload;
     },
     /** The customer whose details are open, shown at once from the list while the fresh copy loads. */
     selectCustomer: (state, action: PayloadAction<Customer | null>) => {
@@ -317,7 +329,7 @@ const customersSlice = createSlice({
   },
 });
 
-export const { setCustomerFilters, selectCustomer, clearCustomerMessages } = customersSlice.actions;
+export const { setCustomerFilters, setCustomerSort, selectCustomer, clearCustomerMessages } = customersSlice.actions;
 export const customersReducer = customersSlice.reducer;
 
 export const selectCustomersState = (state: CustomersRoot) => state.customers;

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { OrderStatus } from '@quan/contract/order';
 import { describeApiError } from '../../../lib/api-client';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/date-format';
 import { useT } from '../../../lib/i18n';
 import { RECENT_ORDER_COUNT, useCustomerOrders } from '../api/list-customer-orders';
 

@@ -1,6 +1,7 @@
 import { Eye, Pencil, Trash2 } from 'lucide-react';
 import type { Customer } from '@quan/contract/customer';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
+import { formatDate } from '../../../lib/date-format';
 import { useT } from '../../../lib/i18n';
 import { ScrollRegion } from '../../../components/ScrollRegion';
 import { CustomerStatusBadge, LevelBadge } from './badges';

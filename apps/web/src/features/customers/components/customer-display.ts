@@ -1,4 +1,4 @@
-import type { CustomerStatus, MembershipLevel } from '@quan/contract/customer';
+import type { CustomerSort, CustomerStatus, MembershipLevel } from '@quan/contract/customer';
 import type { Translate } from '../../../lib/i18n';
 
 /** Each level's name, as a message id. */
@@ -7,6 +7,14 @@ export const levelLabelIds: Record<MembershipLevel, string> = {
   silver: 'customers.level.silver',
   gold: 'customers.level.gold',
   platinum: 'customers.level.platinum',
+};
+
+/** Each order of the list, as a message id. */
+export const customerSortLabelIds: Record<CustomerSort, string> = {
+  recent: 'customers.sort.recent',
+  points: 'customers.sort.points',
+  name: 'customers.sort.name',
+  newest: 'customers.sort.newest',
 };
 
 /** Each status's name, as a message id. */

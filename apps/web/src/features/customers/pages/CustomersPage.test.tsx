@@ -52,6 +52,8 @@ function serveCustomers(refuse?: (write: Write) => FakeResponse | null) {
           (!params.status || customer.status === params.status) &&
           (!params.membershipLevel || customer.membershipLevel === params.membershipLevel),
       );
+      // The one order the tests look at: most points first (the others keep the list's own order).
+      if (params.sort === 'points') matching.sort((a, b) => b.loyaltyPoints - a.loyaltyPoints);
       const page = Number(params.page);
       const limit = Number(params.limit);
       return {
@@ -164,7 +166,7 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
     expect(figure('Active')).toHaveTextContent('22');
     expect(figure('Platinum members')).toHaveTextContent('1');
     expect(figure('Loyalty points held')).toHaveTextContent('4.250');
-    expect(server.lists).toEqual([{ page: 1, limit: 10 }]);
+    expect(server.lists).toEqual([{ sort: 'recent', page: 1, limit: 10 }]);
   });
 
   it('sends the search once typing pauses, and filters by status and level on the server', async () => {
@@ -178,22 +180,28 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(rowNames()).toEqual(['Chị Lan']));
     // One request for the pause, not one per key.
     expect(server.lists).toEqual([
-      { page: 1, limit: 10 },
-      { search: 'lan', page: 1, limit: 10 },
+      { sort: 'recent', page: 1, limit: 10 },
+      { search: 'lan', sort: 'recent', page: 1, limit: 10 },
     ]);
 
     await user.clear(screen.getByRole('searchbox', { name: 'Search customers' }));
     await user.selectOptions(screen.getByLabelText('Status'), 'inactive');
     await waitFor(() => expect(rowNames()).toEqual(['Cô Hoa']));
-    expect(server.lists.at(-1)).toEqual({ status: 'inactive', page: 1, limit: 10 });
+    expect(server.lists.at(-1)).toEqual({ status: 'inactive', sort: 'recent', page: 1, limit: 10 });
 
     await user.selectOptions(screen.getByLabelText('Level'), 'gold');
     expect(await screen.findByText('No customers match these filters.')).toBeInTheDocument();
-    expect(server.lists.at(-1)).toEqual({ status: 'inactive', membershipLevel: 'gold', page: 1, limit: 10 });
+    expect(server.lists.at(-1)).toEqual({
+      status: 'inactive',
+      membershipLevel: 'gold',
+      sort: 'recent',
+      page: 1,
+      limit: 10,
+    });
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(rowNames()).toHaveLength(10));
-    expect(server.lists.at(-1)).toEqual({ page: 1, limit: 10 });
+    expect(server.lists.at(-1)).toEqual({ sort: 'recent', page: 1, limit: 10 });
     expect(screen.getByRole('searchbox', { name: 'Search customers' })).toHaveValue('');
     expect(screen.getByLabelText('Status')).toHaveValue('');
   });
@@ -217,7 +225,24 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
 
     await user.selectOptions(screen.getByLabelText('Status'), 'active');
     expect(await screen.findByText('Page 1 of 3 · 22 customers')).toBeInTheDocument();
-    expect(server.lists.at(-1)).toEqual({ status: 'active', page: 1, limit: 10 });
+    expect(server.lists.at(-1)).toEqual({ status: 'active', sort: 'recent', page: 1, limit: 10 });
+  });
+
+  it('starts with the latest visits, orders by most points on request, and pages on in that order', async () => {
+    const user = userEvent.setup();
+    signIn('staff');
+    server = serveCustomers();
+    renderRoutes(routes, { path: '/customer-management' });
+    await screen.findByRole('row', { name: 'Chị Lan' });
+    expect(screen.getByLabelText('Order by')).toHaveValue('recent');
+
+    await user.selectOptions(screen.getByLabelText('Order by'), 'Most points');
+    await waitFor(() => expect(rowNames().slice(0, 2)).toEqual(['Anh Minh', 'Chị Lan']));
+    expect(server.lists.at(-1)).toEqual({ sort: 'points', page: 1, limit: 10 });
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 3 · 23 customers')).toBeInTheDocument();
+    expect(server.lists.at(-1)).toEqual({ sort: 'points', page: 2, limit: 10 });
   });
 
   it('explains invalid fields from the contract and the server’s refusal, then puts the new customer first', async () => {

@@ -4,9 +4,11 @@ import { Plus, RefreshCw } from 'lucide-react';
 import { SearchField } from '../../../components/SearchField';
 import { useSnackbar } from 'notistack';
 import {
+  customerSorts,
   customerStatuses,
   membershipLevels,
   type Customer,
+  type CustomerSort,
   type CustomerStatus,
   type MembershipLevel,
 } from '@quan/contract/customer';
@@ -29,6 +31,7 @@ import {
   selectHasCustomerList,
   selectHasCustomerStats,
   setCustomerFilters,
+  setCustomerSort,
   updateCustomer,
   updateMembershipsAndReload,
 } from '../../../store/customers-slice';
@@ -40,7 +43,12 @@ import { CustomerPagination } from '../components/CustomerPagination';
 import { CustomerRecentOrders } from '../components/CustomerRecentOrders';
 import { CustomerStatsCards } from '../components/CustomerStatsCards';
 import { CustomerTable } from '../components/CustomerTable';
-import { customerStatusLabelIds, formatPoints, levelLabelIds } from '../components/customer-display';
+import {
+  customerSortLabelIds,
+  customerStatusLabelIds,
+  formatPoints,
+  levelLabelIds,
+} from '../components/customer-display';
 import { messageWithElements } from '../../../components/message-with-elements';
 import { translateCustomerMessage } from '../components/customer-messages';
 
@@ -69,9 +77,10 @@ export function CustomersPage() {
   const { enqueueSnackbar } = useSnackbar();
   const statusId = useId();
   const levelId = useId();
+  const sortId = useId();
   const canDeleteCustomers = useCan('customers:delete');
   const canManageLoyalty = useCan('customers:manage-loyalty');
-  const { customers, selectedCustomer, stats, pagination, filters, loading, error } =
+  const { customers, selectedCustomer, stats, pagination, filters, sort, loading, error } =
     useAppSelector(selectCustomersState);
   const hasList = useAppSelector(selectHasCustomerList);
   const hasStats = useAppSelector(selectHasCustomerStats);
@@ -104,10 +113,10 @@ export function CustomersPage() {
   // New filters start again at page 1; the slice drops the request they replace.
   const { search, status, membershipLevel } = filters;
   useEffect(() => {
-    dispatch(fetchCustomers({ search, status, membershipLevel, page: 1 }))
+    dispatch(fetchCustomers({ search, status, membershipLevel, sort, page: 1 }))
       .unwrap()
       .catch((error: unknown) => onListFailure(error));
-  }, [dispatch, search, status, membershipLevel]);
+  }, [dispatch, search, status, membershipLevel, sort]);
 
   useEffect(() => {
     dispatch(fetchCustomerStats())
@@ -116,7 +125,7 @@ export function CustomersPage() {
   }, [dispatch]);
 
   function goToPage(page: number) {
-    dispatch(fetchCustomers({ ...filters, page }))
+    dispatch(fetchCustomers({ ...filters, sort, page }))
       .unwrap()
       .catch(toastListFailure);
   }
@@ -321,6 +330,23 @@ export function CustomersPage() {
             {membershipLevels.map((level) => (
               <option key={level} value={level}>
                 {t(levelLabelIds[level])}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={sortId} className="field-label">
+            {t('customers.sort.label')}
+          </label>
+          <select
+            id={sortId}
+            className="field-input"
+            value={sort}
+            onChange={(event) => dispatch(setCustomerSort(event.target.value as CustomerSort))}
+          >
+            {customerSorts.map((order) => (
+              <option key={order} value={order}>
+                {t(customerSortLabelIds[order])}
               </option>
             ))}
           </select>
