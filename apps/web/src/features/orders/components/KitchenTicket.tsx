@@ -97,18 +97,20 @@ export function KitchenTicket({
         awaitingApproval ? 'border-amber-500 ring-4 ring-amber-400' : 'border-stone-300'
       }`}
     >
-      {/* The title takes what the timer leaves; the timer sits in its own box, so the two never run together. */}
-      <div className={`grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-4 px-4 py-3 ${toneClasses[tone]}`}>
-        <div className="min-w-0">
-          <h2 id={titleId} className="text-2xl leading-tight font-extrabold sm:text-3xl">
-            {/* Each part keeps its words together ("Table 5" never breaks), and the separator goes with the
-                second part: a title too wide for the ticket wraps as "#1001" over "· Takeaway", never ending in "·". */}
-            <span className="whitespace-nowrap">
-              {isRoundOfTab ? t('orders.rounds.one', { no: round.no }) : `#${order.orderNo}`}
-            </span>{' '}
-            <span className="whitespace-nowrap">· {tableLabel(order, t)}</span>
-          </h2>
-          <p className="mt-0.5 text-base font-semibold">
+      {/* The title has the ticket's whole width, so "#1001 · Table 12" or "Round 2 · Table 12" stays on one line
+          in three columns; the time it was sent and the timer share the line under it when they fit. */}
+      <div className={`px-4 py-3 ${toneClasses[tone]}`}>
+        <h2 id={titleId} className="text-2xl leading-tight font-extrabold sm:text-3xl">
+          {/* Each part keeps its words together ("Table 5" never breaks); on a phone too narrow for both, the
+              separator goes with the second part, so no line ends in "·". */}
+          <span className="whitespace-nowrap">
+            {isRoundOfTab ? t('orders.rounds.one', { no: round.no }) : `#${order.orderNo}`}
+          </span>{' '}
+          <span className="whitespace-nowrap">· {tableLabel(order, t)}</span>
+        </h2>
+        {/* On a ticket too narrow for both, the timer moves under the time it was sent, still on the right. */}
+        <div className="mt-1 flex flex-wrap items-end justify-between gap-x-3 gap-y-1">
+          <p className="text-base font-semibold">
             {isRoundOfTab && (
               <>
                 <span id={orderNoId}>#{order.orderNo}</span>{' '}
@@ -119,15 +121,20 @@ export function KitchenTicket({
               {t('orders.ticket.sent', { time: formatClock(round.sentAt) })}
             </span>
           </p>
-        </div>
-        <div className="rounded-xl bg-black/15 px-3 py-1.5 text-right">
-          <p className="text-2xl font-bold whitespace-nowrap tabular-nums sm:text-3xl">
-            <span className="sr-only">{t('orders.ticket.waiting')}</span> {formatElapsed(t, minutes)}
-          </p>
-          <p className="text-sm font-extrabold tracking-wide uppercase">{t(toneMessages[tone])}</p>
-          {targetMinutes !== null && (
-            <p className="text-xs font-semibold">{t('orders.ticket.target', { minutes: targetMinutes })}</p>
-          )}
+          <div className="ml-auto rounded-xl bg-black/15 px-3 py-1.5 text-right">
+            <p className="text-2xl font-bold whitespace-nowrap tabular-nums sm:text-3xl">
+              <span className="sr-only">{t('orders.ticket.waiting')}</span> {formatElapsed(t, minutes)}
+            </p>
+            <p className="text-sm font-extrabold tracking-wide whitespace-nowrap uppercase">
+              {t(toneMessages[tone])}
+              {targetMinutes !== null && (
+                <span className="font-semibold tracking-normal normal-case">
+                  {' · '}
+                  {t('orders.ticket.target', { minutes: targetMinutes })}
+                </span>
+              )}
+            </p>
+          </div>
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">

@@ -49,7 +49,7 @@ export function OrdersPage() {
   const today = restaurantDay(new Date(now));
 
   return (
-    <section className={`mx-auto w-full space-y-6 px-4 py-8 ${view === 'kitchen' ? 'max-w-[1600px]' : 'max-w-7xl'}`}>
+    <section className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('orders.heading')}</h1>
