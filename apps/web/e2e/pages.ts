@@ -24,6 +24,9 @@ export function pageOpener(browser: () => Browser, baseUrl: () => string) {
     /** A diner's phone: nobody signed in, a small touch screen. */
     phone: () => open({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true }),
 
+    /** A browser nobody is signed in on, at this size (a diner's laptop or tablet as much as a phone). */
+    guest: (viewport: { width: number; height: number }) => open({ viewport }),
+
     /** A staff device signed in through the sign-in form, on the home page. */
     async signedIn(person: Person, viewport: { width: number; height: number }): Promise<Page> {
       const page = await open({ viewport });

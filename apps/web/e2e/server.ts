@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
-const serverEntry = join(repoRoot, 'apps/server/dist/main.js');
+// The built server, unless SERVER_ENTRY names another bundle of it (one built elsewhere, while this checkout's
+// server is half edited).
+const serverEntry = resolve(repoRoot, process.env.SERVER_ENTRY || 'apps/server/dist/main.js');
 // The server serves apps/web/dist unless WEB_DIST_DIR names another build (the server reads it too), e.g.
 // `npx vite build --outDir /tmp/web-dist` then `WEB_DIST_DIR=/tmp/web-dist npx vitest run --project e2e`.
 const webIndex = join(resolve(repoRoot, process.env.WEB_DIST_DIR || 'apps/web/dist'), 'index.html');

@@ -92,7 +92,7 @@ export function CategoryManagement() {
                 style={{ backgroundColor: category.color }}
               />
               <div className="min-w-0 flex-1">
-                <h4 className="font-medium text-stone-900">{category.name}</h4>
+                <h3 className="font-medium text-stone-900">{category.name}</h3>
                 <p className="text-xs text-stone-600">
                   {t('menu-admin.dishCount', { count: category.itemCount })}
                   {category.stationId &&

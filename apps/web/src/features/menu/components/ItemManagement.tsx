@@ -137,9 +137,9 @@ export function ItemManagement({ ingredients }: ItemManagementProps) {
           <li key={item._id}>
             <article aria-label={item.name} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
               <div className="min-w-0 flex-1 basis-48">
-                <h4 className={`font-medium ${item.isAvailable ? 'text-stone-900' : 'text-stone-500 line-through'}`}>
+                <h3 className={`font-medium ${item.isAvailable ? 'text-stone-900' : 'text-stone-500 line-through'}`}>
                   {item.name}
-                </h4>
+                </h3>
                 <p className="text-xs text-stone-600">
                   {item.category.name}
                   {item.description && ` · ${item.description}`}

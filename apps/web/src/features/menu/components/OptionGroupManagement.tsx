@@ -71,12 +71,12 @@ export function OptionGroupManagement({ ingredients }: OptionGroupManagementProp
     return (
       <article aria-label={group.name} className="flex flex-wrap items-start gap-3 py-3">
         <div className="min-w-0 flex-1 basis-64 space-y-1">
-          <h4 className="font-medium text-stone-900">
+          <h3 className="font-medium text-stone-900">
             {group.name}
             <span className="ml-2 inline-flex rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-700">
               {rule}
             </span>
-          </h4>
+          </h3>
           {/* One chip per option, so a list of free preferences does not read as one run-on line. */}
           <ul
             aria-label={t('menu-admin.group.optionsOf', { name: group.name })}

@@ -150,14 +150,14 @@ export function StationManagement() {
             <li key={station._id}>
               <article aria-label={station.name} className="flex flex-wrap items-start gap-3 py-3">
                 <div className="min-w-0 flex-1 basis-64 space-y-1">
-                  <h4 className="font-medium text-stone-900">
+                  <h3 className="font-medium text-stone-900">
                     {station.name}
                     {index === 0 && (
                       <span className="ml-2 inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
                         {t('menu-admin.station.first')}
                       </span>
                     )}
-                  </h4>
+                  </h3>
                   <p className="text-xs text-stone-600">
                     {station.targetMinutes === null
                       ? t('menu-admin.station.noTarget')

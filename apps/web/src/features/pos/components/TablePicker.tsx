@@ -21,7 +21,10 @@ const chipClass = (isSelected: boolean) =>
 
 /**
  * Free tables to seat the order at, or none (takeaway, or a table chosen later); or a table whose order is
- * open, to send it another round.
+ * open, to send it another round. Each chip shows in full the words a screen reader hears ("Table 4" over
+ * "4 seats" for "Table 4, 4 seats"; "Table 2" over "Order #1001"), so a person who speaks to their device can
+ * say what they see; the space between its two lines keeps their words apart in its text (a flex item, it
+ * takes no room).
  */
 export function TablePicker({ tables, isLoading, error, selected, guests, onSelect }: TablePickerProps) {
   const t = useT();
@@ -68,7 +71,7 @@ export function TablePicker({ tables, isLoading, error, selected, guests, onSele
               onClick={() => onSelect({ _id: table._id, tableNo: table.tableNo })}
               className={chipClass(isSelected)}
             >
-              <span aria-hidden="true">{t('pos.tables.short', { tableNo: table.tableNo })}</span>
+              <span aria-hidden="true">{t('pos.table', { tableNo: table.tableNo })}</span>{' '}
               <span
                 aria-hidden="true"
                 className={`text-xs font-normal ${isSelected ? 'text-amber-50' : 'text-stone-600'}`}
@@ -98,12 +101,12 @@ export function TablePicker({ tables, isLoading, error, selected, guests, onSele
                   onClick={() => onSelect({ _id: table._id, tableNo: table.tableNo })}
                   className={chipClass(isSelected)}
                 >
-                  <span aria-hidden="true">{t('pos.tables.short', { tableNo: table.tableNo })}</span>
+                  <span aria-hidden="true">{t('pos.table', { tableNo: table.tableNo })}</span>{' '}
                   <span
                     aria-hidden="true"
                     className={`text-xs font-normal ${isSelected ? 'text-amber-50' : 'text-stone-600'}`}
                   >
-                    #{orderNo}
+                    {t('pos.tables.orderNo', { orderNo })}
                   </span>
                 </button>
               );

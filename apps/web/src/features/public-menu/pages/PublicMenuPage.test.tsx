@@ -72,8 +72,8 @@ describe('PublicMenuPage', { timeout: 15_000 }, () => {
     expect(screen.getByRole('status')).toHaveTextContent('Tìm thấy 1 món');
 
     const language = screen.getByRole('group', { name: 'Ngôn ngữ' });
-    expect(within(language).getByRole('button', { name: 'Tiếng Việt' })).toHaveAttribute('aria-pressed', 'true');
-    await userEvent.click(within(language).getByRole('button', { name: 'English' }));
+    expect(within(language).getByRole('button', { name: 'VI, Tiếng Việt' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(language).getByRole('button', { name: 'EN, English' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Our menu' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('1 dish found');
     expect(document.documentElement.lang).toBe('en');
@@ -119,7 +119,7 @@ describe('PublicMenuPage', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('heading', { level: 3, name: 'Bún chả' })).not.toBeInTheDocument();
     await userEvent.clear(search);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Tiếng Việt' }));
+    await userEvent.click(screen.getByRole('button', { name: 'VI, Tiếng Việt' }));
     const typedCard = (await screen.findByRole('heading', { level: 3, name: 'Phở bò' })).closest('article')!;
     expect(typedCard).toHaveTextContent('Bánh phở, bò tái và rau thơm');
     expect(screen.queryByText(/Beef pho|beef broth/)).not.toBeInTheDocument();
