@@ -1,4 +1,6 @@
+import { isDay } from '../lib/restaurant-day';
 import { useT } from '../lib/i18n';
+import { DateField } from './DateField';
 
 interface DayRangeFieldsProps {
   /** Makes the inputs' ids unique on the page ("orders" → "orders-from"). */
@@ -8,37 +10,31 @@ interface DayRangeFieldsProps {
   onChange: (changes: { from?: string; to?: string }) => void;
 }
 
-/** "From" and "To" day inputs of a list's filters; each bounds the other, so the range cannot run backwards. */
+/** A day typed so far that is no day yet filters nothing, as an empty field. */
+const dayOrNothing = (value: string) => (isDay(value) ? value : '');
+
+/**
+ * "From" and "To" day fields of a list's filters, in the screen's language; each bounds the other's calendar,
+ * so the range is not chosen backwards.
+ */
 export function DayRangeFields({ idPrefix, from, to, onChange }: DayRangeFieldsProps) {
   const t = useT();
   return (
     <>
-      <div>
-        <label htmlFor={`${idPrefix}-from`} className="field-label">
-          {t('common.from')}
-        </label>
-        <input
-          id={`${idPrefix}-from`}
-          type="date"
-          className="field-input"
-          value={from}
-          max={to || undefined}
-          onChange={(event) => onChange({ from: event.target.value })}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${idPrefix}-to`} className="field-label">
-          {t('common.to')}
-        </label>
-        <input
-          id={`${idPrefix}-to`}
-          type="date"
-          className="field-input"
-          value={to}
-          min={from || undefined}
-          onChange={(event) => onChange({ to: event.target.value })}
-        />
-      </div>
+      <DateField
+        id={`${idPrefix}-from`}
+        label={t('common.from')}
+        value={from}
+        max={to || undefined}
+        onChange={(value) => onChange({ from: dayOrNothing(value) })}
+      />
+      <DateField
+        id={`${idPrefix}-to`}
+        label={t('common.to')}
+        value={to}
+        min={from || undefined}
+        onChange={(value) => onChange({ to: dayOrNothing(value) })}
+      />
     </>
   );
 }

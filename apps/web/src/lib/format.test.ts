@@ -1,14 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import {
-  formatDate,
-  formatDateTime,
-  formatMoney,
-  formatQuantity,
-  formatQuantityChange,
-  formatUnitCost,
-  hourInRestaurant,
-} from './format';
+import { formatMoney, formatQuantity, formatQuantityChange, formatUnitCost, hourInRestaurant } from './format';
 
 // Intl separates the amount and the currency sign with a no-break space.
 const normalizeSpaces = (text: string) => text.replace(/\s/g, ' ');
@@ -30,17 +22,6 @@ describe('format', () => {
     expect(formatQuantity(0.12345, 'l')).toBe('0,123 l');
     expect(formatQuantityChange(5, 'kg')).toBe('+5 kg');
     expect(formatQuantityChange(-0.2, 'kg')).toBe('\u22120,2 kg');
-  });
-
-  it('writes dates in the restaurant time zone, not UTC', () => {
-    // 20:30 UTC on 31 January is already 1 February in Hồ Chí Minh City (UTC+7).
-    expect(formatDate('2026-01-31T20:30:00.000Z')).toBe('01/02/2026');
-  });
-
-  it('writes times on a 12-hour clock in the restaurant time zone', () => {
-    const text = normalizeSpaces(formatDateTime('2026-01-31T20:30:00.000Z'));
-    expect(text).toContain('01/02/2026');
-    expect(text).toMatch(/3:30\s?SA/);
   });
 
   it('reads the hour of the day in the restaurant time zone', () => {

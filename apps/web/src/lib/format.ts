@@ -1,3 +1,7 @@
+/*
+ * Money and quantities, as the restaurant writes them (the diners' pages use these too). Dates and times follow
+ * the screen's language: lib/date-format.ts.
+ */
 const locale = 'vi-VN';
 const timeZone = 'Asia/Ho_Chi_Minh';
 
@@ -5,21 +9,6 @@ const moneyFormat = new Intl.NumberFormat(locale, { style: 'currency', currency:
 const unitCostFormat = new Intl.NumberFormat(locale, { style: 'currency', currency: 'VND', maximumFractionDigits: 2 });
 const quantityFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
 const changeFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 3, signDisplay: 'exceptZero' });
-const dateFormat = new Intl.DateTimeFormat(locale, {
-  timeZone,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-const dateTimeFormat = new Intl.DateTimeFormat(locale, {
-  timeZone,
-  hour12: true,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 /** 65000 → "65.000 ₫" (money is an integer number of VND). */
 export function formatMoney(amount: number): string {
@@ -55,14 +44,6 @@ export function formatQuantity(quantity: number, unit: string): string {
 /** A signed change of stock with its unit: "+5 kg", "−0,2 kg" (a true minus sign, read as "minus"). */
 export function formatQuantityChange(change: number, unit: string): string {
   return `${changeFormat.format(change).replace('-', '\u2212')} ${unit}`;
-}
-
-export function formatDate(value: string | Date): string {
-  return dateFormat.format(new Date(value));
-}
-
-export function formatDateTime(value: string | Date): string {
-  return dateTimeFormat.format(new Date(value));
 }
 
 /** The hour of the day (0–23) in the restaurant's time zone. */

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { roles, type Role, type User } from '@quan/contract/user';
 import { Avatar } from '../../../components/Avatar';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/date-format';
 import { useT } from '../../../lib/i18n';
 import type { AccountActions, StatusAction } from './account-actions';
 import { RoleBadge, StatusBadge, roleLabelIds } from './badges';

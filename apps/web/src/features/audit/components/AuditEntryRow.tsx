@@ -1,5 +1,5 @@
 import type { AuditEntry, AuditKind } from '@quan/contract/audit';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/date-format';
 import { useT } from '../../../lib/i18n';
 import { auditColumns, auditKindMessages } from './audit-labels';
 import { auditSentence } from './audit-sentence';

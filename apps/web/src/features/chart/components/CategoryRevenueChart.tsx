@@ -1,15 +1,18 @@
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChartData } from '@quan/contract/report';
 import { formatMoney } from '../../../lib/format';
-import { useT } from '../../../lib/i18n';
+import { useLanguage, useT } from '../../../lib/i18n';
 import { chartColors, tickStyle } from './chart-style';
 import { compactMoney } from './chart-format';
 
 /** Revenue of each category's dishes, one horizontal bar per category, best first as the server sends them. */
 export function CategoryRevenueChart({ byCategory }: { byCategory: ChartData['byCategory'] }) {
   const t = useT();
+  // Drawn anew in another language: the axes' ticks are written once per drawing.
+  const language = useLanguage();
   return (
     <BarChart
+      key={language}
       data={byCategory}
       layout="vertical"
       responsive

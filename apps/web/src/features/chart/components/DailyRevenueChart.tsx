@@ -1,15 +1,18 @@
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChartData } from '@quan/contract/report';
 import { formatMoney } from '../../../lib/format';
-import { useT } from '../../../lib/i18n';
+import { useLanguage, useT } from '../../../lib/i18n';
 import { chartColors, chartHeight, tickStyle } from './chart-style';
 import { compactMoney, dayLabel, formatCount } from './chart-format';
 
 /** Revenue as bars (left axis) and completed orders as a line (right axis), one point a day. */
 export function DailyRevenueChart({ daily }: { daily: ChartData['daily'] }) {
   const t = useT();
+  // Drawn anew in another language: the axes' ticks are written once per drawing.
+  const language = useLanguage();
   return (
     <ComposedChart
+      key={language}
       data={daily}
       responsive
       style={{ width: '100%', height: chartHeight }}

@@ -1,14 +1,17 @@
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChartData } from '@quan/contract/report';
-import { useT } from '../../../lib/i18n';
+import { useLanguage, useT } from '../../../lib/i18n';
 import { chartColors, chartHeight, tickStyle } from './chart-style';
 import { formatCount, hourLabel, hourSpanLabel } from './chart-format';
 
 /** Completed orders by the hour of the day they were completed, 0 to 23, over the 30 days. */
 export function HourlyOrdersChart({ hourly }: { hourly: ChartData['hourly'] }) {
   const t = useT();
+  // Drawn anew in another language: the axes' ticks are written once per drawing.
+  const language = useLanguage();
   return (
     <BarChart
+      key={language}
       data={hourly}
       responsive
       style={{ width: '100%', height: chartHeight }}

@@ -1,22 +1,28 @@
 import type { ChartData } from '@quan/contract/report';
+import { formatCompactNumber, formatDayMonth, formatHour } from '../../../lib/date-format';
 import { formatMoney } from '../../../lib/format';
 import type { Translate } from '../../../lib/i18n';
 
 const countFormat = new Intl.NumberFormat('vi-VN');
-const compactFormat = new Intl.NumberFormat('vi-VN', { notation: 'compact', maximumFractionDigits: 1 });
 const shareFormat = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
-// The hours are the restaurant's already (the server groups by them), so they are shown as they are.
-const hourFormat = new Intl.DateTimeFormat('vi-VN', { timeZone: 'UTC', hourCycle: 'h12', hour: 'numeric' });
+
+/*
+ * The axes, the tooltips and the summaries write days, hours and an axis's short amounts in the screen's language
+ * (lib/date-format.ts): "7 CH", "4,2 Tr" on a Vietnamese screen, "7 pm", "4.2m" on an English one. Money and
+ * counts keep the restaurant's own writing (lib/format.ts) in both.
+ */
 
 /** "2026-11-12" → "12/11". */
 export function dayLabel(date: string): string {
-  const [, month, day] = date.split('-');
-  return `${day}/${month}`;
+  return formatDayMonth(date);
 }
 
-/** 19 → "7 CH" (the 12-hour clock of vi-VN: SA before noon, CH after). */
+/**
+ * 19 → "7 CH" or "7 pm": the 12-hour clock of the screen's language. The hours are the restaurant's already (the
+ * server groups by them), so they are shown as they are.
+ */
 export function hourLabel(hour: number): string {
-  return hourFormat.format(Date.UTC(2000, 0, 1, hour));
+  return formatHour(hour);
 }
 
 /** 19 → "7 CH – 8 CH": the hour an order falls in. */
@@ -24,9 +30,9 @@ export function hourSpanLabel(hour: number): string {
   return `${hourLabel(hour)} – ${hourLabel((hour + 1) % 24)}`;
 }
 
-/** An axis tick: 4200000 → "4,2 Tr" (triệu), 420000 → "420 N" (nghìn). */
+/** An axis tick: 4200000 → "4,2 Tr" (triệu) and 420000 → "420 N" (nghìn) in Vietnamese, "4.2m" and "420k" in English. */
 export function compactMoney(amount: number): string {
-  return compactFormat.format(amount);
+  return formatCompactNumber(amount);
 }
 
 export function formatCount(count: number): string {

@@ -75,7 +75,7 @@ describe('ChartPage', { timeout: 20_000 }, () => {
     expect(dailyTable.getByRole('row', { name: /^12\/11 31 4\.200\.000\s₫$/ })).toBeInTheDocument();
 
     const hourly = screen.getByRole('region', { name: 'Orders by hour of the day' });
-    expect(hourly).toHaveAccessibleDescription('Busiest hour: 7 CH – 8 CH, 26 orders.');
+    expect(hourly).toHaveAccessibleDescription('Busiest hour: 7 pm – 8 pm, 26 orders.');
     expect(within(hourly).getAllByRole('row')).toHaveLength(25);
 
     const categories = screen.getByRole('region', { name: 'Revenue by category' });

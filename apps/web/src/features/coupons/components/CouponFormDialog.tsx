@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { localizedZodResolver } from '../../../lib/form-resolver';
 import { useSnackbar } from 'notistack';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { couponRuleErrors, discountTypes, updateCouponBodySchema, type Coupon } from '@quan/contract/coupon';
+import { DateField } from '../../../components/DateField';
 import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
@@ -118,8 +119,6 @@ export function CouponFormDialog({ coupon, onClose }: CouponFormDialogProps) {
     discountValue: register('discountValue', { valueAsNumber: true }),
     minOrderValue: register('minOrderValue', { valueAsNumber: true }),
     maxDiscount: register('maxDiscount', { setValueAs: emptyAsNullNumber }),
-    startDate: register('startDate', { setValueAs: emptyAsNull }),
-    endDate: register('endDate', { setValueAs: emptyAsNull }),
     usageLimit: register('usageLimit', { setValueAs: emptyAsNullNumber }),
     spinWeight: register('spinWeight', { valueAsNumber: true }),
     isActive: register('isActive'),
@@ -225,19 +224,33 @@ export function CouponFormDialog({ coupon, onClose }: CouponFormDialogProps) {
               {...inputs.maxDiscount}
             />
           )}
-          <TextField
-            label={t('coupons.form.startDate')}
-            type="date"
-            hint={t('coupons.form.startDateHint')}
-            error={errors.startDate?.message}
-            {...inputs.startDate}
+          <Controller
+            control={control}
+            name="startDate"
+            render={({ field: { value, onChange, onBlur, ref, name } }) => (
+              <DateField
+                label={t('coupons.form.startDate')}
+                hint={t('coupons.form.startDateHint')}
+                error={errors.startDate?.message}
+                value={value ?? ''}
+                onChange={(day) => onChange(emptyAsNull(day))}
+                {...{ onBlur, ref, name }}
+              />
+            )}
           />
-          <TextField
-            label={t('coupons.form.endDate')}
-            type="date"
-            hint={t('coupons.form.endDateHint')}
-            error={errorText(errors.endDate?.message)}
-            {...inputs.endDate}
+          <Controller
+            control={control}
+            name="endDate"
+            render={({ field: { value, onChange, onBlur, ref, name } }) => (
+              <DateField
+                label={t('coupons.form.endDate')}
+                hint={t('coupons.form.endDateHint')}
+                error={errorText(errors.endDate?.message)}
+                value={value ?? ''}
+                onChange={(day) => onChange(emptyAsNull(day))}
+                {...{ onBlur, ref, name }}
+              />
+            )}
           />
           <TextField
             label={t('coupons.form.usageLimit')}

@@ -1,5 +1,6 @@
 import type { Coupon, DiscountType } from '@quan/contract/coupon';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
+import { formatDate } from '../../../lib/date-format';
 import type { Translate } from '../../../lib/i18n';
 import { matchesSearch } from '../../../lib/search';
 

@@ -136,8 +136,9 @@ describe('CouponsPage', { timeout: 30_000 }, () => {
     const dialog = within(screen.getByRole('dialog', { name: 'Add a coupon' }));
     await user.type(dialog.getByLabelText('Code'), 'summer-26');
     await user.type(dialog.getByLabelText('Discount (%)'), '150');
-    await user.type(dialog.getByLabelText('Start date'), '2026-06-30');
-    await user.type(dialog.getByLabelText('End date'), '2026-06-01');
+    // Days are typed as the screen writes them (dd/mm/yyyy), whatever the browser's own format.
+    await user.type(dialog.getByLabelText('Start date'), '30/06/2026');
+    await user.type(dialog.getByLabelText('End date'), '01/06/2026');
     await user.click(dialog.getByRole('button', { name: 'Add coupon' }));
 
     expect(await dialog.findByText('A percent discount is at most 100')).toBeInTheDocument();
@@ -147,8 +148,16 @@ describe('CouponsPage', { timeout: 30_000 }, () => {
 
     await user.clear(dialog.getByLabelText('Discount (%)'));
     await user.type(dialog.getByLabelText('Discount (%)'), '15');
+    // A day that does not exist is not sent: the field says how to write one.
     await user.clear(dialog.getByLabelText('End date'));
-    await user.type(dialog.getByLabelText('End date'), '2026-08-31');
+    await user.type(dialog.getByLabelText('End date'), '31/02/2026');
+    await user.click(dialog.getByRole('button', { name: 'Add coupon' }));
+    expect(await dialog.findByText('Write the date as dd/mm/yyyy, or choose it on the calendar.')).toBeInTheDocument();
+    expect(server.writes).toEqual([]);
+
+    await user.clear(dialog.getByLabelText('End date'));
+    await user.type(dialog.getByLabelText('End date'), '31/08/2026');
+    expect(dialog.queryByText(/^Write the date as/)).not.toBeInTheDocument();
     await user.type(dialog.getByLabelText('Maximum discount (VND)'), '80000');
     await user.type(dialog.getByLabelText('Usage limit'), '200');
     await user.click(dialog.getByRole('button', { name: 'Add coupon' }));

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { localizedZodResolver } from '../../../lib/form-resolver';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
   createCustomerBodySchema,
@@ -9,10 +9,12 @@ import {
   type Customer,
   type UpdateCustomerBody,
 } from '@quan/contract/customer';
+import { DateField } from '../../../components/DateField';
 import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
 import { useT } from '../../../lib/i18n';
+import { restaurantDay } from '../../../lib/restaurant-day';
 import { customerStatusLabelIds } from './customer-display';
 
 const fields = createCustomerBodySchema.shape;
@@ -67,6 +69,7 @@ export function CustomerFormDialog({ customer, isSaving, onSubmit, onClose }: Cu
   const statusId = useId();
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors },
@@ -88,7 +91,6 @@ export function CustomerFormDialog({ customer, isSaving, onSubmit, onClose }: Cu
     name: register('name'),
     phone: register('phone'),
     email: register('email'),
-    dateOfBirth: register('dateOfBirth'),
     address: register('address'),
     notes: register('notes'),
     status: register('status'),
@@ -140,12 +142,18 @@ export function CustomerFormDialog({ customer, isSaving, onSubmit, onClose }: Cu
             error={errors.email?.message}
             {...inputs.email}
           />
-          <TextField
-            label={t('customers.form.dateOfBirth')}
-            type="date"
-            hint={t('customers.form.optional')}
-            error={errors.dateOfBirth?.message}
-            {...inputs.dateOfBirth}
+          <Controller
+            control={control}
+            name="dateOfBirth"
+            render={({ field: { value, onChange, onBlur, ref, name } }) => (
+              <DateField
+                label={t('customers.form.dateOfBirth')}
+                hint={t('customers.form.optional')}
+                error={errors.dateOfBirth?.message}
+                max={restaurantDay(new Date())}
+                {...{ value, onChange, onBlur, ref, name }}
+              />
+            )}
           />
         </div>
         <TextField

@@ -281,7 +281,7 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
 
     await user.clear(dialog.getByLabelText('Phone'));
     await user.type(dialog.getByLabelText('Phone'), '0912 345 678');
-    await user.type(dialog.getByLabelText('Date of birth'), '1990-05-31');
+    await user.type(dialog.getByLabelText('Date of birth'), '31/05/1990');
     await user.click(dialog.getByRole('button', { name: 'Add customer' }));
 
     expect(await screen.findByText('Bác Tư is added.')).toBeInTheDocument();

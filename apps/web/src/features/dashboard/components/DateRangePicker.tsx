@@ -1,3 +1,4 @@
+import { DateField } from '../../../components/DateField';
 import { useT } from '../../../lib/i18n';
 import { rangePresetMessages, rangePresets, type DayRange, type RangePreset } from './date-range';
 
@@ -44,36 +45,26 @@ export function DateRangePicker({
       {preset === 'custom' && (
         <div className="space-y-1">
           <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
-            <div>
-              <label htmlFor="figures-from" className="field-label">
-                {t('dashboard.range.from')}
-              </label>
-              <input
-                id="figures-from"
-                type="date"
-                className="field-input"
-                value={custom.firstDay}
-                max={today}
-                aria-invalid={customError !== null}
-                aria-describedby={customError ? 'figures-range-error' : undefined}
-                onChange={(event) => onCustomChange({ ...custom, firstDay: event.target.value })}
-              />
-            </div>
-            <div>
-              <label htmlFor="figures-to" className="field-label">
-                {t('dashboard.range.to')}
-              </label>
-              <input
-                id="figures-to"
-                type="date"
-                className="field-input"
-                value={custom.lastDay}
-                max={today}
-                aria-invalid={customError !== null}
-                aria-describedby={customError ? 'figures-range-error' : undefined}
-                onChange={(event) => onCustomChange({ ...custom, lastDay: event.target.value })}
-              />
-            </div>
+            <DateField
+              id="figures-from"
+              label={t('dashboard.range.from')}
+              value={custom.firstDay}
+              max={today}
+              today={today}
+              invalid={customError !== null}
+              describedBy={customError ? 'figures-range-error' : undefined}
+              onChange={(firstDay) => onCustomChange({ ...custom, firstDay })}
+            />
+            <DateField
+              id="figures-to"
+              label={t('dashboard.range.to')}
+              value={custom.lastDay}
+              max={today}
+              today={today}
+              invalid={customError !== null}
+              describedBy={customError ? 'figures-range-error' : undefined}
+              onChange={(lastDay) => onCustomChange({ ...custom, lastDay })}
+            />
           </div>
           {customError && (
             <p id="figures-range-error" role="alert" className="field-error">

@@ -1,4 +1,5 @@
 import type { RevenueQuery } from '@quan/contract/report';
+import { formatDay, formatDayMonth } from '../../../lib/date-format';
 import { addDays, midnightIso, parseDay } from '../../../lib/restaurant-day';
 
 /**
@@ -63,11 +64,13 @@ export function revenueQueryOf(
   };
 }
 
-/** "15/01/2026" for one day, "09/01 – 15/01/2026" or "28/12/2025 – 03/01/2026" for several. */
+/**
+ * "15/01/2026" for one day, "09/01 – 15/01/2026" or "28/12/2025 – 03/01/2026" for several, in the screen's
+ * language.
+ */
 export function describeDays({ firstDay, lastDay }: DayRange): string {
-  const [y1, m1, d1] = firstDay.split('-');
-  const [y2, m2, d2] = lastDay.split('-');
-  const last = `${d2}/${m2}/${y2}`;
+  const last = formatDay(lastDay);
   if (firstDay === lastDay) return last;
-  return y1 === y2 ? `${d1}/${m1} – ${last}` : `${d1}/${m1}/${y1} – ${last}`;
+  const sameYear = firstDay.slice(0, 4) === lastDay.slice(0, 4);
+  return `${sameYear ? formatDayMonth(firstDay) : formatDay(firstDay)} – ${last}`;
 }

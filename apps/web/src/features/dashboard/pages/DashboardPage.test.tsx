@@ -117,18 +117,18 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
 
     // Custom starts from the days on screen; 1 to 3 February, against 29 to 31 January.
     await user.click(figures.getByRole('button', { name: 'Custom' }));
-    expect(figures.getByLabelText('From')).toHaveValue('2026-03-01');
-    expect(figures.getByLabelText('To')).toHaveValue('2026-03-11');
+    expect(figures.getByLabelText('From')).toHaveValue('01/03/2026');
+    expect(figures.getByLabelText('To')).toHaveValue('11/03/2026');
     await user.clear(figures.getByLabelText('From'));
-    await user.type(figures.getByLabelText('From'), '2026-02-01');
+    await user.type(figures.getByLabelText('From'), '01/02/2026');
     await user.clear(figures.getByLabelText('To'));
-    await user.type(figures.getByLabelText('To'), '2026-02-03');
+    await user.type(figures.getByLabelText('To'), '03/02/2026');
     await expectRanges(['2026-01-31T17:00:00.000Z', '2026-02-03T17:00:00.000Z']);
 
     // A period that ends before it starts is not sent.
     const asked = revenueRanges(fakeApi.configs).length;
     await user.clear(figures.getByLabelText('To'));
-    await user.type(figures.getByLabelText('To'), '2026-01-15');
+    await user.type(figures.getByLabelText('To'), '15/01/2026');
     expect(await figures.findByRole('alert')).toHaveTextContent('The first day must be on or before the last day.');
     expect(figures.queryByRole('region', { name: 'Revenue' })).not.toBeInTheDocument();
     expect(revenueRanges(fakeApi.configs)).toHaveLength(asked);
@@ -341,7 +341,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
 
     await user.click(figures.getByRole('button', { name: 'Tùy chọn' }));
     await user.clear(figures.getByLabelText('Đến ngày'));
-    await user.type(figures.getByLabelText('Đến ngày'), '2026-01-15');
+    await user.type(figures.getByLabelText('Đến ngày'), '15/01/2026');
     expect(await figures.findByRole('alert')).toHaveTextContent('Ngày đầu phải trước hoặc trùng với ngày cuối.');
     expect(figures.getByLabelText('Từ ngày')).toBeInTheDocument();
   });

@@ -1,7 +1,8 @@
 import type { Ingredient, IngredientHistory } from '@quan/contract/ingredient';
 import { Dialog } from '../../../components/Dialog';
 import { describeApiError } from '../../../lib/api-client';
-import { formatDateTime, formatQuantity, formatQuantityChange } from '../../../lib/format';
+import { formatQuantity, formatQuantityChange } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/date-format';
 import { useT } from '../../../lib/i18n';
 import { useIngredientHistory } from '../api/list-ingredient-history';
 import { reasonMessages } from './ingredient-display';

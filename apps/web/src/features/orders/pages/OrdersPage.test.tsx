@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Order, type OrderStatus } from '@quan/contract/order';
 import type { TakePaymentBody } from '@quan/contract/payments';
@@ -340,8 +340,9 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Completed' }));
     await screen.findByRole('article', { name: /^#1042 / });
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-15' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-01-16' } });
+    // Typed as the screen writes days, whatever the browser's own format.
+    await userEvent.type(screen.getByLabelText('From'), '15/01/2026');
+    await userEvent.type(screen.getByLabelText('To'), '16/01/2026');
 
     await waitFor(() =>
       expect(server?.fakeApi.configs.at(-1)?.params).toEqual({

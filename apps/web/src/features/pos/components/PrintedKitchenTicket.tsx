@@ -1,6 +1,6 @@
 import { describeOptions } from '@quan/contract/option-rules';
 import type { Order } from '@quan/contract/order';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/date-format';
 import { useT } from '../../../lib/i18n';
 
 /** What the kitchen needs to cook the order: no prices, large quantities, options, notes; nothing voided. */

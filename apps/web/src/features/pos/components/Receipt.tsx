@@ -2,7 +2,8 @@ import type { Order, PaymentMethod } from '@quan/contract/order';
 import { transferNote } from '@quan/contract/payments';
 import type { BankAccount } from '@quan/contract/settings';
 import { VietQrCode } from '../../../components/VietQrCode';
-import { formatDateTime, formatMoney, formatPriceChange } from '../../../lib/format';
+import { formatMoney, formatPriceChange } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/date-format';
 import { useT } from '../../../lib/i18n';
 import { formatTaxRate } from './BillSummary';
 

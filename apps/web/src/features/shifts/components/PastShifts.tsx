@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { ShiftSummary } from '@quan/contract/shifts';
 import { LoadError } from '../../../components/LoadError';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/date-format';
 import { useT } from '../../../lib/i18n';
 import { useShifts } from '../api/list-shifts';
 import { OverShortBadge } from './OverShortBadge';

@@ -1,4 +1,5 @@
 import type { Shift } from '@quan/contract/shifts';
+import { formatDateTime } from '../../../lib/date-format';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { formatTime, paymentMethodLabelIds } from './shift-display';
@@ -16,7 +17,7 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
 /** "Shift 12 · Quầy 1 · opened 08:02 by Lan", with the full date on hover. */
 export function ShiftHeading({ shift }: { shift: Shift }) {
   const t = useT();
-  const openedAt = new Date(shift.openedAt).toLocaleString('vi-VN');
+  const openedAt = formatDateTime(shift.openedAt);
   return (
     <h2 className="text-lg font-semibold text-stone-900 sm:text-xl">
       {t('shifts.heading.opened', { shiftNo: shift.shiftNo, drawer: shift.deviceName })}{' '}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { NoteCounts, ShiftSummary } from '@quan/contract/shifts';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/date-format';
 import { useT } from '../../../lib/i18n';
 import { noteLabel, overShortLabel, paymentMethodLabelIds } from './shift-display';
 

@@ -315,11 +315,14 @@ describe('ShiftsPage', { timeout: 20_000 }, () => {
     renderRoutes(routes, { path: '/shifts' });
 
     const from = await screen.findByLabelText('From');
-    const today = restaurantDay(new Date());
-    expect(from).toHaveValue(`${today.slice(0, 8)}01`);
-    expect(screen.getByLabelText('To')).toHaveValue(today);
-    fireEvent.change(from, { target: { value: '2026-02-01' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-02-28' } });
+    const [year, month, day] = restaurantDay(new Date()).split('-');
+    // The days as the screen writes them, whatever the browser's own format.
+    expect(from).toHaveValue(`01/${month}/${year}`);
+    expect(screen.getByLabelText('To')).toHaveValue(`${day}/${month}/${year}`);
+    await userEvent.clear(from);
+    await userEvent.type(from, '01/02/2026');
+    await userEvent.clear(screen.getByLabelText('To'));
+    await userEvent.type(screen.getByLabelText('To'), '28/02/2026');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'What' }), 'Payments');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Format' }), 'Excel');
     await userEvent.click(screen.getByRole('button', { name: 'Download' }));

@@ -1,5 +1,6 @@
 import type { Coupon } from '@quan/contract/coupon';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
+import { formatDate } from '../../../lib/date-format';
 import { useT } from '../../../lib/i18n';
 import { messageWithElements } from '../../../components/message-with-elements';
 import { prizeDiscount } from './prize-text';

@@ -1,6 +1,6 @@
 import { NO_PRIZE_LABEL } from '@quan/contract/spin-wheel';
 import { describeApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/date-format';
 import { useT } from '../../../lib/i18n';
 import { useRecentSpins } from '../api/list-spins';
 import { prizeLabel } from './prize-text';

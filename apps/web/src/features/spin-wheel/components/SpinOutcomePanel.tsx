@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Check, Copy, Printer } from 'lucide-react';
 import { useSnackbar } from 'notistack';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/date-format';
 import { useT } from '../../../lib/i18n';
 import { PrizeCoupon } from './PrizeCoupon';
 import { prizeLabel } from './prize-text';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { SpinPrize, SpinRecord, SpinResult } from '@quan/contract/spin-wheel';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/date-format';
 import { activateLanguage } from '../../../lib/i18n';
 import { installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
 import { makeCustomer } from '../../../test/customer-fixtures';
@@ -168,8 +168,8 @@ describe('SpinWheelPage', { timeout: 30_000 }, () => {
     expect(cells).toEqual([
       [formatDateTime(earlierSpin.createdAt), 'Trần Văn Bình', '10% off', 'SPIN-ABCDEFGH', 'Lê Minh Châu'],
     ]);
-    // 12:30 UTC is 7:30 in the evening in Hồ Chí Minh City, on a 12-hour clock.
-    expect(spaced(cells[0]?.[0] ?? '')).toMatch(/7:30 CH/);
+    // 12:30 UTC is 7:30 in the evening in Hồ Chí Minh City, on a 12-hour clock of the screen's language.
+    expect(spaced(cells[0]?.[0] ?? '')).toMatch(/7:30 pm/);
   });
 
   it('spins for the chosen customer, lands mid-segment, then shows the code to copy and print', async () => {

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import {
+  appLocale,
+  formatCompactNumber,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatDayMonth,
+  formatHour,
+  formatLongDay,
+  formatMonthName,
+  formatMonthYear,
+} from './date-format';
+import { activateLanguage } from './i18n';
+
+// Intl separates some words with a no-break or a narrow no-break space.
+const plain = (text: string) => text.replace(/\s/g, ' ');
+
+describe('dates in the language of the screen', () => {
+  it('writes Vietnamese forms on a Vietnamese screen', async () => {
+    await activateLanguage('vi', 'staff');
+    expect(appLocale()).toBe('vi-VN');
+    expect(formatDay('2026-11-26')).toBe('26/11/2026');
+    expect(formatDayMonth('2026-11-02')).toBe('02/11');
+    expect(formatLongDay('2026-11-26')).toBe('Thứ Năm, 26 tháng 11, 2026');
+    expect(formatMonthName(new Date(2026, 10, 26))).toBe('Tháng 11');
+    expect(formatMonthYear(new Date(2026, 10, 26))).toBe('Tháng 11 năm 2026');
+    // 20:30 UTC on 31 January is already 1 February in Hồ Chí Minh City (UTC+7).
+    expect(formatDate('2026-01-31T20:30:00.000Z')).toBe('01/02/2026');
+    expect(plain(formatDateTime('2026-01-31T20:30:00.000Z'))).toBe('3:30 SA 01/02/2026');
+    expect(plain(formatHour(19))).toBe('7 CH');
+    expect(plain(formatCompactNumber(4_200_000))).toBe('4,2 Tr');
+  });
+
+  it('writes English forms on an English screen, the day still before the month', async () => {
+    await activateLanguage('en', 'staff');
+    expect(appLocale()).toBe('en-GB');
+    expect(formatDay('2026-11-26')).toBe('26/11/2026');
+    expect(formatDayMonth('2026-11-02')).toBe('02/11');
+    expect(formatLongDay('2026-11-26')).toBe('Thursday, 26 November 2026');
+    expect(formatMonthName(new Date(2026, 10, 26))).toBe('November');
+    expect(formatMonthYear(new Date(2026, 10, 26))).toBe('November 2026');
+    expect(formatDate('2026-01-31T20:30:00.000Z')).toBe('01/02/2026');
+    const dateTime = plain(formatDateTime('2026-01-31T20:30:00.000Z'));
+    expect(dateTime).toBe('01/02/2026, 3:30 am');
+    expect(dateTime).not.toMatch(/SA|CH/);
+    expect(plain(formatHour(19))).toBe('7 pm');
+    expect(formatCompactNumber(4_200_000)).not.toContain('Tr');
+    expect(formatCompactNumber(4_200_000)).toMatch(/^4\.2\s?m$/i);
+  });
+
+  it('follows the language as it changes, and writes a calendar day as it is, whatever the zone', async () => {
+    await activateLanguage('vi', 'staff');
+    expect(plain(formatHour(0))).toBe('12 SA');
+    await activateLanguage('en', 'staff');
+    expect(plain(formatHour(0))).toBe('12 am');
+    // A date of birth is a day, not an instant: never moved to the day before or after.
+    expect(formatDate('1990-05-31')).toBe('31/05/1990');
+  });
+});

@@ -1,0 +1,149 @@
+import { i18n } from '@lingui/core';
+import type { Language } from '@quan/contract/language';
+import { isLanguage } from './i18n';
+
+/*
+ * Dates and times in the language of the screen: a Vietnamese screen writes "7:24 CH" and "tháng 11", an English
+ * one "7:24 pm" and "November", never one beside the other's words. Both write the day before the month
+ * (26/11/2026), as the restaurant does. The staff screens alone write dates, so this module stays out of the
+ * diners' pages (lib/format.ts, which they share, keeps to money and quantities).
+ */
+
+/** The Intl locale of each language of the screens. */
+export const intlLocales: Record<Language, string> = { vi: 'vi-VN', en: 'en-GB' };
+
+/** The restaurant's time zone, where an instant's day and hour are read. */
+const timeZone = 'Asia/Ho_Chi_Minh';
+
+/** The Intl locale of the screen's language (Vietnamese until a language is shown). */
+export function appLocale(): string {
+  return intlLocales[isLanguage(i18n.locale) ? i18n.locale : 'vi'];
+}
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** One formatter per locale and options, made when first asked for. */
+function dateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = appLocale();
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
+function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const locale = appLocale();
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar day ("2026-11-26") as the instant it starts in UTC, to be written in UTC: no zone moves it. */
+function utcDay(day: string): number {
+  const [, year, month, date] = dayPattern.exec(day) ?? [];
+  return Date.UTC(Number(year), Number(month) - 1, Number(date));
+}
+
+const numericDay = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
+
+/** A calendar day ("2026-11-26", as the API and the date fields have it): "26/11/2026". */
+export function formatDay(day: string): string {
+  return dateTimeFormat({ ...numericDay, timeZone: 'UTC' }).format(utcDay(day));
+}
+
+/**
+ * A calendar day without its year, as a chart's axis writes it: "26/11" (the full date less its year: Intl alone
+ * writes "26-11" in Vietnamese).
+ */
+export function formatDayMonth(day: string): string {
+  const parts = dateTimeFormat({ ...numericDay, timeZone: 'UTC' }).formatToParts(utcDay(day));
+  const year = parts.findIndex((part) => part.type === 'year');
+  // The year and the separator that joins it to the rest.
+  const dropped = year === 0 ? [0, 1] : [year - 1, year];
+  return parts
+    .filter((_, index) => !dropped.includes(index))
+    .map((part) => part.value)
+    .join('');
+}
+
+/** A calendar day in words: "Thứ Năm, 26 tháng 11, 2026" or "Thursday, 26 November 2026". */
+export function formatLongDay(day: string): string {
+  return dateTimeFormat({ dateStyle: 'full', timeZone: 'UTC' }).format(utcDay(day));
+}
+
+const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase(appLocale()) + text.slice(1);
+
+/** A month's name, as a calendar names it: "Tháng 11" or "November" (`month` is a day of it on this device). */
+export function formatMonthName(month: Date): string {
+  return capitalized(dateTimeFormat({ month: 'long' }).format(month));
+}
+
+/** A month and its year: "Tháng 11 năm 2026" or "November 2026" (`month` is a day of it on this device). */
+export function formatMonthYear(month: Date): string {
+  return capitalized(dateTimeFormat({ month: 'long', year: 'numeric' }).format(month));
+}
+
+/**
+ * The day of an instant in the restaurant ("2026-01-31T20:30:00Z" → "01/02/2026"); a calendar day ("1990-05-31",
+ * a date of birth, a coupon's last day) is written as it is.
+ */
+export function formatDate(value: string | Date): string {
+  if (typeof value === 'string' && dayPattern.test(value)) return formatDay(value);
+  return dateTimeFormat({ ...numericDay, timeZone }).format(new Date(value));
+}
+
+/** An instant on the restaurant's 12-hour clock: "3:30 SA 01/02/2026" or "01/02/2026, 3:30 am". */
+export function formatDateTime(value: string | Date): string {
+  return dateTimeFormat({ ...numericDay, timeZone, hour12: true, hour: 'numeric', minute: '2-digit' }).format(
+    new Date(value),
+  );
+}
+
+/** An hour of the restaurant's day (0–23, already the restaurant's) on the 12-hour clock: 19 → "7 CH" or "7 pm". */
+export function formatHour(hour: number): string {
+  return dateTimeFormat({ timeZone: 'UTC', hourCycle: 'h12', hour: 'numeric' }).format(Date.UTC(2000, 0, 1, hour));
+}
+
+/** A large amount in few characters, for a chart's axis: 4200000 → "4,2 Tr" (triệu) or "4.2m". */
+export function formatCompactNumber(amount: number): string {
+  return numberFormat({ notation: 'compact', maximumFractionDigits: 1 }).format(amount);
+}
+
+type DayPart = 'day' | 'month' | 'year';
+
+/** The order the screen's language writes a day's numbers in: day, month, year in both of ours. */
+function dayPartsOrder(): DayPart[] {
+  return dateTimeFormat({ ...numericDay, timeZone: 'UTC' })
+    .formatToParts(0)
+    .map((part) => part.type)
+    .filter((type): type is DayPart => type === 'day' || type === 'month' || type === 'year');
+}
+
+/**
+ * A day typed into a date field, as the API has it ("2026-11-26"): written as the screen writes days
+ * ("26/11/2026", also with dots, dashes or spaces, and "1/2/2026" without the zeros) or as the API does
+ * ("2026-11-26"). '' for an empty field; null for text that is no day ("26/11", "31/02/2026").
+ */
+export function readDay(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return '';
+  const numbers = /^(\d{1,4})[\s/.-]+(\d{1,2})[\s/.-]+(\d{1,4})$/.exec(trimmed)?.slice(1);
+  if (!numbers) return null;
+  const order: DayPart[] = numbers[0]!.length === 4 ? ['year', 'month', 'day'] : dayPartsOrder();
+  const value = (part: DayPart) => numbers[order.indexOf(part)] ?? '';
+  if (value('year').length !== 4 || value('day').length > 2) return null;
+  const [year, month, day] = [Number(value('year')), Number(value('month')), Number(value('day'))];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${value('year')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
