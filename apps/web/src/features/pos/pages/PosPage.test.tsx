@@ -418,6 +418,14 @@ describe('PosPage', () => {
     journeyTimeout,
   );
 
+  it('points a manager to menu management, where dishes are changed', async () => {
+    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
+    fakeApi = installFakeApi(posApi(() => fail(500, 'unused')));
+    renderRoutes(routes, { path: '/menu' });
+
+    expect(await screen.findByRole('link', { name: 'Manage the menu' })).toHaveAttribute('href', '/menu-management');
+  });
+
   it(
     'filters dishes by category tab and by a search that ignores accents',
     async () => {

@@ -320,7 +320,7 @@ export function PosPage() {
         <div className="card p-6 text-stone-700">
           <p>{t('pos.menu.empty')}</p>
           {canManageMenu && (
-            <Link to="/dashboard" className="mt-2 inline-block font-semibold text-amber-800 underline">
+            <Link to="/menu-management" className="mt-2 inline-block font-semibold text-amber-800 underline">
               {t('pos.menu.emptyManage')}
             </Link>
           )}
@@ -348,7 +348,7 @@ export function PosPage() {
               <p className="text-sm text-stone-600">{t('pos.intro')}</p>
             </div>
             {canManageMenu && (
-              <Link to="/dashboard" className="text-sm font-semibold text-amber-800 underline-offset-2 hover:underline">
+              <Link to="/menu-management" className="text-sm font-semibold text-amber-800 underline-offset-2 hover:underline">
                 {t('pos.manageMenu')}
               </Link>
             )}
