@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText } from './text-fields';
 import { idSchema, isoDateTimeSchema } from './common';
 import { formatVnd } from './money';
 
@@ -39,7 +40,7 @@ const dayOrNull = (label: string) => z.iso.date(`${label} must look like 2026-12
 
 const couponFields = z.strictObject({
   code: couponCodeSchema,
-  description: z.string().trim().max(200, 'Description can be at most 200 characters'),
+  description: multiLineText().max(200, 'Description can be at most 200 characters'),
   discountType: z.enum(discountTypes, 'Discount type must be percent or fixed'),
   discountValue: z.int32('Discount must be a whole number').min(1, 'Discount must be at least 1'),
   minOrderValue: z.int32('Minimum order must be a whole number of VND').min(0, 'Minimum order cannot be negative'),

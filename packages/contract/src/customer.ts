@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText, multiLineText } from './text-fields';
 import { idSchema, isoDateTimeSchema } from './common';
 import { phoneSchema } from './user';
 
@@ -42,7 +43,7 @@ export const customerSchema = z.object({
 export type Customer = z.infer<typeof customerSchema>;
 
 const customerFields = {
-  name: z.string().trim().min(1, 'Enter the customer name').max(80, 'Name can be at most 80 characters'),
+  name: lineText().min(1, 'Enter the customer name').max(80, 'Name can be at most 80 characters'),
   phone: phoneSchema.transform(normalisePhone),
   email: z.union([
     z.literal(''),
@@ -54,8 +55,8 @@ const customerFields = {
       message: 'Date of birth must be in the past',
     })
     .nullable(),
-  address: z.string().trim().max(300, 'Address can be at most 300 characters'),
-  notes: z.string().trim().max(1000, 'Notes can be at most 1000 characters'),
+  address: multiLineText().max(300, 'Address can be at most 300 characters'),
+  notes: multiLineText().max(1000, 'Notes can be at most 1000 characters'),
   status: customerStatusSchema,
 };
 
@@ -77,7 +78,7 @@ export const customerSorts = ['newest', 'recent', 'points', 'name'] as const;
 export type CustomerSort = (typeof customerSorts)[number];
 
 export const listCustomersQuerySchema = z.strictObject({
-  search: z.string().trim().max(100, 'Search can be at most 100 characters').optional(),
+  search: lineText().max(100, 'Search can be at most 100 characters').optional(),
   status: customerStatusSchema.optional(),
   membershipLevel: membershipLevelSchema.optional(),
   /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText, multiLineText } from './text-fields';
 import { idSchema, isoDateTimeSchema } from './common';
 
 export const ingredientUnits = ['g', 'kg', 'ml', 'l', 'pcs'] as const;
@@ -51,7 +52,7 @@ export const ingredientSchema = z.object({
 export type Ingredient = z.infer<typeof ingredientSchema>;
 
 const ingredientFields = {
-  name: z.string().trim().min(1, 'Name cannot be empty').max(60, 'Name can be at most 60 characters'),
+  name: lineText().min(1, 'Name cannot be empty').max(60, 'Name can be at most 60 characters'),
   unit: z.enum(ingredientUnits, 'Unit must be one of g, kg, ml, l, pcs'),
   lowStockThreshold: stockQuantitySchema,
   costPerUnit: z
@@ -59,7 +60,7 @@ const ingredientFields = {
     .min(0, 'Cost cannot be negative')
     .max(100_000_000, 'Cost is too large')
     .refine(hasAtMostDecimals(2), 'Cost can have at most 2 decimals'),
-  supplier: z.string().trim().max(120, 'Supplier can be at most 120 characters'),
+  supplier: lineText().max(120, 'Supplier can be at most 120 characters'),
 };
 
 /** POST /api/ingredient: the starting quantity is recorded in the history as `initial`. */
@@ -88,7 +89,7 @@ export const updateIngredientBodySchema = z
     costPerUnit: ingredientFields.costPerUnit.optional(),
     supplier: ingredientFields.supplier.optional(),
     reason: z.enum(manualStockChangeReasons, 'Reason must be restock, adjustment or waste').optional(),
-    note: z.string().trim().max(300, 'Note can be at most 300 characters').optional(),
+    note: multiLineText().max(300, 'Note can be at most 300 characters').optional(),
   })
   .superRefine((body, context) => {
     const changesStock = body.quantity !== undefined || body.change !== undefined;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText, multiLineText } from './text-fields';
 import { idSchema, isoDateTimeSchema } from './common';
 import { ingredientUnits, stockQuantitySchema } from './ingredient';
 import { dishOptionGroupSchema, MAX_GROUPS_PER_DISH } from './options';
@@ -22,8 +23,8 @@ export type Category = z.infer<typeof categorySchema>;
 export const defaultCategoryColor = '#b45309';
 
 export const createCategoryBodySchema = z.strictObject({
-  name: z.string().trim().min(1, 'Name cannot be empty').max(60, 'Name can be at most 60 characters'),
-  description: z.string().trim().max(300, 'Description can be at most 300 characters').optional(),
+  name: lineText().min(1, 'Name cannot be empty').max(60, 'Name can be at most 60 characters'),
+  description: multiLineText().max(300, 'Description can be at most 300 characters').optional(),
   color: z
     .string()
     .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #b45309')
@@ -89,20 +90,18 @@ const clearedWhenEmpty = (text: z.ZodString) =>
     .optional();
 
 export const createItemBodySchema = z.strictObject({
-  name: z.string().trim().min(1, 'Name cannot be empty').max(80, 'Name can be at most 80 characters'),
+  name: lineText().min(1, 'Name cannot be empty').max(80, 'Name can be at most 80 characters'),
   /** Whole VND. */
   price: z
     .int32('Price must be a whole number of VND')
     .min(0, 'Price cannot be negative')
     .max(100_000_000, 'Price is too large'),
   categoryId: idSchema,
-  description: z.string().trim().max(500, 'Description can be at most 500 characters').optional(),
+  description: multiLineText().max(500, 'Description can be at most 500 characters').optional(),
   /** (ext) What diners reading English see instead of the name and description; '' clears it. */
-  nameEn: clearedWhenEmpty(z.string().trim().max(80, 'English name can be at most 80 characters')),
-  descriptionEn: clearedWhenEmpty(z.string().trim().max(500, 'English description can be at most 500 characters')),
-  imageUrl: z
-    .string()
-    .trim()
+  nameEn: clearedWhenEmpty(lineText().max(80, 'English name can be at most 80 characters')),
+  descriptionEn: clearedWhenEmpty(multiLineText().max(500, 'English description can be at most 500 characters')),
+  imageUrl: lineText()
     .max(2048)
     .refine((v) => v === '' || /^(https?:\/\/|\/)\S+$/.test(v), 'Image must be an http(s) URL or a path')
     .optional(),

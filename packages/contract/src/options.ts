@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from './text-fields';
 import { idSchema, isoDateTimeSchema } from './common';
 import { ingredientUnits, stockChangeSchema } from './ingredient';
 
@@ -49,7 +50,7 @@ export const MAX_OPTIONS_PER_LINE = 30;
 const optionInputSchema = z.strictObject({
   /** An existing option of the group keeps its id (and the sales counted under it); a new one has none. */
   _id: idSchema.optional(),
-  name: z.string().trim().min(1, 'An option needs a name').max(60, 'An option name can be at most 60 characters'),
+  name: lineText().min(1, 'An option needs a name').max(60, 'An option name can be at most 60 characters'),
   priceDelta: z
     .int32('A price change must be a whole number of VND')
     .min(-100_000_000, 'Price change is too large')
@@ -67,7 +68,7 @@ const optionInputSchema = z.strictObject({
 export type OptionInput = z.input<typeof optionInputSchema>;
 
 const optionGroupFields = {
-  name: z.string().trim().min(1, 'Name cannot be empty').max(60, 'Name can be at most 60 characters'),
+  name: lineText().min(1, 'Name cannot be empty').max(60, 'Name can be at most 60 characters'),
   minSelected: z.int32('Must be a whole number').min(0, 'Cannot be negative').max(MAX_OPTIONS_PER_GROUP),
   maxSelected: z.int32('Must be a whole number').min(1, 'At least 1 choice must be allowed').max(MAX_OPTIONS_PER_GROUP),
   options: z

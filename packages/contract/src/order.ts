@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText, multiLineText, oneLineCheck } from './text-fields';
 import { idSchema, isoDateTimeSchema } from './common';
 import { MAX_OPTIONS_PER_LINE, soldOptionSchema } from './options';
 import { roundStatuses } from './rounds';
@@ -141,7 +142,7 @@ export const orderLineInputSchema = z.strictObject({
     .int32('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
     .max(99, 'Quantity can be at most 99'),
-  note: z.string().trim().max(200, 'A note can be at most 200 characters').optional(),
+  note: multiLineText().max(200, 'A note can be at most 200 characters').optional(),
   /** (ext) The ids of the options chosen for the dish; the server checks them against its groups and prices them. */
   options: z
     .array(idSchema)
@@ -151,7 +152,7 @@ export const orderLineInputSchema = z.strictObject({
 export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
 
 export const customerDetailsInputSchema = z.strictObject({
-  name: z.string().trim().min(1, 'Enter the guest name').max(80, 'Name can be at most 80 characters'),
+  name: lineText().min(1, 'Enter the guest name').max(80, 'Name can be at most 80 characters'),
   phone: z.union([z.literal(''), phoneSchema]).optional(),
   guests: z.int32('Guests must be a whole number').min(1, 'At least 1 guest').max(50, 'At most 50 guests'),
 });
@@ -161,12 +162,12 @@ export const createOrderBodySchema = z.strictObject({
   customerDetails: customerDetailsInputSchema,
   tableId: idSchema.optional(),
   items: z.array(orderLineInputSchema).min(1, 'Add at least one dish').max(50, 'An order has at most 50 lines'),
-  couponCode: z.string().trim().toUpperCase().min(1).max(32).optional(),
+  couponCode: lineText().toUpperCase().min(1).max(32).optional(),
   /** The loyalty customer the order is for; points are credited when it is completed. */
   customerId: idSchema.optional(),
   isPreorder: z.boolean().optional(),
   paymentMethod: paymentMethodSchema.optional(),
-  note: z.string().trim().max(500, 'A note can be at most 500 characters').optional(),
+  note: multiLineText().max(500, 'A note can be at most 500 characters').optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 
@@ -177,7 +178,7 @@ export const updateOrderBodySchema = z.strictObject({
   status: orderStatusSchema.optional(),
   expectedVersion: expectedVersionSchema,
   paymentMethod: paymentMethodSchema.optional(),
-  note: z.string().trim().max(500, 'A note can be at most 500 characters').optional(),
+  note: multiLineText().max(500, 'A note can be at most 500 characters').optional(),
   /** Attach a loyalty customer to an open order, or detach with null. */
   customerId: idSchema.nullable().optional(),
 });
@@ -209,7 +210,7 @@ export type ListOrdersQuery = z.input<typeof listOrdersQuerySchema>;
 export type ListOrdersFilter = z.output<typeof listOrdersQuerySchema>;
 
 /** Header that makes order creation safe to retry: the web sends its in-progress orderId. */
-export const idempotencyKeySchema = z.string().trim().min(1).max(100, 'Idempotency-Key can be at most 100 characters');
+export const idempotencyKeySchema = lineText().min(1).max(100, 'Idempotency-Key can be at most 100 characters');
 
 /** (ext) POST /api/order/{id}/rounds: more dishes for an open order, priced from the menu when sent. */
 export const addRoundBodySchema = z.strictObject({
@@ -271,11 +272,11 @@ export const voidLinesBodySchema = z
       .min(1, 'Choose at least one line to void')
       .max(50),
     reason: voidReasonSchema,
-    note: z.string().trim().max(200, 'A note can be at most 200 characters').optional(),
+    note: multiLineText().max(200, 'A note can be at most 200 characters').optional(),
     /** The dishes were cooked and are thrown away: their stock stays used, recorded as waste. */
     wasted: z.boolean().optional(),
     approval: z
-      .strictObject({ email: z.string().trim().toLowerCase().max(254), password: z.string().max(200) })
+      .strictObject({ email: lineText().toLowerCase().max(254), password: z.string().check(oneLineCheck()).max(200) })
       .optional(),
     expectedVersion: expectedVersionSchema,
   })

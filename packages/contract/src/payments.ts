@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText, multiLineCheck, multiLineText, oneLineCheck } from './text-fields';
 import { idSchema, isoDateTimeSchema } from './common';
 
 export const paymentMethods = ['cash', 'card', 'transfer', 'ewallet', 'voucher'] as const;
@@ -25,9 +26,7 @@ export const amountSchema = z
   .max(2_000_000_000, 'The amount can be at most 2.000.000.000 ₫');
 
 /** Why a person did something to money by hand (a refund, a pay-out, reopening a shift). */
-export const moneyReasonSchema = z
-  .string('Say why')
-  .trim()
+export const moneyReasonSchema = multiLineText('Say why')
   .min(3, 'Say why in a few words')
   .max(200, 'A reason can be at most 200 characters');
 
@@ -141,11 +140,11 @@ export function parseTransferNote(text: string): { orderNo: number; partNo: numb
  * transaction id makes a repeated notification harmless.
  */
 export const bankNotificationBodySchema = z.object({
-  transactionId: z.string().trim().min(1, 'transactionId is missing').max(100),
+  transactionId: lineText().min(1, 'transactionId is missing').max(100),
   amount: amountSchema,
   /** The transfer note as the bank received it ("QUAN 1042"). */
-  description: z.string().max(500),
-  accountNumber: z.string().max(30).optional(),
+  description: z.string().check(multiLineCheck()).max(500),
+  accountNumber: z.string().check(oneLineCheck()).max(30).optional(),
   transactedAt: isoDateTimeSchema.optional(),
 });
 export type BankNotificationBody = z.infer<typeof bankNotificationBodySchema>;

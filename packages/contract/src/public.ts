@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText, multiLineText, oneLineCheck } from './text-fields';
 import { idSchema } from './common';
 import { dishOptionGroupSchema } from './options';
 import { billsSchema, orderItemSchema, orderLineInputSchema, orderRoundSchema, orderStatusSchema } from './order';
@@ -33,7 +34,9 @@ export type PublicMenu = z.infer<typeof publicMenuSchema>;
 export const publicTableSchema = z.object({ tableNo: z.int32(), seats: z.int32() });
 export type PublicTable = z.infer<typeof publicTableSchema>;
 /** (ext) With the QR code's key, the table page learns at once whether it may order at this table. */
-export const publicTableQuerySchema = z.strictObject({ key: z.string().min(1).max(100).optional() });
+export const publicTableQuerySchema = z.strictObject({
+  key: z.string().check(oneLineCheck()).min(1).max(100).optional(),
+});
 export const publicTableParamsSchema = z.strictObject({
   tableNo: z.coerce.number().pipe(z.int32('Table number must be a whole number').min(1).max(9999)),
 });
@@ -45,10 +48,10 @@ export const DINER_MAX_PER_ITEM = 20;
 /** A diner's order from the table page (no token): only these fields. */
 export const dinerOrderBodySchema = z.strictObject({
   tableNo: z.int32('Table number must be a whole number').min(1).max(9999),
-  tableKey: z.string().min(1).max(100),
+  tableKey: z.string().check(oneLineCheck()).min(1).max(100),
   customerDetails: z
     .strictObject({
-      name: z.string().trim().max(80, 'Name can be at most 80 characters').optional(),
+      name: lineText().max(80, 'Name can be at most 80 characters').optional(),
       guests: z.int32('Guests must be a whole number').min(1).max(50).optional(),
     })
     .optional(),
@@ -61,7 +64,7 @@ export const dinerOrderBodySchema = z.strictObject({
       for (const line of lines) perItem.set(line.itemId, (perItem.get(line.itemId) ?? 0) + line.quantity);
       return [...perItem.values()].every((quantity) => quantity <= DINER_MAX_PER_ITEM);
     }, `At most ${DINER_MAX_PER_ITEM} of one dish per order; ask the staff for more`),
-  note: z.string().trim().max(500, 'A note can be at most 500 characters').optional(),
+  note: multiLineText().max(500, 'A note can be at most 500 characters').optional(),
 });
 export type DinerOrderBody = z.infer<typeof dinerOrderBodySchema>;
 
@@ -82,7 +85,9 @@ export const dinerOrderResultSchema = publicOrderSchema.extend({ trackingToken: 
 export type DinerOrderResult = z.infer<typeof dinerOrderResultSchema>;
 
 export const publicOrderParamsSchema = z.strictObject({ id: idSchema });
-export const publicOrderQuerySchema = z.strictObject({ token: z.string().min(1, 'The tracking token is missing') });
+export const publicOrderQuerySchema = z.strictObject({
+  token: z.string().check(oneLineCheck()).min(1, 'The tracking token is missing'),
+});
 
 /** What followers of one order hear on `order:updated`. */
 export const orderStatusUpdateSchema = z.object({
@@ -94,5 +99,5 @@ export const orderStatusUpdateSchema = z.object({
 });
 export type OrderStatusUpdate = z.infer<typeof orderStatusUpdateSchema>;
 
-export const trackOrderSchema = z.object({ orderId: idSchema, token: z.string().min(1) });
+export const trackOrderSchema = z.object({ orderId: idSchema, token: z.string().check(oneLineCheck()).min(1) });
 export type TrackOrder = z.infer<typeof trackOrderSchema>;

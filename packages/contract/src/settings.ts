@@ -1,19 +1,17 @@
 import { z } from 'zod';
+import { lineText } from './text-fields';
 import { defaultLoyalty, loyaltySettingsSchema } from './customer';
 import { languageSchema } from './user';
 
 /** IANA time zone names that this runtime knows. */
-const timezoneSchema = z
-  .string()
-  .trim()
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'Unknown time zone (use an IANA name such as Asia/Ho_Chi_Minh)');
+const timezoneSchema = lineText().refine((tz) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'Unknown time zone (use an IANA name such as Asia/Ho_Chi_Minh)');
 
 /** Percent, 0 to 100, at most two decimals (tax and service charge). */
 const percentSchema = (what: string) =>
@@ -103,9 +101,7 @@ export const bankAccountInputSchema = z.strictObject({
 });
 
 export const updateSettingsBodySchema = z.strictObject({
-  restaurantName: z
-    .string()
-    .trim()
+  restaurantName: lineText()
     .min(1, 'Restaurant name cannot be empty')
     .max(120, 'Restaurant name can be at most 120 characters')
     .optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText, multiLineText } from './text-fields';
 import { idSchema, isoDateTimeSchema } from './common';
 import {
   amountSchema,
@@ -120,7 +121,7 @@ export const currentShiftSchema = shiftSchema.nullable();
 /** (ext) POST /api/shifts: opens a shift on this device with the float counted into the drawer. */
 export const openShiftBodySchema = z.strictObject({
   deviceId: deviceIdSchema,
-  deviceName: z.string().trim().min(1, 'Name this drawer ("Quầy 1")').max(40, 'At most 40 characters'),
+  deviceName: lineText().min(1, 'Name this drawer ("Quầy 1")').max(40, 'At most 40 characters'),
   openingFloat: z
     .int32('The float is a whole number of đồng')
     .min(0, 'The float cannot be negative')
@@ -144,7 +145,7 @@ export const closeShiftBodySchema = z
   .strictObject({
     countedCash: z.int32('Count whole đồng').min(0, 'The count cannot be negative').max(2_000_000_000).optional(),
     noteCounts: noteCountsSchema.optional(),
-    note: z.string().trim().max(500, 'A note can be at most 500 characters').optional(),
+    note: multiLineText().max(500, 'A note can be at most 500 characters').optional(),
   })
   .refine((body) => (body.countedCash === undefined) !== (body.noteCounts === undefined), {
     message: 'Give the counted cash as a total or note by note',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from './text-fields';
 import { idSchema, isoDateTimeSchema } from './common';
 
 /**
@@ -24,7 +25,7 @@ const targetMinutesSchema = z
 export const prepTargetMinutesSchema = targetMinutesSchema;
 
 export const createStationBodySchema = z.strictObject({
-  name: z.string().trim().min(1, 'Name cannot be empty').max(40, 'Name can be at most 40 characters'),
+  name: lineText().min(1, 'Name cannot be empty').max(40, 'Name can be at most 40 characters'),
   targetMinutes: targetMinutesSchema.nullable().optional(),
   sortOrder: z.int32('Sort order must be a whole number').min(0).max(9999).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText, oneLineCheck } from './text-fields';
 import { idSchema, isoDateTimeSchema } from './common';
 import { languages } from './language';
 
@@ -10,11 +11,7 @@ export const accountStatuses = ['active', 'pending', 'suspended'] as const;
 export const accountStatusSchema = z.enum(accountStatuses);
 export type AccountStatus = z.infer<typeof accountStatusSchema>;
 
-const nameSchema = z
-  .string()
-  .trim()
-  .min(2, 'Name must be at least 2 characters')
-  .max(80, 'Name can be at most 80 characters');
+const nameSchema = lineText().min(2, 'Name must be at least 2 characters').max(80, 'Name can be at most 80 characters');
 const emailSchema = z
   .string()
   .trim()
@@ -30,6 +27,7 @@ export const phoneSchema = z
   }, 'Enter a valid phone number');
 export const passwordSchema = z
   .string()
+  .check(oneLineCheck())
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password can be at most 128 characters');
 
@@ -61,7 +59,11 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const loginBodySchema = z.strictObject({
   email: emailSchema,
-  password: z.string().min(1, 'Enter your password').max(128, 'Password can be at most 128 characters'),
+  password: z
+    .string()
+    .check(oneLineCheck())
+    .min(1, 'Enter your password')
+    .max(128, 'Password can be at most 128 characters'),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -76,9 +78,7 @@ export const loginResultSchema = z.object({ user: currentUserSchema, token: z.st
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
 /** An avatar is an https/data URL of an image, or empty for initials. */
-const avatarSchema = z
-  .string()
-  .trim()
+const avatarSchema = lineText()
   .max(2048, 'Avatar URL is too long')
   .refine((v) => v === '' || /^https:\/\/\S+$/.test(v), 'Avatar must be an https URL');
 
@@ -90,7 +90,7 @@ export const updateProfileBodySchema = z
     avatar: avatarSchema.optional(),
     /** (ext) This person's language, or null to follow the restaurant's. */
     language: languageSchema.nullable().optional(),
-    currentPassword: z.string().max(128).optional(),
+    currentPassword: z.string().check(oneLineCheck()).max(128).optional(),
     newPassword: passwordSchema.optional(),
   })
   .refine((body) => body.newPassword === undefined || !!body.currentPassword, {

@@ -63,6 +63,42 @@ const fastifyClientErrors: Record<string, { status: number; message: string; cod
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON', code: 'BODY_NOT_JSON' },
 };
 
+/**
+ * A value the database refused (SQLSTATE class 22, "data exception": a NUL in a text, a date before year 1, a
+ * number out of range, a text too long for its column), from the error itself or a cause it is wrapped in (the
+ * query builder wraps the driver's error). PGlite and node-postgres both give the SQLSTATE as `code`, with the
+ * `severity` a PostgreSQL error always has; a Node error code ("ECONNRESET") never looks like one.
+ */
+function dataException(error: unknown): { code: string } | null {
+  let cause = error;
+  for (let depth = 0; depth < 5 && typeof cause === 'object' && cause !== null; depth++) {
+    const candidate = cause as { code?: unknown; severity?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && /^22[0-9A-Z]{3}$/.test(candidate.code) && candidate.severity) {
+      return { code: candidate.code };
+    }
+    cause = candidate.cause;
+  }
+  return null;
+}
+
+/** What a person is told about a value the database refused: never the query, the column or the database's words. */
+function dataExceptionMessage(code: string): string {
+  switch (code) {
+    case '22021': // character_not_in_repertoire (NUL in text)
+    case '22P05': // untranslatable_character
+      return 'The request has characters that cannot be stored (such as a NUL character); remove them';
+    case '22001': // string_data_right_truncation
+      return 'A text in the request is too long to store';
+    case '22003': // numeric_value_out_of_range
+      return 'A number in the request is out of range';
+    case '22007': // invalid_datetime_format
+    case '22008': // datetime_field_overflow
+      return 'A date in the request is out of range';
+    default:
+      return 'A value in the request cannot be stored';
+  }
+}
+
 /** The code of a client error without one of its own: its kind, from the status ("CONFLICT"). */
 const codeOfStatus = (status: number) =>
   ({
@@ -76,8 +112,8 @@ const codeOfStatus = (status: number) =>
 
 /**
  * One error shape for the whole API: validation → 400 with `errors`, AppError → its status, Fastify's
- * client errors → their status, anything else → 500 "Something went wrong" with the request id (the
- * details only reach the log).
+ * client errors → their status, a value the database refused → 400, anything else → 500 "Something went
+ * wrong" with the request id (the details only reach the log).
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -102,6 +138,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(error.statusCode)
         .send({ success: false, message: error.message, code: codeOfStatus(error.statusCode) });
+    }
+    const refused = dataException(error);
+    if (refused) {
+      // Input the schemas let through and the database would not take: the sender's to fix, so a 400; the
+      // details (query, column, the database's message) only reach the log.
+      request.log.warn({ err: error, sqlState: refused.code }, 'the database refused a value');
+      return reply.status(400).send({
+        success: false,
+        message: dataExceptionMessage(refused.code),
+        code: 'INVALID_VALUE',
+      } satisfies ErrorResponse);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({
