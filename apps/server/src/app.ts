@@ -48,6 +48,7 @@ import { createSessionService, type SessionService } from './modules/users/sessi
 import { callerConstraint, registerAccessGuard, type DeclaredAccess } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/errors';
+import { registerLifecycle } from './plugins/lifecycle';
 import { registerMetrics } from './plugins/metrics';
 import { registerRateLimits } from './plugins/rate-limit';
 import { createRealtime, type Realtime } from './plugins/realtime';
@@ -116,6 +117,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // A request that reaches a stopping instance on a connection it already had is served (with
+    // `Connection: close`), not refused with a 503: see plugins/lifecycle.ts.
+    return503OnClosing: false,
   };
   // Typed as the plain-HTTP instance the rest of the app is written for: Node's https.Server is an
   // http.Server with TLS in front (same request events and methods), and socket.io attaches to either.
@@ -124,6 +128,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     : Fastify(options);
   for (const note of tls?.notes ?? []) app.log[note.level](note.message);
   app.decorate('localAuthority', tls?.authority ?? null);
+  registerLifecycle(app, config.shutdown);
   app.addConstraintStrategy(callerConstraint);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

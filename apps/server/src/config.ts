@@ -31,6 +31,28 @@ const positiveIntSchema = z.coerce.number().pipe(z.int32().min(1, 'Must be a who
 
 const portSchema = z.coerce.number().pipe(z.int().min(0).max(65535, 'Must be a port number (0-65535)'));
 
+/** A time in milliseconds, from `min` up to one hour (0 turns a timeout off where that is allowed). */
+const millisecondsSchema = (min: number) =>
+  z.coerce
+    .number()
+    .pipe(
+      z
+        .int(`Must be a whole number of milliseconds (${min} or more)`)
+        .min(min, `Must be a whole number of milliseconds (${min} or more)`)
+        .max(3_600_000, 'Must be at most 3600000 (one hour)'),
+    );
+
+/**
+ * The PostgreSQL pool's timeouts when DATABASE_URL is set: how long opening a connection (or waiting for a free
+ * one) may take, and how long one statement may run (0: no limit). The slowest request measured, a report on
+ * a million orders, takes tens of milliseconds and migrations run without the limit (db/client.ts), so 30 s
+ * only ever stops a query that is stuck.
+ */
+export const DATABASE_TIMEOUT_DEFAULTS = { connectTimeoutMs: 5_000, statementTimeoutMs: 30_000 } as const;
+
+/** The drain when SHUTDOWN_DRAIN_MS is not set, on PostgreSQL in production: a chain behind a balancer. */
+export const DEFAULT_CHAIN_DRAIN_MS = 5_000;
+
 /** A DNS name or an IP address: what a certificate's subject alternative names can hold. */
 export function isCertificateName(name: string): boolean {
   return isIP(name) !== 0 || /^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*$/i.test(name);
@@ -80,15 +102,32 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: positiveIntSchema.default(600),
   LOGIN_RATE_LIMIT_PER_IP: positiveIntSchema.default(30),
   LOGIN_RATE_LIMIT_PER_EMAIL: positiveIntSchema.default(10),
+  LOGIN_RATE_LIMIT_PER_EMAIL_HOURLY: positiveIntSchema.default(50),
   DINER_ORDER_RATE_LIMIT_PER_IP: positiveIntSchema.default(30),
   DINER_ORDER_RATE_LIMIT_PER_TABLE: positiveIntSchema.default(15),
+  SHUTDOWN_DRAIN_MS: millisecondsSchema(0).optional(),
+  SHUTDOWN_GRACE_MS: millisecondsSchema(0).default(10_000),
+  DATABASE_CONNECT_TIMEOUT_MS: millisecondsSchema(100).default(DATABASE_TIMEOUT_DEFAULTS.connectTimeoutMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: millisecondsSchema(0).default(DATABASE_TIMEOUT_DEFAULTS.statementTimeoutMs),
 });
+
+/** Every variable the server reads (for the test that holds .env.example and the README to them). */
+export const settingNames: readonly string[] = Object.keys(envSchema.shape);
 
 type Env = z.infer<typeof envSchema>;
 /** A variable (or a path inside one) and what is wrong with it: one line of a ConfigError. */
 type Issue = { path: string; message: string };
 
-export type DatabaseConfig = { driver: 'pglite'; dataDir: string | null } | { driver: 'postgres'; url: string };
+export type DatabaseConfig =
+  | { driver: 'pglite'; dataDir: string | null }
+  | {
+      driver: 'postgres';
+      url: string;
+      /** Opening a pooled connection, or waiting for a free one; DATABASE_TIMEOUT_DEFAULTS when not given. */
+      connectTimeoutMs?: number;
+      /** One statement (PostgreSQL's statement_timeout); 0 for none; DATABASE_TIMEOUT_DEFAULTS when not given. */
+      statementTimeoutMs?: number;
+    };
 
 /**
  * Where the HTTPS certificate comes from: PEM files the operator provides, or one the server issues itself
@@ -123,13 +162,28 @@ export interface Config {
   rateLimit: {
     /** Requests per minute per IP across the whole API. */
     globalPerMinute: number;
-    /** Sign-in attempts per 10 minutes. */
+    /**
+     * Failed sign-ins per 10 minutes from one address (every email), and from one address on one email
+     * (plugins/rate-limit.ts, `signInThrottle`). Manager approvals typed on another device: attempts per
+     * address and per approving email, in 10 minutes.
+     */
     loginPerIp: number;
     loginPerEmail: number;
+    /**
+     * Failed sign-ins per clock hour on one email, from anywhere: beyond them, only a browser that signed in
+     * to that account before may try (so at most twice this in any 60 minutes: OWASP ASVS 2.2.1 allows 100).
+     */
+    loginPerEmailHourly: number;
     /** Orders from table pages per 10 minutes, per client address and per table. */
     dinerOrdersPerIp: number;
     dinerOrdersPerTable: number;
   };
+  /**
+   * Stopping on SIGTERM or SIGINT (plugins/lifecycle.ts): for `drainMs` the instance serves on while /readyz
+   * answers 503 so that balancers send new requests elsewhere; then it stops accepting, and requests still
+   * running get `graceMs` before their connections are cut and the database closes.
+   */
+  shutdown: { drainMs: number; graceMs: number };
 }
 
 export class ConfigError extends Error {
@@ -227,7 +281,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     dataDir,
-    database: e.DATABASE_URL ? { driver: 'postgres', url: e.DATABASE_URL } : { driver: 'pglite', dataDir },
+    database: e.DATABASE_URL
+      ? {
+          driver: 'postgres',
+          url: e.DATABASE_URL,
+          connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+          statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+        }
+      : { driver: 'pglite', dataDir },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     jwt: { secret: e.JWT_SECRET ?? null, ttlSeconds: e.JWT_TTL },
     bankWebhookSecret: e.BANK_WEBHOOK_SECRET ?? null,
@@ -243,8 +304,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       globalPerMinute: e.RATE_LIMIT_MAX,
       loginPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
       loginPerEmail: e.LOGIN_RATE_LIMIT_PER_EMAIL,
+      loginPerEmailHourly: e.LOGIN_RATE_LIMIT_PER_EMAIL_HOURLY,
       dinerOrdersPerIp: e.DINER_ORDER_RATE_LIMIT_PER_IP,
       dinerOrdersPerTable: e.DINER_ORDER_RATE_LIMIT_PER_TABLE,
+    },
+    shutdown: {
+      // Only a chain (PostgreSQL) runs behind a balancer that needs time to move away; the embedded database
+      // is one instance with nowhere else to send its traffic, and development restarts should be quick.
+      drainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' && e.DATABASE_URL ? DEFAULT_CHAIN_DRAIN_MS : 0),
+      graceMs: e.SHUTDOWN_GRACE_MS,
     },
   };
 }

@@ -3,6 +3,9 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { closeHttpRedirect, listenHttpRedirect } from './lib/http-redirect';
 
+/** Beyond the drain and the grace for running requests, what closing the database and Redis may take. */
+const HARD_STOP_MARGIN_MS = 5_000;
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -44,28 +47,36 @@ async function main(): Promise<void> {
     if (process.stdout.isTTY) process.stdout.write(`\n  \u001b[1;33m→ ${firstStep}\u001b[0m\n\n`);
   }
 
-  // Stop taking new connections, let in-flight requests finish, drop sockets, then close the database.
-  let closing = false;
+  // Drain, stop, close (plugins/lifecycle.ts), then exit 0. A second signal ends the drain early; the hard stop
+  // is the last resort for a close that hangs.
+  let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received, shutting down`);
-    const forceExit = setTimeout(() => {
-      app.log.error('Shutdown took longer than 10 s; exiting');
+    if (stopping) {
+      app.lifecycle.endDrain();
+      return;
+    }
+    stopping = true;
+    const { drainMs, graceMs } = config.shutdown;
+    const budgetMs = drainMs + graceMs + HARD_STOP_MARGIN_MS;
+    const hardStop = setTimeout(() => {
+      app.log.error(
+        `Shutdown did not finish within ${budgetMs} ms (drain ${drainMs} + grace ${graceMs} + ${HARD_STOP_MARGIN_MS} to close the database and Redis); exiting`,
+      );
       process.exit(1);
-    }, 10_000);
-    forceExit.unref();
+    }, budgetMs);
+    hardStop.unref();
     try {
+      await app.lifecycle.shutdown(`${signal} received`);
+      // Up until now, so that a tablet given http:// finds its way during the drain too.
       if (redirect) await closeHttpRedirect(redirect);
-      await app.close();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error while shutting down');
       process.exit(1);
     }
   };
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', (signal) => void shutdown(signal));
+  process.on('SIGINT', (signal) => void shutdown(signal));
 }
 
 main().catch((error: unknown) => {

@@ -26,7 +26,12 @@ describe('configuration', () => {
       PORT: '8080',
       COOKIE_SECURE: 'true',
     });
-    expect(config.database).toEqual({ driver: 'postgres', url: 'postgres://app@db:5432/quan' });
+    expect(config.database).toEqual({
+      driver: 'postgres',
+      url: 'postgres://app@db:5432/quan',
+      connectTimeoutMs: 5000,
+      statementTimeoutMs: 30_000,
+    });
     expect(config.redis).toEqual({ url: 'redis://cache:6379', keyPrefix: 'quan:' });
     expect(config.jwt.ttlSeconds).toBe(1800);
     expect(config.port).toBe(8080);
@@ -39,6 +44,41 @@ describe('configuration', () => {
     expect(loadConfig({ LOG_FORMAT: 'json' }).prettyLogs).toBe(false);
     expect(loadConfig({ LOG_FORMAT: 'pretty' }).prettyLogs).toBe(true);
     expect(() => loadConfig({ LOG_FORMAT: 'colour' })).toThrow(/LOG_FORMAT/);
+  });
+
+  it('drains before stopping only where a balancer needs it: a chain on PostgreSQL in production', () => {
+    const chain = { DATABASE_URL: 'postgres://app@db:5432/quan' };
+    expect(loadConfig(chain).shutdown).toEqual({ drainMs: 5000, graceMs: 10_000 });
+    expect(loadConfig({}).shutdown.drainMs).toBe(0);
+    expect(loadConfig({ ...chain, NODE_ENV: 'development' }).shutdown.drainMs).toBe(0);
+    expect(loadConfig({ ...chain, NODE_ENV: 'test' }).shutdown.drainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '2500', SHUTDOWN_GRACE_MS: '0' }).shutdown).toEqual({
+      drainMs: 2500,
+      graceMs: 0,
+    });
+  });
+
+  it('reads the PostgreSQL timeouts, 0 turning the statement timeout off', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://app@db:5432/quan',
+      DATABASE_CONNECT_TIMEOUT_MS: '2000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '0',
+    });
+    expect(config.database).toMatchObject({ connectTimeoutMs: 2000, statementTimeoutMs: 0 });
+  });
+
+  it('refuses times that are not whole milliseconds in range', () => {
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow(
+      /SHUTDOWN_DRAIN_MS: Must be a whole number of milliseconds/,
+    );
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '1.5' })).toThrow(/SHUTDOWN_GRACE_MS: Must be a whole number/);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '5s' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+    expect(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '0' })).toThrow(
+      /DATABASE_CONNECT_TIMEOUT_MS: Must be a whole number of milliseconds \(100 or more\)/,
+    );
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '7200000' })).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_MS: Must be at most 3600000/,
+    );
   });
 
   it('treats empty values as unset', () => {

@@ -92,6 +92,7 @@ export async function buildTestApp(
     WEB_DIST_DIR: webDist,
     LOGIN_RATE_LIMIT_PER_IP: '1000',
     LOGIN_RATE_LIMIT_PER_EMAIL: '1000',
+    LOGIN_RATE_LIMIT_PER_EMAIL_HOURLY: '1000',
     ...env,
   });
   const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;

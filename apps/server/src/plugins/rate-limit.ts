@@ -1,4 +1,5 @@
-import rateLimit from '@fastify/rate-limit';
+import { createHash } from 'node:crypto';
+import rateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
@@ -31,8 +32,8 @@ const inMinutes = (minutes: number) => `${minutes} minute${minutes > 1 ? 's' : '
 /**
  * A per-IP limit on every route (memory store, or Redis when REDIS_URL is set so that every instance
  * counts together): @fastify/rate-limit's global hook, keyed by the address (IPv6 by /64, the plugin's
- * default), with its X-RateLimit-* and Retry-After headers. Sign-in and table orders get tighter limits
- * of their own through `signInLimit` and `dinerOrderLimit`.
+ * default), with its X-RateLimit-* and Retry-After headers. Sign-in, registration and table orders get
+ * tighter limits of their own through `signInThrottle`, `registerLimit` and `dinerOrderLimit`.
  *
  * The plugin adds its hook to each route as a route hook, so it runs after the app-wide hooks (the access
  * guard answers 401 first). Unknown paths have no route: the not-found handler counts them through
@@ -57,35 +58,138 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
   });
 }
 
-/**
- * Attempts at `login` per IP and per email address, so that neither one address guessing many accounts
- * nor many addresses guessing one account gets far; attempts at `register` per IP. A preHandler, so the
- * email is the validated, lower-cased one. Each action counts under its own keys: the memory store keeps
- * a separate count per limiter while Redis shares keys, and both must behave alike.
- */
-export function signInLimit(
-  app: FastifyInstance,
-  limits: Config['rateLimit'],
-  action: 'login' | 'register',
-): preHandlerAsyncHookHandler {
+/** Attempts at registering per address, so one address cannot fill the accounts list with requests. */
+export function registerLimit(app: FastifyInstance, limits: Config['rateLimit']): preHandlerAsyncHookHandler {
   const checks = [
     app.createRateLimit({
       max: limits.loginPerIp,
       timeWindow: SIGN_IN_WINDOW_MS,
-      keyGenerator: (request: FastifyRequest) => `${action}:ip:${request.ip}`,
+      keyGenerator: (request: FastifyRequest) => `register:ip:${normalizeIP(request.ip)}`,
     }),
   ];
-  if (action === 'login') {
-    checks.push(
-      app.createRateLimit({
-        max: limits.loginPerEmail,
-        timeWindow: SIGN_IN_WINDOW_MS,
-        keyGenerator: (request: FastifyRequest) => `login:email:${(request.body as { email: string }).email}`,
-      }),
-    );
-  }
   return (request, reply) =>
     enforce(checks, request, reply, (minutes) => `Too many sign-in attempts; try again in ${inMinutes(minutes)}`);
+}
+
+const EMAIL_WINDOW_MS = 60 * 60 * 1000;
+/** The counters of the sign-in throttle never refuse by themselves: the throttle reads their counts. */
+const UNCAPPED = 1_000_000_000;
+
+/**
+ * Counts on the rate-limit store (Redis when REDIS_URL is set, so every instance of a chain counts together),
+ * by key, in windows of `windowMs` that start at the same moments everywhere: the key names the window, so
+ * the attempts and the successes of one window always expire together.
+ */
+function windowCounter(app: FastifyInstance, windowMs: number) {
+  const keys = new WeakMap<FastifyRequest, string>();
+  const options: RateLimitOptions = {
+    max: UNCAPPED,
+    timeWindow: windowMs,
+    keyGenerator: (request: FastifyRequest) => keys.get(request) ?? '',
+    // The memory store forgets its oldest keys beyond this; far more than one server's sign-ins in a window.
+    cache: 100_000,
+  };
+  const limit = app.createRateLimit(options);
+  const count = async (request: FastifyRequest, key: string, increment: boolean) => {
+    keys.set(request, key); // read by keyGenerator before the call's first await
+    const state = await limit(request, { increment });
+    return state.isAllowed ? 0 : UNCAPPED - state.remaining;
+  };
+  return {
+    /** The window `now` falls in, and the milliseconds left in it. */
+    window: (now: number) => ({ index: Math.floor(now / windowMs), leftMs: windowMs - (now % windowMs) }),
+    /** Adds one to `key` and answers its new count. */
+    add: (request: FastifyRequest, key: string) => count(request, key, true),
+    /** The count of `key`, unchanged. */
+    read: (request: FastifyRequest, key: string) => count(request, key, false),
+  };
+}
+
+/** Where a sign-in attempt counts, fixed when it is admitted so that its success counts in the same windows. */
+interface SignInAttempt {
+  pair: string;
+  address: string;
+  account: string;
+}
+
+export interface SignInThrottle {
+  /**
+   * Counts the attempt as a failure until it succeeds, or refuses it with a 429: after `loginPerEmail` failures
+   * from this address on this email, or `loginPerIp` from this address, in 10 minutes; or after
+   * `loginPerEmailHourly` failures on this email from anywhere in the clock hour, unless `device` (the id of the
+   * browser's mark for this email, see device-marks.ts) says the browser signed in to it before, and it has not
+   * failed `loginPerEmail` times itself since.
+   */
+  admit(request: FastifyRequest, reply: FastifyReply, email: string, device: string | null): Promise<void>;
+  /** The password was right: the attempt is no failure, and this address starts again on this email. */
+  succeeded(request: FastifyRequest): Promise<void>;
+}
+
+/**
+ * Sign-in throttling that resists guessing without letting a stranger lock a person out (see "Sign-in
+ * throttling" in the README for the reasons, against OWASP ASVS 2.2.1). Only failures count: every attempt is
+ * counted when it arrives (so a burst of parallel guesses cannot outrun its own count) and a success is counted
+ * beside it and taken off, for the address and the email; for the address and email together a success starts
+ * a new count. Refused attempts count only where they were refused and before, so one person's lock on their
+ * own email does not spend their address's allowance.
+ */
+export function signInThrottle(app: FastifyInstance, limits: Config['rateLimit']): SignInThrottle {
+  const short = windowCounter(app, SIGN_IN_WINDOW_MS);
+  const hourly = windowCounter(app, EMAIL_WINDOW_MS);
+  const attempts = new WeakMap<FastifyRequest, SignInAttempt>();
+
+  /** The 429 of a refused attempt, with Retry-After: the end of the window it was refused for. */
+  const tooMany = (reply: FastifyReply, leftMs: number) => {
+    const seconds = Math.ceil(leftMs / 1000);
+    reply.header('retry-after', seconds);
+    const minutes = Math.max(1, Math.ceil(seconds / 60));
+    return new AppError('RATE_LIMITED', `Too many sign-in attempts; try again in ${inMinutes(minutes)}`).because(
+      'TOO_MANY_ATTEMPTS',
+      { minutes },
+    );
+  };
+
+  return {
+    async admit(request, reply, email, device) {
+      const now = Date.now();
+      const ten = short.window(now);
+      const hour = hourly.window(now);
+      // Keys name an account by a hash of its email, so the store holds no email addresses.
+      const emailHash = createHash('sha256').update(email).digest('base64url').slice(0, 22);
+      const address = `login:ip:${normalizeIP(request.ip)}:${ten.index}`;
+      const pair = `${address}:${emailHash}`;
+
+      // This address on this email: a success starts a new generation, so its count starts again.
+      const generation = await short.read(request, `${pair}:ok`);
+      const pairFailures = (await short.add(request, `${pair}:${generation}`)) - 1;
+      if (pairFailures >= limits.loginPerEmail) throw tooMany(reply, ten.leftMs);
+
+      // This address, every email: the attempts less the successes.
+      const addressFailures =
+        (await short.add(request, `${address}:tries`)) - 1 - (await short.read(request, `${address}:ok`));
+      if (addressFailures >= limits.loginPerIp) throw tooMany(reply, ten.leftMs);
+
+      // This email, from anywhere: beyond the hourly allowance only a browser it signed in on may try.
+      const account = `login:email:${emailHash}:${hour.index}`;
+      attempts.set(request, { pair, address, account });
+      const emailFailures =
+        (await hourly.add(request, `${account}:tries`)) - 1 - (await hourly.read(request, `${account}:ok`));
+      if (emailFailures >= limits.loginPerEmailHourly) {
+        if (!device) throw tooMany(reply, hour.leftMs);
+        // A mark is renewed on every sign-in, so its count starts again with a success too.
+        const deviceFailures = (await short.add(request, `login:device:${device}:${ten.index}`)) - 1;
+        if (deviceFailures >= limits.loginPerEmail) throw tooMany(reply, ten.leftMs);
+      }
+    },
+
+    async succeeded(request) {
+      const attempt = attempts.get(request);
+      if (!attempt) return;
+      await short.add(request, `${attempt.pair}:ok`);
+      await short.add(request, `${attempt.address}:ok`);
+      await hourly.add(request, `${attempt.account}:ok`);
+    },
+  };
 }
 
 /**

@@ -81,9 +81,11 @@ export function createRealtime(
     });
   });
 
-  // Connected clients would otherwise keep app.close() waiting.
+  // Stopping (plugins/lifecycle.ts): close every connection's transport, which also keeps app.close() from
+  // waiting on them. Not `disconnectSockets`: a client told "io server disconnect" stays disconnected, while
+  // one whose transport closed reconnects by itself (socket.io-client's default, which the web app keeps),
+  // through the balancer to an instance that is still serving.
   app.addHook('preClose', async () => {
-    io.local.disconnectSockets(true);
     io.engine.close();
   });
 

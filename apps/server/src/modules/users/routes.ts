@@ -13,9 +13,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
+import { AppError } from '../../lib/app-error';
+import { loadJwtSecret } from '../../lib/jwt-secret';
 import { ok } from '../../lib/reply';
 import { ACCESS_COOKIE, currentUser } from '../../plugins/auth';
-import { signInLimit } from '../../plugins/rate-limit';
+import { registerLimit, signInThrottle } from '../../plugins/rate-limit';
+import { createDeviceMarks, DEVICE_COOKIE, DEVICE_MARK_MAX_AGE_SECONDS } from './device-marks';
 import type { UsersService } from './service';
 
 export const userRoutes: FastifyPluginAsync<{ users: UsersService; config: Config }> = async (
@@ -25,14 +28,18 @@ export const userRoutes: FastifyPluginAsync<{ users: UsersService; config: Confi
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Users and session'];
 
-  const registerLimit = signInLimit(fastify, config.rateLimit, 'register');
-  const loginLimit = signInLimit(fastify, config.rateLimit, 'login');
+  const limitRegistrations = registerLimit(fastify, config.rateLimit);
+  const throttle = signInThrottle(fastify, config.rateLimit);
+  // The secret the session tokens are signed with (app.ts reads the same one: JWT_SECRET, else the one kept in
+  // DATA_DIR; in memory, each instance has its own, as it has its own database).
+  const deviceMarks = createDeviceMarks(config.jwt.secret ?? loadJwtSecret(config.dataDir));
+  const loginPath = `${fastify.prefix}/login`;
 
   app.post(
     '/register',
     {
       config: { access: 'public' },
-      preHandler: registerLimit,
+      preHandler: limitRegistrations,
       schema: { tags, body: registerBodySchema, response: { 201: envelope(userSchema) } },
     },
     async (request, reply) => {
@@ -45,11 +52,34 @@ export const userRoutes: FastifyPluginAsync<{ users: UsersService; config: Confi
     '/login',
     {
       config: { access: 'public' },
-      preHandler: loginLimit,
+      // After validation, so the email is the lower-cased one; see `signInThrottle` for what is counted.
+      preHandler: (request, reply) =>
+        throttle.admit(
+          request,
+          reply,
+          request.body.email,
+          deviceMarks.find(request.cookies[DEVICE_COOKIE], request.body.email),
+        ),
       schema: { tags, body: loginBodySchema, response: { 200: envelope(loginResultSchema) } },
     },
     async (request, reply) => {
-      const result = await users.login(request.body);
+      let result;
+      try {
+        result = await users.login(request.body);
+      } catch (error) {
+        // A pending or suspended account is refused after its password matched: no failed guess.
+        if (error instanceof AppError && error.statusCode === 403) await throttle.succeeded(request);
+        throw error;
+      }
+      await throttle.succeeded(request);
+      // This browser is now known for this account (device-marks.ts); only this route ever receives the mark.
+      reply.setCookie(DEVICE_COOKIE, deviceMarks.renew(request.cookies[DEVICE_COOKIE], request.body.email), {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: config.cookieSecure,
+        path: loginPath,
+        maxAge: DEVICE_MARK_MAX_AGE_SECONDS,
+      });
       reply.setCookie(ACCESS_COOKIE, result.token, {
         httpOnly: true,
         sameSite: 'lax',
