@@ -267,6 +267,43 @@ function rawOrder({ app, dishes, taxRate }: Fixture): (index: number) => Promise
   };
 }
 
+/** The statements one operation sent to PostgreSQL, in order, each shortened to its first words. */
+interface StatementCount {
+  app: string[];
+  raw: string[];
+}
+
+/**
+ * Runs one operation of each path and lists the statements each sent to PostgreSQL (every `query` of a
+ * `pg` client: each is one round trip, `begin` and `commit` included). Counted by wrapping
+ * `pg.Client.prototype.query` for the duration, the client class the app's pool hands out.
+ */
+async function countStatements(fixture: Fixture): Promise<StatementCount> {
+  const query = pg.Client.prototype.query;
+  let sent: string[] = [];
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0] as string | { text: string };
+    sent.push((typeof config === 'string' ? config : config.text).replace(/\s+/g, ' ').trim());
+    return (query as (...args: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  const listOne = async (op: (index: number) => Promise<void>) => {
+    sent = [];
+    await op(0);
+    return sent;
+  };
+  try {
+    return { app: await listOne(appOrder(fixture)), raw: await listOne(rawOrder(fixture)) };
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+}
+
+function printStatements({ app, raw }: StatementCount): void {
+  const shorten = (statement: string) => (statement.length > 90 ? `${statement.slice(0, 89)}…` : statement);
+  console.log(`  statements per order (round trips to PostgreSQL): app ${app.length}, raw ${raw.length}`);
+  for (const statement of app) console.log(`    app: ${shorten(statement)}`);
+}
+
 interface Comparison {
   concurrency: number;
   raw: Sample;
@@ -309,10 +346,13 @@ async function compare(fixture: Fixture, concurrency: number): Promise<Compariso
   };
 }
 
-/** Fails loudly if the loops did not write what they claim: every order with its lines, app orders signed. */
-async function checkWrites(fixture: Fixture, comparisons: number): Promise<string> {
+/**
+ * Fails loudly if the loops did not write what they claim: every order with its lines, app orders signed.
+ * `extra`: the orders each path wrote besides the comparisons (the statement count's).
+ */
+async function checkWrites(fixture: Fixture, comparisons: number, extra: number): Promise<string> {
   const db = fixture.app.database.db;
-  const perPath = comparisons * (WARMUP_ORDERS + ROUNDS * ORDERS_PER_ROUND);
+  const perPath = comparisons * (WARMUP_ORDERS + ROUNDS * ORDERS_PER_ROUND) + extra;
   const [orderCount] = await db.select({ n: count() }).from(orders);
   const [rawCount] = await db.select({ n: count() }).from(orders).where(isNull(orders.createdById));
   const [lineCount] = await db.select({ n: count() }).from(orderLines);
@@ -424,7 +464,10 @@ async function benchTarget(target: Target, webDistDir: string): Promise<Comparis
       printComparison(comparison);
       comparisons.push(comparison);
     }
-    console.log(`  check: ${await checkWrites(fixture, comparisons.length)}`);
+    // Counted once the caches are warm, as every order but the first after a change finds them.
+    const counted = target.database.driver === 'postgres';
+    if (counted) printStatements(await countStatements(fixture));
+    console.log(`  check: ${await checkWrites(fixture, comparisons.length, counted ? 1 : 0)}`);
     return comparisons;
   } finally {
     await fixture.app.close();

@@ -159,11 +159,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const db = database.db;
 
   const jwtSecret = config.jwt.secret ?? loadJwtSecret(config.dataDir);
-  const sessions = createSessionService(db, { secret: jwtSecret, ttlSeconds: config.jwt.ttlSeconds });
+  const sessions = createSessionService(db, { secret: jwtSecret, ttlSeconds: config.jwt.ttlSeconds }, events);
   const realtime = createRealtime(app, events, sessions.authenticate);
   app.decorate('realtime', realtime);
-  const settings = createSettingsService(db, transact, config.restaurantLanguage);
-  const menu = createMenuService(db, transact);
+  const settings = createSettingsService(db, transact, events, config.restaurantLanguage);
+  const menu = createMenuService(db, transact, events);
   const tables = createTablesService(db, transact);
   const ingredients = createIngredientsService({ db, transact });
   const reports = createReportsService({ db, settings });

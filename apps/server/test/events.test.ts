@@ -1,4 +1,5 @@
 import type { DomainEvent, DomainEventType } from '@quan/contract/events';
+import type { Order } from '@quan/contract/order';
 import type { PublicMenu } from '@quan/contract/public';
 import type { ClientToServerEvents, ServerToClientEvents } from '@quan/contract/realtime';
 import type { Table } from '@quan/contract/table';
@@ -24,6 +25,7 @@ const everyType: DomainEventType[] = [
   'settings.changed',
   'stock.low',
   'sessions.ended',
+  'account.changed',
 ];
 
 /** Every event this app delivers from now on. */
@@ -54,6 +56,8 @@ describe('events after commit', () => {
   it('publishes nothing for an order that rolled back, though it had seated its table first', async () => {
     const dish = await dishThatNeeds(1, 0.5);
     const table = await createTable(t);
+    // Signed in first: approving the account records events of its own.
+    await t.signInAs('staff');
     const heard = listen();
     const placed = await t.request({
       method: 'POST',
@@ -121,7 +125,7 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
   'a chain of two instances (PostgreSQL and Redis)',
   () => {
-    it('brings an order placed on one instance to a staff socket on the other, and drops its menu cache at once', async () => {
+    it('brings an order placed on one instance to a staff socket on the other, and drops its menu caches at once', async () => {
       const other = await t.sibling();
       const otherUrl = await other.listen({ host: '127.0.0.1', port: 0 });
       const staff = await t.signInAs('staff');
@@ -141,6 +145,16 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
             .flatMap((category) => category.items)
             .find((item) => item._id === items[0]!._id);
         expect(await menuOnOther()).toMatchObject({ price: 55_000 });
+        const priceOnOther = async () => {
+          const response = await other.inject({
+            method: 'POST',
+            url: '/api/order',
+            headers: { authorization: `Bearer ${staff.token}` },
+            payload: { customerDetails: { name: 'Dũng', guests: 2 }, items: [{ itemId: items[0]!._id, quantity: 1 }] },
+          });
+          expect(response.statusCode, response.body).toBe(201);
+          return (response.json().data as Order).items[0]!.price;
+        };
 
         const created = new Promise((resolve) => socket.once('order:created', resolve));
         const placed = await t.request({
@@ -152,6 +166,8 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
         expect(placed.statusCode, placed.body).toBe(201);
         expect(await created).toMatchObject({ _id: placed.json().data._id, orderNo: placed.json().data.orderNo });
 
+        expect(await priceOnOther()).toBe(55_000);
+
         // The price change reaches the other instance's cache through the bus, not after its 10 s age limit.
         const menuUpdated = new Promise((resolve) => socket.once('menu:updated', resolve));
         await t.request({
@@ -162,6 +178,8 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
         });
         await menuUpdated;
         expect(await menuOnOther()).toMatchObject({ price: 60_000 });
+        // The menu the other instance prices orders from was dropped by the same event.
+        expect(await priceOnOther()).toBe(60_000);
       } finally {
         socket.disconnect();
       }

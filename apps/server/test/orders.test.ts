@@ -3,6 +3,7 @@ import { orderStatuses, allowedOrderMoves, type Order, type OrderStatus } from '
 import { eq } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { items as itemsTable } from '../src/db/schema/menu';
 import { orderRounds as orderRoundsTable, orders as ordersTable } from '../src/db/schema/orders';
 import { createMenu, createTable } from './factories';
 import { buildTestApp, type TestApp } from './helper';
@@ -131,6 +132,63 @@ describe('placing an order', () => {
     const order = await placeOk({ items: [{ itemId: oddPrice._id, quantity: 2 }] });
     expect(order.bills).toMatchObject({ subtotal: 24_690, discount: 0, taxRate: 10, tax: 2_469, total: 27_159 });
     await t.request({ method: 'PUT', url: '/api/settings', payload: { taxRate: 8 }, as: 'admin' });
+  });
+
+  it('charges a new price, and refuses a dish made unavailable or deleted, from the very next order', async () => {
+    const { items } = await createMenu(t, [{ name: 'Cơm gà', price: 40_000 }]);
+    const dish = items[0]!;
+    const line = { items: [{ itemId: dish._id, quantity: 2 }] };
+    const changeDish = (payload: Record<string, unknown>) =>
+      t.request({ method: 'PUT', url: `/api/item/${dish._id}`, payload, as: 'manager' });
+    expect((await placeOk(line)).items[0]).toMatchObject({ price: 40_000, total: 80_000 });
+
+    await changeDish({ price: 45_000 });
+    expect((await placeOk(line)).items[0]).toMatchObject({ price: 45_000, total: 90_000 });
+
+    await changeDish({ isAvailable: false });
+    const unavailable = await place(line);
+    expect(unavailable.statusCode).toBe(409);
+    expect(unavailable.json()).toMatchObject({
+      code: 'DISH_UNAVAILABLE',
+      message: 'Cơm gà is not available right now',
+    });
+
+    await changeDish({ isAvailable: true });
+    expect((await place(line)).statusCode).toBe(201);
+    await t.request({ method: 'DELETE', url: `/api/item/${dish._id}`, as: 'manager' });
+    const deleted = await place(line);
+    expect(deleted.statusCode).toBe(400);
+    expect(deleted.json().code).toBe('DISH_NOT_ON_MENU');
+  });
+
+  it('asks to send again, not a 500, when a dish left the database before the menu in memory heard of it', async () => {
+    const { items } = await createMenu(t, [{ name: 'Bò kho', price: 60_000 }]);
+    const line = { items: [{ itemId: items[0]!._id, quantity: 1 }] };
+    expect((await place(line)).statusCode).toBe(201);
+    // Deleted behind the app's back: no event, as when the message from another instance is lost.
+    await t.app.database.db.delete(itemsTable).where(eq(itemsTable.id, items[0]!._id));
+    const refused = await place(line);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('MENU_CHANGED');
+  });
+
+  it('answers the order placed exactly as it reads back', async () => {
+    const table = await createTable(t);
+    const placed = await placeOk({
+      tableId: table._id,
+      note: 'Không cay',
+      items: [
+        { itemId: pho._id, quantity: 2, note: 'ít hành' },
+        { itemId: oddPrice._id, quantity: 1 },
+      ],
+    });
+    const read = await t.request({ method: 'GET', url: `/api/order/${placed._id}`, as: 'staff' });
+    expect(read.json().data).toEqual(placed);
+    expect(placed).toMatchObject({
+      table: { _id: table._id, tableNo: table.tableNo },
+      rounds: [{ no: 1, status: 'in_progress', sentAt: placed.createdAt, sentBy: placed.createdBy }],
+    });
+    await move(placed._id, { status: 'cancelled' });
   });
 
   it('refuses a price sent by the client', async () => {

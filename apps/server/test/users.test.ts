@@ -1,4 +1,4 @@
-import type { User } from '@quan/contract/user';
+import type { Role, User } from '@quan/contract/user';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccountInput } from './factories';
@@ -40,6 +40,16 @@ async function activeAccount(overrides = {}): Promise<SignedIn & { password: str
   const response = await login(input.email, input.password);
   expect(response.statusCode).toBe(200);
   return { ...(response.json().data as SignedIn), password: input.password };
+}
+
+async function setRole(account: SignedIn, role: Role) {
+  const response = await t.request({
+    method: 'PATCH',
+    url: `/api/user/users/${account.user._id}/role`,
+    payload: { role },
+    as: admin,
+  });
+  expect(response.statusCode).toBe(200);
 }
 
 describe('registration', () => {
@@ -201,6 +211,9 @@ describe('the session', () => {
   it('ends at once when the account is suspended or deleted', async () => {
     const suspended = await activeAccount();
     const deleted = await activeAccount();
+    // Both sessions were just checked, so the server knows them already.
+    expect((await t.request({ method: 'GET', url: '/api/user', as: suspended })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/user', as: deleted })).statusCode).toBe(200);
     await t.request({
       method: 'PATCH',
       url: `/api/user/users/${suspended.user._id}/status`,
@@ -223,7 +236,68 @@ describe('the session', () => {
     });
     expect((await t.request({ method: 'GET', url: '/api/user/users', as: account })).statusCode).toBe(200);
   });
+
+  it('refuses what a demoted manager may no longer do from the very next request', async () => {
+    const account = await activeAccount();
+    await setRole(account, 'manager');
+    expect((await t.request({ method: 'GET', url: '/api/user/users', as: account })).statusCode).toBe(200);
+    await setRole(account, 'staff');
+    const refused = await t.request({ method: 'GET', url: '/api/user/users', as: account });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/^Your role \(staff\) cannot/);
+  });
 });
+
+describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
+  'sessions on a chain of two instances (PostgreSQL and Redis)',
+  () => {
+    /** Asks `refused` every 20 ms until it says yes; how long that took, or null after `withinMs`. */
+    async function msUntil(refused: () => Promise<boolean>, withinMs: number): Promise<number | null> {
+      const started = Date.now();
+      while (Date.now() - started <= withinMs) {
+        if (await refused()) return Date.now() - started;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return null;
+    }
+
+    it('refuses on the other instance within a second a session signed out, suspended or demoted on this one', async () => {
+      const other = await t.sibling();
+      const onOther = (account: SignedIn, url: string) =>
+        other.inject({ method: 'GET', url, headers: { authorization: `Bearer ${account.token}` } });
+      const signedOut = await activeAccount();
+      const suspended = await activeAccount();
+      const demoted = await activeAccount();
+      await setRole(demoted, 'manager');
+      // The other instance checks each session once and keeps the answer.
+      for (const account of [signedOut, suspended]) {
+        expect((await onOther(account, '/api/user')).statusCode).toBe(200);
+        expect((await onOther(account, '/api/user')).statusCode).toBe(200);
+      }
+      expect((await onOther(demoted, '/api/user/users')).statusCode).toBe(200);
+
+      await t.request({ method: 'POST', url: '/api/user/logout', as: signedOut });
+      expect(
+        await msUntil(async () => (await onOther(signedOut, '/api/user')).statusCode === 401, 1000),
+      ).not.toBeNull();
+
+      await t.request({
+        method: 'PATCH',
+        url: `/api/user/users/${suspended.user._id}/status`,
+        payload: { status: 'suspended' },
+        as: admin,
+      });
+      expect(
+        await msUntil(async () => (await onOther(suspended, '/api/user')).statusCode === 401, 1000),
+      ).not.toBeNull();
+
+      await setRole(demoted, 'staff');
+      expect(
+        await msUntil(async () => (await onOther(demoted, '/api/user/users')).statusCode === 403, 1000),
+      ).not.toBeNull();
+    });
+  },
+);
 
 describe('the profile', () => {
   it('updates name, phone and email', async () => {

@@ -4,8 +4,8 @@ import type { Table } from './table';
 
 /**
  * What the server's modules record inside a transaction and deliver once it has committed (never for one
- * that rolled back): to the live sockets, the public-menu cache and any later listener, on every instance
- * of a chain. docs/architecture.md describes the path.
+ * that rolled back): to the live sockets, the server's in-memory caches and any later listener, on every
+ * instance of a chain. docs/architecture.md describes the path.
  */
 export interface DomainEvents {
   /** A new order, from the POS or a diner's phone. */
@@ -26,6 +26,11 @@ export interface DomainEvents {
   'stock.low': { ingredient: Ingredient };
   /** Sessions ended (sign-out, a suspended or deleted account): their live connections close. */
   'sessions.ended': { userId: string } | { sessionId: string };
+  /**
+   * An account changed (its role, status, name or password): the sessions each instance holds in memory
+   * for it are looked up again on their next request.
+   */
+  'account.changed': { userId: string };
 }
 
 export type DomainEventType = keyof DomainEvents;

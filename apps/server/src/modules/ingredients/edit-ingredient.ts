@@ -83,7 +83,7 @@ export async function updateIngredient(
       if (quantity !== undefined) {
         move = await repo.setQuantity(tx, row, quantity);
       } else if (change !== undefined) {
-        move = await repo.addToQuantity(tx, id, change);
+        [move] = await repo.moveStock(tx, [{ ingredientId: id, change }]);
         if (!move) {
           const removing = formatQuantity(-change, row.unit);
           throw conflict(

@@ -66,19 +66,6 @@ export async function setQuantity(db: Executor, locked: IngredientRow, quantity:
   return toMove(row, locked.quantity);
 }
 
-/**
- * Adds a signed change to the stock unless it would go below zero (then undefined): a conditional
- * UPDATE, so a concurrent order or delivery is never overwritten.
- */
-export async function addToQuantity(db: Executor, id: string, change: number): Promise<StockMove | undefined> {
-  const [moved] = await db
-    .update(ingredients)
-    .set({ quantity: sql`${ingredients.quantity} + ${change}`, updatedAt: sql`now()` })
-    .where(and(eq(ingredients.id, id), sql`${ingredients.quantity} + ${change} >= 0`))
-    .returning({ row: ingredients, before: sql<string>`${ingredients.quantity} - ${change}` });
-  return moved && toMove(moved.row, moved.before);
-}
-
 function toMove(row: IngredientRow, before: string | number): StockMove {
   const previous = Number(before);
   // Both numbers come from numeric(14,3) values: rounding to 3 places removes the float noise of the subtraction.
@@ -174,32 +161,25 @@ async function rawRows<T>(db: Executor, query: SQL): Promise<T[]> {
 
 /**
  * What one round of an order needs of each ingredient (each line's portion recipe × portions still on the
- * bill, summed in SQL), with the ingredient rows locked in id order so that two orders never deadlock.
+ * bill, summed in SQL), with the ingredient rows locked in id order so that two orders never deadlock: one
+ * statement, which finds nothing to lock for a round whose dishes have no recipe.
  */
 export async function lockNeedsOfRound(db: Executor, orderId: string, roundNo: number) {
-  const needs = await rawRows<{ ingredient_id: string; amount: string }>(
-    db,
-    sql`select ingredient_id, sum(per_portion * portions) as amount
-        from (${portionRecipes(sql`ol.order_id = ${orderId} and ol.round_no = ${roundNo}`)}) as line_needs
-        group by ingredient_id
-        having sum(per_portion * portions) > 0`,
-  );
-  if (needs.length === 0) return [];
+  const needs = sql`(
+    select ingredient_id, sum(per_portion * portions) as amount
+    from (${portionRecipes(sql`ol.order_id = ${orderId} and ol.round_no = ${roundNo}`)}) as line_needs
+    group by ingredient_id
+    having sum(per_portion * portions) > 0) as needs`;
   const locked = await db
-    .select()
+    .select({ row: ingredients, amount: sql<string>`needs.amount` })
     .from(ingredients)
-    .where(
-      inArray(
-        ingredients.id,
-        needs.map((need) => need.ingredient_id),
-      ),
-    )
+    .innerJoin(needs, sql`needs.ingredient_id = ${ingredients.id}`)
     .orderBy(asc(ingredients.id))
-    .for('update');
-  return locked.map((row) => {
+    .for('update', { of: ingredients });
+  return locked.map(({ row, amount }) => {
     // Exact decimals from SQL: parsing both sides keeps their order, so the comparison is exact too.
-    const amount = Number(needs.find((need) => need.ingredient_id === row.id)!.amount);
-    return { row, amount, covered: row.quantity >= amount };
+    const needed = Number(amount);
+    return { row, amount: needed, covered: row.quantity >= needed };
   });
 }
 
@@ -245,21 +225,32 @@ export async function lockTakenByOrder(db: Executor, orderId: string, roundNo?: 
 }
 
 /**
- * Moves the stock of ingredients locked by the caller (in id order) by signed amounts; each is a conditional
- * UPDATE, so undefined in the result means that one would have gone below zero and nothing moved for it.
+ * Moves the stock of ingredients locked by the caller (in id order) by signed amounts, one move per
+ * ingredient, in one statement. Each move is conditional, so undefined in the result (in the order of
+ * `moves`) means that one would have gone below zero and nothing moved for it.
  */
 export async function moveStock(
   db: Executor,
   moves: { ingredientId: string; change: number }[],
 ): Promise<(StockMove | undefined)[]> {
-  const moved: (StockMove | undefined)[] = [];
-  for (const move of moves) moved.push(await addToQuantity(db, move.ingredientId, move.change));
-  return moved;
+  if (moves.length === 0) return [];
+  const changes = sql.join(
+    moves.map((move) => sql`(${move.ingredientId}::uuid, ${move.change}::numeric)`),
+    sql`, `,
+  );
+  const moved = await db
+    .update(ingredients)
+    .set({ quantity: sql`${ingredients.quantity} + moves.change`, updatedAt: sql`now()` })
+    .from(sql`(values ${changes}) as moves (ingredient_id, change)`)
+    .where(and(sql`${ingredients.id} = moves.ingredient_id`, sql`${ingredients.quantity} + moves.change >= 0`))
+    .returning({ row: ingredients, before: sql<string>`${ingredients.quantity} - moves.change` });
+  const byId = new Map(moved.map(({ row, before }) => [row.id, toMove(row, before)]));
+  return moves.map((move) => byId.get(move.ingredientId));
 }
 
 /**
- * Whether any recipe line needs an amount between two stock levels of its ingredient, i.e. some dish
- * went from makeable to sold out or back.
+ * Whether any recipe line needs an amount between two stock levels of its ingredient, i.e. some dish (or
+ * an option of one) went from makeable to sold out or back. One statement.
  */
 export async function crossesARecipe(db: Executor, moves: StockMove[]): Promise<boolean> {
   const changed = moves.filter((move) => move.change !== 0);
@@ -272,24 +263,22 @@ export async function crossesARecipe(db: Executor, moves: StockMove[]): Promise<
       ),
       sql` or `,
     );
-  const [hit] = await db
-    .select({ one: sql`1` })
-    .from(itemRecipeLines)
-    .where(between(sql`${itemRecipeLines.ingredientId}`, sql`${itemRecipeLines.quantity}`))
-    .limit(1);
-  if (hit) return true;
-  // An option sells out (or comes back) at the dish's amount plus the option's change.
-  const [optionHit] = await rawRows<{ one: number }>(
+  const [answer] = await rawRows<{ crosses: boolean }>(
     db,
-    sql`select 1 as one
-        from option_recipe_lines orl
-        join options o on o.id = orl.option_id and o.removed_at is null
-        join item_option_groups iog on iog.group_id = o.group_id
-        left join item_recipe_lines irl on irl.item_id = iog.item_id and irl.ingredient_id = orl.ingredient_id
-        where ${between(sql`orl.ingredient_id`, sql`(coalesce(irl.quantity, 0) + orl.quantity)`)}
-        limit 1`,
+    sql`select exists (
+          select 1 from item_recipe_lines irl
+          where ${between(sql`irl.ingredient_id`, sql`irl.quantity`)}
+        ) or exists (
+          -- An option sells out (or comes back) at the dish's amount plus the option's change.
+          select 1
+          from option_recipe_lines orl
+          join options o on o.id = orl.option_id and o.removed_at is null
+          join item_option_groups iog on iog.group_id = o.group_id
+          left join item_recipe_lines irl on irl.item_id = iog.item_id and irl.ingredient_id = orl.ingredient_id
+          where ${between(sql`orl.ingredient_id`, sql`(coalesce(irl.quantity, 0) + orl.quantity)`)}
+        ) as crosses`,
   );
-  return optionHit !== undefined;
+  return answer?.crosses === true;
 }
 
 /** A merge: the stock an order took becomes the order's it joined, its rounds numbered after that one's. */

@@ -1,7 +1,7 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ingredients } from '../../db/schema/ingredients';
-import { categories, itemRecipeLines, items } from '../../db/schema/menu';
+import { categories, itemOptionGroups, itemRecipeLines, items, optionRecipeLines, options } from '../../db/schema/menu';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type ItemRow = typeof items.$inferSelect;
@@ -62,6 +62,30 @@ export async function listItems(db: Executor, where: { categoryId?: string; ids?
     .innerJoin(categories, eq(categories.id, items.categoryId))
     .where(conditions.length ? sql.join(conditions, sql` and `) : undefined)
     .orderBy(asc(categories.sortOrder), asc(categories.name), asc(items.name));
+}
+
+/** Every dish with what pricing an order reads of it, its category's station, and whether it uses stock. */
+export async function listItemsForOrders(db: Executor) {
+  return db
+    .select({
+      id: items.id,
+      name: items.name,
+      price: items.price,
+      categoryId: items.categoryId,
+      isAvailable: items.isAvailable,
+      stationId: items.stationId,
+      categoryStationId: categories.stationId,
+      // Its recipe, or the recipe change of an option it offers, names an ingredient.
+      usesStock: sql<boolean>`(
+        exists (select 1 from ${itemRecipeLines} where ${itemRecipeLines.itemId} = ${items.id})
+        or exists (
+          select 1 from ${itemOptionGroups}
+          join ${options} on ${options.groupId} = ${itemOptionGroups.groupId} and ${options.removedAt} is null
+          join ${optionRecipeLines} on ${optionRecipeLines.optionId} = ${options.id}
+          where ${itemOptionGroups.itemId} = ${items.id}))`,
+    })
+    .from(items)
+    .innerJoin(categories, eq(categories.id, items.categoryId));
 }
 
 export async function listRecipeLines(db: Executor, itemIds: string[]) {

@@ -9,9 +9,11 @@ import {
 } from '@quan/contract/menu';
 import type { DishOptionGroup } from '@quan/contract/options';
 import type { Database, Executor } from '../../db/client';
+import type { EventBus } from '../../events/bus';
+import { createEventCachedValue } from '../../events/cache';
+import type { Transact } from '../../events/transact';
 import { badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
-import type { Transact } from '../../events/transact';
 import {
   existingGroupIds,
   lacksRequiredOption,
@@ -47,7 +49,12 @@ export interface MenuItemForOrder {
   optionGroups: DishOptionGroup[];
   /** Where its lines go: its own station, else its category's, else the first; null without stations. */
   stationId: string | null;
+  /** Whether its recipe or an option's recipe change names an ingredient: a portion may take stock. */
+  usesStock: boolean;
 }
+
+/** Every dish, available or not, by id: what orders are priced from. */
+export type OrderMenu = ReadonlyMap<string, MenuItemForOrder>;
 
 const categoryTaken = (name: string) => conflict(`A category named "${name}" already exists`);
 const missingCategory = () => notFound('That category does not exist (it may have been deleted)');
@@ -72,7 +79,34 @@ function explainVanished(error: unknown): unknown {
   return error;
 }
 
-export function createMenuService(db: Database, transact: Transact) {
+export function createMenuService(db: Database, transact: Transact, bus: Pick<EventBus, 'on'>) {
+  /**
+   * Read once per menu version: every change of a dish, category, option group or station records
+   * `menu.changed` (the event the public menu's cache follows too). Its size is the menu's.
+   */
+  const orderMenu = createEventCachedValue({
+    bus,
+    staleOn: ['menu.changed'],
+    async load(): Promise<OrderMenu> {
+      const dishes = await repo.listItemsForOrders(db);
+      const ids = dishes.map((dish) => dish.id);
+      const [dishGroups, [firstStation]] = await Promise.all([
+        loadDishGroups(db, ids, { withStock: false }),
+        kitchenStations(db),
+      ]);
+      return new Map(
+        dishes.map(({ categoryStationId, ...dish }) => [
+          dish.id,
+          {
+            ...dish,
+            optionGroups: dishGroups.get(dish.id) ?? [],
+            stationId: dish.stationId ?? categoryStationId ?? firstStation?._id ?? null,
+          },
+        ]),
+      );
+    },
+  });
+
   async function loadItems(executor: Executor, where: { categoryId?: string; ids?: string[] }): Promise<Item[]> {
     const rows = await repo.listItems(executor, where);
     const ids = rows.map((r) => r.item.id);
@@ -194,24 +228,11 @@ export function createMenuService(db: Database, transact: Transact) {
 
     listItems: (categoryId?: string) => loadItems(db, { categoryId }),
 
-    /** Items by id for pricing an order, inside the order's transaction. */
-    async itemsForOrder(executor: Executor, ids: string[]): Promise<Map<string, MenuItemForOrder>> {
-      const [rows, dishGroups, [firstStation]] = await Promise.all([
-        repo.listItems(executor, { ids }),
-        loadDishGroups(executor, ids, { withStock: false }),
-        kitchenStations(executor),
-      ]);
-      return new Map(
-        rows.map(({ item, category }) => [
-          item.id,
-          {
-            ...item,
-            optionGroups: dishGroups.get(item.id) ?? [],
-            stationId: item.stationId ?? category.stationId ?? firstStation?._id ?? null,
-          },
-        ]),
-      );
-    },
+    /**
+     * The menu orders are priced from, kept in memory until it changes. Read it before the order's
+     * transaction: PGlite's one connection is busy with that transaction until it ends.
+     */
+    orderMenu: (): Promise<OrderMenu> => orderMenu.get(),
 
     kitchenStations,
     optionsById,

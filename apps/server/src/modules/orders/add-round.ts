@@ -3,42 +3,48 @@ import type { Executor } from '../../db/client';
 import type { RecordEvent } from '../../events/transact';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
+import type { OrderMenu } from '../menu/service';
 import type { OrdersDeps } from './deps';
 import { transactIdempotent } from './idempotency';
 import { checkVersion, settleOrder, type OrderChange } from './order-state';
 import { loadOrder } from './order-view';
-import { MAX_BILL, priceLines } from './price-lines';
+import { explainMenuChanged, MAX_BILL, priceLines, roundUsesStock } from './price-lines';
 import * as repo from './repository';
 
 /**
  * Adds a round to an open order inside its transaction (the order's row locked): the lines priced from
- * the menu now, a POS round straight into the kitchen with its stock, a diner's round pending until staff
- * accept it; the bill, coupon and status follow. Records `order.round-added` and returns the round's number.
+ * the menu now (`menu`, read before the transaction), a POS round straight into the kitchen with its stock,
+ * a diner's round pending until staff accept it; the bill, coupon and status follow. Records
+ * `order.round-added` and returns the round's number and the order as that event carries it.
  */
 export async function appendRound(
   deps: OrdersDeps,
   tx: Executor,
   record: RecordEvent,
   change: OrderChange,
-  round: { items: OrderLineInput[]; source: 'pos' | 'table' },
-): Promise<number> {
+  round: { items: OrderLineInput[]; source: 'pos' | 'table'; menu: OrderMenu },
+): Promise<{ roundNo: number; order: Order }> {
   const { order, actorId } = change;
   if (!isOpenOrderStatus(order.status)) {
     throw conflict(`Order ${order.orderNo} is ${order.status}; start a new order for more dishes`);
   }
   const first = await repo.nextNumbers(tx, order.id);
-  const lines = await priceLines(deps, tx, order.id, round.items, first);
+  const lines = await priceLines(deps, tx, round.menu, order.id, round.items, first);
   const added = lines.reduce((sum, line) => sum + line.total, 0);
   if (order.subtotal + added > MAX_BILL) throw badRequest('The bill is too large; start a new order');
-  await repo.insertLines(tx, lines);
   const status = round.source === 'table' ? 'pending' : 'in_progress';
-  await repo.insertRound(tx, { orderId: order.id, no: first.roundNo, status, source: round.source, sentById: actorId });
-  if (status === 'in_progress') {
+  await repo.insertRound(
+    tx,
+    { orderId: order.id, no: first.roundNo, status, source: round.source, sentById: actorId },
+    lines,
+  );
+  if (status === 'in_progress' && roundUsesStock(round.menu, lines)) {
     await deps.stock.takeForRound(tx, record, { orderId: order.id, roundNo: first.roundNo }, actorId);
   }
   await settleOrder(deps, tx, record, change);
-  record({ type: 'order.round-added', order: await loadOrder(tx, order.id), roundNo: first.roundNo });
-  return first.roundNo;
+  const changed = await loadOrder(tx, order.id);
+  record({ type: 'order.round-added', order: changed, roundNo: first.roundNo });
+  return { roundNo: first.roundNo, order: changed };
 }
 
 /** POST /api/order/{id}/rounds: staff send more dishes for an open order ("gọi thêm món"). */
@@ -49,7 +55,7 @@ export async function addStaffRound(
   body: AddRoundBody,
   idempotencyKey?: string,
 ): Promise<{ order: Order; roundNo: number; replayed: boolean }> {
-  const settings = await deps.settings.get();
+  const [settings, menu] = await Promise.all([deps.settings.get(), deps.menu.orderMenu()]);
   const call = {
     key: idempotencyKey,
     // The order is part of what a repeat must match: the key of a round sent to another order is a 409.
@@ -66,8 +72,9 @@ export async function addStaffRound(
     await claimKey(`user:${actor.id}`, orderId);
     checkVersion(order, body.expectedVersion);
     const change = { order, actorId: actor.id, settings };
-    const roundNo = await appendRound(deps, tx, record, change, { items: body.items, source: 'pos' });
-    return { order: await loadOrder(tx, orderId), roundNo };
+    return appendRound(deps, tx, record, change, { items: body.items, source: 'pos', menu });
+  }).catch((error: unknown) => {
+    throw explainMenuChanged(error);
   });
   return { ...result, replayed };
 }

@@ -20,7 +20,7 @@ export interface OrdersDeps {
   db: Database;
   transact: Transact;
   settings: Pick<SettingsService, 'get'>;
-  menu: Pick<MenuService, 'itemsForOrder' | 'optionsById' | 'kitchenStations'>;
+  menu: Pick<MenuService, 'orderMenu' | 'optionsById' | 'kitchenStations'>;
   tables: Pick<
     TablesService,
     'seatOrder' | 'seatIfFree' | 'releaseOrder' | 'findByNumber' | 'findById' | 'recordChange'

@@ -54,14 +54,18 @@ export async function moveLines(
     const roundFor = new Map<number, number>();
     for (const fromRound of [...new Set(moving.map(({ line }) => line.roundNo))].sort((a, b) => a - b)) {
       const round = rounds.find((one) => one.no === fromRound)!;
-      await repo.insertRound(tx, {
-        orderId: into.id,
-        no: roundNo,
-        status: round.status,
-        source: round.source,
-        sentAt: round.sentAt,
-        sentById: round.sentById,
-      });
+      await repo.insertRound(
+        tx,
+        {
+          orderId: into.id,
+          no: roundNo,
+          status: round.status,
+          source: round.source,
+          sentAt: round.sentAt,
+          sentById: round.sentById,
+        },
+        [],
+      );
       roundFor.set(fromRound, roundNo++);
     }
     for (const { line, quantity } of moving) {

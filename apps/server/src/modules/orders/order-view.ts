@@ -113,6 +113,30 @@ export const toPublicOrder = ({ _id, orderNo, status, items, rounds, bills }: Or
   bills,
 });
 
+/**
+ * A new order as its answer and its event show it, from what its insert returned and what the caller
+ * knows: nothing is read back. It has one round (sent by its author), and no bill parts or payments yet.
+ */
+export function newOrderView(placed: {
+  order: repo.OrderRow;
+  round: repo.OrderRoundRow;
+  lines: repo.OrderLineRow[];
+  table: { id: string; tableNo: number } | null;
+  author: { id: string; name: string } | null;
+}): Order {
+  const { order, round, lines, table, author } = placed;
+  return toOrder({
+    order,
+    table,
+    createdBy: author,
+    lines,
+    rounds: [{ round, sentBy: author }],
+    billParts: [],
+    payments: [],
+    refunds: [],
+  });
+}
+
 export async function loadOrder(executor: Executor, id: string): Promise<Order> {
   const [loaded] = await repo.findOrders(executor, [id]);
   if (!loaded) throw notFound('That order does not exist');

@@ -12,8 +12,8 @@ import type { AuthUser } from '../../plugins/auth';
 import { appendRound } from './add-round';
 import { CUSTOMER_FOREIGN_KEY, type OrdersDeps } from './deps';
 import { transactIdempotent } from './idempotency';
-import { loadOrder, toOrder, toPublicOrder } from './order-view';
-import { MAX_BILL, priceLines } from './price-lines';
+import { loadOrder, newOrderView, toOrder, toPublicOrder } from './order-view';
+import { explainMenuChanged, MAX_BILL, priceLines, roundUsesStock } from './price-lines';
 import * as repo from './repository';
 
 type NewOrder = Parameters<typeof repo.insertOrder>[1];
@@ -26,8 +26,8 @@ interface Door<T> {
   items: OrderLineInput[];
   couponCode?: string;
   customerId?: string;
-  /** Who placed it, for the stock history; null for a diner. */
-  actorId: string | null;
+  /** Who placed it: the order's author, and the stock history's; null for a diner. */
+  actor: { id: string; name: string } | null;
   tooLarge: string;
   /**
    * Inside the transaction: checks who may order here, and gives the key's scope and either the new
@@ -50,6 +50,9 @@ interface Door<T> {
  * The one placing pipeline, in one transaction: claim the idempotency key, price the lines from the menu,
  * redeem the coupon, compute the bill, write the order, seat the table, take the stock of an order that
  * goes to the kitchen, and record what happened. A replayed key writes nothing and answers the door's replay.
+ * The settings and the menu come from memory, the answer from what the writes returned: a staff order at
+ * the counter costs the key's claim, one insert of the order with its round and lines, and the stock of
+ * the dishes that have a recipe.
  */
 async function placeOrder<T>(
   deps: OrdersDeps,
@@ -58,18 +61,19 @@ async function placeOrder<T>(
   idempotencyKey?: string,
 ): Promise<{ result: T; replayed: boolean }> {
   const orderId = newId();
-  const settings = await deps.settings.get();
+  const actorId = door.actor?.id ?? null;
+  const [settings, menu] = await Promise.all([deps.settings.get(), deps.menu.orderMenu()]);
   const call = { key: idempotencyKey, request: body, replay: door.replay };
-  return transactIdempotent(deps, call, async (tx, record: RecordEvent, claimKey) => {
+  const placing = transactIdempotent(deps, call, async (tx, record: RecordEvent, claimKey) => {
     const { keyScope, fields, seating, joins } = await door.open(tx);
     await claimKey(keyScope, joins?.id ?? orderId);
     if (joins) {
-      const change = { order: joins, actorId: door.actorId, settings };
-      await appendRound(deps, tx, record, change, { items: door.items, source: fields.source });
-      return door.answer(await loadOrder(tx, joins.id));
+      const change = { order: joins, actorId, settings };
+      const added = await appendRound(deps, tx, record, change, { items: door.items, source: fields.source, menu });
+      return door.answer(added.order);
     }
 
-    const lines = await priceLines(deps, tx, orderId, door.items, { position: 0, roundNo: 1 });
+    const lines = await priceLines(deps, tx, menu, orderId, door.items, { position: 0, roundNo: 1 });
     const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
     if (subtotal > MAX_BILL) throw badRequest(door.tooLarge).because('ORDER_TOO_LARGE');
     const claim = { settings, subtotal, customerId: door.customerId ?? null };
@@ -79,25 +83,36 @@ async function placeOrder<T>(
     // The service charge and the tax come on top of the subtotal: the bill as a whole must fit the books.
     if (bill.total > MAX_BILL) throw badRequest(door.tooLarge).because('ORDER_TOO_LARGE');
 
-    const order = await repo.insertOrder(tx, { ...fields, id: orderId, ...bill, couponId: coupon?.couponId ?? null });
-    await repo.insertLines(tx, lines);
-    const firstRound = order.status === 'pending' ? 'pending' : 'in_progress';
-    await repo.insertRound(tx, { orderId, no: 1, status: firstRound, source: order.source, sentById: door.actorId });
+    const roundStatus = fields.status === 'pending' ? 'pending' : 'in_progress';
+    const { order, round } = await repo.insertOrder(
+      tx,
+      { ...fields, id: orderId, ...bill, couponId: coupon?.couponId ?? null },
+      { round: { orderId, no: 1, status: roundStatus, source: fields.source, sentById: actorId }, lines },
+    );
+    let table: { id: string; tableNo: number } | null = null;
     if (order.tableId) {
       const seated =
         seating === 'required'
           ? (await deps.tables.seatOrder(tx, order.tableId, orderId), true)
           : await deps.tables.seatIfFree(tx, order.tableId, orderId);
-      if (seated) await deps.tables.recordChange(tx, record, order.tableId);
+      if (seated) {
+        const { _id, tableNo } = await deps.tables.recordChange(tx, record, order.tableId);
+        table = { id: _id, tableNo };
+      } else {
+        table = (await deps.tables.findById(tx, order.tableId)) ?? null;
+      }
     }
     // A staff order goes to the kitchen at once; a diner's waits for staff to accept it.
-    if (order.status === 'in_progress') {
-      await deps.stock.takeForRound(tx, record, { orderId, roundNo: 1 }, door.actorId);
+    if (order.status === 'in_progress' && roundUsesStock(menu, lines)) {
+      await deps.stock.takeForRound(tx, record, { orderId, roundNo: 1 }, actorId);
     }
 
-    const placed = await loadOrder(tx, orderId);
+    const placed = newOrderView({ order, round, lines, table, author: door.actor });
     record({ type: 'order.placed', order: placed });
     return door.answer(placed);
+  });
+  return placing.catch((error: unknown) => {
+    throw explainMenuChanged(error);
   });
 }
 
@@ -115,7 +130,7 @@ export async function placeStaffOrder(
     items: body.items,
     couponCode: body.couponCode,
     customerId: body.customerId,
-    actorId: actor.id,
+    actor,
     tooLarge: 'The order is too large; split it into several orders',
     open: async () => ({
       keyScope: `user:${actor.id}`,
@@ -160,7 +175,7 @@ export async function placeDinerOrder(
   let trackingToken = randomBytes(32).toString('base64url');
   const door: Door<DinerOrderResult> = {
     items: body.items,
-    actorId: null,
+    actor: null,
     tooLarge: 'The order is too large; ask the staff for help',
     async open(tx) {
       const table = await deps.tables.findByNumber(tx, body.tableNo);

@@ -2,8 +2,8 @@ import { checkOptionChoice, describeOptions, portionPrice } from '@quan/contract
 import type { SoldOption } from '@quan/contract/options';
 import type { OrderLineInput } from '@quan/contract/order';
 import type { Executor } from '../../db/client';
-import { badRequest, conflict } from '../../lib/app-error';
-import type { MenuItemForOrder } from '../menu/service';
+import { badRequest, conflict, isForeignKeyViolation } from '../../lib/app-error';
+import type { MenuItemForOrder, OrderMenu } from '../menu/service';
 import type { OrdersDeps } from './deps';
 import type * as repo from './repository';
 
@@ -56,30 +56,28 @@ async function chooseOptions(
 }
 
 /**
- * Prices every line of a round from the menu as it is now (what the client sends is never a price): the
- * dish's price plus its options' changes. Refuses unknown and unavailable dishes and bad option choices, and
- * routes each line to its dish's station. Lines are numbered on from `first.position` in round `first.roundNo`.
+ * Prices every line of a round from the menu as it is now (`deps.menu.orderMenu()`, read before the
+ * transaction; what the client sends is never a price): the dish's price plus its options' changes.
+ * Refuses unknown and unavailable dishes and bad option choices, and routes each line to its dish's
+ * station. Lines are numbered on from `first.position` in round `first.roundNo`.
  */
 export async function priceLines(
   deps: Pick<OrdersDeps, 'menu'>,
   tx: Executor,
+  menu: OrderMenu,
   orderId: string,
   items: OrderLineInput[],
   first: { position: number; roundNo: number },
 ): Promise<repo.OrderLineRow[]> {
-  const menuItems = await deps.menu.itemsForOrder(
-    tx,
-    items.map((line) => line.itemId),
-  );
   const unknown = items.flatMap((line, index) =>
-    menuItems.has(line.itemId) ? [] : [{ path: `items.${index}.itemId`, message: 'This dish is not on the menu' }],
+    menu.has(line.itemId) ? [] : [{ path: `items.${index}.itemId`, message: 'This dish is not on the menu' }],
   );
   if (unknown.length) {
     throw badRequest('The order has a dish that is not on the menu', unknown).because('DISH_NOT_ON_MENU');
   }
   const lines: repo.OrderLineRow[] = [];
   for (const [index, line] of items.entries()) {
-    const item = menuItems.get(line.itemId)!;
+    const item = menu.get(line.itemId)!;
     if (!item.isAvailable) {
       throw conflict(`${item.name} is not available right now`).because('DISH_UNAVAILABLE', { dish: item.name });
     }
@@ -108,4 +106,33 @@ export async function priceLines(
     });
   }
   return lines;
+}
+
+/**
+ * Whether a round of these lines may take stock: one of its dishes has a recipe, or offers an option whose
+ * recipe changes it. A round that cannot skips the stock statement.
+ */
+export function roundUsesStock(menu: OrderMenu, lines: repo.OrderLineRow[]): boolean {
+  return lines.some((line) => line.itemId !== null && menu.get(line.itemId)?.usesStock === true);
+}
+
+/** The foreign keys from an order line to the menu. */
+const MENU_FOREIGN_KEYS = [
+  'order_lines_item_id_items_id_fk',
+  'order_lines_category_id_categories_id_fk',
+  'order_lines_station_id_stations_id_fk',
+];
+
+/**
+ * Lines are priced from the menu in memory, which a change made on another instance reaches a moment later
+ * (a lost Redis message, after CACHE_MAX_AGE_MS): a dish, category or station deleted meanwhile is refused
+ * by its foreign key, and the order is answered a 409 to send again rather than a 500.
+ */
+export function explainMenuChanged(error: unknown): unknown {
+  if (MENU_FOREIGN_KEYS.some((constraint) => isForeignKeyViolation(error, constraint))) {
+    return conflict('The menu changed while this order was on its way; check it and send it again').because(
+      'MENU_CHANGED',
+    );
+  }
+  return error;
 }

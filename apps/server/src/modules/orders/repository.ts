@@ -27,10 +27,29 @@ export interface OrderFilter {
   customerId?: string;
 }
 
-export async function insertOrder(db: Executor, values: typeof orders.$inferInsert): Promise<OrderRow> {
-  const [row] = await db.insert(orders).values(values).returning();
-  if (!row) throw new Error('insert into orders returned no row');
-  return row;
+/** Lines to write in the same statement as the round (and order) they belong to: `db.with(…)`. */
+function withLines(db: Executor, lines: OrderLineRow[]) {
+  return lines.length ? [db.$with('new_lines').as(db.insert(orderLines).values(lines))] : [];
+}
+
+/**
+ * A new order with its first round and that round's lines, in one statement (one round trip): foreign keys
+ * are checked at the end of a statement, when the order is there. The round is sent at the order's
+ * `created_at`: both are `now()`, the transaction's start.
+ */
+export async function insertOrder(
+  db: Executor,
+  values: typeof orders.$inferInsert,
+  first: { round: Omit<OrderRoundRow, 'sentAt'>; lines: OrderLineRow[] },
+): Promise<{ order: OrderRow; round: OrderRoundRow }> {
+  const round = db.$with('new_round').as(db.insert(orderRounds).values(first.round));
+  const [order] = await db
+    .with(round, ...withLines(db, first.lines))
+    .insert(orders)
+    .values(values)
+    .returning();
+  if (!order) throw new Error('insert into orders returned no row');
+  return { order, round: { ...first.round, sentAt: order.createdAt } };
 }
 
 export async function insertLines(db: Executor, lines: (typeof orderLines.$inferInsert)[]): Promise<void> {
@@ -152,8 +171,16 @@ export async function updateOrder(
     .where(eq(orders.id, id));
 }
 
-export async function insertRound(db: Executor, round: typeof orderRounds.$inferInsert): Promise<void> {
-  await db.insert(orderRounds).values(round);
+/** A round of an existing order and its lines (none: dishes move into it afterwards), in one statement. */
+export async function insertRound(
+  db: Executor,
+  round: typeof orderRounds.$inferInsert,
+  lines: OrderLineRow[],
+): Promise<void> {
+  await db
+    .with(...withLines(db, lines))
+    .insert(orderRounds)
+    .values(round);
 }
 
 /** The rounds of an order, first to last. */
@@ -219,26 +246,23 @@ export async function billedSubtotal(db: Executor, orderId: string): Promise<num
 }
 
 /**
- * Claims an idempotency key for a call on an order. Returns null when claimed, or the row that already holds it
- * (a concurrent request with the same key waits here until the first one commits or rolls back).
+ * Claims an idempotency key for a call on an order, in one statement. Returns null when claimed, or the row
+ * that already holds it (a concurrent request with the same key waits here until the first one commits or
+ * rolls back). A key older than `keptFor` is free again: claimed anew, as if it had been deleted.
  */
 export async function claimIdempotencyKey(
   db: Executor,
   claim: { scopedKey: string; requestHash: string; orderId: string },
   keptFor: { hours: number },
 ): Promise<{ requestHash: string; orderId: string } | null> {
-  await db
-    .delete(orderIdempotencyKeys)
-    .where(
-      and(
-        eq(orderIdempotencyKeys.scopedKey, claim.scopedKey),
-        lt(orderIdempotencyKeys.createdAt, sql`now() - make_interval(hours => ${keptFor.hours})`),
-      ),
-    );
   const claimed = await db
     .insert(orderIdempotencyKeys)
     .values(claim)
-    .onConflictDoNothing({ target: orderIdempotencyKeys.scopedKey })
+    .onConflictDoUpdate({
+      target: orderIdempotencyKeys.scopedKey,
+      set: { requestHash: claim.requestHash, orderId: claim.orderId, createdAt: sql`now()` },
+      setWhere: lt(orderIdempotencyKeys.createdAt, sql`now() - make_interval(hours => ${keptFor.hours})`),
+    })
     .returning({ orderId: orderIdempotencyKeys.orderId });
   if (claimed.length > 0) return null;
   const [existing] = await db

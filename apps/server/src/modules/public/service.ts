@@ -3,14 +3,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { PublicMenu } from '@quan/contract/public';
 import type { EventBus } from '../../events/bus';
+import { createEventCachedValue } from '../../events/cache';
 import type { MenuService } from '../menu/service';
 import type { SettingsService } from '../settings/service';
-
-/**
- * Every instance drops its copy as soon as the event bus brings a menu or settings change (from any
- * instance, through Redis in a chain); this age limit is only a safety net for a message Redis lost.
- */
-const CACHE_TTL_MS = 10_000;
 
 export interface SerializedMenu {
   /** The whole response body, serialised and UTF-8 encoded once per menu version: the hot path sends bytes. */
@@ -41,27 +36,14 @@ async function compress(body: Buffer): Promise<SerializedMenu['compressed']> {
   return { ...(br.length < body.length ? { br } : {}), ...(gz.length < body.length ? { gzip: gz } : {}) };
 }
 
-interface Entry {
-  value: Promise<SerializedMenu>;
-  builtAt: number;
-  /** The menu once `value` has resolved. */
-  built: SerializedMenu | null;
-}
-
 /** The public menu, built and serialised once and kept until the menu or the settings change. */
 export function createPublicMenu(
   menu: Pick<MenuService, 'listCategories' | 'listItems'>,
   settings: Pick<SettingsService, 'get'>,
   bus: Pick<EventBus, 'on'>,
 ) {
-  let cached: Entry | null = null;
   /** The last menu built, whose compressed bodies the next build reuses when nothing changed. */
   let previous: SerializedMenu | null = null;
-  const invalidate = () => {
-    cached = null;
-  };
-  bus.on('menu.changed', invalidate);
-  bus.on('settings.changed', invalidate);
 
   async function build(): Promise<SerializedMenu> {
     const [categories, items, { restaurantName }] = await Promise.all([
@@ -97,30 +79,13 @@ export function createPublicMenu(
     return previous;
   }
 
-  const isFresh = (entry: Entry | null): entry is Entry => !!entry && Date.now() - entry.builtAt <= CACHE_TTL_MS;
+  // The settings too: the restaurant's name is on it.
+  const cached = createEventCachedValue({ bus, load: build, staleOn: ['menu.changed', 'settings.changed'] });
 
   return {
-    get(): Promise<SerializedMenu> {
-      if (!isFresh(cached)) {
-        const value = build();
-        const entry: Entry = { value, builtAt: Date.now(), built: null };
-        cached = entry;
-        value.then(
-          (menu) => {
-            entry.built = menu;
-          },
-          // A failed build must not stay cached.
-          () => {
-            if (cached === entry) cached = null;
-          },
-        );
-      }
-      return cached.value;
-    },
+    get: (): Promise<SerializedMenu> => cached.get(),
     /** The menu when a fresh one is built already, without waiting (the hot path of GET /api/public-menu). */
-    current(): SerializedMenu | null {
-      return isFresh(cached) ? cached.built : null;
-    },
+    current: (): SerializedMenu | null => cached.peek() ?? null,
   };
 }
 

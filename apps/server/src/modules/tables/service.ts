@@ -50,8 +50,11 @@ export function createTablesService(db: Database, transact: Transact) {
     get: (id: string) => load(db, id),
 
     /** Inside a transaction that changed this table: records it as it now stands, for the screens. */
-    recordChange: async (tx: Executor, record: RecordEvent, id: string): Promise<void> =>
-      record({ type: 'table.changed', table: await load(tx, id) }),
+    async recordChange(tx: Executor, record: RecordEvent, id: string): Promise<Table> {
+      const table = await load(tx, id);
+      record({ type: 'table.changed', table });
+      return table;
+    },
 
     async create(body: CreateTableBody): Promise<Table> {
       const id = newId();

@@ -65,9 +65,12 @@ export async function insertSession(db: Executor, session: typeof sessions.$infe
 }
 
 /** The user behind a live session: not revoked, not expired. Status is checked by the caller. */
-export async function findSessionUser(db: Executor, sessionId: string): Promise<UserRow | undefined> {
+export async function findSessionUser(
+  db: Executor,
+  sessionId: string,
+): Promise<Pick<UserRow, 'id' | 'name' | 'role' | 'status'> | undefined> {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: { id: users.id, name: users.name, role: users.role, status: users.status } })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));

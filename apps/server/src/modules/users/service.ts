@@ -148,10 +148,11 @@ export function createUsersService(
       }
       const { name, email, phone, avatar, language } = body;
       try {
-        const row = await db.transaction(async (tx) => {
+        const row = await transact(async (tx, record) => {
           const updated = await repo.updateUser(tx, auth.id, { name, email, phone, avatar, language, passwordHash });
           // A new password signs out every other device that knew the old one.
           if (passwordHash) await repo.revokeUserSessions(tx, auth.id, auth.sessionId);
+          record({ type: 'account.changed', userId: auth.id });
           return updated;
         });
         if (!row) throw notFound('Your account no longer exists');
@@ -184,6 +185,7 @@ export function createUsersService(
           await repo.revokeUserSessions(tx, target.id);
           record({ type: 'sessions.ended', userId: target.id });
         }
+        record({ type: 'account.changed', userId: target.id });
         return repo.updateUser(tx, target.id, { status });
       });
       if (!row) throw notFound('That account does not exist (it may have been deleted)');
@@ -191,11 +193,12 @@ export function createUsersService(
     },
 
     async setRole(actor: AuthUser, targetId: string, role: Role): Promise<User> {
-      const row = await db.transaction(async (tx) => {
+      const row = await transact(async (tx, record) => {
         await lockForTransaction(tx, ACCOUNTS_LOCK_KEY);
         const target = await findTarget(tx, targetId);
         if (target.id === actor.id && role !== target.role) throw conflict('You cannot change your own role');
         if (role !== 'admin') await keepAnActiveAdmin(tx, target, 'demoted');
+        record({ type: 'account.changed', userId: target.id });
         return repo.updateUser(tx, target.id, { role });
       });
       if (!row) throw notFound('That account does not exist (it may have been deleted)');

@@ -1,6 +1,8 @@
-import { tokenClaimsSchema, type Role } from '@quan/contract/user';
+import { tokenClaimsSchema, type Role, type TokenClaims } from '@quan/contract/user';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Database } from '../../db/client';
+import type { EventBus } from '../../events/bus';
+import { createEventCache } from '../../events/cache';
 import { unauthorized } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
@@ -13,8 +15,59 @@ export interface SessionService {
   authenticate(token: string): Promise<AuthUser>;
 }
 
-export function createSessionService(db: Database, jwt: { secret: string; ttlSeconds: number }): SessionService {
-  const key = new TextEncoder().encode(jwt.secret);
+/** The most tokens kept in memory (the oldest go first): far more than a restaurant has devices. */
+const MAX_CACHED_SESSIONS = 10_000;
+
+/** A token checked once: its claims, and the person behind its session (undefined: the session has ended). */
+interface CheckedToken {
+  claims: TokenClaims;
+  user: Awaited<ReturnType<typeof repo.findSessionUser>>;
+}
+
+/** Picks the cached tokens of one account. */
+const tokensOf = (userId: string) => (_token: string, checked: CheckedToken) => checked.user?.id === userId;
+
+const invalidToken = () => unauthorized('Your session has expired or is not valid; please sign in again');
+
+export function createSessionService(
+  db: Database,
+  jwt: { secret: string; ttlSeconds: number },
+  bus: Pick<EventBus, 'on'>,
+): SessionService {
+  // Imported once: given the raw secret, jose would import it again for every token it checks.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(jwt.secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
+
+  /**
+   * Every request of a signed-in person checks their token: its signature and its session, once, then
+   * from memory (keyed by the whole token, so only the very string that was verified is found). Dropped on
+   * every instance as soon as the session ends or the account changes, so a sign-out, a suspension or a
+   * new role counts from the very next request. A token that fails verification is not kept.
+   */
+  const checkedTokens = createEventCache({
+    bus,
+    async load(token: string): Promise<CheckedToken> {
+      let claims: TokenClaims;
+      try {
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
+        claims = tokenClaimsSchema.parse(payload);
+      } catch {
+        throw invalidToken();
+      }
+      return { claims, user: await repo.findSessionUser(db, claims.jti) };
+    },
+    staleOn: {
+      'sessions.ended': (ended) =>
+        'sessionId' in ended ? (_token, { claims }) => claims.jti === ended.sessionId : tokensOf(ended.userId),
+      'account.changed': ({ userId }) => tokensOf(userId),
+    },
+    maxEntries: MAX_CACHED_SESSIONS,
+  });
 
   return {
     async issue(user) {
@@ -29,19 +82,14 @@ export function createSessionService(db: Database, jwt: { secret: string; ttlSec
         .setJti(sessionId)
         .setIssuedAt(issuedAt)
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(key);
+        .sign(await key);
       return { token, expiresAt };
     },
 
     async authenticate(token) {
-      let claims;
-      try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        claims = tokenClaimsSchema.parse(payload);
-      } catch {
-        throw unauthorized('Your session has expired or is not valid; please sign in again');
-      }
-      const user = await repo.findSessionUser(db, claims.jti);
+      const { claims, user } = await checkedTokens.get(token);
+      // Verified when it was first seen; it may have expired since.
+      if (claims.exp * 1000 <= Date.now()) throw invalidToken();
       if (!user || user.id !== claims.sub) throw unauthorized('Your session has ended; please sign in again');
       if (user.status !== 'active') {
         throw unauthorized(
