@@ -1,4 +1,3 @@
-import './scripts/node20-polyfills.ts';
 import { defineConfig } from 'vitest/config';
 
 // `npm test` runs every project; `--project server|web|e2e` runs one.

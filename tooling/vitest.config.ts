@@ -1,4 +1,3 @@
-import '../scripts/node20-polyfills.ts';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({ test: { name: 'tooling', include: ['*.test.ts'] } });

@@ -1,4 +1,3 @@
-import '../../scripts/node20-polyfills.ts';
 import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';

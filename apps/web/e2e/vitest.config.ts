@@ -1,4 +1,3 @@
-import '../../../scripts/node20-polyfills.ts';
 import { defineConfig } from 'vitest/config';
 
 // Browser journeys against the built app: `npm test` builds first. One file at a time keeps two cores
