@@ -24,6 +24,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig, type Config, type DatabaseConfig } from '../apps/server/src/config';
 import { orderLines, orders } from '../apps/server/src/db/schema/orders';
 import { Interrupted, stopIfInterrupted } from './interrupt';
+import { adminQuery, dropScratchDatabase, probePostgres } from './scratch-database';
 
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -412,45 +413,6 @@ interface Target {
   concurrencies: number[];
 }
 
-/** Connects to `url` once; returns the server version, or why it could not. */
-async function probePostgres(url: string): Promise<{ version: string } | { error: string }> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    const { rows } = await client.query<{ server_version: string }>('show server_version');
-    // "15.20 (Debian 15.20-0+deb12u1)" → "15.20"
-    return { version: rows[0]?.server_version.split(' ')[0] ?? 'unknown' };
-  } catch (error) {
-    return { error: error instanceof Error ? error.message || error.name : String(error) };
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * Drops the scratch database. The app's pool.end() resolves before its sockets have closed, and the pool
- * has no 'error' listener, so `with (force)` right away can terminate a closing connection and crash this
- * process with an unhandled 'error' event. A plain DROP waits (up to 5 s) for those sessions to end;
- * force is the fallback for when closing the app failed and its connections are still open.
- */
-async function dropDatabase(name: string): Promise<void> {
-  try {
-    await adminQuery(POSTGRES_URL, `drop database if exists "${name}"`);
-  } catch {
-    await adminQuery(POSTGRES_URL, `drop database if exists "${name}" with (force)`);
-  }
-}
-
 async function benchTarget(target: Target, webDistDir: string): Promise<Comparison[]> {
   stopIfInterrupted();
   console.log(
@@ -498,7 +460,7 @@ async function benchPostgres(webDistDir: string): Promise<string> {
     );
     return summaryLine(`PostgreSQL ${probe.version}`, comparisons);
   } finally {
-    await dropDatabase(name);
+    await dropScratchDatabase(POSTGRES_URL, name);
   }
 }
 

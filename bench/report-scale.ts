@@ -21,11 +21,11 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig, type Config } from '../apps/server/src/config';
 import { generateRestaurant, type GeneratedRestaurant } from '../apps/server/src/demo/generate-restaurant';
 import { Interrupted, stopIfInterrupted } from './interrupt';
+import { adminQuery, dropScratchDatabase } from './scratch-database';
 
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -56,25 +56,6 @@ const MANAGER = {
 // ---------------------------------------------------------------------------------------------------------
 // Scratch databases
 
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** See order-create.ts: a plain DROP waits for the closed app's sockets; force is the fallback. */
-async function dropDatabase(name: string): Promise<void> {
-  try {
-    await adminQuery(`drop database if exists "${name}"`);
-  } catch {
-    await adminQuery(`drop database if exists "${name}" with (force)`);
-  }
-}
-
 interface Restaurant {
   label: string;
   app: FastifyInstance;
@@ -97,7 +78,7 @@ async function openRestaurant(
 ): Promise<Restaurant> {
   stopIfInterrupted();
   const name = `quan_bench_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database "${name}"`);
+  await adminQuery(POSTGRES_URL, `create database "${name}"`);
   databases.push(name);
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
@@ -327,7 +308,7 @@ async function main(): Promise<void> {
   );
   const safeUrl = POSTGRES_URL.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
   try {
-    await adminQuery('select 1');
+    await adminQuery(POSTGRES_URL, 'select 1');
   } catch (error) {
     console.log(`PostgreSQL not reachable at ${safeUrl} (${error instanceof Error ? error.message : error}):`);
     console.log('this benchmark needs it (set BENCH_POSTGRES_URL).');
@@ -413,7 +394,8 @@ async function main(): Promise<void> {
     }
   } finally {
     for (const restaurant of restaurants) await restaurant.app.close().catch(() => undefined);
-    for (const name of databases) await dropDatabase(name).catch((error: unknown) => console.error(error));
+    for (const name of databases)
+      await dropScratchDatabase(POSTGRES_URL, name).catch((error: unknown) => console.error(error));
     rmSync(webDistDir, { recursive: true, force: true });
   }
 }

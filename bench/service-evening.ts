@@ -29,7 +29,6 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@quan/contract/
 import type { RoundStatus } from '@quan/contract/rounds';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { Server } from 'socket.io';
 import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../apps/server/src/app';
@@ -38,6 +37,7 @@ import { orders as ordersTable } from '../apps/server/src/db/schema/orders';
 import type { Realtime } from '../apps/server/src/plugins/realtime';
 import { Interrupted, onInterrupt, stopIfInterrupted } from './interrupt';
 import { api, seedMenu, signUpAdmin } from './seed-menu';
+import { adminQuery, dropScratchDatabase, probePostgres } from './scratch-database';
 
 function intFromEnv(name: string, fallback: number, min = 1): number {
   const raw = process.env[name];
@@ -1037,38 +1037,6 @@ function report(name: string, evening: Evening, bare: Bare, checked: Check): Res
 // ---------------------------------------------------------------------------------------------------------
 // Databases
 
-async function probePostgres(url: string): Promise<{ version: string } | { error: string }> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    const { rows } = await client.query<{ server_version: string }>('show server_version');
-    return { version: rows[0]?.server_version.split(' ')[0] ?? 'unknown' };
-  } catch (error) {
-    return { error: error instanceof Error ? error.message || error.name : String(error) };
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A plain DROP waits for the app's closing connections; force is the fallback (see order-create.ts). */
-async function dropDatabase(name: string): Promise<void> {
-  try {
-    await adminQuery(POSTGRES_URL, `drop database if exists "${name}"`);
-  } catch {
-    await adminQuery(POSTGRES_URL, `drop database if exists "${name}" with (force)`);
-  }
-}
-
 /** Removes the keys the app wrote under its prefix (rate-limit counters); the events channel keeps none. */
 async function clearRedis(url: string, prefix: string): Promise<void> {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
@@ -1147,7 +1115,7 @@ async function postgresScenario(webDistDir: string): Promise<Result | string> {
       webDistDir,
     );
   } finally {
-    await dropDatabase(name);
+    await dropScratchDatabase(POSTGRES_URL, name);
     if (redis) await clearRedis(redis.url, redis.keyPrefix).catch(() => undefined);
   }
 }
