@@ -348,7 +348,10 @@ export function PosPage() {
               <p className="text-sm text-stone-600">{t('pos.intro')}</p>
             </div>
             {canManageMenu && (
-              <Link to="/menu-management" className="text-sm font-semibold text-amber-800 underline-offset-2 hover:underline">
+              <Link
+                to="/menu-management"
+                className="text-sm font-semibold text-amber-800 underline-offset-2 hover:underline"
+              >
                 {t('pos.manageMenu')}
               </Link>
             )}
