@@ -62,8 +62,15 @@ async function withListeningApp(
   }
 }
 
+/**
+ * What stopping may take after the drain: closing the database and the process exiting take ~0.2 s here, but
+ * seconds on a machine busy with other work. The defect these tests catch waited for the client (10 s and exit
+ * code 1 at the old hard stop, or the 72 s keep-alive timeout), far beyond this.
+ */
+const settleMs = 4000;
+
 describe('graceful shutdown in the process', () => {
-  it('closes an idle keep-alive connection at once: done within the drain plus a second', async () => {
+  it('closes an idle keep-alive connection at once: done soon after the drain, not at a keep-alive timeout', async () => {
     const drainMs = 500;
     const agent = new http.Agent({ keepAlive: true });
     try {
@@ -75,7 +82,7 @@ describe('graceful shutdown in the process', () => {
 
         const started = performance.now();
         await t.app.lifecycle.shutdown('test');
-        expect(performance.now() - started).toBeLessThan(drainMs + 1000);
+        expect(performance.now() - started).toBeLessThan(drainMs + settleMs);
         await letGo;
       });
     } finally {
@@ -130,7 +137,7 @@ describe('graceful shutdown in the process', () => {
           expect(await slow).toMatchObject({ status: 200, connection: 'close', body: '{"done":true}' });
           await stopped;
           // Stopped soon after the response, not at the keep-alive timeout.
-          expect(performance.now() - started).toBeLessThan(1500 + 1000);
+          expect(performance.now() - started).toBeLessThan(1500 + settleMs);
           expect(keptSockets(agent)).toHaveLength(0);
         },
         (app) => {
@@ -177,7 +184,7 @@ describe('graceful shutdown in the process', () => {
 describe('graceful shutdown of the server process', () => {
   const serverDir = resolve(import.meta.dirname, '..');
 
-  it('exits 0 within the drain plus a second on SIGTERM, with a keep-alive client connected', async () => {
+  it('exits 0 soon after the drain on SIGTERM, with a keep-alive client connected', async () => {
     const drainMs = 2000;
     const dataDir = mkdtempSync(join(tmpdir(), 'quan-shutdown-'));
     const webDist = mkdtempSync(join(tmpdir(), 'quan-shutdown-web-'));
@@ -242,7 +249,7 @@ describe('graceful shutdown of the server process', () => {
 
       const { code, at } = await exited;
       expect(code, output).toBe(0);
-      expect(at - signalled).toBeLessThan(drainMs + 1000);
+      expect(at - signalled).toBeLessThan(drainMs + settleMs);
       await letGo;
     } finally {
       idle.destroy();
