@@ -97,13 +97,20 @@ export async function openDatabase(
       : {}),
   });
   pool.on('error', onIdleError);
+  // The readiness ping has a connection of its own: through the pool it would queue behind a busy evening's
+  // requests, and /readyz would take every instance out of the balancer at the peak, database up or not.
+  const pingPool = new pg.Pool({ connectionString: config.url, max: 1, connectionTimeoutMillis: connectTimeoutMs });
+  pingPool.on('error', onIdleError);
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   return {
     db: db as unknown as Database,
     driver: 'postgres',
     // query_timeout per query is node-postgres' own option, missing from its types.
-    ping: async () => void (await pool.query({ text: 'select 1', query_timeout: PING_TIMEOUT_MS } as pg.QueryConfig)),
-    close: () => pool.end(),
+    ping: async () =>
+      void (await pingPool.query({ text: 'select 1', query_timeout: PING_TIMEOUT_MS } as pg.QueryConfig)),
+    close: async () => {
+      await Promise.all([pool.end(), pingPool.end()]);
+    },
   };
 }
 

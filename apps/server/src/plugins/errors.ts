@@ -64,39 +64,35 @@ const fastifyClientErrors: Record<string, { status: number; message: string; cod
 };
 
 /**
- * A value the database refused (SQLSTATE class 22, "data exception": a NUL in a text, a date before year 1, a
- * number out of range, a text too long for its column), from the error itself or a cause it is wrapped in (the
- * query builder wraps the driver's error). PGlite and node-postgres both give the SQLSTATE as `code`, with the
+ * What a person is told about a value the database refused, by SQLSTATE: never the query, the column or the
+ * database's words. Only the "data exceptions" (class 22) that a request's own values cause; the others of the
+ * class (a division by zero, a cast the server wrote) are the server's fault and stay a 500.
+ */
+const refusedValueMessages: Record<string, string> = {
+  '22021': 'The request has characters that cannot be stored (such as a NUL character); remove them', // NUL in text
+  '22P05': 'The request has characters that cannot be stored (such as a NUL character); remove them', // untranslatable
+  '22001': 'A text in the request is too long to store', // string_data_right_truncation
+  '22003': 'A number in the request is out of range', // numeric_value_out_of_range
+  '22007': 'A date in the request is out of range', // invalid_datetime_format
+  '22008': 'A date in the request is out of range', // datetime_field_overflow
+};
+
+/**
+ * A value of the request the database refused, from the error itself or a cause it is wrapped in (the query
+ * builder wraps the driver's error). PGlite and node-postgres both give the SQLSTATE as `code`, with the
  * `severity` a PostgreSQL error always has; a Node error code ("ECONNRESET") never looks like one.
  */
-function dataException(error: unknown): { code: string } | null {
+function refusedValue(error: unknown): { code: string; message: string } | null {
   let cause = error;
   for (let depth = 0; depth < 5 && typeof cause === 'object' && cause !== null; depth++) {
     const candidate = cause as { code?: unknown; severity?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && /^22[0-9A-Z]{3}$/.test(candidate.code) && candidate.severity) {
-      return { code: candidate.code };
+    if (typeof candidate.code === 'string' && candidate.severity) {
+      const message = refusedValueMessages[candidate.code];
+      return message ? { code: candidate.code, message } : null;
     }
     cause = candidate.cause;
   }
   return null;
-}
-
-/** What a person is told about a value the database refused: never the query, the column or the database's words. */
-function dataExceptionMessage(code: string): string {
-  switch (code) {
-    case '22021': // character_not_in_repertoire (NUL in text)
-    case '22P05': // untranslatable_character
-      return 'The request has characters that cannot be stored (such as a NUL character); remove them';
-    case '22001': // string_data_right_truncation
-      return 'A text in the request is too long to store';
-    case '22003': // numeric_value_out_of_range
-      return 'A number in the request is out of range';
-    case '22007': // invalid_datetime_format
-    case '22008': // datetime_field_overflow
-      return 'A date in the request is out of range';
-    default:
-      return 'A value in the request cannot be stored';
-  }
 }
 
 /** The code of a client error without one of its own: its kind, from the status ("CONFLICT"). */
@@ -139,14 +135,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(error.statusCode)
         .send({ success: false, message: error.message, code: codeOfStatus(error.statusCode) });
     }
-    const refused = dataException(error);
+    const refused = refusedValue(error);
     if (refused) {
       // Input the schemas let through and the database would not take: the sender's to fix, so a 400; the
       // details (query, column, the database's message) only reach the log.
       request.log.warn({ err: error, sqlState: refused.code }, 'the database refused a value');
       return reply.status(400).send({
         success: false,
-        message: dataExceptionMessage(refused.code),
+        message: refused.message,
         code: 'INVALID_VALUE',
       } satisfies ErrorResponse);
     }

@@ -234,6 +234,11 @@ export async function moveStock(
   moves: { ingredientId: string; change: number }[],
 ): Promise<(StockMove | undefined)[]> {
   if (moves.length === 0) return [];
+  // An UPDATE … FROM applies one row of the list per ingredient, so a second move of it would be lost while its
+  // history was still written: callers sum per ingredient first.
+  if (new Set(moves.map((move) => move.ingredientId)).size !== moves.length) {
+    throw new Error('moveStock takes one move per ingredient');
+  }
   const changes = sql.join(
     moves.map((move) => sql`(${move.ingredientId}::uuid, ${move.change}::numeric)`),
     sql`, `,
