@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ShieldCheck } from 'lucide-react';
+import { RoleNotice } from '../../../components/RoleNotice';
 import { useSnackbar } from 'notistack';
 import type { Role, User } from '@quan/contract/user';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -27,10 +27,9 @@ const statusSuccessIds: Record<StatusAction, string> = {
 function ManagersOnly() {
   const t = useT();
   return (
-    <div role="status" className="card flex items-start gap-3 p-6 text-stone-700">
-      <ShieldCheck aria-hidden="true" className="size-6 shrink-0 text-amber-700" />
+    <RoleNotice>
       <p>{t('accounts.managersOnly')}</p>
-    </div>
+    </RoleNotice>
   );
 }
 

@@ -1,5 +1,5 @@
-import { ShieldCheck } from 'lucide-react';
 import { auditKinds } from '@quan/contract/audit';
+import { RoleNotice } from '../../../components/RoleNotice';
 import { LoadError } from '../../../components/LoadError';
 import { getApiStatus } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
@@ -16,13 +16,9 @@ import { auditColumns, auditKindFilterMessages, isAuditKind } from '../component
 function ManagersOnly() {
   const t = useT();
   return (
-    <div role="status" className="card flex items-start gap-3 p-6 text-stone-700">
-      <ShieldCheck aria-hidden="true" className="size-6 shrink-0 text-amber-700" />
-      <div className="space-y-1">
-        <p className="font-semibold text-stone-900">{t('audit.managersOnly.title')}</p>
-        <p>{t('audit.managersOnly.body')}</p>
-      </div>
-    </div>
+    <RoleNotice title={t('audit.managersOnly.title')}>
+      <p>{t('audit.managersOnly.body')}</p>
+    </RoleNotice>
   );
 }
 

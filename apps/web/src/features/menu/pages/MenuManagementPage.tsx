@@ -1,5 +1,5 @@
-import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import { RoleNotice } from '../../../components/RoleNotice';
 import { describeApiError } from '../../../lib/api-client';
 import { messageWithElements } from '../../../components/message-with-elements';
 import { useT } from '../../../lib/i18n';
@@ -16,26 +16,22 @@ import { StationManagement } from '../components/StationManagement';
 function ManagersOnly() {
   const t = useT();
   return (
-    <div role="status" className="card flex items-start gap-3 p-6 text-stone-700">
-      <ShieldCheck aria-hidden="true" className="size-6 shrink-0 text-amber-700" />
-      <div className="space-y-2">
-        <p className="font-semibold text-stone-900">{t('menu-admin.page.managersOnly')}</p>
-        <p>
-          {messageWithElements(
-            t,
-            'menu-admin.page.managersOnly.body',
-            {},
-            {
-              menu: (
-                <Link to="/menu" className="font-semibold text-amber-800 underline">
-                  {t('menu-admin.page.managersOnly.menuLink')}
-                </Link>
-              ),
-            },
-          )}
-        </p>
-      </div>
-    </div>
+    <RoleNotice title={t('menu-admin.page.managersOnly')}>
+      <p>
+        {messageWithElements(
+          t,
+          'menu-admin.page.managersOnly.body',
+          {},
+          {
+            menu: (
+              <Link to="/menu" className="font-semibold text-amber-800 underline">
+                {t('menu-admin.page.managersOnly.menuLink')}
+              </Link>
+            ),
+          },
+        )}
+      </p>
+    </RoleNotice>
   );
 }
 

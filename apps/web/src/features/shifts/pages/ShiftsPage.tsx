@@ -1,5 +1,5 @@
 import { defaultSettings } from '@quan/contract/settings';
-import { ShieldCheck } from 'lucide-react';
+import { RoleNotice } from '../../../components/RoleNotice';
 import { useT } from '../../../lib/i18n';
 import { useCan } from '../../../lib/use-can';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -30,10 +30,9 @@ export function ShiftsPage() {
       {canUseDrawer ? (
         <DrawerPanel restaurantName={restaurantName} />
       ) : (
-        <div role="status" className="card flex items-start gap-3 p-6 text-stone-700">
-          <ShieldCheck aria-hidden="true" className="size-6 shrink-0 text-amber-700" />
+        <RoleNotice>
           <p>{t('shifts.noDrawerRole')}</p>
-        </div>
+        </RoleNotice>
       )}
       {canReadShifts && <PastShifts restaurantName={restaurantName} />}
       {canExport && <ExportsPanel timeZone={settings.data?.timezone} />}
