@@ -1229,9 +1229,11 @@ describe('PosPage without a connection', () => {
       expect(
         await screen.findByText('Saved on this tablet, will be sent when the connection is back'),
       ).toBeInTheDocument();
-      // The screen is ready for the next guest; the header counts what waits.
+      // The screen is ready for the next guest; the header counts what waits (read back from IndexedDB, a moment later).
       expect(store.getState().cart.items).toEqual([]);
-      expect(screen.getByRole('button', { name: 'Saved on this tablet: 1 waits to be sent' })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('button', { name: 'Saved on this tablet: 1 waits to be sent' }),
+      ).toBeInTheDocument();
       const [kept] = await listOutbox();
       expect(kept).toMatchObject({ kind: 'order', state: 'waiting', estimate: 77_000 });
       expect(kept!.request).toMatchObject({ method: 'POST', url: '/api/order', idempotencyKey: orderId });
