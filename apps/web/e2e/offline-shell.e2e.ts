@@ -141,13 +141,19 @@ describe.skipIf(!hasBrowser)('an installed POS opens without a network', () => {
     const tabletToken = await page.evaluate(() => localStorage.getItem('token'));
     expect(await whoAmI(page, tabletToken)).toBe(owner.name);
 
-    // The kitchen adds a dish; then the Wi-Fi drops. The browser is told it is offline, and the server is out of
-    // reach for real (stopped): Chromium's offline emulation does not always hold back a service worker's own
-    // requests, and a cache is only proven when the network cannot answer at all.
+    // The POS is closed, and the kitchen adds a dish: no open page hears of it, so the tablet keeps the menu it
+    // had (an open POS would fetch the new menu at once, and its service worker keep that). Then the Wi-Fi
+    // drops. The browser is told it is offline, and the server is out of reach for real (stopped): Chromium's
+    // offline emulation does not always hold back a service worker's own requests, and a cache is only proven
+    // when the network cannot answer at all.
+    const closedPos = page;
+    page = await tablet!.newPage();
+    page.setDefaultTimeout(30_000);
+    await closedPos.close();
     await apiClient(server.url).call('POST', '/api/item', { name: lateDish, price: 25_000, categoryId }, ownerToken);
     await tablet!.setOffline(true);
     await server.crash();
-    await page.reload();
+    await page.goto(`${server.url}/menu`);
     await expectLastKnownPos(page);
     await page.reload();
     await expectLastKnownPos(page);
