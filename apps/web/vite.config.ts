@@ -11,7 +11,7 @@ import { pwaOptions } from './pwa.config.ts';
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiOrigin = 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild = false }) => ({
   root: webRoot,
   // Lingui compiles the .po catalogues on import; an untranslated message or a broken one fails the build.
   // The service worker and the web app manifest of the installable staff app: see pwa.config.ts.
@@ -19,8 +19,11 @@ export default defineConfig({
     react(),
     tailwindcss(),
     lingui({ cwd: webRoot, failOnMissing: true, failOnCompileError: true }),
-    VitePWA(pwaOptions),
+    // The server's renderer of the diner pages (src/entry-server.tsx) has no service worker to build.
+    isSsrBuild ? [] : VitePWA(pwaOptions),
   ],
+  // The server's renderer is one file with everything it uses: the server installs none of the web's packages.
+  ssr: { noExternal: true },
   server: {
     proxy: {
       '/api': apiOrigin,
@@ -31,7 +34,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     // The server reads the manifest to know the hashed entry files.
-    manifest: true,
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
     // Browsers preload modules themselves (Chrome 66, Firefox 115, Safari 17); an older Safari still loads each
     // module when it is imported, only without the head start. The polyfill would cost every first download.
     modulePreload: { polyfill: false },
@@ -43,4 +47,4 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
   },
-});
+}));

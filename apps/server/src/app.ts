@@ -54,6 +54,7 @@ import { registerRateLimits } from './plugins/rate-limit';
 import { createRealtime, type Realtime } from './plugins/realtime';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { tlsRoutes } from './plugins/tls';
+import { registerPublicPages } from './plugins/public-pages';
 import { registerWebApp } from './plugins/web';
 
 export interface Services {
@@ -165,6 +166,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const settings = createSettingsService(db, transact, events, config.restaurantLanguage);
   const menu = createMenuService(db, transact, events);
   const tables = createTablesService(db, transact);
+  const publicMenu = createPublicMenu(menu, settings, events);
   const ingredients = createIngredientsService({ db, transact });
   const reports = createReportsService({ db, settings });
   const customers = createCustomersService({ db, settings });
@@ -234,14 +236,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     });
     await api.register(spinWheelRoutes, { prefix: '/api/spin-wheel', spinWheel: services.spinWheel });
     await api.register(tlsRoutes, { prefix: '/api/tls', authority: app.localAuthority });
-    await api.register(publicRoutes, {
-      prefix: '/api',
-      publicMenu: createPublicMenu(menu, settings, events),
-      tables,
-      orders,
-    });
+    await api.register(publicRoutes, { prefix: '/api', publicMenu, tables, orders });
   });
   await app.register(healthRoutes, { pingDatabase: database.ping });
+  await registerPublicPages(app, { distDir: config.webDistDir, publicMenu, tables });
   await registerWebApp(app, config.webDistDir);
 
   return app;

@@ -43,3 +43,15 @@ export function pageOpener(browser: () => Browser, baseUrl: () => string) {
     },
   };
 }
+
+/**
+ * A diner page the server rendered is plain HTML until the diner first touches it; then the app takes it over
+ * and, once the browser is idle, opens the live connection. Touches the page's heading (a tap that does
+ * nothing else) and waits for that connection.
+ */
+export async function touchUntilLive(page: Page): Promise<void> {
+  await Promise.all([
+    page.waitForEvent('websocket', { timeout: 30_000 }),
+    page.getByRole('heading', { level: 1 }).first().tap(),
+  ]);
+}

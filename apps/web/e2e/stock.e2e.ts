@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launchBrowser } from './browser';
 import { apiClient, type Person } from './seed';
-import { pageOpener, plain } from './pages';
+import { pageOpener, plain, touchUntilLive } from './pages';
 import { startServer, type RunningServer } from './server';
 
 let server: RunningServer;
@@ -154,6 +154,7 @@ describe.skipIf(!hasBrowser)('stock in the browser: restocking, and dishes that 
     const teaOnPhone = diner.getByRole('heading', { level: 3, name: 'Trà đá' });
     await phoOnPhone.waitFor();
     await teaOnPhone.waitFor();
+    await touchUntilLive(diner);
     // Anything that reloads the page drops this mark.
     await diner.evaluate(() => {
       (window as unknown as { notReloaded?: boolean }).notReloaded = true;

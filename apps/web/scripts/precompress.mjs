@@ -15,13 +15,16 @@ const print = (line = '') => process.stdout.write(`${line}\n`);
 const toBrotli = promisify(brotliCompress);
 const toGzip = promisify(gzip);
 
-/** Every file under `dir`, except Vite's own folder (.vite: the manifest, which the browser never gets). */
+/**
+ * Every file under `dir`, except Vite's own folder (.vite: the manifest) and the server's renderer of the diner
+ * pages (.ssr), which the browser never gets.
+ */
 async function filesUnder(dir) {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
     entries.map((entry) => {
       const path = join(dir, entry.name);
-      if (entry.isDirectory()) return entry.name === '.vite' ? [] : filesUnder(path);
+      if (entry.isDirectory()) return entry.name === '.vite' || entry.name === '.ssr' ? [] : filesUnder(path);
       return [path];
     }),
   );

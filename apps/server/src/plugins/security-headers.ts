@@ -19,11 +19,18 @@ export const contentSecurityDirectives = {
   upgradeInsecureRequests: null,
 };
 
-/** The header value helmet's own CSP middleware renders for these directives (its defaults, its checks). */
-function renderContentSecurityPolicy(): string {
+/**
+ * The header value helmet's own CSP middleware renders for these directives (its defaults, its checks), with
+ * `extraScriptSources` allowed besides the app's own files (the hash of a page's inline script).
+ */
+export function renderContentSecurityPolicy(extraScriptSources: readonly string[] = []): string {
   let value: string | undefined;
   const response = { setHeader: (_name: string, header: string) => (value = header) } as unknown as ServerResponse;
-  helmet.contentSecurityPolicy({ directives: contentSecurityDirectives })({} as IncomingMessage, response, (error) => {
+  const directives = {
+    ...contentSecurityDirectives,
+    scriptSrc: [...contentSecurityDirectives.scriptSrc, ...extraScriptSources],
+  };
+  helmet.contentSecurityPolicy({ directives })({} as IncomingMessage, response, (error) => {
     if (error) throw error;
   });
   if (!value) throw new Error('helmet rendered no Content-Security-Policy');

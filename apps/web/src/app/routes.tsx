@@ -3,6 +3,8 @@ import { FullScreenSpinner } from '../components/FullScreenSpinner';
 import { publicMenuPath } from '../features/public-menu/api/get-public-menu';
 import { activateLanguage, dinerLanguage } from '../lib/i18n';
 import { preloadPublic } from '../lib/public-api';
+import { isServerRendered } from '../lib/server-render';
+import { loadTableOrdering } from '../features/table-ordering/components/load-table-ordering';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 
@@ -66,6 +68,8 @@ export function createRoutes({ staffProviders }: RouteOptions): RouteObject[] {
             const [page] = await Promise.all([
               import('../features/table-ordering/pages/TableOrderingPage'),
               activateLanguage(dinerLanguage()),
+              // The server's HTML has the cart buttons: the app's first render must have them too.
+              isServerRendered() ? loadTableOrdering() : undefined,
             ]);
             return { Component: page.TableOrderingPage };
           },

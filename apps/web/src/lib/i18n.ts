@@ -65,12 +65,14 @@ export function deviceLanguage(): Language {
 export async function activateLanguage(language: Language, audience: Audience = 'diner'): Promise<void> {
   await loadCatalogues(language, audience);
   if (i18n.locale !== language) i18n.activate(language);
-  document.documentElement.lang = language;
+  if (!import.meta.env.SSR) document.documentElement.lang = language;
 }
 
 /** The diner chose a language with the switch: shown now, remembered on this phone. */
 export async function chooseDinerLanguage(language: Language): Promise<void> {
   localStorage.setItem(dinerLanguageStorageKey, language);
+  // The server renders the diner pages in it too (apps/server/src/plugins/public-pages.ts reads the cookie).
+  document.cookie = `${dinerLanguageStorageKey}=${language}; path=/; max-age=31536000; samesite=lax`;
   await activateLanguage(language);
 }
 
@@ -79,7 +81,8 @@ const activeLanguage = () => i18n.locale;
 
 /** The active language, re-rendering the component when it changes. */
 export function useLanguage(): Language {
-  const locale = useSyncExternalStore(subscribe, activeLanguage);
+  // The same on the server and while hydrating: the language the page was rendered in is active by then.
+  const locale = useSyncExternalStore(subscribe, activeLanguage, activeLanguage);
   return isLanguage(locale) ? locale : 'vi';
 }
 

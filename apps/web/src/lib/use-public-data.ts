@@ -25,13 +25,32 @@ interface LoadState<T> {
   settled: boolean;
 }
 
+/** Data the page already has for a key (the server rendered the page with it), taken by the first load. */
+const seeds = new Map<string, unknown>();
+
+/**
+ * Gives the next `usePublicData(key)` its data at once: the page the server rendered shows it from the first
+ * render (so hydration finds the same markup), and the hook still loads it again in the background.
+ */
+export function seedPublicData(key: string, data: unknown): void {
+  seeds.set(key, data);
+}
+
+function initialState<T>(key: string | null): LoadState<T> {
+  if (key === null || !seeds.has(key)) return { key: null, data: undefined, error: null, settled: false };
+  const data = seeds.get(key) as T;
+  // On the server every render of the page takes the seed; in a browser only the first.
+  if (!import.meta.env.SSR) seeds.delete(key);
+  return { key, data, error: null, settled: true };
+}
+
 /**
  * Loads public data for a key (null: nothing to load) with the fixed query retries of retry-policy.ts: failures
  * that may pass (no answer, 5xx) are tried twice more, 1 s then 2 s later. The diner pages use this instead of
  * TanStack Query, which the staff pages load, to keep a phone's first download small.
  */
 export function usePublicData<T>(key: string | null, load: (context: LoadContext) => Promise<T>): PublicData<T> {
-  const [state, setState] = useState<LoadState<T>>({ key: null, data: undefined, error: null, settled: false });
+  const [state, setState] = useState<LoadState<T>>(() => initialState(key));
   const [reloads, setReloads] = useState(0);
   const loadLatest = useEffectEvent(load);
 

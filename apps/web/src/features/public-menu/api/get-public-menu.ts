@@ -5,6 +5,8 @@ import type { AppSocket } from '../../../lib/socket';
 import { usePublicData, type LoadContext } from '../../../lib/use-public-data';
 
 export const publicMenuPath = '/api/public-menu';
+/** The public menu's key in usePublicData, under which a page the server rendered seeds it. */
+export const publicMenuDataKey = 'public-menu';
 
 /**
  * GET /api/public-menu: available dishes by category. The first load takes the answer the route preloaded
@@ -22,7 +24,7 @@ export function fetchPublicMenu({ signal, isReload }: LoadContext): Promise<Publ
  * and after a reconnection, when updates may have been missed.
  */
 export function usePublicMenu(socket: AppSocket | null) {
-  const menu = usePublicData('public-menu', fetchPublicMenu);
+  const menu = usePublicData(publicMenuDataKey, fetchPublicMenu);
   const { reload } = menu;
 
   useEffect(() => {

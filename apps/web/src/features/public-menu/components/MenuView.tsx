@@ -1,6 +1,7 @@
 import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
 import { useT } from '../../../lib/i18n';
+import { isServerRendered } from '../../../lib/server-render';
 import { whenIdle } from '../../../lib/when-idle';
 import { CategoryBar, categorySectionId } from './CategoryBar';
 import { DishCard, type DishActionComponent } from './DishCard';
@@ -68,8 +69,11 @@ export const MenuView = memo(function MenuView({
   const visible = useMemo(() => filterMenu(categories, search), [categories, search]);
   const dishTotal = visible.reduce((sum, category) => sum + category.items.length, 0);
   // A long menu is put on the page a few cards per task while the browser is idle: each task stays short,
-  // so the page answers a tap at once, and the dishes a phone shows first are there from the start.
-  const [shownDishes, setShownDishes] = useState(firstScreenDishes);
+  // so the page answers a tap at once, and the dishes a phone shows first are there from the start. A page
+  // the server rendered has every dish laid out already: all of them, or hydrating would cut the page short.
+  const [shownDishes, setShownDishes] = useState(() =>
+    isServerRendered() ? Number.POSITIVE_INFINITY : firstScreenDishes,
+  );
   useEffect(() => {
     if (preview || shownDishes >= dishTotal) return;
     return whenIdle(() => setShownDishes((shown) => shown + dishesPerStep), 500);

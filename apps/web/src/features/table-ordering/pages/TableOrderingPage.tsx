@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useT } from '../../../lib/i18n';
 import { describePublicError, PublicApiError } from '../../../lib/public-api';
@@ -9,14 +9,9 @@ import type { DishActionComponent } from '../../public-menu/components/DishCard'
 import { MenuLoadError, MenuLoading } from '../../public-menu/components/MenuStates';
 import { MenuView } from '../../public-menu/components/MenuView';
 import { usePublicTable } from '../api/get-public-table';
+import { loadedTableOrdering, loadTableOrdering } from '../components/load-table-ordering';
 import { TableFrame } from '../components/TableFrame';
 import { startsOnOrder } from '../components/table-session';
-
-// The ordering part (the cart, whose reducer is the Redux Toolkit slice of store/cart-slice.ts, the sheet,
-// sending, live status) downloads while the menu is fetched, so a phone shows the menu without waiting for it.
-const TableOrdering = lazy(() =>
-  import('../components/TableOrdering').then(({ TableOrdering }) => ({ default: TableOrdering })),
-);
 
 // The notices for a wrong link or an unknown table are rare: their code (and icons) stays out of the first load.
 const LinkNotice = lazy(() => import('../components/TableNotices'));
@@ -57,6 +52,27 @@ function TableMenu({ tableNo, tableKey }: { tableNo: number; tableKey: string })
   const menu = usePublicMenu(socket);
   // The same choice as TableOrdering's first view: the order under way, unless a cart is being filled.
   const [returnsToOrder] = useState(() => startsOnOrder(tableNo));
+  // The ordering part (the cart, whose reducer is the Redux Toolkit slice of store/cart-slice.ts, the sheet,
+  // sending, live status) downloads while the menu is fetched, so a phone shows the menu without waiting for
+  // it. Not React.lazy: a page the server rendered has it fetched before hydrating, and then it must render in
+  // the first pass (lazy would suspend once even then, and the page would be drawn again).
+  const [TableOrdering, setTableOrdering] = useState(loadedTableOrdering);
+  useEffect(() => {
+    if (TableOrdering) return;
+    let current = true;
+    loadTableOrdering().then(
+      (loaded) => current && setTableOrdering(() => loaded),
+      // Not fetched (the connection dropped): the route's error page offers to load the page again.
+      (error: unknown) =>
+        current &&
+        setTableOrdering(() => {
+          throw error;
+        }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [TableOrdering]);
 
   if (table.error instanceof PublicApiError && table.error.status === 404) {
     return <LinkNotice unknownTableNo={tableNo} />;
@@ -99,6 +115,7 @@ function TableMenu({ tableNo, tableKey }: { tableNo: number; tableKey: string })
     </TableFrame>
   );
 
+  if (!TableOrdering) return whileLoading;
   return (
     <Suspense fallback={whileLoading}>
       <TableOrdering
