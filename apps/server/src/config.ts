@@ -109,6 +109,11 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_MS: millisecondsSchema(0).default(10_000),
   DATABASE_CONNECT_TIMEOUT_MS: millisecondsSchema(100).default(DATABASE_TIMEOUT_DEFAULTS.connectTimeoutMs),
   DATABASE_STATEMENT_TIMEOUT_MS: millisecondsSchema(0).default(DATABASE_TIMEOUT_DEFAULTS.statementTimeoutMs),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number()
+    .pipe(z.int('Must be a whole number of hours (0 turns them off)').min(0).max(168, 'Must be at most 168 (a week)'))
+    .default(24),
+  BACKUP_KEEP_DAYS: positiveIntSchema.default(14),
 });
 
 /** Every variable the server reads (for the test that holds .env.example and the README to them). */
@@ -184,6 +189,11 @@ export interface Config {
    * running get `graceMs` before their connections are cut and the database closes.
    */
   shutdown: { drainMs: number; graceMs: number };
+  /**
+   * Backups of the embedded database into DATA_DIR/backups (db/backup.ts): by the running server every
+   * `intervalHours` (0: none) and before migrations, removed after `keepDays` (the newest is always kept).
+   */
+  backups: { intervalHours: number; keepDays: number };
 }
 
 export class ConfigError extends Error {
@@ -314,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       drainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' && e.DATABASE_URL ? DEFAULT_CHAIN_DRAIN_MS : 0),
       graceMs: e.SHUTDOWN_GRACE_MS,
     },
+    backups: { intervalHours: e.BACKUP_INTERVAL_HOURS, keepDays: e.BACKUP_KEEP_DAYS },
   };
 }
 

@@ -1,6 +1,8 @@
 import type { Server } from 'node:http';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { prepareEmbeddedStart, type EmbeddedStart } from './db/backup';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { closeHttpRedirect, listenHttpRedirect } from './lib/http-redirect';
 
 /** Beyond the drain and the grace for running requests, what closing the database and Redis may take. */
@@ -18,7 +20,24 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // The embedded database is one process's: claim DATA_DIR (released when the process exits) and back the
+  // database up if migrations are about to change it (db/backup.ts).
+  let embedded: EmbeddedStart | null = null;
+  if (config.database.driver === 'pglite' && config.database.dataDir) {
+    try {
+      embedded = await prepareEmbeddedStart(config.database.dataDir, config.backups);
+    } catch (error) {
+      if (error instanceof DataDirInUseError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+    process.on('exit', embedded.release);
+  }
+
   const app = await buildApp(config);
+  embedded?.started(app);
   const address = await app.listen({ host: config.host, port: config.port });
   const port = Number(new URL(address).port);
   // The e2e harness reads this line's URL: keep its shape.
