@@ -159,6 +159,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const transact = createTransact(database.db, events);
   const db = database.db;
 
+  // Read once: the sessions sign with it and the user routes key the sign-in device marks from it.
   const jwtSecret = config.jwt.secret ?? loadJwtSecret(config.dataDir);
   const sessions = createSessionService(db, { secret: jwtSecret, ttlSeconds: config.jwt.ttlSeconds }, events);
   const realtime = createRealtime(app, events, sessions.authenticate);
@@ -211,7 +212,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('declaredAccess', declaredAccess);
   await app.register(async (api) => {
     registerAccessGuard(api, sessions.authenticate, declaredAccess);
-    await api.register(userRoutes, { prefix: '/api/user', users: services.users, config });
+    await api.register(userRoutes, { prefix: '/api/user', users: services.users, config, jwtSecret });
     await api.register(settingsRoutes, { prefix: '/api/settings', settings: services.settings });
     await api.register(categoryRoutes, { prefix: '/api/category', menu });
     await api.register(itemRoutes, { prefix: '/api/item', menu });

@@ -328,4 +328,31 @@ describe('diner rate limits', () => {
       await limited.close();
     }
   });
+
+  it('counts the IPv6 addresses of one /64 as one address', async () => {
+    const limited = await buildTestApp({ DINER_ORDER_RATE_LIMIT_PER_TABLE: '100', DINER_ORDER_RATE_LIMIT_PER_IP: '2' });
+    try {
+      await limited.signInAs('admin');
+      const { items } = await createMenu(limited, [{ price: 10_000 }]);
+      const tb = await createTable(limited);
+      const order = (ip: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/order',
+          remoteAddress: ip,
+          payload: { tableNo: tb.tableNo, tableKey: tb.qrKey, items: [{ itemId: items[0]!._id, quantity: 1 }] },
+        });
+      // A phone can take a new address in its network's /64 for every request.
+      const sameNetwork = [
+        await order('2001:db8:1:2::1'),
+        await order('2001:db8:1:2:a:b:c:d'),
+        await order('2001:db8:1:2:ffff:ffff:ffff:ffff'),
+      ];
+      expect(sameNetwork.map((r) => r.statusCode)).toEqual([201, 201, 429]);
+      // The next /64 is someone else.
+      expect((await order('2001:db8:1:3::1')).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import type { ErrorParams } from '@quan/contract/common';
+import { pgError } from './pg-error';
 
 /** Errors a person can cause. The error handler turns each into its status and the message as written. */
 const statusByCode = {
@@ -46,18 +47,12 @@ export const conflict = (message: string) => new AppError('CONFLICT', message);
 
 /** PostgreSQL's unique_violation (of that constraint, if named), wherever the driver or Drizzle put it. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint: violated } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return constraint === undefined || violated === constraint;
-  }
-  return false;
+  const violation = pgError(error);
+  return violation?.code === '23505' && (constraint === undefined || violation.constraint === constraint);
 }
 
 /** PostgreSQL's foreign_key_violation of that constraint: the row refers to one that does not exist. */
 export function isForeignKeyViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint: violated } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23503') return violated === constraint;
-  }
-  return false;
+  const violation = pgError(error);
+  return violation?.code === '23503' && violation.constraint === constraint;
 }

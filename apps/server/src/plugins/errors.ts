@@ -2,6 +2,7 @@ import type { ErrorResponse, FieldError } from '@quan/contract/common';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import { pgErrorCode } from '../lib/pg-error';
 
 const partLabel: Record<string, string> = {
   body: 'request body',
@@ -77,22 +78,11 @@ const refusedValueMessages: Record<string, string> = {
   '22008': 'A date in the request is out of range', // datetime_field_overflow
 };
 
-/**
- * A value of the request the database refused, from the error itself or a cause it is wrapped in (the query
- * builder wraps the driver's error). PGlite and node-postgres both give the SQLSTATE as `code`, with the
- * `severity` a PostgreSQL error always has; a Node error code ("ECONNRESET") never looks like one.
- */
+/** A value of the request the database refused, from the error itself or a cause it is wrapped in. */
 function refusedValue(error: unknown): { code: string; message: string } | null {
-  let cause = error;
-  for (let depth = 0; depth < 5 && typeof cause === 'object' && cause !== null; depth++) {
-    const candidate = cause as { code?: unknown; severity?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && candidate.severity) {
-      const message = refusedValueMessages[candidate.code];
-      return message ? { code: candidate.code, message } : null;
-    }
-    cause = candidate.cause;
-  }
-  return null;
+  const code = pgErrorCode(error);
+  const message = code ? refusedValueMessages[code] : undefined;
+  return code && message ? { code, message } : null;
 }
 
 /** The code of a client error without one of its own: its kind, from the status ("CONFLICT"). */

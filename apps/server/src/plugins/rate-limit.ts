@@ -30,10 +30,16 @@ async function enforce(
 const inMinutes = (minutes: number) => `${minutes} minute${minutes > 1 ? 's' : ''}`;
 
 /**
+ * The address every limit counts a request under, the global one and the tighter ones alike: IPv6 by its /64,
+ * which one subscriber usually holds whole (a phone can take a new address in it at will), IPv4 as it is.
+ */
+const addressKey = (request: FastifyRequest) => normalizeIP(request.ip);
+
+/**
  * A per-IP limit on every route (memory store, or Redis when REDIS_URL is set so that every instance
- * counts together): @fastify/rate-limit's global hook, keyed by the address (IPv6 by /64, the plugin's
- * default), with its X-RateLimit-* and Retry-After headers. Sign-in, registration and table orders get
- * tighter limits of their own through `signInThrottle`, `registerLimit` and `dinerOrderLimit`.
+ * counts together): @fastify/rate-limit's global hook, keyed by `addressKey`, with its X-RateLimit-* and
+ * Retry-After headers. Sign-in, registration and table orders get tighter limits of their own through
+ * `signInThrottle`, `registerLimit` and `dinerOrderLimit`.
  *
  * The plugin adds its hook to each route as a route hook, so it runs after the app-wide hooks (the access
  * guard answers 401 first). Unknown paths have no route: the not-found handler counts them through
@@ -51,6 +57,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
     // them at once (about 190), which would otherwise use up a tablet's minute, or a whole restaurant's
     // when its tablets reach the server through one address.
     allowList: (request) => request.routeOptions.url?.startsWith('/assets/') === true,
+    keyGenerator: addressKey,
     ...(redis && config.redis ? { redis, nameSpace: `${config.redis.keyPrefix}rate-limit:` } : {}),
     // An AppError, so the error handler answers with the API's error shape; `after` is "45 seconds", "1 minute".
     errorResponseBuilder: (_request, context) =>
@@ -64,7 +71,7 @@ export function registerLimit(app: FastifyInstance, limits: Config['rateLimit'])
     app.createRateLimit({
       max: limits.loginPerIp,
       timeWindow: SIGN_IN_WINDOW_MS,
-      keyGenerator: (request: FastifyRequest) => `register:ip:${normalizeIP(request.ip)}`,
+      keyGenerator: (request: FastifyRequest) => `register:ip:${addressKey(request)}`,
     }),
   ];
   return (request, reply) =>
@@ -156,7 +163,7 @@ export function signInThrottle(app: FastifyInstance, limits: Config['rateLimit']
       const hour = hourly.window(now);
       // Keys name an account by a hash of its email, so the store holds no email addresses.
       const emailHash = createHash('sha256').update(email).digest('base64url').slice(0, 22);
-      const address = `login:ip:${normalizeIP(request.ip)}:${ten.index}`;
+      const address = `login:ip:${addressKey(request)}:${ten.index}`;
       const pair = `${address}:${emailHash}`;
 
       // This address on this email: a success starts a new generation, so its count starts again.
@@ -203,7 +210,7 @@ export function approvalLimit(app: FastifyInstance, limits: Config['rateLimit'])
     app.createRateLimit({
       max: limits.loginPerIp,
       timeWindow: SIGN_IN_WINDOW_MS,
-      keyGenerator: (request: FastifyRequest) => `approval:ip:${request.ip}`,
+      keyGenerator: (request: FastifyRequest) => `approval:ip:${addressKey(request)}`,
     }),
     app.createRateLimit({
       max: limits.loginPerEmail,
@@ -232,7 +239,7 @@ export function dinerOrderLimit(app: FastifyInstance, limits: Config['rateLimit'
     app.createRateLimit({
       max: limits.dinerOrdersPerIp,
       timeWindow: DINER_ORDER_WINDOW_MS,
-      keyGenerator: (request: FastifyRequest) => `diner-order:ip:${request.ip}`,
+      keyGenerator: (request: FastifyRequest) => `diner-order:ip:${addressKey(request)}`,
     }),
     app.createRateLimit({
       max: limits.dinerOrdersPerTable,

@@ -14,25 +14,24 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
-import { loadJwtSecret } from '../../lib/jwt-secret';
 import { ok } from '../../lib/reply';
 import { ACCESS_COOKIE, currentUser } from '../../plugins/auth';
 import { registerLimit, signInThrottle } from '../../plugins/rate-limit';
 import { createDeviceMarks, DEVICE_COOKIE, DEVICE_MARK_MAX_AGE_SECONDS } from './device-marks';
 import type { UsersService } from './service';
 
-export const userRoutes: FastifyPluginAsync<{ users: UsersService; config: Config }> = async (
-  fastify,
-  { users, config },
-) => {
+export const userRoutes: FastifyPluginAsync<{
+  users: UsersService;
+  config: Config;
+  /** The secret the session tokens are signed with; the device marks are keyed from it too. */
+  jwtSecret: string;
+}> = async (fastify, { users, config, jwtSecret }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Users and session'];
 
   const limitRegistrations = registerLimit(fastify, config.rateLimit);
   const throttle = signInThrottle(fastify, config.rateLimit);
-  // The secret the session tokens are signed with (app.ts reads the same one: JWT_SECRET, else the one kept in
-  // DATA_DIR; in memory, each instance has its own, as it has its own database).
-  const deviceMarks = createDeviceMarks(config.jwt.secret ?? loadJwtSecret(config.dataDir));
+  const deviceMarks = createDeviceMarks(jwtSecret);
   const loginPath = `${fastify.prefix}/login`;
 
   app.post(
