@@ -30,6 +30,8 @@ import { createStationService, type StationService } from './modules/stations/se
 import { orderRoutes } from './modules/orders/routes';
 import { publicRoutes } from './modules/public/routes';
 import { reportRoutes } from './modules/reports/routes';
+import { reservationRoutes } from './modules/reservations/routes';
+import { createReservationsService, startFiringDue } from './modules/reservations/service';
 import { createReportsService, type ReportsService } from './modules/reports/service';
 import { createPublicMenu } from './modules/public/service';
 import { bankNotificationRoutes } from './modules/orders/bank-routes';
@@ -206,6 +208,17 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     spinWheel: createSpinWheelService({ db, settings, customers, coupons }),
   };
   app.decorate('services', services);
+  const reservations = createReservationsService({
+    db,
+    transact,
+    settings,
+    menu,
+    orders,
+    stock: ingredients,
+    customers,
+    log: app.log,
+  });
+  app.addHook('onClose', startFiringDue(reservations, app.log));
   realtime.setOrderFollowCheck(orders.mayFollow);
 
   const declaredAccess: DeclaredAccess[] = [];
@@ -231,6 +244,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await api.register(couponRoutes, { prefix: '/api/coupons', coupons });
     await api.register(auditRoutes, { prefix: '/api/audit', audit });
     await api.register(shiftRoutes, { prefix: '/api/shifts', shifts });
+    await api.register(reservationRoutes, { prefix: '/api/reservations', reservations });
     await api.register(exportRoutes, {
       prefix: '/api/exports',
       exports: createExportsService({ db, settings, shifts }),

@@ -57,6 +57,7 @@ const staffPages: PageToCheck[] = [
   { path: '/orders', ready: (page) => page.getByText('Chị Lan').first().waitFor() },
   { path: '/orders?view=kitchen', ready: (page) => page.getByText('Cơm tấm sườn bì chả').first().waitFor() },
   { path: '/tables' },
+  { path: '/reservations' },
   { path: '/menu', ready: (page) => page.getByText('Cơm tấm sườn bì chả').first().waitFor() },
   { path: '/menu-management' },
   { path: '/dashboard' },
@@ -221,6 +222,20 @@ describe.skipIf(!hasBrowser)('every page fits the screen it is on (phone, tablet
     );
     await api.call('PUT', `/api/order/${paid._id}`, { status: 'ready' }, ownerToken);
     await api.call('PUT', `/api/order/${paid._id}`, { status: 'completed', paymentMethod: 'cash' }, ownerToken);
+    // A booking in an hour at table 3, with a dish ordered ahead: the book and the tables screen show it (on
+    // the next day's page when that hour is past the restaurant's midnight).
+    await api.call(
+      'POST',
+      '/api/reservations',
+      {
+        name: 'Chị Hoa',
+        partySize: 3,
+        startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+        tableIds: [tables[2]!._id],
+        preorder: [{ itemId: items[1]!._id, quantity: 1 }],
+      },
+      ownerToken,
+    );
     for (const customer of [
       { name: 'Trần Thị Mai', phone: '0911000111', email: 'mai.tran@example.test' },
       { name: 'Lê Văn Hoàng', phone: '0911000222' },

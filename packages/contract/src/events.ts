@@ -1,5 +1,6 @@
 import type { Ingredient } from './ingredient';
 import type { Order, OrderStatus } from './order';
+import type { Reservation } from './reservations';
 import type { Table } from './table';
 
 /**
@@ -16,6 +17,8 @@ export interface DomainEvents {
   'order.status-changed': { order: Order; from: OrderStatus };
   /** Anything else of an open order changed: its note, customer, payment method or table. */
   'order.updated': { order: Order };
+  /** (ext) A reservation was booked, changed, or moved along (arrived, cancelled, no-show, done). */
+  'reservation.changed': { reservation: Reservation };
   /** A table was added, edited, seated or freed. */
   'table.changed': { table: Table };
   /** Something the menu shows changed: a dish, a category, or a dish sold out or came back. */

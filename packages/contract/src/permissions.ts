@@ -19,6 +19,11 @@ export const permissions = {
   'tables:read': { roles: ['admin', 'manager', 'staff'], does: 'see the tables' },
   'tables:seat': { roles: ['admin', 'manager', 'staff'], does: 'seat guests and free tables' },
   'tables:manage': { roles: ['admin', 'manager'], does: 'add, delete or renumber tables and rotate their QR keys' },
+  'reservations:read': { roles: ['admin', 'manager', 'staff'], does: 'see the reservations' },
+  'reservations:manage': {
+    roles: ['admin', 'manager', 'staff'],
+    does: 'book, change, seat and cancel reservations',
+  },
   'orders:read': { roles: ['admin', 'manager', 'staff'], does: 'see orders' },
   'orders:place': { roles: ['admin', 'manager', 'staff'], does: 'place orders' },
   'orders:update': { roles: ['admin', 'manager', 'staff'], does: 'move orders along and settle them' },

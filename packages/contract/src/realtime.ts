@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Ingredient } from './ingredient';
 import type { Order } from './order';
+import type { Reservation } from './reservations';
 import type { OrderStatusUpdate, TrackOrder } from './public';
 import type { Table } from './table';
 
@@ -17,6 +18,8 @@ export interface ServerToClientEvents {
   /** An order changed: the whole order to staff, its status to the diners following it. */
   'order:updated': (order: Order | OrderStatusUpdate) => void;
   'table:updated': (table: Table) => void;
+  /** (ext) A reservation was booked, changed or moved along; the day's book and the tables screen update. */
+  'reservation:updated': (reservation: Reservation) => void;
   /** Anything on the menu changed; clients refetch it. */
   'menu:updated': (payload: z.infer<typeof menuUpdatedSchema>) => void;
   /** An ingredient's stock fell to its low-stock threshold (once per crossing). */

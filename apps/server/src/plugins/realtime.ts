@@ -128,6 +128,7 @@ export function createRealtime(
     tellFollowers(order);
   });
   bus.on('table.changed', ({ table }) => realtime.emitToStaff('table:updated', table));
+  bus.on('reservation.changed', ({ reservation }) => realtime.emitToStaff('reservation:updated', reservation));
   bus.on('stock.low', ({ ingredient }) => realtime.emitToStaff('ingredient:low-stock', ingredient));
   bus.on('menu.changed', () => realtime.emitToAll('menu:updated', {}));
   bus.on('sessions.ended', (ended) => {

@@ -158,6 +158,8 @@ export function LiveUpdates() {
       }
     };
     const onTableUpdated = (table: Table) => applyTableToCache(queryClient, table);
+    // A booking moved along, or a new one: the day's book and the tables' "reserved 7:00 pm" ask again.
+    const onReservationUpdated = () => invalidate(queryRoots.reservations);
     // A dish selling out or coming back is a stock change too.
     const onMenuUpdated = () => {
       invalidate(queryRoots.menu);
@@ -177,8 +179,14 @@ export function LiveUpdates() {
     const onConnect = () => {
       if (!missedEvents) return;
       missedEvents = false;
-      for (const root of [queryRoots.orders, queryRoots.tables, queryRoots.menu, queryRoots.ingredients])
-        invalidate(root);
+      const roots = [
+        queryRoots.orders,
+        queryRoots.tables,
+        queryRoots.menu,
+        queryRoots.ingredients,
+        queryRoots.reservations,
+      ];
+      for (const root of roots) invalidate(root);
     };
 
     socket.on('disconnect', onDisconnect);
@@ -187,6 +195,7 @@ export function LiveUpdates() {
     socket.on('order:round-added', onRoundAdded);
     socket.on('order:updated', onOrderUpdated);
     socket.on('table:updated', onTableUpdated);
+    socket.on('reservation:updated', onReservationUpdated);
     socket.on('menu:updated', onMenuUpdated);
     socket.on('ingredient:low-stock', onLowStock);
     return () => {
@@ -196,6 +205,7 @@ export function LiveUpdates() {
       socket.off('order:round-added', onRoundAdded);
       socket.off('order:updated', onOrderUpdated);
       socket.off('table:updated', onTableUpdated);
+      socket.off('reservation:updated', onReservationUpdated);
       socket.off('menu:updated', onMenuUpdated);
       socket.off('ingredient:low-stock', onLowStock);
     };

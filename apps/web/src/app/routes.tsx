@@ -109,6 +109,12 @@ export function createRoutes({ staffProviders }: RouteOptions): RouteObject[] {
                       }),
                     },
                     {
+                      path: '/reservations',
+                      lazy: async () => ({
+                        Component: (await import('../features/reservations/pages/ReservationsPage')).ReservationsPage,
+                      }),
+                    },
+                    {
                       path: '/menu',
                       lazy: async () => ({ Component: (await import('../features/pos/pages/PosPage')).PosPage }),
                     },

@@ -109,6 +109,18 @@ export function formatDateTime(value: string | Date): string {
   );
 }
 
+/** The time of an instant on the restaurant's 12-hour clock: "7:00 CH" or "7:00 pm". */
+export function formatTime(value: string | Date): string {
+  return dateTimeFormat({ timeZone, hour12: true, hour: 'numeric', minute: '2-digit' }).format(new Date(value));
+}
+
+/** The wall-clock time of an instant in the restaurant, as a time input holds it ("19:05"). */
+export function restaurantClock(value: string | Date): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(value),
+  );
+}
+
 /** An hour of the restaurant's day (0–23, already the restaurant's) on the 12-hour clock: 19 → "7 CH" or "7 pm". */
 export function formatHour(hour: number): string {
   return dateTimeFormat({ timeZone: 'UTC', hourCycle: 'h12', hour: 'numeric' }).format(Date.UTC(2000, 0, 1, hour));

@@ -50,3 +50,16 @@ export function dayStartIso(day: string, timeZone = restaurantZone): string | un
 export function dayEndIso(day: string, timeZone = restaurantZone): string | undefined {
   return isDay(day) ? new Date(Date.parse(midnightIso(addDays(day, 1), timeZone)) - 1).toISOString() : undefined;
 }
+
+/**
+ * A day and a wall-clock time in the restaurant ("2026-11-26", "19:00") as the instant it names, in ISO; null
+ * when either is not one.
+ */
+export function restaurantInstantIso(day: string, time: string, timeZone = restaurantZone): string | null {
+  const clock = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  if (!isDay(day) || !clock) return null;
+  const [year, month, date] = parseDay(day);
+  return new Date(
+    new TZDate(year, month - 1, date, Number(clock[1]), Number(clock[2]), timeZone).getTime(),
+  ).toISOString();
+}

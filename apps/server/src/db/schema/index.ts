@@ -9,3 +9,4 @@ export * from './orders';
 export * from './payments';
 export * from './ingredient-history';
 export * from './sales';
+export * from './reservations';

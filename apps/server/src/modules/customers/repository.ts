@@ -70,6 +70,28 @@ export async function insertCustomer(db: Executor, values: typeof customers.$inf
   return row;
 }
 
+/**
+ * The customer with this phone, created with these fields if there is none; two bookings racing for a new
+ * number get the same row (the insert yields to the unique phone).
+ */
+export async function findOrInsertByPhone(
+  db: Executor,
+  values: typeof customers.$inferInsert & { phone: string },
+): Promise<CustomerRow> {
+  await db.insert(customers).values(values).onConflictDoNothing({ target: customers.phone });
+  const [row] = await db.select().from(customers).where(eq(customers.phone, values.phone));
+  if (!row) throw new Error('customer by phone missing after insert');
+  return row;
+}
+
+/** One more reservation they did not come to. */
+export async function addNoShow(db: Executor, id: string): Promise<void> {
+  await db
+    .update(customers)
+    .set({ noShowCount: sql`${customers.noShowCount} + 1`, updatedAt: sql`now()` })
+    .where(eq(customers.id, id));
+}
+
 export async function updateCustomer(
   db: Executor,
   id: string,

@@ -1,12 +1,13 @@
 import type { Pagination } from '@quan/contract/common';
-import type {
-  CreateCustomerBody,
-  Customer,
-  CustomerStats,
-  ListCustomersFilter,
-  LoyaltySettings,
-  UpdateCustomerBody,
-  VipEmail,
+import {
+  normalisePhone,
+  type CreateCustomerBody,
+  type Customer,
+  type CustomerStats,
+  type ListCustomersFilter,
+  type LoyaltySettings,
+  type UpdateCustomerBody,
+  type VipEmail,
 } from '@quan/contract/customer';
 import { foldForSearch } from '@quan/contract/text';
 import type { Database, Executor } from '../../db/client';
@@ -119,6 +120,24 @@ export function createCustomersService({ db, settings }: { db: Database; setting
       const { loyalty } = await settings.get();
       return db.transaction((tx) => repo.reevaluateLevels(tx, loyalty));
     },
+
+    /**
+     * (ext) Inside a reservation's transaction: the loyalty customer with this phone, created under the
+     * guest's name when the number is new.
+     */
+    async findOrCreateByPhone(tx: Executor, guest: { name: string; phone: string }): Promise<{ id: string }> {
+      const phone = normalisePhone(guest.phone);
+      const row = await repo.findOrInsertByPhone(tx, {
+        id: newId(),
+        name: guest.name,
+        phone,
+        searchText: searchTextOf({ name: guest.name, phone, email: '' }),
+      });
+      return { id: row.id };
+    },
+
+    /** (ext) Inside a reservation's transaction: the guest did not come. */
+    addNoShow: (tx: Executor, customerId: string) => repo.addNoShow(tx, customerId),
 
     /** Inside the completing transaction: credits the order to its customer (points, spend, level). */
     async creditCompletedOrder(

@@ -59,6 +59,23 @@ export async function takeStockForRound(
 }
 
 /**
+ * Whether the stock there is now covers these lines (a reservation's pre-order when booked), refusing with
+ * the first ingredient that is short; nothing is taken.
+ */
+export async function checkStockForLines(db: Executor, lines: repo.LineToCheck[]): Promise<void> {
+  const short = (await repo.needsOfLines(db, lines)).find((need) => !need.covered);
+  if (short) {
+    const { name, unit, quantity } = short.row;
+    const [need, left] = [formatQuantity(short.amount, unit), formatQuantity(quantity, unit)];
+    throw conflict(`Not enough ${name} for the pre-order: need ${need}, ${left} left`).because('INGREDIENT_SHORT', {
+      ingredient: name,
+      need,
+      left,
+    });
+  }
+}
+
+/**
  * Inside a cancellation's transaction: gives back exactly what the order (or one round of it) took and
  * has not returned.
  */

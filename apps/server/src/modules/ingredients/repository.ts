@@ -135,18 +135,19 @@ export async function pageHistory(db: Executor, ingredientId: string, page: { of
 /**
  * One portion of each order line that `where` picks (on alias `ol`), per ingredient: the dish's recipe and
  * its options' changes, never less than nothing ("không hành" can take the onions out, not add stock).
+ * `lines` is where the lines come from: the order lines, or lines not written anywhere yet (linesAsRows).
  */
-function portionRecipes(where: SQL): SQL {
+function portionRecipes(where: SQL, lines: SQL = sql`order_lines`): SQL {
   return sql`
     select parts.position, parts.portions, parts.ingredient_id, greatest(0, sum(parts.quantity)) as per_portion
     from (
       select ol.position, ol.quantity - ol.voided_quantity as portions, r.ingredient_id, r.quantity
-      from order_lines ol
+      from ${lines} ol
       join item_recipe_lines r on r.item_id = ol.item_id
       where ${where}
       union all
       select ol.position, ol.quantity - ol.voided_quantity, r.ingredient_id, r.quantity
-      from order_lines ol
+      from ${lines} ol
       cross join lateral jsonb_array_elements(ol.options) as chosen
       join option_recipe_lines r on r.option_id = (chosen ->> 'optionId')::uuid
       where ${where}
@@ -178,6 +179,41 @@ export async function lockNeedsOfRound(db: Executor, orderId: string, roundNo: n
     .for('update', { of: ingredients });
   return locked.map(({ row, amount }) => {
     // Exact decimals from SQL: parsing both sides keeps their order, so the comparison is exact too.
+    const needed = Number(amount);
+    return { row, amount: needed, covered: row.quantity >= needed };
+  });
+}
+
+/** Lines not written anywhere (a reservation's pre-order) in the shape of order_lines, for portionRecipes. */
+export interface LineToCheck {
+  itemId: string;
+  quantity: number;
+  options: { optionId: string | null }[];
+}
+
+const linesAsRows = (lines: LineToCheck[]) => sql`(
+  select x.position, x.quantity, 0 as voided_quantity, x.item_id, x.options
+  from jsonb_to_recordset(${JSON.stringify(
+    lines.map((line, position) => ({ position, quantity: line.quantity, item_id: line.itemId, options: line.options })),
+  )}::jsonb) as x(position int, quantity int, item_id uuid, options jsonb))`;
+
+/**
+ * What these lines would need of each ingredient, with the stock there is now; nothing is locked or taken
+ * (a pre-order is checked when booked and takes its stock only when it goes to the kitchen).
+ */
+export async function needsOfLines(db: Executor, lines: LineToCheck[]) {
+  if (lines.length === 0) return [];
+  const needs = sql`(
+    select ingredient_id, sum(per_portion * portions) as amount
+    from (${portionRecipes(sql`true`, linesAsRows(lines))}) as line_needs
+    group by ingredient_id
+    having sum(per_portion * portions) > 0) as needs`;
+  const rows = await db
+    .select({ row: ingredients, amount: sql<string>`needs.amount` })
+    .from(ingredients)
+    .innerJoin(needs, sql`needs.ingredient_id = ${ingredients.id}`)
+    .orderBy(asc(ingredients.id));
+  return rows.map(({ row, amount }) => {
     const needed = Number(amount);
     return { row, amount: needed, covered: row.quantity >= needed };
   });

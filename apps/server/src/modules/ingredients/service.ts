@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import type { Transact } from '../../events/transact';
 import { createIngredient, missingIngredient, removeIngredient, updateIngredient } from './edit-ingredient';
 import {
+  checkStockForLines,
   giveBackStockOfOrder,
   reassignOrderStock,
   settleVoidedPortions,
@@ -53,6 +54,8 @@ export function createIngredientsService({ db, transact }: { db: Database; trans
     },
 
     takeForRound: takeStockForRound,
+    /** (ext) Whether the stock covers a pre-order now, without taking it. */
+    checkForLines: (lines: repo.LineToCheck[]) => checkStockForLines(db, lines),
     giveBackForOrder: giveBackStockOfOrder,
     settleVoid: settleVoidedPortions,
     transferPortions,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { computeBill } from '@quan/contract/bill';
-import { serviceRateFor } from '@quan/contract/settings';
+import { serviceRateFor, type Settings } from '@quan/contract/settings';
 import { isOpenOrderStatus, type CreateOrderBody, type Order, type OrderLineInput } from '@quan/contract/order';
 import type { DinerOrderBody, DinerOrderResult } from '@quan/contract/public';
 import type { Executor } from '../../db/client';
@@ -9,9 +9,10 @@ import { badRequest, conflict, forbidden, isForeignKeyViolation, notFound } from
 import { newId } from '../../lib/ids';
 import { sameSecret } from '../../lib/same-secret';
 import type { AuthUser } from '../../plugins/auth';
+import type { OrderMenu } from '../menu/service';
 import { appendRound } from './add-round';
 import { CUSTOMER_FOREIGN_KEY, type OrdersDeps } from './deps';
-import { transactIdempotent } from './idempotency';
+import { transactIdempotent, type ClaimKey } from './idempotency';
 import { loadOrder, newOrderView, toOrder, toPublicOrder } from './order-view';
 import { explainMenuChanged, MAX_BILL, priceLines, roundUsesStock } from './price-lines';
 import * as repo from './repository';
@@ -61,59 +62,71 @@ async function placeOrder<T>(
   idempotencyKey?: string,
 ): Promise<{ result: T; replayed: boolean }> {
   const orderId = newId();
-  const actorId = door.actor?.id ?? null;
   const [settings, menu] = await Promise.all([deps.settings.get(), deps.menu.orderMenu()]);
   const call = { key: idempotencyKey, request: body, replay: door.replay };
-  const placing = transactIdempotent(deps, call, async (tx, record: RecordEvent, claimKey) => {
-    const { keyScope, fields, seating, joins } = await door.open(tx);
-    await claimKey(keyScope, joins?.id ?? orderId);
-    if (joins) {
-      const change = { order: joins, actorId, settings };
-      const added = await appendRound(deps, tx, record, change, { items: door.items, source: fields.source, menu });
-      return door.answer(added.order);
-    }
-
-    const lines = await priceLines(deps, tx, menu, orderId, door.items, { position: 0, roundNo: 1 });
-    const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
-    if (subtotal > MAX_BILL) throw badRequest(door.tooLarge).because('ORDER_TOO_LARGE');
-    const claim = { settings, subtotal, customerId: door.customerId ?? null };
-    const coupon = door.couponCode ? await deps.coupons.redeem(tx, { ...claim, code: door.couponCode }) : null;
-    const serviceRate = serviceRateFor(settings.serviceCharge, { source: fields.source, hasTable: !!fields.tableId });
-    const bill = computeBill(subtotal, Math.min(subtotal, coupon?.discount ?? 0), settings.taxRate, serviceRate);
-    // The service charge and the tax come on top of the subtotal: the bill as a whole must fit the books.
-    if (bill.total > MAX_BILL) throw badRequest(door.tooLarge).because('ORDER_TOO_LARGE');
-
-    const roundStatus = fields.status === 'pending' ? 'pending' : 'in_progress';
-    const { order, round } = await repo.insertOrder(
-      tx,
-      { ...fields, id: orderId, ...bill, couponId: coupon?.couponId ?? null },
-      { round: { orderId, no: 1, status: roundStatus, source: fields.source, sentById: actorId }, lines },
-    );
-    let table: { id: string; tableNo: number } | null = null;
-    if (order.tableId) {
-      const seated =
-        seating === 'required'
-          ? (await deps.tables.seatOrder(tx, order.tableId, orderId), true)
-          : await deps.tables.seatIfFree(tx, order.tableId, orderId);
-      if (seated) {
-        const { _id, tableNo } = await deps.tables.recordChange(tx, record, order.tableId);
-        table = { id: _id, tableNo };
-      } else {
-        table = (await deps.tables.findById(tx, order.tableId)) ?? null;
-      }
-    }
-    // A staff order goes to the kitchen at once; a diner's waits for staff to accept it.
-    if (order.status === 'in_progress' && roundUsesStock(menu, lines)) {
-      await deps.stock.takeForRound(tx, record, { orderId, roundNo: 1 }, actorId);
-    }
-
-    const placed = newOrderView({ order, round, lines, table, author: door.actor });
-    record({ type: 'order.placed', order: placed });
-    return door.answer(placed);
-  });
+  const placing = transactIdempotent(deps, call, (tx, record: RecordEvent, claimKey) =>
+    placeWithin(deps, tx, record, door, { orderId, settings, menu, claimKey }),
+  );
   return placing.catch((error: unknown) => {
     throw explainMenuChanged(error);
   });
+}
+
+/** The pipeline's work inside its transaction, with the settings and menu read before it. */
+async function placeWithin<T>(
+  deps: OrdersDeps,
+  tx: Executor,
+  record: RecordEvent,
+  door: Door<T>,
+  context: { orderId: string; settings: Settings; menu: OrderMenu; claimKey: ClaimKey },
+): Promise<T> {
+  const { orderId, settings, menu, claimKey } = context;
+  const actorId = door.actor?.id ?? null;
+  const { keyScope, fields, seating, joins } = await door.open(tx);
+  await claimKey(keyScope, joins?.id ?? orderId);
+  if (joins) {
+    const change = { order: joins, actorId, settings };
+    const added = await appendRound(deps, tx, record, change, { items: door.items, source: fields.source, menu });
+    return door.answer(added.order);
+  }
+
+  const lines = await priceLines(deps, tx, menu, orderId, door.items, { position: 0, roundNo: 1 });
+  const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
+  if (subtotal > MAX_BILL) throw badRequest(door.tooLarge).because('ORDER_TOO_LARGE');
+  const claim = { settings, subtotal, customerId: door.customerId ?? null };
+  const coupon = door.couponCode ? await deps.coupons.redeem(tx, { ...claim, code: door.couponCode }) : null;
+  const serviceRate = serviceRateFor(settings.serviceCharge, { source: fields.source, hasTable: !!fields.tableId });
+  const bill = computeBill(subtotal, Math.min(subtotal, coupon?.discount ?? 0), settings.taxRate, serviceRate);
+  // The service charge and the tax come on top of the subtotal: the bill as a whole must fit the books.
+  if (bill.total > MAX_BILL) throw badRequest(door.tooLarge).because('ORDER_TOO_LARGE');
+
+  const roundStatus = fields.status === 'pending' ? 'pending' : 'in_progress';
+  const { order, round } = await repo.insertOrder(
+    tx,
+    { ...fields, id: orderId, ...bill, couponId: coupon?.couponId ?? null },
+    { round: { orderId, no: 1, status: roundStatus, source: fields.source, sentById: actorId }, lines },
+  );
+  let table: { id: string; tableNo: number } | null = null;
+  if (order.tableId) {
+    const seated =
+      seating === 'required'
+        ? (await deps.tables.seatOrder(tx, order.tableId, orderId), true)
+        : await deps.tables.seatIfFree(tx, order.tableId, orderId);
+    if (seated) {
+      const { _id, tableNo } = await deps.tables.recordChange(tx, record, order.tableId);
+      table = { id: _id, tableNo };
+    } else {
+      table = (await deps.tables.findById(tx, order.tableId)) ?? null;
+    }
+  }
+  // A staff order goes to the kitchen at once; a diner's waits for staff to accept it.
+  if (order.status === 'in_progress' && roundUsesStock(menu, lines)) {
+    await deps.stock.takeForRound(tx, record, { orderId, roundNo: 1 }, actorId);
+  }
+
+  const placed = newOrderView({ order, round, lines, table, author: door.actor });
+  record({ type: 'order.placed', order: placed });
+  return door.answer(placed);
 }
 
 const missingCustomer = () =>
@@ -228,4 +241,72 @@ export async function placeDinerOrder(
   };
   const { result, replayed } = await placeOrder(deps, door, body, idempotencyKey);
   return { order: result, replayed };
+}
+
+/** What a reservation's pre-order becomes when it fires (see placeReservedOrder). */
+export interface ReservedOrder {
+  tableId: string;
+  customerDetails: { name: string; phone: string; guests: number };
+  customerId: string | null;
+  items: OrderLineInput[];
+  note: string;
+  /** Who sent it: the staff member who marked the guests arrived, or the booking's author when it fires on time. */
+  actor: { id: string; name: string } | null;
+}
+
+/**
+ * A reservation's door, in the caller's transaction (the reservation's row locked, so that it fires once):
+ * a pre-order (`isPreorder`) placed like a POS order at the reservation's table, straight to the kitchen
+ * with its stock; at a table that is still eating, the dishes join its open order as a POS round. The
+ * settings and the menu are read by the caller before its transaction.
+ */
+export async function placeReservedOrder(
+  deps: OrdersDeps,
+  tx: Executor,
+  record: RecordEvent,
+  read: { settings: Settings; menu: OrderMenu },
+  reserved: ReservedOrder,
+): Promise<Order> {
+  const door: Door<Order> = {
+    items: reserved.items,
+    customerId: reserved.customerId ?? undefined,
+    actor: reserved.actor,
+    tooLarge: 'The pre-order is too large; split it into several orders',
+    async open(tx) {
+      const table = await deps.tables.findById(tx, reserved.tableId);
+      if (!table) throw notFound('That table does not exist (it may have been deleted)');
+      let joins: repo.OrderRow | undefined;
+      if (table.currentOrderId) {
+        // Orders are locked before tables; read the table again under the order's lock (a bill paid meanwhile frees it).
+        const open = await repo.lockOrder(tx, table.currentOrderId);
+        const still = await deps.tables.findById(tx, reserved.tableId);
+        if (open && isOpenOrderStatus(open.status) && still?.currentOrderId === open.id) joins = open;
+      }
+      return {
+        joins,
+        keyScope: '',
+        seating: 'required',
+        fields: {
+          status: 'in_progress',
+          source: 'pos',
+          customerName: reserved.customerDetails.name,
+          customerPhone: reserved.customerDetails.phone,
+          guests: reserved.customerDetails.guests,
+          tableId: reserved.tableId,
+          customerId: reserved.customerId,
+          isPreorder: true,
+          note: reserved.note,
+          createdById: reserved.actor?.id ?? null,
+        },
+      };
+    },
+    answer: (order) => order,
+    replay: (orderId) => loadOrder(deps.db, orderId),
+  };
+  const noKey: ClaimKey = async () => undefined;
+  try {
+    return await placeWithin(deps, tx, record, door, { orderId: newId(), ...read, claimKey: noKey });
+  } catch (error) {
+    throw explainMenuChanged(error);
+  }
 }

@@ -7,16 +7,22 @@ import type {
   UpdateStationWorkBody,
   VoidLinesBody,
   MoveLinesBody,
+  OrderLineInput,
   PaymentMethod,
   SplitBillBody,
 } from '@quan/contract/order';
 import type { BankNotificationBody, RefundPaymentBody, TakePaymentBody } from '@quan/contract/payments';
 import type { DinerOrderBody } from '@quan/contract/public';
+import type { Settings } from '@quan/contract/settings';
 import type { AuthUser } from '../../plugins/auth';
 import { addStaffRound } from './add-round';
 import type { OrdersDeps } from './deps';
 import { moveToTable } from './move-to-table';
-import { placeDinerOrder, placeStaffOrder } from './place-order';
+import type { Executor } from '../../db/client';
+import type { RecordEvent } from '../../events/transact';
+import type { OrderMenu } from '../menu/service';
+import { placeDinerOrder, placeReservedOrder, placeStaffOrder, type ReservedOrder } from './place-order';
+import { priceLines, roundUsesStock } from './price-lines';
 import { getOrder, getOrderForDiner, listOrders, mayFollowOrder } from './read-orders';
 import { updateOrder } from './update-order';
 import { updateRound } from './update-round';
@@ -33,6 +39,22 @@ export function createOrdersService(deps: OrdersDeps) {
     placeStaffOrder: (actor: AuthUser, body: CreateOrderBody, idempotencyKey?: string) =>
       placeStaffOrder(deps, actor, body, idempotencyKey),
     placeDinerOrder: (body: DinerOrderBody, idempotencyKey?: string) => placeDinerOrder(deps, body, idempotencyKey),
+    /** (ext) Inside a reservation's transaction: its pre-order goes to the kitchen as an order (or a round). */
+    placeReservedOrder: (
+      tx: Executor,
+      record: RecordEvent,
+      read: { settings: Settings; menu: OrderMenu },
+      reserved: ReservedOrder,
+    ) => placeReservedOrder(deps, tx, record, read, reserved),
+    /**
+     * (ext) Lines priced from the menu as an order would price them now (refusing unknown and unavailable
+     * dishes and bad option choices), without writing anything: a reservation's pre-order when it is booked.
+     */
+    async quoteLines(items: OrderLineInput[]) {
+      const menu = await deps.menu.orderMenu();
+      const lines = await priceLines(deps, deps.db, menu, 'quote', items, { position: 0, roundNo: 1 });
+      return { lines, usesStock: roundUsesStock(menu, lines) };
+    },
     addRound: (actor: AuthUser, id: string, body: AddRoundBody, idempotencyKey?: string) =>
       addStaffRound(deps, actor, id, body, idempotencyKey),
     update: (actor: AuthUser, deviceId: string | null, id: string, body: UpdateOrderBody, idempotencyKey?: string) =>

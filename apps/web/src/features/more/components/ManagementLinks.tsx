@@ -1,5 +1,6 @@
 import {
   BookOpen,
+  CalendarClock,
   Carrot,
   ChartLine,
   ClipboardList,
@@ -36,6 +37,13 @@ const links: LinkCard[] = [
     icon: ClipboardList,
   },
   { to: '/tables', titleId: 'settings.link.tables', descriptionId: 'settings.link.tables.description', icon: Armchair },
+  {
+    to: '/reservations',
+    permission: 'reservations:read',
+    titleId: 'settings.link.reservations',
+    descriptionId: 'settings.link.reservations.description',
+    icon: CalendarClock,
+  },
   { to: '/menu', titleId: 'settings.link.menu', descriptionId: 'settings.link.menu.description', icon: BookOpen },
   {
     to: '/menu-management',

@@ -1,6 +1,8 @@
 import { useId, type ReactNode } from 'react';
-import { Users } from 'lucide-react';
+import { CalendarClock, Users } from 'lucide-react';
+import type { Reservation } from '@quan/contract/reservations';
 import type { Table } from '@quan/contract/table';
+import { formatTime } from '../../../lib/date-format';
 import { useT } from '../../../lib/i18n';
 import { tableStatusMessages } from './table-status';
 
@@ -39,9 +41,11 @@ interface TableCardProps {
   table: Table;
   /** Seat / free buttons, then the manager's buttons. */
   actions: ReactNode;
+  /** The table's next booking today, and whether the table is held for it already (from shortly before). */
+  booking?: { reservation: Pick<Reservation, 'startsAt' | 'name' | 'partySize'>; held: boolean };
 }
 
-export function TableCard({ table, actions }: TableCardProps) {
+export function TableCard({ table, actions, booking }: TableCardProps) {
   const t = useT();
   const titleId = useId();
   const styles = statusStyles[table.status];
@@ -75,6 +79,20 @@ export function TableCard({ table, actions }: TableCardProps) {
         </div>
       ) : (
         table.status === 'booked' && <p className="text-sm text-stone-600">{t('tables.bookedNoOrder')}</p>
+      )}
+      {booking && (
+        <p
+          className={`flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium ${
+            booking.held ? 'bg-amber-200 text-amber-950' : 'bg-sky-50 text-sky-900'
+          }`}
+        >
+          <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
+          {t(booking.held ? 'tables.heldFor' : 'tables.reservedAt', {
+            time: formatTime(booking.reservation.startsAt),
+            name: booking.reservation.name,
+            count: booking.reservation.partySize,
+          })}
+        </p>
       )}
       <div className="mt-auto flex flex-wrap gap-2">{actions}</div>
     </article>

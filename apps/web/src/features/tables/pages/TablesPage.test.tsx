@@ -37,6 +37,8 @@ function serveTables(initial: Table[], answer?: (call: Call) => FakeResponse | n
   const writes: Call[] = [];
   const fakeApi = installFakeApi(({ method, url, config }) => {
     if (method === 'GET' && url === '/api/table') return ok(tables);
+    // Today's bookings, which the page reads to say "reserved 7:00 pm" (ReservationsPage.test.tsx shows it).
+    if (method === 'GET' && url === '/api/reservations') return ok([]);
     const call = { method, url, body: config.data ? JSON.parse(config.data as string) : undefined };
     writes.push(call);
     const refusal = answer?.(call);

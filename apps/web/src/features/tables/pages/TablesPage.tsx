@@ -1,11 +1,16 @@
 import { useState } from 'react';
-import { Plus } from 'lucide-react';
+import { CalendarClock, Plus } from 'lucide-react';
 import { useSnackbar } from 'notistack';
 import type { Table, TableStatus } from '@quan/contract/table';
 import { describeApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCan } from '../../../lib/use-can';
+import { useNow } from '../../../lib/use-now';
+import { Link } from 'react-router';
+import { useReservations } from '../../reservations/api/list-reservations';
+import { isHeld, nextBookingByTable } from '../../reservations/components/reservation-display';
+import { restaurantDay } from '../../../lib/restaurant-day';
 import { useTables } from '../api/list-tables';
 import { useUpdateTable } from '../api/update-table';
 import { MoveOrderDialog } from '../components/MoveOrderDialog';
@@ -26,6 +31,11 @@ export function TablesPage() {
   usePageTitle(t('tables.heading'));
   const canManageTables = useCan('tables:manage');
   const tables = useTables();
+  const canSeeReservations = useCan('reservations:read');
+  // Today's bookings: a table says "reserved 7:00 pm" until its hold starts, then that it is held.
+  const now = useNow();
+  const todaysReservations = useReservations(restaurantDay(new Date(now)), { enabled: canSeeReservations });
+  const nextBookings = nextBookingByTable(todaysReservations.data ?? [], now);
   const statusMutation = useUpdateTable();
   const manager = useTableManagerDialogs(tables.data ?? []);
   const { enqueueSnackbar } = useSnackbar();
@@ -116,6 +126,11 @@ export function TablesPage() {
     );
   }
 
+  function bookingOf(table: Table) {
+    const reservation = nextBookings.get(table._id);
+    return reservation && { reservation, held: isHeld(reservation, now) };
+  }
+
   function renderContent() {
     if (tables.isPending) {
       return (
@@ -144,6 +159,7 @@ export function TablesPage() {
           <li key={table._id}>
             <TableCard
               table={table}
+              booking={bookingOf(table)}
               actions={
                 <>
                   {statusAction(table)}
@@ -173,12 +189,20 @@ export function TablesPage() {
             {tables.data ? t('tables.summary', { booked: counts.booked, all: counts.all }) : t('tables.intro')}
           </p>
         </div>
-        {canManageTables && (
-          <button type="button" className="btn btn-primary" onClick={manager.openCreate}>
-            <Plus aria-hidden="true" className="size-4" />
-            {t('tables.add')}
-          </button>
-        )}
+        <div className="flex flex-wrap gap-2">
+          {canSeeReservations && (
+            <Link to="/reservations" className="btn btn-secondary">
+              <CalendarClock aria-hidden="true" className="size-4" />
+              {t('tables.reservations')}
+            </Link>
+          )}
+          {canManageTables && (
+            <button type="button" className="btn btn-primary" onClick={manager.openCreate}>
+              <Plus aria-hidden="true" className="size-4" />
+              {t('tables.add')}
+            </button>
+          )}
+        </div>
       </div>
 
       <div role="group" aria-label={t('tables.filter.label')} className="flex flex-wrap gap-2">

@@ -1,0 +1,215 @@
+import type { OrderStatus } from '@quan/contract/order';
+import { and, asc, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { orders } from '../../db/schema/orders';
+import { reservationLines, reservations, reservationTables } from '../../db/schema/reservations';
+import { diningTables } from '../../db/schema/tables';
+import { users } from '../../db/schema/users';
+
+export type ReservationRow = typeof reservations.$inferSelect;
+export type ReservationLineRow = typeof reservationLines.$inferSelect;
+export type TableRow = { id: string; tableNo: number; seats: number };
+
+/** A reservation with what its view shows: its tables, its pre-order, its author and the order it became. */
+export interface LoadedReservation {
+  reservation: ReservationRow;
+  createdBy: { id: string; name: string } | null;
+  order: { orderNo: number; status: OrderStatus } | null;
+  tables: TableRow[];
+  lines: ReservationLineRow[];
+}
+
+/** The instant a reservation ends: its tables are free again from then. */
+const endsAt = sql`(${reservations.startsAt} + ${reservations.durationMinutes} * interval '1 minute')`;
+
+export async function loadReservations(db: Executor, where: SQL): Promise<LoadedReservation[]> {
+  const heads = await db
+    .select({
+      reservation: reservations,
+      createdBy: { id: users.id, name: users.name },
+      order: { orderNo: orders.orderNo, status: orders.status },
+    })
+    .from(reservations)
+    .leftJoin(users, eq(users.id, reservations.createdById))
+    .leftJoin(orders, eq(orders.id, reservations.orderId))
+    .where(where)
+    .orderBy(asc(reservations.startsAt), asc(reservations.id));
+  if (heads.length === 0) return [];
+  const ids = heads.map((head) => head.reservation.id);
+  const [tables, lines] = await Promise.all([
+    db
+      .select({
+        reservationId: reservationTables.reservationId,
+        id: diningTables.id,
+        tableNo: diningTables.tableNo,
+        seats: diningTables.seats,
+      })
+      .from(reservationTables)
+      .innerJoin(diningTables, eq(diningTables.id, reservationTables.tableId))
+      .where(inArray(reservationTables.reservationId, ids))
+      .orderBy(asc(diningTables.tableNo)),
+    db
+      .select()
+      .from(reservationLines)
+      .where(inArray(reservationLines.reservationId, ids))
+      .orderBy(asc(reservationLines.position)),
+  ]);
+  return heads.map((head) => ({
+    reservation: head.reservation,
+    createdBy: head.createdBy,
+    // An order's number is generated, typed nullable by Drizzle, but always set on a row.
+    order: head.order ? { orderNo: head.order.orderNo ?? 0, status: head.order.status } : null,
+    tables: tables
+      .filter((table) => table.reservationId === head.reservation.id)
+      .map(({ id, tableNo, seats }) => ({ id, tableNo, seats })),
+    lines: lines.filter((line) => line.reservationId === head.reservation.id),
+  }));
+}
+
+export async function loadReservation(db: Executor, id: string): Promise<LoadedReservation | undefined> {
+  const [loaded] = await loadReservations(db, eq(reservations.id, id));
+  return loaded;
+}
+
+/** The reservations starting within [from, to), by time. */
+export const loadBetween = (db: Executor, range: { from: Date; to: Date }) =>
+  loadReservations(db, and(gte(reservations.startsAt, range.from), lt(reservations.startsAt, range.to))!);
+
+/** A restaurant day ('YYYY-MM-DD' in `timezone`) as the instants [its midnight, the next midnight). */
+export async function dayAsInstants(db: Executor, timezone: string, day: string): Promise<{ from: Date; to: Date }> {
+  const zone = sql`${timezone}::text`;
+  const result = (await db.execute(
+    sql`select (${day}::date::timestamp at time zone ${zone}) as "from",
+               ((${day}::date + 1)::timestamp at time zone ${zone}) as "to"`,
+  )) as unknown as { rows: { from: string | Date; to: string | Date }[] };
+  const bounds = result.rows[0]!;
+  return { from: new Date(bounds.from), to: new Date(bounds.to) };
+}
+
+/** Locks the reservation's row for the rest of the transaction: every change and every firing queue here. */
+export async function lockReservation(db: Executor, id: string): Promise<ReservationRow | undefined> {
+  const [row] = await db.select().from(reservations).where(eq(reservations.id, id)).for('update');
+  return row;
+}
+
+/**
+ * The tables, locked in id order for the rest of the transaction, so that two bookings of one table check
+ * for overlaps one after the other (and two bookings of several tables never deadlock).
+ */
+export async function lockTables(db: Executor, ids: string[]): Promise<TableRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: diningTables.id, tableNo: diningTables.tableNo, seats: diningTables.seats })
+    .from(diningTables)
+    .where(inArray(diningTables.id, ids))
+    .orderBy(asc(diningTables.id))
+    .for('update');
+}
+
+/**
+ * The first reservation, other than `exceptId`, that holds one of these tables (booked or arrived) at some
+ * moment of [from, to); one that ends exactly when this one starts does not.
+ */
+export async function findOverlap(
+  db: Executor,
+  tableIds: string[],
+  range: { from: Date; to: Date },
+  exceptId?: string,
+) {
+  if (tableIds.length === 0) return undefined;
+  const [row] = await db
+    .select({
+      name: reservations.name,
+      startsAt: reservations.startsAt,
+      durationMinutes: reservations.durationMinutes,
+      tableNo: diningTables.tableNo,
+    })
+    .from(reservationTables)
+    .innerJoin(reservations, eq(reservations.id, reservationTables.reservationId))
+    .innerJoin(diningTables, eq(diningTables.id, reservationTables.tableId))
+    .where(
+      and(
+        inArray(reservationTables.tableId, tableIds),
+        inArray(reservations.status, ['booked', 'arrived']),
+        exceptId ? ne(reservations.id, exceptId) : undefined,
+        lt(reservations.startsAt, range.to),
+        gt(endsAt, range.from),
+      ),
+    )
+    .orderBy(asc(reservations.startsAt), asc(diningTables.tableNo))
+    .limit(1);
+  return row;
+}
+
+export async function insertReservation(db: Executor, values: typeof reservations.$inferInsert): Promise<void> {
+  await db.insert(reservations).values(values);
+}
+
+/** Replaces the reservation's tables. */
+export async function setTables(db: Executor, reservationId: string, tableIds: string[]): Promise<void> {
+  await db.delete(reservationTables).where(eq(reservationTables.reservationId, reservationId));
+  if (tableIds.length > 0) {
+    await db.insert(reservationTables).values(tableIds.map((tableId) => ({ reservationId, tableId })));
+  }
+}
+
+/** Replaces the reservation's pre-order. */
+export async function setLines(
+  db: Executor,
+  reservationId: string,
+  lines: Omit<ReservationLineRow, 'reservationId' | 'position'>[],
+): Promise<void> {
+  await db.delete(reservationLines).where(eq(reservationLines.reservationId, reservationId));
+  if (lines.length > 0) {
+    await db.insert(reservationLines).values(lines.map((line, position) => ({ ...line, reservationId, position })));
+  }
+}
+
+/** Changes the reservation, raising its version. */
+export async function updateReservation(
+  db: Executor,
+  id: string,
+  changes: Partial<typeof reservations.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(reservations)
+    .set({ ...changes, version: sql`${reservations.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(reservations.id, id));
+}
+
+/** What makes a reservation due to fire at `now`: booked, not fired, with a pre-order and a table. */
+function dueAt(now: Date) {
+  return and(
+    eq(reservations.status, 'booked'),
+    isNull(reservations.orderId),
+    isNotNull(reservations.fireAt),
+    lte(reservations.fireAt, now),
+    exists(sql`(select 1 from ${reservationLines} where ${reservationLines.reservationId} = ${reservations.id})`),
+    exists(sql`(select 1 from ${reservationTables} where ${reservationTables.reservationId} = ${reservations.id})`),
+  );
+}
+
+/** The reservations due to fire, the earliest first. */
+export async function findDue(db: Executor, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(dueAt(now))
+    .orderBy(asc(reservations.fireAt), asc(reservations.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The reservation locked if it is still due and no one else holds it (another instance firing it, staff
+ * marking the guests arrived): `skip locked` passes it over instead of waiting, and whoever holds it
+ * decides.
+ */
+export async function lockIfDue(db: Executor, id: string, now: Date): Promise<ReservationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.id, id), dueAt(now)))
+    .for('update', { skipLocked: true });
+  return row;
+}

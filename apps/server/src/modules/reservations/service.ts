@@ -1,0 +1,495 @@
+import { normalisePhone } from '@quan/contract/customer';
+import type { OrderLineInput } from '@quan/contract/order';
+import {
+  allowedReservationMoves,
+  DEFAULT_RESERVATION_MINUTES,
+  type CreateReservationBody,
+  type ListReservationsQuery,
+  type Reservation,
+  type ReservationStatus,
+  type ReservationStatusBody,
+  type UpdateReservationBody,
+} from '@quan/contract/reservations';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../../db/client';
+import type { RecordEvent, Transact } from '../../events/transact';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import type { CustomersService } from '../customers/service';
+import type { IngredientsService } from '../ingredients/service';
+import type { MenuService } from '../menu/service';
+import type { OrdersService } from '../orders/service';
+import type { SettingsService } from '../settings/service';
+import * as repo from './repository';
+
+/** Who is acting: the signed-in person. */
+export interface ReservationActor {
+  id: string;
+  name: string;
+}
+
+export interface ReservationsDeps {
+  db: Database;
+  transact: Transact;
+  settings: Pick<SettingsService, 'get'>;
+  menu: Pick<MenuService, 'orderMenu'>;
+  orders: Pick<OrdersService, 'quoteLines' | 'placeReservedOrder'>;
+  stock: Pick<IngredientsService, 'checkForLines'>;
+  customers: Pick<CustomersService, 'findOrCreateByPhone' | 'addNoShow'>;
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+}
+
+/**
+ * A booking, or its pre-order's firing time, may be a little in the past: the tablet's clock is not the
+ * server's, and a walk-in written down as it happens starts "now".
+ */
+const PAST_TOLERANCE_MS = 5 * 60_000;
+/** How many due reservations one tick of the scheduler fires at most; the rest wait for the next tick. */
+const FIRE_BATCH = 20;
+/** How often each instance looks for pre-orders due at the kitchen. */
+export const FIRE_INTERVAL_MS = 30_000;
+
+type PricedLine = Omit<repo.ReservationLineRow, 'reservationId' | 'position'>;
+
+const minutes = (n: number) => n * 60_000;
+
+function toReservation({ reservation: r, createdBy, tables, lines }: repo.LoadedReservation): Reservation {
+  const preorder = lines.map((line) => ({
+    itemId: line.itemId,
+    name: line.name,
+    price: line.price,
+    quantity: line.quantity,
+    note: line.note,
+    options: line.options,
+    total: line.price * line.quantity,
+  }));
+  return {
+    _id: r.id,
+    status: r.status,
+    source: r.source,
+    name: r.name,
+    phone: r.phone,
+    customerId: r.customerId,
+    partySize: r.partySize,
+    startsAt: r.startsAt.toISOString(),
+    durationMinutes: r.durationMinutes,
+    endsAt: new Date(r.startsAt.getTime() + minutes(r.durationMinutes)).toISOString(),
+    tables: tables.map((table) => ({ _id: table.id, tableNo: table.tableNo, seats: table.seats })),
+    note: r.note,
+    preorder,
+    preorderTotal: preorder.reduce((sum, line) => sum + line.total, 0),
+    fireAt: r.fireAt?.toISOString() ?? null,
+    orderId: r.orderId,
+    version: r.version,
+    createdBy: createdBy ? { _id: createdBy.id, name: createdBy.name } : null,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/** An instant as the restaurant's clock and calendar read it: { time: "19:00", day: "24/06/2026" }. */
+function localClock(instant: Date, timezone: string): { time: string; day: string } {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: timezone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { time: `${part('hour')}:${part('minute')}`, day: `${part('day')}/${part('month')}/${part('year')}` };
+}
+
+const statusWords: Record<ReservationStatus, string> = {
+  booked: 'booked',
+  arrived: 'arrived',
+  done: 'done',
+  cancelled: 'cancelled',
+  no_show: 'a no-show',
+};
+
+const missingReservation = () => notFound('That reservation does not exist').because('RESERVATION_NOT_FOUND');
+
+function checkStartsAt(startsAt: Date, now: Date): void {
+  if (startsAt.getTime() < now.getTime() - PAST_TOLERANCE_MS) {
+    throw badRequest('The booking time is in the past', [
+      { path: 'startsAt', message: 'Choose a time from now on' },
+    ]).because('RESERVATION_IN_PAST');
+  }
+}
+
+/** The pre-order's firing time: not after the booking, and (when it is being set) not in the past. */
+function checkFireAt(fireAt: Date | null, startsAt: Date, now: Date, setNow: boolean): void {
+  if (!fireAt) return;
+  if (fireAt.getTime() > startsAt.getTime()) {
+    throw badRequest('The pre-order must go to the kitchen before the booking starts, not after', [
+      { path: 'fireAt', message: 'Choose a time before the booking' },
+    ]).because('FIRE_AFTER_START');
+  }
+  if (setNow && fireAt.getTime() < now.getTime() - PAST_TOLERANCE_MS) {
+    throw badRequest('The time to send the pre-order to the kitchen is in the past', [
+      { path: 'fireAt', message: 'Choose a time from now on' },
+    ]).because('FIRE_IN_PAST');
+  }
+}
+
+function checkVersion(row: repo.ReservationRow, expectedVersion: number | undefined): void {
+  if (expectedVersion !== undefined && expectedVersion !== row.version) {
+    throw conflict(
+      `The reservation for ${row.name} was changed on another screen since you opened it; its latest state is shown now`,
+    ).because('RESERVATION_STALE', { guest: row.name });
+  }
+}
+
+/** The fired order's status refuses a cancellation or a no-show until that order is cancelled. */
+function refuseWhileFired(loaded: repo.LoadedReservation, to: ReservationStatus): void {
+  const { order } = loaded;
+  if (!loaded.reservation.orderId || !order || order.status === 'cancelled') return;
+  throw conflict(
+    `The pre-order already went to the kitchen as order ${order.orderNo}; cancel that order before marking the ` +
+      `reservation ${statusWords[to]}`,
+  ).because('PREORDER_FIRED', { orderNo: order.orderNo });
+}
+
+const uniqueIds = (ids: readonly string[]) => [...new Set(ids)];
+
+export function createReservationsService(deps: ReservationsDeps) {
+  const { db, transact } = deps;
+
+  /** Inside a transaction that changed it: the reservation as it now stands, recorded for the screens. */
+  async function recordChange(tx: Executor, record: RecordEvent, id: string): Promise<Reservation> {
+    const loaded = await repo.loadReservation(tx, id);
+    if (!loaded) throw missingReservation();
+    const reservation = toReservation(loaded);
+    record({ type: 'reservation.changed', reservation });
+    return reservation;
+  }
+
+  /**
+   * The pre-order priced from the menu as an order would price it now, and checked against the stock
+   * (nothing is taken until it fires). Runs before the transaction: the menu is read from memory.
+   */
+  async function pricePreorder(items: OrderLineInput[]): Promise<PricedLine[]> {
+    if (items.length === 0) return [];
+    let priced: Awaited<ReturnType<OrdersService['quoteLines']>>;
+    try {
+      priced = await deps.orders.quoteLines(items);
+    } catch (error) {
+      // The order path names its fields `items.N`; here they are `preorder.N`.
+      if (error instanceof AppError && error.errors) {
+        const renamed = new AppError(
+          error.code,
+          error.message,
+          error.errors.map((e) => ({ ...e, path: e.path.replace(/^items\./, 'preorder.') })),
+        );
+        if (error.reason) renamed.because(error.reason.code, error.reason.params);
+        throw renamed;
+      }
+      throw error;
+    }
+    if (priced.usesStock) {
+      await deps.stock.checkForLines(
+        priced.lines.map((line) => ({ itemId: line.itemId!, quantity: line.quantity, options: line.options })),
+      );
+    }
+    return priced.lines.map((line) => ({
+      itemId: line.itemId,
+      name: line.name,
+      price: line.price,
+      quantity: line.quantity,
+      note: line.note,
+      options: line.options,
+    }));
+  }
+
+  /**
+   * Inside the booking's transaction: locks the tables (in id order) and checks that they exist, seat the
+   * party, and are not held by another booked or arrived reservation at any moment of this one. The lock
+   * is what makes the check hold: a second booking of the same table waits here until the first commits,
+   * then sees it.
+   */
+  async function holdTables(
+    tx: Executor,
+    booking: { tableIds: string[]; startsAt: Date; durationMinutes: number; partySize: number },
+    timezone: string,
+    exceptId?: string,
+  ): Promise<void> {
+    const { tableIds, startsAt, durationMinutes, partySize } = booking;
+    if (tableIds.length === 0) return;
+    const tables = await repo.lockTables(tx, [...tableIds].sort());
+    if (tables.length < tableIds.length) {
+      throw notFound('A table of this booking does not exist (it may have been deleted)').because(
+        'RESERVATION_TABLE_NOT_FOUND',
+      );
+    }
+    const seats = tables.reduce((sum, table) => sum + table.seats, 0);
+    if (seats < partySize) {
+      const numbers = tables
+        .map((table) => table.tableNo)
+        .sort((a, b) => a - b)
+        .join(', ');
+      const which = tables.length === 1 ? `Table ${numbers} seats` : `Tables ${numbers} seat`;
+      throw badRequest(`${which} ${seats}; the party is ${partySize}: add a table or choose a larger one`, [
+        { path: 'tableIds', message: `${seats} seats for ${partySize} guests` },
+      ]).because('PARTY_TOO_LARGE', { seats, partySize });
+    }
+    const range = { from: startsAt, to: new Date(startsAt.getTime() + minutes(durationMinutes)) };
+    const other = await repo.findOverlap(tx, tableIds, range, exceptId);
+    if (other) {
+      const { time, day } = localClock(other.startsAt, timezone);
+      const until = localClock(new Date(other.startsAt.getTime() + minutes(other.durationMinutes)), timezone).time;
+      throw conflict(
+        `Table ${other.tableNo} is already booked for ${other.name} at ${time} on ${day} (until ${until})`,
+      ).because('RESERVATION_OVERLAP', { tableNo: other.tableNo, guest: other.name, time, day, until });
+    }
+  }
+
+  /**
+   * Inside the transaction that holds the reservation's row: its pre-order goes to the kitchen as an order
+   * at its first table (or a round of the order already there). The caller sets `order_id` in the same
+   * transaction, so whoever holds the row next sees it fired.
+   */
+  async function fire(
+    tx: Executor,
+    record: RecordEvent,
+    loaded: repo.LoadedReservation,
+    actor: ReservationActor | null,
+    read: Parameters<OrdersService['placeReservedOrder']>[2],
+  ): Promise<string> {
+    const { reservation, tables, lines } = loaded;
+    const gone = lines.find((line) => line.itemId === null);
+    if (gone) {
+      throw conflict(`${gone.name} is no longer on the menu; change the pre-order first`).because('DISH_NOT_ON_MENU', {
+        dish: gone.name,
+      });
+    }
+    const order = await deps.orders.placeReservedOrder(tx, record, read, {
+      tableId: tables[0]!.id,
+      customerDetails: { name: reservation.name, phone: reservation.phone, guests: reservation.partySize },
+      customerId: reservation.customerId,
+      items: lines.map((line) => ({
+        itemId: line.itemId!,
+        quantity: line.quantity,
+        note: line.note || undefined,
+        options: line.options.flatMap((option) => (option.optionId ? [option.optionId] : [])),
+      })),
+      note: reservation.note,
+      actor,
+    });
+    return order._id;
+  }
+
+  const guestCustomer = async (tx: Executor, guest: { name: string; phone: string }) =>
+    guest.phone ? (await deps.customers.findOrCreateByPhone(tx, guest)).id : null;
+
+  const readForFiring = async () => {
+    const [settings, menu] = await Promise.all([deps.settings.get(), deps.menu.orderMenu()]);
+    return { settings, menu };
+  };
+
+  return {
+    /** The day's book: the reservations starting on that restaurant day, by time. */
+    async list(query: ListReservationsQuery): Promise<Reservation[]> {
+      const { timezone } = await deps.settings.get();
+      const range = await repo.dayAsInstants(db, timezone, query.date);
+      return (await repo.loadBetween(db, range)).map(toReservation);
+    },
+
+    async get(id: string): Promise<Reservation> {
+      const loaded = await repo.loadReservation(db, id);
+      if (!loaded) throw missingReservation();
+      return toReservation(loaded);
+    },
+
+    async create(actor: ReservationActor, body: CreateReservationBody): Promise<Reservation> {
+      const now = new Date();
+      const startsAt = new Date(body.startsAt);
+      checkStartsAt(startsAt, now);
+      const fireAt = body.fireAt ? new Date(body.fireAt) : null;
+      checkFireAt(fireAt, startsAt, now, true);
+      const durationMinutes = body.durationMinutes ?? DEFAULT_RESERVATION_MINUTES;
+      const tableIds = uniqueIds(body.tableIds ?? []);
+      const lines = await pricePreorder(body.preorder ?? []);
+      const { timezone } = await deps.settings.get();
+      const id = newId();
+      return transact(async (tx, record) => {
+        await holdTables(tx, { tableIds, startsAt, durationMinutes, partySize: body.partySize }, timezone);
+        const phone = body.phone ?? '';
+        const customerId = await guestCustomer(tx, { name: body.name, phone });
+        await repo.insertReservation(tx, {
+          id,
+          status: 'booked',
+          source: body.source ?? 'phone',
+          name: body.name,
+          phone: phone ? normalisePhone(phone) : '',
+          customerId,
+          partySize: body.partySize,
+          startsAt,
+          durationMinutes,
+          note: body.note ?? '',
+          fireAt,
+          createdById: actor.id,
+        });
+        await repo.setTables(tx, id, tableIds);
+        await repo.setLines(tx, id, lines);
+        return recordChange(tx, record, id);
+      });
+    },
+
+    /** A booked reservation changed; its tables are checked again when they, the time or the party change. */
+    async update(id: string, body: UpdateReservationBody): Promise<Reservation> {
+      const now = new Date();
+      const lines = body.preorder ? await pricePreorder(body.preorder) : undefined;
+      const { timezone } = await deps.settings.get();
+      return transact(async (tx, record) => {
+        const current = await repo.lockReservation(tx, id);
+        if (!current) throw missingReservation();
+        checkVersion(current, body.expectedVersion);
+        if (current.status !== 'booked') {
+          throw conflict(
+            `Only a booked reservation can be changed; the one for ${current.name} is ${statusWords[current.status]}`,
+          ).because('RESERVATION_NOT_BOOKED', { status: current.status });
+        }
+        const before = (await repo.loadReservation(tx, id))!;
+        const tableIds = body.tableIds ? uniqueIds(body.tableIds) : before.tables.map((table) => table.id);
+        const tablesChanged = tableIds.join() !== before.tables.map((table) => table.id).join();
+        if (current.orderId && (lines !== undefined || body.fireAt !== undefined || tablesChanged)) {
+          throw conflict(
+            'The pre-order already went to the kitchen; change its order instead (dishes, table) on the POS',
+          ).because('PREORDER_FIRED', { orderNo: before.order?.orderNo ?? 0 });
+        }
+
+        // A form sends every field back: only a time that changed must be in the future.
+        const startsAt = body.startsAt ? new Date(body.startsAt) : current.startsAt;
+        const startsMoved = startsAt.getTime() !== current.startsAt.getTime();
+        if (startsMoved) checkStartsAt(startsAt, now);
+        const fireAt = body.fireAt !== undefined ? (body.fireAt ? new Date(body.fireAt) : null) : current.fireAt;
+        const fireMoved = (fireAt?.getTime() ?? null) !== (current.fireAt?.getTime() ?? null);
+        checkFireAt(fireAt, startsAt, now, fireMoved);
+
+        const durationMinutes = body.durationMinutes ?? current.durationMinutes;
+        const partySize = body.partySize ?? current.partySize;
+        if (
+          tablesChanged ||
+          startsMoved ||
+          durationMinutes !== current.durationMinutes ||
+          partySize !== current.partySize
+        ) {
+          await holdTables(tx, { tableIds, startsAt, durationMinutes, partySize }, timezone, id);
+        }
+        const name = body.name ?? current.name;
+        const phone = body.phone !== undefined ? (body.phone ? normalisePhone(body.phone) : '') : current.phone;
+        const customerId = phone === current.phone ? current.customerId : await guestCustomer(tx, { name, phone });
+        await repo.updateReservation(tx, id, {
+          name,
+          phone,
+          customerId,
+          partySize,
+          startsAt,
+          durationMinutes,
+          note: body.note ?? current.note,
+          fireAt,
+        });
+        if (tablesChanged) await repo.setTables(tx, id, tableIds);
+        if (lines) await repo.setLines(tx, id, lines);
+        return recordChange(tx, record, id);
+      });
+    },
+
+    /**
+     * booked → arrived (the pre-order, if any and not fired yet, goes to the kitchen at the first table),
+     * cancelled or no_show (refused while a fired order is still on; a no-show counts against the
+     * customer); arrived → done.
+     */
+    async move(actor: ReservationActor, id: string, body: ReservationStatusBody): Promise<Reservation> {
+      const to = body.status;
+      const read = to === 'arrived' ? await readForFiring() : null;
+      return transact(async (tx, record) => {
+        const current = await repo.lockReservation(tx, id);
+        if (!current) throw missingReservation();
+        checkVersion(current, body.expectedVersion);
+        if (!allowedReservationMoves[current.status].includes(to)) {
+          throw conflict(
+            `A reservation that is ${statusWords[current.status]} cannot be marked ${statusWords[to]}`,
+          ).because('RESERVATION_MOVE_REFUSED', { from: current.status, to });
+        }
+        const loaded = (await repo.loadReservation(tx, id))!;
+        let orderId = current.orderId;
+        if (to === 'arrived') {
+          if (loaded.tables.length === 0) {
+            throw badRequest('Assign a table first', [
+              { path: 'tableIds', message: 'The guests need a table' },
+            ]).because('RESERVATION_NO_TABLE');
+          }
+          // Fired already (at its time, by the scheduler): the dishes are in the kitchen; arriving adds nothing.
+          if (!orderId && loaded.lines.length > 0) orderId = await fire(tx, record, loaded, actor, read!);
+        }
+        if (to === 'cancelled' || to === 'no_show') refuseWhileFired(loaded, to);
+        if (to === 'no_show' && current.customerId) await deps.customers.addNoShow(tx, current.customerId);
+        await repo.updateReservation(tx, id, { status: to, orderId });
+        return recordChange(tx, record, id);
+      });
+    },
+
+    /**
+     * One tick of the scheduler: fires the pre-orders whose time has come (`now`) and whose guests have not
+     * arrived, each in its own transaction, skipping any reservation another instance or a person holds at
+     * that moment (whoever holds it decides). A pre-order that cannot go (a dish sold out, the table taken)
+     * is logged and tried again at the next tick, or when the guests arrive. Returns how many fired.
+     */
+    async fireDue(now: Date = new Date()): Promise<number> {
+      const due = await repo.findDue(db, now, FIRE_BATCH);
+      if (due.length === 0) return 0;
+      const read = await readForFiring();
+      let fired = 0;
+      for (const id of due) {
+        try {
+          const done = await transact(async (tx, record) => {
+            if (!(await repo.lockIfDue(tx, id, now))) return false;
+            const loaded = (await repo.loadReservation(tx, id))!;
+            const orderId = await fire(tx, record, loaded, loaded.createdBy, read);
+            await repo.updateReservation(tx, id, { orderId });
+            await recordChange(tx, record, id);
+            return true;
+          });
+          if (done) fired += 1;
+        } catch (error) {
+          deps.log.warn(
+            { err: error, reservationId: id },
+            'a pre-order could not go to the kitchen at its time; trying again at the next tick',
+          );
+        }
+      }
+      return fired;
+    },
+  };
+}
+
+export type ReservationsService = ReturnType<typeof createReservationsService>;
+
+/**
+ * Runs the scheduler on this instance every FIRE_INTERVAL_MS (one tick at a time) until the returned stop,
+ * which waits for a tick under way. Several instances may run it: each reservation fires under its row lock.
+ */
+export function startFiringDue(service: Pick<ReservationsService, 'fireDue'>, log: ReservationsDeps['log']) {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = service
+      .fireDue()
+      .then((fired) => {
+        if (fired > 0) log.info({ fired }, 'pre-orders sent to the kitchen at their time');
+      })
+      .catch((error: unknown) => log.warn({ err: error }, 'looking for pre-orders due at the kitchen failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, FIRE_INTERVAL_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

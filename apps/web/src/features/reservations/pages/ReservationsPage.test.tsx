@@ -1,0 +1,170 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Item } from '@quan/contract/menu';
+import type { Reservation } from '@quan/contract/reservations';
+import { defaultSettings } from '@quan/contract/settings';
+import type { Table } from '@quan/contract/table';
+import { afterEach, describe, expect, it } from 'vitest';
+import { routes } from '../../../app/routes';
+import { restaurantDay, restaurantInstantIso } from '../../../lib/restaurant-day';
+import { fail, installFakeApi, ok, type FakeHandler } from '../../../test/fake-api';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { renderRoutes } from '../../../test/render-routes';
+
+const minute = 60_000;
+const staff = makeUser({ _id: '0190a1b2-c3d4-7e5f-8a9b-00000000000b', name: 'Lan', role: 'staff' });
+const table7: Table = {
+  _id: '0190a1b2-c3d4-7e5f-8a9b-000000000007',
+  tableNo: 7,
+  seats: 6,
+  status: 'available',
+  qrKey: 'key-7',
+  currentOrder: null,
+} as unknown as Table;
+const hotpot = {
+  _id: '0190a1b2-c3d4-7e5f-8a9b-0000000000a1',
+  name: 'Lẩu thái',
+  price: 350_000,
+  isAvailable: true,
+  isSoldOut: false,
+} as unknown as Item;
+
+function makeReservation(overrides: Partial<Reservation> = {}): Reservation {
+  const startsAt = overrides.startsAt ?? new Date(Date.now() + 3 * 60 * minute).toISOString();
+  return {
+    _id: '0190a1b2-c3d4-7e5f-8a9b-0000000000b1',
+    status: 'booked',
+    source: 'phone',
+    name: 'Anh Tùng',
+    phone: '0901234567',
+    customerId: null,
+    partySize: 6,
+    startsAt,
+    durationMinutes: 90,
+    endsAt: new Date(Date.parse(startsAt) + 90 * minute).toISOString(),
+    tables: [{ _id: table7._id, tableNo: 7, seats: 6 }],
+    note: '',
+    preorder: [],
+    preorderTotal: 0,
+    fireAt: null,
+    orderId: null,
+    version: 1,
+    createdBy: null,
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+function serve(reservations: Reservation[]) {
+  const writes: { method: string; url: string; body: unknown }[] = [];
+  const handler: FakeHandler = ({ method, url, config }) => {
+    if (method === 'GET' && url === '/api/settings') return ok(defaultSettings);
+    if (method === 'GET' && url === '/api/reservations') return ok(reservations);
+    if (method === 'GET' && url === '/api/table') return ok([table7]);
+    if (method === 'GET' && url === '/api/item') return ok([hotpot]);
+    if (method !== 'GET') {
+      const body = JSON.parse(String(config.data)) as Record<string, unknown>;
+      writes.push({ method, url, body });
+      return { status: method === 'POST' ? 201 : 200, body: { success: true, data: makeReservation() } };
+    }
+    return fail(404, 'Not found');
+  };
+  return { writes, fakeApi: installFakeApi(handler) };
+}
+
+describe('ReservationsPage', { timeout: 20_000 }, () => {
+  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
+  afterEach(() => fakeApi?.restore());
+
+  it('books table 7 for 19:00 for six with a hotpot ordered ahead, to reach the kitchen when they arrive', async () => {
+    storeSession(staff, tokenExpiringIn(3600));
+    const served = serve([]);
+    fakeApi = served.fakeApi;
+    renderRoutes(routes, { path: '/reservations' });
+
+    expect(await screen.findByText('No bookings on this day yet.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'New booking' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'New booking' }));
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Guest name' }), 'Anh Tùng');
+    await userEvent.type(dialog.getByRole('textbox', { name: /^Phone/ }), '0901234567');
+    const guests = dialog.getByRole('spinbutton', { name: 'Guests' });
+    await userEvent.clear(guests);
+    await userEvent.type(guests, '6');
+    await userEvent.click(dialog.getByRole('button', { name: 'Table 7 · 6' }));
+    expect(dialog.getByText('6 seats chosen')).toBeInTheDocument();
+    await userEvent.selectOptions(dialog.getByRole('combobox', { name: 'Dish' }), hotpot._id);
+    await userEvent.click(dialog.getByRole('button', { name: 'Add' }));
+    expect(dialog.getByRole('button', { name: 'One more Lẩu thái' })).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Book' }));
+
+    await waitFor(() => expect(served.writes).toHaveLength(1));
+    const today = restaurantDay(new Date());
+    expect(served.writes[0]).toEqual({
+      method: 'POST',
+      url: '/api/reservations',
+      body: {
+        name: 'Anh Tùng',
+        phone: '0901234567',
+        partySize: 6,
+        startsAt: restaurantInstantIso(today, '19:00'),
+        durationMinutes: 90,
+        tableIds: [table7._id],
+        note: '',
+        preorder: [{ itemId: hotpot._id, quantity: 1 }],
+        fireAt: null,
+      },
+    });
+  });
+
+  it('puts late guests first, with a no-show button, and seats a party that arrives', async () => {
+    storeSession(staff, tokenExpiringIn(3600));
+    const late = makeReservation({
+      _id: '0190a1b2-c3d4-7e5f-8a9b-0000000000c1',
+      name: 'Chị Mai',
+      startsAt: new Date(Date.now() - 20 * minute).toISOString(),
+    });
+    const soon = makeReservation({
+      _id: '0190a1b2-c3d4-7e5f-8a9b-0000000000c2',
+      name: 'Anh Tùng',
+      version: 3,
+      startsAt: new Date(Date.now() + 20 * minute).toISOString(),
+      preorder: [
+        { itemId: hotpot._id, name: 'Lẩu thái', price: 350_000, quantity: 1, note: '', options: [], total: 350_000 },
+      ],
+      preorderTotal: 350_000,
+    });
+    const served = serve([late, soon]);
+    fakeApi = served.fakeApi;
+    renderRoutes(routes, { path: '/reservations' });
+
+    const headings = await screen.findAllByRole('heading', { level: 2 });
+    expect(headings.map((heading) => heading.textContent)).toEqual([
+      'Late, not arrived (1)',
+      'Coming within 30 minutes (1)',
+    ]);
+    const lateCard = within(screen.getByRole('article', { name: /Chị Mai$/ }));
+    expect(lateCard.getByRole('button', { name: 'No-show' })).toBeInTheDocument();
+    const soonCard = within(screen.getByRole('article', { name: /Anh Tùng$/ }));
+    expect(soonCard.queryByRole('button', { name: 'No-show' })).not.toBeInTheDocument();
+    expect(soonCard.getByText(/Ordered ahead: 1× Lẩu thái/)).toHaveTextContent('to the kitchen when they arrive');
+
+    await userEvent.click(soonCard.getByRole('button', { name: 'Arrived' }));
+    await waitFor(() => expect(served.writes).toHaveLength(1));
+    expect(served.writes[0]).toEqual({
+      method: 'PUT',
+      url: `/api/reservations/${soon._id}/status`,
+      body: { status: 'arrived', expectedVersion: 3 },
+    });
+  });
+
+  it('shows on the tables screen that table 7 is reserved tonight', async () => {
+    storeSession(staff, tokenExpiringIn(3600));
+    const tonight = makeReservation({ startsAt: new Date(Date.now() + 2 * 60 * minute).toISOString() });
+    fakeApi = serve([tonight]).fakeApi;
+    renderRoutes(routes, { path: '/tables' });
+
+    const card = within(await screen.findByRole('article', { name: 'Table 7' }));
+    expect(await card.findByText(/^Reserved .+ · Anh Tùng \(6\)$/)).toBeInTheDocument();
+  });
+});
