@@ -78,7 +78,9 @@ describe.skipIf(!hasBrowser)('a reservation with a pre-order', () => {
     await bookDay.press('Tab');
     const card = host.getByRole('article', { name: /Anh Tùng$/ });
     await card.waitFor();
-    expect(plain(await card.textContent())).toContain('Ordered ahead: 1× Lẩu thái (350.000 ₫) · to the kitchen when they arrive');
+    expect(plain(await card.textContent())).toContain(
+      'Ordered ahead: 1× Lẩu thái (350.000 ₫) · to the kitchen when they arrive',
+    );
     expect(await kitchen.getByRole('article', { name: /Table 7/ }).count()).toBe(0);
 
     // They arrive: the table is theirs and the hotpot goes to the kitchen as the order's first round.

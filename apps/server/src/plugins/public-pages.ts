@@ -97,11 +97,12 @@ export async function registerPublicPages(
   const rendererPath = join(distDir, '.ssr', 'entry-server.js');
   const indexPath = join(distDir, 'index.html');
   if (!existsSync(rendererPath) || !existsSync(indexPath)) return;
-  const template = readTemplate(readFileSync(indexPath, 'utf8'));
-  if (!template) {
+  const parsed = readTemplate(readFileSync(indexPath, 'utf8'));
+  if (!parsed) {
     app.log.warn(`${indexPath} has no entry script or root element; diner pages are rendered in the browser`);
     return;
   }
+  const template: Template = parsed;
   const renderer = (await import(pathToFileURL(rendererPath).href)) as ServerRenderer;
   const bootScript = `(${renderer.bootServerPage.toString()})()`;
   const contentSecurityPolicy = renderContentSecurityPolicy([
@@ -127,18 +128,18 @@ export async function registerPublicPages(
   async function renderPage(url: string, language: Language, tableNo: number | null, menu: PublicMenu) {
     const data = { language, menu };
     const { html, title } = await renderer.renderServerPage(`http://localhost${url}`, data);
-    const attributes = Object.entries(renderer.bootAttributes(template!.entry, tableNo))
+    const attributes = Object.entries(renderer.bootAttributes(template.entry, tableNo))
       .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
       .join('');
     // JSON in a script element: `<` escaped, so no text in the menu can end the element.
     const json = JSON.stringify(data).replace(/</g, '\\u003c');
-    const head = template!.head
+    const head = template.head
       .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title ?? 'Quán')}</title>`);
     const plain = Buffer.from(
       `${head}<div id="root">${html}</div>` +
         `<script type="application/json" id="${renderer.serverPageElementId}"${attributes}>${json}</script>` +
-        `<script>${bootScript}</script>${template!.body}`,
+        `<script>${bootScript}</script>${template.body}`,
     );
     const [br, gz] = await Promise.all([
       toBrotli(plain, {
