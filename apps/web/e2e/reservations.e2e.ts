@@ -66,7 +66,7 @@ describe.skipIf(!hasBrowser)('a reservation with a pre-order', () => {
     await day.fill(tomorrowInRestaurant());
     await day.press('Tab');
     await form.getByLabel('Time').fill('19:00');
-    await form.getByRole('button', { name: 'Table 7 · 6' }).click();
+    await form.getByRole('button', { name: 'Table 7 · 6 seats' }).click();
     await form.getByRole('combobox', { name: 'Dish' }).selectOption({ label: 'Lẩu thái · 350.000 ₫' });
     await form.getByRole('button', { name: 'Add', exact: true }).click();
     await form.getByRole('button', { name: 'Book' }).click();

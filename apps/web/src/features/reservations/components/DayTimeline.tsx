@@ -47,10 +47,16 @@ export function DayTimeline({ day, reservations, tables, now }: DayTimelineProps
 
   return (
     <div aria-hidden="true" className="overflow-x-auto rounded-2xl border border-stone-200 bg-white p-3">
-      <div className="min-w-[40rem]">
+      <div className="min-w-[48rem]">
         <div className="relative ml-16 h-6 text-xs text-stone-500">
-          {hours.map((value) => (
-            <span key={value} className="absolute -translate-x-1/2" style={{ left: percent(dayStart + value * hour) }}>
+          {hours.map((value, index) => (
+            <span
+              key={value}
+              // Every hour on a short day; every other one on a long day, so the labels never run together.
+              hidden={hours.length > 14 && index % 2 === 1}
+              className="absolute -translate-x-1/2 whitespace-nowrap"
+              style={{ left: percent(dayStart + value * hour) }}
+            >
               {formatHour(value % 24)}
             </span>
           ))}

@@ -91,7 +91,7 @@ describe('ReservationsPage', { timeout: 20_000 }, () => {
     const guests = dialog.getByRole('spinbutton', { name: 'Guests' });
     await userEvent.clear(guests);
     await userEvent.type(guests, '6');
-    await userEvent.click(dialog.getByRole('button', { name: 'Table 7 · 6' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Table 7 · 6 seats' }));
     expect(dialog.getByText('6 seats chosen')).toBeInTheDocument();
     await userEvent.selectOptions(dialog.getByRole('combobox', { name: 'Dish' }), hotpot._id);
     await userEvent.click(dialog.getByRole('button', { name: 'Add' }));
