@@ -1,5 +1,7 @@
 import { useId } from 'react';
+import type { Reservation } from '@quan/contract/reservations';
 import type { Table } from '@quan/contract/table';
+import { formatTime } from '../../../lib/date-format';
 import { useT } from '../../../lib/i18n';
 import type { OrderTable } from '../../../store/order-slice';
 
@@ -10,6 +12,8 @@ interface TablePickerProps {
   selected: OrderTable | null;
   guests: number;
   onSelect: (table: OrderTable | null) => void;
+  /** Free tables booked soon, by table id: seating walk-ins there is worth a warning. */
+  bookedSoon?: ReadonlyMap<string, Pick<Reservation, 'startsAt' | 'name' | 'partySize'>>;
 }
 
 const chipClass = (isSelected: boolean) =>
@@ -26,7 +30,7 @@ const chipClass = (isSelected: boolean) =>
  * say what they see; the space between its two lines keeps their words apart in its text (a flex item, it
  * takes no room).
  */
-export function TablePicker({ tables, isLoading, error, selected, guests, onSelect }: TablePickerProps) {
+export function TablePicker({ tables, isLoading, error, selected, guests, onSelect, bookedSoon }: TablePickerProps) {
   const t = useT();
   const openLabelId = useId();
   if (isLoading) {
@@ -117,6 +121,16 @@ export function TablePicker({ tables, isLoading, error, selected, guests, onSele
       {selected && selectedIsTaken && (
         <p role="alert" className="text-sm text-red-700">
           {t('pos.tables.taken', { tableNo: selected.tableNo })}
+        </p>
+      )}
+      {selected && !selectedHasOrder && bookedSoon?.has(selected._id) && (
+        <p className="text-sm font-medium text-amber-800">
+          {t('pos.tables.bookedSoon', {
+            tableNo: selected.tableNo,
+            time: formatTime(bookedSoon.get(selected._id)!.startsAt),
+            name: bookedSoon.get(selected._id)!.name,
+            count: bookedSoon.get(selected._id)!.partySize,
+          })}
         </p>
       )}
       {selected && !selectedIsTaken && !selectedHasOrder && selectedTable && guests > selectedTable.seats && (

@@ -17,6 +17,8 @@ import { addToOutbox, waitsFor, type NewOutboxEntry } from '../../../lib/outbox'
 import { isUnreachable } from '../../../lib/outbox-sender';
 import { useIsOnline } from '../../../lib/use-is-online';
 import { useCan } from '../../../lib/use-can';
+import { useNow } from '../../../lib/use-now';
+import { restaurantDay } from '../../../lib/restaurant-day';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { addItem, clearCart, selectCartItems, selectCartTotal } from '../../../store/cart-slice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -27,6 +29,8 @@ import { useOutboxEntries } from '../../outbox/components/use-outbox-entries';
 import { useItems } from '../../menu/api/list-items';
 import { useSettings } from '../../more/api/get-settings';
 import { useCreateOrder } from '../../orders/api/create-order';
+import { useReservations } from '../../reservations/api/list-reservations';
+import { isBookedSoon, nextBookingByTable } from '../../reservations/components/reservation-display';
 import { useTables } from '../../tables/api/list-tables';
 import { BillSummary } from '../components/BillSummary';
 import { CartPanel } from '../components/CartPanel';
@@ -69,6 +73,13 @@ export function PosPage() {
   const categories = useCategories();
   const items = useItems();
   const tables = useTables();
+  // A walk-in seated at a table booked within the hour is warned about (the day's book: /reservations).
+  const now = useNow();
+  const canSeeReservations = useCan('reservations:read');
+  const todaysReservations = useReservations(restaurantDay(new Date(now)), { enabled: canSeeReservations });
+  const bookedSoon = new Map(
+    [...nextBookingByTable(todaysReservations.data ?? [], now)].filter(([, booking]) => isBookedSoon(booking, now)),
+  );
   const settings = useSettings();
   const createOrderMutation = useCreateOrder();
   const user = useAppSelector(selectUser);
@@ -402,6 +413,7 @@ export function PosPage() {
                 error={tables.isError ? describeApiError(tables.error, t('pos.tables.loadError')) : null}
                 selected={order.table}
                 guests={order.guests}
+                bookedSoon={bookedSoon}
                 onSelect={(table) => {
                   dispatch(assignTable(table));
                   setPlaceError(null);
