@@ -91,25 +91,38 @@ export function bootServerPage(): void {
   const intents = ['pointerdown', 'touchstart', 'keydown', 'focusin'];
   let heldButton: HTMLElement | null = null;
   let hydrated = false;
+  let heldLabel: string | null = null;
   const holdTap = (event: Event) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (hydrated || !button) return;
     event.preventDefault();
     event.stopPropagation();
     heldButton = button;
+    heldLabel = button.getAttribute('aria-label');
   };
   const load = () => {
     for (const intent of intents) removeEventListener(intent, load, true);
     void import(/* @vite-ignore */ entry);
   };
-  document.addEventListener(hydratedEvent, () => {
-    hydrated = true;
-    removeEventListener('click', holdTap, true);
-    // In a task of its own: the app is told from inside React's first effects, which is no place for a tap.
-    setTimeout(() => {
-      if (heldButton?.isConnected) heldButton.click();
-    });
-  });
+  document.addEventListener(
+    hydratedEvent,
+    () => {
+      hydrated = true;
+      removeEventListener('click', holdTap, true);
+      // In a task of its own: the app is told from inside React's first effects, which is no place for a tap.
+      setTimeout(() => {
+        // The same button, or, if the app had to draw the page anew, the button that has its name now.
+        const button =
+          heldButton?.isConnected || !heldLabel
+            ? heldButton
+            : Array.from(document.querySelectorAll('button')).find(
+                (each) => each.getAttribute('aria-label') === heldLabel,
+              );
+        if (button?.isConnected) button.click();
+      });
+    },
+    { once: true },
+  );
   addEventListener('click', holdTap, true);
   let wake = false;
   try {

@@ -3,6 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
 import type { Order } from '@quan/contract/order';
 import type { ServerToClientEvents } from '@quan/contract/realtime';
+import type { Reservation } from '@quan/contract/reservations';
 import type { Table } from '@quan/contract/table';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeIngredient } from '../features/ingredients/components/ingredient-fixtures';
@@ -213,9 +214,31 @@ describe('LiveUpdates', () => {
     expect(await screen.findByText('Round 3 · Table 5 waiting for approval')).toBeInTheDocument();
   });
 
+  it("asks for the day's bookings again when a reservation is booked, changed or moved along", async () => {
+    const fake = createFakeSocket();
+    let fetched = 0;
+    function Bookings() {
+      const bookings = useQuery({ queryKey: [...queryRoots.reservations, 'day', 'test'], queryFn: () => ++fetched });
+      return <p>{`bookings ${bookings.data ?? 0}`}</p>;
+    }
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <SnackbarProvider>
+          <SocketContext value={{ socket: fake.socket, isConnected: true }}>
+            <LiveUpdates />
+            <Bookings />
+          </SocketContext>
+        </SnackbarProvider>
+      </QueryClientProvider>,
+    );
+    await screen.findByText('bookings 1');
+    fake.emit('reservation:updated', { _id: 'r1', status: 'arrived' } as Reservation);
+    await screen.findByText('bookings 2');
+  });
+
   it('stays quiet on updates and stops listening when it unmounts', async () => {
     const { emit, unmount, listenerCount } = renderLiveUpdates();
-    expect(listenerCount()).toBe(8);
+    expect(listenerCount()).toBe(9);
     await screen.findByText('orders 1 · tables 1 · menu 1 · ingredients 1');
 
     emit('order:updated', makeOrder({ orderNo: 1042 }));

@@ -38,10 +38,9 @@ export function seedPublicData(key: string, data: unknown): void {
 
 function initialState<T>(key: string | null): LoadState<T> {
   if (key === null || !seeds.has(key)) return { key: null, data: undefined, error: null, settled: false };
-  const data = seeds.get(key) as T;
-  // On the server every render of the page takes the seed; in a browser only the first.
-  if (!import.meta.env.SSR) seeds.delete(key);
-  return { key, data, error: null, settled: true };
+  // Kept until the component that took it has committed (its effect forgets it): hydration may render a part
+  // again, or later than the rest of the page, before it commits.
+  return { key, data: seeds.get(key) as T, error: null, settled: true };
 }
 
 /**
@@ -56,6 +55,8 @@ export function usePublicData<T>(key: string | null, load: (context: LoadContext
 
   useEffect(() => {
     if (key === null) return;
+    // The page has this data on screen now; the next screen that asks for it loads it.
+    seeds.delete(key);
     const controller = new AbortController();
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
 

@@ -1,7 +1,8 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { Suspense } from 'react';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PublicApiError } from './public-api';
-import { usePublicData, type LoadContext } from './use-public-data';
+import { seedPublicData, usePublicData, type LoadContext } from './use-public-data';
 
 const offline = () => new PublicApiError(0, 'We cannot reach the restaurant right now.');
 
@@ -67,5 +68,36 @@ describe('usePublicData', () => {
 
     expect(result.current).toMatchObject({ data: undefined, isPending: false });
     expect(load).not.toHaveBeenCalled();
+  });
+
+  it('shows seeded data from the first render, also when that render is thrown away and done again', async () => {
+    // A page the server rendered hydrates with its data; React may render a part, drop it (a sibling suspends),
+    // and render it again later: the seed must still be there then, or the page would not match its HTML.
+    seedPublicData('seeded-menu', 'menu from the server');
+    const load = vi.fn<(context: LoadContext) => Promise<string>>(() => new Promise(() => undefined));
+    let arrived = false;
+    let release!: () => void;
+    const codeArrives = new Promise<void>((resolve) => (release = resolve)).then(() => (arrived = true));
+    function Menu() {
+      const menu = usePublicData('seeded-menu', load);
+      // The rest of the part is not there yet: React drops this render and does it again when it is.
+      if (!arrived) throw codeArrives;
+      return <p>{menu.data ?? 'nothing yet'}</p>;
+    }
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Menu />
+      </Suspense>,
+    );
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    await act(async () => {
+      release();
+      await codeArrives;
+    });
+    expect(await screen.findByText('menu from the server')).toBeInTheDocument();
+
+    // Once it is on screen, the next one to ask loads it.
+    const later = renderHook(() => usePublicData('seeded-menu', load));
+    expect(later.result.current.data).toBeUndefined();
   });
 });
