@@ -3,8 +3,10 @@ import type { Order } from '@quan/contract/order';
 import type { PublicMenu } from '@quan/contract/public';
 import type { ClientToServerEvents, ServerToClientEvents } from '@quan/contract/realtime';
 import type { Table } from '@quan/contract/table';
+import { randomUUID } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEventBus } from '../src/events/bus';
 import { createMenu, createTable } from './factories';
 import { buildTestApp, type TestApp } from './helper';
 
@@ -186,3 +188,27 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
     });
   },
 );
+
+describe.runIf(process.env.REDIS_URL)('the event bus on Redis', () => {
+  it('delivers an event once on the instance that published it (its own copy from Redis is dropped) and once on the other', async () => {
+    const redis = { url: process.env.REDIS_URL!, keyPrefix: `quan_test_${randomUUID()}:` };
+    const [a, b] = [await createEventBus({ redis, log: t.app.log }), await createEventBus({ redis, log: t.app.log })];
+    try {
+      const heardOnA: string[] = [];
+      const heardOnB: string[] = [];
+      a.on('stock.low', ({ ingredient }) => void heardOnA.push(ingredient.name));
+      b.on('stock.low', ({ ingredient }) => void heardOnB.push(ingredient.name));
+      const low = (name: string) => ({ type: 'stock.low' as const, ingredient: { name } as never });
+
+      a.publish([low('from a')]);
+      expect(heardOnA).toEqual(['from a']);
+      await expect.poll(() => heardOnB).toEqual(['from a']);
+      // One subscription delivers in order: once A hears B's event, its own earlier one has come back too.
+      b.publish([low('from b')]);
+      await expect.poll(() => heardOnA).toEqual(['from a', 'from b']);
+      expect(heardOnB).toEqual(['from a', 'from b']);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});

@@ -1,7 +1,9 @@
+import type { Order } from '@quan/contract/order';
+import type { DinerOrderResult, OrderStatusUpdate } from '@quan/contract/public';
 import type { ClientToServerEvents, ServerToClientEvents } from '@quan/contract/realtime';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newAccountInput } from './factories';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createMenu, createTable, newAccountInput } from './factories';
 import { buildTestApp, type SignedIn, type TestApp } from './helper';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -111,5 +113,98 @@ describe('live connection', () => {
       as: 'admin',
     });
     expect(await gone).toEqual(['io server disconnect', 'io server disconnect']);
+  });
+});
+
+describe('the phones following an order', () => {
+  it('hear its changes, while an order nobody follows here costs no follower message at all', async () => {
+    const { items } = await createMenu(t, [{ price: 35_000 }]);
+    const told = vi.spyOn(t.app.realtime, 'emitToOrderFollowers');
+    try {
+      // A staff order: no phone follows it, so its status moves build nothing for followers.
+      const staffOrder: Order = (
+        await t.request({
+          method: 'POST',
+          url: '/api/order',
+          payload: { customerDetails: { name: 'Hà', guests: 1 }, items: [{ itemId: items[0]!._id, quantity: 1 }] },
+          as: 'staff',
+        })
+      ).json().data;
+      const staff = socketFor((await t.signInAs('staff')).token);
+      await connected(staff);
+      const moved = new Promise((resolve) => staff.once('order:updated', resolve));
+      const ready = await t.request({
+        method: 'PATCH',
+        url: `/api/order/${staffOrder._id}/rounds/1`,
+        payload: { status: 'ready' },
+        as: 'staff',
+      });
+      expect(ready.statusCode, ready.body).toBe(200);
+      await moved;
+      expect(told).not.toHaveBeenCalled();
+
+      // A diner's order that its phone follows: the phone hears the move, once.
+      const table = await createTable(t);
+      const placed = await t.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        payload: { tableNo: table.tableNo, tableKey: table.qrKey, items: [{ itemId: items[0]!._id, quantity: 1 }] },
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      const order: DinerOrderResult = placed.json().data;
+      const phone = socketFor();
+      await connected(phone);
+      const heard: OrderStatusUpdate[] = [];
+      phone.on('order:updated', (update) => void heard.push(update));
+      expect(await phone.emitWithAck('track-order', { orderId: order._id, token: order.trackingToken })).toEqual({
+        ok: true,
+      });
+      await t.request({
+        method: 'PUT',
+        url: `/api/order/${order._id}`,
+        payload: { status: 'in_progress' },
+        as: 'staff',
+      });
+      await expect.poll(() => heard.map((update) => update.status)).toEqual(['in_progress']);
+      expect(told).toHaveBeenCalledTimes(1);
+    } finally {
+      told.mockRestore();
+    }
+  });
+});
+
+describe("a transaction's events on a socket", () => {
+  it('are written to each staff socket together, once each and in the order they were recorded', async () => {
+    const { items } = await createMenu(t, [{ price: 25_000 }]);
+    const table = await createTable(t);
+    const staff = socketFor((await t.signInAs('staff')).token);
+    await connected(staff);
+    const heard: string[] = [];
+    staff.onAny((event: string) => void heard.push(event));
+    const onServer = t.app.realtime.io.sockets.sockets.get(staff.id!)!;
+    // What engine.io hands the WebSocket in each write: the packets it flushes together.
+    const writes: string[][] = [];
+    onServer.conn.on('flush', (packets: { data?: unknown }[]) => writes.push(packets.map((p) => String(p.data))));
+
+    const created = new Promise((resolve) => staff.once('order:created', resolve));
+    const placed = await t.request({
+      method: 'POST',
+      url: '/api/order',
+      payload: {
+        customerDetails: { name: 'Lan', guests: 2 },
+        tableId: table._id,
+        items: [{ itemId: items[0]!._id, quantity: 1 }],
+      },
+      as: 'staff',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    await created;
+    // Seating the table and placing the order are one transaction: one write carries both.
+    const write = writes.find((packets) => packets.some((data) => data.includes('"order:created"')));
+    expect(write?.filter((data) => /"(table:updated|order:created)"/.test(data)).length).toBe(2);
+    expect(heard.filter((event) => event === 'table:updated' || event === 'order:created')).toEqual([
+      'table:updated',
+      'order:created',
+    ]);
   });
 });

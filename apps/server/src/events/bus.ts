@@ -14,6 +14,12 @@ type Listener<T extends DomainEventType> = (event: DomainEventOf<T>) => void | P
 export interface EventBus {
   publish(events: readonly DomainEvent[]): void;
   on<T extends DomainEventType>(type: T, listener: Listener<T>): void;
+  /**
+   * Wraps the delivery of each batch of events (one transaction's, here or from another instance): `around`
+   * gets the delivery to run, synchronously, and may do something just before and after it (the sockets
+   * write a transaction's events in one go). The batch is delivered once whatever `around` does.
+   */
+  aroundDelivery(around: (deliver: () => void) => void): void;
   close(): Promise<void>;
 }
 
@@ -43,6 +49,31 @@ export async function createEventBus(options: {
     }
   }
 
+  const arounds: ((deliver: () => void) => void)[] = [];
+  function deliverBatch(events: readonly DomainEvent[]): void {
+    const wrapped = arounds.reduce<() => void>(
+      (inner, around) => {
+        // Delivered once, even by a wrapper that calls it twice, or throws or returns without calling it.
+        let ran = false;
+        const once = () => {
+          if (ran) return;
+          ran = true;
+          inner();
+        };
+        return () => {
+          try {
+            around(once);
+          } catch (error) {
+            log.error({ err: error }, 'an event delivery wrapper failed');
+          }
+          once();
+        };
+      },
+      () => events.forEach(deliver),
+    );
+    wrapped();
+  }
+
   let send: (events: readonly DomainEvent[]) => void = () => {};
   let close = async () => {};
   if (options.redis) {
@@ -51,7 +82,11 @@ export async function createEventBus(options: {
     const subscriber = publisher.duplicate();
     await Promise.all([publisher.connect(), subscriber.connect()]);
     await subscriber.subscribe(channel);
+    // How this instance's own envelopes begin (`send` writes `origin` first): they come back through the
+    // channel too, and are dropped without parsing orders and tables it has delivered already.
+    const ownEnvelope = `{"origin":${JSON.stringify(instanceId)},`;
     subscriber.on('message', (_channel: string, message: string) => {
+      if (message.startsWith(ownEnvelope)) return;
       let envelope: Envelope;
       try {
         envelope = JSON.parse(message) as Envelope;
@@ -59,7 +94,7 @@ export async function createEventBus(options: {
         return log.error({ err: error }, 'an event message from Redis is not JSON');
       }
       // This instance delivered its own events when it published them.
-      if (envelope.origin !== instanceId) envelope.events.forEach(deliver);
+      if (envelope.origin !== instanceId) deliverBatch(envelope.events);
     });
     send = (events) => {
       const envelope: Envelope = { origin: instanceId, events: [...events] };
@@ -75,7 +110,7 @@ export async function createEventBus(options: {
   return {
     publish(events) {
       if (events.length === 0) return;
-      events.forEach(deliver);
+      deliverBatch(events);
       try {
         send(events);
       } catch (error) {
@@ -86,6 +121,9 @@ export async function createEventBus(options: {
       const list = listeners.get(type) ?? [];
       list.push(listener as Listener<DomainEventType>);
       listeners.set(type, list);
+    },
+    aroundDelivery(around) {
+      arounds.push(around);
     },
     close: () => close(),
   };

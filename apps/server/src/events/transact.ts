@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@quan/contract/events';
 import type { Database, Executor } from '../db/client';
+import { pgErrorCode } from '../lib/pg-error';
 import type { EventBus } from './bus';
 
 /** Records an event of the transaction under way; it is delivered only if that transaction commits. */
@@ -10,14 +11,8 @@ export type Transact = <T>(work: (tx: Executor, record: RecordEvent) => Promise<
 
 /** How many times a transaction that PostgreSQL chose as a deadlock victim is run again. */
 const DEADLOCK_RETRIES = 2;
-
 /** PostgreSQL's deadlock_detected: the transaction was rolled back and may simply be run again. */
-function isDeadlock(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '40P01') return true;
-  }
-  return false;
-}
+const DEADLOCK_DETECTED = '40P01';
 
 /**
  * Ingredient rows are locked in id order within one stock move, but a transaction that moves the stock of
@@ -38,7 +33,7 @@ export function createTransact(db: Database, bus: Pick<EventBus, 'publish'>): Tr
         bus.publish(recorded);
         return result;
       } catch (error) {
-        if (attempt >= DEADLOCK_RETRIES || !isDeadlock(error)) throw error;
+        if (attempt >= DEADLOCK_RETRIES || pgErrorCode(error) !== DEADLOCK_DETECTED) throw error;
       }
     }
   };

@@ -48,7 +48,7 @@ function handshakeToken(socket: RealtimeSocket): { token: string; fromCookie: bo
  */
 export function createRealtime(
   app: FastifyInstance,
-  bus: Pick<EventBus, 'on'>,
+  bus: Pick<EventBus, 'on' | 'aroundDelivery'>,
   authenticate: (token: string) => Promise<AuthUser>,
 ): Realtime {
   const io: RealtimeServer = new Server(app.server, { path: '/socket.io', serveClient: false });
@@ -89,15 +89,58 @@ export function createRealtime(
     io.engine.close();
   });
 
+  // One transaction's events reach each socket in one write. engine.io lets a WebSocket have one write in
+  // flight: after a packet it holds the next ones until the write's callback, which Node runs on the next
+  // tick, and a tick only comes once the microtasks queued meanwhile have all run. The events are emitted
+  // from the commit's continuation, a microtask, and on a busy instance (PGlite runs its statements in this
+  // thread, one transaction's continuation after another's) that queue can take tens of milliseconds: an
+  // order recorded after its table's change waited for all of it. So while a batch is delivered, the
+  // WebSocket transports it writes to are held (not writable, so engine.io buffers their packets), then
+  // released at once (`ready`, the transport's own signal to flush), which sends each socket's packets
+  // together, in order. A transport with a write in flight, or still on long-polling, is left as it is.
+  type Transport = RealtimeSocket['conn']['transport'];
+  let held: Transport[] | null = null;
+  bus.aroundDelivery((deliver) => {
+    const holding: Transport[] = (held = []);
+    try {
+      deliver();
+    } finally {
+      held = null;
+      for (const transport of holding) {
+        transport.writable = true;
+        try {
+          transport.emit('ready');
+        } catch (error) {
+          // One connection's failed write is its own (engine.io closes it); the others are still released.
+          app.log.warn({ err: error }, 'a socket could not be written to');
+        }
+      }
+    }
+  });
+  const hold = (sockets: Iterable<string> | undefined) => {
+    if (!held || !sockets) return;
+    for (const id of sockets) {
+      const transport = io.sockets.sockets.get(id)?.conn.transport;
+      if (transport?.name === 'websocket' && transport.writable) {
+        transport.writable = false;
+        held.push(transport);
+      }
+    }
+  };
+  const roomOf = (room: string) => io.sockets.adapter.rooms.get(room);
+
   const realtime: Realtime = {
     io,
     emitToStaff(event, ...args) {
+      hold(roomOf(staffRoom));
       io.local.to(staffRoom).emit(event, ...args);
     },
     emitToAll(event, ...args) {
+      hold(io.sockets.sockets.keys());
       io.local.emit(event, ...args);
     },
     emitToOrderFollowers(update) {
+      hold(roomOf(orderRoom(update._id)));
       io.local.to(orderRoom(update._id)).emit('order:updated', update);
     },
     setOrderFollowCheck(check) {
@@ -107,13 +150,19 @@ export function createRealtime(
 
   // What each committed event means for the screens connected here. The phones following an order hear
   // its status and rounds, never the staff's view of it.
-  const tellFollowers = (order: Order) =>
+  //
+  // Most orders have no follower here (a staff order never has one), and socket.io encodes a broadcast even
+  // for an empty room; this runs in the same turn as the staff emit, so that work would hold the event loop
+  // the staff sockets are written and read on. The room's membership is this instance's own (`io.local`).
+  const tellFollowers = (order: Order) => {
+    if (!roomOf(orderRoom(order._id))) return;
     realtime.emitToOrderFollowers({
       _id: order._id,
       orderNo: order.orderNo,
       status: order.status,
       rounds: order.rounds.map(({ sentBy: _sentBy, ...round }) => round),
     });
+  };
   bus.on('order.placed', ({ order }) => realtime.emitToStaff('order:created', order));
   bus.on('order.round-added', ({ order, roundNo }) => {
     realtime.emitToStaff('order:round-added', { order, roundNo });
