@@ -17,11 +17,14 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { get as httpGet } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { constants as zlibConstants, gzipSync } from 'node:zlib';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { generateReport, type Result } from 'lighthouse';
 import { createTable, seedMenu, signUpAdmin } from './seed-menu';
 import { Interrupted, onInterrupt, stopIfInterrupted } from './interrupt';
+import { isMainModule } from './main-module';
 
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -75,8 +78,8 @@ function tail(text: string, lines = 30): string {
 // ---------------------------------------------------------------------------------------------------------
 // Build and server
 
-/** Runs `npm run build`, its output in a log file; on failure shows the end of it. */
-async function build(logPath: string): Promise<number> {
+/** Runs `npm run build`, its output in a log file; on failure shows the end of it. Returns the seconds it took. */
+export async function buildApps(logPath: string): Promise<number> {
   const started = Date.now();
   const log = createWriteStream(logPath);
   const child = spawn('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -193,6 +196,15 @@ interface Run {
   cls: number;
   /** Bytes of JavaScript transferred by the page load (after compression, if the server compresses). */
   scriptBytes: number;
+  /** The scripts the page loaded until the network was idle (Lighthouse waits for that). */
+  scriptUrls: string[];
+  /** The page's own URL, whose HTML holds its inline scripts. */
+  documentUrl: string;
+  /**
+   * Their bytes gzipped (the build's .gz copies, as the server sends them to a browser that takes gzip), and
+   * the page's inline scripts gzipped on their own: all the JavaScript the page loaded.
+   */
+  scriptGzipBytes: number;
   lhr: Result;
 }
 
@@ -205,12 +217,82 @@ function metric(lhr: Result, id: string): number {
   return lhr.audits[id]?.numericValue ?? Number.NaN;
 }
 
-function scriptBytes(lhr: Result): number {
+/** The URL of the page's own HTML (network-requests audit). */
+function documentUrl(lhr: Result): string {
   const details = lhr.audits['network-requests']?.details as
-    { items?: { resourceType?: string; transferSize?: number }[] } | undefined;
+    { items?: { url?: string; resourceType?: string }[] } | undefined;
+  return details?.items?.find((item) => item.resourceType === 'Document')?.url ?? lhr.finalDisplayedUrl;
+}
+
+/** The Script requests of the load (network-requests audit): URL and bytes transferred, headers included. */
+function scripts(lhr: Result): { url: string; transferSize: number }[] {
+  const details = lhr.audits['network-requests']?.details as
+    { items?: { url?: string; resourceType?: string; transferSize?: number }[] } | undefined;
   return (details?.items ?? [])
     .filter((item) => item.resourceType === 'Script')
-    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+    .map((item) => ({ url: item.url ?? '', transferSize: item.transferSize ?? 0 }));
+}
+
+/**
+ * The gzip size of one script: the server's answer to `Accept-Encoding: gzip` (the build's level-9 copy),
+ * or, for a file the build kept no copy of (under 1 kB, or not smaller), its bytes gzipped the same way.
+ * Chromium takes Brotli, so the transfer sizes Lighthouse reports are Brotli's; this is the gzip figure.
+ */
+async function gzipSize(url: string): Promise<number> {
+  const { body, encoding } = await download(url, 'gzip');
+  return encoding === 'gzip' ? body.length : gzipped(body);
+}
+
+const gzipped = (bytes: Buffer | string) => gzipSync(bytes, { level: zlibConstants.Z_BEST_COMPRESSION }).length;
+
+/** GET `url` as it comes over the wire (no decompression), with that Accept-Encoding. */
+function download(url: string, acceptEncoding: string): Promise<{ body: Buffer; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        if (response.statusCode !== 200) return reject(new BenchError(`GET ${url} answered ${response.statusCode}`));
+        resolve({ body: Buffer.concat(chunks), encoding: response.headers['content-encoding'] });
+      });
+    });
+    request.on('error', reject);
+  });
+}
+
+/**
+ * The page's inline scripts that run (not JSON data), gzipped together: they arrive inside the HTML, so the
+ * network requests do not list them, but they are JavaScript the page loads all the same.
+ */
+async function inlineScriptGzipSize(url: string): Promise<number> {
+  const html = (await download(url, 'identity')).body.toString('utf8');
+  let code = '';
+  for (const [, attributes = '', content = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    const runs = !type || type === 'module' || type.includes('javascript');
+    if (runs && !/\bsrc\s*=/i.test(attributes)) code += content;
+  }
+  return code ? gzipped(code) : 0;
+}
+
+/** Fills in each run's gzip bytes, asking the server once per script and page. */
+async function measureGzip(results: PageResult[]): Promise<void> {
+  const sizes = new Map<string, Promise<number>>();
+  const once = (key: string, measure: () => Promise<number>) => {
+    let size = sizes.get(key);
+    if (!size) sizes.set(key, (size = measure()));
+    return size;
+  };
+  for (const { runs } of results) {
+    for (const run of runs) {
+      const each = await Promise.all([
+        ...run.scriptUrls.map((url) => once(url, () => gzipSize(url))),
+        once(`inline ${run.documentUrl}`, () => inlineScriptGzipSize(run.documentUrl)),
+      ]);
+      run.scriptGzipBytes = each.reduce((sum, size) => sum + size, 0);
+    }
+  }
 }
 
 /** One Lighthouse run in a Chromium of its own; throws when Lighthouse could not measure the page. */
@@ -242,7 +324,10 @@ async function runLighthouseOnce(url: string): Promise<Run> {
       lcpMs: metric(lhr, 'largest-contentful-paint'),
       tbtMs: metric(lhr, 'total-blocking-time'),
       cls: metric(lhr, 'cumulative-layout-shift'),
-      scriptBytes: scriptBytes(lhr),
+      scriptBytes: scripts(lhr).reduce((sum, script) => sum + script.transferSize, 0),
+      scriptUrls: scripts(lhr).map((script) => script.url),
+      documentUrl: documentUrl(lhr),
+      scriptGzipBytes: Number.NaN,
       lhr,
     };
   } finally {
@@ -341,7 +426,7 @@ function failingAudits(runs: Run[], category: string, passingScore: number): Aud
 function printTable(results: PageResult[]): void {
   const header =
     `  ${'page'.padEnd(16)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'FCP ms'.padStart(9)}${'LCP ms'.padStart(9)}` +
-    `${'TBT ms'.padStart(9)}${'CLS'.padStart(8)}${'JS KB'.padStart(8)}   runs (perf/a11y)`;
+    `${'TBT ms'.padStart(9)}${'CLS'.padStart(8)}${'JS KB'.padStart(8)}${'gzip KB'.padStart(9)}   runs (perf/a11y)`;
   console.log(header);
   for (const { page, runs, failed } of results) {
     const m = (pick: (r: Run) => number) => median(runs.map(pick));
@@ -349,7 +434,8 @@ function printTable(results: PageResult[]): void {
     console.log(
       `  ${page.label.padEnd(16)}${fmt.score(m((r) => r.performance)).padStart(6)}${fmt.score(m((r) => r.accessibility)).padStart(6)}` +
         `${fmt.ms(m((r) => r.fcpMs)).padStart(9)}${fmt.ms(m((r) => r.lcpMs)).padStart(9)}${fmt.ms(m((r) => r.tbtMs)).padStart(9)}` +
-        `${fmt.cls(m((r) => r.cls)).padStart(8)}${fmt.kb(m((r) => r.scriptBytes)).padStart(8)}   ` +
+        `${fmt.cls(m((r) => r.cls)).padStart(8)}${fmt.kb(m((r) => r.scriptBytes)).padStart(8)}` +
+        `${fmt.kb(m((r) => r.scriptGzipBytes)).padStart(9)}   ` +
         runs.map((r) => `${fmt.score(r.performance)}/${fmt.score(r.accessibility)}`).join(', ') +
         failures,
     );
@@ -408,7 +494,38 @@ function saveReports(page: Page, run: number, lhr: Result): void {
   writeFileSync(join(REPORT_DIR, `${name}.json`), JSON.stringify(lhr));
 }
 
-async function main(): Promise<void> {
+/** One page as another script reads it: the medians over its runs. */
+export interface LighthousePage {
+  label: string;
+  budgeted: boolean;
+  /** Runs that measured the page, and runs in which every attempt failed. */
+  runs: number;
+  failed: number;
+  performance: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** JavaScript transferred until the network was idle (Brotli, as Chromium takes it; headers included). */
+  scriptBytes: number;
+  /** Those scripts and the page's inline ones, gzipped. */
+  scriptGzipBytes: number;
+}
+
+export interface LighthouseResult {
+  pages: LighthousePage[];
+  /** Lighthouse's CPU benchmark index (median): lower is a slower or busier machine. */
+  benchmarkIndex: number;
+}
+
+/**
+ * The whole benchmark, printing as it goes (`npm run bench:lighthouse`), and its medians for
+ * bench/issue-20.ts. Throws when it cannot run (no Chromium, the build or the server fails, every run fails).
+ * `skipBuild` (BENCH_SKIP_BUILD by default) uses the build in apps/server/dist and apps/web/dist as it is.
+ */
+export async function runLighthouseBench(options: { skipBuild?: boolean } = {}): Promise<LighthouseResult> {
+  const skipBuild = options.skipBuild ?? SKIP_BUILD;
   const work = mkdtempSync(join(tmpdir(), 'quan-lighthouse-'));
   let server: Server | null = null;
   try {
@@ -422,13 +539,13 @@ async function main(): Promise<void> {
     );
     if (!existsSync(CHROME_PATH)) throw new BenchError(`No Chromium at ${CHROME_PATH}; set CHROME_PATH`);
 
-    if (SKIP_BUILD) {
+    if (skipBuild) {
       if (!existsSync(join(ROOT, 'apps/server/dist/main.js')) || !existsSync(join(ROOT, 'apps/web/dist/index.html'))) {
         throw new BenchError('BENCH_SKIP_BUILD is set but there is no build in apps/server/dist and apps/web/dist');
       }
       console.log('\n  build: skipped (BENCH_SKIP_BUILD), using apps/*/dist as they are');
     } else {
-      const seconds = await build(join(work, 'build.log'));
+      const seconds = await buildApps(join(work, 'build.log'));
       console.log(`\n  build: npm run build in ${seconds.toFixed(0)} s`);
     }
 
@@ -468,6 +585,7 @@ async function main(): Promise<void> {
     }
 
     if (results.every((r) => r.runs.length === 0)) throw new BenchError('Lighthouse failed on every page');
+    await measureGzip(results);
     console.log(
       `  ${chromiumVersion()}; Lighthouse's CPU benchmark index ${Math.round(median(benchmarkIndex))} ` +
         `(median; lower is a slower or busier machine)\n`,
@@ -493,20 +611,47 @@ async function main(): Promise<void> {
       );
     }
     if (REPORT_DIR) console.log(`  reports: ${REPORT_DIR}`);
+    return {
+      pages: results.map(({ page, runs, failed }) => {
+        const m = (pick: (r: Run) => number) => median(runs.map(pick));
+        return {
+          label: page.label,
+          budgeted: page.budgeted,
+          runs: runs.length,
+          failed,
+          performance: m((r) => r.performance),
+          accessibility: m((r) => r.accessibility),
+          fcpMs: m((r) => r.fcpMs),
+          lcpMs: m((r) => r.lcpMs),
+          tbtMs: m((r) => r.tbtMs),
+          cls: m((r) => r.cls),
+          scriptBytes: m((r) => r.scriptBytes),
+          scriptGzipBytes: m((r) => r.scriptGzipBytes),
+        };
+      }),
+      benchmarkIndex: median(benchmarkIndex),
+    };
   } finally {
     if (server) await stopServer(server.child);
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  if (error instanceof Interrupted) {
-    process.exitCode = 130;
-  } else {
-    // Still exit 0: this is a report. The message says what went wrong; a stack only when unexpected.
-    console.log(`\nLighthouse benchmark could not run: ${error instanceof Error ? error.message : String(error)}`);
-    if (!(error instanceof BenchError)) console.error(error);
+/** Why it could not run, in a line (a stack trace too when the failure was unexpected). */
+export function explainFailure(error: unknown): string {
+  if (!(error instanceof BenchError)) console.error(error);
+  return error instanceof Error ? error.message : String(error);
+}
+
+if (isMainModule(import.meta.url)) {
+  try {
+    await runLighthouseBench();
+  } catch (error) {
+    if (error instanceof Interrupted) {
+      process.exitCode = 130;
+    } else {
+      // Still exit 0: this is a report. The message says what went wrong; a stack only when unexpected.
+      console.log(`\nLighthouse benchmark could not run: ${explainFailure(error)}`);
+    }
   }
 }

@@ -24,6 +24,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig, type Config, type DatabaseConfig } from '../apps/server/src/config';
 import { orderLines, orders } from '../apps/server/src/db/schema/orders';
 import { Interrupted, stopIfInterrupted } from './interrupt';
+import { isMainModule } from './main-module';
 import { adminQuery, dropScratchDatabase, probePostgres } from './scratch-database';
 
 function intFromEnv(name: string, fallback: number): number {
@@ -436,13 +437,13 @@ async function benchTarget(target: Target, webDistDir: string): Promise<Comparis
   }
 }
 
-async function benchPostgres(webDistDir: string): Promise<string> {
+async function benchPostgres(webDistDir: string): Promise<{ line: string; comparisons: Comparison[] | null }> {
   const probe = await probePostgres(POSTGRES_URL);
   const safeUrl = POSTGRES_URL.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
   if ('error' in probe) {
     const line = `PostgreSQL: skipped, not reachable at ${safeUrl} (${probe.error})`;
     console.log(`\n${line}`);
-    return `  ${line}`;
+    return { line: `  ${line}`, comparisons: null };
   }
   const name = `quan_bench_${randomBytes(6).toString('hex')}`;
   await adminQuery(POSTGRES_URL, `create database "${name}"`);
@@ -458,13 +459,32 @@ async function benchPostgres(webDistDir: string): Promise<string> {
       },
       webDistDir,
     );
-    return summaryLine(`PostgreSQL ${probe.version}`, comparisons);
+    return { line: summaryLine(`PostgreSQL ${probe.version}`, comparisons), comparisons };
   } finally {
     await dropScratchDatabase(POSTGRES_URL, name);
   }
 }
 
-async function main(): Promise<void> {
+/** One comparison as another script reads it: the app ÷ raw ratio (median of the rounds') and each round's. */
+export interface OrderRatio {
+  /** Operations in flight: 1 is sequential. */
+  concurrency: number;
+  ratio: number;
+  rounds: number[];
+}
+
+export interface OrdersResult {
+  pglite: OrderRatio[];
+  /** Null when no PostgreSQL answered (`postgresSkipped` says why). */
+  postgres: OrderRatio[] | null;
+  postgresSkipped: string | null;
+}
+
+const ratiosOf = (comparisons: Comparison[]): OrderRatio[] =>
+  comparisons.map(({ concurrency, ratio, roundRatios }) => ({ concurrency, ratio, rounds: roundRatios }));
+
+/** The whole benchmark, printing as it goes (`npm run bench:orders`), and its ratios for bench/issue-20.ts. */
+export async function runOrdersBench(): Promise<OrdersResult> {
   console.log(
     `Order-create benchmark: node ${process.version}, ${cpus().length} CPU(s), ${LINES_PER_ORDER} lines per order, ` +
       `${DISH_COUNT} dishes. Ratios compare paths within this run; absolute numbers vary between machines.`,
@@ -476,17 +496,24 @@ async function main(): Promise<void> {
       { name: 'PGlite (in memory)', database: { driver: 'pglite', dataDir: null }, concurrencies: [1] },
       webDistDir,
     );
-    const summary = [summaryLine('PGlite', pglite), await benchPostgres(webDistDir)];
+    const postgres = await benchPostgres(webDistDir);
     console.log('\nSummary');
-    for (const line of summary) console.log(line);
+    for (const line of [summaryLine('PGlite', pglite), postgres.line]) console.log(line);
+    return {
+      pglite: ratiosOf(pglite),
+      postgres: postgres.comparisons && ratiosOf(postgres.comparisons),
+      postgresSkipped: postgres.comparisons ? null : postgres.line.trim(),
+    };
   } finally {
     rmSync(webDistDir, { recursive: true, force: true });
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  if (!(error instanceof Interrupted)) console.error(error);
-  process.exitCode = error instanceof Interrupted ? 130 : 1;
+if (isMainModule(import.meta.url)) {
+  try {
+    await runOrdersBench();
+  } catch (error) {
+    if (!(error instanceof Interrupted)) console.error(error);
+    process.exitCode = error instanceof Interrupted ? 130 : 1;
+  }
 }

@@ -23,6 +23,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig, type Config } from '../apps/server/src/config';
 import { seedMenu, signUpAdmin } from './seed-menu';
 import { Interrupted, stopIfInterrupted } from './interrupt';
+import { isMainModule } from './main-module';
 
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -305,7 +306,18 @@ function printComparison(c: Comparison): void {
   console.log(`    app = ${fmt.pct(c.ratio)} of bare node:http (median of the rounds' ratios)`);
 }
 
-async function main(): Promise<number> {
+/** What another script reads of the benchmark: the app ÷ bare ratios (medians of the rounds') and each round's. */
+export interface PublicMenuResult {
+  full: { ratio: number; rounds: number[] };
+  conditional: { ratio: number; rounds: number[] };
+  dishes: number;
+  bytes: number;
+  /** Whether every answer had the wanted status, with no error or timeout. */
+  valid: boolean;
+}
+
+/** The whole benchmark, printing as it goes (`npm run bench:public-menu`), and its ratios for bench/issue-20.ts. */
+export async function runPublicMenuBench(): Promise<PublicMenuResult> {
   console.log(
     `Public-menu benchmark: node ${process.version}, ${cpus().length} CPU(s), ${CATEGORY_COUNT * DISHES_PER_CATEGORY} dishes ` +
       `in ${CATEGORY_COUNT} categories, autocannon ${CONNECTIONS} connections on 127.0.0.1, ${DURATION_S} s per measurement, ` +
@@ -381,7 +393,13 @@ async function main(): Promise<number> {
         `app 304s are ${(median(conditional.app.map((s) => s.rps)) / median(full.app.map((s) => s.rps))).toFixed(2)}× its 200s per second`,
     );
     if (!valid) console.log('  WARNING: some answers had an unexpected status, an error or a timeout (see above)');
-    return valid ? 0 : 1;
+    return {
+      full: { ratio: full.ratio, rounds: full.roundRatios },
+      conditional: { ratio: conditional.ratio, rounds: conditional.roundRatios },
+      dishes: menu.dishes,
+      bytes: menu.body.length,
+      valid,
+    };
   } finally {
     if (bare) await closeServer(bare);
     if (app) await app.close();
@@ -389,9 +407,11 @@ async function main(): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  if (!(error instanceof Interrupted)) console.error(error);
-  process.exitCode = error instanceof Interrupted ? 130 : 1;
+if (isMainModule(import.meta.url)) {
+  try {
+    process.exitCode = (await runPublicMenuBench()).valid ? 0 : 1;
+  } catch (error) {
+    if (!(error instanceof Interrupted)) console.error(error);
+    process.exitCode = error instanceof Interrupted ? 130 : 1;
+  }
 }
