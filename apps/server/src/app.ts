@@ -30,7 +30,7 @@ import { createStationService, type StationService } from './modules/stations/se
 import { orderRoutes } from './modules/orders/routes';
 import { publicRoutes } from './modules/public/routes';
 import { reportRoutes } from './modules/reports/routes';
-import { reservationRoutes } from './modules/reservations/routes';
+import { publicBookingRoutes, reservationRoutes } from './modules/reservations/routes';
 import { createReservationsService, startFiringDue } from './modules/reservations/service';
 import { createReportsService, type ReportsService } from './modules/reports/service';
 import { createPublicMenu } from './modules/public/service';
@@ -252,6 +252,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await api.register(spinWheelRoutes, { prefix: '/api/spin-wheel', spinWheel: services.spinWheel });
     await api.register(tlsRoutes, { prefix: '/api/tls', authority: app.localAuthority });
     await api.register(publicRoutes, { prefix: '/api', publicMenu, tables, orders });
+    await api.register(publicBookingRoutes, { prefix: '/api/public', reservations, config });
   });
   await app.register(healthRoutes, { pingDatabase: database.ping });
   await registerPublicPages(app, { distDir: config.webDistDir, publicMenu, tables });

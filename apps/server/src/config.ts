@@ -105,6 +105,7 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_EMAIL_HOURLY: positiveIntSchema.default(50),
   DINER_ORDER_RATE_LIMIT_PER_IP: positiveIntSchema.default(30),
   DINER_ORDER_RATE_LIMIT_PER_TABLE: positiveIntSchema.default(15),
+  BOOKING_RATE_LIMIT_PER_IP: positiveIntSchema.default(5),
   SHUTDOWN_DRAIN_MS: millisecondsSchema(0).optional(),
   SHUTDOWN_GRACE_MS: millisecondsSchema(0).default(10_000),
   DATABASE_CONNECT_TIMEOUT_MS: millisecondsSchema(100).default(DATABASE_TIMEOUT_DEFAULTS.connectTimeoutMs),
@@ -182,6 +183,8 @@ export interface Config {
     /** Orders from table pages per 10 minutes, per client address and per table. */
     dinerOrdersPerIp: number;
     dinerOrdersPerTable: number;
+    /** Bookings asked for online per hour, per client address. */
+    bookingsPerIp: number;
   };
   /**
    * Stopping on SIGTERM or SIGINT (plugins/lifecycle.ts): for `drainMs` the instance serves on while /readyz
@@ -317,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginPerEmailHourly: e.LOGIN_RATE_LIMIT_PER_EMAIL_HOURLY,
       dinerOrdersPerIp: e.DINER_ORDER_RATE_LIMIT_PER_IP,
       dinerOrdersPerTable: e.DINER_ORDER_RATE_LIMIT_PER_TABLE,
+      bookingsPerIp: e.BOOKING_RATE_LIMIT_PER_IP,
     },
     shutdown: {
       // Only a chain (PostgreSQL) runs behind a balancer that needs time to move away; the embedded database

@@ -26,6 +26,16 @@ describe('settings', () => {
       serviceCharge: { rate: 0, dineIn: true, takeaway: false, table: true },
       // A new restaurant speaks Vietnamese.
       language: 'vi',
+      // Online booking stays off until a manager switches it on; lunch and dinner every day.
+      reservations: {
+        publicBooking: false,
+        defaultMinutes: 90,
+        warnMinutes: 60,
+        openingHours: Array.from({ length: 7 }, () => [
+          { from: '10:00', to: '14:00' },
+          { from: '17:00', to: '22:00' },
+        ]),
+      },
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).statusCode).toBe(401);
   });

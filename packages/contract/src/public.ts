@@ -6,7 +6,11 @@ import { billsSchema, orderItemSchema, orderLineInputSchema, orderRoundSchema, o
 
 /** GET /api/public-menu: what diners see. No costs, recipes or keys. */
 export const publicMenuSchema = z.object({
-  restaurant: z.object({ name: z.string() }),
+  restaurant: z.object({
+    name: z.string(),
+    /** (ext) Whether guests may ask for a table online (/book). */
+    booking: z.boolean(),
+  }),
   categories: z.array(
     z.object({
       _id: idSchema,

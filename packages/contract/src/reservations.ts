@@ -13,33 +13,51 @@ import { phoneSchema } from './user';
 /**
  * booked → arrived (the party is seated, its pre-order goes to the kitchen) → done (they left); or booked →
  * cancelled (nothing reached the kitchen) or no_show (the tables are released, the customer's no-shows
- * counted).
+ * counted). A guest's booking from the public page starts as requested, holding the table the server chose,
+ * until the staff accept it (booked) or decline it; the guest may cancel it with their link.
  */
-export const reservationStatuses = ['booked', 'arrived', 'done', 'cancelled', 'no_show'] as const;
+export const reservationStatuses = [
+  'requested',
+  'booked',
+  'arrived',
+  'done',
+  'cancelled',
+  'no_show',
+  'declined',
+] as const;
 export const reservationStatusSchema = z.enum(reservationStatuses);
 export type ReservationStatus = z.infer<typeof reservationStatusSchema>;
 
 /** The moves a reservation may make; anything else is a 409. */
 export const allowedReservationMoves: Record<ReservationStatus, readonly ReservationStatus[]> = {
+  requested: ['booked', 'declined', 'cancelled'],
   booked: ['arrived', 'cancelled', 'no_show'],
   arrived: ['done'],
   done: [],
   cancelled: [],
   no_show: [],
+  declined: [],
 };
+
+/** The statuses in which a reservation holds its tables: no other booking may overlap it there. */
+export const holdingReservationStatuses = ['requested', 'booked', 'arrived'] as const satisfies ReservationStatus[];
 
 /** How a booking was taken. */
 export const reservationSources = ['phone', 'walk_in', 'public'] as const;
 export const reservationSourceSchema = z.enum(reservationSources);
 
-/** A booking without a length of its own holds its tables this long. */
-export const DEFAULT_RESERVATION_MINUTES = 90;
 /** From this long before a booking, the day's book highlights it and the tables screen holds its tables. */
 export const RESERVATION_HOLD_MINUTES = 30;
 /** A booking this long past its time without the guests is late: it can be marked a no-show. */
 export const RESERVATION_LATE_MINUTES = 15;
-/** Seating walk-ins at a table booked within this long warns the staff. */
-export const RESERVATION_WARN_MINUTES = 60;
+/** Online, a guest books at least this long ahead (the staff need time to accept), */
+export const PUBLIC_BOOKING_LEAD_MINUTES = 60;
+/** and at most this many days ahead. */
+export const PUBLIC_BOOKING_DAYS_AHEAD = 60;
+/** Online bookings start on this grid of minutes from the opening of each span ("17:00, 17:15, …"). */
+export const PUBLIC_BOOKING_STEP_MINUTES = 15;
+/** A phone number may have this many online bookings waiting or booked ahead; more are a call to the restaurant. */
+export const PUBLIC_BOOKINGS_PER_PHONE = 3;
 
 /** A dish ordered ahead, priced from the menu when booked: an order line's own fields. */
 export const reservationLineSchema = orderItemSchema.pick({
@@ -116,8 +134,9 @@ export const updateReservationBodySchema = z
   .extend({ expectedVersion: z.int32('The version must be a whole number').min(1).optional() });
 export type UpdateReservationBody = z.infer<typeof updateReservationBodySchema>;
 
+/** `booked` accepts a guest's request, `declined` turns it down. */
 export const reservationStatusBodySchema = z.strictObject({
-  status: z.enum(['arrived', 'done', 'cancelled', 'no_show']),
+  status: z.enum(['booked', 'arrived', 'done', 'cancelled', 'no_show', 'declined']),
   expectedVersion: z.int32('The version must be a whole number').min(1).optional(),
 });
 export type ReservationStatusBody = z.infer<typeof reservationStatusBodySchema>;
@@ -127,3 +146,123 @@ export const listReservationsQuerySchema = z.strictObject({
   date: z.iso.date('Give the day as YYYY-MM-DD'),
 });
 export type ListReservationsQuery = z.infer<typeof listReservationsQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// The restaurant's hours and booking settings
+
+/** A time of day on the restaurant's clock, "HH:MM"; "24:00" closes at midnight. */
+const clockTimeSchema = z
+  .string()
+  .regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'Give a time as HH:MM, for example 17:30');
+
+/** One span the restaurant is open, "10:00"–"14:00". */
+export const openingSpanSchema = z
+  .strictObject({ from: clockTimeSchema, to: clockTimeSchema })
+  .refine((span) => span.from < span.to, { message: 'A span must close after it opens', path: ['to'] });
+export type OpeningSpan = z.infer<typeof openingSpanSchema>;
+
+/** One day's spans, earliest first and apart ("10:00–14:00 and 17:00–22:00"); none: closed that day. */
+const openingDaySchema = z
+  .array(openingSpanSchema)
+  .max(3, 'A day has at most 3 opening spans')
+  .refine(
+    (spans) => spans.every((span, i) => i === 0 || spans[i - 1]!.to < span.from),
+    'The spans of a day must be in order and must not touch or overlap',
+  );
+
+/** The week's opening hours: seven days, Monday first. */
+export const openingHoursSchema = z.array(openingDaySchema).length(7, 'Give the hours of all 7 days, Monday first');
+export type OpeningHours = z.infer<typeof openingHoursSchema>;
+
+/** The day of the week of a calendar day ('YYYY-MM-DD') as an index into the opening hours: Monday 0. */
+export const weekdayIndex = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+
+/** (ext) Reservations in the restaurant's settings. */
+export const reservationSettingsSchema = z.strictObject({
+  /** Guests may ask for a table from the public pages (the staff accept each request). Off by default. */
+  publicBooking: z.boolean(),
+  /** How long a booking holds its tables unless it says otherwise. */
+  defaultMinutes: z
+    .int32('The length must be a whole number of minutes')
+    .min(15, 'A booking lasts at least 15 minutes')
+    .max(480, 'A booking lasts at most 8 hours'),
+  /** Seating walk-ins at a table booked within this many minutes warns the staff; 0 never warns. */
+  warnMinutes: z
+    .int32('The warning must be a whole number of minutes')
+    .min(0, 'The warning cannot be negative')
+    .max(240, 'Warn at most 4 hours ahead'),
+  /** When guests may book online: a booking starts and ends within one span. */
+  openingHours: openingHoursSchema,
+});
+export type ReservationSettings = z.infer<typeof reservationSettingsSchema>;
+
+const lunchAndDinner: OpeningSpan[] = [
+  { from: '10:00', to: '14:00' },
+  { from: '17:00', to: '22:00' },
+];
+export const defaultReservationSettings: ReservationSettings = {
+  publicBooking: false,
+  defaultMinutes: 90,
+  warnMinutes: 60,
+  openingHours: Array.from({ length: 7 }, () => lunchAndDinner),
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Booking from the public pages
+
+/** What a guest's link shows of their booking: never its tables, pre-order, customer record or author. */
+export const publicReservationSchema = z.object({
+  status: reservationStatusSchema,
+  name: z.string(),
+  partySize: z.int32(),
+  startsAt: isoDateTimeSchema,
+  endsAt: isoDateTimeSchema,
+  note: z.string(),
+  /** Whether the guest may still cancel it themselves (waiting or booked, and its time not come). */
+  canCancel: z.boolean(),
+  restaurant: z.object({ name: z.string(), timezone: z.string() }),
+});
+export type PublicReservation = z.infer<typeof publicReservationSchema>;
+
+/** The free times of one day for a party. */
+export const publicBookingQuerySchema = z.strictObject({
+  date: z.iso.date('Give the day as YYYY-MM-DD'),
+  partySize: z.coerce
+    .number('Guests must be a whole number')
+    .pipe(z.int32('Guests must be a whole number').min(1, 'At least 1 guest').max(50, 'At most 50 guests')),
+});
+export type PublicBookingQuery = z.infer<typeof publicBookingQuerySchema>;
+
+export const publicBookingDaySchema = z.object({
+  date: z.iso.date(),
+  timezone: z.string(),
+  /** That day's opening spans; empty when closed. */
+  hours: z.array(openingSpanSchema),
+  durationMinutes: z.int32(),
+  /** The most guests one table seats: a larger party is asked to call. */
+  largestParty: z.int32(),
+  /** The times a booking could start, each with whether a table seats the party then. */
+  slots: z.array(z.object({ time: clockTimeSchema, startsAt: isoDateTimeSchema, free: z.boolean() })),
+});
+export type PublicBookingDay = z.infer<typeof publicBookingDaySchema>;
+
+export const publicBookingBodySchema = z.strictObject({
+  name: reservationFields.name,
+  /** Required online: the restaurant calls back on it. */
+  phone: phoneSchema,
+  partySize: reservationFields.partySize,
+  startsAt: isoDateTimeSchema,
+  note: reservationFields.note.optional(),
+});
+export type PublicBookingBody = z.infer<typeof publicBookingBodySchema>;
+
+/** The guest's secret link to their booking: 32 random bytes, base64url. Only its hash is stored. */
+export const bookingKeySchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This booking link is not valid');
+export const publicBookingParamsSchema = z.strictObject({ key: bookingKeySchema });
+
+export const publicBookingResultSchema = z.object({
+  /** Shown once: the guest's page is /booking/<key>. */
+  key: bookingKeySchema,
+  reservation: publicReservationSchema,
+});
+export type PublicBookingResult = z.infer<typeof publicBookingResultSchema>;

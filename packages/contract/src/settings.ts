@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lineText } from './text-fields';
 import { defaultLoyalty, loyaltySettingsSchema } from './customer';
+import { defaultReservationSettings, reservationSettingsSchema } from './reservations';
 import { languageSchema } from './user';
 
 /** IANA time zone names that this runtime knows. */
@@ -60,6 +61,8 @@ export const settingsSchema = z.object({
   serviceCharge: serviceChargeSettingsSchema,
   /** (ext) The staff screens' language, unless a person chose theirs in the profile. */
   language: languageSchema,
+  /** (ext) Booking lengths, the walk-in warning, opening hours and whether guests may book online. */
+  reservations: reservationSettingsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type BankAccount = NonNullable<Settings['bank']>;
@@ -73,6 +76,7 @@ export const defaultSettings: Settings = {
   bank: null,
   serviceCharge: { rate: 0, dineIn: true, takeaway: false, table: true },
   language: 'vi',
+  reservations: defaultReservationSettings,
 };
 
 /** Banks print the account holder in capitals without diacritics ("NGUYEN VAN AN"); so does the form. */
@@ -116,5 +120,7 @@ export const updateSettingsBodySchema = z.strictObject({
   serviceCharge: serviceChargeSettingsSchema.optional(),
   /** (ext) The staff screens' language. */
   language: languageSchema.optional(),
+  /** (ext) Reservations: online booking, lengths, the walk-in warning and opening hours, given whole. */
+  reservations: reservationSettingsSchema.optional(),
 });
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;

@@ -7,6 +7,7 @@ import { AppError } from '../lib/app-error';
 
 const SIGN_IN_WINDOW_MS = 10 * 60 * 1000;
 const DINER_ORDER_WINDOW_MS = 10 * 60 * 1000;
+const BOOKING_WINDOW_MS = 60 * 60 * 1000;
 
 type LimitCheck = ReturnType<FastifyInstance['createRateLimit']>;
 
@@ -39,7 +40,7 @@ const addressKey = (request: FastifyRequest) => normalizeIP(request.ip);
  * A per-IP limit on every route (memory store, or Redis when REDIS_URL is set so that every instance
  * counts together): @fastify/rate-limit's global hook, keyed by `addressKey`, with its X-RateLimit-* and
  * Retry-After headers. Sign-in, registration and table orders get tighter limits of their own through
- * `signInThrottle`, `registerLimit` and `dinerOrderLimit`.
+ * `signInThrottle`, `registerLimit`, `dinerOrderLimit` and `bookingLimit`.
  *
  * The plugin adds its hook to each route as a route hook, so it runs after the app-wide hooks (the access
  * guard answers 401 first). Unknown paths have no route: the not-found handler counts them through
@@ -256,4 +257,22 @@ export function dinerOrderLimit(app: FastifyInstance, limits: Config['rateLimit'
       (minutes) => `Too many orders from this table; wait ${inMinutes(minutes)} or ask the staff`,
     );
   };
+}
+
+/** Bookings asked for online per address and hour: a stranger cannot fill the evening's tables with requests. */
+export function bookingLimit(app: FastifyInstance, limits: Config['rateLimit']): preHandlerAsyncHookHandler {
+  const checks = [
+    app.createRateLimit({
+      max: limits.bookingsPerIp,
+      timeWindow: BOOKING_WINDOW_MS,
+      keyGenerator: (request: FastifyRequest) => `booking:ip:${addressKey(request)}`,
+    }),
+  ];
+  return (request, reply) =>
+    enforce(
+      checks,
+      request,
+      reply,
+      (minutes) => `Too many bookings from this connection; try again in ${inMinutes(minutes)} or call the restaurant`,
+    );
 }

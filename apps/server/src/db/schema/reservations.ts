@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -39,6 +40,11 @@ export const reservations = pgTable(
     /** The order the pre-order became; set once, in the transaction that placed it, so it fires exactly once. */
     orderId: uuid('order_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
+    /**
+     * The SHA-256 of a guest's secret link (base64url) for a booking asked for online; null for the staff's.
+     * The link itself is shown to the guest once and never stored.
+     */
+    guestKeyHash: text('guest_key_hash'),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -49,7 +55,11 @@ export const reservations = pgTable(
     index('reservations_fire_at_idx')
       .on(t.fireAt)
       .where(sql`${t.status} = 'booked' and ${t.orderId} is null and ${t.fireAt} is not null`),
-    check('reservations_status_check', sql`${t.status} in ('booked', 'arrived', 'done', 'cancelled', 'no_show')`),
+    uniqueIndex('reservations_guest_key_hash_idx').on(t.guestKeyHash),
+    check(
+      'reservations_status_check',
+      sql`${t.status} in ('requested', 'booked', 'arrived', 'done', 'cancelled', 'no_show', 'declined')`,
+    ),
     check('reservations_source_check', sql`${t.source} in ('phone', 'walk_in', 'public')`),
     check('reservations_party_size_positive', sql`${t.partySize} > 0`),
     check('reservations_duration_positive', sql`${t.durationMinutes} > 0`),

@@ -2,6 +2,7 @@ import { defaultSettings } from '@quan/contract/settings';
 import { sql } from 'drizzle-orm';
 import type { LoyaltySettings } from '@quan/contract/customer';
 import type { Language } from '@quan/contract/language';
+import type { ReservationSettings } from '@quan/contract/reservations';
 import type { BankAccount, ServiceChargeSettings } from '@quan/contract/settings';
 import { check, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -23,6 +24,7 @@ export const restaurantSettings = pgTable(
       .default(defaultSettings.serviceCharge),
     /** The staff screens' language, unless a person chose theirs. */
     language: text('language').$type<Language>().notNull().default(defaultSettings.language),
+    reservations: jsonb('reservations').$type<ReservationSettings>().notNull().default(defaultSettings.reservations),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

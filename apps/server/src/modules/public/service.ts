@@ -46,13 +46,13 @@ export function createPublicMenu(
   let previous: SerializedMenu | null = null;
 
   async function build(): Promise<SerializedMenu> {
-    const [categories, items, { restaurantName }] = await Promise.all([
+    const [categories, items, { restaurantName, reservations }] = await Promise.all([
       menu.listCategories(),
       menu.listItems(),
       settings.get(),
     ]);
     const data: PublicMenu = {
-      restaurant: { name: restaurantName },
+      restaurant: { name: restaurantName, booking: reservations.publicBooking },
       categories: categories
         .map((category) => ({
           _id: category._id,

@@ -1,4 +1,5 @@
 import type { OrderStatus } from '@quan/contract/order';
+import { holdingReservationStatuses } from '@quan/contract/reservations';
 import { and, asc, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { orders } from '../../db/schema/orders';
@@ -107,8 +108,8 @@ export async function lockTables(db: Executor, ids: string[]): Promise<TableRow[
 }
 
 /**
- * The first reservation, other than `exceptId`, that holds one of these tables (booked or arrived) at some
- * moment of [from, to); one that ends exactly when this one starts does not.
+ * The first reservation, other than `exceptId`, that holds one of these tables (waiting for the staff, booked
+ * or arrived) at some moment of [from, to); one that ends exactly when this one starts does not.
  */
 export async function findOverlap(
   db: Executor,
@@ -130,7 +131,7 @@ export async function findOverlap(
     .where(
       and(
         inArray(reservationTables.tableId, tableIds),
-        inArray(reservations.status, ['booked', 'arrived']),
+        inArray(reservations.status, [...holdingReservationStatuses]),
         exceptId ? ne(reservations.id, exceptId) : undefined,
         lt(reservations.startsAt, range.to),
         gt(endsAt, range.from),
@@ -211,5 +212,94 @@ export async function lockIfDue(db: Executor, id: string, now: Date): Promise<Re
     .from(reservations)
     .where(and(eq(reservations.id, id), dueAt(now)))
     .for('update', { skipLocked: true });
+  return row;
+}
+
+/** Every table, smallest first: the ones a guest's booking online may be given. */
+export async function listTables(db: Executor): Promise<TableRow[]> {
+  return db
+    .select({ id: diningTables.id, tableNo: diningTables.tableNo, seats: diningTables.seats })
+    .from(diningTables)
+    .orderBy(asc(diningTables.seats), asc(diningTables.tableNo));
+}
+
+/** When each of these tables is held (by a reservation waiting, booked or arrived) within [from, to). */
+export async function holdsBetween(
+  db: Executor,
+  tableIds: string[],
+  range: { from: Date; to: Date },
+): Promise<{ tableId: string; from: Date; to: Date }[]> {
+  if (tableIds.length === 0) return [];
+  const rows = await db
+    .select({
+      tableId: reservationTables.tableId,
+      startsAt: reservations.startsAt,
+      durationMinutes: reservations.durationMinutes,
+    })
+    .from(reservationTables)
+    .innerJoin(reservations, eq(reservations.id, reservationTables.reservationId))
+    .where(
+      and(
+        inArray(reservationTables.tableId, tableIds),
+        inArray(reservations.status, [...holdingReservationStatuses]),
+        lt(reservations.startsAt, range.to),
+        gt(endsAt, range.from),
+      ),
+    );
+  return rows.map((row) => ({
+    tableId: row.tableId,
+    from: row.startsAt,
+    to: new Date(row.startsAt.getTime() + row.durationMinutes * 60_000),
+  }));
+}
+
+/**
+ * Times of day on a restaurant day ('YYYY-MM-DD', ["17:00", "17:15"]) as instants, in `timezone` as PostgreSQL
+ * reads it (daylight saving included), in the order given.
+ */
+export async function localTimesAsInstants(
+  db: Executor,
+  timezone: string,
+  day: string,
+  times: string[],
+): Promise<Date[]> {
+  if (times.length === 0) return [];
+  const result = (await db.execute(
+    sql`select ((${day}::date + t.value::time)::timestamp at time zone ${timezone}::text) as "at"
+        from jsonb_array_elements_text(${JSON.stringify(times)}::jsonb) with ordinality as t(value, n)
+        order by t.n`,
+  )) as unknown as { rows: { at: string | Date }[] };
+  return result.rows.map((row) => new Date(row.at));
+}
+
+/** How many bookings this phone asked for online that are waiting or booked from `from` on. */
+export async function countOnlineBookingsAhead(db: Executor, phone: string, from: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.phone, phone),
+        eq(reservations.source, 'public'),
+        inArray(reservations.status, ['requested', 'booked']),
+        gte(reservations.startsAt, from),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** The guests' requests still to answer: waiting, and not over yet, by time. */
+export const loadRequests = (db: Executor, now: Date) =>
+  loadReservations(db, and(eq(reservations.status, 'requested'), gt(endsAt, now))!);
+
+/** The reservation a guest's link names, by the link's hash. */
+export async function loadByGuestKey(db: Executor, keyHash: string): Promise<LoadedReservation | undefined> {
+  const [loaded] = await loadReservations(db, eq(reservations.guestKeyHash, keyHash));
+  return loaded;
+}
+
+/** Locks the reservation a guest's link names, as lockReservation does. */
+export async function lockByGuestKey(db: Executor, keyHash: string): Promise<ReservationRow | undefined> {
+  const [row] = await db.select().from(reservations).where(eq(reservations.guestKeyHash, keyHash)).for('update');
   return row;
 }

@@ -2,6 +2,12 @@ import { envelope, idParamsSchema } from '@quan/contract/common';
 import {
   createReservationBodySchema,
   listReservationsQuerySchema,
+  publicBookingBodySchema,
+  publicBookingDaySchema,
+  publicBookingParamsSchema,
+  publicBookingQuerySchema,
+  publicBookingResultSchema,
+  publicReservationSchema,
   reservationSchema,
   reservationStatusBodySchema,
   updateReservationBodySchema,
@@ -9,8 +15,10 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config';
 import { ok } from '../../lib/reply';
 import { currentUser } from '../../plugins/auth';
+import { bookingLimit } from '../../plugins/rate-limit';
 import type { ReservationsService } from './service';
 
 /** (ext) /api/reservations: tables held for a party at a time, with dishes ordered ahead. */
@@ -34,6 +42,21 @@ export const reservationRoutes: FastifyPluginAsync<{ reservations: ReservationsS
       },
     },
     async (request) => ok(await reservations.list(request.query)),
+  );
+
+  app.get(
+    '/requests',
+    {
+      config: { access: 'reservations:read' },
+      schema: {
+        tags,
+        description:
+          "(ext) Guests' bookings asked for online and waiting for the staff to accept or decline them (any day, " +
+          'until their time has passed), by time.',
+        response: { 200: envelope(z.array(reservationSchema)) },
+      },
+    },
+    async () => ok(await reservations.listRequests()),
   );
 
   app.get(
@@ -96,7 +119,8 @@ export const reservationRoutes: FastifyPluginAsync<{ reservations: ReservationsS
       schema: {
         tags,
         description:
-          '(ext) Moves a reservation: booked → arrived (needs a table; its pre-order goes to the kitchen once, ' +
+          '(ext) Moves a reservation: requested (a guest asked online) → booked (accepted; the phone finds or ' +
+          'creates the loyalty customer), declined or cancelled; booked → arrived (needs a table; its pre-order goes to the kitchen once, ' +
           'as an order at its first table or a round of the order already there), cancelled or no_show (409 ' +
           'while its fired order is still on); arrived → done. Any other move is a 409.',
         params: idParamsSchema,
@@ -105,5 +129,86 @@ export const reservationRoutes: FastifyPluginAsync<{ reservations: ReservationsS
       },
     },
     async (request) => ok(await reservations.move(currentUser(request), request.params.id, request.body)),
+  );
+};
+
+/**
+ * (ext) Booking online, for guests without an account, when the restaurant's settings allow it (403 with reason
+ * BOOKING_OFF otherwise): the free times of a day, a request, and the guest's secret link to follow or cancel it.
+ */
+export const publicBookingRoutes: FastifyPluginAsync<{ reservations: ReservationsService; config: Config }> = async (
+  fastify,
+  { reservations, config },
+) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Public'];
+  const access = { access: 'public' as const };
+  const limitBookings = bookingLimit(fastify, config.rateLimit);
+
+  app.get(
+    '/booking',
+    {
+      config: access,
+      schema: {
+        tags,
+        description:
+          "(ext) A day's opening spans and the times a booking may start online for a party (from an hour ahead, " +
+          'on a 15-minute grid, the last a whole booking before closing), each with whether a table that seats ' +
+          'the party is free then.',
+        querystring: publicBookingQuerySchema,
+        response: { 200: envelope(publicBookingDaySchema) },
+      },
+    },
+    async (request) => ok(await reservations.bookingDay(request.query)),
+  );
+
+  app.post(
+    '/reservations',
+    {
+      config: access,
+      preHandler: limitBookings,
+      schema: {
+        tags,
+        description:
+          '(ext) A guest asks for a table at one of the times offered: the smallest free table that seats the ' +
+          "party is held while the staff accept or decline. The answer carries the secret key of the guest's " +
+          'page (/booking/<key>), given this once. 400 for a time too soon, too far ahead or not offered, or a ' +
+          'party larger than any table; 409 when no table is free then, or the phone has 3 bookings ahead; 429 ' +
+          'beyond BOOKING_RATE_LIMIT_PER_IP requests an hour from one address.',
+        body: publicBookingBodySchema,
+        response: { 201: envelope(publicBookingResultSchema) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(ok(await reservations.requestBooking(request.body))),
+  );
+
+  app.get(
+    '/reservations/:key',
+    {
+      config: access,
+      schema: {
+        tags,
+        description: "(ext) The guest's booking, by the secret key of their link.",
+        params: publicBookingParamsSchema,
+        response: { 200: envelope(publicReservationSchema) },
+      },
+    },
+    async (request) => ok(await reservations.getForGuest(request.params.key)),
+  );
+
+  app.post(
+    '/reservations/:key/cancel',
+    {
+      config: access,
+      schema: {
+        tags,
+        description:
+          '(ext) The guest cancels their booking while it waits or is booked and its time has not come (409 ' +
+          'otherwise: they call the restaurant).',
+        params: publicBookingParamsSchema,
+        response: { 200: envelope(publicReservationSchema) },
+      },
+    },
+    async (request) => ok(await reservations.cancelForGuest(request.params.key), 'Your booking is cancelled'),
   );
 };

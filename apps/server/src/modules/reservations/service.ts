@@ -2,18 +2,30 @@ import { normalisePhone } from '@quan/contract/customer';
 import type { OrderLineInput } from '@quan/contract/order';
 import {
   allowedReservationMoves,
-  DEFAULT_RESERVATION_MINUTES,
+  PUBLIC_BOOKING_DAYS_AHEAD,
+  PUBLIC_BOOKING_LEAD_MINUTES,
+  PUBLIC_BOOKING_STEP_MINUTES,
+  PUBLIC_BOOKINGS_PER_PHONE,
+  weekdayIndex,
   type CreateReservationBody,
   type ListReservationsQuery,
+  type OpeningSpan,
+  type PublicBookingBody,
+  type PublicBookingDay,
+  type PublicBookingQuery,
+  type PublicBookingResult,
+  type PublicReservation,
   type Reservation,
   type ReservationStatus,
   type ReservationStatusBody,
   type UpdateReservationBody,
 } from '@quan/contract/reservations';
+import type { Settings } from '@quan/contract/settings';
 import type { FastifyBaseLogger } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Executor } from '../../db/client';
 import type { RecordEvent, Transact } from '../../events/transact';
-import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { CustomersService } from '../customers/service';
 import type { IngredientsService } from '../ingredients/service';
@@ -87,8 +99,11 @@ function toReservation({ reservation: r, createdBy, tables, lines }: repo.Loaded
   };
 }
 
-/** An instant as the restaurant's clock and calendar read it: { time: "19:00", day: "24/06/2026" }. */
-function localClock(instant: Date, timezone: string): { time: string; day: string } {
+/**
+ * An instant as the restaurant's clock and calendar read it: { time: "19:00", day: "24/06/2026" } for
+ * sentences, and the calendar day as "2026-06-24".
+ */
+function localClock(instant: Date, timezone: string): { time: string; day: string; isoDay: string } {
   const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone: timezone,
     day: '2-digit',
@@ -99,16 +114,73 @@ function localClock(instant: Date, timezone: string): { time: string; day: strin
     hourCycle: 'h23',
   }).formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return { time: `${part('hour')}:${part('minute')}`, day: `${part('day')}/${part('month')}/${part('year')}` };
+  return {
+    time: `${part('hour')}:${part('minute')}`,
+    day: `${part('day')}/${part('month')}/${part('year')}`,
+    isoDay: `${part('year')}-${part('month')}-${part('day')}`,
+  };
 }
 
 const statusWords: Record<ReservationStatus, string> = {
+  requested: 'waiting to be accepted',
   booked: 'booked',
   arrived: 'arrived',
   done: 'done',
   cancelled: 'cancelled',
   no_show: 'a no-show',
+  declined: 'declined',
 };
+
+/** "19:30" as minutes after midnight. */
+const clockMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const clockTime = (total: number) =>
+  `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+
+/**
+ * The times a booking of `durationMinutes` may start online on a day with these spans: on the step grid from
+ * each opening, the last one a whole booking before the span closes (the table is free again by closing).
+ */
+function bookableTimes(spans: readonly OpeningSpan[], durationMinutes: number): string[] {
+  const times: string[] = [];
+  for (const span of spans) {
+    const close = clockMinutes(span.to);
+    for (let start = clockMinutes(span.from); start + durationMinutes <= close; start += PUBLIC_BOOKING_STEP_MINUTES) {
+      times.push(clockTime(start));
+    }
+  }
+  return times;
+}
+
+/** The secret in a guest's link is kept only as this hash: a leak of the database does not open their bookings. */
+const hashGuestKey = (key: string) => createHash('sha256').update(key).digest('base64url');
+
+/** Online booking is a setting, off until a manager switches it on. */
+function requireOnlineBooking(settings: Settings): void {
+  if (!settings.reservations.publicBooking) {
+    throw forbidden('This restaurant does not take bookings online; please call to book').because('BOOKING_OFF');
+  }
+}
+
+const unknownBookingLink = () =>
+  notFound('This booking link is unknown; check it, or call the restaurant').because('BOOKING_NOT_FOUND');
+
+/** Whether a guest may still cancel with their link: waiting or booked, before its time, nothing cooked. */
+const guestMayCancel = (r: { status: ReservationStatus; startsAt: Date; orderId: string | null }, now: Date) =>
+  (r.status === 'requested' || r.status === 'booked') && r.startsAt > now && !r.orderId;
+
+function toPublicReservation(reservation: Reservation, settings: Settings, now: Date): PublicReservation {
+  const { status, name, partySize, startsAt, endsAt, note, orderId } = reservation;
+  return {
+    status,
+    name,
+    partySize,
+    startsAt,
+    endsAt,
+    note,
+    canCancel: guestMayCancel({ status, startsAt: new Date(startsAt), orderId }, now),
+    restaurant: { name: settings.restaurantName, timezone: settings.timezone },
+  };
+}
 
 const missingReservation = () => notFound('That reservation does not exist').because('RESERVATION_NOT_FOUND');
 
@@ -309,10 +381,10 @@ export function createReservationsService(deps: ReservationsDeps) {
       checkStartsAt(startsAt, now);
       const fireAt = body.fireAt ? new Date(body.fireAt) : null;
       checkFireAt(fireAt, startsAt, now, true);
-      const durationMinutes = body.durationMinutes ?? DEFAULT_RESERVATION_MINUTES;
       const tableIds = uniqueIds(body.tableIds ?? []);
       const lines = await pricePreorder(body.preorder ?? []);
-      const { timezone } = await deps.settings.get();
+      const { timezone, reservations: booking } = await deps.settings.get();
+      const durationMinutes = body.durationMinutes ?? booking.defaultMinutes;
       const id = newId();
       return transact(async (tx, record) => {
         await holdTables(tx, { tableIds, startsAt, durationMinutes, partySize: body.partySize }, timezone);
@@ -338,7 +410,10 @@ export function createReservationsService(deps: ReservationsDeps) {
       });
     },
 
-    /** A booked reservation changed; its tables are checked again when they, the time or the party change. */
+    /**
+     * A reservation waiting or booked changed; its tables are checked again when they, the time or the party
+     * change.
+     */
     async update(id: string, body: UpdateReservationBody): Promise<Reservation> {
       const now = new Date();
       const lines = body.preorder ? await pricePreorder(body.preorder) : undefined;
@@ -347,7 +422,7 @@ export function createReservationsService(deps: ReservationsDeps) {
         const current = await repo.lockReservation(tx, id);
         if (!current) throw missingReservation();
         checkVersion(current, body.expectedVersion);
-        if (current.status !== 'booked') {
+        if (current.status !== 'booked' && current.status !== 'requested') {
           throw conflict(
             `Only a booked reservation can be changed; the one for ${current.name} is ${statusWords[current.status]}`,
           ).because('RESERVATION_NOT_BOOKED', { status: current.status });
@@ -399,9 +474,10 @@ export function createReservationsService(deps: ReservationsDeps) {
     },
 
     /**
-     * booked → arrived (the pre-order, if any and not fired yet, goes to the kitchen at the first table),
-     * cancelled or no_show (refused while a fired order is still on; a no-show counts against the
-     * customer); arrived → done.
+     * requested → booked (the staff accept a guest's request; the phone finds or creates the loyalty customer
+     * then, not when a stranger asks), declined or cancelled; booked → arrived (the pre-order, if any and not
+     * fired yet, goes to the kitchen at the first table), cancelled or no_show (refused while a fired order is
+     * still on; a no-show counts against the customer); arrived → done.
      */
     async move(actor: ReservationActor, id: string, body: ReservationStatusBody): Promise<Reservation> {
       const to = body.status;
@@ -417,6 +493,10 @@ export function createReservationsService(deps: ReservationsDeps) {
         }
         const loaded = (await repo.loadReservation(tx, id))!;
         let orderId = current.orderId;
+        let customerId = current.customerId;
+        if (current.status === 'requested' && to === 'booked' && !customerId) {
+          customerId = await guestCustomer(tx, current);
+        }
         if (to === 'arrived') {
           if (loaded.tables.length === 0) {
             throw badRequest('Assign a table first', [
@@ -428,9 +508,169 @@ export function createReservationsService(deps: ReservationsDeps) {
         }
         if (to === 'cancelled' || to === 'no_show') refuseWhileFired(loaded, to);
         if (to === 'no_show' && current.customerId) await deps.customers.addNoShow(tx, current.customerId);
-        await repo.updateReservation(tx, id, { status: to, orderId });
+        await repo.updateReservation(tx, id, { status: to, orderId, customerId });
         return recordChange(tx, record, id);
       });
+    },
+
+    /** The guests' requests still to answer, whatever their day, by time. */
+    async listRequests(now: Date = new Date()): Promise<Reservation[]> {
+      return (await repo.loadRequests(db, now)).map(toReservation);
+    },
+
+    /**
+     * A day's times for a party online: each time a booking may start (from an hour ahead, up to the days
+     * ahead allowed), and whether one table that seats the party is free for the whole booking then.
+     */
+    async bookingDay(query: PublicBookingQuery, now: Date = new Date()): Promise<PublicBookingDay> {
+      const settings = await deps.settings.get();
+      requireOnlineBooking(settings);
+      const { timezone, reservations: booking } = settings;
+      const durationMinutes = booking.defaultMinutes;
+      const hours = booking.openingHours[weekdayIndex(query.date)]!;
+      const times = bookableTimes(hours, durationMinutes);
+      const [starts, tables] = await Promise.all([
+        repo.localTimesAsInstants(db, timezone, query.date, times),
+        repo.listTables(db),
+      ]);
+      const earliest = now.getTime() + minutes(PUBLIC_BOOKING_LEAD_MINUTES);
+      const latest = now.getTime() + PUBLIC_BOOKING_DAYS_AHEAD * 24 * 60 * 60_000;
+      const open = times
+        .map((time, i) => ({ time, startsAt: starts[i]! }))
+        .filter(({ startsAt }) => startsAt.getTime() >= earliest && startsAt.getTime() <= latest);
+      const seating = tables.filter((table) => table.seats >= query.partySize);
+      const holds =
+        open.length > 0
+          ? await repo.holdsBetween(
+              db,
+              seating.map((table) => table.id),
+              { from: open[0]!.startsAt, to: new Date(open.at(-1)!.startsAt.getTime() + minutes(durationMinutes)) },
+            )
+          : [];
+      const freeAt = (from: Date) => {
+        const to = new Date(from.getTime() + minutes(durationMinutes));
+        return seating.some(
+          (table) => !holds.some((hold) => hold.tableId === table.id && hold.from < to && hold.to > from),
+        );
+      };
+      return {
+        date: query.date,
+        timezone,
+        hours,
+        durationMinutes,
+        largestParty: Math.max(0, ...tables.map((table) => table.seats)),
+        slots: open.map(({ time, startsAt }) => ({ time, startsAt: startsAt.toISOString(), free: freeAt(startsAt) })),
+      };
+    },
+
+    /**
+     * A guest asks for a table online: at one of the times offered, for a party one table seats. The smallest
+     * free table that seats the party is held for them (so two guests never get the same one) while the staff
+     * decide. Returns the guest's secret link, shown this once.
+     */
+    async requestBooking(body: PublicBookingBody, now: Date = new Date()): Promise<PublicBookingResult> {
+      const settings = await deps.settings.get();
+      requireOnlineBooking(settings);
+      const { timezone, reservations: booking } = settings;
+      const durationMinutes = booking.defaultMinutes;
+      const startsAt = new Date(body.startsAt);
+      if (startsAt.getTime() < now.getTime() + minutes(PUBLIC_BOOKING_LEAD_MINUTES)) {
+        throw badRequest(
+          `Online, a table is booked at least ${PUBLIC_BOOKING_LEAD_MINUTES} minutes ahead; for sooner, please call`,
+          [{ path: 'startsAt', message: 'Choose a later time' }],
+        ).because('BOOKING_TOO_SOON', { minutes: PUBLIC_BOOKING_LEAD_MINUTES });
+      }
+      if (startsAt.getTime() > now.getTime() + PUBLIC_BOOKING_DAYS_AHEAD * 24 * 60 * 60_000) {
+        throw badRequest(`Online, a table is booked at most ${PUBLIC_BOOKING_DAYS_AHEAD} days ahead`, [
+          { path: 'startsAt', message: 'Choose an earlier day' },
+        ]).because('BOOKING_TOO_FAR', { days: PUBLIC_BOOKING_DAYS_AHEAD });
+      }
+      const { time, day, isoDay } = localClock(startsAt, timezone);
+      if (!bookableTimes(booking.openingHours[weekdayIndex(isoDay)]!, durationMinutes).includes(time)) {
+        throw badRequest(`Bookings are not taken at ${time} on ${day}; choose one of the times offered`, [
+          { path: 'startsAt', message: 'Choose one of the times offered' },
+        ]).because('BOOKING_OUTSIDE_HOURS', { time, day });
+      }
+      const tables = await repo.listTables(db);
+      const largestParty = Math.max(0, ...tables.map((table) => table.seats));
+      if (body.partySize > largestParty) {
+        throw badRequest(`Online, a table seats at most ${largestParty}; for a larger party, please call`, [
+          { path: 'partySize', message: `At most ${largestParty} guests online` },
+        ]).because('BOOKING_PARTY_TOO_LARGE', { largestParty });
+      }
+      const phone = normalisePhone(body.phone);
+      const ahead = await repo.countOnlineBookingsAhead(db, phone, now);
+      if (ahead >= PUBLIC_BOOKINGS_PER_PHONE) {
+        throw conflict(
+          `This phone number already has ${ahead} bookings ahead; to book more, please call the restaurant`,
+        ).because('BOOKING_TOO_MANY', { count: ahead });
+      }
+
+      const key = randomBytes(32).toString('base64url');
+      const id = newId();
+      const seating = tables.filter((table) => table.seats >= body.partySize);
+      const range = { from: startsAt, to: new Date(startsAt.getTime() + minutes(durationMinutes)) };
+      const reservation = await transact(async (tx, record) => {
+        // Every table that could seat them is locked (in id order, as a staff booking locks its tables), so a
+        // booking of any of them waits here and then sees this one.
+        await repo.lockTables(tx, seating.map((table) => table.id).sort());
+        let chosen: repo.TableRow | undefined;
+        for (const table of seating) {
+          if (!(await repo.findOverlap(tx, [table.id], range))) {
+            chosen = table;
+            break;
+          }
+        }
+        if (!chosen) {
+          throw conflict(`No table for ${body.partySize} is free at ${time} on ${day}; choose another time`).because(
+            'BOOKING_FULL',
+            { time, day },
+          );
+        }
+        await repo.insertReservation(tx, {
+          id,
+          status: 'requested',
+          source: 'public',
+          name: body.name,
+          phone,
+          customerId: null,
+          partySize: body.partySize,
+          startsAt,
+          durationMinutes,
+          note: body.note ?? '',
+          fireAt: null,
+          guestKeyHash: hashGuestKey(key),
+          createdById: null,
+        });
+        await repo.setTables(tx, id, [chosen.id]);
+        return recordChange(tx, record, id);
+      });
+      return { key, reservation: toPublicReservation(reservation, settings, now) };
+    },
+
+    /** What the guest's link shows. */
+    async getForGuest(key: string, now: Date = new Date()): Promise<PublicReservation> {
+      const [loaded, settings] = await Promise.all([repo.loadByGuestKey(db, hashGuestKey(key)), deps.settings.get()]);
+      if (!loaded) throw unknownBookingLink();
+      return toPublicReservation(toReservation(loaded), settings, now);
+    },
+
+    /** The guest cancels with their link: while waiting or booked, before its time, and nothing cooked yet. */
+    async cancelForGuest(key: string, now: Date = new Date()): Promise<PublicReservation> {
+      const settings = await deps.settings.get();
+      const reservation = await transact(async (tx, record) => {
+        const current = await repo.lockByGuestKey(tx, hashGuestKey(key));
+        if (!current) throw unknownBookingLink();
+        if (!guestMayCancel(current, now)) {
+          throw conflict(
+            `This booking is ${statusWords[current.status]}${current.startsAt <= now ? ' and its time has come' : ''}; ` +
+              'to change it, please call the restaurant',
+          ).because('BOOKING_CANNOT_CANCEL', { status: current.status });
+        }
+        await repo.updateReservation(tx, current.id, { status: 'cancelled' });
+        return recordChange(tx, record, current.id);
+      });
+      return toPublicReservation(reservation, settings, now);
     },
 
     /**

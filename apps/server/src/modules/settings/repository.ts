@@ -13,6 +13,7 @@ const columns = {
   bank: restaurantSettings.bank,
   serviceCharge: restaurantSettings.serviceCharge,
   language: restaurantSettings.language,
+  reservations: restaurantSettings.reservations,
 };
 
 export async function findSettings(db: Executor): Promise<Settings | undefined> {

@@ -1,0 +1,5 @@
+ALTER TABLE "reservations" DROP CONSTRAINT "reservations_status_check";--> statement-breakpoint
+ALTER TABLE "restaurant_settings" ADD COLUMN "reservations" jsonb DEFAULT '{"publicBooking":false,"defaultMinutes":90,"warnMinutes":60,"openingHours":[[{"from":"10:00","to":"14:00"},{"from":"17:00","to":"22:00"}],[{"from":"10:00","to":"14:00"},{"from":"17:00","to":"22:00"}],[{"from":"10:00","to":"14:00"},{"from":"17:00","to":"22:00"}],[{"from":"10:00","to":"14:00"},{"from":"17:00","to":"22:00"}],[{"from":"10:00","to":"14:00"},{"from":"17:00","to":"22:00"}],[{"from":"10:00","to":"14:00"},{"from":"17:00","to":"22:00"}],[{"from":"10:00","to":"14:00"},{"from":"17:00","to":"22:00"}]]}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "reservations" ADD COLUMN "guest_key_hash" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "reservations_guest_key_hash_idx" ON "reservations" USING btree ("guest_key_hash");--> statement-breakpoint
+ALTER TABLE "reservations" ADD CONSTRAINT "reservations_status_check" CHECK ("reservations"."status" in ('requested', 'booked', 'arrived', 'done', 'cancelled', 'no_show', 'declined'));
