@@ -38,7 +38,8 @@ describe('the public menu', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=10, must-revalidate');
     const { data } = response.json();
-    expect(data.restaurant).toEqual({ name: 'Quán Ngon' });
+    // Online booking is off in a new restaurant.
+    expect(data.restaurant).toEqual({ name: 'Quán Ngon', booking: false });
     const names = data.categories.flatMap((c: { items: { name: string }[] }) => c.items.map((i) => i.name));
     expect(names).toEqual(expect.arrayContaining(['Phở gà', 'Gỏi cuốn']));
     expect(names).not.toContain('Bánh xèo');
