@@ -78,7 +78,13 @@ async function generate(): Promise<void> {
   console.log(`Generating the demo restaurant in ${dataDir} …`);
   const database = await openDatabase({ driver: 'pglite', dataDir });
   try {
-    const made = await generateRestaurant(database.db, { size: 'demo', days: DAYS, orders: ORDERS, accounts });
+    const made = await generateRestaurant(database.db, {
+      size: 'demo',
+      days: DAYS,
+      orders: ORDERS,
+      accounts,
+      language: process.env.RESTAURANT_LANGUAGE === 'en' ? 'en' : 'vi',
+    });
     console.log(
       `  ${made.dishes} dishes in ${made.categories} categories, ${made.ingredients} ingredients, ${made.tables} tables, ` +
         `${made.accounts} accounts; ${made.orders} orders from ${made.firstDay} to ${made.lastDay} ` +

@@ -436,6 +436,24 @@ describe('the generated restaurant', () => {
       expect(partly[0]!.paid).toBeLessThan(partly[0]!.total);
       expect(partly[0]!.payment_status).toBe('unpaid');
 
+      // The day's book: a couple late, a party due within half an hour, and a guest's request from the public
+      // page waiting (a birthday of six too, when a table that seats six is free), with online booking on.
+      const book = await query<{ status: string; source: string; party_size: number; starts_at: string | Date }>(
+        sql`select status, source, party_size, starts_at from reservations order by starts_at`,
+      );
+      expect(book.length).toBeGreaterThanOrEqual(3);
+      const [late, soon] = book;
+      expect(late).toMatchObject({ status: 'booked', source: 'phone', party_size: 2 });
+      expect(Date.parse(String(late!.starts_at))).toBeLessThanOrEqual(service.getTime() - 15 * 60_000);
+      expect(soon).toMatchObject({ status: 'booked', party_size: 4 });
+      expect(Date.parse(String(soon!.starts_at))).toBeGreaterThan(service.getTime());
+      expect(Date.parse(String(soon!.starts_at))).toBeLessThanOrEqual(service.getTime() + 30 * 60_000);
+      expect(book.at(-1)).toMatchObject({ status: 'requested', source: 'public', party_size: 2 });
+      const [settings] = await query<{ reservations: { publicBooking: boolean } }>(
+        sql`select reservations from restaurant_settings`,
+      );
+      expect(settings!.reservations.publicBooking).toBe(true);
+
       // Each order's status follows its rounds (pending rounds wait for staff), its bill its lines.
       const mismatched = await query<{ id: string }>(sql`
         select o.id from orders o

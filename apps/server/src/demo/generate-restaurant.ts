@@ -10,6 +10,7 @@ import {
 } from '@quan/contract/customer';
 import type { IngredientUnit } from '@quan/contract/ingredient';
 import { openOrderStatuses } from '@quan/contract/order';
+import { defaultReservationSettings, type ReservationSettings } from '@quan/contract/reservations';
 import type { RoundStatus } from '@quan/contract/rounds';
 import { defaultSettings } from '@quan/contract/settings';
 import { foldForSearch } from '@quan/contract/text';
@@ -33,6 +34,7 @@ import {
 import { orderLines, orderRounds, orders } from '../db/schema/orders';
 import { orderPayments } from '../db/schema/payments';
 import { itemSalesByDay, salesByHour } from '../db/schema/sales';
+import { reservations, reservationTables } from '../db/schema/reservations';
 import { restaurantSettings } from '../db/schema/settings';
 import { diningTables } from '../db/schema/tables';
 import { users } from '../db/schema/users';
@@ -109,6 +111,8 @@ export interface GenerateRestaurantOptions {
   asOf?: Date;
   /** Told each step as it starts; throwing from it stops the generator between steps. */
   onProgress?: (message: string) => void;
+  /** The staff screens' language, written with the settings the demo changes (online booking); 'vi' unless given. */
+  language?: 'vi' | 'en';
 }
 
 export interface GeneratedRestaurant {
@@ -1381,6 +1385,9 @@ export async function generateRestaurant(
   const { openOrders, partPaid } = await stageService(db, context, seededRandom(seed * 7_919 + 11));
   const ordersDone = performance.now();
 
+  progress("today's reservations");
+  await stageReservations(db, { asOf, timezone, lastDay, random: seededRandom(seed * 104_729 + 3), options });
+
   progress('coupons, and the loyalty of the customers');
   const couponsMade = await addCoupons(db, {
     seed,
@@ -1477,6 +1484,75 @@ export async function generateRestaurant(
       total: vacuumDone - started,
     },
   };
+}
+
+/** Guests book online in the demo, at any time the restaurant takes orders (7:00 to 22:00). */
+const demoBooking: ReservationSettings = {
+  ...defaultReservationSettings,
+  publicBooking: true,
+  openingHours: Array.from({ length: 7 }, () => [{ from: `0${OPENING_HOUR}:00`, to: '22:00' }]),
+};
+
+/**
+ * The day's book as staff find it mid-service: a couple late by a quarter of an hour or more (to mark arrived
+ * or a no-show), a party of four due within half an hour, a birthday of six later, and a guest's request
+ * from the public page for tomorrow's dinner waiting to be accepted. Each holds the smallest free table that
+ * seats it (none is seated now). Online booking is switched on, within the demo's opening hours.
+ */
+async function stageReservations(
+  db: Database,
+  context: {
+    asOf: Date;
+    timezone: string;
+    lastDay: string;
+    random: () => number;
+    options: GenerateRestaurantOptions;
+  },
+): Promise<void> {
+  const { asOf, timezone, lastDay, random } = context;
+  await db
+    .insert(restaurantSettings)
+    .values({ id: 1, language: context.options.language ?? defaultSettings.language, reservations: demoBooking })
+    .onConflictDoUpdate({ target: restaurantSettings.id, set: { reservations: demoBooking } });
+
+  const quarter = 15 * MINUTE_MS;
+  const lastQuarter = Math.floor(asOf.getTime() / quarter) * quarter;
+  const [tomorrowDinner] = await rows<{ at: string | Date }>(
+    db,
+    sql`select ((${lastDay}::date + 1 + time '19:00')::timestamp at time zone ${timezone}::text) as at`,
+  );
+  const bookings = [
+    { partySize: 2, startsAt: new Date(lastQuarter - quarter), note: '' },
+    { partySize: 4, startsAt: new Date(lastQuarter + 2 * quarter), note: '' },
+    { partySize: 6, startsAt: new Date(lastQuarter + 10 * quarter), note: 'Sinh nhật, xin một bàn yên tĩnh' },
+    { partySize: 2, startsAt: new Date(tomorrowDinner!.at), note: 'Ngồi gần cửa sổ nếu được', online: true },
+  ];
+  const free = await rows<{ id: string; seats: number }>(
+    db,
+    sql`select id, seats from ${diningTables} where status = 'available' order by seats, table_no`,
+  );
+  for (const booking of bookings) {
+    const table = free.findIndex((candidate) => candidate.seats >= booking.partySize);
+    if (table < 0) continue;
+    const tableId = free.splice(table, 1)[0]!.id;
+    const id = newId();
+    await db.insert(reservations).values({
+      id,
+      status: booking.online ? 'requested' : 'booked',
+      source: booking.online ? 'public' : 'phone',
+      name: `${pick(random, honorifics)} ${pick(random, givenNames)}`,
+      phone: `09${String(Math.floor(random() * 1e8)).padStart(8, '0')}`,
+      partySize: booking.partySize,
+      startsAt: booking.startsAt,
+      durationMinutes: demoBooking.defaultMinutes,
+      note: booking.note,
+      // A guest's link is shown to them once; the demo's guest never had one to open.
+      guestKeyHash: booking.online ? randomBytes(32).toString('base64url') : null,
+      createdAt: new Date(asOf.getTime() - 3 * 60 * MINUTE_MS),
+      updatedAt: new Date(asOf.getTime() - 3 * 60 * MINUTE_MS),
+    });
+    await db.insert(reservationTables).values({ reservationId: id, tableId });
+  }
 }
 
 /**
