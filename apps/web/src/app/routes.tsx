@@ -75,6 +75,28 @@ export function createRoutes({ staffProviders }: RouteOptions): RouteObject[] {
           },
         },
         {
+          path: '/book',
+          lazy: async () => {
+            // The menu gives the page the restaurant's name (the landing page has usually just loaded it).
+            preloadPublic(publicMenuPath);
+            const [page] = await Promise.all([
+              import('../features/booking/pages/BookingPage'),
+              activateLanguage(dinerLanguage(), 'booking'),
+            ]);
+            return { Component: page.BookingPage };
+          },
+        },
+        {
+          path: '/booking/:key',
+          lazy: async () => {
+            const [page] = await Promise.all([
+              import('../features/booking/pages/BookingStatusPage'),
+              activateLanguage(dinerLanguage(), 'booking'),
+            ]);
+            return { Component: page.BookingStatusPage };
+          },
+        },
+        {
           ...(staffProviders ? { lazy: loadStaffProviders } : {}),
           children: [
             {

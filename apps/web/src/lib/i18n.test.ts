@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { chooseDinerLanguage, dinerLanguage, dinerLanguageStorageKey } from './i18n';
+import { activateLanguage, chooseDinerLanguage, dinerLanguage, dinerLanguageStorageKey } from './i18n';
 import { showStaffLanguage, staffLanguageStorageKey, storedStaffLanguage } from './staff-language';
 
 afterEach(() => vi.restoreAllMocks());
@@ -16,6 +16,17 @@ describe('a diner’s language', () => {
     expect(localStorage.getItem(dinerLanguageStorageKey)).toBe('en');
     expect(dinerLanguage()).toBe('en');
     expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('gives the booking pages their words, also in the language switched to, and never loads them for a table', async () => {
+    await activateLanguage('vi');
+    expect(i18n._('menu.pageTitleBare')).toBe('Thực đơn');
+    expect('booking.heading' in i18n.messages).toBe(false);
+
+    await activateLanguage('vi', 'booking');
+    expect(i18n._('booking.heading')).toBe('Đặt bàn');
+    await chooseDinerLanguage('en');
+    expect(i18n._('booking.heading')).toBe('Book a table');
   });
 });
 

@@ -18,17 +18,22 @@ export const dinerLanguageStorageKey = 'language';
 /**
  * The diners' catalogues (src/locales/<language>/<area>.po for the diner areas), each its own chunk. The staff
  * screens read every area; that longer list is a chunk of its own (staff-language.ts), so a phone never
- * downloads it.
+ * downloads it. The booking pages (/book, /booking/<key>) read the diner areas and their own, which a diner
+ * at a table never downloads.
  */
-const dinerCatalogues = import.meta.glob<{ messages: Messages }>('../locales/*/{public,table,landing}.po');
-export type Audience = 'diner' | 'staff';
+const dinerCatalogues = import.meta.glob<{ messages: Messages }>('../locales/*/{public,table,landing,booking}.po');
+const bookingArea = /\/booking\.po$/;
+export type Audience = 'diner' | 'booking' | 'staff';
 
 const loaded = new Set<string>();
 
 async function loadCatalogues(language: Language, audience: Audience): Promise<void> {
   const staff = audience === 'staff' ? await import('./staff-language') : null;
   const catalogues = staff?.staffCatalogues ?? dinerCatalogues;
-  const missing = Object.keys(catalogues).filter((path) => path.includes(`/locales/${language}/`) && !loaded.has(path));
+  const missing = Object.keys(catalogues).filter(
+    (path) =>
+      path.includes(`/locales/${language}/`) && !loaded.has(path) && (audience !== 'diner' || !bookingArea.test(path)),
+  );
   const areas = await Promise.all(missing.map((path) => catalogues[path]!()));
   if (areas.length > 0) i18n.load(language, Object.assign({}, ...areas.map((area) => area.messages)));
   for (const path of missing) loaded.add(path);
@@ -63,17 +68,21 @@ export function deviceLanguage(): Language {
  * `<html lang>` follows.
  */
 export async function activateLanguage(language: Language, audience: Audience = 'diner'): Promise<void> {
+  if (audience !== 'staff') dinerAudience = audience;
   await loadCatalogues(language, audience);
   if (i18n.locale !== language) i18n.activate(language);
   if (!import.meta.env.SSR) document.documentElement.lang = language;
 }
+
+/** What the diner page shown last reads: the switch loads the same areas in the language chosen. */
+let dinerAudience: Exclude<Audience, 'staff'> = 'diner';
 
 /** The diner chose a language with the switch: shown now, remembered on this phone. */
 export async function chooseDinerLanguage(language: Language): Promise<void> {
   localStorage.setItem(dinerLanguageStorageKey, language);
   // The server renders the diner pages in it too (apps/server/src/plugins/public-pages.ts reads the cookie).
   document.cookie = `${dinerLanguageStorageKey}=${language}; path=/; max-age=31536000; samesite=lax`;
-  await activateLanguage(language);
+  await activateLanguage(language, dinerAudience);
 }
 
 const subscribe = (onChange: () => void) => i18n.on('change', onChange);

@@ -68,7 +68,7 @@ export const phoTai = {
 
 export function makePublicMenu(overrides: Partial<PublicMenu> = {}): PublicMenu {
   return {
-    restaurant: { name: 'Quán Bà Hai' },
+    restaurant: { name: 'Quán Bà Hai', booking: false },
     categories: [
       { _id: '0190a1b2-0000-7000-8000-0000000000c1', name: 'Noodles', items: [phoBo, bunCha] },
       { _id: '0190a1b2-0000-7000-8000-0000000000c2', name: 'Drinks', items: [traDa] },

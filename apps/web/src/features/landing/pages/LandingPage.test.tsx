@@ -20,6 +20,20 @@ describe('LandingPage', { timeout: 15_000 }, () => {
     expect(fake.calls()).toEqual(['GET /api/public-menu']);
   });
 
+  it('offers to book a table only when the restaurant takes bookings online', async () => {
+    fake = installFakeFetch(() => okData(makePublicMenu()));
+    const off = renderPublicRoute('/landing');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quán Bà Hai' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the menu' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Book a table' })).not.toBeInTheDocument();
+    off.unmount();
+    fake.restore();
+
+    fake = installFakeFetch(() => okData(makePublicMenu({ restaurant: { name: 'Quán Bà Hai', booking: true } })));
+    renderPublicRoute('/landing');
+    expect(await screen.findByRole('link', { name: 'Book a table' })).toHaveAttribute('href', '/book');
+  });
+
   it('keeps the default name when the menu cannot be loaded', async () => {
     fake = installFakeFetch(() => ({ status: 404, body: { success: false, message: 'Not found' } }));
     renderPublicRoute('/landing');

@@ -48,10 +48,18 @@ export function LandingPage() {
             <p className="text-sm font-semibold tracking-wide text-amber-800 uppercase">{t('landing.tagline')}</p>
             <h1 className="mt-3 text-5xl font-extrabold tracking-tight sm:text-6xl">{restaurantName}</h1>
             <p className="mt-5 max-w-md text-lg text-stone-700">{t('landing.intro')}</p>
-            <Link to="/public-menu" className="btn btn-primary mt-8 px-6 py-3 text-base">
-              {t('landing.seeMenu')}
-              <ArrowRight aria-hidden="true" className="size-5" />
-            </Link>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link to="/public-menu" className="btn btn-primary px-6 py-3 text-base">
+                {t('landing.seeMenu')}
+                <ArrowRight aria-hidden="true" className="size-5" />
+              </Link>
+              {/* Only when the restaurant takes bookings online; the server renders it from the same menu. */}
+              {menu.data?.restaurant.booking && (
+                <Link to="/book" className="btn btn-secondary px-6 py-3 text-base">
+                  {t('landing.book')}
+                </Link>
+              )}
+            </div>
           </div>
           <div aria-hidden="true" className="relative mx-auto aspect-square w-full max-w-sm">
             <div className="absolute inset-0 rounded-full bg-gradient-to-br from-amber-300 via-orange-400 to-red-500 opacity-90" />
