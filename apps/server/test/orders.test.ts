@@ -1,10 +1,14 @@
 import { formatVnd } from '@quan/contract/money';
 import { orderStatuses, allowedOrderMoves, type Order, type OrderStatus } from '@quan/contract/order';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items as itemsTable } from '../src/db/schema/menu';
-import { orderRounds as orderRoundsTable, orders as ordersTable } from '../src/db/schema/orders';
+import {
+  orderIdempotencyKeys as idempotencyKeysTable,
+  orderRounds as orderRoundsTable,
+  orders as ordersTable,
+} from '../src/db/schema/orders';
 import { createMenu, createTable } from './factories';
 import { buildTestApp, type TestApp } from './helper';
 
@@ -384,6 +388,24 @@ describe('idempotency', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
     expect(a.json().data._id).toBe(b.json().data._id);
     expect(await countOrders()).toBe(before + 1);
+  });
+
+  it('takes a key older than 24 hours as new, for another body too', async () => {
+    const key = `pos-old-${Date.now()}`;
+    const first = await place(body(), { key });
+    expect(first.statusCode).toBe(201);
+    const overADayAgo = new Date(Date.now() - 25 * 3_600_000);
+    await t.app.database.db
+      .update(idempotencyKeysTable)
+      .set({ createdAt: overADayAgo })
+      .where(like(idempotencyKeysTable.scopedKey, `%:${key}`));
+    const later = await place({ items: [{ itemId: banhMi._id, quantity: 3 }] }, { key });
+    expect(later.statusCode, later.body).toBe(201);
+    expect(later.json().data._id).not.toBe(first.json().data._id);
+    // The key now stands for the later order, for another day.
+    const again = await place({ items: [{ itemId: banhMi._id, quantity: 3 }] }, { key });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data._id).toBe(later.json().data._id);
   });
 
   it('keeps the keys of different people apart', async () => {
