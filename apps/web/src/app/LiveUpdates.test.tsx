@@ -16,7 +16,9 @@ import { queryRoots } from '../lib/query-keys';
 import { fail, installFakeApi, ok } from '../test/fake-api';
 import type { AppSocket } from '../lib/socket';
 import { SocketContext } from '../lib/socket-context';
-import { LiveUpdates, lowStockMessage, newOrderMessage, roundAddedMessage } from './LiveUpdates';
+import { formatDay, formatTime } from '../lib/date-format';
+import { addDays, restaurantDay, restaurantInstantIso } from '../lib/restaurant-day';
+import { LiveUpdates, lowStockMessage, newOrderMessage, newRequestMessage, roundAddedMessage } from './LiveUpdates';
 
 type EventName = keyof ServerToClientEvents;
 
@@ -236,6 +238,30 @@ describe('LiveUpdates', () => {
     await screen.findByText('bookings 2');
   });
 
+  it("announces a guest's new booking request with a toast and a chime, once", async () => {
+    const { emit } = renderLiveUpdates();
+    const chimesBefore = oscillatorsStarted.length;
+    const request = {
+      _id: 'r2',
+      status: 'requested',
+      name: 'Chị Hoa',
+      partySize: 4,
+      startsAt: restaurantInstantIso(restaurantDay(new Date()), '19:00')!,
+      version: 1,
+    } as Reservation;
+
+    emit('reservation:updated', request);
+    expect(
+      await screen.findByText(`New booking request: Chị Hoa, 4 guests at ${formatTime(request.startsAt)}`),
+    ).toBeInTheDocument();
+    expect(oscillatorsStarted.length).toBeGreaterThan(chimesBefore);
+
+    // The same request changed later (a table moved) is not news again.
+    emit('reservation:updated', { ...request, version: 2 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getAllByText(/^New booking request/)).toHaveLength(1);
+  });
+
   it('stays quiet on updates and stops listening when it unmounts', async () => {
     const { emit, unmount, listenerCount } = renderLiveUpdates();
     expect(listenerCount()).toBe(9);
@@ -261,6 +287,16 @@ describe('lowStockMessage', () => {
 describe('newOrderMessage', () => {
   it('names the table, or says takeaway', () => {
     expect(newOrderMessage(makeOrder({ orderNo: 7, table: null }))).toBe('New order #7 · Takeaway');
+  });
+});
+
+describe('newRequestMessage', () => {
+  it('says the day of a request for another day', () => {
+    const day = addDays(restaurantDay(new Date()), 3);
+    const startsAt = restaurantInstantIso(day, '12:30')!;
+    expect(newRequestMessage({ name: 'Anh Bảo', partySize: 1, startsAt })).toBe(
+      `New booking request: Anh Bảo, 1 guest on ${formatDay(day)} at ${formatTime(startsAt)}`,
+    );
   });
 });
 

@@ -5,8 +5,11 @@ import { i18n } from '@lingui/core';
 import type { Ingredient } from '@quan/contract/ingredient';
 import type { Order } from '@quan/contract/order';
 import type { OrderStatusUpdate } from '@quan/contract/public';
+import type { Reservation } from '@quan/contract/reservations';
 import type { Table } from '@quan/contract/table';
+import { formatDay, formatTime } from '../lib/date-format';
 import { formatQuantity } from '../lib/format';
+import { restaurantDay } from '../lib/restaurant-day';
 import { queryRoots } from '../lib/query-keys';
 import { useSocket } from '../lib/socket-context';
 import { applyOrderToCache, applyTableToCache } from './live-cache';
@@ -46,6 +49,21 @@ export function lowStockMessage(ingredient: Pick<Ingredient, 'name' | 'quantity'
     left: formatQuantity(ingredient.quantity, ingredient.unit),
   });
 }
+
+/**
+ * "New booking request: Anh Tùng, 4 guests at 7:00 pm" (with its day when not today): a guest asked for a table
+ * from the public page and waits for someone to accept.
+ */
+export function newRequestMessage(reservation: Pick<Reservation, 'name' | 'partySize' | 'startsAt'>): string {
+  const day = restaurantDay(new Date(reservation.startsAt));
+  const values = { name: reservation.name, count: reservation.partySize, time: formatTime(reservation.startsAt) };
+  return day === restaurantDay(new Date())
+    ? i18n._('reservations.live.newRequest', values)
+    : i18n._('reservations.live.newRequestOn', { ...values, day: formatDay(day) });
+}
+
+/** A request just made: the server sends every change, and only its first version is news. */
+const isNewRequest = (reservation: Reservation) => reservation.status === 'requested' && reservation.version === 1;
 
 type AudioContextConstructor = typeof AudioContext;
 
@@ -94,10 +112,10 @@ function isWholeOrder(update: Order | OrderStatusUpdate): update is Order {
 }
 
 /**
- * Keeps every staff screen current from the socket instead of refetching on focus, announces new orders
- * and new rounds of a table's tab with a toast and a chime, and warns of ingredients running low. An event that carries a whole order or
- * table is written into the cached lists it belongs to (see live-cache.ts), so the kitchen board and the
- * tables need no new request; the rest is invalidated. Orders use up or give back stock, so order events
+ * Keeps every staff screen current from the socket instead of refetching on focus, announces new orders, new
+ * rounds of a table's tab and guests' booking requests with a toast and a chime, and warns of ingredients
+ * running low. An event that carries a whole order or table is written into the cached lists it belongs to (see
+ * live-cache.ts), so the kitchen board and the tables need no new request; the rest is invalidated. Orders use up or give back stock, so order events
  * refresh the ingredients too; an order completed refreshes the revenue figures, today's best sellers and
  * its customer's points.
  */
@@ -158,8 +176,15 @@ export function LiveUpdates() {
       }
     };
     const onTableUpdated = (table: Table) => applyTableToCache(queryClient, table);
-    // A booking moved along, or a new one: the day's book and the tables' "reserved 7:00 pm" ask again.
-    const onReservationUpdated = () => invalidate(queryRoots.reservations);
+    // A booking moved along, or a new one: the day's book, the requests waiting and the tables' "reserved 7:00 pm"
+    // ask again. A guest's new request online is announced, as a diner's order is: someone must accept it.
+    const onReservationUpdated = (reservation: Reservation) => {
+      invalidate(queryRoots.reservations);
+      if (isNewRequest(reservation)) {
+        enqueueSnackbar(newRequestMessage(reservation), { variant: 'warning' });
+        playNewOrderChime();
+      }
+    };
     // A dish selling out or coming back is a stock change too.
     const onMenuUpdated = () => {
       invalidate(queryRoots.menu);

@@ -105,12 +105,20 @@ const links: LinkCard[] = [
   },
 ];
 
-export function ManagementLinks() {
-  return <LinkCards links={links} />;
+/** `waiting`: what waits for someone on a page, by its path ("/reservations": guests' booking requests). */
+export function ManagementLinks({ waiting }: { waiting?: Readonly<Record<string, number>> }) {
+  return <LinkCards links={links} waiting={waiting} />;
+}
+
+interface LinkCardsProps {
+  links: readonly LinkCard[];
+  label?: string;
+  /** A count to show on a page's card, by its path; none or 0 shows nothing. */
+  waiting?: Readonly<Record<string, number>>;
 }
 
 /** Pages as cards with an icon, a title and what they are for. */
-export function LinkCards({ links, label }: { links: readonly LinkCard[]; label?: string }) {
+export function LinkCards({ links, label, waiting }: LinkCardsProps) {
   const t = useT();
   const canUse = useCanCheck();
   return (
@@ -127,7 +135,14 @@ export function LinkCards({ links, label }: { links: readonly LinkCard[]; label?
                 <Icon aria-hidden="true" className="size-5" />
               </span>
               <span>
-                <span className="block font-semibold text-stone-900">{t(titleId)}</span>
+                <span className="flex flex-wrap items-center gap-2 font-semibold text-stone-900">
+                  {t(titleId)}
+                  {(waiting?.[to] ?? 0) > 0 && (
+                    <span className="rounded-full bg-violet-600 px-2 py-0.5 text-xs font-semibold text-white">
+                      {t('settings.link.waiting', { count: waiting?.[to] ?? 0 })}
+                    </span>
+                  )}
+                </span>
                 <span className="block text-sm text-stone-600">{t(descriptionId)}</span>
               </span>
             </Link>

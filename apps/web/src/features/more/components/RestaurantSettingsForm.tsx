@@ -12,6 +12,7 @@ import { languageNames, useT } from '../../../lib/i18n';
 import { useSettings } from '../api/get-settings';
 import { useUpdateSettings } from '../api/update-settings';
 import { PaymentSettingsForm } from './PaymentSettingsForm';
+import { ReservationSettingsForm } from './ReservationSettingsForm';
 
 const { restaurantName, taxRate, timezone, language } = updateSettingsBodySchema.shape;
 
@@ -144,7 +145,7 @@ function SettingsFields({ settings, onLanguageChanged }: SettingsFieldsProps) {
 }
 
 /**
- * Restaurant-wide settings, then how guests pay; only admins may change them (`settings:manage`,
+ * Restaurant-wide settings, then how guests pay, then reservations; only admins may change them (`settings:manage`,
  * packages/contract/src/permissions.ts).
  */
 export function RestaurantSettingsForm({ onLanguageChanged }: { onLanguageChanged: () => void }) {
@@ -173,6 +174,7 @@ export function RestaurantSettingsForm({ onLanguageChanged }: { onLanguageChange
         {settings.data && <SettingsFields settings={settings.data} onLanguageChanged={onLanguageChanged} />}
       </section>
       {settings.data && <PaymentSettingsForm settings={settings.data} />}
+      {settings.data && <ReservationSettingsForm settings={settings.data} />}
     </>
   );
 }

@@ -47,6 +47,19 @@ describe('MorePage', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('counts the booking requests waiting on the reservations card', async () => {
+    storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+    const request = { _id: 'r1', status: 'requested' };
+    fakeApi = installFakeApi(({ method, url }) => {
+      if (method === 'GET' && url === '/api/reservations/requests') return ok([request, { ...request, _id: 'r2' }]);
+      return fail(404, 'Not found');
+    });
+    renderRoutes(routes, { path: '/more' });
+
+    const link = await screen.findByRole('link', { name: /^Reservations/ });
+    expect(await within(link).findByText('2 waiting')).toBeInTheDocument();
+  });
+
   it('lets an admin set the service charge and the bank account for VietQR', async () => {
     storeSession(makeUser({ role: 'admin' }), tokenExpiringIn(3600));
     let settings: Settings = defaultSettings;
@@ -90,6 +103,72 @@ describe('MorePage', { timeout: 20_000 }, () => {
     expect(form.getByLabelText('Account holder')).toHaveValue('QUAN NGON');
   });
 
+  it('lets an admin open online booking and set the hours, refusing spans that overlap', async () => {
+    storeSession(makeUser({ role: 'admin' }), tokenExpiringIn(3600));
+    let settings: Settings = defaultSettings;
+    const puts: unknown[] = [];
+    fakeApi = installFakeApi(({ method, url, config }) => {
+      if (url !== '/api/settings') return fail(404, 'Not found');
+      if (method === 'PUT') {
+        const body = JSON.parse(config.data as string) as Partial<Settings>;
+        puts.push(body);
+        settings = { ...settings, ...body };
+      }
+      return ok(settings);
+    });
+    renderRoutes(routes, { path: '/more' });
+    const form = within(await screen.findByRole('region', { name: 'Reservations' }));
+    const monday = within(form.getByRole('group', { name: 'Monday' }));
+
+    // Monday's dinner opening at 13:00 runs into lunch (10:00–14:00): refused by the field, nothing sent.
+    const dinnerOpens = monday.getByLabelText('Monday: opens, span 2');
+    await userEvent.clear(dinnerOpens);
+    await userEvent.type(dinnerOpens, '13:00');
+    await userEvent.click(form.getByRole('button', { name: 'Save reservation settings' }));
+    expect(
+      await monday.findByText('The spans of a day must be in order and must not touch or overlap'),
+    ).toBeInTheDocument();
+    expect(puts).toEqual([]);
+
+    await userEvent.clear(dinnerOpens);
+    await userEvent.type(dinnerOpens, '17:30');
+    // Monday until midnight: a time input writes midnight as 00:00, the contract as 24:00.
+    const dinnerCloses = monday.getByLabelText('Monday: closes, span 2');
+    await userEvent.clear(dinnerCloses);
+    await userEvent.type(dinnerCloses, '00:00');
+    await userEvent.click(form.getByRole('button', { name: 'Copy Monday to every day' }));
+    const sunday = within(form.getByRole('group', { name: 'Sunday' }));
+    await userEvent.click(sunday.getByRole('button', { name: "Remove Sunday's span 2" }));
+    await userEvent.click(sunday.getByRole('button', { name: "Remove Sunday's span 1" }));
+    expect(sunday.getByText('Closed')).toBeInTheDocument();
+    await userEvent.click(form.getByRole('checkbox', { name: 'Guests may book online' }));
+    const length = form.getByRole('spinbutton', { name: 'Default booking length (minutes)' });
+    await userEvent.clear(length);
+    await userEvent.type(length, '120');
+    const warning = form.getByRole('spinbutton', { name: 'Walk-in warning (minutes)' });
+    await userEvent.clear(warning);
+    await userEvent.type(warning, '45');
+    await userEvent.click(form.getByRole('button', { name: 'Save reservation settings' }));
+
+    expect(await screen.findByText('Reservation settings saved.')).toBeInTheDocument();
+    const week = [
+      { from: '10:00', to: '14:00' },
+      { from: '17:30', to: '24:00' },
+    ];
+    expect(puts).toEqual([
+      {
+        reservations: {
+          publicBooking: true,
+          defaultMinutes: 120,
+          warnMinutes: 45,
+          openingHours: [week, week, week, week, week, week, []],
+        },
+      },
+    ]);
+    expect(form.queryByText(/must not touch or overlap/)).not.toBeInTheDocument();
+    expect(form.getByRole('button', { name: 'Save reservation settings' })).toBeDisabled();
+  });
+
   it('speaks Vietnamese: the links, the restaurant settings and the payments, with their checks', async () => {
     await activateLanguage('vi', 'staff');
     storeSession(makeUser({ role: 'admin' }), tokenExpiringIn(3600));
@@ -110,6 +189,11 @@ describe('MorePage', { timeout: 20_000 }, () => {
     expect(await restaurant.findByRole('textbox', { name: 'Tên quán' })).toBeInTheDocument();
     expect(restaurant.getByRole('combobox', { name: 'Múi giờ' })).toBeInTheDocument();
     expect(restaurant.getByRole('button', { name: 'Lưu cài đặt' })).toBeInTheDocument();
+
+    const bookings = within(screen.getByRole('region', { name: 'Đặt bàn' }));
+    expect(bookings.getByRole('checkbox', { name: 'Cho khách đặt bàn trực tuyến' })).toBeInTheDocument();
+    expect(bookings.getByRole('group', { name: 'Thứ Hai' })).toBeInTheDocument();
+    expect(bookings.getByLabelText('Chủ Nhật: giờ đóng, khung 2')).toHaveValue('22:00');
 
     const payments = within(screen.getByRole('region', { name: 'Thanh toán' }));
     const rate = payments.getByLabelText('Phí phục vụ (%)');

@@ -6,6 +6,7 @@ import { useCan } from '../../../lib/use-can';
 import { LinkCards, ManagementLinks, type LinkCard } from '../components/ManagementLinks';
 import { ownLanguageQueryOptions } from '../../auth/api/get-current-user';
 import { RestaurantSettingsForm } from '../components/RestaurantSettingsForm';
+import { useReservationRequests } from '../../reservations/api/list-requests';
 
 const shiftsLink: LinkCard = {
   to: '/shifts',
@@ -26,6 +27,8 @@ export function MorePage() {
   const t = useT();
   usePageTitle(t('settings.more.title'));
   const canManageSettings = useCan('settings:manage');
+  // Guests' booking requests waiting to be accepted, counted on the reservations card.
+  const requests = useReservationRequests({ enabled: useCan('reservations:read') });
   const queryClient = useQueryClient();
   // Asking for the signed-in person again shows the language their screens now follow.
   const followLanguage = () => void queryClient.fetchQuery({ ...ownLanguageQueryOptions(), staleTime: 0 });
@@ -37,7 +40,7 @@ export function MorePage() {
         <p className="mt-1 text-sm text-stone-600">{t('settings.more.intro')}</p>
       </div>
       <div className="space-y-3">
-        <ManagementLinks />
+        <ManagementLinks waiting={{ '/reservations': requests.data?.length ?? 0 }} />
         <LinkCards label={t('settings.more.money')} links={[shiftsLink, auditLink]} />
       </div>
       {canManageSettings && <RestaurantSettingsForm onLanguageChanged={followLanguage} />}

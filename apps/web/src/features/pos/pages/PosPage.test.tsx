@@ -6,6 +6,8 @@ import type { CreateCustomerBody } from '@quan/contract/customer';
 import type { Category, Item } from '@quan/contract/menu';
 import type { DishOptionGroup } from '@quan/contract/options';
 import type { AddRoundBody, CreateOrderBody, Order } from '@quan/contract/order';
+import type { Reservation } from '@quan/contract/reservations';
+import { defaultSettings } from '@quan/contract/settings';
 import type { Table } from '@quan/contract/table';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
@@ -425,6 +427,65 @@ describe('PosPage', () => {
 
     expect(await screen.findByRole('link', { name: 'Manage the menu' })).toHaveAttribute('href', '/menu-management');
   });
+
+  it.each([
+    { warnMinutes: 60, warns: true },
+    { warnMinutes: 30, warns: false },
+  ])(
+    'warns about seating walk-ins at a table booked in 45 minutes when the warning is $warnMinutes minutes',
+    async ({ warnMinutes, warns }) => {
+      const user = userEvent.setup();
+      storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+      const startsAt = new Date(Date.now() + 45 * 60_000).toISOString();
+      const booking: Reservation = {
+        _id: 'reservation-1',
+        status: 'booked',
+        source: 'phone',
+        name: 'Anh Tùng',
+        phone: '',
+        customerId: null,
+        partySize: 4,
+        startsAt,
+        durationMinutes: 90,
+        endsAt: new Date(Date.parse(startsAt) + 90 * 60_000).toISOString(),
+        tables: [{ _id: table4._id, tableNo: 4, seats: 4 }],
+        note: '',
+        preorder: [],
+        preorderTotal: 0,
+        fireAt: null,
+        orderId: null,
+        version: 1,
+        createdBy: null,
+        ...stamp,
+      };
+      fakeApi = installFakeApi(
+        posApi(
+          () => fail(500, 'unused'),
+          ({ method, url }) => {
+            if (method === 'GET' && url === '/api/reservations') return ok([booking]);
+            if (method === 'GET' && url === '/api/settings') {
+              return ok({ ...defaultSettings, reservations: { ...defaultSettings.reservations, warnMinutes } });
+            }
+            return null;
+          },
+        ),
+      );
+      renderRoutes(routes, { path: '/menu' });
+
+      await screen.findByRole('button', { name: /^Phở bò/ });
+      await setCustomer(user, 'Khách vãng lai', '2');
+      // The settings and the day's book both arrive before the table is chosen, as they do at the counter.
+      await waitFor(() => expect(fakeApi?.requests).toContain('GET /api/reservations'));
+      await waitFor(() => expect(fakeApi?.requests).toContain('GET /api/settings'));
+      const freeTables = orderPanel().getByRole('group', { name: 'Free tables' });
+      await user.click(within(freeTables).getByRole('button', { name: 'Table 4, 4 seats' }));
+
+      const warning = /^Table 4 is booked at .+ for Anh Tùng \(4\)/;
+      if (warns) expect(await orderPanel().findByText(warning)).toBeInTheDocument();
+      else await waitFor(() => expect(orderPanel().queryByText(warning)).not.toBeInTheDocument());
+    },
+    journeyTimeout,
+  );
 
   it(
     'filters dishes by category tab and by a search that ignores accents',

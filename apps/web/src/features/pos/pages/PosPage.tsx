@@ -73,14 +73,18 @@ export function PosPage() {
   const categories = useCategories();
   const items = useItems();
   const tables = useTables();
-  // A walk-in seated at a table booked within the hour is warned about (the day's book: /reservations).
+  const settings = useSettings();
+  // A walk-in seated at a table booked within the restaurant's warning minutes is warned about (the day's book:
+  // /reservations).
   const now = useNow();
   const canSeeReservations = useCan('reservations:read');
   const todaysReservations = useReservations(restaurantDay(new Date(now)), { enabled: canSeeReservations });
+  const warnMinutes = (settings.data?.reservations ?? defaultSettings.reservations).warnMinutes;
   const bookedSoon = new Map(
-    [...nextBookingByTable(todaysReservations.data ?? [], now)].filter(([, booking]) => isBookedSoon(booking, now)),
+    [...nextBookingByTable(todaysReservations.data ?? [], now)].filter(([, booking]) =>
+      isBookedSoon(booking, now, warnMinutes),
+    ),
   );
-  const settings = useSettings();
   const createOrderMutation = useCreateOrder();
   const user = useAppSelector(selectUser);
   const isOnline = useIsOnline();

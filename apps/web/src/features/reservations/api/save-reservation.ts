@@ -28,7 +28,10 @@ export async function updateReservation({ reservationId, ...body }: UpdateReserv
 
 export type MoveReservationVariables = ReservationStatusBody & { reservationId: string };
 
-/** Arrived (seats the party and sends its pre-order to the kitchen), done, cancelled or no-show. */
+/**
+ * Booked (a guest's request accepted) or declined, arrived (seats the party and sends its pre-order to the
+ * kitchen), done, cancelled or no-show.
+ */
 export async function moveReservation({ reservationId, ...body }: MoveReservationVariables): Promise<Reservation> {
   const response = await apiClient.put<Envelope<Reservation>>(
     `/api/reservations/${encodeURIComponent(reservationId)}/status`,

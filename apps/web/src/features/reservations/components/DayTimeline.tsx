@@ -10,6 +10,7 @@ const hour = 3_600_000;
 const barColours: Record<ReservationPhase, string> = {
   late: 'bg-red-100 border-red-400 text-red-900',
   soon: 'bg-amber-200 border-amber-500 text-amber-950',
+  requested: 'bg-violet-50 border-violet-400 border-dashed text-violet-950',
   later: 'bg-sky-100 border-sky-400 text-sky-950',
   seated: 'bg-emerald-100 border-emerald-500 text-emerald-950',
   closed: 'bg-stone-100 border-stone-300 text-stone-500 line-through',

@@ -1,14 +1,16 @@
-import { Clock, Pencil, Users } from 'lucide-react';
+import { Check, Clock, Pencil, Phone, Users, X } from 'lucide-react';
 import type { Reservation, ReservationStatusBody } from '@quan/contract/reservations';
-import { formatTime } from '../../../lib/date-format';
+import { formatLongDay, formatTime } from '../../../lib/date-format';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
+import { restaurantDay } from '../../../lib/restaurant-day';
 import type { ReservationPhase } from './reservation-display';
 
 /** The badge of each phase: its words and colours. */
 const phaseBadges: Record<ReservationPhase, { id: string; className: string }> = {
   late: { id: 'reservations.phase.late', className: 'bg-red-100 text-red-800' },
   soon: { id: 'reservations.phase.soon', className: 'bg-amber-100 text-amber-900' },
+  requested: { id: 'reservations.phase.requested', className: 'bg-violet-100 text-violet-800' },
   later: { id: 'reservations.phase.later', className: 'bg-stone-100 text-stone-700' },
   seated: { id: 'reservations.phase.seated', className: 'bg-emerald-100 text-emerald-800' },
   closed: { id: 'reservations.phase.closed', className: 'bg-stone-100 text-stone-600' },
@@ -18,6 +20,7 @@ const closedStatusIds: Record<string, string> = {
   done: 'reservations.status.done',
   cancelled: 'reservations.status.cancelled',
   no_show: 'reservations.status.noShow',
+  declined: 'reservations.status.declined',
 };
 
 interface ReservationCardProps {
@@ -27,30 +30,53 @@ interface ReservationCardProps {
   busy: boolean;
   onMove: (status: ReservationStatusBody['status']) => void;
   onEdit: () => void;
+  /** Declining asks first: the page shows the question. */
+  onDecline?: () => void;
+  /** Say the day too, for a list that spans days (the requests waiting to be accepted). */
+  showDay?: boolean;
 }
 
 /** One booking in the day's book: when, who, how many, where, what was ordered ahead, and what to do next. */
-export function ReservationCard({ reservation, phase, canManage, busy, onMove, onEdit }: ReservationCardProps) {
+export function ReservationCard({
+  reservation,
+  phase,
+  canManage,
+  busy,
+  onMove,
+  onEdit,
+  onDecline = () => onMove('declined'),
+  showDay = false,
+}: ReservationCardProps) {
   const t = useT();
   const badge = phaseBadges[phase];
   const tables = reservation.tables.map((table) => table.tableNo).join(', ');
   const preorderUnits = reservation.preorder.reduce((sum, line) => sum + line.quantity, 0);
+  const time = formatTime(reservation.startsAt);
+  const day = showDay ? formatLongDay(restaurantDay(new Date(reservation.startsAt))) : null;
+  const isOpen = ['requested', 'booked', 'arrived'].includes(reservation.status);
 
   return (
     <article
-      aria-label={t('reservations.card.label', { time: formatTime(reservation.startsAt), name: reservation.name })}
+      aria-label={
+        day
+          ? t('reservations.card.labelWithDay', { day, time, name: reservation.name })
+          : t('reservations.card.label', { time, name: reservation.name })
+      }
       className={`rounded-2xl border bg-white p-4 shadow-sm ${
         phase === 'soon'
           ? 'border-amber-400 ring-2 ring-amber-200'
           : phase === 'late'
             ? 'border-red-300'
-            : 'border-stone-200'
+            : phase === 'requested'
+              ? 'border-violet-300'
+              : 'border-stone-200'
       }`}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
+          {day && <p className="text-sm font-semibold text-violet-800">{day}</p>}
           <h3 className="text-lg font-semibold text-stone-900">
-            {formatTime(reservation.startsAt)} · {reservation.name}
+            {time} · {reservation.name}
           </h3>
           <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-700">
             <span className="inline-flex items-center gap-1">
@@ -62,7 +88,19 @@ export function ReservationCard({ reservation, phase, canManage, busy, onMove, o
               {t('reservations.card.until', { time: formatTime(reservation.endsAt) })}
             </span>
             <span>{tables ? t('reservations.card.tables', { tables }) : t('reservations.card.noTable')}</span>
-            {reservation.phone && <span>{reservation.phone}</span>}
+            {reservation.phone && (
+              // A tap calls the guest from a phone or tablet, to confirm or to talk about another time.
+              <a
+                href={`tel:${reservation.phone.replace(/[^\d+]/g, '')}`}
+                className="inline-flex min-h-8 items-center gap-1 font-medium text-amber-800 underline underline-offset-2"
+              >
+                <Phone aria-hidden="true" className="size-4" />
+                {reservation.phone}
+              </a>
+            )}
+            {reservation.source === 'public' && (
+              <span className="text-xs text-stone-600">{t('reservations.card.online')}</span>
+            )}
           </p>
         </div>
         <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${badge.className}`}>
@@ -87,8 +125,29 @@ export function ReservationCard({ reservation, phase, canManage, busy, onMove, o
       )}
       {reservation.note && <p className="mt-2 text-sm text-stone-600 italic">{reservation.note}</p>}
 
-      {canManage && (reservation.status === 'booked' || reservation.status === 'arrived') && (
+      {canManage && isOpen && (
         <div className="mt-3 flex flex-wrap gap-2">
+          {reservation.status === 'requested' && (
+            <>
+              <button
+                type="button"
+                className="btn btn-primary min-h-11"
+                disabled={busy}
+                onClick={() => onMove('booked')}
+              >
+                <Check aria-hidden="true" className="size-4" />
+                {t('reservations.action.accept')}
+              </button>
+              <button type="button" className="btn btn-secondary min-h-11" disabled={busy} onClick={onEdit}>
+                <Pencil aria-hidden="true" className="size-4" />
+                {t('reservations.action.edit')}
+              </button>
+              <button type="button" className="btn btn-secondary min-h-11" disabled={busy} onClick={onDecline}>
+                <X aria-hidden="true" className="size-4" />
+                {t('reservations.action.decline')}
+              </button>
+            </>
+          )}
           {reservation.status === 'booked' && (
             <>
               <button

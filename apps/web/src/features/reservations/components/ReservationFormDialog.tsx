@@ -4,7 +4,7 @@ import { useSnackbar } from 'notistack';
 import type { Item } from '@quan/contract/menu';
 import type { OrderLineInput } from '@quan/contract/order';
 import type { Table } from '@quan/contract/table';
-import { DEFAULT_RESERVATION_MINUTES, type CreateReservationBody, type Reservation } from '@quan/contract/reservations';
+import type { CreateReservationBody, Reservation } from '@quan/contract/reservations';
 import { DateField } from '../../../components/DateField';
 import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/FormAlert';
@@ -16,8 +16,10 @@ import { useT } from '../../../lib/i18n';
 import { restaurantDay, restaurantInstantIso } from '../../../lib/restaurant-day';
 import { useCreateReservation, useUpdateReservation } from '../api/save-reservation';
 
-/** The lengths a booking is offered in, in minutes. */
+/** The lengths a booking is offered in, in minutes, besides the restaurant's default and the booking's own. */
 const durations = [60, 90, 120, 150, 180, 240];
+
+const lengthChoices = (...own: number[]) => [...new Set([...durations, ...own])].sort((a, b) => a - b);
 
 interface ReservationFormDialogProps {
   /** The booking to change; without one the dialog takes a new booking. */
@@ -28,6 +30,8 @@ interface ReservationFormDialogProps {
   tables: readonly Table[];
   /** The dishes on the menu, to order some ahead. */
   items: readonly Item[];
+  /** How long a new booking lasts unless changed: the restaurant's setting (settings.reservations.defaultMinutes). */
+  defaultMinutes: number;
   onClose: () => void;
 }
 
@@ -38,7 +42,8 @@ interface Draft {
   partySize: string;
   day: string;
   time: string;
-  durationMinutes: number;
+  /** Null: the restaurant's default length, until someone chooses another. */
+  durationMinutes: number | null;
   tableIds: string[];
   note: string;
   preorder: { itemId: string; quantity: number }[];
@@ -53,7 +58,7 @@ function draftOf(reservation: Reservation | undefined, day: string): Draft {
       partySize: '2',
       day,
       time: '19:00',
-      durationMinutes: DEFAULT_RESERVATION_MINUTES,
+      durationMinutes: null,
       tableIds: [],
       note: '',
       preorder: [],
@@ -80,7 +85,14 @@ function draftOf(reservation: Reservation | undefined, day: string): Draft {
  * A booking taken on the phone or at the door: who, how many, when and for how long, the tables (now or later),
  * a note, and dishes ordered ahead, which the kitchen gets when the guests arrive or at the time given.
  */
-export function ReservationFormDialog({ reservation, day, tables, items, onClose }: ReservationFormDialogProps) {
+export function ReservationFormDialog({
+  reservation,
+  day,
+  tables,
+  items,
+  defaultMinutes,
+  onClose,
+}: ReservationFormDialogProps) {
   const t = useT();
   const { enqueueSnackbar } = useSnackbar();
   const ids = { duration: useId(), note: useId(), dish: useId(), tables: useId() };
@@ -91,6 +103,8 @@ export function ReservationFormDialog({ reservation, day, tables, items, onClose
   const [problem, setProblem] = useState<string | null>(null);
   const isPending = createMutation.isPending || updateMutation.isPending;
   const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+  // Read when shown, so a new booking takes the setting even if it arrived after the dialog opened.
+  const durationMinutes = draft.durationMinutes ?? defaultMinutes;
 
   const dishes = items.filter((item) => item.isAvailable && !item.isSoldOut);
   const dishOf = (itemId: string) => items.find((item) => item._id === itemId);
@@ -134,7 +148,7 @@ export function ReservationFormDialog({ reservation, day, tables, items, onClose
       phone: draft.phone.trim(),
       partySize,
       startsAt,
-      durationMinutes: draft.durationMinutes,
+      durationMinutes,
       tableIds: draft.tableIds,
       note: draft.note.trim(),
       preorder,
@@ -220,10 +234,10 @@ export function ReservationFormDialog({ reservation, day, tables, items, onClose
             <select
               id={ids.duration}
               className="field-input"
-              value={draft.durationMinutes}
+              value={durationMinutes}
               onChange={(event) => change({ durationMinutes: Number(event.target.value) })}
             >
-              {durations.map((minutes) => (
+              {lengthChoices(durationMinutes, defaultMinutes).map((minutes) => (
                 <option key={minutes} value={minutes}>
                   {t('reservations.form.minutes', { minutes })}
                 </option>

@@ -1,21 +1,18 @@
-import {
-  RESERVATION_HOLD_MINUTES,
-  RESERVATION_LATE_MINUTES,
-  RESERVATION_WARN_MINUTES,
-  type Reservation,
-} from '@quan/contract/reservations';
+import { RESERVATION_HOLD_MINUTES, RESERVATION_LATE_MINUTES, type Reservation } from '@quan/contract/reservations';
 
 const minute = 60_000;
 
 /**
  * Where a reservation stands for the day's book: `late` (booked, its time passed by the late minutes without
- * the guests: a no-show?), `soon` (booked, within the hold before its time: its tables are held), `later`,
- * `seated` (arrived), or `closed` (done, cancelled, no-show).
+ * the guests: a no-show?), `soon` (booked, within the hold before its time: its tables are held), `requested`
+ * (a guest asked online and waits for the staff to accept), `later`, `seated` (arrived), or `closed` (done,
+ * cancelled, no-show, declined).
  */
-export type ReservationPhase = 'late' | 'soon' | 'later' | 'seated' | 'closed';
+export type ReservationPhase = 'late' | 'soon' | 'requested' | 'later' | 'seated' | 'closed';
 
 export function phaseOf(reservation: Pick<Reservation, 'status' | 'startsAt'>, now: number): ReservationPhase {
   if (reservation.status === 'arrived') return 'seated';
+  if (reservation.status === 'requested') return 'requested';
   if (reservation.status !== 'booked') return 'closed';
   const startsAt = Date.parse(reservation.startsAt);
   if (now >= startsAt + RESERVATION_LATE_MINUTES * minute) return 'late';
@@ -24,16 +21,19 @@ export function phaseOf(reservation: Pick<Reservation, 'status' | 'startsAt'>, n
 }
 
 /** The phases in the order the book lists them: what needs someone now comes first. */
-export const phaseOrder: readonly ReservationPhase[] = ['late', 'soon', 'later', 'seated', 'closed'];
+export const phaseOrder: readonly ReservationPhase[] = ['late', 'soon', 'requested', 'later', 'seated', 'closed'];
+
+/** A guest's request holds its table as a booking does, so walk-ins should keep off it just the same. */
+const isAwaited = (reservation: Reservation) => reservation.status === 'booked' || reservation.status === 'requested';
 
 /**
- * Each table's next booking still to come or under way today (booked, not yet over), the earliest first: what
- * the tables screen says on the table ("reserved 7:00 pm", "held for Anh Tùng").
+ * Each table's next booking still to come or under way today (booked or requested, not yet over), the earliest
+ * first: what the tables screen says on the table ("reserved 7:00 pm", "held for Anh Tùng").
  */
 export function nextBookingByTable(reservations: readonly Reservation[], now: number): Map<string, Reservation> {
   const next = new Map<string, Reservation>();
   const upcoming = reservations
-    .filter((reservation) => reservation.status === 'booked' && Date.parse(reservation.endsAt) > now)
+    .filter((reservation) => isAwaited(reservation) && Date.parse(reservation.endsAt) > now)
     .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
   for (const reservation of upcoming) {
     for (const table of reservation.tables) if (!next.has(table._id)) next.set(table._id, reservation);
@@ -45,6 +45,9 @@ export function nextBookingByTable(reservations: readonly Reservation[], now: nu
 export const isHeld = (reservation: Pick<Reservation, 'startsAt'>, now: number) =>
   now >= Date.parse(reservation.startsAt) - RESERVATION_HOLD_MINUTES * minute;
 
-/** Seating walk-ins at a table booked this soon is worth a warning. */
-export const isBookedSoon = (reservation: Pick<Reservation, 'startsAt'>, now: number) =>
-  Date.parse(reservation.startsAt) - now <= RESERVATION_WARN_MINUTES * minute;
+/**
+ * Seating walk-ins at a table booked within the restaurant's warning minutes (settings.reservations.warnMinutes)
+ * is worth a warning; 0 minutes never warns.
+ */
+export const isBookedSoon = (reservation: Pick<Reservation, 'startsAt'>, now: number, warnMinutes: number) =>
+  warnMinutes > 0 && Date.parse(reservation.startsAt) - now <= warnMinutes * minute;

@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Item } from '@quan/contract/menu';
 import type { Reservation } from '@quan/contract/reservations';
-import { defaultSettings } from '@quan/contract/settings';
+import { defaultSettings, type Settings } from '@quan/contract/settings';
 import type { Table } from '@quan/contract/table';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
+import { formatLongDay, formatTime } from '../../../lib/date-format';
 import { restaurantDay, restaurantInstantIso } from '../../../lib/restaurant-day';
 import { fail, installFakeApi, ok, type FakeHandler } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
@@ -56,11 +57,15 @@ function makeReservation(overrides: Partial<Reservation> = {}): Reservation {
   };
 }
 
-function serve(reservations: Reservation[]) {
+function serve(
+  reservations: Reservation[],
+  { requests = [], settings = defaultSettings }: { requests?: Reservation[]; settings?: Settings } = {},
+) {
   const writes: { method: string; url: string; body: unknown }[] = [];
   const handler: FakeHandler = ({ method, url, config }) => {
-    if (method === 'GET' && url === '/api/settings') return ok(defaultSettings);
+    if (method === 'GET' && url === '/api/settings') return ok(settings);
     if (method === 'GET' && url === '/api/reservations') return ok(reservations);
+    if (method === 'GET' && url === '/api/reservations/requests') return ok(requests);
     if (method === 'GET' && url === '/api/table') return ok([table7]);
     if (method === 'GET' && url === '/api/item') return ok([hotpot]);
     if (method !== 'GET') {
@@ -156,6 +161,107 @@ describe('ReservationsPage', { timeout: 20_000 }, () => {
       url: `/api/reservations/${soon._id}/status`,
       body: { status: 'arrived', expectedVersion: 3 },
     });
+  });
+
+  it('lists a guest request with what it holds, and Accept books it', async () => {
+    storeSession(staff, tokenExpiringIn(3600));
+    const startsAt = new Date(Date.now() + 3 * 24 * 60 * minute).toISOString();
+    const request = makeReservation({
+      _id: '0190a1b2-c3d4-7e5f-8a9b-0000000000d1',
+      status: 'requested',
+      source: 'public',
+      name: 'Chị Hoa',
+      phone: '0912 345 678',
+      partySize: 4,
+      startsAt,
+      note: 'Sinh nhật, cần ghế em bé',
+      version: 2,
+    });
+    const served = serve([], { requests: [request] });
+    fakeApi = served.fakeApi;
+    renderRoutes(routes, { path: '/reservations' });
+
+    const section = within(await screen.findByRole('region', { name: 'Request to accept (1)' }));
+    const card = within(section.getByRole('article', { name: /Chị Hoa$/ }));
+    expect(card.getByText(formatLongDay(restaurantDay(new Date(startsAt))))).toBeInTheDocument();
+    expect(card.getByRole('heading', { level: 3 })).toHaveTextContent(`${formatTime(startsAt)} · Chị Hoa`);
+    expect(card.getByText('4 guests')).toBeInTheDocument();
+    expect(card.getByText('Tables 7')).toBeInTheDocument();
+    expect(card.getByText('Sinh nhật, cần ghế em bé')).toBeInTheDocument();
+    expect(card.getByText('Waiting for you to accept')).toBeInTheDocument();
+    expect(card.getByRole('link', { name: '0912 345 678' })).toHaveAttribute('href', 'tel:0912345678');
+    expect(card.getByRole('button', { name: 'Change' })).toBeInTheDocument();
+
+    await userEvent.click(card.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(served.writes).toHaveLength(1));
+    expect(served.writes[0]).toEqual({
+      method: 'PUT',
+      url: `/api/reservations/${request._id}/status`,
+      body: { status: 'booked', expectedVersion: 2 },
+    });
+    expect(await screen.findByText("Chị Hoa's booking is accepted.")).toBeInTheDocument();
+  });
+
+  it('declines a request once asked, and the day shows a request waiting for you', async () => {
+    storeSession(staff, tokenExpiringIn(3600));
+    const request = makeReservation({
+      _id: '0190a1b2-c3d4-7e5f-8a9b-0000000000d2',
+      status: 'requested',
+      source: 'public',
+      name: 'Anh Bảo',
+      startsAt: new Date(Date.now() + 2 * 60 * minute).toISOString(),
+    });
+    const declined = makeReservation({
+      _id: '0190a1b2-c3d4-7e5f-8a9b-0000000000d3',
+      status: 'declined',
+      source: 'public',
+      name: 'Chị Vy',
+    });
+    const served = serve([request, declined], { requests: [request] });
+    fakeApi = served.fakeApi;
+    renderRoutes(routes, { path: '/reservations' });
+
+    // Today's book lists it too, among what waits for someone; a declined one goes with the closed ones.
+    const waitingHere = within(await screen.findByRole('region', { name: 'Waiting for you to accept (1)' }));
+    expect(waitingHere.getByRole('article', { name: /Anh Bảo$/ })).toBeInTheDocument();
+    const closed = within(screen.getByRole('region', { name: 'Finished or cancelled (1)' }));
+    expect(within(closed.getByRole('article', { name: /Chị Vy$/ })).getByText('Declined')).toBeInTheDocument();
+
+    const section = within(screen.getByRole('region', { name: 'Request to accept (1)' }));
+    await userEvent.click(
+      within(section.getByRole('article', { name: /Anh Bảo$/ })).getByRole('button', { name: 'Decline' }),
+    );
+    const question = within(await screen.findByRole('dialog', { name: "Decline Anh Bảo's request?" }));
+    expect(served.writes).toEqual([]);
+    await userEvent.click(question.getByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(served.writes).toHaveLength(1));
+    expect(served.writes[0]).toEqual({
+      method: 'PUT',
+      url: `/api/reservations/${request._id}/status`,
+      body: { status: 'declined', expectedVersion: 1 },
+    });
+    expect(await screen.findByText("Anh Bảo's request is declined.")).toBeInTheDocument();
+  });
+
+  it("offers a new booking the restaurant's default length", async () => {
+    storeSession(staff, tokenExpiringIn(3600));
+    const settings: Settings = {
+      ...defaultSettings,
+      reservations: { ...defaultSettings.reservations, defaultMinutes: 105 },
+    };
+    const served = serve([], { settings });
+    fakeApi = served.fakeApi;
+    renderRoutes(routes, { path: '/reservations' });
+
+    await screen.findByText('No bookings on this day yet.');
+    await userEvent.click(screen.getByRole('button', { name: 'New booking' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'New booking' }));
+    await waitFor(() => expect(dialog.getByRole('combobox', { name: 'Length' })).toHaveValue('105'));
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Guest name' }), 'Anh Tùng');
+    await userEvent.click(dialog.getByRole('button', { name: 'Book' }));
+
+    await waitFor(() => expect(served.writes).toHaveLength(1));
+    expect(served.writes[0]?.body).toMatchObject({ name: 'Anh Tùng', durationMinutes: 105 });
   });
 
   it('shows on the tables screen that table 7 is reserved tonight', async () => {

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { useSnackbar } from 'notistack';
 import type { Reservation, ReservationStatusBody } from '@quan/contract/reservations';
+import { defaultSettings } from '@quan/contract/settings';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DateField } from '../../../components/DateField';
 import { LoadError } from '../../../components/LoadError';
 import { describeApiError } from '../../../lib/api-client';
@@ -11,7 +13,9 @@ import { useCan } from '../../../lib/use-can';
 import { useNow } from '../../../lib/use-now';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useItems } from '../../menu/api/list-items';
+import { useSettings } from '../../more/api/get-settings';
 import { useTables } from '../../tables/api/list-tables';
+import { useReservationRequests } from '../api/list-requests';
 import { useReservations } from '../api/list-reservations';
 import { useMoveReservation } from '../api/save-reservation';
 import { DayTimeline } from '../components/DayTimeline';
@@ -22,12 +26,15 @@ import { phaseOf, phaseOrder, type ReservationPhase } from '../components/reserv
 const sectionTitles: Record<ReservationPhase, string> = {
   late: 'reservations.section.late',
   soon: 'reservations.section.soon',
+  requested: 'reservations.section.requested',
   later: 'reservations.section.later',
   seated: 'reservations.section.seated',
   closed: 'reservations.section.closed',
 };
 
 const movedMessages: Record<ReservationStatusBody['status'], string> = {
+  booked: 'reservations.moved.booked',
+  declined: 'reservations.moved.declined',
   arrived: 'reservations.moved.arrived',
   done: 'reservations.moved.done',
   cancelled: 'reservations.moved.cancelled',
@@ -35,9 +42,10 @@ const movedMessages: Record<ReservationStatusBody['status'], string> = {
 };
 
 /**
- * `/reservations`: the day's book. A timeline by table, then the bookings in words, what needs someone first
- * (late guests, then those due within half an hour), with the moves staff make: arrived (the party is seated
- * and its pre-order goes to the kitchen), no-show, cancel, done.
+ * `/reservations`: guests' online requests waiting to be accepted, whatever their day, then the day's book. A
+ * timeline by table, then the bookings in words, what needs someone first (late guests, then those due within
+ * half an hour), with the moves staff make: accept or decline a request, arrived (the party is seated and its
+ * pre-order goes to the kitchen), no-show, cancel, done.
  */
 export function ReservationsPage() {
   const t = useT();
@@ -49,11 +57,14 @@ export function ReservationsPage() {
   const [day, setDay] = useState(today);
   const shownDay = isDay(day) ? day : today;
   const reservations = useReservations(shownDay);
+  const requests = useReservationRequests();
   const tables = useTables();
   const items = useItems();
+  const settings = useSettings();
   const move = useMoveReservation();
   const [editing, setEditing] = useState<Reservation | 'new' | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
+  const [declining, setDeclining] = useState<Reservation | null>(null);
 
   async function moveReservation(reservation: Reservation, status: ReservationStatusBody['status']) {
     setBusyId(reservation._id);
@@ -69,6 +80,16 @@ export function ReservationsPage() {
     }
   }
 
+  const cardProps = (reservation: Reservation) => ({
+    reservation,
+    canManage,
+    busy: busyId === reservation._id,
+    onMove: (status: ReservationStatusBody['status']) => void moveReservation(reservation, status),
+    onEdit: () => setEditing(reservation),
+    onDecline: () => setDeclining(reservation),
+  });
+
+  const waiting = requests.data ?? [];
   const list = reservations.data ?? [];
   const byPhase = new Map<ReservationPhase, Reservation[]>();
   for (const reservation of list) {
@@ -97,6 +118,33 @@ export function ReservationsPage() {
         </div>
       </div>
 
+      {requests.isError ? (
+        <LoadError
+          error={requests.error}
+          fallback={t('reservations.requests.loadError')}
+          onRetry={() => void requests.refetch()}
+        />
+      ) : (
+        waiting.length > 0 && (
+          <section
+            aria-labelledby="reservations-requests"
+            className="space-y-3 rounded-2xl border border-violet-200 bg-violet-50/60 p-4"
+          >
+            <div>
+              <h2 id="reservations-requests" className="text-lg font-semibold text-stone-900">
+                {t('reservations.requests.heading', { count: waiting.length })}
+              </h2>
+              <p className="text-sm text-stone-700">{t('reservations.requests.intro')}</p>
+            </div>
+            <div className="grid gap-3 md:grid-cols-2">
+              {waiting.map((reservation) => (
+                <ReservationCard key={reservation._id} {...cardProps(reservation)} phase="requested" showDay />
+              ))}
+            </div>
+          </section>
+        )
+      )}
+
       {reservations.isError ? (
         <LoadError
           error={reservations.error}
@@ -124,15 +172,7 @@ export function ReservationsPage() {
                 </h2>
                 <div className="grid gap-3 md:grid-cols-2">
                   {inPhase.map((reservation) => (
-                    <ReservationCard
-                      key={reservation._id}
-                      reservation={reservation}
-                      phase={phase}
-                      canManage={canManage}
-                      busy={busyId === reservation._id}
-                      onMove={(status) => void moveReservation(reservation, status)}
-                      onEdit={() => setEditing(reservation)}
-                    />
+                    <ReservationCard key={reservation._id} {...cardProps(reservation)} phase={phase} />
                   ))}
                 </div>
               </section>
@@ -147,9 +187,22 @@ export function ReservationsPage() {
           day={shownDay}
           tables={tables.data ?? []}
           items={items.data ?? []}
+          defaultMinutes={(settings.data?.reservations ?? defaultSettings.reservations).defaultMinutes}
           onClose={() => setEditing(null)}
         />
       )}
+
+      <ConfirmDialog
+        open={declining !== null}
+        title={t('reservations.decline.title', { name: declining?.name ?? '' })}
+        description={t('reservations.decline.description')}
+        confirmLabel={t('reservations.action.decline')}
+        onCancel={() => setDeclining(null)}
+        onConfirm={() => {
+          if (declining) void moveReservation(declining, 'declined');
+          setDeclining(null);
+        }}
+      />
     </div>
   );
 }
