@@ -273,4 +273,33 @@ describe('ReservationsPage', { timeout: 20_000 }, () => {
     const card = within(await screen.findByRole('article', { name: 'Table 7' }));
     expect(await card.findByText(/^Reserved .+ · Anh Tùng \(6\)$/)).toBeInTheDocument();
   });
+
+  it('tells whoever seats guests on the tables screen who is late and who is due within the half hour', async () => {
+    storeSession(staff, tokenExpiringIn(3600));
+    const late = makeReservation({
+      _id: '0190a1b2-c3d4-7e5f-8a9b-0000000000c1',
+      name: 'Chị Hà',
+      partySize: 2,
+      startsAt: new Date(Date.now() - 20 * minute).toISOString(),
+    });
+    const due = makeReservation({
+      _id: '0190a1b2-c3d4-7e5f-8a9b-0000000000c2',
+      name: 'Anh Tùng',
+      startsAt: new Date(Date.now() + 20 * minute).toISOString(),
+    });
+    const later = makeReservation({ _id: '0190a1b2-c3d4-7e5f-8a9b-0000000000c3', name: 'Cô Mai' });
+    const gone = makeReservation({ _id: '0190a1b2-c3d4-7e5f-8a9b-0000000000c4', name: 'Bác Ba', status: 'cancelled' });
+    fakeApi = serve([late, due, later, gone]).fakeApi;
+    renderRoutes(routes, { path: '/tables' });
+
+    const comingUp = within(await screen.findByRole('region', { name: 'Coming up' }));
+    const rows = comingUp.getAllByRole('listitem').map((row) => row.textContent);
+    expect(rows).toEqual([
+      `${formatTime(late.startsAt)}Chị Hà2 gueststable 7Late`,
+      `${formatTime(due.startsAt)}Anh Tùng6 gueststable 7`,
+    ]);
+    // The later one is counted, the cancelled one not at all.
+    expect(comingUp.getByRole('link', { name: '1 more booking today' })).toHaveAttribute('href', '/reservations');
+    expect(comingUp.queryByText('Bác Ba')).toBeNull();
+  });
 });

@@ -9,6 +9,7 @@ import { useCan } from '../../../lib/use-can';
 import { useNow } from '../../../lib/use-now';
 import { Link } from 'react-router';
 import { useReservations } from '../../reservations/api/list-reservations';
+import { ComingUp } from '../../reservations/components/ComingUp';
 import { isHeld, nextBookingByTable } from '../../reservations/components/reservation-display';
 import { restaurantDay } from '../../../lib/restaurant-day';
 import { useTables } from '../api/list-tables';
@@ -204,6 +205,8 @@ export function TablesPage() {
           )}
         </div>
       </div>
+
+      {todaysReservations.data && <ComingUp reservations={todaysReservations.data} now={now} />}
 
       <div role="group" aria-label={t('tables.filter.label')} className="flex flex-wrap gap-2">
         {tableFilters.map((option) => (
