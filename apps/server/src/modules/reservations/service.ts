@@ -662,10 +662,15 @@ export function createReservationsService(deps: ReservationsDeps) {
         const current = await repo.lockByGuestKey(tx, hashGuestKey(key));
         if (!current) throw unknownBookingLink();
         if (!guestMayCancel(current, now)) {
-          throw conflict(
-            `This booking is ${statusWords[current.status]}${current.startsAt <= now ? ' and its time has come' : ''}; ` +
-              'to change it, please call the restaurant',
-          ).because('BOOKING_CANNOT_CANCEL', { status: current.status });
+          const why =
+            current.status !== 'requested' && current.status !== 'booked'
+              ? `This booking is ${statusWords[current.status]}`
+              : current.orderId
+                ? 'The dishes ordered ahead are already being prepared'
+                : 'The time of this booking has come';
+          throw conflict(`${why}; to change it, please call the restaurant`).because('BOOKING_CANNOT_CANCEL', {
+            status: current.status,
+          });
         }
         await repo.updateReservation(tx, current.id, { status: 'cancelled' });
         return recordChange(tx, record, current.id);
