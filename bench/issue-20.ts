@@ -265,17 +265,27 @@ function publicMenuRows(outcome: Outcome<PublicMenuResult> | null): Row[] {
 
 function eveningRows(outcome: Outcome<EveningResult> | null): Row[] {
   const shape = [
-    { what: 'order placed (committed) → kitchen screen, p99 ÷ bare socket.io broadcast', budget: '≤ 3×' },
-    { what: 'order POST sent → kitchen screen, p99 ÷ bare socket.io broadcast', budget: 'not budgeted' },
+    {
+      what: 'order placed (committed) → kitchen screen (its own thread, as its own device), p99 ÷ bare socket.io broadcast',
+      budget: '≤ 3×',
+    },
+    {
+      what: "same, the screen read by the bench's own busy event loop (the app's and 230 clients')",
+      budget: 'not budgeted',
+    },
+    {
+      what: 'order POST sent → kitchen screen (its own thread), p99 ÷ bare socket.io broadcast',
+      budget: 'not budgeted',
+    },
   ];
   if (!outcome?.ok) return missing(shape, outcome);
   const { scenarios, skipped } = outcome.value;
   const label = (s: EveningScenario) => (s.database === 'pglite' ? 'PGlite' : `PostgreSQL${s.redis ? ' + Redis' : ''}`);
-  const each = (pick: (s: EveningScenario) => [number, number]) =>
+  const each = (pick: (s: EveningScenario) => [ratio: number, p99: number, bareP99: number]) =>
     [
       ...scenarios.map((s) => {
-        const [ratio, p99] = pick(s);
-        return `${label(s)} ${ratio.toFixed(1)}× (${p99.toFixed(1)} ÷ ${s.bareP99.toFixed(1)} ms)`;
+        const [ratio, p99, bareP99] = pick(s);
+        return `${label(s)} ${ratio.toFixed(1)}× (${p99.toFixed(1)} ÷ ${bareP99.toFixed(1)} ms)`;
       }),
       ...skipped.map((line) => line.split(',')[0]!),
     ].join('; ') || 'no scenario ran';
@@ -283,7 +293,7 @@ function eveningRows(outcome: Outcome<EveningResult> | null): Row[] {
   return [
     {
       ...shape[0]!,
-      measured: each((s) => [s.ratio, s.committedP99]) + correct,
+      measured: each((s) => [s.ratio, s.committedP99, s.bareP99]) + correct,
       verdict:
         scenarios.length && !correct
           ? verdict(
@@ -292,7 +302,12 @@ function eveningRows(outcome: Outcome<EveningResult> | null): Row[] {
             )
           : 'OVER',
     },
-    { ...shape[1]!, measured: each((s) => [s.sentRatio, s.sentP99]), verdict: '–' },
+    {
+      ...shape[1]!,
+      measured: each((s) => [s.inProcessRatio, s.inProcessP99, s.inProcessBareP99]),
+      verdict: '–',
+    },
+    { ...shape[2]!, measured: each((s) => [s.sentRatio, s.sentP99, s.bareP99]), verdict: '–' },
   ];
 }
 

@@ -3,8 +3,10 @@
  * with real sockets. Reports p50/p95/p99 of every kind of call and of "order placed → kitchen screen got the
  * event", against a bare socket.io server in the same process that replays the very same broadcasts (same
  * payloads, same moments) to as many clients. Budget: the p99 of "order placed → kitchen", placed meaning
- * committed (the server has the order), at most 3× the p99 of the bare broadcast. The same latency from the
- * moment the client sent its POST is reported beside it, not budgeted, with the stages in between.
+ * committed (the server has the order), at most 3× the p99 of the bare broadcast, at a kitchen screen whose
+ * socket is read in a thread of its own, as on the kitchen's own device. The same at a screen read by this
+ * process's loop (which the app, PGlite and the 230 other clients keep busy) is reported beside it, not
+ * budgeted, as is the latency from the moment the client sent its POST, with the stages in between.
  *
  * Machines are shared and noisy, so absolute numbers mean little on their own; the ratio to a baseline
  * measured in the same run is what to compare between runs. Nothing here gates CI.
@@ -1223,13 +1225,20 @@ export interface EveningScenario {
   name: string;
   database: 'pglite' | 'postgres';
   redis: boolean;
-  /** p99 of order placed (committed) → kitchen ÷ p99 of the bare broadcast: the budgeted ratio. */
+  /**
+   * p99 of order placed (committed) → the kitchen screen in its own thread ÷ p99 of the bare broadcast to such a
+   * screen: the budgeted ratio.
+   */
   ratio: number;
   committedP99: number;
-  /** p99 of order POST sent → kitchen, and its ratio to the bare broadcast (not budgeted). */
+  bareP99: number;
+  /** The same at the kitchen screen read by this process's busy loop, ÷ the bare broadcast to it (not budgeted). */
+  inProcessRatio: number;
+  inProcessP99: number;
+  inProcessBareP99: number;
+  /** p99 of order POST sent → the kitchen screen in its own thread, and its ratio (not budgeted). */
   sentP99: number;
   sentRatio: number;
-  bareP99: number;
   /** Whether every order and event was accounted for and no call failed. */
   ok: boolean;
 }
@@ -1309,7 +1318,6 @@ function report(name: string, evening: Evening, bare: Bare, checked: Check): Res
   }
   const emits = summarise(emitLatencies);
   const baseline = summarise(bare.latencies);
-  const ratio = orders.p99 / baseline.p99;
 
   console.log("\n  Events at the kitchen screen (a staff socket; latency to the event's arrival)");
   const eventWidths = [56, 7, 9, 9, 9, 12, 8, 8];
@@ -1333,7 +1341,7 @@ function report(name: string, evening: Evening, bare: Bare, checked: Check): Res
       ),
     );
   };
-  eventRow('order placed (committed) → kitchen, orders and rounds', orders, true);
+  eventRow('order placed (committed) → kitchen, orders and rounds', orders);
   eventRow(
     '  of which new orders (tablets and phones)',
     span(
@@ -1384,8 +1392,10 @@ function report(name: string, evening: Evening, bare: Bare, checked: Check): Res
     '\n  The same at a second kitchen screen in a worker thread of its own, its socket read by an event loop that does ' +
       'nothing else (as on another device); ÷ the bare broadcast to such a screen',
   );
-  eventRow('order placed (committed) → kitchen thread', span(placed, committed, inThread), false, threadBaseline);
-  eventRow('order POST sent → kitchen thread', span(placed, sent, inThread), false, threadBaseline);
+  const threadOrders = span(placed, committed, inThread);
+  const threadFromSent = span(placed, sent, inThread);
+  eventRow('order placed (committed) → kitchen thread', threadOrders, true, threadBaseline);
+  eventRow('order POST sent → kitchen thread', threadFromSent, false, threadBaseline);
   eventRow('app emit → kitchen thread', span(placed, emitted, inThread), false, threadBaseline);
   eventRow('bare socket.io emit → kitchen thread (baseline)', threadBaseline, false, threadBaseline);
   const measuredSeconds = SECONDS;
@@ -1428,11 +1438,14 @@ function report(name: string, evening: Evening, bare: Bare, checked: Check): Res
   const ok = checked.ok && bare.missing === 0;
   return {
     name,
-    ratio,
-    committedP99: orders.p99,
-    sentP99: fromSent.p99,
-    sentRatio: fromSent.p99 / baseline.p99,
-    bareP99: baseline.p99,
+    ratio: threadOrders.p99 / threadBaseline.p99,
+    committedP99: threadOrders.p99,
+    bareP99: threadBaseline.p99,
+    inProcessRatio: orders.p99 / baseline.p99,
+    inProcessP99: orders.p99,
+    inProcessBareP99: baseline.p99,
+    sentP99: threadFromSent.p99,
+    sentRatio: threadFromSent.p99 / threadBaseline.p99,
     ok,
   };
 }
@@ -1549,7 +1562,8 @@ export async function runEveningBench(): Promise<EveningResult> {
     rmSync(webDistDir, { recursive: true, force: true });
   }
   console.log(
-    '\nSummary (budget: p99 of order placed, i.e. committed, → kitchen ≤ 3× the p99 of a bare socket.io broadcast)',
+    '\nSummary (budget: p99 of order placed, i.e. committed, → a kitchen screen in its own thread ≤ 3× the p99 of a ' +
+      'bare socket.io broadcast to it)',
   );
   for (const result of results) {
     if (typeof result === 'string') console.log(`  ${result}`);
@@ -1557,8 +1571,8 @@ export async function runEveningBench(): Promise<EveningResult> {
       const verdict = result.ratio <= BUDGET ? 'PASS' : 'OVER';
       const checks = result.ok ? 'every order and event accounted for' : 'CORRECTNESS FAILURE (see above)';
       console.log(
-        `  ${result.name}: ${result.ratio.toFixed(1)}× the bare broadcast, ${verdict} ` +
-          `(from the POST sent: ${result.sentRatio.toFixed(1)}×, not budgeted); ${checks}`,
+        `  ${result.name}: ${result.ratio.toFixed(1)}× the bare broadcast, ${verdict} (not budgeted: read by this ` +
+          `process's loop ${result.inProcessRatio.toFixed(1)}×, from the POST sent ${result.sentRatio.toFixed(1)}×); ${checks}`,
       );
     }
   }

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
 import { Provider as ReduxProvider } from 'react-redux';
-import { createMemoryRouter, type RouteObject } from 'react-router';
+import { createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from '../lib/query-client';
 import { createAppStore, type AppStore } from '../store/store';
@@ -27,4 +27,13 @@ export function renderRoutes(
     </ReduxProvider>,
   );
   return { ...view, router, store, queryClient };
+}
+
+/**
+ * Imports what the routes of `path` load lazily (the staff app, the page), before a file's tests render them: on a
+ * busy two-core machine the first import, transformed on demand, can take longer than a findBy waits.
+ */
+export async function preloadRoutes(routes: RouteObject[], path: string): Promise<void> {
+  const matches = matchRoutes(routes, path) ?? [];
+  await Promise.all(matches.map(({ route }) => (typeof route.lazy === 'function' ? route.lazy() : undefined)));
 }

@@ -9,14 +9,14 @@ import type { AddRoundBody, CreateOrderBody, Order } from '@quan/contract/order'
 import type { Reservation } from '@quan/contract/reservations';
 import { defaultSettings } from '@quan/contract/settings';
 import type { Table } from '@quan/contract/table';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
 import { formatMoney, formatPriceChange } from '../../../lib/format';
 import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok, unreachable, type FakeHandler, type FakeResponse } from '../../../test/fake-api';
 import { listOutbox, removeFromOutbox } from '../../../lib/outbox';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
-import { renderRoutes } from '../../../test/render-routes';
+import { preloadRoutes, renderRoutes } from '../../../test/render-routes';
 import { makeCustomer } from '../../../test/customer-fixtures';
 
 /** Money as Testing Library reads it: its matchers turn the no-break space of vi-VN amounts into a space. */
@@ -190,6 +190,8 @@ async function setCustomer(user: ReturnType<typeof userEvent.setup>, name: strin
 const journeyTimeout = 30_000;
 
 describe('PosPage', () => {
+  beforeAll(() => preloadRoutes(routes, '/menu'), 60_000);
+
   let fakeApi: ReturnType<typeof installFakeApi> | undefined;
   afterEach(() => {
     fakeApi?.restore();
