@@ -260,7 +260,7 @@ describe('CouponsPage', { timeout: 30_000 }, () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Mã giảm giá' })).toBeInTheDocument();
     await screen.findByRole('row', { name: 'WELCOME10' });
-    expect(document.title).toBe('Mã giảm giá · Quán');
+    await waitFor(() => expect(document.title).toBe('Mã giảm giá · Quán'));
     expect(screen.getByText('2 mã giảm giá · 1 mã đang áp dụng.')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Trọng số vòng quay' })).toBeInTheDocument();
     expect(cellsOf('WELCOME10').slice(0, 7)).toEqual([

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SpinPrize, SpinRecord, SpinResult } from '@quan/contract/spin-wheel';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -270,7 +270,8 @@ describe('SpinWheelPage', { timeout: 30_000 }, () => {
     renderRoutes(routes, { path: '/spin-wheel' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Vòng quay may mắn' })).toBeInTheDocument();
-    expect(document.title).toBe('Vòng quay may mắn · Quán');
+    // The title follows in an effect, after the heading is on the screen.
+    await waitFor(() => expect(document.title).toBe('Vòng quay may mắn · Quán'));
     expect(await screen.findByRole('img', { name: 'Vòng quay có 4 ô giải thưởng' })).toBeInTheDocument();
     const segments = within(screen.getByRole('list', { name: 'Các ô của vòng quay' })).getAllByRole('listitem');
     // The server's own labels for a discount and for no prize are said in Vietnamese; a description stays as typed.
