@@ -362,7 +362,7 @@ describe('bank notifications', () => {
   const sign = (raw: string, secret = WEBHOOK_SECRET) =>
     `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
   const notify = (body: Record<string, unknown>, signature?: string) => {
-    const raw = JSON.stringify(body);
+    const raw = JSON.stringify({ transactedAt: new Date().toISOString(), ...body });
     return t.request({
       method: 'POST',
       url: '/api/payments/bank-notifications',
@@ -370,25 +370,34 @@ describe('bank notifications', () => {
       headers: { 'content-type': 'application/json', 'x-signature': signature ?? sign(raw) },
     });
   };
+  const refusal = (response: { statusCode: number; json(): { data: { outcome: string; reason?: string } } }) => {
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.outcome).toBe('refused');
+    return response.json().data.reason!.replace(/\u00a0/g, ' ');
+  };
+  const orderNow = async (order: Order): Promise<Order> =>
+    (await t.request({ method: 'GET', url: `/api/order/${order._id}`, as: 'staff' })).json().data;
 
   it('pays the order named in the transfer note when the amount is what is due, once', async () => {
     const order = await moveTo(await place([{ itemId: hotpot._id, quantity: 1 }]), 'ready');
-    const transfer = { transactionId: 'FT26328000123', amount: 415_000, description: `CK QUAN${order.orderNo} cam on` };
+    const transfer = {
+      transactionId: 'FT26328000123',
+      amount: 415_000,
+      description: `CK QUAN${order.orderNo} cam on`,
+      transactedAt: new Date().toISOString(),
+    };
 
     const forged = await notify(transfer, sign(JSON.stringify(transfer), 'not-the-secret-not-the-secret-00000'));
     expect(forged.statusCode).toBe(401);
     const unsigned = await notify(transfer, '');
     expect(unsigned.statusCode).toBe(401);
 
+    // Refusals answer 200 with the reason, so that the sender stops retrying; they pay nothing.
     const wrongAmount = await notify({ ...transfer, transactionId: 'FT26328000100', amount: 400_000 });
-    expect(wrongAmount.statusCode).toBe(422);
-    expect(messageOf(wrongAmount)).toBe(`Order ${order.orderNo} has 415.000 ₫ due, the transfer was 400.000 ₫`);
+    expect(refusal(wrongAmount)).toBe(`Order ${order.orderNo} has 415.000 ₫ due, the transfer was 400.000 ₫`);
     const unknown = await notify({ ...transfer, transactionId: 'FT26328000101', description: 'QUAN 99999' });
-    expect(unknown.statusCode).toBe(422);
-    expect(messageOf(unknown)).toBe('There is no order 99999');
-    const untouched: Order = (await t.request({ method: 'GET', url: `/api/order/${order._id}`, as: 'staff' })).json()
-      .data;
-    expect(untouched.payments).toEqual([]);
+    expect(refusal(unknown)).toBe('There is no order 99999');
+    expect((await orderNow(order)).payments).toEqual([]);
 
     const paid = await notify(transfer);
     expect(paid.statusCode, paid.body).toBe(200);
@@ -396,10 +405,97 @@ describe('bank notifications', () => {
     const replay = await notify(transfer);
     expect(replay.json().data).toMatchObject({ outcome: 'duplicate', paymentId: paid.json().data.paymentId });
 
-    const after: Order = (await t.request({ method: 'GET', url: `/api/order/${order._id}`, as: 'staff' })).json().data;
+    const after = await orderNow(order);
     expect(after).toMatchObject({ status: 'completed', paid: 415_000, paymentMethod: 'transfer' });
     expect(after.payments).toHaveLength(1);
     expect(after.payments[0]).toMatchObject({ takenBy: null, bankTransactionId: 'FT26328000123' });
+  });
+
+  it('answers a refused notification sent again with the same refusal, even once the bill would match', async () => {
+    const order = await moveTo(await place([{ itemId: hotpot._id, quantity: 1 }]), 'ready');
+    const half = { transactionId: 'FT26328000200', amount: 207_500, description: `QUAN ${order.orderNo}` };
+    const refused = await notify(half);
+    expect(refusal(refused)).toBe(`Order ${order.orderNo} has 415.000 ₫ due, the transfer was 207.500 ₫`);
+
+    // The other half is taken by hand: the same signed bytes now match what is due, and still pay nothing.
+    const cash = await pay(order, { method: 'cash', amount: 207_500, tendered: 210_000 });
+    expect(cash.statusCode, cash.body).toBe(201);
+    const raw = JSON.stringify({ ...half, transactedAt: new Date().toISOString() });
+    const replayed = await notify(JSON.parse(raw) as Record<string, unknown>);
+    expect(refusal(replayed)).toBe(`Order ${order.orderNo} has 415.000 ₫ due, the transfer was 207.500 ₫`);
+    expect(await orderNow(order)).toMatchObject({ status: 'ready', paid: 207_500, due: 207_500 });
+  });
+
+  it('refuses a notification dated a day ago or in the future, and a body that is not JSON', async () => {
+    const order = await moveTo(await place([{ itemId: tea._id, quantity: 1 }]), 'ready');
+    const transfer = { amount: 5_000, description: `QUAN ${order.orderNo}` };
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString();
+    const stale = await notify({ ...transfer, transactionId: 'FT26328000300', transactedAt: monthAgo });
+    expect(refusal(stale)).toBe('The transfer is dated more than 24 hours ago');
+    const ahead = new Date(Date.now() + 3_600_000).toISOString();
+    const future = await notify({ ...transfer, transactionId: 'FT26328000301', transactedAt: ahead });
+    expect(refusal(future)).toBe('The transfer is dated in the future');
+    const undated = JSON.stringify({ ...transfer, transactionId: 'FT26328000302' });
+    const noDate = await t.request({
+      method: 'POST',
+      url: '/api/payments/bank-notifications',
+      payload: undated,
+      headers: { 'content-type': 'application/json', 'x-signature': sign(undated) },
+    });
+    expect(noDate.statusCode).toBe(400);
+
+    // Signed as the HMAC of nothing, a text/plain body must not get past the signature.
+    const plain = await t.request({
+      method: 'POST',
+      url: '/api/payments/bank-notifications',
+      payload: JSON.stringify({ ...transfer, transactionId: 'FT26328000303', transactedAt: new Date().toISOString() }),
+      headers: { 'content-type': 'text/plain', 'x-signature': sign('') },
+    });
+    expect(plain.statusCode).toBe(401);
+    expect((await orderNow(order)).payments).toEqual([]);
+  });
+
+  it('lets a manager pay a refused transfer onto the order it was for, once and audited', async () => {
+    const order = await moveTo(await place([{ itemId: hotpot._id, quantity: 1 }]), 'ready');
+    const mistyped = { transactionId: 'FT26328000400', amount: 415_000, description: 'QUAN 9999999 chuyen khoan' };
+    refusal(await notify(mistyped));
+
+    const forStaff = await t.request({ method: 'GET', url: '/api/payments/bank-transfers', as: 'staff' });
+    expect(forStaff.statusCode).toBe(403);
+    const listed = await t.request({ method: 'GET', url: '/api/payments/bank-transfers', as: 'manager' });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().data.transfers).toContainEqual(
+      expect.objectContaining({
+        transactionId: 'FT26328000400',
+        outcome: 'refused',
+        reason: 'There is no order 9999999',
+      }),
+    );
+
+    const apply = (body: Record<string, unknown>) =>
+      post('/api/payments/bank-transfers/FT26328000400/apply', body, 'manager');
+    expect((await apply({ orderNo: order.orderNo })).statusCode).toBe(400);
+    const applied = await apply({ orderNo: order.orderNo, reason: 'Khách ghi nhầm số hoá đơn' });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json().data).toMatchObject({ outcome: 'applied', orderNo: order.orderNo });
+    expect(await orderNow(order)).toMatchObject({ status: 'completed', paid: 415_000 });
+    const again = await apply({ orderNo: order.orderNo, reason: 'Khách ghi nhầm số hoá đơn' });
+    expect(again.statusCode).toBe(409);
+    // The bank retrying it now hears that it paid the order.
+    expect((await notify(mistyped)).json().data).toMatchObject({ outcome: 'duplicate', orderNo: order.orderNo });
+
+    const listedAfter = await t.request({ method: 'GET', url: '/api/payments/bank-transfers', as: 'manager' });
+    expect(listedAfter.json().data.transfers.map((one: { transactionId: string }) => one.transactionId)).not.toContain(
+      'FT26328000400',
+    );
+    const audit: AuditEntry[] = (
+      await t.request({ method: 'GET', url: '/api/audit?kind=bank-transfer', as: 'manager' })
+    ).json().data;
+    expect(audit[0]).toMatchObject({
+      kind: 'bank-transfer',
+      order: { orderNo: order.orderNo },
+      details: { transactionId: 'FT26328000400', amount: 415_000, reason: 'Khách ghi nhầm số hoá đơn' },
+    });
   });
 
   it('reads the note however the bank spaced it, and leaves doubtful transfers to staff', () => {
@@ -420,10 +516,14 @@ describe('bank notifications', () => {
     });
     try {
       const order = await moveTo(await place([{ itemId: tea._id, quantity: 1 }]), 'ready');
-      const transfer = { transactionId: 'FT26328000555', amount: 5_000, description: `QUAN ${order.orderNo}` };
+      const transfer = {
+        transactionId: 'FT26328000555',
+        amount: 5_000,
+        description: `QUAN ${order.orderNo}`,
+        transactedAt: new Date().toISOString(),
+      };
       const elsewhere = await notify({ ...transfer, transactionId: 'FT26328000554', accountNumber: '1234567890' });
-      expect(elsewhere.statusCode).toBe(422);
-      expect(messageOf(elsewhere)).toBe("The transfer went to account 1234567890, not the restaurant's");
+      expect(refusal(elsewhere)).toBe("The transfer went to account 1234567890, not the restaurant's");
 
       const both = await Promise.all([notify({ ...transfer, accountNumber: '0011001932418' }), notify(transfer)]);
       expect(both.map((response) => response.statusCode)).toEqual([200, 200]);

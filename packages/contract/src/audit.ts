@@ -15,6 +15,7 @@ export const auditKinds = [
   'cash-movement',
   'shift-close',
   'shift-reopen',
+  'bank-transfer',
 ] as const;
 export const auditKindSchema = z.enum(auditKinds);
 export type AuditKind = z.infer<typeof auditKindSchema>;

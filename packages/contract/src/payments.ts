@@ -136,8 +136,10 @@ export function parseTransferNote(text: string): { orderNo: number; partNo: numb
 
 /**
  * (ext) POST /api/payments/bank-notifications: a bank notification service tells that a transfer arrived.
- * The raw body is signed with HMAC-SHA256 and the shared secret (`X-Signature: sha256=<hex>`); the
- * transaction id makes a repeated notification harmless.
+ * The raw body is signed with HMAC-SHA256 and the shared secret (`X-Signature: sha256=<hex>`). The
+ * transaction id makes a repeated notification harmless, and `transactedAt` (inside the signed bytes) dates
+ * it: one older than `BANK_NOTIFICATION_MAX_AGE_HOURS` is refused, so an old signed body replayed later pays
+ * nothing.
  */
 export const bankNotificationBodySchema = z.object({
   transactionId: lineText().min(1, 'transactionId is missing').max(100),
@@ -145,14 +147,56 @@ export const bankNotificationBodySchema = z.object({
   /** The transfer note as the bank received it ("QUAN 1042"). */
   description: z.string().check(multiLineCheck()).max(500),
   accountNumber: z.string().check(oneLineCheck()).max(30).optional(),
-  transactedAt: isoDateTimeSchema.optional(),
+  transactedAt: isoDateTimeSchema,
 });
 export type BankNotificationBody = z.infer<typeof bankNotificationBodySchema>;
 export const BANK_SIGNATURE_HEADER = 'x-signature';
+/** A notification dated longer ago than this is refused (a bank's own retries arrive within hours). */
+export const BANK_NOTIFICATION_MAX_AGE_HOURS = 24;
 
-export const bankNotificationResultSchema = z.object({
-  /** `paid`: recorded now; `duplicate`: this transaction was recorded before. */
-  outcome: z.enum(['paid', 'duplicate']),
-  orderNo: z.int32(),
-  paymentId: idSchema,
+/** What became of a notification: paid on arrival, refused and left to staff, or applied by a person later. */
+export const bankNotificationOutcomes = ['paid', 'refused', 'applied'] as const;
+export type BankNotificationOutcome = (typeof bankNotificationOutcomes)[number];
+
+/**
+ * The answer to a notification, always 200 once the signature holds, so that the sender stops retrying:
+ * `paid` recorded now; `duplicate` recorded before (on arrival or by staff); `refused` paid nothing, then
+ * or now, and is left to staff (a repeat of a refused notification is refused again with the same reason).
+ */
+export const bankNotificationResultSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.enum(['paid', 'duplicate']), orderNo: z.int32(), paymentId: idSchema }),
+  z.object({ outcome: z.literal('refused'), reason: z.string() }),
+]);
+export type BankNotificationResult = z.infer<typeof bankNotificationResultSchema>;
+
+/** (ext) A transfer the bank reported, as staff review it. */
+export const bankTransferSchema = z.object({
+  transactionId: z.string(),
+  amount: z.int32(),
+  description: z.string(),
+  accountNumber: z.string().nullable(),
+  transactedAt: isoDateTimeSchema,
+  receivedAt: isoDateTimeSchema,
+  outcome: z.enum(bankNotificationOutcomes),
+  /** Why it was refused on arrival; kept after staff apply it. */
+  reason: z.string().nullable(),
+  /** The order it paid, on arrival or by hand. */
+  orderNo: z.int32().nullable(),
+  appliedBy: z.object({ _id: idSchema, name: z.string() }).nullable(),
+  appliedAt: isoDateTimeSchema.nullable(),
 });
+export type BankTransfer = z.infer<typeof bankTransferSchema>;
+
+/** (ext) GET /api/payments/bank-transfers: the refused transfers still waiting for staff, newest first. */
+export const bankTransfersSchema = z.object({ transfers: z.array(bankTransferSchema) });
+
+/**
+ * (ext) POST /api/payments/bank-transfers/:transactionId/apply: a person pays a refused transfer onto an order
+ * (or a part of its split bill): its whole amount, at most what is due there. Audited.
+ */
+export const applyBankTransferBodySchema = z.object({
+  orderNo: z.int32().min(1, 'Choose an order'),
+  partNo: z.int32().min(1).max(99).optional(),
+  reason: moneyReasonSchema,
+});
+export type ApplyBankTransferBody = z.infer<typeof applyBankTransferBodySchema>;

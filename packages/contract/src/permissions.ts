@@ -31,6 +31,10 @@ export const permissions = {
   'orders:void-started': { roles: ['admin', 'manager'], does: 'void dishes the kitchen has started or served' },
   'payments:take': { roles: ['admin', 'manager', 'staff'], does: 'take payments' },
   'payments:refund': { roles: ['admin', 'manager'], does: 'refund payments' },
+  'payments:match-transfers': {
+    roles: ['admin', 'manager'],
+    does: 'pay bank transfers that matched no bill onto an order',
+  },
   'shifts:use': { roles: ['admin', 'manager', 'staff'], does: 'open, count and close the cash drawer' },
   'shifts:read': { roles: ['admin', 'manager'], does: 'see past shifts and their reports' },
   'shifts:reopen': { roles: ['admin', 'manager'], does: 'reopen a closed shift' },

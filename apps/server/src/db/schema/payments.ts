@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@quan/contract/payments';
+import type { BankNotificationOutcome, PaymentMethod } from '@quan/contract/payments';
 import type { NoteCounts } from '@quan/contract/shifts';
 import { sql } from 'drizzle-orm';
 import {
@@ -124,5 +124,36 @@ export const cashMovements = pgTable(
     index('cash_movements_shift_id_idx').on(t.shiftId),
     check('cash_movements_kind_check', sql`${t.kind} in ('in', 'out')`),
     check('cash_movements_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Every signed bank notification, by the bank's transaction id, with what was decided the first time it came:
+ * a repeat is answered from here and never decided again (a refusal stays a refusal when the bill changes),
+ * and staff apply a refused transfer to an order by hand from this list.
+ */
+export const bankNotifications = pgTable(
+  'bank_notifications',
+  {
+    transactionId: text('transaction_id').primaryKey(),
+    amount: integer('amount').notNull(),
+    description: text('description').notNull(),
+    accountNumber: text('account_number'),
+    transactedAt: timestamp('transacted_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** paid: matched and paid on arrival; refused: left to staff; applied: paid by a person afterwards. */
+    outcome: text('outcome').$type<BankNotificationOutcome>().notNull(),
+    /** Why it was refused, as the sender was told. */
+    reason: text('reason'),
+    paymentId: uuid('payment_id').references((): AnyPgColumn => orderPayments.id, { onDelete: 'set null' }),
+    appliedById: uuid('applied_by_id').references(() => users.id, { onDelete: 'set null' }),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('bank_notifications_refused_idx')
+      .on(t.receivedAt)
+      .where(sql`${t.outcome} = 'refused'`),
+    check('bank_notifications_outcome_check', sql`${t.outcome} in ('paid', 'refused', 'applied')`),
+    check('bank_notifications_amount_positive', sql`${t.amount} > 0`),
   ],
 );

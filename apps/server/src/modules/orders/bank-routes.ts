@@ -1,15 +1,22 @@
 import { createHmac } from 'node:crypto';
 import { envelope } from '@quan/contract/common';
+import { formatVnd } from '@quan/contract/money';
 import {
+  applyBankTransferBodySchema,
+  BANK_NOTIFICATION_MAX_AGE_HOURS,
   BANK_SIGNATURE_HEADER,
   bankNotificationBodySchema,
   bankNotificationResultSchema,
+  bankTransferSchema,
+  bankTransfersSchema,
 } from '@quan/contract/payments';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError, badRequest, unauthorized } from '../../lib/app-error';
 import { ok } from '../../lib/reply';
 import { sameSecret } from '../../lib/same-secret';
+import { currentUser } from '../../plugins/auth';
 import type { OrdersService } from './service';
 
 declare module 'fastify' {
@@ -22,8 +29,9 @@ declare module 'fastify' {
 /**
  * POST /api/payments/bank-notifications: a bank notification service (the bank's own, or an aggregator
  * such as Casso or SePay) reports an incoming transfer. The call is signed with the shared secret over the
- * raw body; a transfer whose note names an open order and whose amount is exactly what is due there pays
- * it. Anything else is refused, logged and left to staff, never paid.
+ * raw body; a fresh transfer whose note names an open order and whose amount is exactly what is due there
+ * pays it. Anything else is refused, kept and left to staff, never paid: the staff routes below list the
+ * refused transfers and pay one onto an order by hand.
  */
 export const bankNotificationRoutes: FastifyPluginAsync<{ orders: OrdersService; secret: string | null }> = async (
   fastify,
@@ -49,8 +57,11 @@ export const bankNotificationRoutes: FastifyPluginAsync<{ orders: OrdersService;
         description:
           '(ext) A bank notification service reports a transfer. Signed: `X-Signature: sha256=<hex HMAC-SHA256 ' +
           'of the raw body with BANK_WEBHOOK_SECRET>`. Pays the order named in the note ("QUAN 1042", ' +
-          '"QUAN 1042 P2") when the amount is exactly what is due; a repeated transactionId answers ' +
-          '`duplicate`. A wrong signature is 401; an unknown order or another amount is 422 and pays nothing.',
+          '"QUAN 1042 P2") when the amount is exactly what is due and `transactedAt` is within the last ' +
+          `${BANK_NOTIFICATION_MAX_AGE_HOURS} hours. Once signed, the answer is 200 so that the sender stops retrying: ` +
+          '`paid`, `duplicate` (this transactionId paid before) or `refused` with the reason (an unknown order, ' +
+          'another amount, a stale date), which pays nothing and is kept for staff; a repeat of a refused ' +
+          'transactionId is refused again, whatever has changed since. A wrong or missing signature is 401.',
         body: bankNotificationBodySchema,
         response: { 200: envelope(bankNotificationResultSchema) },
       },
@@ -58,10 +69,10 @@ export const bankNotificationRoutes: FastifyPluginAsync<{ orders: OrdersService;
       preValidation: async (request) => {
         if (!secret) throw new AppError('NOT_FOUND', 'Bank notifications are not set up on this server');
         const sent = String(request.headers[BANK_SIGNATURE_HEADER] ?? '');
-        const expected = `sha256=${createHmac('sha256', secret)
-          .update(request.rawBody ?? '')
-          .digest('hex')}`;
-        if (!sameSecret(sent.toLowerCase(), expected)) {
+        // Without the raw bytes (a body that is not JSON) there is nothing the signature could cover.
+        const raw = request.rawBody;
+        const expected = raw === undefined ? null : `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
+        if (expected === null || !sameSecret(sent.toLowerCase(), expected)) {
           request.log.warn({ ip: request.ip }, 'bank notification refused: wrong signature');
           throw unauthorized('The signature does not match');
         }
@@ -69,15 +80,13 @@ export const bankNotificationRoutes: FastifyPluginAsync<{ orders: OrdersService;
     },
     async (request) => {
       const result = await orders.recordBankTransfer(request.body);
+      const { transactionId, amount } = request.body;
       if (result.outcome === 'refused') {
-        request.log.warn(
-          { transactionId: request.body.transactionId, amount: request.body.amount, reason: result.reason },
-          'bank notification refused',
-        );
-        throw new AppError('UNPROCESSABLE', result.reason);
+        request.log.warn({ transactionId, amount, reason: result.reason }, 'bank notification refused');
+        return ok(result, `Refused and left to staff: ${result.reason}`);
       }
       request.log.info(
-        { transactionId: request.body.transactionId, orderNo: result.orderNo, outcome: result.outcome },
+        { transactionId, orderNo: result.orderNo, outcome: result.outcome },
         'bank notification recorded',
       );
       const message =
@@ -85,6 +94,41 @@ export const bankNotificationRoutes: FastifyPluginAsync<{ orders: OrdersService;
           ? `Transfer recorded on order ${result.orderNo}`
           : `This transfer was recorded on order ${result.orderNo} before`;
       return ok(result, message);
+    },
+  );
+
+  app.get(
+    '/bank-transfers',
+    {
+      config: { access: 'payments:match-transfers' },
+      schema: {
+        tags: ['Payments'],
+        description:
+          '(ext) The transfers the bank reported that paid nothing (refused on arrival and not yet paid by hand), ' +
+          'newest first, with why each was refused.',
+        response: { 200: envelope(bankTransfersSchema) },
+      },
+    },
+    async () => ok({ transfers: await orders.listRefusedTransfers() }),
+  );
+
+  app.post(
+    '/bank-transfers/:transactionId/apply',
+    {
+      config: { access: 'payments:match-transfers' },
+      schema: {
+        tags: ['Payments'],
+        description:
+          '(ext) A manager pays a refused transfer onto an order (or a part of its split bill): its whole amount, ' +
+          'at most what is due there, with the reason in the audit trail. 409 when it has paid an order already.',
+        params: z.object({ transactionId: z.string().min(1).max(100) }),
+        body: applyBankTransferBodySchema,
+        response: { 200: envelope(bankTransferSchema) },
+      },
+    },
+    async (request) => {
+      const transfer = await orders.applyBankTransfer(currentUser(request), request.params.transactionId, request.body);
+      return ok(transfer, `Paid ${formatVnd(transfer.amount)} onto order ${transfer.orderNo}`);
     },
   );
 };

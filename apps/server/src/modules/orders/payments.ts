@@ -1,16 +1,9 @@
 import { formatVnd } from '@quan/contract/money';
 import { isOpenOrderStatus, type Order } from '@quan/contract/order';
-import {
-  changeDue,
-  parseTransferNote,
-  type BankNotificationBody,
-  type PaymentMethod,
-  type RefundPaymentBody,
-  type TakePaymentBody,
-} from '@quan/contract/payments';
+import { changeDue, type PaymentMethod, type RefundPaymentBody, type TakePaymentBody } from '@quan/contract/payments';
 import type { Executor } from '../../db/client';
 import type { RecordEvent } from '../../events/transact';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/app-error';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
 import type { OrdersDeps } from './deps';
@@ -223,81 +216,4 @@ export async function refundPayment(
     recordOrderChange(record, order, updated);
     return updated;
   });
-}
-
-export type BankNotificationOutcome =
-  { outcome: 'paid' | 'duplicate'; orderNo: number; paymentId: string } | { outcome: 'refused'; reason: string };
-
-/**
- * A bank notification service reports a transfer (its signature already checked). It pays the order (or
- * part) named in the transfer note only when the amount is exactly what is due there; anything else is
- * refused and left to staff, never paid. The same transaction id again is answered as a duplicate.
- */
-export async function recordBankTransfer(
-  deps: OrdersDeps,
-  notification: BankNotificationBody,
-): Promise<BankNotificationOutcome> {
-  const seen = await repo.findBankPayment(deps.db, notification.transactionId);
-  if (seen) return { outcome: 'duplicate', orderNo: seen.orderNo, paymentId: seen.id };
-  const named = parseTransferNote(notification.description);
-  if (!named) return { outcome: 'refused', reason: 'The transfer note names no order' };
-  const settings = await deps.settings.get();
-  const account = notification.accountNumber?.trim();
-  if (account && settings.bank && account !== settings.bank.accountNumber) {
-    return { outcome: 'refused', reason: `The transfer went to account ${account}, not the restaurant's` };
-  }
-  try {
-    return await deps.transact(async (tx, record) => {
-      const found = await repo.findOrderByNo(tx, named.orderNo);
-      const order = found && (await repo.lockOrder(tx, found.id));
-      if (!order) return { outcome: 'refused', reason: `There is no order ${named.orderNo}` } as const;
-      // Delivered twice at once: the second waited for the order's lock and now finds the first one's payment.
-      const recorded = await repo.findBankPayment(tx, notification.transactionId);
-      if (recorded) return { outcome: 'duplicate', orderNo: recorded.orderNo, paymentId: recorded.id } as const;
-      if (!isOpenOrderStatus(order.status)) {
-        return { outcome: 'refused', reason: `Order ${order.orderNo} is ${order.status}` } as const;
-      }
-      const payments = await repo.listPayments(tx, order.id);
-      const parts = await repo.listBillParts(tx, order.id);
-      const part = named.partNo === null ? undefined : parts.find((one) => one.no === named.partNo);
-      if ((named.partNo === null) !== (parts.length === 0) || (named.partNo !== null && !part)) {
-        return { outcome: 'refused', reason: `Order ${order.orderNo}'s bill is split differently now` } as const;
-      }
-      const due = part
-        ? part.total - netPaid(payments.filter((one) => one.partNo === part.no))
-        : order.total - netPaid(payments);
-      if (notification.amount !== due) {
-        return {
-          outcome: 'refused',
-          reason: `Order ${order.orderNo} has ${formatVnd(due)} due, the transfer was ${formatVnd(notification.amount)}`,
-        } as const;
-      }
-      await applyPayment(
-        deps,
-        tx,
-        record,
-        { order, actorId: null, deviceId: null, settings },
-        {
-          method: 'transfer',
-          amount: notification.amount,
-          partNo: part?.no,
-          bankTransactionId: notification.transactionId,
-        },
-      );
-      const updated = await loadOrder(tx, order.id);
-      recordOrderChange(record, order, updated);
-      const paymentId = updated.payments.find((one) => one.bankTransactionId === notification.transactionId)!._id;
-      return { outcome: 'paid', orderNo: order.orderNo, paymentId } as const;
-    });
-  } catch (error) {
-    // The same notification delivered twice at once: the second insert loses on the unique index.
-    if (isUniqueViolation(error, 'order_payments_bank_transaction_unique')) {
-      const again = await repo.findBankPayment(deps.db, notification.transactionId);
-      if (again) return { outcome: 'duplicate', orderNo: again.orderNo, paymentId: again.id };
-    }
-    if (error instanceof Error && 'statusCode' in error) {
-      return { outcome: 'refused', reason: error.message };
-    }
-    throw error;
-  }
 }

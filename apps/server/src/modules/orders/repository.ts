@@ -11,7 +11,7 @@ import {
   orderRounds,
   orders,
 } from '../../db/schema/orders';
-import { orderPayments, paymentRefunds } from '../../db/schema/payments';
+import { bankNotifications, orderPayments, paymentRefunds } from '../../db/schema/payments';
 import { diningTables } from '../../db/schema/tables';
 import { users } from '../../db/schema/users';
 
@@ -330,13 +330,93 @@ export async function insertPayment(db: Executor, payment: typeof orderPayments.
 }
 
 /** The payment with this bank transaction id, if that transfer was recorded before. */
-export async function findBankPayment(db: Executor, bankTransactionId: string) {
+export type BankNotificationRow = typeof bankNotifications.$inferSelect;
+
+/** A notification as it was decided, with the order its payment went to and who applied it by hand. */
+export type KeptBankNotification = BankNotificationRow & {
+  orderNo: number | null;
+  appliedBy: { id: string; name: string } | null;
+};
+
+const keptNotification = () =>
+  ({
+    ...getTableColumns(bankNotifications),
+    orderNo: orders.orderNo,
+    appliedByName: users.name,
+  }) as const;
+
+function asKept({
+  appliedByName,
+  ...row
+}: BankNotificationRow & { orderNo: number | null; appliedByName: string | null }) {
+  return {
+    ...row,
+    appliedBy: row.appliedById && appliedByName !== null ? { id: row.appliedById, name: appliedByName } : null,
+  };
+}
+
+export async function findBankNotification(
+  db: Executor,
+  transactionId: string,
+): Promise<KeptBankNotification | undefined> {
   const [row] = await db
-    .select({ id: orderPayments.id, orderId: orderPayments.orderId, orderNo: orders.orderNo })
-    .from(orderPayments)
-    .innerJoin(orders, eq(orders.id, orderPayments.orderId))
-    .where(eq(orderPayments.bankTransactionId, bankTransactionId));
+    .select(keptNotification())
+    .from(bankNotifications)
+    .leftJoin(orderPayments, eq(orderPayments.id, bankNotifications.paymentId))
+    .leftJoin(orders, eq(orders.id, orderPayments.orderId))
+    .leftJoin(users, eq(users.id, bankNotifications.appliedById))
+    .where(eq(bankNotifications.transactionId, transactionId));
+  return row && asKept(row);
+}
+
+/** The refused notifications still waiting for a person, newest first. */
+export async function listRefusedBankNotifications(db: Executor, limit: number): Promise<KeptBankNotification[]> {
+  const rows = await db
+    .select(keptNotification())
+    .from(bankNotifications)
+    .leftJoin(orderPayments, eq(orderPayments.id, bankNotifications.paymentId))
+    .leftJoin(orders, eq(orders.id, orderPayments.orderId))
+    .leftJoin(users, eq(users.id, bankNotifications.appliedById))
+    .where(eq(bankNotifications.outcome, 'refused'))
+    .orderBy(desc(bankNotifications.receivedAt))
+    .limit(limit);
+  return rows.map(asKept);
+}
+
+/**
+ * Keeps a notification as being decided now; false when its transaction id was kept before (a notification
+ * delivered twice at once waits here for the first one's transaction, then finds it).
+ */
+export async function claimBankNotification(
+  db: Executor,
+  values: Omit<typeof bankNotifications.$inferInsert, 'outcome'>,
+): Promise<boolean> {
+  const claimed = await db
+    .insert(bankNotifications)
+    .values({ ...values, outcome: 'refused' })
+    .onConflictDoNothing()
+    .returning({ transactionId: bankNotifications.transactionId });
+  return claimed.length > 0;
+}
+
+export async function lockBankNotification(
+  db: Executor,
+  transactionId: string,
+): Promise<BankNotificationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bankNotifications)
+    .where(eq(bankNotifications.transactionId, transactionId))
+    .for('update');
   return row;
+}
+
+export async function settleBankNotification(
+  db: Executor,
+  transactionId: string,
+  values: Partial<Pick<BankNotificationRow, 'outcome' | 'reason' | 'paymentId' | 'appliedById' | 'appliedAt'>>,
+): Promise<void> {
+  await db.update(bankNotifications).set(values).where(eq(bankNotifications.transactionId, transactionId));
 }
 
 /** A refund: the row with its reason, and the payment's refunded sum in the same statement order. */

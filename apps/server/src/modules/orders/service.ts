@@ -11,7 +11,12 @@ import type {
   PaymentMethod,
   SplitBillBody,
 } from '@quan/contract/order';
-import type { BankNotificationBody, RefundPaymentBody, TakePaymentBody } from '@quan/contract/payments';
+import type {
+  ApplyBankTransferBody,
+  BankNotificationBody,
+  RefundPaymentBody,
+  TakePaymentBody,
+} from '@quan/contract/payments';
 import type { DinerOrderBody } from '@quan/contract/public';
 import type { Settings } from '@quan/contract/settings';
 import type { AuthUser } from '../../plugins/auth';
@@ -29,7 +34,9 @@ import { updateRound } from './update-round';
 import { printTicket, updateStationWork } from './station-work';
 import { mergeOrders } from './merge-orders';
 import { moveLines } from './move-lines';
-import { recordBankTransfer, refundPayment, takePayment } from './payments';
+import { applyBankTransfer, listRefusedTransfers } from './match-bank-transfer';
+import { refundPayment, takePayment } from './payments';
+import { recordBankTransfer } from './record-bank-transfer';
 import { payBillPart, splitBill } from './split-bill';
 import { voidLines } from './void-lines';
 
@@ -93,6 +100,9 @@ export function createOrdersService(deps: OrdersDeps) {
       body: RefundPaymentBody,
     ) => refundPayment(deps, actor, deviceId, target, body),
     recordBankTransfer: (notification: BankNotificationBody) => recordBankTransfer(deps, notification),
+    listRefusedTransfers: () => listRefusedTransfers(deps),
+    applyBankTransfer: (actor: AuthUser, transactionId: string, body: ApplyBankTransferBody) =>
+      applyBankTransfer(deps, actor, transactionId, body),
     moveToTable: (actor: AuthUser, orderId: string, tableId: string) => moveToTable(deps, actor, orderId, tableId),
     list: (query: ListOrdersFilter) => listOrders(deps, query),
     get: (id: string) => getOrder(deps, id),

@@ -1,0 +1,138 @@
+import { formatVnd } from '@quan/contract/money';
+import { isOpenOrderStatus } from '@quan/contract/order';
+import {
+  BANK_NOTIFICATION_MAX_AGE_HOURS,
+  parseTransferNote,
+  type BankNotificationBody,
+  type BankNotificationResult,
+} from '@quan/contract/payments';
+import type { Executor } from '../../db/client';
+import type { RecordEvent } from '../../events/transact';
+import { AppError } from '../../lib/app-error';
+import type { OrdersDeps } from './deps';
+import { recordOrderChange } from './order-state';
+import { loadOrder } from './order-view';
+import { netPaid } from './paid';
+import { applyPayment } from './payments';
+import * as repo from './repository';
+
+const HOUR = 3_600_000;
+/** A bank's clock and ours may differ a little; a notification dated further ahead than this is refused. */
+const FUTURE_TOLERANCE_MS = 5 * 60_000;
+
+/** What a notification kept before answers, whatever has changed since: it is never decided twice. */
+export function earlierAnswer(kept: repo.KeptBankNotification): BankNotificationResult {
+  if (kept.outcome === 'refused' || !kept.paymentId || kept.orderNo === null) {
+    return { outcome: 'refused', reason: kept.reason ?? 'This transfer was refused before' };
+  }
+  return { outcome: 'duplicate', orderNo: kept.orderNo, paymentId: kept.paymentId };
+}
+
+/**
+ * A bank notification service reports a transfer (its signature already checked). It pays the order (or
+ * part) named in the transfer note only when the notification is fresh and the amount is exactly what is due
+ * there; anything else is refused and left to staff, never paid. Either way the decision is kept by the
+ * transaction id, and the same transaction again gets that first answer, never a new one: a refusal replayed
+ * after a void has brought the bill down to its amount pays nothing.
+ */
+export async function recordBankTransfer(
+  deps: OrdersDeps,
+  notification: BankNotificationBody,
+  now: Date = new Date(),
+): Promise<BankNotificationResult> {
+  const kept = await repo.findBankNotification(deps.db, notification.transactionId);
+  if (kept) return earlierAnswer(kept);
+  const claim = {
+    transactionId: notification.transactionId,
+    amount: notification.amount,
+    description: notification.description,
+    accountNumber: notification.accountNumber?.trim() || null,
+    transactedAt: new Date(notification.transactedAt),
+    receivedAt: now,
+  };
+  try {
+    return await deps.transact(async (tx, record) => {
+      if (!(await repo.claimBankNotification(tx, claim))) {
+        return earlierAnswer((await repo.findBankNotification(tx, notification.transactionId))!);
+      }
+      const answer = await decide(deps, tx, record, notification, now);
+      await repo.settleBankNotification(
+        tx,
+        notification.transactionId,
+        answer.outcome === 'refused'
+          ? { outcome: 'refused', reason: answer.reason }
+          : { outcome: 'paid', paymentId: answer.paymentId },
+      );
+      return answer;
+    });
+  } catch (error) {
+    // A rule of the payment itself said no (the order awaits a manager's approval, say): the payment is rolled
+    // back, and the refusal is kept on its own so that the sender is told once and for all.
+    if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+    await deps.transact(async (tx) => {
+      if (await repo.claimBankNotification(tx, claim)) {
+        await repo.settleBankNotification(tx, notification.transactionId, { reason: error.message });
+      }
+    });
+    return earlierAnswer((await repo.findBankNotification(deps.db, notification.transactionId))!);
+  }
+}
+
+type Paid = { outcome: 'paid'; orderNo: number; paymentId: string };
+type Refused = Extract<BankNotificationResult, { outcome: 'refused' }>;
+const refused = (reason: string): Refused => ({ outcome: 'refused', reason });
+
+async function decide(
+  deps: OrdersDeps,
+  tx: Executor,
+  record: RecordEvent,
+  notification: BankNotificationBody,
+  now: Date,
+): Promise<Paid | Refused> {
+  const age = now.getTime() - new Date(notification.transactedAt).getTime();
+  if (age > BANK_NOTIFICATION_MAX_AGE_HOURS * HOUR) {
+    return refused(`The transfer is dated more than ${BANK_NOTIFICATION_MAX_AGE_HOURS} hours ago`);
+  }
+  if (age < -FUTURE_TOLERANCE_MS) return refused('The transfer is dated in the future');
+  const named = parseTransferNote(notification.description);
+  if (!named) return refused('The transfer note names no order');
+  const settings = await deps.settings.get();
+  const account = notification.accountNumber?.trim();
+  if (account && settings.bank && account !== settings.bank.accountNumber) {
+    return refused(`The transfer went to account ${account}, not the restaurant's`);
+  }
+  const found = await repo.findOrderByNo(tx, named.orderNo);
+  const order = found && (await repo.lockOrder(tx, found.id));
+  if (!order) return refused(`There is no order ${named.orderNo}`);
+  if (!isOpenOrderStatus(order.status)) return refused(`Order ${order.orderNo} is ${order.status}`);
+  const payments = await repo.listPayments(tx, order.id);
+  const parts = await repo.listBillParts(tx, order.id);
+  const part = named.partNo === null ? undefined : parts.find((one) => one.no === named.partNo);
+  if ((named.partNo === null) !== (parts.length === 0) || (named.partNo !== null && !part)) {
+    return refused(`Order ${order.orderNo}'s bill is split differently now`);
+  }
+  const due = part
+    ? part.total - netPaid(payments.filter((one) => one.partNo === part.no))
+    : order.total - netPaid(payments);
+  if (notification.amount !== due) {
+    return refused(
+      `Order ${order.orderNo} has ${formatVnd(due)} due, the transfer was ${formatVnd(notification.amount)}`,
+    );
+  }
+  await applyPayment(
+    deps,
+    tx,
+    record,
+    { order, actorId: null, deviceId: null, settings },
+    {
+      method: 'transfer',
+      amount: notification.amount,
+      partNo: part?.no,
+      bankTransactionId: notification.transactionId,
+    },
+  );
+  const updated = await loadOrder(tx, order.id);
+  recordOrderChange(record, order, updated);
+  const paymentId = updated.payments.find((one) => one.bankTransactionId === notification.transactionId)!._id;
+  return { outcome: 'paid', orderNo: order.orderNo, paymentId };
+}
