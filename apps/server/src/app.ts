@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { createEventBus, type EventBus } from './events/bus';
 import { createTransact } from './events/transact';
 import { loadJwtSecret } from './lib/jwt-secret';
+import { fastifyTrustProxy } from './lib/proxy-trust';
 import { loadServerTls, type LocalAuthority } from './lib/tls';
 import { auditRoutes } from './modules/audit/routes';
 import { createAuditService, type AuditService } from './modules/audit/service';
@@ -117,7 +118,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
               : {}),
           },
     bodyLimit: ONE_MEGABYTE,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
     // A request that reaches a stopping instance on a connection it already had is served (with

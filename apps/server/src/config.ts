@@ -27,6 +27,39 @@ const flagSchema = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], 'Use true or false')
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** An IP address, or a range of them in CIDR notation (10.0.0.0/8, fd00::/8). */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxyUsage = 'Use true, false, a number of proxies, or their addresses (127.0.0.1, 10.0.0.0/8)';
+
+/**
+ * Whose X-Forwarded-For to believe about a client's address: no one (false, no, 0); whoever connects (true,
+ * yes: only right behind a proxy that overwrites the header); that many proxies nearest the server (a number);
+ * or the proxies at these addresses and ranges (separated by commas). The last two count the rightmost address
+ * not added by a trusted proxy, so that a client's own X-Forwarded-For, which an appending proxy passes on
+ * ahead of the address it saw, chooses nothing.
+ */
+const trustProxySchema = z.string().transform((value, context): boolean | number | string[] => {
+  const setting = value.trim();
+  if (setting === 'true' || setting === 'yes') return true;
+  if (setting === 'false' || setting === 'no') return false;
+  if (/^\d+$/.test(setting)) return Number(setting) === 0 ? false : Number(setting);
+  const addresses = setting
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
+  const wrong = addresses.length === 0 ? setting : addresses.find((address) => !isAddressOrRange(address));
+  if (wrong === undefined) return addresses;
+  context.addIssue({ code: 'custom', message: `${trustProxyUsage}, not "${wrong}"` });
+  return z.NEVER;
+});
+
 const positiveIntSchema = z.coerce.number().pipe(z.int32().min(1, 'Must be a whole number of 1 or more'));
 
 const portSchema = z.coerce.number().pipe(z.int().min(0).max(65535, 'Must be a port number (0-65535)'));
@@ -89,7 +122,7 @@ const envSchema = z.object({
   BANK_WEBHOOK_SECRET: z.string().min(32, 'Must be at least 32 characters').optional(),
   RESTAURANT_LANGUAGE: z.enum(languages, 'Must be vi or en').default('vi'),
   COOKIE_SECURE: flagSchema.default(false),
-  TRUST_PROXY: flagSchema.default(false),
+  TRUST_PROXY: trustProxySchema.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** pretty: coloured lines for a person at a terminal; json: one object per line, for a log collector. */
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
@@ -156,7 +189,11 @@ export interface Config {
   /** The staff screens' language in a new restaurant, until an admin changes it in the settings. */
   restaurantLanguage: Language;
   cookieSecure: boolean;
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-For gives a client's address (the one every per-address limit counts): no one, whoever
+   * connects (true), that many proxies nearest the server, or the proxies at these addresses and ranges.
+   */
+  trustProxy: boolean | number | string[];
   logLevel: Env['LOG_LEVEL'];
   /** Pretty when LOG_FORMAT says so, or when it is not set and the log goes to a terminal; else JSON lines. */
   prettyLogs: boolean;

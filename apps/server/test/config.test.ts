@@ -81,6 +81,25 @@ describe('configuration', () => {
     );
   });
 
+  it('reads TRUST_PROXY as no, yes, a number of proxies or their addresses, and names what it cannot read', () => {
+    const trustProxy = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+    expect(loadConfig({}).trustProxy).toBe(false);
+    for (const no of ['false', 'no', '0']) expect(trustProxy(no)).toBe(false);
+    for (const yes of ['true', 'yes']) expect(trustProxy(yes)).toBe(true);
+    // A number counts hops, so 1 (which used to mean true) is now the one proxy nearest the server.
+    expect(trustProxy('1')).toBe(1);
+    expect(trustProxy('2')).toBe(2);
+    expect(trustProxy('127.0.0.1')).toEqual(['127.0.0.1']);
+    expect(trustProxy(' 10.0.0.0/8, 127.0.0.1,fd00::/8,::1,')).toEqual(['10.0.0.0/8', '127.0.0.1', 'fd00::/8', '::1']);
+    const usage =
+      'TRUST_PROXY: Use true, false, a number of proxies, or their addresses \\(127\\.0\\.0\\.1, 10\\.0\\.0\\.0/8\\)';
+    expect(() => trustProxy('nginx')).toThrow(new RegExp(`${usage}, not "nginx"`));
+    expect(() => trustProxy('127.0.0.1, proxy.lan')).toThrow(new RegExp(`${usage}, not "proxy.lan"`));
+    for (const wrong of ['10.0.0.0/33', '10.0.0.0/0', 'fd00::/129', '10.0.0.0/8/8', '300.0.0.1', '-1', '1.5', ',']) {
+      expect(() => trustProxy(wrong)).toThrow(new RegExp(usage));
+    }
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.driver).toBe('pglite');
   });
