@@ -8,6 +8,7 @@ import {
   type Reservation,
   type ReservationSettings,
 } from '@quan/contract/reservations';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDay } from '../src/lib/local-day';
 import { createTable } from './factories';
@@ -143,15 +144,104 @@ describe('booking online', () => {
     expect(slots.slots.find((slot) => slot.time === '20:15')?.free).toBe(false);
     expect(slots.slots.find((slot) => slot.time === '20:30')?.free).toBe(true);
 
-    // A request holds its table against the staff's own bookings too.
+    // A request holds its table against other guests only: the staff book the five-seat table over it…
     const staffBooking = await t.request({
       method: 'POST',
       url: '/api/reservations',
       payload: { name: 'Qua điện thoại', partySize: 2, startsAt: at(day, '19:30'), tableIds: [four._id] },
       as: 'staff',
     });
-    expect(staffBooking.statusCode).toBe(409);
-    expect(staffBooking.json().code).toBe('RESERVATION_OVERLAP');
+    expect(staffBooking.statusCode, staffBooking.body).toBe(201);
+    // …and accepting Chị Mai then seats her at the eight-seat table, the only free one that seats five,
+    // which leaves none for Anh Tuấn: the staff are told who has the table.
+    const accepted = await move(waiting._id, 'booked');
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().data.tables.map((table: { _id: string }) => table._id)).toEqual([eight._id]);
+    const noRoom = await move(forTuan._id, 'booked');
+    expect(noRoom.statusCode).toBe(409);
+    expect(noRoom.json()).toMatchObject({ code: 'RESERVATION_OVERLAP' });
+    expect((await guestView(second.key)).status).toBe('requested');
+  });
+
+  it("lets no stranger's requests stop the staff booking an evening", async () => {
+    await setBooking({ publicBooking: true });
+    const day = nextDayOn(3);
+    const slots: PublicBookingDay = (await dayFor(day, 1)).json().data;
+    const evening = slots.slots.filter((slot) => slot.time >= '18:00' && slot.time <= '19:45');
+    // A bot asks for every table at every evening time, each with a made-up phone number, until none is free.
+    const bot = (n: number, startsAt: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/public/reservations',
+        remoteAddress: '127.0.0.41',
+        payload: { name: `Bot ${n}`, phone: `0977${String(100_000 + n)}`, partySize: 1, startsAt },
+      });
+    let made = 0;
+    for (const slot of evening) {
+      while ((await bot(made, slot.startsAt)).statusCode === 201) made += 1;
+    }
+    expect(made).toBeGreaterThan(0);
+    expect(((await dayFor(day, 1)).json().data as PublicBookingDay).slots.find((s) => s.time === '19:30')?.free).toBe(
+      false,
+    );
+    const tables = (await t.request({ method: 'GET', url: '/api/table', as: 'staff' })).json().data as {
+      _id: string;
+    }[];
+    const staffBooking = await t.request({
+      method: 'POST',
+      url: '/api/reservations',
+      payload: { name: 'Anh Long', partySize: 2, startsAt: at(day, '19:30'), tableIds: [tables[0]!._id] },
+      as: 'staff',
+    });
+    expect(staffBooking.statusCode, staffBooking.body).toBe(201);
+
+    // Every one of them came from this connection: one tap declines them all.
+    const bots = (await requests()).filter((request) => request.name.startsWith('Bot '));
+    expect(bots).toHaveLength(made);
+    const declined = await t.request({
+      method: 'POST',
+      url: `/api/reservations/${bots[0]!._id}/decline-alike`,
+      as: 'staff',
+    });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json().data).toEqual({ declined: made });
+    expect((await requests()).filter((request) => request.name.startsWith('Bot '))).toEqual([]);
+    expect(((await dayFor(day, 1)).json().data as PublicBookingDay).slots.find((s) => s.time === '18:00')?.free).toBe(
+      true,
+    );
+  });
+
+  it('declines together the requests of one phone or one connection, and nobody else’s', async () => {
+    await setBooking({ publicBooking: true });
+    await createTable(t, 4);
+    const day = nextDayOn(4);
+    const from = (remoteAddress: string, phone: string, time: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/public/reservations',
+        remoteAddress,
+        payload: { name: `Khách ${phone}`, phone, partySize: 2, startsAt: at(day, time) },
+      });
+    for (const [address, phone, time] of [
+      ['127.0.0.21', '0933000001', '11:00'],
+      ['127.0.0.22', '0933000001', '11:15'],
+      ['127.0.0.21', '0933000002', '11:30'],
+      ['127.0.0.23', '0933000003', '11:45'],
+    ] as const) {
+      expect((await from(address, phone, time)).statusCode).toBe(201);
+    }
+    const first = (await requests()).find((request) => request.phone === '0933000001')!;
+    const declined = await t.request({
+      method: 'POST',
+      url: `/api/reservations/${first._id}/decline-alike`,
+      as: 'staff',
+    });
+    expect(declined.json().data).toEqual({ declined: 3 });
+    expect((await requests()).filter((request) => request.phone.startsWith('093300000')).map((r) => r.phone)).toEqual([
+      '0933000003',
+    ]);
+    const again = await t.request({ method: 'POST', url: `/api/reservations/${first._id}/decline-alike`, as: 'staff' });
+    expect(again.statusCode).toBe(409);
   });
 
   it("follows the guest's link: accepted by the staff (the customer is found or created then), then cancelled by the guest", async () => {
@@ -235,15 +325,29 @@ describe('booking online', () => {
     expect(noPhone.json().errors.map((error: { path: string }) => error.path)).toEqual(['phone']);
   });
 
-  it('takes at most three bookings ahead from one phone number', async () => {
+  it('takes at most three bookings ahead from one phone number, and no stranger uses them up', async () => {
     await setBooking({ publicBooking: true });
     await createTable(t, 4);
     const day = nextDayOn(5);
     const phone = '0911 222 333';
-    for (const time of ['10:00', '11:00', '12:00']) await asked({ phone, partySize: 2, startsAt: at(day, time) });
-    const fourth = await ask({ phone: '0911222333', partySize: 2, startsAt: at(day, '17:00') });
+    const from = (remoteAddress: string, time: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/public/reservations',
+        remoteAddress,
+        payload: { name: 'Khách', phone, partySize: 2, startsAt: at(day, time) },
+      });
+    for (const time of ['10:00', '11:00', '12:00']) expect((await from('127.0.0.31', time)).statusCode).toBe(201);
+    const fourth = await from('127.0.0.31', '17:00');
     expect(fourth.statusCode).toBe(409);
     expect(fourth.json()).toMatchObject({ code: 'BOOKING_TOO_MANY', params: { count: 3 } });
+    // Someone else typed this number three times: its owner, from their own phone, still books.
+    expect((await from('127.0.0.32', '17:00')).statusCode).toBe(201);
+    // Once the staff accept the stranger's three, they are the number's bookings and count everywhere.
+    for (const one of (await requests()).filter((request) => request.phone === '0911222333').slice(0, 3)) {
+      expect((await move(one._id, 'booked')).statusCode).toBe(200);
+    }
+    expect((await from('127.0.0.33', '18:00')).json()).toMatchObject({ code: 'BOOKING_TOO_MANY' });
   });
 
   it('gives one table to exactly one of 20 guests asking for it at the same time', async () => {
@@ -297,6 +401,29 @@ describe('booking online', () => {
         message: 'The spans of a day must be in order and must not touch or overlap',
       },
     ]);
+  });
+});
+
+// Last: its ten-seat table would seat the parties the tests above count tables for.
+describe('booking online, unanswered', () => {
+  it('expires a request nobody answered within 12 hours: it holds nothing and the guest is told', async () => {
+    await setBooking({ publicBooking: true });
+    const table = await createTable(t, 10);
+    const day = nextDayOn(1);
+    const request = await asked({ name: 'Chị Lan', partySize: 10, startsAt: at(day, '12:00') });
+    const held = (await requests()).find((one) => one.name === 'Chị Lan')!;
+    expect(held.tables.map((one) => one._id)).toEqual([table._id]);
+
+    await t.app.database.db.execute(
+      sql`update reservations set created_at = now() - interval '13 hours' where id = ${held._id}`,
+    );
+    expect(await t.app.services.reservations.expireRequests()).toBe(1);
+    expect(await guestView(request.key)).toMatchObject({ status: 'expired', canCancel: false });
+    expect((await requests()).find((one) => one.name === 'Chị Lan')).toBeUndefined();
+    expect(((await dayFor(day, 10)).json().data as PublicBookingDay).slots.find((s) => s.time === '12:00')?.free).toBe(
+      true,
+    );
+    expect((await move(held._id, 'booked')).statusCode).toBe(409);
   });
 });
 

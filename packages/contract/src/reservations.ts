@@ -13,8 +13,9 @@ import { phoneSchema } from './user';
 /**
  * booked → arrived (the party is seated, its pre-order goes to the kitchen) → done (they left); or booked →
  * cancelled (nothing reached the kitchen) or no_show (the tables are released, the customer's no-shows
- * counted). A guest's booking from the public page starts as requested, holding the table the server chose,
- * until the staff accept it (booked) or decline it; the guest may cancel it with their link.
+ * counted). A guest's booking from the public page starts as requested, with the table the server chose
+ * (held against other guests only), until the staff accept it (booked) or decline it, or nobody answers in
+ * time (expired); the guest may cancel it with their link.
  */
 export const reservationStatuses = [
   'requested',
@@ -24,23 +25,35 @@ export const reservationStatuses = [
   'cancelled',
   'no_show',
   'declined',
+  'expired',
 ] as const;
 export const reservationStatusSchema = z.enum(reservationStatuses);
 export type ReservationStatus = z.infer<typeof reservationStatusSchema>;
 
 /** The moves a reservation may make; anything else is a 409. */
 export const allowedReservationMoves: Record<ReservationStatus, readonly ReservationStatus[]> = {
-  requested: ['booked', 'declined', 'cancelled'],
+  requested: ['booked', 'declined', 'cancelled', 'expired'],
   booked: ['arrived', 'cancelled', 'no_show'],
   arrived: ['done'],
   done: [],
   cancelled: [],
   no_show: [],
   declined: [],
+  expired: [],
 };
 
 /** The statuses in which a reservation holds its tables: no other booking may overlap it there. */
-export const holdingReservationStatuses = ['requested', 'booked', 'arrived'] as const satisfies ReservationStatus[];
+export const tableHoldingStatuses = ['booked', 'arrived'] as const satisfies ReservationStatus[];
+/**
+ * A guest's request holds its table against other guests' requests online (two guests are never promised one
+ * table), never against the staff: a stranger's requests cannot fill an evening the staff are booking.
+ */
+export const onlineHoldingStatuses = ['requested', ...tableHoldingStatuses] as const satisfies ReservationStatus[];
+/**
+ * A request nobody answered expires this long after it was asked (or at its time, if sooner), and holds
+ * nothing from then: the guest's page says so.
+ */
+export const BOOKING_REQUEST_ANSWER_HOURS = 12;
 
 /** How a booking was taken. */
 export const reservationSources = ['phone', 'walk_in', 'public'] as const;
@@ -56,7 +69,11 @@ export const PUBLIC_BOOKING_LEAD_MINUTES = 60;
 export const PUBLIC_BOOKING_DAYS_AHEAD = 60;
 /** Online bookings start on this grid of minutes from the opening of each span ("17:00, 17:15, …"). */
 export const PUBLIC_BOOKING_STEP_MINUTES = 15;
-/** A phone number may have this many online bookings waiting or booked ahead; more are a call to the restaurant. */
+/**
+ * A phone number may have this many online bookings ahead, booked or waiting from the same connection; more are
+ * a call to the restaurant. Requests from other connections do not count: a stranger typing someone's number
+ * cannot use up their allowance.
+ */
 export const PUBLIC_BOOKINGS_PER_PHONE = 3;
 
 /** A dish ordered ahead, priced from the menu when booked: an order line's own fields. */
@@ -140,6 +157,13 @@ export const reservationStatusBodySchema = z.strictObject({
   expectedVersion: z.int32('The version must be a whole number').min(1).optional(),
 });
 export type ReservationStatusBody = z.infer<typeof reservationStatusBodySchema>;
+
+/**
+ * (ext) POST /api/reservations/{id}/decline-alike: declines this guest's request and every other one still
+ * waiting that was asked with the same phone number or from the same connection, in one go.
+ */
+export const declinedRequestsSchema = z.object({ declined: z.int32() });
+export type DeclinedRequests = z.infer<typeof declinedRequestsSchema>;
 
 /** The day's book: the reservations of one restaurant day (YYYY-MM-DD), by time. */
 export const listReservationsQuerySchema = z.strictObject({

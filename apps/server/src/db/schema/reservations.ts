@@ -45,6 +45,12 @@ export const reservations = pgTable(
      * The link itself is shown to the guest once and never stored.
      */
     guestKeyHash: text('guest_key_hash'),
+    /**
+     * For a booking asked for online: a SHA-256 of the connection it came from (an IPv6 address by its /64), so
+     * that staff can decline every request from one connection at once, and a stranger's requests do not count
+     * against a guest's own allowance. Not the address itself: nothing else needs it.
+     */
+    requestAddressHash: text('request_address_hash'),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -58,7 +64,7 @@ export const reservations = pgTable(
     uniqueIndex('reservations_guest_key_hash_idx').on(t.guestKeyHash),
     check(
       'reservations_status_check',
-      sql`${t.status} in ('requested', 'booked', 'arrived', 'done', 'cancelled', 'no_show', 'declined')`,
+      sql`${t.status} in ('requested', 'booked', 'arrived', 'done', 'cancelled', 'no_show', 'declined', 'expired')`,
     ),
     check('reservations_source_check', sql`${t.source} in ('phone', 'walk_in', 'public')`),
     check('reservations_party_size_positive', sql`${t.partySize} > 0`),

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@quan/contract/order';
-import { holdingReservationStatuses } from '@quan/contract/reservations';
-import { and, asc, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { tableHoldingStatuses, type ReservationStatus } from '@quan/contract/reservations';
+import { and, asc, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { reservationLines, reservations, reservationTables } from '../../db/schema/reservations';
@@ -108,14 +108,15 @@ export async function lockTables(db: Executor, ids: string[]): Promise<TableRow[
 }
 
 /**
- * The first reservation, other than `exceptId`, that holds one of these tables (waiting for the staff, booked
- * or arrived) at some moment of [from, to); one that ends exactly when this one starts does not.
+ * The first reservation, other than `exceptId`, that holds one of these tables (in one of the `holding`
+ * statuses: booked or arrived, and also waiting for the staff when a guest asks online) at some moment of
+ * [from, to); one that ends exactly when this one starts does not.
  */
 export async function findOverlap(
   db: Executor,
   tableIds: string[],
   range: { from: Date; to: Date },
-  exceptId?: string,
+  { exceptId, holding = tableHoldingStatuses }: { exceptId?: string; holding?: readonly ReservationStatus[] } = {},
 ) {
   if (tableIds.length === 0) return undefined;
   const [row] = await db
@@ -131,7 +132,7 @@ export async function findOverlap(
     .where(
       and(
         inArray(reservationTables.tableId, tableIds),
-        inArray(reservations.status, [...holdingReservationStatuses]),
+        inArray(reservations.status, [...holding]),
         exceptId ? ne(reservations.id, exceptId) : undefined,
         lt(reservations.startsAt, range.to),
         gt(endsAt, range.from),
@@ -223,11 +224,12 @@ export async function listTables(db: Executor): Promise<TableRow[]> {
     .orderBy(asc(diningTables.seats), asc(diningTables.tableNo));
 }
 
-/** When each of these tables is held (by a reservation waiting, booked or arrived) within [from, to). */
+/** When each of these tables is held (by a reservation in one of the `holding` statuses) within [from, to). */
 export async function holdsBetween(
   db: Executor,
   tableIds: string[],
   range: { from: Date; to: Date },
+  holding: readonly ReservationStatus[],
 ): Promise<{ tableId: string; from: Date; to: Date }[]> {
   if (tableIds.length === 0) return [];
   const rows = await db
@@ -241,7 +243,7 @@ export async function holdsBetween(
     .where(
       and(
         inArray(reservationTables.tableId, tableIds),
-        inArray(reservations.status, [...holdingReservationStatuses]),
+        inArray(reservations.status, [...holding]),
         lt(reservations.startsAt, range.to),
         gt(endsAt, range.from),
       ),
@@ -272,8 +274,16 @@ export async function localTimesAsInstants(
   return result.rows.map((row) => new Date(row.at));
 }
 
-/** How many bookings this phone asked for online that are waiting or booked from `from` on. */
-export async function countOnlineBookingsAhead(db: Executor, phone: string, from: Date): Promise<number> {
+/**
+ * How many bookings this phone asked for online from `from` on: those booked, and those waiting that were asked
+ * from `addressHash`'s connection (a stranger's requests with this number do not use up the guest's own).
+ */
+export async function countOnlineBookingsAhead(
+  db: Executor,
+  phone: string,
+  addressHash: string,
+  from: Date,
+): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(reservations)
@@ -281,11 +291,57 @@ export async function countOnlineBookingsAhead(db: Executor, phone: string, from
       and(
         eq(reservations.phone, phone),
         eq(reservations.source, 'public'),
-        inArray(reservations.status, ['requested', 'booked']),
         gte(reservations.startsAt, from),
+        or(
+          eq(reservations.status, 'booked'),
+          and(eq(reservations.status, 'requested'), eq(reservations.requestAddressHash, addressHash)),
+        ),
       ),
     );
   return row?.count ?? 0;
+}
+
+/**
+ * Marks expired the requests nobody answered: asked before `askedBefore`, or whose time has come by `now`.
+ * Returns their ids, for the screens.
+ */
+export async function expireRequests(db: Executor, askedBefore: Date, now: Date): Promise<string[]> {
+  const rows = await db
+    .update(reservations)
+    .set({ status: 'expired', version: sql`${reservations.version} + 1`, updatedAt: now })
+    .where(
+      and(
+        eq(reservations.status, 'requested'),
+        or(lt(reservations.createdAt, askedBefore), lte(reservations.startsAt, now)),
+      ),
+    )
+    .returning({ id: reservations.id });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Declines, in one statement, every request still waiting that was asked with this phone number or from this
+ * connection (the staff's "decline all from this guest"); returns their ids.
+ */
+export async function declineRequestsAlike(
+  db: Executor,
+  alike: { id: string; phone: string; addressHash: string | null },
+): Promise<string[]> {
+  const rows = await db
+    .update(reservations)
+    .set({ status: 'declined', version: sql`${reservations.version} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(reservations.status, 'requested'),
+        or(
+          eq(reservations.id, alike.id),
+          alike.phone ? eq(reservations.phone, alike.phone) : undefined,
+          alike.addressHash ? eq(reservations.requestAddressHash, alike.addressHash) : undefined,
+        ),
+      ),
+    )
+    .returning({ id: reservations.id });
+  return rows.map((row) => row.id);
 }
 
 /** The guests' requests still to answer: waiting, and not over yet, by time. */

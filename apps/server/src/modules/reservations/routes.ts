@@ -8,6 +8,7 @@ import {
   publicBookingQuerySchema,
   publicBookingResultSchema,
   publicReservationSchema,
+  declinedRequestsSchema,
   reservationSchema,
   reservationStatusBodySchema,
   updateReservationBodySchema,
@@ -18,7 +19,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import { ok } from '../../lib/reply';
 import { currentUser } from '../../plugins/auth';
-import { bookingLimit } from '../../plugins/rate-limit';
+import { addressKey, bookingLimit } from '../../plugins/rate-limit';
 import type { ReservationsService } from './service';
 
 /** (ext) /api/reservations: tables held for a party at a time, with dishes ordered ahead. */
@@ -119,8 +120,9 @@ export const reservationRoutes: FastifyPluginAsync<{ reservations: ReservationsS
       schema: {
         tags,
         description:
-          '(ext) Moves a reservation: requested (a guest asked online) → booked (accepted; the phone finds or ' +
-          'creates the loyalty customer), declined or cancelled; booked → arrived (needs a table; its pre-order goes to the kitchen once, ' +
+          '(ext) Moves a reservation: requested (a guest asked online) → booked (accepted, on its table or, if the ' +
+          'staff have booked that one since, the smallest free one that seats the party, else 409; the phone ' +
+          'finds or creates the loyalty customer), declined or cancelled; booked → arrived (needs a table; its pre-order goes to the kitchen once, ' +
           'as an order at its first table or a round of the order already there), cancelled or no_show (409 ' +
           'while its fired order is still on); arrived → done. Any other move is a 409.',
         params: idParamsSchema,
@@ -129,6 +131,25 @@ export const reservationRoutes: FastifyPluginAsync<{ reservations: ReservationsS
       },
     },
     async (request) => ok(await reservations.move(currentUser(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/:id/decline-alike',
+    {
+      config: { access: 'reservations:manage' },
+      schema: {
+        tags,
+        description:
+          "(ext) Declines this guest's request and every other request still waiting that was asked with the " +
+          'same phone number or from the same connection; 409 when this one is not waiting.',
+        params: idParamsSchema,
+        response: { 200: envelope(declinedRequestsSchema) },
+      },
+    },
+    async (request) => {
+      const result = await reservations.declineAlike(request.params.id);
+      return ok(result, `Declined ${result.declined} request${result.declined === 1 ? '' : 's'}`);
+    },
   );
 };
 
@@ -171,15 +192,18 @@ export const publicBookingRoutes: FastifyPluginAsync<{ reservations: Reservation
         tags,
         description:
           '(ext) A guest asks for a table at one of the times offered: the smallest free table that seats the ' +
-          "party is held while the staff accept or decline. The answer carries the secret key of the guest's " +
+          'party is held against other guests (never against a staff booking) while the staff accept or ' +
+          "decline, for 12 hours at most (then the request expires). The answer carries the secret key of the guest's " +
           'page (/booking/<key>), given this once. 400 for a time too soon, too far ahead or not offered, or a ' +
-          'party larger than any table; 409 when no table is free then, or the phone has 3 bookings ahead; 429 ' +
+          'party larger than any table; 409 when no table is free then, or the phone has 3 bookings ahead (booked, ' +
+          'or waiting from this connection); 429 ' +
           'beyond BOOKING_RATE_LIMIT_PER_IP requests an hour from one address.',
         body: publicBookingBodySchema,
         response: { 201: envelope(publicBookingResultSchema) },
       },
     },
-    async (request, reply) => reply.status(201).send(ok(await reservations.requestBooking(request.body))),
+    async (request, reply) =>
+      reply.status(201).send(ok(await reservations.requestBooking(request.body, addressKey(request)))),
   );
 
   app.get(

@@ -2,12 +2,15 @@ import { normalisePhone } from '@quan/contract/customer';
 import type { OrderLineInput } from '@quan/contract/order';
 import {
   allowedReservationMoves,
+  BOOKING_REQUEST_ANSWER_HOURS,
+  onlineHoldingStatuses,
   PUBLIC_BOOKING_DAYS_AHEAD,
   PUBLIC_BOOKING_LEAD_MINUTES,
   PUBLIC_BOOKING_STEP_MINUTES,
   PUBLIC_BOOKINGS_PER_PHONE,
   weekdayIndex,
   type CreateReservationBody,
+  type DeclinedRequests,
   type ListReservationsQuery,
   type OpeningSpan,
   type PublicBookingBody,
@@ -129,6 +132,7 @@ const statusWords: Record<ReservationStatus, string> = {
   cancelled: 'cancelled',
   no_show: 'a no-show',
   declined: 'declined',
+  expired: 'expired, never answered',
 };
 
 /** "19:30" as minutes after midnight. */
@@ -152,7 +156,8 @@ function bookableTimes(spans: readonly OpeningSpan[], durationMinutes: number): 
 }
 
 /** The secret in a guest's link is kept only as this hash: a leak of the database does not open their bookings. */
-const hashGuestKey = (key: string) => createHash('sha256').update(key).digest('base64url');
+/** A guest's secret link and a request's connection are kept only as this. */
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 /** Online booking is a setting, off until a manager switches it on. */
 function requireOnlineBooking(settings: Settings): void {
@@ -278,7 +283,8 @@ export function createReservationsService(deps: ReservationsDeps) {
 
   /**
    * Inside the booking's transaction: locks the tables (in id order) and checks that they exist, seat the
-   * party, and are not held by another booked or arrived reservation at any moment of this one. The lock
+   * party, and are not held by another booked or arrived reservation at any moment of this one (a guest's
+   * request waiting for an answer holds nothing against the staff). The lock
    * is what makes the check hold: a second booking of the same table waits here until the first commits,
    * then sees it.
    */
@@ -308,13 +314,46 @@ export function createReservationsService(deps: ReservationsDeps) {
       ]).because('PARTY_TOO_LARGE', { seats, partySize });
     }
     const range = { from: startsAt, to: new Date(startsAt.getTime() + minutes(durationMinutes)) };
-    const other = await repo.findOverlap(tx, tableIds, range, exceptId);
+    const other = await repo.findOverlap(tx, tableIds, range, { exceptId });
     if (other) {
       const { time, day } = localClock(other.startsAt, timezone);
       const until = localClock(new Date(other.startsAt.getTime() + minutes(other.durationMinutes)), timezone).time;
       throw conflict(
         `Table ${other.tableNo} is already booked for ${other.name} at ${time} on ${day} (until ${until})`,
       ).because('RESERVATION_OVERLAP', { tableNo: other.tableNo, guest: other.name, time, day, until });
+    }
+  }
+
+  /**
+   * A guest's request being accepted: it held its table against other guests only, so the staff may have
+   * booked that table since. It keeps its table when that is still free, else takes the smallest free one that
+   * seats the party; with none free, the staff are told who has the table.
+   */
+  async function seatAccepted(tx: Executor, loaded: repo.LoadedReservation, timezone: string): Promise<void> {
+    const { reservation } = loaded;
+    const booking = {
+      tableIds: loaded.tables.map((table) => table.id),
+      startsAt: reservation.startsAt,
+      durationMinutes: reservation.durationMinutes,
+      partySize: reservation.partySize,
+    };
+    try {
+      await holdTables(tx, booking, timezone, reservation.id);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.reason?.code !== 'RESERVATION_OVERLAP') throw error;
+      const range = {
+        from: reservation.startsAt,
+        to: new Date(reservation.startsAt.getTime() + minutes(reservation.durationMinutes)),
+      };
+      const seating = (await repo.listTables(tx)).filter((table) => table.seats >= reservation.partySize);
+      await repo.lockTables(tx, seating.map((table) => table.id).sort());
+      for (const table of seating) {
+        if (!(await repo.findOverlap(tx, [table.id], range, { exceptId: reservation.id }))) {
+          await repo.setTables(tx, reservation.id, [table.id]);
+          return;
+        }
+      }
+      throw error;
     }
   }
 
@@ -474,14 +513,16 @@ export function createReservationsService(deps: ReservationsDeps) {
     },
 
     /**
-     * requested → booked (the staff accept a guest's request; the phone finds or creates the loyalty customer
-     * then, not when a stranger asks), declined or cancelled; booked → arrived (the pre-order, if any and not
+     * requested → booked (the staff accept a guest's request: its table, or another that seats the party if the
+     * staff have booked that one since; the phone finds or creates the loyalty customer then, not when a
+     * stranger asks), declined or cancelled; booked → arrived (the pre-order, if any and not
      * fired yet, goes to the kitchen at the first table), cancelled or no_show (refused while a fired order is
      * still on; a no-show counts against the customer); arrived → done.
      */
     async move(actor: ReservationActor, id: string, body: ReservationStatusBody): Promise<Reservation> {
       const to = body.status;
       const read = to === 'arrived' ? await readForFiring() : null;
+      const { timezone } = await deps.settings.get();
       return transact(async (tx, record) => {
         const current = await repo.lockReservation(tx, id);
         if (!current) throw missingReservation();
@@ -494,8 +535,9 @@ export function createReservationsService(deps: ReservationsDeps) {
         const loaded = (await repo.loadReservation(tx, id))!;
         let orderId = current.orderId;
         let customerId = current.customerId;
-        if (current.status === 'requested' && to === 'booked' && !customerId) {
-          customerId = await guestCustomer(tx, current);
+        if (current.status === 'requested' && to === 'booked') {
+          await seatAccepted(tx, loaded, timezone);
+          if (!customerId) customerId = await guestCustomer(tx, current);
         }
         if (to === 'arrived') {
           if (loaded.tables.length === 0) {
@@ -510,6 +552,39 @@ export function createReservationsService(deps: ReservationsDeps) {
         if (to === 'no_show' && current.customerId) await deps.customers.addNoShow(tx, current.customerId);
         await repo.updateReservation(tx, id, { status: to, orderId, customerId });
         return recordChange(tx, record, id);
+      });
+    },
+
+    /**
+     * The requests nobody answered within BOOKING_REQUEST_ANSWER_HOURS, or before their time came, expire: they
+     * hold nothing from then, and the guest's page says so. Returns how many.
+     */
+    async expireRequests(now: Date = new Date()): Promise<number> {
+      return transact(async (tx, record) => {
+        const askedBefore = new Date(now.getTime() - BOOKING_REQUEST_ANSWER_HOURS * 60 * 60_000);
+        const ids = await repo.expireRequests(tx, askedBefore, now);
+        for (const id of ids) await recordChange(tx, record, id);
+        return ids.length;
+      });
+    },
+
+    /** Declines this request and every other one waiting from the same phone number or the same connection. */
+    async declineAlike(id: string): Promise<DeclinedRequests> {
+      return transact(async (tx, record) => {
+        const current = await repo.lockReservation(tx, id);
+        if (!current) throw missingReservation();
+        if (current.status !== 'requested') {
+          throw conflict(
+            `Only a guest's request waiting for an answer can be declined; the one for ${current.name} is ${statusWords[current.status]}`,
+          ).because('RESERVATION_MOVE_REFUSED', { from: current.status, to: 'declined' });
+        }
+        const ids = await repo.declineRequestsAlike(tx, {
+          id,
+          phone: current.phone,
+          addressHash: current.requestAddressHash,
+        });
+        for (const one of ids) await recordChange(tx, record, one);
+        return { declined: ids.length };
       });
     },
 
@@ -545,6 +620,7 @@ export function createReservationsService(deps: ReservationsDeps) {
               db,
               seating.map((table) => table.id),
               { from: open[0]!.startsAt, to: new Date(open.at(-1)!.startsAt.getTime() + minutes(durationMinutes)) },
+              onlineHoldingStatuses,
             )
           : [];
       const freeAt = (from: Date) => {
@@ -564,11 +640,16 @@ export function createReservationsService(deps: ReservationsDeps) {
     },
 
     /**
-     * A guest asks for a table online: at one of the times offered, for a party one table seats. The smallest
-     * free table that seats the party is held for them (so two guests never get the same one) while the staff
-     * decide. Returns the guest's secret link, shown this once.
+     * A guest asks for a table online, from `connection` (the address its rate limit counts): at one of the
+     * times offered, for a party one table seats. The smallest free table that seats the party is held for
+     * them against other guests (so two guests are never promised the same one, while the staff may still book
+     * it) until the staff decide or the request expires. Returns the guest's secret link, shown this once.
      */
-    async requestBooking(body: PublicBookingBody, now: Date = new Date()): Promise<PublicBookingResult> {
+    async requestBooking(
+      body: PublicBookingBody,
+      connection: string,
+      now: Date = new Date(),
+    ): Promise<PublicBookingResult> {
       const settings = await deps.settings.get();
       requireOnlineBooking(settings);
       const { timezone, reservations: booking } = settings;
@@ -599,7 +680,8 @@ export function createReservationsService(deps: ReservationsDeps) {
         ]).because('BOOKING_PARTY_TOO_LARGE', { largestParty });
       }
       const phone = normalisePhone(body.phone);
-      const ahead = await repo.countOnlineBookingsAhead(db, phone, now);
+      const requestAddressHash = sha256(connection);
+      const ahead = await repo.countOnlineBookingsAhead(db, phone, requestAddressHash, now);
       if (ahead >= PUBLIC_BOOKINGS_PER_PHONE) {
         throw conflict(
           `This phone number already has ${ahead} bookings ahead; to book more, please call the restaurant`,
@@ -616,7 +698,7 @@ export function createReservationsService(deps: ReservationsDeps) {
         await repo.lockTables(tx, seating.map((table) => table.id).sort());
         let chosen: repo.TableRow | undefined;
         for (const table of seating) {
-          if (!(await repo.findOverlap(tx, [table.id], range))) {
+          if (!(await repo.findOverlap(tx, [table.id], range, { holding: onlineHoldingStatuses }))) {
             chosen = table;
             break;
           }
@@ -639,7 +721,8 @@ export function createReservationsService(deps: ReservationsDeps) {
           durationMinutes,
           note: body.note ?? '',
           fireAt: null,
-          guestKeyHash: hashGuestKey(key),
+          guestKeyHash: sha256(key),
+          requestAddressHash,
           createdById: null,
         });
         await repo.setTables(tx, id, [chosen.id]);
@@ -650,7 +733,7 @@ export function createReservationsService(deps: ReservationsDeps) {
 
     /** What the guest's link shows. */
     async getForGuest(key: string, now: Date = new Date()): Promise<PublicReservation> {
-      const [loaded, settings] = await Promise.all([repo.loadByGuestKey(db, hashGuestKey(key)), deps.settings.get()]);
+      const [loaded, settings] = await Promise.all([repo.loadByGuestKey(db, sha256(key)), deps.settings.get()]);
       if (!loaded) throw unknownBookingLink();
       return toPublicReservation(toReservation(loaded), settings, now);
     },
@@ -659,7 +742,7 @@ export function createReservationsService(deps: ReservationsDeps) {
     async cancelForGuest(key: string, now: Date = new Date()): Promise<PublicReservation> {
       const settings = await deps.settings.get();
       const reservation = await transact(async (tx, record) => {
-        const current = await repo.lockByGuestKey(tx, hashGuestKey(key));
+        const current = await repo.lockByGuestKey(tx, sha256(key));
         if (!current) throw unknownBookingLink();
         if (!guestMayCancel(current, now)) {
           const why =
@@ -716,18 +799,24 @@ export type ReservationsService = ReturnType<typeof createReservationsService>;
 
 /**
  * Runs the scheduler on this instance every FIRE_INTERVAL_MS (one tick at a time) until the returned stop,
- * which waits for a tick under way. Several instances may run it: each reservation fires under its row lock.
+ * which waits for a tick under way: it expires the requests nobody answered, then fires the pre-orders due.
+ * Several instances may run it: each reservation fires under its row lock, and expiring twice changes nothing.
  */
-export function startFiringDue(service: Pick<ReservationsService, 'fireDue'>, log: ReservationsDeps['log']) {
+export function startFiringDue(
+  service: Pick<ReservationsService, 'fireDue' | 'expireRequests'>,
+  log: ReservationsDeps['log'],
+) {
   let running: Promise<void> | null = null;
+  const tick = async () => {
+    const expired = await service.expireRequests();
+    if (expired > 0) log.info({ expired }, 'online booking requests nobody answered have expired');
+    const fired = await service.fireDue();
+    if (fired > 0) log.info({ fired }, 'pre-orders sent to the kitchen at their time');
+  };
   const timer = setInterval(() => {
     if (running) return;
-    running = service
-      .fireDue()
-      .then((fired) => {
-        if (fired > 0) log.info({ fired }, 'pre-orders sent to the kitchen at their time');
-      })
-      .catch((error: unknown) => log.warn({ err: error }, 'looking for pre-orders due at the kitchen failed'))
+    running = tick()
+      .catch((error: unknown) => log.warn({ err: error }, 'the reservations scheduler failed; trying at the next tick'))
       .finally(() => {
         running = null;
       });
