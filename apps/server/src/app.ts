@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server as HttpsServer } from 'node:https';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { configureZodMessages } from '@quan/contract/zod-messages';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { createEventBus, type EventBus } from './events/bus';
 import { createTransact } from './events/transact';
 import { loadJwtSecret } from './lib/jwt-secret';
+import { maskSecretsInUrl } from './lib/log-safe-url';
 import { fastifyTrustProxy } from './lib/proxy-trust';
 import { loadServerTls, type LocalAuthority } from './lib/tls';
 import { auditRoutes } from './modules/audit/routes';
@@ -95,9 +96,13 @@ const ONE_MEGABYTE = 1024 * 1024;
 
 /**
  * Builds the whole server (API, socket, web app) without listening; tests call it too. With config.https it
- * is an HTTPS server, its certificate read, or made and kept in DATA_DIR/tls, first.
+ * is an HTTPS server, its certificate read, or made and kept in DATA_DIR/tls, first. `logStream` takes the log
+ * in place of standard output, for a test to read.
  */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  { logStream }: { logStream?: { write(line: string): void } } = {},
+): Promise<FastifyInstance> {
   configureZodMessages();
   const tls = config.https ? await loadServerTls(config.https, config.dataDir) : null;
   const options = {
@@ -107,15 +112,28 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-            // Read by a person at a terminal, written as JSON lines for anything else (see LOG_FORMAT).
-            ...(config.prettyLogs
-              ? {
-                  transport: {
-                    target: 'pino-pretty',
-                    options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
-                  },
-                }
-              : {}),
+            serializers: {
+              // Fastify's own fields of a request, its URL without the secrets some links carry.
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: maskSecretsInUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket.remotePort,
+              }),
+            },
+            // Read by a person at a terminal, written as JSON lines for anything else (see LOG_FORMAT), or into
+            // the stream given.
+            ...(logStream
+              ? { stream: logStream }
+              : config.prettyLogs
+                ? {
+                    transport: {
+                      target: 'pino-pretty',
+                      options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+                    },
+                  }
+                : {}),
           },
     bodyLimit: ONE_MEGABYTE,
     trustProxy: fastifyTrustProxy(config.trustProxy),

@@ -77,12 +77,14 @@ async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
 /**
  * Builds the whole app on a fresh in-memory PGlite, or, when DATABASE_URL is set, on a fresh database of
  * that PostgreSQL server (and on a private key prefix of REDIS_URL when that is set). `env` overrides
- * settings the way the environment would; `extend` adds routes before the app is ready. The first
- * account registered becomes the admin, so call `signInAs('admin')` before registering others.
+ * settings the way the environment would; `extend` adds routes before the app is ready; `build` goes to
+ * buildApp (a stream to read the log from). The first account registered becomes the admin, so call
+ * `signInAs('admin')` before registering others.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
   extend?: (app: FastifyInstance) => void,
+  build: Parameters<typeof buildApp>[1] = {},
 ): Promise<TestApp> {
   const webDist = fakeWebDist();
   // Suites sign in far more often than a person; the rate-limit suite sets tight limits of its own.
@@ -107,7 +109,7 @@ export async function buildTestApp(
     jwt: { ...base.jwt, secret: base.jwt.secret ?? randomBytes(32).toString('hex') },
   };
   const siblings: FastifyInstance[] = [];
-  const app = await buildApp(config);
+  const app = await buildApp(config, build);
   extend?.(app);
   await app.ready();
 

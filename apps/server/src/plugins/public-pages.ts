@@ -7,6 +7,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { languages, type Language } from '@quan/contract/language';
 import type { PublicMenu } from '@quan/contract/public';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { maskSecretsInUrl } from '../lib/log-safe-url';
 import type { PublicMenuCache } from '../modules/public/service';
 import type { TablesService } from '../modules/tables/service';
 import { renderContentSecurityPolicy } from './security-headers';
@@ -156,7 +157,10 @@ export async function registerPublicPages(
       page = await render(url, dinerLanguageOf(request), tableNo);
     } catch (error) {
       // A diner still gets the page: the app renders it in the browser.
-      request.log.error({ err: error, url }, 'Rendering a diner page failed; the browser renders it');
+      request.log.error(
+        { err: error, url: maskSecretsInUrl(url) },
+        'Rendering a diner page failed; the browser renders it',
+      );
       return reply.callNotFound();
     }
     reply
