@@ -34,6 +34,7 @@ export const statusWords: Record<ReservationStatus, { label: string; detail: str
   cancelled: { label: 'booking.status.cancelled', detail: 'booking.status.cancelled.detail' },
   declined: { label: 'booking.status.declined', detail: 'booking.status.declined.detail' },
   no_show: { label: 'booking.status.no_show', detail: 'booking.status.no_show.detail' },
+  expired: { label: 'booking.status.expired', detail: 'booking.status.expired.detail' },
 };
 
 /** The colours of a status badge: waiting amber, good news green, the end of a booking grey or red. */
@@ -45,6 +46,7 @@ export const statusTone: Record<ReservationStatus, string> = {
   cancelled: 'bg-stone-200 text-stone-800',
   declined: 'bg-red-100 text-red-900',
   no_show: 'bg-red-100 text-red-900',
+  expired: 'bg-stone-200 text-stone-800',
 };
 
 /** "2 guests" in the screen's language. */

@@ -67,7 +67,7 @@ export function rememberedBookings(): RememberedBooking[] {
   return cachedList;
 }
 
-const closedStatuses: readonly string[] = ['cancelled', 'declined', 'done', 'no_show'];
+const closedStatuses: readonly string[] = ['cancelled', 'declined', 'expired', 'done', 'no_show'];
 
 /** Writes the list soonest first; past the limit, closed bookings give way first, never the one `keep` names. */
 function write(list: RememberedBooking[], keep?: string): void {

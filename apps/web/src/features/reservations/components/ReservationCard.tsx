@@ -1,4 +1,4 @@
-import { Check, Clock, Pencil, Phone, Users, X } from 'lucide-react';
+import { Ban, Check, Clock, Pencil, Phone, Users, X } from 'lucide-react';
 import type { Reservation, ReservationStatusBody } from '@quan/contract/reservations';
 import { formatLongDay, formatTime } from '../../../lib/date-format';
 import { formatMoney } from '../../../lib/format';
@@ -21,6 +21,7 @@ const closedStatusIds: Record<string, string> = {
   cancelled: 'reservations.status.cancelled',
   no_show: 'reservations.status.noShow',
   declined: 'reservations.status.declined',
+  expired: 'reservations.status.expired',
 };
 
 interface ReservationCardProps {
@@ -32,6 +33,8 @@ interface ReservationCardProps {
   onEdit: () => void;
   /** Declining asks first: the page shows the question. */
   onDecline?: () => void;
+  /** Declines every request from this guest's phone or connection (the page asks first); online requests only. */
+  onDeclineAlike?: () => void;
   /** Say the day too, for a list that spans days (the requests waiting to be accepted). */
   showDay?: boolean;
 }
@@ -45,6 +48,7 @@ export function ReservationCard({
   onMove,
   onEdit,
   onDecline = () => onMove('declined'),
+  onDeclineAlike,
   showDay = false,
 }: ReservationCardProps) {
   const t = useT();
@@ -146,6 +150,12 @@ export function ReservationCard({
                 <X aria-hidden="true" className="size-4" />
                 {t('reservations.action.decline')}
               </button>
+              {onDeclineAlike && reservation.source === 'public' && (
+                <button type="button" className="btn btn-secondary min-h-11" disabled={busy} onClick={onDeclineAlike}>
+                  <Ban aria-hidden="true" className="size-4" />
+                  {t('reservations.action.declineAlike')}
+                </button>
+              )}
             </>
           )}
           {reservation.status === 'booked' && (

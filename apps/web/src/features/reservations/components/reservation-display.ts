@@ -6,7 +6,7 @@ const minute = 60_000;
  * Where a reservation stands for the day's book: `late` (booked, its time passed by the late minutes without
  * the guests: a no-show?), `soon` (booked, within the hold before its time: its tables are held), `requested`
  * (a guest asked online and waits for the staff to accept), `later`, `seated` (arrived), or `closed` (done,
- * cancelled, no-show, declined).
+ * cancelled, no-show, declined, expired).
  */
 export type ReservationPhase = 'late' | 'soon' | 'requested' | 'later' | 'seated' | 'closed';
 
@@ -23,7 +23,7 @@ export function phaseOf(reservation: Pick<Reservation, 'status' | 'startsAt'>, n
 /** The phases in the order the book lists them: what needs someone now comes first. */
 export const phaseOrder: readonly ReservationPhase[] = ['late', 'soon', 'requested', 'later', 'seated', 'closed'];
 
-/** A guest's request holds its table as a booking does, so walk-ins should keep off it just the same. */
+/** A guest's request holds nothing against the staff, but its table is best kept free until they answer it. */
 const isAwaited = (reservation: Reservation) => reservation.status === 'booked' || reservation.status === 'requested';
 
 /**

@@ -68,6 +68,10 @@ function serve(
     if (method === 'GET' && url === '/api/reservations/requests') return ok(requests);
     if (method === 'GET' && url === '/api/table') return ok([table7]);
     if (method === 'GET' && url === '/api/item') return ok([hotpot]);
+    if (method === 'POST' && url.endsWith('/decline-alike')) {
+      writes.push({ method, url, body: null });
+      return ok({ declined: 4 });
+    }
     if (method !== 'GET') {
       const body = JSON.parse(String(config.data)) as Record<string, unknown>;
       writes.push({ method, url, body });
@@ -241,6 +245,47 @@ describe('ReservationsPage', { timeout: 20_000 }, () => {
       body: { status: 'declined', expectedVersion: 1 },
     });
     expect(await screen.findByText("Anh Bảo's request is declined.")).toBeInTheDocument();
+  });
+
+  it('declines every request of one guest at once, once asked, and says an unanswered one expired', async () => {
+    storeSession(staff, tokenExpiringIn(3600));
+    const request = makeReservation({
+      _id: '0190a1b2-c3d4-7e5f-8a9b-0000000000d4',
+      status: 'requested',
+      source: 'public',
+      name: 'Bot',
+      startsAt: new Date(Date.now() + 2 * 60 * minute).toISOString(),
+    });
+    const expired = makeReservation({
+      _id: '0190a1b2-c3d4-7e5f-8a9b-0000000000d5',
+      status: 'expired',
+      source: 'public',
+      name: 'Chị Lan',
+    });
+    const served = serve([request, expired], { requests: [request] });
+    fakeApi = served.fakeApi;
+    renderRoutes(routes, { path: '/reservations' });
+
+    const closed = within(await screen.findByRole('region', { name: 'Finished or cancelled (1)' }));
+    expect(
+      within(closed.getByRole('article', { name: /Chị Lan$/ })).getByText('Expired, never answered'),
+    ).toBeInTheDocument();
+    const section = within(screen.getByRole('region', { name: 'Request to accept (1)' }));
+    await userEvent.click(
+      within(section.getByRole('article', { name: /Bot$/ })).getByRole('button', {
+        name: 'Decline all from this guest',
+      }),
+    );
+    const question = within(await screen.findByRole('dialog', { name: 'Decline every request from Bot?' }));
+    expect(served.writes).toEqual([]);
+    await userEvent.click(question.getByRole('button', { name: 'Decline all from this guest' }));
+    await waitFor(() => expect(served.writes).toHaveLength(1));
+    expect(served.writes[0]).toEqual({
+      method: 'POST',
+      url: `/api/reservations/${request._id}/decline-alike`,
+      body: null,
+    });
+    expect(await screen.findByText('4 requests declined.')).toBeInTheDocument();
   });
 
   it("offers a new booking the restaurant's default length", async () => {

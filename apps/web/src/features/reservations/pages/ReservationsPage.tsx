@@ -17,6 +17,7 @@ import { useSettings } from '../../more/api/get-settings';
 import { useTables } from '../../tables/api/list-tables';
 import { useReservationRequests } from '../api/list-requests';
 import { useReservations } from '../api/list-reservations';
+import { useDeclineAlike } from '../api/decline-alike';
 import { useMoveReservation } from '../api/save-reservation';
 import { DayTimeline } from '../components/DayTimeline';
 import { ReservationCard } from '../components/ReservationCard';
@@ -65,6 +66,22 @@ export function ReservationsPage() {
   const [editing, setEditing] = useState<Reservation | 'new' | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [declining, setDeclining] = useState<Reservation | null>(null);
+  const [decliningAlike, setDecliningAlike] = useState<Reservation | null>(null);
+  const declineAlike = useDeclineAlike();
+
+  async function declineAllFrom(reservation: Reservation) {
+    setBusyId(reservation._id);
+    try {
+      const { declined } = await declineAlike.mutateAsync(reservation._id);
+      enqueueSnackbar(t('reservations.declinedAlike', { count: declined }), { variant: 'success' });
+    } catch (error) {
+      enqueueSnackbar(describeApiError(error, t('reservations.moveFailed', { name: reservation.name })), {
+        variant: 'error',
+      });
+    } finally {
+      setBusyId(null);
+    }
+  }
 
   async function moveReservation(reservation: Reservation, status: ReservationStatusBody['status']) {
     setBusyId(reservation._id);
@@ -87,6 +104,7 @@ export function ReservationsPage() {
     onMove: (status: ReservationStatusBody['status']) => void moveReservation(reservation, status),
     onEdit: () => setEditing(reservation),
     onDecline: () => setDeclining(reservation),
+    onDeclineAlike: () => setDecliningAlike(reservation),
   });
 
   const waiting = requests.data ?? [];
@@ -201,6 +219,18 @@ export function ReservationsPage() {
         onConfirm={() => {
           if (declining) void moveReservation(declining, 'declined');
           setDeclining(null);
+        }}
+      />
+
+      <ConfirmDialog
+        open={decliningAlike !== null}
+        title={t('reservations.declineAlike.title', { name: decliningAlike?.name ?? '' })}
+        description={t('reservations.declineAlike.description')}
+        confirmLabel={t('reservations.action.declineAlike')}
+        onCancel={() => setDecliningAlike(null)}
+        onConfirm={() => {
+          if (decliningAlike) void declineAllFrom(decliningAlike);
+          setDecliningAlike(null);
         }}
       />
     </div>
