@@ -1,4 +1,5 @@
 import type { VitePWAOptions } from 'vite-plugin-pwa';
+import { apiCacheNames } from './src/lib/api-caches.ts';
 
 /**
  * The staff app as an installable PWA that opens without a network (vite-plugin-pwa, Workbox `generateSW`).
@@ -9,7 +10,8 @@ import type { VitePWAOptions } from 'vite-plugin-pwa';
  * - It keeps the last answer of the GET calls the POS opens with (the menu, its option groups, the tables, the
  *   settings, the signed-in person), asking the network first and falling back to that answer when the network
  *   fails or is silent for 4 s. Nothing else the API answers is kept: no writes, no order lists (a stale order
- *   would mislead), and no /api/public answer (the diners' pages go to the network as before).
+ *   would mislead), and no /api/public answer (the diners' pages go to the network as before). When a session
+ *   ends on the device, the app deletes these caches (src/lib/api-caches.ts), not the precached app.
  * - Only the staff pages register it (src/lib/offline-shell.ts, from app/StaffProviders), after their first
  *   render: a diner's phone never downloads it nor workbox-window. Browsers register a service worker only in a
  *   secure context: over HTTPS, or on localhost.
@@ -65,7 +67,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
         handler: 'NetworkFirst',
         method: 'GET',
         options: {
-          cacheName: 'quan-staff-session',
+          cacheName: apiCacheNames.session,
           networkTimeoutSeconds: 4,
           cacheableResponse: { statuses: [200] },
           expiration: { maxEntries: 20 },
@@ -96,7 +98,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
         handler: 'NetworkFirst',
         method: 'GET',
         options: {
-          cacheName: 'quan-staff-data',
+          cacheName: apiCacheNames.data,
           networkTimeoutSeconds: 4,
           cacheableResponse: { statuses: [200] },
           expiration: { maxEntries: 50 },
