@@ -4,7 +4,8 @@ import { idSchema, isoDateTimeSchema } from './common';
 /**
  * (ext) What the audit trail keeps: every hand-made change of money (an order's bill, a refund, the cash
  * drawer) or of an order's place, written in the same transaction as the change, with who did it and who
- * approved it.
+ * approved it; and every manager's approval refused (`approval-refused`: who asked, for which email and which
+ * change, written although the change was not made).
  */
 export const auditKinds = [
   'void',
@@ -16,6 +17,7 @@ export const auditKinds = [
   'shift-close',
   'shift-reopen',
   'bank-transfer',
+  'approval-refused',
 ] as const;
 export const auditKindSchema = z.enum(auditKinds);
 export type AuditKind = z.infer<typeof auditKindSchema>;

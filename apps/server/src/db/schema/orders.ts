@@ -172,7 +172,7 @@ export const orderBillParts = pgTable(
 /**
  * Every hand-made change of money or of an order's place (voids, merges, splits, moves, refunds, the cash
  * drawer's pay-ins, counts and reopenings), written in the transaction of the change, with who made it and
- * who approved it.
+ * who approved it; and the managers' approvals refused, written once the change they were for rolled back.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -191,7 +191,7 @@ export const auditLog = pgTable(
     index('audit_log_kind_created_at_idx').on(t.kind, t.createdAt),
     check(
       'audit_log_kind_check',
-      sql`${t.kind} in ('void', 'merge', 'split', 'move', 'refund', 'cash-movement', 'shift-close', 'shift-reopen', 'bank-transfer')`,
+      sql`${t.kind} in ('void', 'merge', 'split', 'move', 'refund', 'cash-movement', 'shift-close', 'shift-reopen', 'bank-transfer', 'approval-refused')`,
     ),
   ],
 );
