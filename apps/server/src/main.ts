@@ -4,11 +4,14 @@ import { ConfigError, loadConfig } from './config';
 import { prepareEmbeddedStart, type EmbeddedStart } from './db/backup';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { closeHttpRedirect, listenHttpRedirect } from './lib/http-redirect';
+import { describeMadePrivate, makePrivate } from './lib/private-files';
 
 /** Beyond the drain and the grace for running requests, what closing the database and Redis may take. */
 const HARD_STOP_MARGIN_MS = 5_000;
 
 async function main(): Promise<void> {
+  // What the server writes in DATA_DIR (the lock, the token secret, certificates, backups) is its user's alone.
+  process.umask(0o077);
   let config;
   try {
     config = loadConfig();
@@ -19,6 +22,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Before anything opens DATA_DIR: what an older version, or a copy by hand, left open to other users (logged
+  // once there is a log).
+  const wasOpen = config.dataDir ? describeMadePrivate(config.dataDir, makePrivate(config.dataDir)) : null;
 
   // The embedded database is one process's: claim DATA_DIR (released when the process exits) and back the
   // database up if migrations are about to change it (db/backup.ts).
@@ -37,6 +43,9 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(config);
+  // Again now that PGlite has opened the database: it sets the modes of its own files (lib/private-files.ts).
+  if (config.dataDir) makePrivate(config.dataDir);
+  if (wasOpen) app.log.warn(wasOpen);
   embedded?.started(app);
   const address = await app.listen({ host: config.host, port: config.port });
   const port = Number(new URL(address).port);

@@ -79,7 +79,8 @@ export function listBackups(dataDir: string): Backup[] {
  */
 export async function writeBackup(pg: PGlite, dataDir: string, reason: BackupReason, at = new Date()): Promise<Backup> {
   const dir = backupsDir(dataDir);
-  mkdirSync(dir, { recursive: true });
+  // The whole database: its user's alone, whatever the umask of the process that writes it.
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const name = backupFileName(at, reason);
   const file = join(dir, name);
   // Without it, a restored database starts by replaying the log, and PostgreSQL's sequences come back up to 32
@@ -89,7 +90,7 @@ export async function writeBackup(pg: PGlite, dataDir: string, reason: BackupRea
   const compressed = await gzipAsync(Buffer.from(await tar.arrayBuffer()));
   const partial = `${file}.partial`;
   try {
-    await writeFile(partial, compressed);
+    await writeFile(partial, compressed, { mode: 0o600 });
     renameSync(partial, file);
   } catch (error) {
     rmSync(partial, { force: true });

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, type Config } from '../config';
+import { describeMadePrivate, makePrivate } from '../lib/private-files';
 import { BackupFileError, backupEmbedded, resolveBackupFile, restoreBackup } from './backup';
 import { DataDirInUseError } from './data-dir-lock';
 import { NoEmbeddedDatabaseError } from './embedded';
@@ -13,6 +14,7 @@ import { formatMoveReport, moveToPostgres, TargetNotEmptyError } from './move-to
  *   npm run db:move -- --to postgres://…    the embedded database copied into an empty PostgreSQL database
  *
  * They read DATA_DIR (and BACKUP_KEEP_DAYS) as the server does, and refuse to run while a server uses DATA_DIR.
+ * Like the server, they keep DATA_DIR private to its user (lib/private-files.ts).
  */
 
 const USAGE = `Usage:
@@ -21,9 +23,22 @@ const USAGE = `Usage:
   npm run db:move -- --to postgres://user:password@host:5432/database`;
 
 async function run(argv: string[]): Promise<void> {
-  const [command, ...rest] = argv;
+  // What the commands write in DATA_DIR (a backup, a restored database) is its user's alone.
+  process.umask(0o077);
   const config = loadConfig();
   const dataDir = config.dataDir ?? './data';
+  const wasOpen = describeMadePrivate(dataDir, makePrivate(dataDir));
+  if (wasOpen) say(wasOpen);
+  try {
+    await runCommand(argv, config, dataDir);
+  } finally {
+    // PGlite sets the modes of its own files, whatever the umask (lib/private-files.ts).
+    makePrivate(dataDir);
+  }
+}
+
+async function runCommand(argv: string[], config: Config, dataDir: string): Promise<void> {
+  const [command, ...rest] = argv;
 
   if (command === 'backup') {
     const { backup, removed } = await backupEmbedded(dataDir, config.backups.keepDays);
