@@ -46,6 +46,8 @@ import { shiftRoutes } from './modules/shifts/routes';
 import { createShiftsService } from './modules/shifts/service';
 import { tableRoutes } from './modules/tables/routes';
 import { createTablesService, type TablesService } from './modules/tables/service';
+import { createApprovals } from './modules/users/approvals';
+import { createDeviceMarks } from './modules/users/device-marks';
 import { userRoutes } from './modules/users/routes';
 import { createUsersService, type UsersService } from './modules/users/service';
 import { createSessionService, type SessionService } from './modules/users/sessions';
@@ -54,7 +56,7 @@ import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/errors';
 import { registerLifecycle } from './plugins/lifecycle';
 import { registerMetrics } from './plugins/metrics';
-import { registerRateLimits } from './plugins/rate-limit';
+import { registerRateLimits, signInThrottle } from './plugins/rate-limit';
 import { createRealtime, type Realtime } from './plugins/realtime';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { tlsRoutes } from './plugins/tls';
@@ -180,7 +182,7 @@ export async function buildApp(
   const transact = createTransact(database.db, events);
   const db = database.db;
 
-  // Read once: the sessions sign with it and the user routes key the sign-in device marks from it.
+  // Read once: the sessions sign with it and the sign-in device marks are keyed from it.
   const jwtSecret = config.jwt.secret ?? loadJwtSecret(config.dataDir);
   const sessions = createSessionService(db, { secret: jwtSecret, ttlSeconds: config.jwt.ttlSeconds }, events);
   const realtime = createRealtime(app, events, sessions.authenticate);
@@ -194,6 +196,10 @@ export async function buildApp(
   const customers = createCustomersService({ db, settings });
   const coupons = createCouponsService({ db, settings });
   const users = createUsersService(db, transact, sessions, settings);
+  // One throttle for every password typed, so that a sign-in and a manager's approval share its budget.
+  const throttle = signInThrottle(app, config.rateLimit);
+  const deviceMarks = createDeviceMarks(jwtSecret);
+  const approvals = createApprovals(users, throttle, deviceMarks);
   const audit = createAuditService({ db });
   const shifts = createShiftsService({ db, transact, audit });
   const orders = createOrdersService({
@@ -206,7 +212,6 @@ export async function buildApp(
     stock: ingredients,
     loyalty: customers,
     sales: reports,
-    approvals: users,
     audit,
     shifts,
   });
@@ -244,7 +249,7 @@ export async function buildApp(
   app.decorate('declaredAccess', declaredAccess);
   await app.register(async (api) => {
     registerAccessGuard(api, sessions.authenticate, declaredAccess);
-    await api.register(userRoutes, { prefix: '/api/user', users: services.users, config, jwtSecret });
+    await api.register(userRoutes, { prefix: '/api/user', users: services.users, config, throttle, deviceMarks });
     await api.register(settingsRoutes, { prefix: '/api/settings', settings: services.settings });
     await api.register(categoryRoutes, { prefix: '/api/category', menu });
     await api.register(itemRoutes, { prefix: '/api/item', menu });
@@ -252,7 +257,7 @@ export async function buildApp(
     await api.register(stationRoutes, { prefix: '/api/station', stations: services.stations });
     await api.register(ingredientRoutes, { prefix: '/api/ingredient', ingredients });
     await api.register(tableRoutes, { prefix: '/api/table', tables, orders });
-    await api.register(orderRoutes, { prefix: '/api/order', orders, config });
+    await api.register(orderRoutes, { prefix: '/api/order', orders, config, approvals });
     await api.register(bankNotificationRoutes, {
       prefix: '/api/payments',
       orders,

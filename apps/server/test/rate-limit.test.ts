@@ -197,13 +197,13 @@ describe('sign-in throttling', () => {
     expect((await signIn(manager.email, manager.password, '192.168.2.10', mark)).statusCode).toBe(200);
   });
 
-  it('keeps the marks of the accounts used on a shared tablet, in a cookie only the sign-in receives', async () => {
+  it('keeps the marks of the accounts used on a shared tablet, in a cookie for the sign-in and the approvals', async () => {
     atAFreshHour();
     const cashier = await activeAccount();
     const waiter = await activeAccount();
     const first = await signIn(cashier.email, cashier.password, '192.168.3.10');
     const cookie = first.cookies.find((c) => c.name === 'quanDevice')!;
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/user/login', maxAge: 31_536_000 });
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api', maxAge: 31_536_000 });
     const both = markOf(await signIn(waiter.email, waiter.password, '192.168.3.10', cookie.value))!;
     expect(both.split('.')).toHaveLength(2);
     for (const account of [cashier, waiter]) {

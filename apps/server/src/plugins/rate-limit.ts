@@ -122,11 +122,12 @@ interface SignInAttempt {
 
 export interface SignInThrottle {
   /**
-   * Counts the attempt as a failure until it succeeds, or refuses it with a 429: after `loginPerEmail` failures
-   * from this address on this email, or `loginPerIp` from this address, in 10 minutes; or after
-   * `loginPerEmailHourly` failures on this email from anywhere in the clock hour, unless `device` (the id of the
-   * browser's mark for this email, see device-marks.ts) says the browser signed in to it before, and it has not
-   * failed `loginPerEmail` times itself since.
+   * Counts the attempt (a sign-in, or a manager's approval typed on another device) as a failure until it
+   * succeeds, or refuses it with a 429: after `loginPerEmail` failures from this address on this email, or
+   * `loginPerIp` from this address, in 10 minutes; or after `loginPerEmailHourly` failures on this email from
+   * anywhere in the clock hour, unless `device` (the id of the browser's mark for this email, see
+   * device-marks.ts) says the browser signed in to it before, and it has not failed `loginPerEmail` times itself
+   * since.
    */
   admit(request: FastifyRequest, reply: FastifyReply, email: string, device: string | null): Promise<void>;
   /** The password was right: the attempt is no failure, and this address starts again on this email. */
@@ -139,7 +140,8 @@ export interface SignInThrottle {
  * counted when it arrives (so a burst of parallel guesses cannot outrun its own count) and a success is counted
  * beside it and taken off, for the address and the email; for the address and email together a success starts
  * a new count. Refused attempts count only where they were refused and before, so one person's lock on their
- * own email does not spend their address's allowance.
+ * own email does not spend their address's allowance. One instance serves the sign-in and the routes that take a
+ * manager's approval (modules/users/approvals.ts): a password typed for an email spends one budget either way.
  */
 export function signInThrottle(app: FastifyInstance, limits: Config['rateLimit']): SignInThrottle {
   const short = windowCounter(app, SIGN_IN_WINDOW_MS);
@@ -197,36 +199,6 @@ export function signInThrottle(app: FastifyInstance, limits: Config['rateLimit']
       await short.add(request, `${attempt.address}:ok`);
       await hourly.add(request, `${attempt.account}:ok`);
     },
-  };
-}
-
-/**
- * A manager's approval typed on someone else's device is a password check like a sign-in, so it is limited
- * the same way, per approving email and per address: a signed-in staff member cannot use it to guess a
- * manager's password. Requests without an approval are not counted.
- */
-export function approvalLimit(app: FastifyInstance, limits: Config['rateLimit']): preHandlerAsyncHookHandler {
-  const emailOf = (request: FastifyRequest) => (request.body as { approval?: { email: string } }).approval?.email;
-  const checks = [
-    app.createRateLimit({
-      max: limits.loginPerIp,
-      timeWindow: SIGN_IN_WINDOW_MS,
-      keyGenerator: (request: FastifyRequest) => `approval:ip:${addressKey(request)}`,
-    }),
-    app.createRateLimit({
-      max: limits.loginPerEmail,
-      timeWindow: SIGN_IN_WINDOW_MS,
-      keyGenerator: (request: FastifyRequest) => `approval:email:${emailOf(request)}`,
-    }),
-  ];
-  return async (request, reply) => {
-    if (!emailOf(request)) return;
-    await enforce(
-      checks,
-      request,
-      reply,
-      (minutes) => `Too many approval attempts; try again in ${inMinutes(minutes)}`,
-    );
   };
 }
 

@@ -9,7 +9,6 @@ import type { ReportsService } from '../reports/service';
 import type { SettingsService } from '../settings/service';
 import type { ShiftsService } from '../shifts/service';
 import type { TablesService } from '../tables/service';
-import type { UsersService } from '../users/service';
 
 /**
  * What the order use cases need: the database, and the services of the modules that take part in an
@@ -34,8 +33,6 @@ export interface OrdersDeps {
   sales: Pick<ReportsService, 'addCompletedOrder' | 'addRefund'>;
   /** The shift (cash drawer) a payment, refund or completion on a device belongs to. */
   shifts: Pick<ShiftsService, 'shiftFor'>;
-  /** A manager's approval typed on another person's device. */
-  approvals: Pick<UsersService, 'approver'>;
   audit: Pick<AuditService, 'record'>;
 }
 

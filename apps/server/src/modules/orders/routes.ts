@@ -30,19 +30,21 @@ import { forbidden } from '../../lib/app-error';
 import { deviceIdOf } from '../../lib/device';
 import { ok } from '../../lib/reply';
 import { currentUser } from '../../plugins/auth';
-import { approvalLimit, dinerOrderLimit } from '../../plugins/rate-limit';
+import { dinerOrderLimit } from '../../plugins/rate-limit';
+import type { Approvals } from '../users/approvals';
 import type { OrdersService } from './service';
 
 const idempotencyHeaders = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
 
-export const orderRoutes: FastifyPluginAsync<{ orders: OrdersService; config: Config }> = async (
-  fastify,
-  { orders, config },
-) => {
+export const orderRoutes: FastifyPluginAsync<{
+  orders: OrdersService;
+  config: Config;
+  /** A manager's approval typed on the device of a request, counted with the sign-ins. */
+  approvals: Approvals;
+}> = async (fastify, { orders, config, approvals }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Orders'];
   const limitDinerOrders = dinerOrderLimit(fastify, config.rateLimit);
-  const limitApprovals = approvalLimit(fastify, config.rateLimit);
 
   // POST /api/order has two doors (one pipeline behind them): a request with a token is a staff order
   // from the POS, one without is a diner's order from the table page. Each door is its own route with
@@ -265,7 +267,6 @@ export const orderRoutes: FastifyPluginAsync<{ orders: OrdersService; config: Co
     '/:id/voids',
     {
       config: { access: 'orders:void' },
-      preHandler: limitApprovals,
       schema: {
         tags,
         description:
@@ -276,8 +277,9 @@ export const orderRoutes: FastifyPluginAsync<{ orders: OrdersService; config: Co
         response: { 200: envelope(orderSchema) },
       },
     },
-    async (request) => {
-      const order = await orders.voidLines(currentUser(request), request.params.id, request.body);
+    async (request, reply) => {
+      const approve = approvals(request, reply);
+      const order = await orders.voidLines(currentUser(request), request.params.id, request.body, approve);
       return ok(order, `Voided on order ${order.orderNo}; the bill is now ${formatVnd(order.bills.total)}`);
     },
   );

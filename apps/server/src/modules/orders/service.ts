@@ -20,6 +20,7 @@ import type {
 import type { DinerOrderBody } from '@quan/contract/public';
 import type { Settings } from '@quan/contract/settings';
 import type { AuthUser } from '../../plugins/auth';
+import type { Approve } from '../users/approvals';
 import { addStaffRound } from './add-round';
 import type { OrdersDeps } from './deps';
 import { moveToTable } from './move-to-table';
@@ -74,7 +75,8 @@ export function createOrdersService(deps: OrdersDeps) {
       body: UpdateStationWorkBody,
     ) => updateStationWork(deps, actor, target, body),
     printTicket: (target: { orderId: string; roundNo: number; stationId: string | null }) => printTicket(deps, target),
-    voidLines: (actor: AuthUser, id: string, body: VoidLinesBody) => voidLines(deps, actor, id, body),
+    voidLines: (actor: AuthUser, id: string, body: VoidLinesBody, approve: Approve) =>
+      voidLines(deps, actor, id, body, approve),
     merge: (actor: AuthUser, id: string, body: { fromOrderId: string; expectedVersion?: number }) =>
       mergeOrders(deps, actor, id, body),
     moveLines: (actor: AuthUser, id: string, body: MoveLinesBody) => moveLines(deps, actor, id, body),

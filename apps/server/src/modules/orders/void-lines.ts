@@ -3,6 +3,8 @@ import { can } from '@quan/contract/permissions';
 import type { Order, VoidLinesBody, VoidReason } from '@quan/contract/order';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
+import type { AuditRecord } from '../audit/service';
+import { ApprovalRefused, type ApprovalCredentials, type Approve, type Approver } from '../users/approvals';
 import type { OrdersDeps } from './deps';
 import { checkVersion, choosePortions, recordOrderChange, settleOrder } from './order-state';
 import { loadOrder } from './order-view';
@@ -19,62 +21,65 @@ const reasonWords: Record<VoidReason, string> = {
  * POST /api/order/{id}/voids: takes lines, or part of their quantity, off an open order's bill, with a
  * reason. Staff void what the kitchen has not started (a round still pending); dishes of a round in
  * preparation or later need a manager, signed in or approving on this device. Stock comes back for what
- * was not cooked; `wasted` keeps it used and records waste. Every void is kept in the audit trail.
+ * was not cooked; `wasted` keeps it used and records waste. Every void is kept in the audit trail, and so is
+ * every approval refused.
  */
 export async function voidLines(
   deps: OrdersDeps,
   actor: AuthUser,
   orderId: string,
   body: VoidLinesBody,
+  approve: Approve,
 ): Promise<Order> {
   const settings = await deps.settings.get();
-  // Checked before the transaction (a password check is slow and needs no lock), and only for an order that
-  // exists, so that the approval is never a way to test passwords.
-  if (!(await repo.orderExists(deps.db, orderId))) throw notFound('That order does not exist');
-  const approver = body.approval ? await deps.approvals.approver(body.approval, 'orders:void-started') : null;
-  return deps.transact(async (tx, record) => {
-    const order = await repo.lockOrder(tx, orderId);
-    if (!order) throw notFound('That order does not exist');
-    checkVersion(order, body.expectedVersion);
-    if (order.status === 'completed' || order.status === 'cancelled') {
-      throw conflict(`Order ${order.orderNo} is ${order.status}; its lines can no longer be voided`);
-    }
-    const lines = await repo.listLines(tx, orderId);
-    const rounds = await repo.listRounds(tx, orderId);
-    const voids = choosePortions(order, lines, body.lines, 'void').map(({ line, quantity }) => {
-      const roundStatus = rounds.find((round) => round.no === line.roundNo)?.status ?? 'pending';
-      return { line, quantity, started: roundStatus !== 'pending' };
-    });
-
-    const needsManager = voids.some((entry) => entry.started) && !can(actor.role, 'orders:void-started');
-    if (needsManager && !approver) {
-      throw forbidden(
-        'The kitchen has started these dishes: a manager must approve the void with their email and password',
-      );
-    }
-    const approvedBy = needsManager ? approver : null;
-
-    const words = reasonWords[body.reason];
-    const note = body.note ? `${words}: ${body.note}` : words;
-    for (const { line, quantity, started } of voids) {
-      await repo.voidLineQuantity(tx, orderId, line.position, quantity);
-      if (started) {
-        const portions = { orderId, roundNo: line.roundNo, position: line.position, portions: quantity };
-        await deps.stock.settleVoid(tx, record, { ...portions, wasted: body.wasted ?? false, note }, actor.id);
+  // A transaction that a deadlock runs again keeps the approval it was given: the password is checked once.
+  let approved: Approver | null = null;
+  // The trail's row of an approval refused in the transaction, written once that has rolled back (which would
+  // take the row with it).
+  let refused: AuditRecord | null = null;
+  try {
+    return await deps.transact(async (tx, record) => {
+      const order = await repo.lockOrder(tx, orderId);
+      if (!order) throw notFound('That order does not exist');
+      checkVersion(order, body.expectedVersion);
+      if (order.status === 'completed' || order.status === 'cancelled') {
+        throw conflict(`Order ${order.orderNo} is ${order.status}; its lines can no longer be voided`);
       }
-    }
-    await repo.cancelSpentRounds(tx, orderId);
-    await settleOrder(deps, tx, record, { order, actorId: actor.id, settings });
+      const lines = await repo.listLines(tx, orderId);
+      const rounds = await repo.listRounds(tx, orderId);
+      const voids = choosePortions(order, lines, body.lines, 'void').map(({ line, quantity }) => {
+        const roundStatus = rounds.find((round) => round.no === line.roundNo)?.status ?? 'pending';
+        return { line, quantity, started: roundStatus !== 'pending' };
+      });
 
-    const amount = voids.reduce((sum, { line, quantity }) => sum + line.price * quantity, 0);
-    const what = voids.map(({ line, quantity }) => `${quantity} × ${line.name}`).join(', ');
-    await deps.audit.record(tx, {
-      kind: 'void',
-      orderId,
-      actorId: actor.id,
-      approvedById: approvedBy?.id ?? null,
-      summary: `Voided ${what} on order ${order.orderNo} (${note}): ${formatVnd(amount)}${body.wasted ? ', wasted' : ''}`,
-      details: {
+      // The manager's approval a void needs when the kitchen has started its dishes and the actor may not void
+      // them; one sent when none is needed is not checked.
+      let approval: ApprovalCredentials | null = null;
+      if (voids.some((entry) => entry.started) && !can(actor.role, 'orders:void-started')) {
+        if (!body.approval) {
+          throw forbidden(
+            'The kitchen has started these dishes: a manager must approve the void with their email and password',
+          );
+        }
+        approval = body.approval;
+      }
+
+      const words = reasonWords[body.reason];
+      const note = body.note ? `${words}: ${body.note}` : words;
+      for (const { line, quantity, started } of voids) {
+        await repo.voidLineQuantity(tx, orderId, line.position, quantity);
+        if (started) {
+          const portions = { orderId, roundNo: line.roundNo, position: line.position, portions: quantity };
+          await deps.stock.settleVoid(tx, record, { ...portions, wasted: body.wasted ?? false, note }, actor.id);
+        }
+      }
+      await repo.cancelSpentRounds(tx, orderId);
+      await settleOrder(deps, tx, record, { order, actorId: actor.id, settings });
+
+      const amount = voids.reduce((sum, { line, quantity }) => sum + line.price * quantity, 0);
+      const dishes = voids.map(({ line, quantity }) => `${quantity} × ${line.name}`).join(', ');
+      const voided = `${dishes} on order ${order.orderNo} (${note}): ${formatVnd(amount)}${body.wasted ? ', wasted' : ''}`;
+      const details = {
         reason: body.reason,
         note: body.note ?? '',
         wasted: body.wasted ?? false,
@@ -87,10 +92,46 @@ export async function voidLines(
           quantity,
           started,
         })),
-      },
+      };
+
+      // Asked last, once every other check has passed (the version, the lines, what was paid): a wrong password
+      // and a right one are answered alike until the void is made, so a request bound to fail cannot test one.
+      // The order and its stock stay locked for one password check, and only when a manager must approve.
+      let approvedBy: Approver | null = null;
+      if (approval) {
+        try {
+          approved ??= await approve(tx, approval, 'orders:void-started');
+        } catch (error) {
+          // A refusal of the throttle (429) checked no password, and is not written.
+          if (error instanceof ApprovalRefused) {
+            refused = {
+              kind: 'approval-refused',
+              orderId,
+              actorId: actor.id,
+              approvedById: null,
+              summary: `Refused the approval typed as ${approval.email} to void ${voided}`,
+              details: { action: 'void', email: approval.email, ...details },
+            };
+          }
+          throw error;
+        }
+        approvedBy = approved;
+      }
+
+      await deps.audit.record(tx, {
+        kind: 'void',
+        orderId,
+        actorId: actor.id,
+        approvedById: approvedBy?.id ?? null,
+        summary: `Voided ${voided}`,
+        details,
+      });
+      const updated = await loadOrder(tx, orderId);
+      recordOrderChange(record, order, updated);
+      return updated;
     });
-    const updated = await loadOrder(tx, orderId);
-    recordOrderChange(record, order, updated);
-    return updated;
-  });
+  } catch (error) {
+    if (refused) await deps.audit.record(deps.db, refused);
+    throw error;
+  }
 }

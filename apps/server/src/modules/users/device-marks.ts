@@ -8,9 +8,16 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * A mark is a random id and an HMAC of the account's email with it, keyed from the server's token secret, so
  * nobody can make one without having signed in; it grants nothing by itself (the password is still checked,
  * and the per-address limits still apply). The cookie holds the marks of the last few accounts used on the
- * browser (a shared tablet), and only the login route ever receives it.
+ * browser (a shared tablet).
  */
 export const DEVICE_COOKIE = 'quanDevice';
+/**
+ * Where the browser sends the cookie: the whole API, since a manager's approval typed on a tablet is counted by
+ * the same throttle as a sign-in (approvals.ts) and reads the mark the same way, and the routes that take one
+ * are outside the sign-in's path. Sending it further gives nothing away: it is HttpOnly, SameSite=Strict, and
+ * a mark opens nothing by itself.
+ */
+export const DEVICE_COOKIE_PATH = '/api';
 /** How long a browser stays known without signing in again. */
 export const DEVICE_MARK_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 

@@ -16,22 +16,21 @@ import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/reply';
 import { ACCESS_COOKIE, currentUser } from '../../plugins/auth';
-import { registerLimit, signInThrottle } from '../../plugins/rate-limit';
-import { createDeviceMarks, DEVICE_COOKIE, DEVICE_MARK_MAX_AGE_SECONDS } from './device-marks';
+import { registerLimit, type SignInThrottle } from '../../plugins/rate-limit';
+import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_MARK_MAX_AGE_SECONDS, type DeviceMarks } from './device-marks';
 import type { UsersService } from './service';
 
 export const userRoutes: FastifyPluginAsync<{
   users: UsersService;
   config: Config;
-  /** The secret the session tokens are signed with; the device marks are keyed from it too. */
-  jwtSecret: string;
-}> = async (fastify, { users, config, jwtSecret }) => {
+  /** Shared with the routes that take a manager's approval: one budget of failed passwords per account. */
+  throttle: SignInThrottle;
+  deviceMarks: DeviceMarks;
+}> = async (fastify, { users, config, throttle, deviceMarks }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Users and session'];
 
   const limitRegistrations = registerLimit(fastify, config.rateLimit);
-  const throttle = signInThrottle(fastify, config.rateLimit);
-  const deviceMarks = createDeviceMarks(jwtSecret);
   const loginPath = `${fastify.prefix}/login`;
 
   app.post(
@@ -71,14 +70,17 @@ export const userRoutes: FastifyPluginAsync<{
         throw error;
       }
       await throttle.succeeded(request);
-      // This browser is now known for this account (device-marks.ts); only this route ever receives the mark.
+      // This browser is now known for this account (device-marks.ts).
       reply.setCookie(DEVICE_COOKIE, deviceMarks.renew(request.cookies[DEVICE_COOKIE], request.body.email), {
         httpOnly: true,
         sameSite: 'strict',
         secure: config.cookieSecure,
-        path: loginPath,
+        path: DEVICE_COOKIE_PATH,
         maxAge: DEVICE_MARK_MAX_AGE_SECONDS,
       });
+      // A browser marked when the cookie went to this route only still holds that one, which it would send here
+      // before the new one (the longer path first): its marks are in the new cookie now, and it goes.
+      reply.clearCookie(DEVICE_COOKIE, { path: loginPath });
       reply.setCookie(ACCESS_COOKIE, result.token, {
         httpOnly: true,
         sameSite: 'lax',

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { can, permissions, type Permission } from '@quan/contract/permissions';
+import { can, type Permission } from '@quan/contract/permissions';
 import type {
   AccountStatus,
   CurrentUser,
@@ -16,6 +16,7 @@ import { newId } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
 import type { Transact } from '../../events/transact';
 import type { SettingsService } from '../settings/service';
+import { ApprovalRefused, type ApprovalCredentials, type Approver } from './approvals';
 import * as repo from './repository';
 import type { SessionService } from './sessions';
 
@@ -111,15 +112,15 @@ export function createUsersService(
 
     /**
      * A manager approving on someone else's device (a void of cooked dishes at the counter): their email
-     * and password, checked like a sign-in but starting no session, and their role asked of the policy.
+     * and password, checked like a sign-in but starting no session, and their role asked of the policy;
+     * read in the transaction of the change it approves. Called through `createApprovals` (approvals.ts),
+     * which counts it with the sign-ins.
      */
-    async approver(credentials: { email: string; password: string }, permission: Permission) {
-      const row = await repo.findUserByEmail(db, credentials.email);
+    async approver(tx: Executor, credentials: ApprovalCredentials, permission: Permission): Promise<Approver> {
+      const row = await repo.findUserByEmail(tx, credentials.email);
       const passwordMatches = await verify(row?.passwordHash ?? (await unknownUserHash), credentials.password);
-      // One answer for a wrong password and for a right one of someone who may not approve: it must not
-      // tell a staff member whose password they guessed.
       if (!row || !passwordMatches || row.status !== 'active' || !can(row.role, permission)) {
-        throw forbidden(`That email and password are not a manager's who can ${permissions[permission].does}`);
+        throw new ApprovalRefused(permission);
       }
       return { id: row.id, name: row.name };
     },
