@@ -13,6 +13,7 @@ const kindClasses: Record<AuditKind, string> = {
   'cash-movement': 'bg-stone-100 text-stone-800 ring-stone-300',
   'shift-close': 'bg-emerald-50 text-emerald-900 ring-emerald-200',
   'shift-reopen': 'bg-amber-50 text-amber-900 ring-amber-200',
+  'bank-transfer': 'bg-indigo-50 text-indigo-900 ring-indigo-200',
 };
 
 /** One change in the trail: when, what kind, what it did (in the reader's language), who made and who approved it. */

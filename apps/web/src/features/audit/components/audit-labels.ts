@@ -10,6 +10,7 @@ export const auditKindMessages: Record<AuditKind, string> = {
   'cash-movement': 'audit.kind.cashMovement',
   'shift-close': 'audit.kind.shiftClose',
   'shift-reopen': 'audit.kind.shiftReopen',
+  'bank-transfer': 'audit.kind.bankTransfer',
 };
 
 /** The message ids of the kind filter's choices: "Voids", "Merges", … */
@@ -22,6 +23,7 @@ export const auditKindFilterMessages: Record<AuditKind, string> = {
   'cash-movement': 'audit.filter.cashMovement',
   'shift-close': 'audit.filter.shiftClose',
   'shift-reopen': 'audit.filter.shiftReopen',
+  'bank-transfer': 'audit.filter.bankTransfer',
 };
 
 export function isAuditKind(value: string | null): value is AuditKind {

@@ -210,6 +210,22 @@ const sentences: Record<AuditKind, Sentence> = {
     const read = all({ reason: text(details.reason), shift: shiftOf(details) });
     return read && t('audit.sentence.shiftReopen', { ...read.shift, reason: read.reason });
   },
+
+  'bank-transfer'(t, details, orderNo) {
+    const read = all({
+      transactionId: text(details.transactionId),
+      amount: whole(details.amount),
+      // null when the whole bill was paid.
+      partNo: details.partNo === null ? null : whole(details.partNo),
+      reason: text(details.reason),
+      orderNo,
+    });
+    if (!read) return null;
+    const { partNo, amount, ...values } = read;
+    return partNo === null
+      ? t('audit.sentence.bankTransfer', { ...values, amount: formatMoney(amount) })
+      : t('audit.sentence.bankTransfer.part', { ...values, partNo, amount: formatMoney(amount) });
+  },
 };
 
 /**

@@ -288,6 +288,38 @@ const sentences: { entry: AuditEntry; en: string; vi: string }[] = [
     en: 'Reopened Shift 3 (Quầy 1) (Đếm nhầm tờ 10.000)',
     vi: 'Mở lại ca 3 (Quầy 1), lý do: Đếm nhầm tờ 10.000',
   },
+  {
+    entry: entry({
+      kind: 'bank-transfer',
+      actor: person(manager),
+      summary: 'Paid bank transfer FT26015000123 of 415.000 ₫ onto order 42: Khách ghi nhầm số đơn',
+      details: {
+        transactionId: 'FT26015000123',
+        amount: 415_000,
+        partNo: null,
+        refusedBecause: 'There is no order 24',
+        reason: 'Khách ghi nhầm số đơn',
+      },
+    }),
+    en: 'Paid bank transfer FT26015000123 of 415.000 ₫ onto order 42: Khách ghi nhầm số đơn',
+    vi: 'Ghi khoản chuyển khoản FT26015000123 trị giá 415.000 ₫ vào đơn 42: Khách ghi nhầm số đơn',
+  },
+  {
+    entry: entry({
+      kind: 'bank-transfer',
+      actor: person(manager),
+      summary: 'Paid bank transfer FT26015000124 of 105.300 ₫ onto part 2 of order 42: Phần 2 chuyển sau khi tách',
+      details: {
+        transactionId: 'FT26015000124',
+        amount: 105_300,
+        partNo: 2,
+        refusedBecause: "Order 42's bill is split differently now",
+        reason: 'Phần 2 chuyển sau khi tách',
+      },
+    }),
+    en: 'Paid bank transfer FT26015000124 of 105.300 ₫ onto part 2 of order 42: Phần 2 chuyển sau khi tách',
+    vi: 'Ghi khoản chuyển khoản FT26015000124 trị giá 105.300 ₫ vào phần 2 của đơn 42: Phần 2 chuyển sau khi tách',
+  },
 ];
 
 /** Entries whose details cannot be read as a sentence: each shows the server's summary, in any language. */
