@@ -186,6 +186,13 @@ export function createRoutes({ staffProviders }: RouteOptions): RouteObject[] {
                       }),
                     },
                     {
+                      path: '/bank-transfers',
+                      lazy: async () => ({
+                        Component: (await import('../features/bank-transfers/pages/BankTransfersPage'))
+                          .BankTransfersPage,
+                      }),
+                    },
+                    {
                       path: '/shifts',
                       lazy: async () => ({
                         Component: (await import('../features/shifts/pages/ShiftsPage')).ShiftsPage,

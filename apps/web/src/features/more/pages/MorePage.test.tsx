@@ -12,12 +12,22 @@ describe('MorePage', { timeout: 20_000 }, () => {
   let fakeApi: ReturnType<typeof installFakeApi> | undefined;
   afterEach(() => fakeApi?.restore());
 
-  it('links a manager to the cash drawer and the audit trail', async () => {
+  it('links a manager to the cash drawer, the unmatched bank transfers and the audit trail', async () => {
     storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
-    fakeApi = installFakeApi(() => fail(404, 'Not found'));
+    const transfer = { transactionId: 'FT1', outcome: 'refused' };
+    fakeApi = installFakeApi(({ method, url }) => {
+      if (method === 'GET' && url === '/api/payments/bank-transfers') {
+        return ok({ transfers: [transfer, { ...transfer, transactionId: 'FT2' }] });
+      }
+      return fail(404, 'Not found');
+    });
     renderRoutes(routes, { path: '/more' });
 
     expect(await screen.findByRole('link', { name: /Audit trail/ })).toHaveAttribute('href', '/audit');
+    const transfers = screen.getByRole('link', { name: /^Unmatched bank transfers/ });
+    expect(transfers).toHaveAttribute('href', '/bank-transfers');
+    // The transfers waiting for a manager are counted on the card.
+    expect(await within(transfers).findByText('2 waiting')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Shifts & cash drawer/ })).toHaveAttribute('href', '/shifts');
     expect(screen.getByRole('link', { name: /^Accounts/ })).toHaveAttribute('href', '/accounts');
     expect(screen.getByRole('link', { name: /^Charts/ })).toHaveAttribute('href', '/chart');
@@ -33,6 +43,8 @@ describe('MorePage', { timeout: 20_000 }, () => {
 
     expect(await screen.findByRole('link', { name: /Shifts & cash drawer/ })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Audit trail/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Unmatched bank transfers/ })).not.toBeInTheDocument();
+    expect(fakeApi.requests.filter((request) => request.includes('/api/payments/bank-transfers'))).toEqual([]);
     // Staff see only the pages they can use: no accounts, dashboard or charts, here or in the header.
     expect(screen.queryByRole('link', { name: /^Accounts/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Dashboard/ })).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Banknote, ScrollText } from 'lucide-react';
+import { Banknote, Landmark, ScrollText } from 'lucide-react';
 import { useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCan } from '../../../lib/use-can';
@@ -7,6 +7,7 @@ import { LinkCards, ManagementLinks, type LinkCard } from '../components/Managem
 import { ownLanguageQueryOptions } from '../../auth/api/get-current-user';
 import { RestaurantSettingsForm } from '../components/RestaurantSettingsForm';
 import { useReservationRequests } from '../../reservations/api/list-requests';
+import { useBankTransfers } from '../../bank-transfers/api/list-bank-transfers';
 
 const shiftsLink: LinkCard = {
   to: '/shifts',
@@ -22,6 +23,13 @@ const auditLink: LinkCard = {
   icon: ScrollText,
   permission: 'audit:read',
 };
+const bankTransfersLink: LinkCard = {
+  to: '/bank-transfers',
+  titleId: 'settings.link.bankTransfers',
+  descriptionId: 'settings.link.bankTransfers.description',
+  icon: Landmark,
+  permission: 'payments:match-transfers',
+};
 
 export function MorePage() {
   const t = useT();
@@ -29,6 +37,8 @@ export function MorePage() {
   const canManageSettings = useCan('settings:manage');
   // Guests' booking requests waiting to be accepted, counted on the reservations card.
   const requests = useReservationRequests({ enabled: useCan('reservations:read') });
+  // Bank transfers that paid no bill, counted on their card: they wait for a manager.
+  const transfers = useBankTransfers({ enabled: useCan('payments:match-transfers') });
   const queryClient = useQueryClient();
   // Asking for the signed-in person again shows the language their screens now follow.
   const followLanguage = () => void queryClient.fetchQuery({ ...ownLanguageQueryOptions(), staleTime: 0 });
@@ -41,7 +51,11 @@ export function MorePage() {
       </div>
       <div className="space-y-3">
         <ManagementLinks waiting={{ '/reservations': requests.data?.length ?? 0 }} />
-        <LinkCards label={t('settings.more.money')} links={[shiftsLink, auditLink]} />
+        <LinkCards
+          label={t('settings.more.money')}
+          links={[shiftsLink, bankTransfersLink, auditLink]}
+          waiting={{ '/bank-transfers': transfers.data?.length ?? 0 }}
+        />
       </div>
       {canManageSettings && <RestaurantSettingsForm onLanguageChanged={followLanguage} />}
     </section>
