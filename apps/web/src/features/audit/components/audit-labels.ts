@@ -11,6 +11,7 @@ export const auditKindMessages: Record<AuditKind, string> = {
   'shift-close': 'audit.kind.shiftClose',
   'shift-reopen': 'audit.kind.shiftReopen',
   'bank-transfer': 'audit.kind.bankTransfer',
+  'approval-refused': 'audit.kind.approvalRefused',
 };
 
 /** The message ids of the kind filter's choices: "Voids", "Merges", … */
@@ -24,6 +25,7 @@ export const auditKindFilterMessages: Record<AuditKind, string> = {
   'shift-close': 'audit.filter.shiftClose',
   'shift-reopen': 'audit.filter.shiftReopen',
   'bank-transfer': 'audit.filter.bankTransfer',
+  'approval-refused': 'audit.filter.approvalRefused',
 };
 
 export function isAuditKind(value: string | null): value is AuditKind {

@@ -85,6 +85,24 @@ function dishList(value: unknown): string | undefined {
   return dishes?.join(', ');
 }
 
+/**
+ * The dishes, the reason and the amount of a void as its details keep them, in the reader's language: of a void
+ * made, or of one a refused approval was for.
+ */
+function voidOf(t: Translate, details: Details) {
+  const read = all({
+    items: dishList(details.lines),
+    reasonId: messageOf(voidReasonMessages, details.reason),
+    note: text(details.note),
+    amount: whole(details.amount),
+  });
+  if (!read) return undefined;
+  const reason = read.note
+    ? t('audit.sentence.void.reasonWithNote', { reason: t(read.reasonId), note: read.note })
+    : t(read.reasonId);
+  return { items: read.items, reason, amount: formatMoney(read.amount) };
+}
+
 /** A shift as the summaries name it, by number and drawer ("Shift 3 (Quầy 1)"). */
 function shiftOf(details: Details) {
   return all({ shiftNo: whole(details.shiftNo), device: text(details.deviceName) }) ?? undefined;
@@ -93,21 +111,11 @@ function shiftOf(details: Details) {
 const sentences: Record<AuditKind, Sentence> = {
   void(t, details, orderNo) {
     const read = all({
-      items: dishList(details.lines),
-      reasonId: messageOf(voidReasonMessages, details.reason),
-      note: text(details.note),
-      amount: whole(details.amount),
+      voided: voidOf(t, details),
       wasted: typeof details.wasted === 'boolean' ? details.wasted : undefined,
       orderNo,
     });
-    if (!read) return null;
-    const { reasonId, note, wasted, amount, ...values } = read;
-    const reason = note ? t('audit.sentence.void.reasonWithNote', { reason: t(reasonId), note }) : t(reasonId);
-    return t(wasted ? 'audit.sentence.void.wasted' : 'audit.sentence.void', {
-      ...values,
-      reason,
-      amount: formatMoney(amount),
-    });
+    return read && t(read.wasted ? 'audit.sentence.void.wasted' : 'audit.sentence.void', { ...read.voided, orderNo });
   },
 
   merge(t, details, orderNo) {
@@ -225,6 +233,14 @@ const sentences: Record<AuditKind, Sentence> = {
     return partNo === null
       ? t('audit.sentence.bankTransfer', { ...values, amount: formatMoney(amount) })
       : t('audit.sentence.bankTransfer.part', { ...values, partNo, amount: formatMoney(amount) });
+  },
+
+  'approval-refused'(t, details, orderNo) {
+    // What the approval was for: a void of dishes the kitchen started is the one change that takes one. Nothing
+    // was voided, so whether the dishes were to be wasted is not said.
+    if (details.action !== 'void') return null;
+    const read = all({ voided: voidOf(t, details), email: text(details.email), orderNo });
+    return read && t('audit.sentence.approvalRefused.void', { ...read.voided, email: read.email, orderNo });
   },
 };
 

@@ -93,6 +93,23 @@ const entries = [
   }),
 ];
 
+/** A staff member's void that the approval typed for the manager's email did not let through. */
+const refusedApproval = entry({
+  kind: 'approval-refused',
+  actor: person(staff),
+  summary:
+    'Refused the approval typed as binh@quan.vn to void 1 × Phở bò on order 42 (quality: Nguội): 65.000 ₫, wasted',
+  details: {
+    action: 'void',
+    email: 'binh@quan.vn',
+    reason: 'quality',
+    note: 'Nguội',
+    wasted: true,
+    amount: 65_000,
+    lines: [{ position: 0, roundNo: 1, name: 'Phở bò', price: 65_000, quantity: 1, started: true }],
+  },
+});
+
 /**
  * Every kind (and each way a kind is worded), with details as the server writes them today: the sentence an
  * English and a Vietnamese screen show. The summaries are the server's, which the sentences replace.
@@ -320,6 +337,11 @@ const sentences: { entry: AuditEntry; en: string; vi: string }[] = [
     en: 'Paid bank transfer FT26015000124 of 105.300 ₫ onto part 2 of order 42: Phần 2 chuyển sau khi tách',
     vi: 'Ghi khoản chuyển khoản FT26015000124 trị giá 105.300 ₫ vào phần 2 của đơn 42: Phần 2 chuyển sau khi tách',
   },
+  {
+    entry: refusedApproval,
+    en: 'Refused the approval typed as binh@quan.vn to void 1 × Phở bò on order 42 (quality: Nguội): 65.000 ₫',
+    vi: 'Từ chối lần duyệt bằng email binh@quan.vn để hủy 1 × Phở bò của đơn 42 (chất lượng: Nguội): 65.000 ₫',
+  },
 ];
 
 /** Entries whose details cannot be read as a sentence: each shows the server's summary, in any language. */
@@ -352,6 +374,11 @@ const unreadable = [
     kind: 'refund',
     summary: 'Refunded 10.000 ₫ of a 100.000 ₫ crypto payment on order 42: Thử',
     details: { paymentId: payment, method: 'crypto', amount: 10_000, paymentAmount: 100_000, reason: 'Thử' },
+  }),
+  entry({
+    kind: 'approval-refused',
+    summary: 'Refused the approval typed as binh@quan.vn to merge order 41 into order 42',
+    details: { action: 'merge', email: 'binh@quan.vn' },
   }),
   entry({
     kind: 'tip-adjust' as unknown as AuditKind,
@@ -489,6 +516,26 @@ describe('AuditPage', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(listed()).toHaveLength(3));
     expect(router.state.location.search).toBe('');
+  });
+
+  it.each([
+    ['en', 'Approval refused', 'Refused approvals'],
+    ['vi', 'Từ chối duyệt', 'Lần duyệt bị từ chối'],
+  ] as const)('names a refused approval in %s, and filters the refusals apart', async (language, kind, filter) => {
+    await activateLanguage(language, 'staff');
+    storeSession(manager, tokenExpiringIn(3600));
+    fakeApi = serveAudit([...entries, refusedApproval]);
+    renderRoutes(routes, { path: '/audit' });
+
+    const refused = await screen.findByRole('article', { name: new RegExp(`^${kind}, `) });
+    expect(within(refused).getByText(staff.name)).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: language === 'en' ? 'Kind' : 'Loại' }), filter);
+    await waitFor(() =>
+      expect(screen.getAllByRole('article').map((article) => article.getAttribute('aria-label'))).toEqual([
+        expect.stringMatching(new RegExp(`^${kind}, `)),
+      ]),
+    );
+    expect(fakeApi.configs.at(-1)?.params).toEqual({ kind: 'approval-refused', page: 1, limit: 20 });
   });
 
   it('shows the server’s reason and a retry when the trail cannot be loaded', async () => {
