@@ -33,7 +33,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { publicRoutes } from './modules/public/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { publicBookingRoutes, reservationRoutes } from './modules/reservations/routes';
-import { createReservationsService, startFiringDue } from './modules/reservations/service';
+import { createReservationsService, startFiringDue, type ReservationsService } from './modules/reservations/service';
 import { createReportsService, type ReportsService } from './modules/reports/service';
 import { createPublicMenu } from './modules/public/service';
 import { bankNotificationRoutes } from './modules/orders/bank-routes';
@@ -78,6 +78,7 @@ export interface Services {
   customers: CustomersService;
   coupons: CouponsService;
   spinWheel: SpinWheelService;
+  reservations: ReservationsService;
 }
 
 declare module 'fastify' {
@@ -215,6 +216,16 @@ export async function buildApp(
     audit,
     shifts,
   });
+  const reservations = createReservationsService({
+    db,
+    transact,
+    settings,
+    menu,
+    orders,
+    stock: ingredients,
+    customers,
+    log: app.log,
+  });
   const services: Services = {
     sessions,
     audit,
@@ -230,18 +241,9 @@ export async function buildApp(
     customers,
     coupons,
     spinWheel: createSpinWheelService({ db, settings, customers, coupons }),
+    reservations,
   };
   app.decorate('services', services);
-  const reservations = createReservationsService({
-    db,
-    transact,
-    settings,
-    menu,
-    orders,
-    stock: ingredients,
-    customers,
-    log: app.log,
-  });
   app.addHook('onClose', startFiringDue(reservations, app.log));
   realtime.setOrderFollowCheck(orders.mayFollow);
 

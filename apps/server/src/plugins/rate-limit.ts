@@ -34,7 +34,7 @@ const inMinutes = (minutes: number) => `${minutes} minute${minutes > 1 ? 's' : '
  * The address every limit counts a request under, the global one and the tighter ones alike: IPv6 by its /64,
  * which one subscriber usually holds whole (a phone can take a new address in it at will), IPv4 as it is.
  */
-const addressKey = (request: FastifyRequest) => normalizeIP(request.ip);
+export const addressKey = (request: FastifyRequest) => normalizeIP(request.ip);
 
 /**
  * A per-IP limit on every route (memory store, or Redis when REDIS_URL is set so that every instance
