@@ -416,6 +416,7 @@ describe('bank notifications', () => {
     const half = { transactionId: 'FT26328000200', amount: 207_500, description: `QUAN ${order.orderNo}` };
     const refused = await notify(half);
     expect(refusal(refused)).toBe(`Order ${order.orderNo} has 415.000 ₫ due, the transfer was 207.500 ₫`);
+    expect(refused.json().data.code).toBe('TRANSFER_OTHER_AMOUNT');
 
     // The other half is taken by hand: the same signed bytes now match what is due, and still pay nothing.
     const cash = await pay(order, { method: 'cash', amount: 207_500, tendered: 210_000 });

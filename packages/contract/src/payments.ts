@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lineText, multiLineCheck, multiLineText, oneLineCheck } from './text-fields';
-import { idSchema, isoDateTimeSchema } from './common';
+import { errorParamsSchema, idSchema, isoDateTimeSchema } from './common';
 
 export const paymentMethods = ['cash', 'card', 'transfer', 'ewallet', 'voucher'] as const;
 export const paymentMethodSchema = z.enum(
@@ -165,7 +165,8 @@ export type BankNotificationOutcome = (typeof bankNotificationOutcomes)[number];
  */
 export const bankNotificationResultSchema = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.enum(['paid', 'duplicate']), orderNo: z.int32(), paymentId: idSchema }),
-  z.object({ outcome: z.literal('refused'), reason: z.string() }),
+  /** `code` names the reason for a program (TRANSFER_OTHER_AMOUNT, ORDER_NO_NOT_FOUND, TRANSFER_STALE, …). */
+  z.object({ outcome: z.literal('refused'), reason: z.string(), code: z.string() }),
 ]);
 export type BankNotificationResult = z.infer<typeof bankNotificationResultSchema>;
 
@@ -180,6 +181,9 @@ export const bankTransferSchema = z.object({
   outcome: z.enum(bankNotificationOutcomes),
   /** Why it was refused on arrival; kept after staff apply it. */
   reason: z.string().nullable(),
+  /** The same as a code and its values, for a screen to say it in its language (`errors.<code>`). */
+  reasonCode: z.string().nullable(),
+  reasonParams: errorParamsSchema.nullable(),
   /** The order it paid, on arrival or by hand. */
   orderNo: z.int32().nullable(),
   appliedBy: z.object({ _id: idSchema, name: z.string() }).nullable(),

@@ -1,4 +1,5 @@
 import type { BankNotificationOutcome, PaymentMethod } from '@quan/contract/payments';
+import type { ErrorParams } from '@quan/contract/common';
 import type { NoteCounts } from '@quan/contract/shifts';
 import { sql } from 'drizzle-orm';
 import {
@@ -143,8 +144,10 @@ export const bankNotifications = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     /** paid: matched and paid on arrival; refused: left to staff; applied: paid by a person afterwards. */
     outcome: text('outcome').$type<BankNotificationOutcome>().notNull(),
-    /** Why it was refused, as the sender was told. */
+    /** Why it was refused, as the sender was told, and as a code with its values for a screen to say it. */
     reason: text('reason'),
+    reasonCode: text('reason_code'),
+    reasonParams: jsonb('reason_params').$type<ErrorParams>(),
     paymentId: uuid('payment_id').references((): AnyPgColumn => orderPayments.id, { onDelete: 'set null' }),
     appliedById: uuid('applied_by_id').references(() => users.id, { onDelete: 'set null' }),
     appliedAt: timestamp('applied_at', { withTimezone: true }),

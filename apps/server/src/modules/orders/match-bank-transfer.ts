@@ -21,6 +21,8 @@ function toBankTransfer(kept: repo.KeptBankNotification): BankTransfer {
     receivedAt: kept.receivedAt.toISOString(),
     outcome: kept.outcome,
     reason: kept.reason,
+    reasonCode: kept.reasonCode,
+    reasonParams: kept.reasonParams,
     orderNo: kept.orderNo,
     appliedBy: kept.appliedBy && { _id: kept.appliedBy.id, name: kept.appliedBy.name },
     appliedAt: kept.appliedAt?.toISOString() ?? null,
@@ -47,13 +49,14 @@ export async function applyBankTransfer(
   const settings = await deps.settings.get();
   await deps.transact(async (tx, record) => {
     const notification = await repo.lockBankNotification(tx, transactionId);
-    if (!notification) throw notFound('The bank reported no such transfer');
+    if (!notification) throw notFound('The bank reported no such transfer').because('TRANSFER_NOT_FOUND');
     if (notification.outcome !== 'refused') {
       throw conflict('This transfer has paid an order already').because('TRANSFER_ALREADY_PAID');
     }
     const found = await repo.findOrderByNo(tx, body.orderNo);
     const order = found && (await repo.lockOrder(tx, found.id));
-    if (!order) throw notFound(`There is no order ${body.orderNo}`);
+    if (!order)
+      throw notFound(`There is no order ${body.orderNo}`).because('ORDER_NO_NOT_FOUND', { orderNo: body.orderNo });
     await applyPayment(
       deps,
       tx,

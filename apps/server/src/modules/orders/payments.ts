@@ -53,8 +53,12 @@ export async function applyPayment(
   payment: NewPayment,
 ): Promise<{ change: number; completed: boolean }> {
   const { order } = context;
-  if (!isOpenOrderStatus(order.status))
-    throw conflict(`Order ${order.orderNo} is ${order.status}; it takes no payment`);
+  if (!isOpenOrderStatus(order.status)) {
+    throw conflict(`Order ${order.orderNo} is ${order.status}; it takes no payment`).because('ORDER_CLOSED', {
+      orderNo: order.orderNo,
+      status: order.status,
+    });
+  }
   await refuseWhileAwaitingApproval(tx, order, 'taking a payment');
   const parts = await repo.listBillParts(tx, order.id);
   const payments = await repo.listPayments(tx, order.id);
@@ -62,7 +66,7 @@ export async function applyPayment(
   if (parts.length > 0 && payment.partNo === undefined) {
     throw badRequest(`Order ${order.orderNo}'s bill is split: say which part this pays`, [
       { path: 'partNo', message: `Choose a part from 1 to ${parts.length}` },
-    ]);
+    ]).because('BILL_PART_REQUIRED', { orderNo: order.orderNo, parts: parts.length });
   }
   if (payment.partNo !== undefined && !part) {
     throw badRequest(
@@ -75,7 +79,11 @@ export async function applyPayment(
           message: parts.length === 0 ? 'Pay the whole bill' : `Choose a part from 1 to ${parts.length}`,
         },
       ],
-    );
+    ).because(parts.length === 0 ? 'BILL_NOT_SPLIT' : 'BILL_PART_NOT_FOUND', {
+      orderNo: order.orderNo,
+      partNo: payment.partNo,
+      parts: parts.length,
+    });
   }
   const due = part
     ? part.total - netPaid(payments.filter((one) => one.partNo === part.no))
@@ -86,7 +94,12 @@ export async function applyPayment(
       due === 0
         ? `${what} is paid already`
         : `${what} has ${formatVnd(due)} left to pay, not ${formatVnd(payment.amount)}`,
-    );
+    ).because(due === 0 ? 'BILL_PAID_ALREADY' : 'PAYMENT_OVER_DUE', {
+      orderNo: order.orderNo,
+      partNo: part?.no ?? 0,
+      due: formatVnd(due),
+      amount: formatVnd(payment.amount),
+    });
   }
   const tip = payment.tip ?? 0;
   const shiftId = await deps.shifts.shiftFor(tx, context.deviceId);

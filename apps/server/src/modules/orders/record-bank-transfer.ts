@@ -8,6 +8,7 @@ import {
 } from '@quan/contract/payments';
 import type { Executor } from '../../db/client';
 import type { RecordEvent } from '../../events/transact';
+import type { ErrorParams } from '@quan/contract/common';
 import { AppError } from '../../lib/app-error';
 import type { OrdersDeps } from './deps';
 import { recordOrderChange } from './order-state';
@@ -23,7 +24,11 @@ const FUTURE_TOLERANCE_MS = 5 * 60_000;
 /** What a notification kept before answers, whatever has changed since: it is never decided twice. */
 export function earlierAnswer(kept: repo.KeptBankNotification): BankNotificationResult {
   if (kept.outcome === 'refused' || !kept.paymentId || kept.orderNo === null) {
-    return { outcome: 'refused', reason: kept.reason ?? 'This transfer was refused before' };
+    return {
+      outcome: 'refused',
+      reason: kept.reason ?? 'This transfer was refused before',
+      code: kept.reasonCode ?? 'TRANSFER_REFUSED',
+    };
   }
   return { outcome: 'duplicate', orderNo: kept.orderNo, paymentId: kept.paymentId };
 }
@@ -60,10 +65,10 @@ export async function recordBankTransfer(
         tx,
         notification.transactionId,
         answer.outcome === 'refused'
-          ? { outcome: 'refused', reason: answer.reason }
+          ? { outcome: 'refused', reason: answer.reason, reasonCode: answer.code, reasonParams: answer.params }
           : { outcome: 'paid', paymentId: answer.paymentId },
       );
-      return answer;
+      return answer.outcome === 'refused' ? { outcome: 'refused', reason: answer.reason, code: answer.code } : answer;
     });
   } catch (error) {
     // A rule of the payment itself said no (the order awaits a manager's approval, say): the payment is rolled
@@ -71,7 +76,11 @@ export async function recordBankTransfer(
     if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
     await deps.transact(async (tx) => {
       if (await repo.claimBankNotification(tx, claim)) {
-        await repo.settleBankNotification(tx, notification.transactionId, { reason: error.message });
+        await repo.settleBankNotification(tx, notification.transactionId, {
+          reason: error.message,
+          reasonCode: error.reason?.code ?? 'TRANSFER_REFUSED',
+          reasonParams: error.reason?.params ?? null,
+        });
       }
     });
     return earlierAnswer((await repo.findBankNotification(deps.db, notification.transactionId))!);
@@ -79,8 +88,14 @@ export async function recordBankTransfer(
 }
 
 type Paid = { outcome: 'paid'; orderNo: number; paymentId: string };
-type Refused = Extract<BankNotificationResult, { outcome: 'refused' }>;
-const refused = (reason: string): Refused => ({ outcome: 'refused', reason });
+/** A refusal as the sender reads it, with the code and values a screen says it by. */
+type Refused = { outcome: 'refused'; reason: string; code: string; params: ErrorParams | null };
+const refused = (reason: string, code: string, params: ErrorParams | null = null): Refused => ({
+  outcome: 'refused',
+  reason,
+  code,
+  params,
+});
 
 async function decide(
   deps: OrdersDeps,
@@ -91,32 +106,50 @@ async function decide(
 ): Promise<Paid | Refused> {
   const age = now.getTime() - new Date(notification.transactedAt).getTime();
   if (age > BANK_NOTIFICATION_MAX_AGE_HOURS * HOUR) {
-    return refused(`The transfer is dated more than ${BANK_NOTIFICATION_MAX_AGE_HOURS} hours ago`);
+    return refused(`The transfer is dated more than ${BANK_NOTIFICATION_MAX_AGE_HOURS} hours ago`, 'TRANSFER_STALE', {
+      hours: BANK_NOTIFICATION_MAX_AGE_HOURS,
+    });
   }
-  if (age < -FUTURE_TOLERANCE_MS) return refused('The transfer is dated in the future');
+  if (age < -FUTURE_TOLERANCE_MS) return refused('The transfer is dated in the future', 'TRANSFER_IN_FUTURE');
   const named = parseTransferNote(notification.description);
-  if (!named) return refused('The transfer note names no order');
+  if (!named) return refused('The transfer note names no order', 'TRANSFER_NO_ORDER_NAMED');
   const settings = await deps.settings.get();
   const account = notification.accountNumber?.trim();
   if (account && settings.bank && account !== settings.bank.accountNumber) {
-    return refused(`The transfer went to account ${account}, not the restaurant's`);
+    return refused(`The transfer went to account ${account}, not the restaurant's`, 'TRANSFER_OTHER_ACCOUNT', {
+      account,
+    });
   }
   const found = await repo.findOrderByNo(tx, named.orderNo);
   const order = found && (await repo.lockOrder(tx, found.id));
-  if (!order) return refused(`There is no order ${named.orderNo}`);
-  if (!isOpenOrderStatus(order.status)) return refused(`Order ${order.orderNo} is ${order.status}`);
+  if (!order) return refused(`There is no order ${named.orderNo}`, 'ORDER_NO_NOT_FOUND', { orderNo: named.orderNo });
+  if (!isOpenOrderStatus(order.status)) {
+    return refused(`Order ${order.orderNo} is ${order.status}`, 'ORDER_CLOSED', {
+      orderNo: order.orderNo,
+      status: order.status,
+    });
+  }
   const payments = await repo.listPayments(tx, order.id);
   const parts = await repo.listBillParts(tx, order.id);
   const part = named.partNo === null ? undefined : parts.find((one) => one.no === named.partNo);
   if ((named.partNo === null) !== (parts.length === 0) || (named.partNo !== null && !part)) {
-    return refused(`Order ${order.orderNo}'s bill is split differently now`);
+    return refused(`Order ${order.orderNo}'s bill is split differently now`, 'TRANSFER_SPLIT_CHANGED', {
+      orderNo: order.orderNo,
+    });
   }
   const due = part
     ? part.total - netPaid(payments.filter((one) => one.partNo === part.no))
     : order.total - netPaid(payments);
   if (notification.amount !== due) {
+    const [dueText, amountText] = [formatVnd(due), formatVnd(notification.amount)];
     return refused(
-      `Order ${order.orderNo} has ${formatVnd(due)} due, the transfer was ${formatVnd(notification.amount)}`,
+      `Order ${order.orderNo} has ${dueText} due, the transfer was ${amountText}`,
+      'TRANSFER_OTHER_AMOUNT',
+      {
+        orderNo: order.orderNo,
+        due: dueText,
+        amount: amountText,
+      },
     );
   }
   await applyPayment(

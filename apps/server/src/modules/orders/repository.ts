@@ -414,7 +414,12 @@ export async function lockBankNotification(
 export async function settleBankNotification(
   db: Executor,
   transactionId: string,
-  values: Partial<Pick<BankNotificationRow, 'outcome' | 'reason' | 'paymentId' | 'appliedById' | 'appliedAt'>>,
+  values: Partial<
+    Pick<
+      BankNotificationRow,
+      'outcome' | 'reason' | 'reasonCode' | 'reasonParams' | 'paymentId' | 'appliedById' | 'appliedAt'
+    >
+  >,
 ): Promise<void> {
   await db.update(bankNotifications).set(values).where(eq(bankNotifications.transactionId, transactionId));
 }

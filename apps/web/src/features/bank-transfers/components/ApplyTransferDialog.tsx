@@ -9,7 +9,7 @@ import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useApplyBankTransfer } from '../api/apply-bank-transfer';
-import { refusalReason, serverSentence } from './server-sentences';
+import { refusalReason } from './refusal-reason';
 
 interface ApplyTransferDialogProps {
   transfer: BankTransfer;
@@ -77,13 +77,14 @@ export function ApplyTransferDialog({ transfer, onClose }: ApplyTransferDialogPr
     } catch (caught) {
       const fieldProblems: Problems = {};
       for (const fieldError of getApiFieldErrors(caught)) {
-        // The contract's sentences, or the payment rules' own about the part of a split bill.
-        if (isField(fieldError.path)) {
-          fieldProblems[fieldError.path] = serverSentence(t, translateValidationMessage(fieldError.message));
+        // The contract's sentences; the payment rules' own about the part of a split bill are said above the
+        // buttons, by their code, in the screen's language.
+        if (isField(fieldError.path) && fieldError.path !== 'partNo') {
+          fieldProblems[fieldError.path] = translateValidationMessage(fieldError.message);
         }
       }
       setServerProblems(fieldProblems);
-      setError(serverSentence(t, describeApiError(caught, t('bankTransfers.apply.error'))));
+      setError(describeApiError(caught, t('bankTransfers.apply.error')));
     }
   }
 
@@ -96,7 +97,7 @@ export function ApplyTransferDialog({ transfer, onClose }: ApplyTransferDialogPr
           <dt className="text-stone-600">{t('bankTransfers.note')}</dt>
           <dd className="font-mono break-words text-stone-900">{transfer.description || t('bankTransfers.noNote')}</dd>
           <dt className="text-stone-600">{t('bankTransfers.reason')}</dt>
-          <dd className="text-stone-900">{refusalReason(t, transfer.reason)}</dd>
+          <dd className="text-stone-900">{refusalReason(t, transfer)}</dd>
         </dl>
         <p className="text-sm text-stone-700">{t('bankTransfers.apply.explain')}</p>
         <div className="grid grid-cols-2 gap-3">

@@ -3,7 +3,7 @@ import type { BankTransfer } from '@quan/contract/payments';
 import { formatDateTime } from '../../../lib/date-format';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
-import { refusalReason } from './server-sentences';
+import { refusalReason } from './refusal-reason';
 
 /** A transfer's columns on a wide screen (amount and time, the note and why, the action); on a phone they stack. */
 const columns = 'md:grid md:grid-cols-[12rem_minmax(0,1fr)_auto] md:items-center md:gap-4';
@@ -34,7 +34,7 @@ export function BankTransferRow({ transfer, onApply }: { transfer: BankTransfer;
             <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
             <span className="sr-only">{t('bankTransfers.reason')}</span>
           </dt>
-          <dd>{refusalReason(t, transfer.reason)}</dd>
+          <dd>{refusalReason(t, transfer)}</dd>
         </div>
         <div className="flex flex-wrap gap-x-1 text-xs text-stone-500">
           <dt>{t('bankTransfers.transactionId')}</dt>

@@ -25,6 +25,8 @@ function makeTransfer(overrides: Partial<BankTransfer> = {}): BankTransfer {
     receivedAt: '2026-01-15T12:42:05.000Z',
     outcome: 'refused',
     reason: 'There is no order 1024',
+    reasonCode: 'ORDER_NO_NOT_FOUND',
+    reasonParams: { orderNo: 1024 },
     orderNo: null,
     appliedBy: null,
     appliedAt: null,
@@ -39,6 +41,8 @@ const tooLittle = makeTransfer({
   description: 'QUAN 1040',
   transactedAt: '2026-01-15T11:05:00.000Z',
   reason: 'Order 1040 has 180.000 ₫ due, the transfer was 100.000 ₫',
+  reasonCode: 'TRANSFER_OTHER_AMOUNT',
+  reasonParams: { orderNo: 1040, due: '180.000 ₫', amount: '100.000 ₫' },
 });
 
 /**
@@ -178,7 +182,12 @@ describe('BankTransfersPage', { timeout: 20_000 }, () => {
     storeSession(manager, tokenExpiringIn(3600));
     server = serveTransfers([wrongNumber, tooLittle], () => ({
       status: 409,
-      body: { success: false, message: 'This transfer has paid an order already', code: 'TRANSFER_ALREADY_PAID' },
+      body: {
+        success: false,
+        message: 'Part 2 of order 1024 has 100.000 ₫ left to pay, not 415.000 ₫',
+        code: 'PAYMENT_OVER_DUE',
+        params: { orderNo: 1024, partNo: 2, due: '100.000 ₫', amount: '415.000 ₫' },
+      },
     }));
     renderRoutes(routes, { path: '/bank-transfers' });
 
@@ -195,7 +204,9 @@ describe('BankTransfersPage', { timeout: 20_000 }, () => {
     const dialog = within(screen.getByRole('dialog', { name: 'Ghi chuyển khoản vào đơn' }));
     await userEvent.type(dialog.getByRole('textbox', { name: 'Lý do' }), 'Khách ghi nhầm số đơn');
     await userEvent.click(dialog.getByRole('button', { name: 'Ghi vào đơn' }));
-    expect(await dialog.findByRole('alert')).toHaveTextContent('Khoản chuyển khoản này đã được ghi vào một đơn rồi');
+    expect(await dialog.findByRole('alert')).toHaveTextContent(
+      'Phần 2 của đơn 1024 chỉ còn phải trả 100.000 ₫, không phải 415.000 ₫',
+    );
   });
 
   it('says so when every transfer has found its bill', async () => {
