@@ -207,8 +207,8 @@ export interface Config {
     globalPerMinute: number;
     /**
      * Failed sign-ins per 10 minutes from one address (every email), and from one address on one email
-     * (plugins/rate-limit.ts, `signInThrottle`). Manager approvals typed on another device: attempts per
-     * address and per approving email, in 10 minutes.
+     * (plugins/rate-limit.ts, `signInThrottle`). A manager's approval typed on another device is a sign-in
+     * attempt in the same budget: a wrong one counts as a failed sign-in to the approving email.
      */
     loginPerIp: number;
     loginPerEmail: number;
