@@ -194,6 +194,11 @@ export type BankTransfer = z.infer<typeof bankTransferSchema>;
 /** (ext) GET /api/payments/bank-transfers: the refused transfers still waiting for staff, newest first. */
 export const bankTransfersSchema = z.object({ transfers: z.array(bankTransferSchema) });
 
+/** The bank's transaction id in a transfer's address. */
+export const bankTransferParamsSchema = z.object({
+  transactionId: lineText().min(1, 'transactionId is missing').max(100),
+});
+
 /**
  * (ext) POST /api/payments/bank-transfers/:transactionId/apply: a person pays a refused transfer onto an order
  * (or a part of its split bill): its whole amount, at most what is due there. Audited.

@@ -7,12 +7,12 @@ import {
   BANK_SIGNATURE_HEADER,
   bankNotificationBodySchema,
   bankNotificationResultSchema,
+  bankTransferParamsSchema,
   bankTransferSchema,
   bankTransfersSchema,
 } from '@quan/contract/payments';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError, badRequest, unauthorized } from '../../lib/app-error';
 import { ok } from '../../lib/reply';
 import { sameSecret } from '../../lib/same-secret';
@@ -121,7 +121,7 @@ export const bankNotificationRoutes: FastifyPluginAsync<{ orders: OrdersService;
         description:
           '(ext) A manager pays a refused transfer onto an order (or a part of its split bill): its whole amount, ' +
           'at most what is due there, with the reason in the audit trail. 409 when it has paid an order already.',
-        params: z.object({ transactionId: z.string().min(1).max(100) }),
+        params: bankTransferParamsSchema,
         body: applyBankTransferBodySchema,
         response: { 200: envelope(bankTransferSchema) },
       },
