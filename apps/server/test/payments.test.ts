@@ -4,7 +4,8 @@ import { computeBill, percentOf } from '@quan/contract/bill';
 import { parseTransferNote } from '@quan/contract/payments';
 import type { Order } from '@quan/contract/order';
 import type { Table } from '@quan/contract/table';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CACHE_MAX_AGE_MS } from '../src/events/cache';
 import { createMenu, createTable } from './factories';
 import { buildTestApp, type TestApp } from './helper';
 
@@ -454,6 +455,26 @@ describe('bank notifications', () => {
     });
     expect(plain.statusCode).toBe(401);
     expect((await orderNow(order)).payments).toEqual([]);
+  });
+
+  it('answers when the settings have to be read again, on the embedded database too', async () => {
+    // PGlite has one connection: reading the settings inside the notification's transaction would wait for it.
+    const order = await moveTo(await place([{ itemId: tea._id, quantity: 1 }]), 'ready');
+    const later = Date.now() + CACHE_MAX_AGE_MS + 1_000;
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      const transfer = {
+        transactionId: 'FT26328000500',
+        amount: 5_000,
+        description: `QUAN ${order.orderNo}`,
+        transactedAt: new Date(later).toISOString(),
+      };
+      const paid = await notify(transfer);
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(paid.json().data).toMatchObject({ outcome: 'paid', orderNo: order.orderNo });
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('lets a manager pay a refused transfer onto the order it was for, once and audited', async () => {

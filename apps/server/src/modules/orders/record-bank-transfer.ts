@@ -9,6 +9,7 @@ import {
 import type { Executor } from '../../db/client';
 import type { RecordEvent } from '../../events/transact';
 import type { ErrorParams } from '@quan/contract/common';
+import type { Settings } from '@quan/contract/settings';
 import { AppError } from '../../lib/app-error';
 import type { OrdersDeps } from './deps';
 import { recordOrderChange } from './order-state';
@@ -55,12 +56,15 @@ export async function recordBankTransfer(
     transactedAt: new Date(notification.transactedAt),
     receivedAt: now,
   };
+  // Read before the transaction: the embedded database has one connection, and a settings cache that has to
+  // read again from inside it would wait for the transaction that waits for it.
+  const settings = await deps.settings.get();
   try {
     return await deps.transact(async (tx, record) => {
       if (!(await repo.claimBankNotification(tx, claim))) {
         return earlierAnswer((await repo.findBankNotification(tx, notification.transactionId))!);
       }
-      const answer = await decide(deps, tx, record, notification, now);
+      const answer = await decide(deps, tx, record, { notification, settings, now });
       await repo.settleBankNotification(
         tx,
         notification.transactionId,
@@ -101,8 +105,7 @@ async function decide(
   deps: OrdersDeps,
   tx: Executor,
   record: RecordEvent,
-  notification: BankNotificationBody,
-  now: Date,
+  { notification, settings, now }: { notification: BankNotificationBody; settings: Settings; now: Date },
 ): Promise<Paid | Refused> {
   const age = now.getTime() - new Date(notification.transactedAt).getTime();
   if (age > BANK_NOTIFICATION_MAX_AGE_HOURS * HOUR) {
@@ -113,7 +116,6 @@ async function decide(
   if (age < -FUTURE_TOLERANCE_MS) return refused('The transfer is dated in the future', 'TRANSFER_IN_FUTURE');
   const named = parseTransferNote(notification.description);
   if (!named) return refused('The transfer note names no order', 'TRANSFER_NO_ORDER_NAMED');
-  const settings = await deps.settings.get();
   const account = notification.accountNumber?.trim();
   if (account && settings.bank && account !== settings.bank.accountNumber) {
     return refused(`The transfer went to account ${account}, not the restaurant's`, 'TRANSFER_OTHER_ACCOUNT', {
