@@ -13,6 +13,7 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../apps/server/src/db/client';
+import { makePrivate } from '../apps/server/src/lib/private-files';
 import { generateRestaurant, type RestaurantAccount } from '../apps/server/src/demo/generate-restaurant';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -99,6 +100,8 @@ async function generate(): Promise<void> {
   } finally {
     await database.close();
   }
+  // PGlite sets its own files' modes whatever the umask: made private here, the server finds nothing to warn of.
+  makePrivate(dataDir);
 }
 
 async function waitUntilReady(url: string, server: ReturnType<typeof spawn>): Promise<void> {
@@ -117,6 +120,8 @@ async function waitUntilReady(url: string, server: ReturnType<typeof spawn>): Pr
 
 async function main(): Promise<void> {
   buildIfNeeded();
+  // What the demo writes from here on is its data: private to this user, as the server keeps it.
+  process.umask(0o077);
   await generate();
 
   const host = process.env.HOST || '127.0.0.1';
