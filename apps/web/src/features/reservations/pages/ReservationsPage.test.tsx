@@ -273,12 +273,12 @@ describe('ReservationsPage', { timeout: 20_000 }, () => {
     const section = within(screen.getByRole('region', { name: 'Request to accept (1)' }));
     await userEvent.click(
       within(section.getByRole('article', { name: /Bot$/ })).getByRole('button', {
-        name: 'Decline all from this guest',
+        name: 'Decline all their requests',
       }),
     );
     const question = within(await screen.findByRole('dialog', { name: 'Decline every request from Bot?' }));
     expect(served.writes).toEqual([]);
-    await userEvent.click(question.getByRole('button', { name: 'Decline all from this guest' }));
+    await userEvent.click(question.getByRole('button', { name: 'Decline all' }));
     await waitFor(() => expect(served.writes).toHaveLength(1));
     expect(served.writes[0]).toEqual({
       method: 'POST',

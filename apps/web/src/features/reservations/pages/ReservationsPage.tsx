@@ -226,7 +226,7 @@ export function ReservationsPage() {
         open={decliningAlike !== null}
         title={t('reservations.declineAlike.title', { name: decliningAlike?.name ?? '' })}
         description={t('reservations.declineAlike.description')}
-        confirmLabel={t('reservations.action.declineAlike')}
+        confirmLabel={t('reservations.declineAlike.confirm')}
         onCancel={() => setDecliningAlike(null)}
         onConfirm={() => {
           if (decliningAlike) void declineAllFrom(decliningAlike);
