@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config';
+import { runCommandLine, say, UsageError } from '../lib/command-line';
 import { describeMadePrivate, makePrivate } from '../lib/private-files';
 import { BackupFileError, backupEmbedded, resolveBackupFile, restoreBackup } from './backup';
 import { DataDirInUseError } from './data-dir-lock';
@@ -75,30 +76,13 @@ async function runCommand(argv: string[], config: Config, dataDir: string): Prom
   throw new UsageError(command ? `Unknown command: ${command}` : 'Which command?');
 }
 
-class UsageError extends Error {}
-
-/** The command's own output, for the person at the terminal (the server itself logs through pino). */
-function say(text: string): void {
-  process.stdout.write(`${text}\n`);
-}
-
-run(process.argv.slice(2)).then(
-  () => process.exit(0),
-  (error: unknown) => {
-    if (error instanceof UsageError) {
-      console.error(`${error.message}\n\n${USAGE}`);
-    } else if (
-      error instanceof ConfigError ||
-      error instanceof DataDirInUseError ||
-      error instanceof NoEmbeddedDatabaseError ||
-      error instanceof BackupFileError ||
-      error instanceof TargetNotEmptyError ||
-      (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
-    ) {
-      console.error(error.message);
-    } else {
-      console.error('Failed:', error);
-    }
-    process.exit(1);
-  },
+runCommandLine(
+  run,
+  USAGE,
+  (error) =>
+    error instanceof ConfigError ||
+    error instanceof DataDirInUseError ||
+    error instanceof NoEmbeddedDatabaseError ||
+    error instanceof BackupFileError ||
+    error instanceof TargetNotEmptyError,
 );

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
+import { runCommandLine, say, UsageError } from './command-line';
 import { describeMadePrivate, makePrivate } from './private-files';
 import { NoAuthorityError, rotateAuthority } from './tls';
 
@@ -42,27 +43,4 @@ Then:
      https://<this server>/api/tls/ca.crt and compare the fingerprint above.`);
 }
 
-class UsageError extends Error {}
-
-/** The command's own output, for the person at the terminal. */
-function say(text: string): void {
-  process.stdout.write(`${text}\n`);
-}
-
-run(process.argv.slice(2)).then(
-  () => process.exit(0),
-  (error: unknown) => {
-    if (error instanceof UsageError) {
-      console.error(`${error.message}\n\n${USAGE}`);
-    } else if (
-      error instanceof ConfigError ||
-      error instanceof NoAuthorityError ||
-      (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
-    ) {
-      console.error(error.message);
-    } else {
-      console.error('Failed:', error);
-    }
-    process.exit(1);
-  },
-);
+runCommandLine(run, USAGE, (error) => error instanceof ConfigError || error instanceof NoAuthorityError);
