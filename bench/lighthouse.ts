@@ -1,5 +1,5 @@
 /**
- * Lighthouse on the diner pages (issue 4): builds the app, starts the built server on loopback with an
+ * Lighthouse on the diner pages: builds the app, starts the built server on loopback with an
  * embedded database in a temporary folder, seeds it over the API (admin, 8 categories × 10 dishes, table 1),
  * and runs Lighthouse (mobile preset, its default) with Debian's Chromium on /landing, /public-menu and
  * /table/1?key=…. Budget: performance ≥ 95 and accessibility ≥ 95 on /public-menu and /table/1.
@@ -521,7 +521,7 @@ export interface LighthouseResult {
 
 /**
  * The whole benchmark, printing as it goes (`npm run bench:lighthouse`), and its medians for
- * bench/issue-20.ts. Throws when it cannot run (no Chromium, the build or the server fails, every run fails).
+ * bench/budgets.ts. Throws when it cannot run (no Chromium, the build or the server fails, every run fails).
  * `skipBuild` (BENCH_SKIP_BUILD by default) uses the build in apps/server/dist and apps/web/dist as it is.
  */
 export async function runLighthouseBench(options: { skipBuild?: boolean } = {}): Promise<LighthouseResult> {

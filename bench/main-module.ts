@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Whether the module at `moduleUrl` is the script tsx was started with (`tsx bench/x.ts`), rather than one
- * imported by another benchmark (bench/issue-20.ts runs several in one process): only then does it run its
+ * imported by another benchmark (bench/budgets.ts runs several in one process): only then does it run its
  * command-line entry point and set the exit code.
  */
 export function isMainModule(moduleUrl: string): boolean {

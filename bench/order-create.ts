@@ -1,5 +1,5 @@
 /**
- * Order-create throughput (issue 3): POST /api/order through the whole app, reported as a ratio to a raw
+ * Order-create throughput: POST /api/order through the whole app, reported as a ratio to a raw
  * INSERT transaction loop that writes rows of the same shape to the same database in the same run.
  *
  * Machines are shared and noisy, so absolute numbers mean little on their own; the ratio to a baseline
@@ -483,7 +483,7 @@ export interface OrdersResult {
 const ratiosOf = (comparisons: Comparison[]): OrderRatio[] =>
   comparisons.map(({ concurrency, ratio, roundRatios }) => ({ concurrency, ratio, rounds: roundRatios }));
 
-/** The whole benchmark, printing as it goes (`npm run bench:orders`), and its ratios for bench/issue-20.ts. */
+/** The whole benchmark, printing as it goes (`npm run bench:orders`), and its ratios for bench/budgets.ts. */
 export async function runOrdersBench(): Promise<OrdersResult> {
   console.log(
     `Order-create benchmark: node ${process.version}, ${cpus().length} CPU(s), ${LINES_PER_ORDER} lines per order, ` +

@@ -1,5 +1,5 @@
 /**
- * Public-menu throughput (issue 4): GET /api/public-menu through the whole app listening on loopback, with
+ * Public-menu throughput: GET /api/public-menu through the whole app listening on loopback, with
  * autocannon, reported as a ratio to a bare node:http server that answers with the very same bytes in the
  * same run. Budget: the app keeps at least 60 % of the bare server's requests per second.
  *
@@ -316,7 +316,7 @@ export interface PublicMenuResult {
   valid: boolean;
 }
 
-/** The whole benchmark, printing as it goes (`npm run bench:public-menu`), and its ratios for bench/issue-20.ts. */
+/** The whole benchmark, printing as it goes (`npm run bench:public-menu`), and its ratios for bench/budgets.ts. */
 export async function runPublicMenuBench(): Promise<PublicMenuResult> {
   console.log(
     `Public-menu benchmark: node ${process.version}, ${cpus().length} CPU(s), ${CATEGORY_COUNT * DISHES_PER_CATEGORY} dishes ` +

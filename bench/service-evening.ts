@@ -1,5 +1,5 @@
 /**
- * Evening service (issue 20): 30 tablets and 200 phones on the whole app at once, listening on a real port
+ * Evening service: 30 tablets and 200 phones on the whole app at once, listening on a real port
  * with real sockets. Reports p50/p95/p99 of every kind of call and of "order placed → kitchen screen got the
  * event", against a bare socket.io server in the same process that replays the very same broadcasts (same
  * payloads, same moments) to as many clients. Budget: the p99 of "order placed → kitchen", placed meaning
@@ -1220,7 +1220,7 @@ function row(cells: string[], widths: number[]): string {
   return `  ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('')}`;
 }
 
-/** One scenario as another script reads it (bench/issue-20.ts). Latencies in milliseconds. */
+/** One scenario as another script reads it (bench/budgets.ts). Latencies in milliseconds. */
 export interface EveningScenario {
   name: string;
   database: 'pglite' | 'postgres';
@@ -1544,7 +1544,7 @@ export interface EveningResult {
   ok: boolean;
 }
 
-/** The whole benchmark, printing as it goes (`npm run bench:evening`), and its figures for bench/issue-20.ts. */
+/** The whole benchmark, printing as it goes (`npm run bench:evening`), and its figures for bench/budgets.ts. */
 export async function runEveningBench(): Promise<EveningResult> {
   console.log(
     `Evening-service benchmark: node ${process.version}, ${cpus().length} CPU(s). ${TABLETS} tablets (an action ` +

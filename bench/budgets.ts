@@ -1,13 +1,13 @@
 /**
- * Issue 20's table in one command: runs the benchmarks its rows come from, one after the other (each prints
- * its own report as it goes), and ends with the table: row, measured value(s), budget, PASS or OVER.
+ * The performance budgets in one command: runs the benchmarks the budget rows come from, one after the other
+ * (each prints its own report as it goes), and ends with the table: row, measured value(s), budget, PASS or OVER.
  *
  * Each part runs in a process of its own, started from this file (`--part <name>`), which calls the part's
  * exported function and sends back what it returned: a part's heap, garbage collector and event loop are
  * then as they are in its own command, not loaded with the previous parts' leftovers (the evening
  * benchmark, measuring the event loop, would otherwise start with the other parts' PGlite heaps).
  *
- *   npm run bench:issue20
+ *   npm run bench:budgets
  *
  * Parts, in this order: lighthouse (bench/lighthouse.ts: scores, TBT, LCP and the JavaScript of the three
  * public pages, on the production build), orders (bench/order-create.ts), public-menu (bench/public-menu.ts)
@@ -327,7 +327,7 @@ function printTable(rows: Row[]): void {
 
 async function main(): Promise<boolean> {
   console.log(
-    `Issue 20's benchmarks: node ${process.version}, ${cpus().length} CPU(s), load average ${loads()}; ` +
+    `Budget benchmarks: node ${process.version}, ${cpus().length} CPU(s), load average ${loads()}; ` +
       `parts: ${SELECTED.join(', ') || 'none'}${SELECTED.length < PARTS.length ? ` (of ${PARTS.join(', ')})` : ''}.`,
   );
   const log: string[] = [];
@@ -336,7 +336,7 @@ async function main(): Promise<boolean> {
     if (SKIP_BUILD) return console.log('  build: skipped (BENCH_SKIP_BUILD), Lighthouse uses apps/*/dist as they are');
     // Built once here; Lighthouse serves that build (the other parts run the sources through tsx).
     const { buildApps } = await import('./lighthouse');
-    const work = mkdtempSync(join(tmpdir(), 'quan-issue20-'));
+    const work = mkdtempSync(join(tmpdir(), 'quan-budgets-'));
     try {
       console.log(`  build: npm run build in ${(await buildApps(join(work, 'build.log'))).toFixed(0)} s`);
     } finally {
@@ -347,7 +347,7 @@ async function main(): Promise<boolean> {
   const publicMenu = await runPart<PublicMenuResult>('public-menu', log);
   const evening = await runPart<EveningResult>('evening', log);
 
-  console.log(`\n${'='.repeat(100)}\nIssue 20, measured in this run (ratios against baselines of the same run)\n`);
+  console.log(`\n${'='.repeat(100)}\nThe budgets, measured in this run (ratios against baselines of the same run)\n`);
   for (const line of log) console.log(`  ${line}`);
   console.log('');
   printTable([
