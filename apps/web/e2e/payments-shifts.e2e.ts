@@ -72,7 +72,7 @@ describe.skipIf(!hasBrowser)('paying and closing the day', () => {
     const api = apiClient(server.url);
     await api.register(owner);
     ownerToken = await api.signIn(owner);
-    // No tax, so the bill is the 1.245.000 ₫; the restaurant's VietinBank account takes transfers.
+    // No tax, so the bill is exactly 1.245.000 ₫; the restaurant's VietinBank account takes transfers.
     await api.call('PUT', '/api/settings', { taxRate: 0, bank }, ownerToken);
   });
   afterAll(async () => {

@@ -1,4 +1,4 @@
-// First-load JavaScript of the diner pages (issue 4 budget: ≤ 120 kB gzip each), read from the Vite manifest
+// First-load JavaScript of the diner pages (budget: ≤ 120 kB gzip each), read from the Vite manifest
 // of a production build (`npx vite build` in apps/web first). It reads apps/web/dist, or the build directory
 // given as its argument (`node apps/web/scripts/public-bundle-size.mjs /tmp/other-dist`).
 //

@@ -5,7 +5,7 @@ import type { Reservation } from './reservations';
 import type { OrderStatusUpdate, TrackOrder } from './public';
 import type { Table } from './table';
 
-/** The socket.io event map (see docs/architecture.md for how events reach it); later issues add theirs with their payload schemas. */
+/** The socket.io event map (see docs/architecture.md for how events reach it); new events add theirs with their payload schemas. */
 export const staffRoom = 'staff';
 
 export const menuUpdatedSchema = z.object({});

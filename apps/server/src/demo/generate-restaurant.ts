@@ -1055,7 +1055,7 @@ async function addCoupons(
 }
 
 /**
- * The loyalty customers (issue 5), made once the first batch of orders is written: their share of the visits
+ * The loyalty customers, made once the first batch of orders is written: their share of the visits
  * (`memberWeights`) is sized to the members' spend over the last 365 days, estimated from that batch (its
  * share of members' completed orders and their average total, times the orders planned for the last 365
  * days). The first batch's orders for guests who gave their phone are attached to members here, by the

@@ -6,7 +6,7 @@ import type { ReservationSettings } from '@quan/contract/reservations';
 import type { BankAccount, ServiceChargeSettings } from '@quan/contract/settings';
 import { check, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** The restaurant's settings: a single row (id 1). Later issues add their columns here. */
+/** The restaurant's settings: a single row (id 1). New settings add their columns here. */
 export const restaurantSettings = pgTable(
   'restaurant_settings',
   {
