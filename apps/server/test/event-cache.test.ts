@@ -48,11 +48,14 @@ describe('the caches kept current by the events', () => {
   it('never keeps a load that was under way when its entry went stale', async () => {
     const bus = await createEventBus({ log: silent });
     let version = 1;
+    // The first load reads, then waits here until the test lets it finish: the change lands in between.
+    let finishFirstLoad = () => {};
+    const firstLoadHeld = new Promise<void>((resolve) => (finishFirstLoad = resolve));
     const cache = createEventCache({
       bus,
       load: async () => {
         const read = version;
-        await new Promise((resolve) => setTimeout(resolve, 10));
+        if (read === 1) await firstLoadHeld;
         return read;
       },
       staleOn: { 'menu.changed': 'all' },
@@ -61,6 +64,7 @@ describe('the caches kept current by the events', () => {
     const before = cache.get('menu');
     version = 2;
     bus.publish([{ type: 'menu.changed' }]);
+    finishFirstLoad();
     // The caller that asked before the change gets what was read then; nobody after it does.
     expect(await before).toBe(1);
     expect(await cache.get('menu')).toBe(2);

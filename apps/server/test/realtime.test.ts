@@ -39,6 +39,22 @@ const connected = (socket: ClientSocket) =>
   });
 const disconnected = (socket: ClientSocket) => new Promise<string>((resolve) => socket.once('disconnect', resolve));
 
+/** The last event a test sends to every socket: one socket's events arrive in the order they were sent. */
+const MARKER = { marker: 'last' };
+/** Every `menu:updated` the socket hears up to the marker: what it missed before the marker, it never gets. */
+function menuUpdatesUntilMarker(socket: ClientSocket): Promise<unknown[]> {
+  const heard: unknown[] = [];
+  return new Promise((resolve) => {
+    const listen = (payload: unknown) => {
+      heard.push(payload);
+      if ((payload as { marker?: string }).marker !== MARKER.marker) return;
+      socket.off('menu:updated', listen);
+      resolve(heard);
+    };
+    socket.on('menu:updated', listen);
+  });
+}
+
 async function freshStaff(): Promise<SignedIn> {
   const admin = await t.signInAs('admin');
   const input = newAccountInput();
@@ -63,13 +79,12 @@ describe('live connection', () => {
     const staff = socketFor((await t.signInAs('staff')).token);
     const stranger = socketFor();
     await Promise.all([connected(staff), connected(stranger)]);
-    const strangerHeard: unknown[] = [];
-    stranger.on('menu:updated', (payload) => strangerHeard.push(payload));
-    const heard = new Promise((resolve) => staff.once('menu:updated', resolve));
+    const staffHeard = menuUpdatesUntilMarker(staff);
+    const strangerHeard = menuUpdatesUntilMarker(stranger);
     t.app.realtime.emitToStaff('menu:updated', {});
-    expect(await heard).toEqual({});
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(strangerHeard).toEqual([]);
+    t.app.realtime.emitToAll('menu:updated', MARKER);
+    expect(await staffHeard).toEqual([{}, MARKER]);
+    expect(await strangerHeard).toEqual([MARKER]);
   });
 
   it('refuses a connection with a bad token', async () => {
@@ -81,15 +96,13 @@ describe('live connection', () => {
     // A phone that once signed in as staff and now opens a diner page still gets its live updates.
     const diner = socketFor(undefined, 'theme=dark; accessToken=expired-or-revoked');
     await Promise.all([connected(staff), connected(diner)]);
-    const heard = { staff: 0, diner: 0 };
-    staff.on('menu:updated', () => heard.staff++);
-    diner.on('menu:updated', () => heard.diner++);
-    const dinerHeardAll = new Promise((resolve) => diner.once('menu:updated', resolve));
+    const staffHeard = menuUpdatesUntilMarker(staff);
+    const dinerHeard = menuUpdatesUntilMarker(diner);
     t.app.realtime.emitToStaff('menu:updated', {});
     t.app.realtime.emitToAll('menu:updated', {});
-    await dinerHeardAll;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(heard).toEqual({ staff: 2, diner: 1 });
+    t.app.realtime.emitToAll('menu:updated', MARKER);
+    expect(await staffHeard).toEqual([{}, {}, MARKER]);
+    expect(await dinerHeard).toEqual([{}, MARKER]);
   });
 
   it('drops the connection when its session signs out', async () => {

@@ -40,6 +40,8 @@ const PAUSE_MS = 15;
 /** The web app's one mutation retry comes a second after the failure (apps/web/src/lib/retry-policy.ts). */
 const RETRY_DELAY_MS = 1000;
 
+// Only for what is about time here: the client's pace and its retry delay (the behaviour under test), the
+// poll of `until` and the wait for a port; nothing is proven by waiting.
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** Waits until `check` holds, polling; fails with `what` after `timeoutMs` (generous: the machine is shared). */

@@ -251,7 +251,10 @@ describe('the session', () => {
 describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
   'sessions on a chain of two instances (PostgreSQL and Redis)',
   () => {
-    /** Asks `refused` every 20 ms until it says yes; how long that took, or null after `withinMs`. */
+    /**
+     * Asks `refused` every 20 ms until it says yes; how long that took, or null after `withinMs`. A poll, as
+     * the other instance hears of the change through Redis and tells this test nothing when it has.
+     */
     async function msUntil(refused: () => Promise<boolean>, withinMs: number): Promise<number | null> {
       const started = Date.now();
       while (Date.now() - started <= withinMs) {
