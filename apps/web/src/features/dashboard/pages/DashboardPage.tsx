@@ -4,7 +4,7 @@ import { useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCan } from '../../../lib/use-can';
 import { settingsQueryOptions } from '../../more/api/get-settings';
-import { paymentMethodLabelsOf } from '../../orders/components/order-status';
+import { paymentMethodLabelsOf } from '../../orders/components/payment-labels';
 import { FiguresManagersOnly } from '../components/FiguresManagersOnly';
 import { RevenueOverview } from '../components/RevenueOverview';
 

@@ -11,7 +11,7 @@ import { selectUser } from '../../../store/user-slice';
 import { useTodaysRevenue } from '../../dashboard/api/get-revenue';
 import { useOrders } from '../../orders/api/list-orders';
 import { OrderStatusBadge } from '../../orders/components/OrderBadges';
-import { tableLabel } from '../../orders/components/order-status';
+import { tableLabel } from '../../orders/components/order-names';
 import { restaurantDay } from '../../../lib/restaurant-day';
 import { useNow } from '../../orders/components/use-now';
 import { useTables } from '../../tables/api/list-tables';

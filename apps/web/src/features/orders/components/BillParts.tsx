@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { isOpenOrderStatus, type Order } from '@quan/contract/order';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
-import { formatClock, paymentMethodMessages } from './order-status';
+import { paymentMethodMessages } from './payment-labels';
+import { formatClock } from './ticket-timing';
 import { describePortions } from './tab-actions';
 
 interface BillPartsProps {

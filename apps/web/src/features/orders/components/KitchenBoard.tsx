@@ -4,17 +4,15 @@ import type { Order } from '@quan/contract/order';
 import { maxOrdersPerPage, useOrders, type OrderFilters } from '../api/list-orders';
 import { KitchenTicket } from './KitchenTicket';
 import {
-  isRoundAwaitingApproval,
-  kitchenStatuses,
   kitchenTickets,
   stationWorkOfRound,
   ticketsOfStation,
   ticketTargetMinutes,
-  ticketTiming,
   type KitchenRound,
-  type RoundMove,
   type StationRef,
-} from './order-status';
+} from './kitchen-tickets';
+import { isRoundAwaitingApproval, kitchenStatuses, type RoundMove } from './round-status';
+import { ticketTiming } from './ticket-timing';
 import { useLateTicketBeep } from './use-late-ticket-beep';
 import { ticketKey, useTicketPrint } from './use-ticket-print';
 import { LoadError } from '../../../components/LoadError';

@@ -5,25 +5,16 @@ import { OrderLineLabel } from '../../../components/OrderLineLabel';
 import { useT } from '../../../lib/i18n';
 import { OrderStatusBadge, SourceBadge } from './OrderBadges';
 import {
-  approvalRequestLabel,
-  billedQuantity,
   describeStationWork,
-  formatClock,
-  formatElapsed,
-  hasRounds,
-  isRoundAwaitingApproval,
-  kitchenRoundMoves,
-  roundButtonTarget,
-  tableLabel,
-  toneMessages,
-  type ElapsedTone,
   type KitchenRound,
   type KitchenTicketData,
-  type RoundMove,
   type StationRef,
   type StationWork,
-  type TicketTiming,
-} from './order-status';
+} from './kitchen-tickets';
+import { billedQuantity } from './order-lines';
+import { hasRounds, roundButtonTarget, tableLabel } from './order-names';
+import { approvalRequestLabel, isRoundAwaitingApproval, kitchenRoundMoves, type RoundMove } from './round-status';
+import { formatClock, formatElapsed, toneMessages, type ElapsedTone, type TicketTiming } from './ticket-timing';
 
 const toneClasses: Record<ElapsedTone, string> = {
   fresh: 'bg-green-700 text-white',

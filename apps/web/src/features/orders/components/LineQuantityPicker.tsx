@@ -4,7 +4,9 @@ import type { Order, OrderItem } from '@quan/contract/order';
 import { OrderLineLabel } from '../../../components/OrderLineLabel';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
-import { billedQuantity, hasRounds, roundStatusMessages } from './order-status';
+import { billedQuantity } from './order-lines';
+import { hasRounds } from './order-names';
+import { roundStatusMessages } from './round-status';
 import { billedLines, isStartedLine, lineLabel, type LinePicks } from './tab-actions';
 
 interface LineQuantityPickerProps {

@@ -6,7 +6,8 @@ import { FormAlert } from '../../../components/FormAlert';
 import { useT } from '../../../lib/i18n';
 import { useMergeOrders } from '../api/merge-orders';
 import { OpenTables, type TablesQuery } from './OpenTables';
-import { isOrderStatus, orderStatusMessages, tableLabel } from './order-status';
+import { tableLabel } from './order-names';
+import { isOrderStatus, orderStatusMessages } from './order-status';
 import { otherOpenTables } from './tab-actions';
 import { reportTabRefusal } from './tab-refusal';
 

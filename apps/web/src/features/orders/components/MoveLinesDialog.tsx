@@ -9,7 +9,7 @@ import { useT } from '../../../lib/i18n';
 import { useMoveLines } from '../api/move-lines';
 import { LineQuantityPicker } from './LineQuantityPicker';
 import { OpenTables, type TablesQuery } from './OpenTables';
-import { tableLabel } from './order-status';
+import { tableLabel } from './order-names';
 import {
   describePortions,
   otherOpenTables,

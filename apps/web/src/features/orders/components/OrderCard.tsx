@@ -8,25 +8,12 @@ import { useT, type Translate } from '../../../lib/i18n';
 import { useCan } from '../../../lib/use-can';
 import { BillParts } from './BillParts';
 import { OrderStatusBadge, SourceBadge } from './OrderBadges';
-import {
-  billedQuantity,
-  elapsedMinutes,
-  formatClock,
-  formatElapsed,
-  hasRounds,
-  linesOfRound,
-  orderMovesFor,
-  paymentMethodMessages,
-  refundableOf,
-  roundButtonTarget,
-  roundMovesFor,
-  roundNames,
-  roundsAwaitingApproval,
-  roundStatusMessages,
-  tableLabel,
-  type OrderMove,
-  type RoundMove,
-} from './order-status';
+import { billedQuantity, linesOfRound } from './order-lines';
+import { hasRounds, roundButtonTarget, roundNames, tableLabel } from './order-names';
+import { orderMovesFor, type OrderMove } from './order-status';
+import { paymentMethodMessages, refundableOf } from './payment-labels';
+import { roundMovesFor, roundsAwaitingApproval, roundStatusMessages, type RoundMove } from './round-status';
+import { elapsedMinutes, formatClock, formatElapsed } from './ticket-timing';
 import { billedLines, canChangeBill, type TabAction } from './tab-actions';
 
 interface OrderCardProps {

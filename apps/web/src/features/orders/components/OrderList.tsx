@@ -3,7 +3,8 @@ import { useOrders } from '../api/list-orders';
 import { OrderCard } from './OrderCard';
 import { dayEndIso, dayStartIso } from '../../../lib/restaurant-day';
 import { useT } from '../../../lib/i18n';
-import { orderTabMessages, statusesOfTab, type OrderMove, type OrderTab, type RoundMove } from './order-status';
+import { orderTabMessages, statusesOfTab, type OrderMove, type OrderTab } from './order-status';
+import { type RoundMove } from './round-status';
 import type { TabAction } from './tab-actions';
 import { LoadError } from '../../../components/LoadError';
 

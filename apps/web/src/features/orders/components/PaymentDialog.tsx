@@ -19,7 +19,9 @@ import { useBankAccount } from '../api/get-bank-account';
 import { orderQueryOptions } from '../api/get-order';
 import { takePaymentRequest, useTakePayment } from '../api/take-payment';
 import { RefundDialog } from './RefundDialog';
-import { formatClock, paymentMethodMessages, paymentTargetOf, refundableOf, tableLabel } from './order-status';
+import { tableLabel } from './order-names';
+import { paymentMethodMessages, paymentTargetOf, refundableOf } from './payment-labels';
+import { formatClock } from './ticket-timing';
 
 export const paymentMethodIcons: Record<PaymentMethod, LucideIcon> = {
   cash: Banknote,

@@ -10,7 +10,8 @@ import { formatMoney, parseDong } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useRefundPayment } from '../api/refund-payment';
-import { formatClock, paymentMethodMessages, refundableOf } from './order-status';
+import { paymentMethodMessages, refundableOf } from './payment-labels';
+import { formatClock } from './ticket-timing';
 
 interface RefundDialogProps {
   order: Order;

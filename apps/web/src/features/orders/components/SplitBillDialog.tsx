@@ -8,7 +8,8 @@ import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { useSplitBill } from '../api/split-bill';
 import { LineQuantityPicker } from './LineQuantityPicker';
-import { billedQuantity, tableLabel } from './order-status';
+import { billedQuantity } from './order-lines';
+import { tableLabel } from './order-names';
 import {
   billedLines,
   evenSplitAmounts,

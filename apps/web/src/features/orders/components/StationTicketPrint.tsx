@@ -1,7 +1,9 @@
 import type { Order, OrderItem, OrderRound } from '@quan/contract/order';
 import { OrderLineLabel } from '../../../components/OrderLineLabel';
 import { useT } from '../../../lib/i18n';
-import { billedQuantity, formatClock, tableLabel } from './order-status';
+import { billedQuantity } from './order-lines';
+import { tableLabel } from './order-names';
+import { formatClock } from './ticket-timing';
 
 export interface PrintedStationTicketProps {
   order: Order;

@@ -11,7 +11,7 @@ import { useT } from '../../../lib/i18n';
 import { useCan } from '../../../lib/use-can';
 import { useVoidLines } from '../api/void-lines';
 import { LineQuantityPicker } from './LineQuantityPicker';
-import { tableLabel } from './order-status';
+import { tableLabel } from './order-names';
 import {
   describePortions,
   isStartedLine,

@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { makeLine, makeOrder, makeRound } from './order-fixtures';
-import { describeOrderCancel, partialCancelMessage } from './order-status';
+import { describeOrderCancel, partialCancelMessage } from './order-messages';
 import {
   canChangeBill,
   describePortions,

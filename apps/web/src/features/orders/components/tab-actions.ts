@@ -2,7 +2,8 @@ import type { Translate } from '../../../lib/i18n';
 import { splitAmount } from '@quan/contract/bill';
 import { describeOptions } from '@quan/contract/option-rules';
 import { isOpenOrderStatus, type Order, type OrderItem, type VoidReason } from '@quan/contract/order';
-import { billedQuantity, hasRounds } from './order-status';
+import { billedQuantity } from './order-lines';
+import { hasRounds } from './order-names';
 
 /** The message ids of the reasons a void is recorded with, as the floor says them. */
 export const voidReasonMessages: Record<VoidReason, string> = {

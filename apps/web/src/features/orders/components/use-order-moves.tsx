@@ -12,15 +12,13 @@ import { updateRoundRequest, useUpdateRound } from '../api/update-round';
 import { PaymentDialog } from './PaymentDialog';
 import {
   describeOrderCancel,
-  hasRounds,
   moveSuccessMessage,
   partialCancelMessage,
-  rejectMoveLabel,
   roundMoveSuccessMessage,
-  tableLabel,
-  type OrderMove,
-  type RoundMove,
-} from './order-status';
+} from './order-messages';
+import { hasRounds, tableLabel } from './order-names';
+import { rejectMoveLabel, type OrderMove } from './order-status';
+import { type RoundMove } from './round-status';
 
 interface RoundRequest {
   order: Order;

@@ -4,7 +4,8 @@ import type { Order, OrderRound } from '@quan/contract/order';
 import type { Station } from '@quan/contract/stations';
 import { useT } from '../../../lib/i18n';
 import { useUpdateStationWork } from '../api/update-station-work';
-import { roundButtonTarget, stationWorkMessage } from './order-status';
+import { stationWorkMessage } from './order-messages';
+import { roundButtonTarget } from './order-names';
 import { reportTabRefusal } from './tab-refusal';
 import { ticketKey } from './use-ticket-print';
 

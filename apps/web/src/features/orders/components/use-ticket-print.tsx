@@ -7,7 +7,8 @@ import { describeApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { usePrintTicket } from '../api/print-ticket';
 import { PrintedStationTicket, type PrintedStationTicketProps } from './StationTicketPrint';
-import { roundButtonTarget, type KitchenTicketData } from './order-status';
+import { type KitchenTicketData } from './kitchen-tickets';
+import { roundButtonTarget } from './order-names';
 
 /** The key of a ticket on a screen: one round of one order, for one station or all of them. */
 export function ticketKey(

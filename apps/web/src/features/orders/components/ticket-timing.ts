@@ -1,0 +1,63 @@
+import { defaultSettings } from '@quan/contract/settings';
+import { ticketUrgency, type TicketUrgency } from '@quan/contract/stations';
+import type { Translate } from '../../../lib/i18n';
+
+export function elapsedMinutes(since: string, now: number): number {
+  return Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
+}
+
+const clockFormat = new Intl.DateTimeFormat('vi-VN', {
+  timeZone: defaultSettings.timezone,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** "19:42" on the restaurant's wall clock. */
+export function formatClock(value: string): string {
+  return clockFormat.format(new Date(value));
+}
+
+/** "7 min", "1 h 05 min". */
+export function formatElapsed(t: Translate, minutes: number): string {
+  if (minutes < 60) return t('orders.elapsed.minutes', { minutes });
+  return t('orders.elapsed.hours', { hours: Math.floor(minutes / 60), minutes: String(minutes % 60).padStart(2, '0') });
+}
+
+export type ElapsedTone = 'fresh' | 'waiting' | 'late';
+
+/** Green under 10 minutes, amber under 20, red after: for a ticket without a target time. */
+export function elapsedTone(minutes: number): ElapsedTone {
+  if (minutes < 10) return 'fresh';
+  return minutes < 20 ? 'waiting' : 'late';
+}
+
+const toneOfUrgency: Record<TicketUrgency, ElapsedTone> = { on_time: 'fresh', due: 'waiting', late: 'late' };
+
+/** What a ticket's colour says, in words too: colour alone does not reach everyone. */
+export const toneMessages: Record<ElapsedTone, string> = {
+  fresh: 'orders.tone.fresh',
+  waiting: 'orders.tone.waiting',
+  late: 'orders.tone.late',
+};
+
+export interface TicketTiming {
+  /** Whole minutes since the round was sent. */
+  minutes: number;
+  tone: ElapsedTone;
+  /** The target the tone is measured against; null when no dish or station has one (the fixed 10/20 minutes apply). */
+  targetMinutes: number | null;
+}
+
+/**
+ * How late a ticket is: against its target (amber at the target, red past one and a half times it), or, with
+ * no target anywhere, by the kitchen's old rule of thumb.
+ */
+export function ticketTiming(sentAt: string, now: number, targetMinutes: number | null): TicketTiming {
+  const minutes = elapsedMinutes(sentAt, now);
+  const tone =
+    targetMinutes === null
+      ? elapsedTone(minutes)
+      : toneOfUrgency[ticketUrgency(Math.max(0, now - Date.parse(sentAt)), targetMinutes)];
+  return { minutes, tone, targetMinutes };
+}
