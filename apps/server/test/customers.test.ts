@@ -141,7 +141,7 @@ describe('customers', () => {
     expect((await search('search=100%25')).names).toEqual([]);
   });
 
-  it('sorts by last visit (never seen last), by points or by name when asked (ext); newest first otherwise', async () => {
+  it('sorts by last visit (never seen last), by points or by name when asked; newest first otherwise', async () => {
     const seenLast = await createCustomer({ name: 'Thứ tự Bà Lan' });
     const bigSpender = await createCustomer({ name: 'Thứ tự Anh Ba' });
     const never = await createCustomer({ name: 'Thứ tự Chưa ghé' });

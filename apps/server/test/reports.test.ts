@@ -160,7 +160,7 @@ describe('revenue', () => {
   });
 });
 
-describe('revenue compared with the period before (ext)', () => {
+describe('revenue compared with the period before', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -297,7 +297,7 @@ describe('a deleted dish', () => {
   });
 });
 
-describe('top dishes today (ext)', () => {
+describe('top dishes today', () => {
   async function topDishes(query = '', as = 'staff') {
     const response = await t.request({ method: 'GET', url: `/api/order/top-dishes${query}`, as });
     expect(response.statusCode, response.body).toBe(200);
@@ -353,7 +353,7 @@ describe('top dishes today (ext)', () => {
   });
 });
 
-describe('revenue by payment (ext)', () => {
+describe('revenue by payment', () => {
   const method = (figures: Revenue, name: string) => figures.byPaymentMethod.find((row) => row.method === name)!;
   const pay = async (order: Order, body: Record<string, unknown>, as: 'staff' | 'manager' = 'staff') => {
     const response = await t.request({ method: 'POST', url: `/api/order/${order._id}/payments`, payload: body, as });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common';
 
 /**
- * (ext) What the audit trail keeps: every hand-made change of money (an order's bill, a refund, the cash
+ * What the audit trail keeps: every hand-made change of money (an order's bill, a refund, the cash
  * drawer) or of an order's place, written in the same transaction as the change, with who did it and who
  * approved it; and every manager's approval refused (`approval-refused`: who asked, for which email and which
  * change, written although the change was not made).
@@ -36,7 +36,7 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-/** (ext) GET /api/audit: newest first, paged, filtered by kind, person and dates. */
+/** GET /api/audit: newest first, paged, filtered by kind, person and dates. */
 export const listAuditQuerySchema = z
   .object({
     kind: auditKindSchema.optional(),

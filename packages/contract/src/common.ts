@@ -46,7 +46,7 @@ export type ErrorParams = z.infer<typeof errorParamsSchema>;
 
 /**
  * The error envelope of every failed call: a sentence a person can act on (in English), a stable machine
- * `code` (ext) that a screen translates with its `params`, and field errors for 400s. A code without a
+ * `code` that a screen translates with its `params`, and field errors for 400s. A code without a
  * translation of its own shows the sentence.
  */
 export const errorResponseSchema = z.object({

@@ -23,7 +23,7 @@ export const couponSchema = z.object({
   usedCount: z.int32(),
   isActive: z.boolean(),
   spinWeight: z.int32(),
-  /** (ext) A spin-wheel prize works only for this customer. */
+  /** A spin-wheel prize works only for this customer. */
   customerId: idSchema.nullable(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,

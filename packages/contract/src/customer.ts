@@ -82,7 +82,7 @@ export const listCustomersQuerySchema = z.strictObject({
   status: customerStatusSchema.optional(),
   membershipLevel: membershipLevelSchema.optional(),
   /**
-   * (ext) The order of the list: `newest` (the default: newest customer first), `recent` (last visit first,
+   * The order of the list: `newest` (the default: newest customer first), `recent` (last visit first,
    * those never seen last), `points` (most loyalty points first) or `name` (A to Z).
    */
   sort: z.enum(customerSorts, 'Sort must be newest, recent, points or name').default('newest'),

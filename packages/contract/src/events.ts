@@ -17,7 +17,7 @@ export interface DomainEvents {
   'order.status-changed': { order: Order; from: OrderStatus };
   /** Anything else of an open order changed: its note, customer, payment method or table. */
   'order.updated': { order: Order };
-  /** (ext) A reservation was booked, changed, or moved along (arrived, cancelled, no-show, done). */
+  /** A reservation was booked, changed, or moved along (arrived, cancelled, no-show, done). */
   'reservation.changed': { reservation: Reservation };
   /** A table was added, edited, seated or freed. */
   'table.changed': { table: Table };

@@ -125,7 +125,7 @@ export const ingredientHistorySchema = z.object({
   quantityAfter: z.number(),
   reason: z.enum(stockChangeReasons),
   orderId: idSchema.nullable(),
-  /** The order's short number, for a link a person can read (ext). */
+  /** The order's short number, for a link a person can read. */
   orderNo: z.int32().nullable(),
   note: z.string(),
   user: z.object({ _id: idSchema, name: z.string() }).nullable(),

@@ -11,7 +11,7 @@ export const categorySchema = z.object({
   description: z.string(),
   color: z.string(),
   sortOrder: z.int32(),
-  /** (ext) The station its dishes go to, unless a dish names its own; null: the first station. */
+  /** The station its dishes go to, unless a dish names its own; null: the first station. */
   stationId: idSchema.nullable(),
   /** Items in the category, available or not. */
   itemCount: z.int32(),
@@ -55,12 +55,12 @@ export const itemSchema = z.object({
   name: z.string(),
   description: z.string(),
   /**
-   * (ext) The name diners whose page is in English see; null when not set, and they see `name`. Staff screens
+   * The name diners whose page is in English see; null when not set, and they see `name`. Staff screens
    * show `name`. The server always sends it; optional in the type, as an answer kept from before it existed
    * (a tablet's offline copy of the menu, a test's item) lacks it.
    */
   nameEn: z.string().nullable().optional(),
-  /** (ext) The description diners whose page is in English see; null when not set, and they see `description`. */
+  /** The description diners whose page is in English see; null when not set, and they see `description`. */
   descriptionEn: z.string().nullable().optional(),
   price: z.int32(),
   categoryId: idSchema,
@@ -68,14 +68,14 @@ export const itemSchema = z.object({
   imageUrl: z.string(),
   /** The manager's switch: offered or not. */
   isAvailable: z.boolean(),
-  /** (ext) Stock cannot cover one portion of the recipe; comes back by itself when restocked. */
+  /** Stock cannot cover one portion of the recipe; comes back by itself when restocked. */
   isSoldOut: z.boolean(),
   recipe: z.array(recipeLineSchema),
-  /** (ext) The option groups offered with the dish, in the order the sheet shows them. */
+  /** The option groups offered with the dish, in the order the sheet shows them. */
   optionGroups: z.array(dishOptionGroupSchema),
-  /** (ext) The station the dish goes to; null: its category's. */
+  /** The station the dish goes to; null: its category's. */
   stationId: idSchema.nullable(),
-  /** (ext) Minutes the dish should take; null: its station's target. */
+  /** Minutes the dish should take; null: its station's target. */
   prepMinutes: z.int32().nullable(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
@@ -98,7 +98,7 @@ export const createItemBodySchema = z.strictObject({
     .max(100_000_000, 'Price is too large'),
   categoryId: idSchema,
   description: multiLineText().max(500, 'Description can be at most 500 characters').optional(),
-  /** (ext) What diners reading English see instead of the name and description; '' clears it. */
+  /** What diners reading English see instead of the name and description; '' clears it. */
   nameEn: clearedWhenEmpty(lineText().max(80, 'English name can be at most 80 characters')),
   descriptionEn: clearedWhenEmpty(multiLineText().max(500, 'English description can be at most 500 characters')),
   imageUrl: lineText()
@@ -114,7 +114,7 @@ export const createItemBodySchema = z.strictObject({
       'Each ingredient once per recipe',
     )
     .optional(),
-  /** (ext) The option groups offered with the dish, in order. */
+  /** The option groups offered with the dish, in order. */
   optionGroupIds: z
     .array(idSchema)
     .max(MAX_GROUPS_PER_DISH, `A dish has at most ${MAX_GROUPS_PER_DISH} option groups`)

@@ -50,19 +50,19 @@ export const orderItemSchema = z.object({
   price: z.int32(),
   quantity: z.int32(),
   note: z.string(),
-  /** (ext) The options chosen, as they were sold ("Lớn +10.000 ₫", "không hành"). */
+  /** The options chosen, as they were sold ("Lớn +10.000 ₫", "không hành"). */
   options: z.array(soldOptionSchema),
-  /** (ext) The kitchen station the line was sent to (null: the first station). */
+  /** The kitchen station the line was sent to (null: the first station). */
   stationId: idSchema.nullable(),
-  /** (ext) When its station marked it done; null while it is being made. */
+  /** When its station marked it done; null while it is being made. */
   readyAt: isoDateTimeSchema.nullable(),
   /** What the line still costs: price × (quantity − voidedQuantity). */
   total: z.int32(),
-  /** (ext) The line's number in its order, for voids and moves. */
+  /** The line's number in its order, for voids and moves. */
   position: z.int32(),
-  /** (ext) The round the line was sent in. */
+  /** The round the line was sent in. */
   roundNo: z.int32(),
-  /** (ext) How many of `quantity` were voided (taken off the bill). */
+  /** How many of `quantity` were voided (taken off the bill). */
   voidedQuantity: z.int32(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
@@ -70,9 +70,9 @@ export type OrderItem = z.infer<typeof orderItemSchema>;
 export const billsSchema = z.object({
   subtotal: z.int32(),
   discount: z.int32(),
-  /** (ext) The service-charge percent of the order's source at order time (0: none). */
+  /** The service-charge percent of the order's source at order time (0: none). */
   serviceRate: z.number(),
-  /** (ext) The service charge: a bill line of its own, on the subtotal after the discount, taxed. */
+  /** The service charge: a bill line of its own, on the subtotal after the discount, taxed. */
   serviceCharge: z.int32(),
   /** Percent applied at order time. */
   taxRate: z.number(),
@@ -92,12 +92,12 @@ export const orderSchema = z.object({
   items: z.array(orderItemSchema),
   bills: billsSchema,
   coupon: z.object({ code: z.string(), discount: z.int32() }).nullable(),
-  /** (ext) The rounds of the order, first to last; its lines say which round they belong to. */
+  /** The rounds of the order, first to last; its lines say which round they belong to. */
   rounds: z.array(orderRoundSchema),
-  /** (ext) Grows with every change: a client that sends an older `expectedVersion` gets a 409. */
+  /** Grows with every change: a client that sends an older `expectedVersion` gets a 409. */
   version: z.int32(),
   /**
-   * (ext) The parts of a split bill, each paid on its own; they add up exactly to `bills`. Empty when the
+   * The parts of a split bill, each paid on its own; they add up exactly to `bills`. Empty when the
    * bill is not split. The order completes when its last part is paid.
    */
   billParts: z.array(
@@ -118,11 +118,11 @@ export const orderSchema = z.object({
       paidAt: isoDateTimeSchema.nullable(),
     }),
   ),
-  /** (ext) Every payment taken for the order, oldest first, with its refunds. */
+  /** Every payment taken for the order, oldest first, with its refunds. */
   payments: z.array(paymentSchema),
-  /** (ext) What the payments cover, net of refunds (tips and cash change not included). */
+  /** What the payments cover, net of refunds (tips and cash change not included). */
   paid: z.int32(),
-  /** (ext) What is still to pay: the total less `paid`. */
+  /** What is still to pay: the total less `paid`. */
   due: z.int32(),
   /** The method that paid most of the bill, once it is paid in full. */
   paymentMethod: paymentMethodSchema.nullable(),
@@ -143,7 +143,7 @@ export const orderLineInputSchema = z.strictObject({
     .min(1, 'Quantity must be at least 1')
     .max(99, 'Quantity can be at most 99'),
   note: multiLineText().max(200, 'A note can be at most 200 characters').optional(),
-  /** (ext) The ids of the options chosen for the dish; the server checks them against its groups and prices them. */
+  /** The ids of the options chosen for the dish; the server checks them against its groups and prices them. */
   options: z
     .array(idSchema)
     .max(MAX_OPTIONS_PER_LINE, `A dish takes at most ${MAX_OPTIONS_PER_LINE} options`)
@@ -171,7 +171,7 @@ export const createOrderBodySchema = z.strictObject({
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 
-/** (ext) The version the client last saw: a change made since then is refused with a 409. */
+/** The version the client last saw: a change made since then is refused with a 409. */
 const expectedVersionSchema = z.int32('The version must be a whole number').min(1).optional();
 
 export const updateOrderBodySchema = z.strictObject({
@@ -195,9 +195,9 @@ export const listOrdersQuerySchema = z
       .pipe(z.array(orderStatusSchema).min(1))
       .optional(),
     tableId: idSchema.optional(),
-    /** (ext) A loyalty customer's orders. */
+    /** A loyalty customer's orders. */
     customerId: idSchema.optional(),
-    /** (ext) `oldest` first is the kitchen's order: the longest wait on top. Newest first by default. */
+    /** `oldest` first is the kitchen's order: the longest wait on top. Newest first by default. */
     sort: z.enum(['newest', 'oldest'], 'Sort must be newest or oldest').default('newest'),
     page: z.coerce.number().pipe(z.int32().min(1, 'Page must be 1 or more')).default(1),
     limit: z.coerce.number().pipe(z.int32().min(1).max(200, 'Limit can be at most 200')).default(50),
@@ -212,7 +212,7 @@ export type ListOrdersFilter = z.output<typeof listOrdersQuerySchema>;
 /** Header that makes order creation safe to retry: the web sends its in-progress orderId. */
 export const idempotencyKeySchema = lineText().min(1).max(100, 'Idempotency-Key can be at most 100 characters');
 
-/** (ext) POST /api/order/{id}/rounds: more dishes for an open order, priced from the menu when sent. */
+/** POST /api/order/{id}/rounds: more dishes for an open order, priced from the menu when sent. */
 export const addRoundBodySchema = z.strictObject({
   items: z.array(orderLineInputSchema).min(1, 'Add at least one dish').max(50, 'A round has at most 50 lines'),
   expectedVersion: expectedVersionSchema,
@@ -224,7 +224,7 @@ export const roundParamsSchema = z.strictObject({
   roundNo: z.coerce.number().pipe(z.int32('The round must be a whole number').min(1).max(999)),
 });
 
-/** (ext) PATCH /api/order/{id}/rounds/{roundNo}: accept, reject, bump or serve one round. */
+/** PATCH /api/order/{id}/rounds/{roundNo}: accept, reject, bump or serve one round. */
 export const updateRoundBodySchema = z.strictObject({
   status: roundStatusSchema,
   expectedVersion: expectedVersionSchema,
@@ -234,7 +234,7 @@ export type UpdateRoundBody = z.infer<typeof updateRoundBodySchema>;
 export const stationRoundParamsSchema = roundParamsSchema.extend({ stationId: idSchema });
 
 /**
- * (ext) PATCH /api/order/{id}/rounds/{roundNo}/stations/{stationId}: one station marks its lines of a started
+ * PATCH /api/order/{id}/rounds/{roundNo}/stations/{stationId}: one station marks its lines of a started
  * round done (or takes that back while the round is not ready). When every station is done the round is ready.
  */
 export const updateStationWorkBodySchema = z.strictObject({
@@ -244,19 +244,19 @@ export const updateStationWorkBodySchema = z.strictObject({
 export type UpdateStationWorkBody = z.infer<typeof updateStationWorkBodySchema>;
 
 /**
- * (ext) POST /api/order/{id}/rounds/{roundNo}/tickets: a station's ticket of a round is printed; the answer
+ * POST /api/order/{id}/rounds/{roundNo}/tickets: a station's ticket of a round is printed; the answer
  * says which copy this is, so the second and later ones are marked REPRINT. Without `stationId`, the whole round.
  */
 export const printTicketBodySchema = z.strictObject({ stationId: idSchema.nullable().optional() });
 export const printTicketResultSchema = z.object({ copy: z.int32() });
 
-/** (ext) Why a line was voided. */
+/** Why a line was voided. */
 export const voidReasons = ['wrong_dish', 'changed_mind', 'quality', 'other'] as const;
 export const voidReasonSchema = z.enum(voidReasons, 'Reason must be wrong_dish, changed_mind, quality or other');
 export type VoidReason = z.infer<typeof voidReasonSchema>;
 
 /**
- * (ext) POST /api/order/{id}/voids: takes lines (or part of their quantity) off the bill. Staff void what
+ * POST /api/order/{id}/voids: takes lines (or part of their quantity) off the bill. Staff void what
  * the kitchen has not started; a line of a round in preparation or later needs a manager, signed in or
  * approving on the same device with their email and password.
  */
@@ -297,7 +297,7 @@ const linePortionsSchema = z
   .max(50);
 
 /**
- * (ext) POST /api/order/{id}/split: by lines (the chosen lines are one part, the rest another; `parts`
+ * POST /api/order/{id}/split: by lines (the chosen lines are one part, the rest another; `parts`
  * lists each part's lines but the last, which takes what is left) or evenly between guests.
  */
 export const splitBillBodySchema = z.discriminatedUnion(
@@ -326,20 +326,20 @@ export const billPartParamsSchema = z.strictObject({
   partNo: z.coerce.number().pipe(z.int32('The part must be a whole number').min(1).max(20)),
 });
 
-/** (ext) POST /api/order/{id}/parts/{partNo}/pay: one part of a split bill paid. */
+/** POST /api/order/{id}/parts/{partNo}/pay: one part of a split bill paid. */
 export const payBillPartBodySchema = z.strictObject({
   paymentMethod: paymentMethodSchema,
   /** The bill a screen shows: a split made again since then is refused instead of paying another amount. */
   expectedVersion: expectedVersionSchema,
 });
 
-/** (ext) POST /api/order/{id}/merge: the open order of another table joins this one, whose table stays. */
+/** POST /api/order/{id}/merge: the open order of another table joins this one, whose table stays. */
 export const mergeOrderBodySchema = z.strictObject({
   fromOrderId: idSchema,
   expectedVersion: expectedVersionSchema,
 });
 
-/** (ext) POST /api/order/{id}/move-lines: chosen lines (or part of them) go to another table's open order. */
+/** POST /api/order/{id}/move-lines: chosen lines (or part of them) go to another table's open order. */
 export const moveLinesBodySchema = z.strictObject({
   lines: linePortionsSchema,
   toTableId: idSchema,

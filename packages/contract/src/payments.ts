@@ -40,7 +40,7 @@ export const refundSchema = z.object({
 });
 export type Refund = z.infer<typeof refundSchema>;
 
-/** (ext) One payment of an order or of a part of its split bill. */
+/** One payment of an order or of a part of its split bill. */
 export const paymentSchema = z.object({
   _id: idSchema,
   method: paymentMethodSchema,
@@ -69,7 +69,7 @@ export type Payment = z.infer<typeof paymentSchema>;
 const expectedVersionSchema = z.int32('The version must be a whole number').min(1).optional();
 
 /**
- * (ext) POST /api/order/{id}/payments: a payment towards the bill (or towards one part of a split bill).
+ * POST /api/order/{id}/payments: a payment towards the bill (or towards one part of a split bill).
  * `amount` is what it pays and can be at most what is due; in cash, the guest may hand over more
  * (`tendered`) and the change is worked out. The payment that settles a ready or served order completes it.
  */
@@ -94,7 +94,7 @@ export type TakePaymentBody = z.infer<typeof takePaymentBodySchema>;
 
 export const paymentParamsSchema = z.strictObject({ id: idSchema, paymentId: idSchema });
 
-/** (ext) POST /api/order/{id}/payments/{paymentId}/refunds: a manager gives back part or all of a payment. */
+/** POST /api/order/{id}/payments/{paymentId}/refunds: a manager gives back part or all of a payment. */
 export const refundPaymentBodySchema = z.strictObject({
   amount: amountSchema,
   reason: moneyReasonSchema,
@@ -135,7 +135,7 @@ export function parseTransferNote(text: string): { orderNo: number; partNo: numb
 }
 
 /**
- * (ext) POST /api/payments/bank-notifications: a bank notification service tells that a transfer arrived.
+ * POST /api/payments/bank-notifications: a bank notification service tells that a transfer arrived.
  * The raw body is signed with HMAC-SHA256 and the shared secret (`X-Signature: sha256=<hex>`). The
  * transaction id makes a repeated notification harmless, and `transactedAt` (inside the signed bytes) dates
  * it: one older than `BANK_NOTIFICATION_MAX_AGE_HOURS` is refused, so an old signed body replayed later pays
@@ -170,7 +170,7 @@ export const bankNotificationResultSchema = z.discriminatedUnion('outcome', [
 ]);
 export type BankNotificationResult = z.infer<typeof bankNotificationResultSchema>;
 
-/** (ext) A transfer the bank reported, as staff review it. */
+/** A transfer the bank reported, as staff review it. */
 export const bankTransferSchema = z.object({
   transactionId: z.string(),
   amount: z.int32(),
@@ -191,7 +191,7 @@ export const bankTransferSchema = z.object({
 });
 export type BankTransfer = z.infer<typeof bankTransferSchema>;
 
-/** (ext) GET /api/payments/bank-transfers: the refused transfers still waiting for staff, newest first. */
+/** GET /api/payments/bank-transfers: the refused transfers still waiting for staff, newest first. */
 export const bankTransfersSchema = z.object({ transfers: z.array(bankTransferSchema) });
 
 /** The bank's transaction id in a transfer's address. */
@@ -200,7 +200,7 @@ export const bankTransferParamsSchema = z.object({
 });
 
 /**
- * (ext) POST /api/payments/bank-transfers/:transactionId/apply: a person pays a refused transfer onto an order
+ * POST /api/payments/bank-transfers/:transactionId/apply: a person pays a refused transfer onto an order
  * (or a part of its split bill): its whole amount, at most what is due there. Audited.
  */
 export const applyBankTransferBodySchema = z.object({

@@ -8,7 +8,7 @@ import { billsSchema, orderItemSchema, orderLineInputSchema, orderRoundSchema, o
 export const publicMenuSchema = z.object({
   restaurant: z.object({
     name: z.string(),
-    /** (ext) Whether guests may ask for a table online (/book). */
+    /** Whether guests may ask for a table online (/book). */
     booking: z.boolean(),
   }),
   categories: z.array(
@@ -20,13 +20,13 @@ export const publicMenuSchema = z.object({
           _id: idSchema,
           name: z.string(),
           description: z.string(),
-          /** (ext) Shown instead of `name` to diners whose page is in English; null when not set. */
+          /** Shown instead of `name` to diners whose page is in English; null when not set. */
           nameEn: z.string().nullable(),
-          /** (ext) Shown instead of `description` to diners whose page is in English; null when not set. */
+          /** Shown instead of `description` to diners whose page is in English; null when not set. */
           descriptionEn: z.string().nullable(),
           price: z.int32(),
           imageUrl: z.string(),
-          /** (ext) Options to choose in a sheet; empty for a dish that adds with one tap. */
+          /** Options to choose in a sheet; empty for a dish that adds with one tap. */
           optionGroups: z.array(dishOptionGroupSchema),
         }),
       ),
@@ -37,7 +37,7 @@ export type PublicMenu = z.infer<typeof publicMenuSchema>;
 
 export const publicTableSchema = z.object({ tableNo: z.int32(), seats: z.int32() });
 export type PublicTable = z.infer<typeof publicTableSchema>;
-/** (ext) With the QR code's key, the table page learns at once whether it may order at this table. */
+/** With the QR code's key, the table page learns at once whether it may order at this table. */
 export const publicTableQuerySchema = z.strictObject({
   key: z.string().check(oneLineCheck()).min(1).max(100).optional(),
 });
@@ -78,7 +78,7 @@ export const publicOrderSchema = z.object({
   orderNo: z.int32(),
   status: orderStatusSchema,
   items: z.array(orderItemSchema),
-  /** (ext) The table's rounds, each with its own status (a second round may wait while the first is served). */
+  /** The table's rounds, each with its own status (a second round may wait while the first is served). */
   rounds: z.array(orderRoundSchema.omit({ sentBy: true })),
   bills: billsSchema,
 });
@@ -98,7 +98,7 @@ export const orderStatusUpdateSchema = z.object({
   _id: idSchema,
   orderNo: z.int32(),
   status: orderStatusSchema,
-  /** (ext) Each round's status, so the phone shows which dishes are coming. */
+  /** Each round's status, so the phone shows which dishes are coming. */
   rounds: z.array(orderRoundSchema.omit({ sentBy: true })).optional(),
 });
 export type OrderStatusUpdate = z.infer<typeof orderStatusUpdateSchema>;

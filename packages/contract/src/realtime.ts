@@ -13,12 +13,12 @@ export const menuUpdatedSchema = z.object({});
 export interface ServerToClientEvents {
   /** A new order (POS or diner). */
   'order:created': (order: Order) => void;
-  /** (ext) More dishes joined an open order: a new kitchen ticket (a diner's round waits to be accepted). */
+  /** More dishes joined an open order: a new kitchen ticket (a diner's round waits to be accepted). */
   'order:round-added': (payload: { order: Order; roundNo: number }) => void;
   /** An order changed: the whole order to staff, its status to the diners following it. */
   'order:updated': (order: Order | OrderStatusUpdate) => void;
   'table:updated': (table: Table) => void;
-  /** (ext) A reservation was booked, changed or moved along; the day's book and the tables screen update. */
+  /** A reservation was booked, changed or moved along; the day's book and the tables screen update. */
   'reservation:updated': (reservation: Reservation) => void;
   /** Anything on the menu changed; clients refetch it. */
   'menu:updated': (payload: z.infer<typeof menuUpdatedSchema>) => void;

@@ -20,7 +20,7 @@ export const revenueQuerySchema = z.strictObject(rangeQueryShape).refine(startBe
 export type RevenueQuery = z.infer<typeof revenueQuerySchema>;
 
 /**
- * (ext) What the revenue figures are compared with. `previous`: the period of the same length just before
+ * What the revenue figures are compared with. `previous`: the period of the same length just before
  * (the same local clock times, shifted back by the period's length). While the period is still under
  * way, only the span of it that has elapsed is compared: today until 10:15 against yesterday until
  * 10:15, the last 7 days until 10:15 against the 7 days before until 10:15.
@@ -28,7 +28,7 @@ export type RevenueQuery = z.infer<typeof revenueQuerySchema>;
 export const revenueComparisons = ['previous'] as const;
 export type RevenueComparison = (typeof revenueComparisons)[number];
 
-/** The query of GET /api/order/revenue: a range, and (ext) what to compare it with. */
+/** The query of GET /api/order/revenue: a range, and what to compare it with. */
 export const revenueFiguresQuerySchema = z
   .strictObject({ ...rangeQueryShape, compare: z.enum(revenueComparisons).optional() })
   .refine(startBeforeEnd, startBeforeEndError());
@@ -59,7 +59,7 @@ export const revenueSchema = z.object({
   /** The ten dishes with the most revenue (line totals), then quantity. */
   topItems: z.array(topItemSchema),
   /**
-   * (ext) The tips on the payments of those orders, kept apart from revenue, in all and by who took them
+   * The tips on the payments of those orders, kept apart from revenue, in all and by who took them
    * (null: recorded from a bank notification, or by an account deleted since), most first.
    */
   tips: z.object({
@@ -68,10 +68,10 @@ export const revenueSchema = z.object({
       z.object({ staff: z.object({ _id: idSchema, name: z.string() }).nullable(), amount: z.number().int() }),
     ),
   }),
-  /** The range the figures cover (ext), as the server resolved it. */
+  /** The range the figures cover, as the server resolved it. */
   range: z.object({ startDate: isoDateTimeSchema, endDate: isoDateTimeSchema }),
   /**
-   * (ext) Present when `compare` was asked: the same figures over the span they were compared with.
+   * Present when `compare` was asked: the same figures over the span they were compared with.
    * `span` says which: `whole`, the whole earlier period (the period asked for is over); `elapsed`, the
    * period is still under way and the earlier one is cut at the same clock time (`range.endDate`: the
    * instant as long after the earlier period's start as `asOf` is after this one's).
@@ -109,7 +109,7 @@ export const CHART_DAYS = 30;
 export const TOP_ITEMS = 10;
 
 /**
- * (ext) GET /api/order/top-dishes: today's best-selling dishes (in the restaurant's time zone), from
+ * GET /api/order/top-dishes: today's best-selling dishes (in the restaurant's time zone), from
  * completed orders, ranked as the revenue figures' `topItems` are (revenue, then quantity). Anyone who
  * may see orders may ask; the revenue of each dish is left out, it is a manager's figure.
  */
@@ -121,12 +121,12 @@ export const topDishesQuerySchema = z.strictObject({
 });
 export type TopDishesQuery = z.infer<typeof topDishesQuerySchema>;
 
-/** (ext) The answer of GET /api/order/top-dishes, best first. */
+/** The answer of GET /api/order/top-dishes, best first. */
 export const topDishesSchema = z.array(topItemSchema.pick({ itemId: true, name: true, quantity: true }));
 export type TopDish = z.infer<typeof topDishesSchema>[number];
 
 /**
- * (ext) GET /api/order/option-sales: how often each option was sold (portions) and what it added to the
+ * GET /api/order/option-sales: how often each option was sold (portions) and what it added to the
  * revenue (its price change × portions), over completed orders of the range (as GET /api/order/revenue).
  * Options are grouped by the names they were sold under.
  */
@@ -137,7 +137,7 @@ export const optionSalesSchema = z.object({
 export type OptionSales = z.infer<typeof optionSalesSchema>;
 
 /**
- * (ext) GET /api/order/prep-times: how long the kitchen took, from a round being sent to its station
+ * GET /api/order/prep-times: how long the kitchen took, from a round being sent to its station
  * marking the line done, over rounds sent in the range. Per station (null: sent to no station) and per dish.
  */
 export const prepTimesSchema = z.object({

@@ -5,7 +5,7 @@ import { orderItemSchema, orderLineInputSchema } from './order';
 import { phoneSchema } from './user';
 
 /*
- * (ext) Reservations: a table (or several) held for a party at a time, with dishes ordered ahead that reach the
+ * Reservations: a table (or several) held for a party at a time, with dishes ordered ahead that reach the
  * kitchen only when the guests arrive or at a time the staff chose ("fire at 18:45"). Times are instants
  * (ISO 8601 with offset); the day's book is the restaurant's day in its time zone.
  */
@@ -159,7 +159,7 @@ export const reservationStatusBodySchema = z.strictObject({
 export type ReservationStatusBody = z.infer<typeof reservationStatusBodySchema>;
 
 /**
- * (ext) POST /api/reservations/{id}/decline-alike: declines this guest's request and every other one still
+ * POST /api/reservations/{id}/decline-alike: declines this guest's request and every other one still
  * waiting that was asked with the same phone number or from the same connection, in one go.
  */
 export const declinedRequestsSchema = z.object({ declined: z.int32() });
@@ -201,7 +201,7 @@ export type OpeningHours = z.infer<typeof openingHoursSchema>;
 /** The day of the week of a calendar day ('YYYY-MM-DD') as an index into the opening hours: Monday 0. */
 export const weekdayIndex = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
 
-/** (ext) Reservations in the restaurant's settings. */
+/** Reservations in the restaurant's settings. */
 export const reservationSettingsSchema = z.strictObject({
   /** Guests may ask for a table from the public pages (the staff accept each request). Off by default. */
   publicBooking: z.boolean(),

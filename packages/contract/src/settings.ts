@@ -50,18 +50,18 @@ export const settingsSchema = z.object({
   taxRate: z.number(),
   timezone: z.string(),
   currency: z.string(),
-  /** (ext) Points per VND, level multipliers and thresholds of the loyalty programme. */
+  /** Points per VND, level multipliers and thresholds of the loyalty programme. */
   loyalty: loyaltySettingsSchema,
   /**
-   * (ext) The account guests transfer to: with it, bills and receipts show a VietQR code for what is due.
+   * The account guests transfer to: with it, bills and receipts show a VietQR code for what is due.
    * Null until an admin sets it.
    */
   bank: z.object({ bin: z.string(), accountNumber: z.string(), accountName: z.string() }).nullable(),
-  /** (ext) The service charge and the kinds of order it applies to. */
+  /** The service charge and the kinds of order it applies to. */
   serviceCharge: serviceChargeSettingsSchema,
-  /** (ext) The staff screens' language, unless a person chose theirs in the profile. */
+  /** The staff screens' language, unless a person chose theirs in the profile. */
   language: languageSchema,
-  /** (ext) Booking lengths, the walk-in warning, opening hours and whether guests may book online. */
+  /** Booking lengths, the walk-in warning, opening hours and whether guests may book online. */
   reservations: reservationSettingsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
@@ -114,13 +114,13 @@ export const updateSettingsBodySchema = z.strictObject({
   timezone: timezoneSchema.optional(),
   currency: z.literal('VND', 'Only VND is supported').optional(),
   loyalty: loyaltySettingsSchema.optional(),
-  /** (ext) The restaurant's bank account for VietQR, or null to stop showing the code. */
+  /** The restaurant's bank account for VietQR, or null to stop showing the code. */
   bank: bankAccountInputSchema.nullable().optional(),
-  /** (ext) The service-charge percent and where it applies. */
+  /** The service-charge percent and where it applies. */
   serviceCharge: serviceChargeSettingsSchema.optional(),
-  /** (ext) The staff screens' language. */
+  /** The staff screens' language. */
   language: languageSchema.optional(),
-  /** (ext) Reservations: online booking, lengths, the walk-in warning and opening hours, given whole. */
+  /** Reservations: online booking, lengths, the walk-in warning and opening hours, given whole. */
   reservations: reservationSettingsSchema.optional(),
 });
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;

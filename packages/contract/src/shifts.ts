@@ -86,7 +86,7 @@ export type CashMovement = z.infer<typeof cashMovementSchema>;
 
 export const shiftStatuses = ['open', 'closed'] as const;
 
-/** (ext) A shift of one cash drawer (one device), from the float counted to the drawer counted. */
+/** A shift of one cash drawer (one device), from the float counted to the drawer counted. */
 export const shiftSchema = z.object({
   _id: idSchema,
   /** 1, 2, … in the order shifts were opened: "Shift 12". */
@@ -110,15 +110,15 @@ export const shiftSchema = z.object({
 });
 export type Shift = z.infer<typeof shiftSchema>;
 
-/** (ext) GET /api/shifts: past and open shifts, newest first, without their movements. */
+/** GET /api/shifts: past and open shifts, newest first, without their movements. */
 export const shiftSummarySchema = shiftSchema.omit({ movements: true, noteCounts: true });
 export type ShiftSummary = z.infer<typeof shiftSummarySchema>;
 
-/** (ext) GET /api/shifts/current: the shift open on this device (the X-Device-Id header), or null. */
+/** GET /api/shifts/current: the shift open on this device (the X-Device-Id header), or null. */
 export const currentShiftHeadersSchema = z.object({ [DEVICE_ID_HEADER]: deviceIdSchema.optional() });
 export const currentShiftSchema = shiftSchema.nullable();
 
-/** (ext) POST /api/shifts: opens a shift on this device with the float counted into the drawer. */
+/** POST /api/shifts: opens a shift on this device with the float counted into the drawer. */
 export const openShiftBodySchema = z.strictObject({
   deviceId: deviceIdSchema,
   deviceName: lineText().min(1, 'Name this drawer ("Quầy 1")').max(40, 'At most 40 characters'),
@@ -129,7 +129,7 @@ export const openShiftBodySchema = z.strictObject({
 });
 export type OpenShiftBody = z.infer<typeof openShiftBodySchema>;
 
-/** (ext) POST /api/shifts/{id}/cash-movements: cash put into (`in`) or taken out of (`out`) the drawer. */
+/** POST /api/shifts/{id}/cash-movements: cash put into (`in`) or taken out of (`out`) the drawer. */
 export const cashMovementBodySchema = z.strictObject({
   kind: z.enum(['in', 'out'], 'Say whether cash goes in or out'),
   amount: amountSchema,
@@ -138,7 +138,7 @@ export const cashMovementBodySchema = z.strictObject({
 export type CashMovementBody = z.infer<typeof cashMovementBodySchema>;
 
 /**
- * (ext) POST /api/shifts/{id}/close: the drawer counted, by total or note by note. The last open shift
+ * POST /api/shifts/{id}/close: the drawer counted, by total or note by note. The last open shift
  * cannot close while orders are open (the refusal lists them). A closed shift cannot change.
  */
 export const closeShiftBodySchema = z
@@ -153,7 +153,7 @@ export const closeShiftBodySchema = z
   });
 export type CloseShiftBody = z.infer<typeof closeShiftBodySchema>;
 
-/** (ext) POST /api/shifts/{id}/reopen: a manager reopens a closed shift, with the reason audited. */
+/** POST /api/shifts/{id}/reopen: a manager reopens a closed shift, with the reason audited. */
 export const reopenShiftBodySchema = z.strictObject({ reason: moneyReasonSchema });
 export type ReopenShiftBody = z.infer<typeof reopenShiftBodySchema>;
 
@@ -162,7 +162,7 @@ export const listShiftsQuerySchema = z.object({
   limit: z.coerce.number().pipe(z.int32().min(1).max(100, 'Limit can be at most 100')).default(20),
 });
 
-/** (ext) GET /api/exports/{kind}?from&to&format: an accountant's export of a period (local days, inclusive). */
+/** GET /api/exports/{kind}?from&to&format: an accountant's export of a period (local days, inclusive). */
 export const exportKinds = ['orders', 'payments', 'shifts'] as const;
 export const exportParamsSchema = z.strictObject({
   kind: z.enum(exportKinds, 'Export orders, payments or shifts'),

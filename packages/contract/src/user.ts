@@ -31,7 +31,7 @@ export const passwordSchema = z
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password can be at most 128 characters');
 
-/** (ext) A language of the screens, as a setting or a person's choice. */
+/** A language of the screens, as a setting or a person's choice. */
 export const languageSchema = z.enum(languages, 'Language must be vi (Tiếng Việt) or en (English)');
 
 export const userSchema = z.object({
@@ -42,7 +42,7 @@ export const userSchema = z.object({
   role: roleSchema,
   status: accountStatusSchema,
   avatar: z.string(),
-  /** (ext) The language this person's screens show; null: the restaurant's. */
+  /** The language this person's screens show; null: the restaurant's. */
   language: languageSchema.nullable(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
@@ -68,7 +68,7 @@ export const loginBodySchema = z.strictObject({
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /**
- * (ext) The signed-in person as their own calls answer it (sign-in, GET and PUT /api/user): with the language
+ * The signed-in person as their own calls answer it (sign-in, GET and PUT /api/user): with the language
  * their screens show, their own choice else the restaurant's.
  */
 export const currentUserSchema = userSchema.extend({ screenLanguage: languageSchema });
@@ -88,7 +88,7 @@ export const updateProfileBodySchema = z
     email: emailSchema.optional(),
     phone: phoneSchema.optional(),
     avatar: avatarSchema.optional(),
-    /** (ext) This person's language, or null to follow the restaurant's. */
+    /** This person's language, or null to follow the restaurant's. */
     language: languageSchema.nullable().optional(),
     currentPassword: z.string().check(oneLineCheck()).max(128).optional(),
     newPassword: passwordSchema.optional(),

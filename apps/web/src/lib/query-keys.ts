@@ -16,6 +16,6 @@ export const queryRoots = {
   reports: ['reports'],
   /** Cash drawer shifts: this device's open shift, past shifts and their Z reports. */
   shifts: ['shifts'],
-  /** (ext) Reservations: the day's book, and the tables screen's "reserved 19:00". */
+  /** Reservations: the day's book, and the tables screen's "reserved 19:00". */
   reservations: ['reservations'],
 } as const;

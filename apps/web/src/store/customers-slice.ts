@@ -38,7 +38,7 @@ export interface CustomersState {
   pagination: Pagination;
   filters: CustomerFilters;
   /**
-   * (ext) The order of the list. Staff open the page to find the regulars, so it starts with the latest visits
+   * The order of the list. Staff open the page to find the regulars, so it starts with the latest visits
    * rather than the server's default (the newest customers, who have no points yet).
    */
   sort: CustomerSort;

@@ -7,10 +7,10 @@ export interface OrderTable {
   tableNo: number;
 }
 
-/** (ext) The loyalty customer an order is for, as the POS shows them: the order earns them points. */
+/** The loyalty customer an order is for, as the POS shows them: the order earns them points. */
 export type OrderMember = Pick<Customer, '_id' | 'name' | 'membershipLevel' | 'loyaltyPoints'>;
 
-/** The order being taken at the POS, plus the loyalty customer it is for (ext). */
+/** The order being taken at the POS, plus the loyalty customer it is for. */
 export interface OrderState {
   /** Made from the current timestamp when the customer is set; sent as the order's Idempotency-Key. */
   orderId: string;
@@ -19,7 +19,7 @@ export interface OrderState {
   guests: number;
   table: OrderTable | null;
   isPreorder: boolean;
-  /** (ext) Sent as the order's customerId; part of "the customer", so set and removed with it. */
+  /** Sent as the order's customerId; part of "the customer", so set and removed with it. */
   member: OrderMember | null;
 }
 
@@ -28,7 +28,7 @@ export interface SetCustomerPayload {
   phone: string;
   guests: number;
   isPreorder: boolean;
-  /** (ext) The loyalty customer the guest is; without one the order is for a walk-in guest. */
+  /** The loyalty customer the guest is; without one the order is for a walk-in guest. */
   member?: OrderMember | null;
 }
 
@@ -73,7 +73,7 @@ const orderSlice = createSlice({
       state.table = null;
       state.member = null;
     },
-    /** (ext) The order stops earning points for the member; the guest's name, phone and count stay. */
+    /** The order stops earning points for the member; the guest's name, phone and count stay. */
     detachMember: (state) => {
       state.member = null;
     },

@@ -20,7 +20,7 @@ export const customers = pgTable(
     totalSpent: bigint('total_spent', { mode: 'number' }).notNull().default(0),
     totalOrders: integer('total_orders').notNull().default(0),
     lastVisit: timestamp('last_visit', { withTimezone: true }),
-    /** (ext) Reservations they did not come to. */
+    /** Reservations they did not come to. */
     noShowCount: integer('no_show_count').notNull().default(0),
     /** Name, phone and email folded (lower case, no accents) for search; written with every change. */
     searchText: text('search_text').notNull(),

@@ -20,7 +20,7 @@ import { orders } from './orders';
 import { diningTables } from './tables';
 import { users } from './users';
 
-/** (ext) A party booked for a time, holding its tables from `starts_at` for `duration_minutes`. */
+/** A party booked for a time, holding its tables from `starts_at` for `duration_minutes`. */
 export const reservations = pgTable(
   'reservations',
   {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/reply';
 import type { AuditService } from './service';
 
-/** GET /api/audit (ext): the trail of voids, merges, splits and moves, for managers. */
+/** GET /api/audit: the trail of voids, merges, splits and moves, for managers. */
 export const auditRoutes: FastifyPluginAsync<{ audit: AuditService }> = async (fastify, { audit }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -15,7 +15,7 @@ export const auditRoutes: FastifyPluginAsync<{ audit: AuditService }> = async (f
       config: { access: 'audit:read' },
       schema: {
         tags: ['Audit'],
-        description: '(ext) Newest first; filter by kind, by the person who made or approved a change, and by dates.',
+        description: 'Newest first; filter by kind, by the person who made or approved a change, and by dates.',
         querystring: listAuditQuerySchema,
         response: { 200: envelope(z.array(auditEntrySchema)) },
       },

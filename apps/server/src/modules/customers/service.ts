@@ -122,7 +122,7 @@ export function createCustomersService({ db, settings }: { db: Database; setting
     },
 
     /**
-     * (ext) Inside a reservation's transaction: the loyalty customer with this phone, created under the
+     * Inside a reservation's transaction: the loyalty customer with this phone, created under the
      * guest's name when the number is new.
      */
     async findOrCreateByPhone(tx: Executor, guest: { name: string; phone: string }): Promise<{ id: string }> {
@@ -136,7 +136,7 @@ export function createCustomersService({ db, settings }: { db: Database; setting
       return { id: row.id };
     },
 
-    /** (ext) Inside a reservation's transaction: the guest did not come. */
+    /** Inside a reservation's transaction: the guest did not come. */
     addNoShow: (tx: Executor, customerId: string) => repo.addNoShow(tx, customerId),
 
     /** Inside the completing transaction: credits the order to its customer (points, spend, level). */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ExportsService } from './service';
 
-/** (ext) GET /api/exports/{kind}: a period's orders, payments or shifts as a file for the accountant. */
+/** GET /api/exports/{kind}: a period's orders, payments or shifts as a file for the accountant. */
 export const exportRoutes: FastifyPluginAsync<{ exports: ExportsService }> = async (fastify, { exports }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -14,7 +14,7 @@ export const exportRoutes: FastifyPluginAsync<{ exports: ExportsService }> = asy
       schema: {
         tags: ['Exports'],
         description:
-          "(ext) The orders placed, payments taken or shifts opened on the local days [from, to] (the restaurant's " +
+          "The orders placed, payments taken or shifts opened on the local days [from, to] (the restaurant's " +
           'time zone), as CSV (UTF-8 with a byte order mark, so Excel reads Vietnamese) or XLSX, with Vietnamese ' +
           'column names and money in whole đồng. Sent as an attachment named quan-<kind>-<from>-<to>.<format>.',
         params: exportParamsSchema,

@@ -54,7 +54,7 @@ export function createIngredientsService({ db, transact }: { db: Database; trans
     },
 
     takeForRound: takeStockForRound,
-    /** (ext) Whether the stock covers a pre-order now, without taking it. */
+    /** Whether the stock covers a pre-order now, without taking it. */
     checkForLines: (lines: repo.LineToCheck[]) => checkStockForLines(db, lines),
     giveBackForOrder: giveBackStockOfOrder,
     settleVoid: settleVoidedPortions,

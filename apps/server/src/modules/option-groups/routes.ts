@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/reply';
 import type { OptionGroupService } from './service';
 
-/** (ext) /api/option-group: reusable option groups ("Size", "Topping") for dishes. */
+/** /api/option-group: reusable option groups ("Size", "Topping") for dishes. */
 export const optionGroupRoutes: FastifyPluginAsync<{ optionGroups: OptionGroupService }> = async (
   fastify,
   { optionGroups },

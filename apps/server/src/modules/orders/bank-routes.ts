@@ -55,7 +55,7 @@ export const bankNotificationRoutes: FastifyPluginAsync<{ orders: OrdersService;
       schema: {
         tags: ['Payments'],
         description:
-          '(ext) A bank notification service reports a transfer. Signed: `X-Signature: sha256=<hex HMAC-SHA256 ' +
+          'A bank notification service reports a transfer. Signed: `X-Signature: sha256=<hex HMAC-SHA256 ' +
           'of the raw body with BANK_WEBHOOK_SECRET>`. Pays the order named in the note ("QUAN 1042", ' +
           '"QUAN 1042 P2") when the amount is exactly what is due and `transactedAt` is within the last ' +
           `${BANK_NOTIFICATION_MAX_AGE_HOURS} hours. Once signed, the answer is 200 so that the sender stops retrying: ` +
@@ -104,7 +104,7 @@ export const bankNotificationRoutes: FastifyPluginAsync<{ orders: OrdersService;
       schema: {
         tags: ['Payments'],
         description:
-          '(ext) The transfers the bank reported that paid nothing (refused on arrival and not yet paid by hand), ' +
+          'The transfers the bank reported that paid nothing (refused on arrival and not yet paid by hand), ' +
           'newest first, with why each was refused.',
         response: { 200: envelope(bankTransfersSchema) },
       },
@@ -119,7 +119,7 @@ export const bankNotificationRoutes: FastifyPluginAsync<{ orders: OrdersService;
       schema: {
         tags: ['Payments'],
         description:
-          '(ext) A manager pays a refused transfer onto an order (or a part of its split bill): its whole amount, ' +
+          'A manager pays a refused transfer onto an order (or a part of its split bill): its whole amount, ' +
           'at most what is due there, with the reason in the audit trail. 409 when it has paid an order already.',
         params: bankTransferParamsSchema,
         body: applyBankTransferBodySchema,

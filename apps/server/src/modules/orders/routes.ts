@@ -138,7 +138,7 @@ export const orderRoutes: FastifyPluginAsync<{
         tags,
         description:
           'Moves an order along its status machine (completing it pays what is due in `paymentMethod`), or ' +
-          'edits its payment method, note or customer. (ext) The same Idempotency-Key and body within 24 hours ' +
+          'edits its payment method, note or customer. The same Idempotency-Key and body within 24 hours ' +
           'changes nothing again and answers the order as it is now (200).',
         params: idParamsSchema,
         headers: idempotencyHeaders,
@@ -166,7 +166,7 @@ export const orderRoutes: FastifyPluginAsync<{
       schema: {
         tags,
         description:
-          '(ext) More dishes for an open order, priced from the menu now, in the kitchen at once as its own ' +
+          'More dishes for an open order, priced from the menu now, in the kitchen at once as its own ' +
           'ticket. The same Idempotency-Key and body within 24 hours answers the order again (200).',
         params: idParamsSchema,
         headers: idempotencyHeaders,
@@ -195,7 +195,7 @@ export const orderRoutes: FastifyPluginAsync<{
       schema: {
         tags,
         description:
-          '(ext) Moves one round (one kitchen ticket): accept, reject, ready, served. The same Idempotency-Key ' +
+          'Moves one round (one kitchen ticket): accept, reject, ready, served. The same Idempotency-Key ' +
           'and body within 24 hours moves nothing again and answers the order as it is now (200).',
         params: roundParamsSchema,
         headers: idempotencyHeaders,
@@ -223,7 +223,7 @@ export const orderRoutes: FastifyPluginAsync<{
       schema: {
         tags,
         description:
-          '(ext) One station is done with its lines of a started round (ready: true), or takes that back while the round is not ready. The round turns ready when every station with lines in it is done.',
+          'One station is done with its lines of a started round (ready: true), or takes that back while the round is not ready. The round turns ready when every station with lines in it is done.',
         params: stationRoundParamsSchema,
         body: updateStationWorkBodySchema,
         response: { 200: envelope(orderSchema) },
@@ -250,7 +250,7 @@ export const orderRoutes: FastifyPluginAsync<{
       schema: {
         tags,
         description:
-          "(ext) Counts a print of a station's ticket of a round (the whole round's without stationId); copy 2 and later are reprints.",
+          "Counts a print of a station's ticket of a round (the whole round's without stationId); copy 2 and later are reprints.",
         params: roundParamsSchema,
         body: printTicketBodySchema,
         response: { 200: envelope(printTicketResultSchema) },
@@ -270,7 +270,7 @@ export const orderRoutes: FastifyPluginAsync<{
       schema: {
         tags,
         description:
-          "(ext) Takes lines (or part of their quantity) off an open order's bill with a reason. Dishes the " +
+          "Takes lines (or part of their quantity) off an open order's bill with a reason. Dishes the " +
           'kitchen has started need a manager: signed in, or approving with `approval` (their email and password).',
         params: idParamsSchema,
         body: voidLinesBodySchema,
@@ -290,7 +290,7 @@ export const orderRoutes: FastifyPluginAsync<{
       config: { access: 'orders:update' },
       schema: {
         tags,
-        description: "(ext) Another table's open order joins this one; its table is freed.",
+        description: "Another table's open order joins this one; its table is freed.",
         params: idParamsSchema,
         body: mergeOrderBodySchema,
         response: { 200: envelope(orderSchema) },
@@ -308,7 +308,7 @@ export const orderRoutes: FastifyPluginAsync<{
       config: { access: 'orders:update' },
       schema: {
         tags,
-        description: "(ext) Chosen dishes (or portions of them) go to another table's open order.",
+        description: "Chosen dishes (or portions of them) go to another table's open order.",
         params: idParamsSchema,
         body: moveLinesBodySchema,
         response: { 200: envelope(orderSchema) },
@@ -327,7 +327,7 @@ export const orderRoutes: FastifyPluginAsync<{
       schema: {
         tags,
         description:
-          '(ext) Splits the bill by lines or evenly between guests; the parts add up exactly to the bill and ' +
+          'Splits the bill by lines or evenly between guests; the parts add up exactly to the bill and ' +
           'are paid one by one.',
         params: idParamsSchema,
         body: splitBillBodySchema,
@@ -347,7 +347,7 @@ export const orderRoutes: FastifyPluginAsync<{
       schema: {
         tags,
         description:
-          '(ext) What is left of one part of a split bill is paid in one method; the payment that settles ' +
+          'What is left of one part of a split bill is paid in one method; the payment that settles ' +
           'the bill completes the order once it is ready or served. The same Idempotency-Key and body within ' +
           '24 hours pays nothing again and answers the order as it is now (200).',
         params: billPartParamsSchema,
@@ -378,7 +378,7 @@ export const orderRoutes: FastifyPluginAsync<{
       schema: {
         tags,
         description:
-          '(ext) A payment towards the bill, or towards one part of a split bill (`partNo`). It pays at most ' +
+          'A payment towards the bill, or towards one part of a split bill (`partNo`). It pays at most ' +
           'what is due; cash may be handed over in excess (`tendered`) and the change is in the answer. The ' +
           'payment that settles a ready or served order completes it. Counted in the shift of the device ' +
           '(X-Device-Id header). The same Idempotency-Key and body within 24 hours takes nothing again and ' +
@@ -411,7 +411,7 @@ export const orderRoutes: FastifyPluginAsync<{
       schema: {
         tags,
         description:
-          '(ext) A manager refunds part or all of a payment, with the reason (audited). On an open order the ' +
+          'A manager refunds part or all of a payment, with the reason (audited). On an open order the ' +
           "amount is due again; a completed order's revenue goes down.",
         params: paymentParamsSchema,
         body: refundPaymentBodySchema,

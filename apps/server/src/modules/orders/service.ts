@@ -47,7 +47,7 @@ export function createOrdersService(deps: OrdersDeps) {
     placeStaffOrder: (actor: AuthUser, body: CreateOrderBody, idempotencyKey?: string) =>
       placeStaffOrder(deps, actor, body, idempotencyKey),
     placeDinerOrder: (body: DinerOrderBody, idempotencyKey?: string) => placeDinerOrder(deps, body, idempotencyKey),
-    /** (ext) Inside a reservation's transaction: its pre-order goes to the kitchen as an order (or a round). */
+    /** Inside a reservation's transaction: its pre-order goes to the kitchen as an order (or a round). */
     placeReservedOrder: (
       tx: Executor,
       record: RecordEvent,
@@ -55,7 +55,7 @@ export function createOrdersService(deps: OrdersDeps) {
       reserved: ReservedOrder,
     ) => placeReservedOrder(deps, tx, record, read, reserved),
     /**
-     * (ext) Lines priced from the menu as an order would price them now (refusing unknown and unavailable
+     * Lines priced from the menu as an order would price them now (refusing unknown and unavailable
      * dishes and bad option choices), without writing anything: a reservation's pre-order when it is booked.
      */
     async quoteLines(items: OrderLineInput[]) {

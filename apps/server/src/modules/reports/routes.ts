@@ -15,7 +15,7 @@ import { ok } from '../../lib/reply';
 import type { ReportsService } from './service';
 
 /**
- * GET /api/order/revenue and /api/order/chart-data: the figures of those who may read reports, and (ext)
+ * GET /api/order/revenue and /api/order/chart-data: the figures of those who may read reports, and
  * GET /api/order/top-dishes: today's best sellers for everyone who sees orders. All from completed orders only.
  * They share the `/api/order` prefix with the orders' routes: their static paths win over `/:id`.
  */
@@ -38,7 +38,7 @@ export const reportRoutes: FastifyPluginAsync<{ reports: ReportsService }> = asy
       config: { access: 'reports:read' },
       schema: {
         tags,
-        description: '(ext) Portions and revenue of each option sold, over completed orders of the range.',
+        description: 'Portions and revenue of each option sold, over completed orders of the range.',
         querystring: revenueQuerySchema,
         response: { 200: envelope(optionSalesSchema) },
       },
@@ -52,7 +52,7 @@ export const reportRoutes: FastifyPluginAsync<{ reports: ReportsService }> = asy
       config: { access: 'reports:read' },
       schema: {
         tags,
-        description: '(ext) Average preparation time per station and per dish, over rounds sent in the range.',
+        description: 'Average preparation time per station and per dish, over rounds sent in the range.',
         querystring: revenueQuerySchema,
         response: { 200: envelope(prepTimesSchema) },
       },

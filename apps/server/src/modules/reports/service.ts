@@ -160,7 +160,7 @@ export function createReportsService({ db, settings }: { db: Database; settings:
     },
 
     /**
-     * (ext) Today's best-selling dishes, ranked as the revenue figures' top dishes (the same query over the
+     * Today's best-selling dishes, ranked as the revenue figures' top dishes (the same query over the
      * same range), without their revenue.
      */
     async topDishes({ limit }: TopDishesQuery): Promise<TopDish[]> {

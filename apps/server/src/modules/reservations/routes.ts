@@ -22,7 +22,7 @@ import { currentUser } from '../../plugins/auth';
 import { addressKey, bookingLimit } from '../../plugins/rate-limit';
 import type { ReservationsService } from './service';
 
-/** (ext) /api/reservations: tables held for a party at a time, with dishes ordered ahead. */
+/** /api/reservations: tables held for a party at a time, with dishes ordered ahead. */
 export const reservationRoutes: FastifyPluginAsync<{ reservations: ReservationsService }> = async (
   fastify,
   { reservations },
@@ -36,8 +36,7 @@ export const reservationRoutes: FastifyPluginAsync<{ reservations: ReservationsS
       config: { access: 'reservations:read' },
       schema: {
         tags,
-        description:
-          "(ext) The day's book: the reservations starting on that day (the restaurant's time zone), by time.",
+        description: "The day's book: the reservations starting on that day (the restaurant's time zone), by time.",
         querystring: listReservationsQuerySchema,
         response: { 200: envelope(z.array(reservationSchema)) },
       },
@@ -52,7 +51,7 @@ export const reservationRoutes: FastifyPluginAsync<{ reservations: ReservationsS
       schema: {
         tags,
         description:
-          "(ext) Guests' bookings asked for online and waiting for the staff to accept or decline them (any day, " +
+          "Guests' bookings asked for online and waiting for the staff to accept or decline them (any day, " +
           'until their time has passed), by time.',
         response: { 200: envelope(z.array(reservationSchema)) },
       },
@@ -66,7 +65,7 @@ export const reservationRoutes: FastifyPluginAsync<{ reservations: ReservationsS
       config: { access: 'reservations:read' },
       schema: {
         tags,
-        description: '(ext) One reservation with its tables and pre-order.',
+        description: 'One reservation with its tables and pre-order.',
         params: idParamsSchema,
         response: { 200: envelope(reservationSchema) },
       },
@@ -81,7 +80,7 @@ export const reservationRoutes: FastifyPluginAsync<{ reservations: ReservationsS
       schema: {
         tags,
         description:
-          '(ext) Books a party: the phone finds or creates the loyalty customer; the pre-order is priced from ' +
+          'Books a party: the phone finds or creates the loyalty customer; the pre-order is priced from ' +
           'the menu and checked against the stock (taken only when it fires). 400 for a time in the past, a ' +
           'firing time after the booking or in the past, or more guests than the tables seat; 404 for an ' +
           'unknown table; 409 when a table is held by another reservation at an overlapping time.',
@@ -102,7 +101,7 @@ export const reservationRoutes: FastifyPluginAsync<{ reservations: ReservationsS
       schema: {
         tags,
         description:
-          '(ext) Changes a booked reservation (a pre-order given replaces the one before); the same checks as ' +
+          'Changes a booked reservation (a pre-order given replaces the one before); the same checks as ' +
           'booking; 409 when `expectedVersion` is stale, once it is no longer booked, or for the pre-order, its ' +
           'firing time or the tables once the pre-order went to the kitchen.',
         params: idParamsSchema,
@@ -120,7 +119,7 @@ export const reservationRoutes: FastifyPluginAsync<{ reservations: ReservationsS
       schema: {
         tags,
         description:
-          '(ext) Moves a reservation: requested (a guest asked online) → booked (accepted, on its table or, if the ' +
+          'Moves a reservation: requested (a guest asked online) → booked (accepted, on its table or, if the ' +
           'staff have booked that one since, the smallest free one that seats the party, else 409; the phone ' +
           'finds or creates the loyalty customer), declined or cancelled; booked → arrived (needs a table; its pre-order goes to the kitchen once, ' +
           'as an order at its first table or a round of the order already there), cancelled or no_show (409 ' +
@@ -140,7 +139,7 @@ export const reservationRoutes: FastifyPluginAsync<{ reservations: ReservationsS
       schema: {
         tags,
         description:
-          "(ext) Declines this guest's request and every other request still waiting that was asked with the " +
+          "Declines this guest's request and every other request still waiting that was asked with the " +
           'same phone number or from the same connection; 409 when this one is not waiting.',
         params: idParamsSchema,
         response: { 200: envelope(declinedRequestsSchema) },
@@ -154,7 +153,7 @@ export const reservationRoutes: FastifyPluginAsync<{ reservations: ReservationsS
 };
 
 /**
- * (ext) Booking online, for guests without an account, when the restaurant's settings allow it (403 with reason
+ * Booking online, for guests without an account, when the restaurant's settings allow it (403 with reason
  * BOOKING_OFF otherwise): the free times of a day, a request, and the guest's secret link to follow or cancel it.
  */
 export const publicBookingRoutes: FastifyPluginAsync<{ reservations: ReservationsService; config: Config }> = async (
@@ -173,7 +172,7 @@ export const publicBookingRoutes: FastifyPluginAsync<{ reservations: Reservation
       schema: {
         tags,
         description:
-          "(ext) A day's opening spans and the times a booking may start online for a party (from an hour ahead, " +
+          "A day's opening spans and the times a booking may start online for a party (from an hour ahead, " +
           'on a 15-minute grid, the last a whole booking before closing), each with whether a table that seats ' +
           'the party is free then.',
         querystring: publicBookingQuerySchema,
@@ -191,7 +190,7 @@ export const publicBookingRoutes: FastifyPluginAsync<{ reservations: Reservation
       schema: {
         tags,
         description:
-          '(ext) A guest asks for a table at one of the times offered: the smallest free table that seats the ' +
+          'A guest asks for a table at one of the times offered: the smallest free table that seats the ' +
           'party is held against other guests (never against a staff booking) while the staff accept or ' +
           "decline, for 12 hours at most (then the request expires). The answer carries the secret key of the guest's " +
           'page (/booking/<key>), given this once. 400 for a time too soon, too far ahead or not offered, or a ' +
@@ -212,7 +211,7 @@ export const publicBookingRoutes: FastifyPluginAsync<{ reservations: Reservation
       config: access,
       schema: {
         tags,
-        description: "(ext) The guest's booking, by the secret key of their link.",
+        description: "The guest's booking, by the secret key of their link.",
         params: publicBookingParamsSchema,
         response: { 200: envelope(publicReservationSchema) },
       },
@@ -227,7 +226,7 @@ export const publicBookingRoutes: FastifyPluginAsync<{ reservations: Reservation
       schema: {
         tags,
         description:
-          '(ext) The guest cancels their booking while it waits or is booked and its time has not come (409 ' +
+          'The guest cancels their booking while it waits or is booked and its time has not come (409 ' +
           'otherwise: they call the restaurant).',
         params: publicBookingParamsSchema,
         response: { 200: envelope(publicReservationSchema) },

@@ -19,7 +19,7 @@ import { ok } from '../../lib/reply';
 import { currentUser } from '../../plugins/auth';
 import type { ShiftsService } from './service';
 
-/** (ext) /api/shifts: the cash drawers' shifts, from the float counted in to the drawer counted out. */
+/** /api/shifts: the cash drawers' shifts, from the float counted in to the drawer counted out. */
 export const shiftRoutes: FastifyPluginAsync<{ shifts: ShiftsService }> = async (fastify, { shifts }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Shifts'];
@@ -30,7 +30,7 @@ export const shiftRoutes: FastifyPluginAsync<{ shifts: ShiftsService }> = async 
       config: { access: 'shifts:use' },
       schema: {
         tags,
-        description: '(ext) The shift open on this device (X-Device-Id header) with its running report, or null.',
+        description: 'The shift open on this device (X-Device-Id header) with its running report, or null.',
         headers: currentShiftHeadersSchema,
         response: { 200: envelope(currentShiftSchema) },
       },
@@ -44,7 +44,7 @@ export const shiftRoutes: FastifyPluginAsync<{ shifts: ShiftsService }> = async 
       config: { access: 'shifts:read' },
       schema: {
         tags,
-        description: '(ext) Open and past shifts with their reports, newest first, paged.',
+        description: 'Open and past shifts with their reports, newest first, paged.',
         querystring: listShiftsQuerySchema,
         response: { 200: envelope(z.array(shiftSummarySchema)) },
       },
@@ -61,7 +61,7 @@ export const shiftRoutes: FastifyPluginAsync<{ shifts: ShiftsService }> = async 
       config: { access: 'shifts:read' },
       schema: {
         tags,
-        description: '(ext) One shift with its cash movements and its report (Z report once closed).',
+        description: 'One shift with its cash movements and its report (Z report once closed).',
         params: idParamsSchema,
         response: { 200: envelope(shiftSchema) },
       },
@@ -76,7 +76,7 @@ export const shiftRoutes: FastifyPluginAsync<{ shifts: ShiftsService }> = async 
       schema: {
         tags,
         description:
-          '(ext) Opens a shift on a device with the float counted into its drawer; 409 while that device ' +
+          'Opens a shift on a device with the float counted into its drawer; 409 while that device ' +
           'has a shift open.',
         body: openShiftBodySchema,
         response: { 201: envelope(shiftSchema) },
@@ -94,7 +94,7 @@ export const shiftRoutes: FastifyPluginAsync<{ shifts: ShiftsService }> = async 
       config: { access: 'shifts:use' },
       schema: {
         tags,
-        description: '(ext) Cash put into or taken out of the drawer by hand, with the reason (audited).',
+        description: 'Cash put into or taken out of the drawer by hand, with the reason (audited).',
         params: idParamsSchema,
         body: cashMovementBodySchema,
         response: { 201: envelope(shiftSchema) },
@@ -114,7 +114,7 @@ export const shiftRoutes: FastifyPluginAsync<{ shifts: ShiftsService }> = async 
       schema: {
         tags,
         description:
-          '(ext) Closes the shift with the drawer counted (a total or note by note): the expected cash is ' +
+          'Closes the shift with the drawer counted (a total or note by note): the expected cash is ' +
           'frozen and the difference reported (audited). The last open shift cannot close while orders ' +
           'are open (409 listing them).',
         params: idParamsSchema,
@@ -134,7 +134,7 @@ export const shiftRoutes: FastifyPluginAsync<{ shifts: ShiftsService }> = async 
       config: { access: 'shifts:reopen' },
       schema: {
         tags,
-        description: '(ext) A manager reopens a closed shift, with the reason (audited); its count is cleared.',
+        description: 'A manager reopens a closed shift, with the reason (audited); its count is cleared.',
         params: idParamsSchema,
         body: reopenShiftBodySchema,
         response: { 200: envelope(shiftSchema) },

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/reply';
 import type { StationService } from './service';
 
-/** (ext) /api/station: the kitchen's stations; every screen that takes orders or makes them reads them. */
+/** /api/station: the kitchen's stations; every screen that takes orders or makes them reads them. */
 export const stationRoutes: FastifyPluginAsync<{ stations: StationService }> = async (fastify, { stations }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Menu'];

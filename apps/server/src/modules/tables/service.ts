@@ -126,7 +126,7 @@ export function createTablesService(db: Database, transact: Transact) {
       );
     },
 
-    /** What a diner's phone may know of a table; with a key, the key must be this table's (ext). */
+    /** What a diner's phone may know of a table; with a key, the key must be this table's. */
     async publicTable(tableNo: number, key?: string): Promise<{ tableNo: number; seats: number }> {
       const table = await repo.findTableByNumber(db, tableNo);
       if (!table) throw notFound(`There is no table ${tableNo}`).because('TABLE_NOT_FOUND', { tableNo });

@@ -4,7 +4,7 @@ import type { OptionSales, RevenueQuery } from '@quan/contract/report';
 import { apiClient } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
 
-/** (ext) How often each option was sold and what it added, over the orders completed in the range. */
+/** How often each option was sold and what it added, over the orders completed in the range. */
 export async function getOptionSales(range: RevenueQuery): Promise<OptionSales> {
   const response = await apiClient.get<Envelope<OptionSales>>('/api/order/option-sales', { params: range });
   return response.data.data;

@@ -4,7 +4,7 @@ import type { PrepTimes, RevenueQuery } from '@quan/contract/report';
 import { apiClient } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
 
-/** (ext) How long the kitchen took per station and per dish, over the rounds sent in the range. */
+/** How long the kitchen took per station and per dish, over the rounds sent in the range. */
 export async function getPrepTimes(range: RevenueQuery): Promise<PrepTimes> {
   const response = await apiClient.get<Envelope<PrepTimes>>('/api/order/prep-times', { params: range });
   return response.data.data;

@@ -4,7 +4,7 @@ import type { TopDish } from '@quan/contract/report';
 import { apiClient } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
 
-/** (ext) Today's best-selling dishes from completed orders, best first; the server decides which day is today. */
+/** Today's best-selling dishes from completed orders, best first; the server decides which day is today. */
 export async function getTopDishes(limit: number): Promise<TopDish[]> {
   const response = await apiClient.get<Envelope<TopDish[]>>('/api/order/top-dishes', { params: { limit } });
   return response.data.data;
