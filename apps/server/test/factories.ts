@@ -1,5 +1,7 @@
-import type { TestApp } from './helper';
+import type { Order } from '@quan/contract/order';
+import type { Table } from '@quan/contract/table';
 import type { RegisterBody } from '@quan/contract/user';
+import type { SignedIn, TestApp } from './helper';
 
 let sequence = 0;
 
@@ -63,4 +65,61 @@ export async function createTable(t: TestApp, seats = 4): Promise<{ _id: string;
   });
   if (response.statusCode !== 201) throw new Error(`table: ${response.body}`);
   return response.json().data;
+}
+
+/** An account registered, activated by the admin and signed in, as a new member of staff would be. */
+export async function activeStaff(t: TestApp): Promise<SignedIn> {
+  const input = newAccountInput();
+  const registered = await t.request({ method: 'POST', url: '/api/user/register', payload: input });
+  if (registered.statusCode !== 201) throw new Error(`register: ${registered.body}`);
+  const activated = await t.request({
+    method: 'PATCH',
+    url: `/api/user/users/${registered.json().data._id}/status`,
+    payload: { status: 'active' },
+    as: 'admin',
+  });
+  if (activated.statusCode !== 200) throw new Error(`activate: ${activated.body}`);
+  const login = await t.request({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { email: input.email, password: input.password },
+  });
+  if (login.statusCode !== 200) throw new Error(`login: ${login.body}`);
+  return login.json().data;
+}
+
+export interface OrderLine {
+  itemId: string;
+  quantity: number;
+}
+
+/** An order placed by staff through the API, for a guest named Khách (at `tableId`, else to take away). */
+export async function placeOrder(
+  t: TestApp,
+  items: OrderLine[],
+  options: { guests?: number; tableId?: string } = {},
+): Promise<Order> {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/order',
+    payload: { customerDetails: { name: 'Khách', guests: options.guests ?? 2 }, tableId: options.tableId, items },
+    as: 'staff',
+  });
+  if (response.statusCode !== 201) throw new Error(`order: ${response.body}`);
+  return response.json().data;
+}
+
+/** The order moved to `status` by staff. */
+export async function moveOrder(t: TestApp, order: Order, status: string): Promise<Order> {
+  const response = await t.request({ method: 'PUT', url: `/api/order/${order._id}`, payload: { status }, as: 'staff' });
+  if (response.statusCode !== 200) throw new Error(`move to ${status}: ${response.body}`);
+  return response.json().data;
+}
+
+/** The table as the staff list shows it now. */
+export async function findTable(t: TestApp, id: string): Promise<Table> {
+  const tables: Table[] = (await t.request({ method: 'GET', url: '/api/table', as: 'staff' })).json().data;
+  const table = tables.find((one) => one._id === id);
+  if (!table) throw new Error(`no table ${id}`);
+  return table;
 }

@@ -3,10 +3,9 @@ import type { AuditEntry } from '@quan/contract/audit';
 import { computeBill, percentOf } from '@quan/contract/bill';
 import { parseTransferNote } from '@quan/contract/payments';
 import type { Order } from '@quan/contract/order';
-import type { Table } from '@quan/contract/table';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CACHE_MAX_AGE_MS } from '../src/events/cache';
-import { createMenu, createTable } from './factories';
+import { createMenu, createTable, moveOrder, placeOrder, findTable, type OrderLine } from './factories';
 import { buildTestApp, type TestApp } from './helper';
 
 const WEBHOOK_SECRET = 'a-bank-notification-secret-of-32-chars-or-more';
@@ -32,17 +31,8 @@ afterAll(() => t.close());
 const post = (url: string, payload: Record<string, unknown>, as: 'staff' | 'manager' = 'staff') =>
   t.request({ method: 'POST', url, payload, as });
 
-async function place(items: { itemId: string; quantity: number }[], tableId?: string): Promise<Order> {
-  const response = await post('/api/order', { customerDetails: { name: 'Khách', guests: 2 }, tableId, items });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data;
-}
-
-async function moveTo(order: Order, status: string): Promise<Order> {
-  const response = await t.request({ method: 'PUT', url: `/api/order/${order._id}`, payload: { status }, as: 'staff' });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
-}
+const place = (items: OrderLine[], tableId?: string) => placeOrder(t, items, { tableId });
+const moveTo = (order: Order, status: string) => moveOrder(t, order, status);
 
 const pay = (order: Order, body: Record<string, unknown>, as: 'staff' | 'manager' = 'staff') =>
   post(`/api/order/${order._id}/payments`, body, as);
@@ -50,10 +40,7 @@ const pay = (order: Order, body: Record<string, unknown>, as: 'staff' | 'manager
 /** A refusal or confirmation as a person reads it (money is formatted with a no-break space before ₫). */
 const messageOf = (response: { json(): { message: string } }) => response.json().message.replace(/\u00a0/g, ' ');
 
-async function tableOf(id: string): Promise<Table> {
-  const tables: Table[] = (await t.request({ method: 'GET', url: '/api/table', as: 'staff' })).json().data;
-  return tables.find((one) => one._id === id)!;
-}
+const tableOf = (id: string) => findTable(t, id);
 
 describe('payments', () => {
   it('takes a bill in cash and by transfer, and completes the order with the payment that settles it', async () => {

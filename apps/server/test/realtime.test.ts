@@ -3,8 +3,8 @@ import type { DinerOrderResult, OrderStatusUpdate } from '@quan/contract/public'
 import type { ClientToServerEvents, ServerToClientEvents } from '@quan/contract/realtime';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createMenu, createTable, newAccountInput } from './factories';
-import { buildTestApp, type SignedIn, type TestApp } from './helper';
+import { activeStaff, createMenu, createTable } from './factories';
+import { buildTestApp, type TestApp } from './helper';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 let t: TestApp;
@@ -39,39 +39,23 @@ const connected = (socket: ClientSocket) =>
   });
 const disconnected = (socket: ClientSocket) => new Promise<string>((resolve) => socket.once('disconnect', resolve));
 
-/** The last event a test sends to every socket: one socket's events arrive in the order they were sent. */
-const MARKER = { marker: 'last' };
+/**
+ * The last event a test sends to every socket: one socket's events arrive in the order they were sent. A
+ * `menu:updated` carries no fields; the one this marker adds is read by the test alone.
+ */
+const MARKER = { marker: 'last' } as unknown as Record<string, never>;
 /** Every `menu:updated` the socket hears up to the marker: what it missed before the marker, it never gets. */
 function menuUpdatesUntilMarker(socket: ClientSocket): Promise<unknown[]> {
   const heard: unknown[] = [];
   return new Promise((resolve) => {
     const listen = (payload: unknown) => {
       heard.push(payload);
-      if ((payload as { marker?: string }).marker !== MARKER.marker) return;
+      if ((payload as { marker?: string }).marker !== 'last') return;
       socket.off('menu:updated', listen);
       resolve(heard);
     };
     socket.on('menu:updated', listen);
   });
-}
-
-async function freshStaff(): Promise<SignedIn> {
-  const admin = await t.signInAs('admin');
-  const input = newAccountInput();
-  const { data: user } = (await t.request({ method: 'POST', url: '/api/user/register', payload: input })).json();
-  await t.request({
-    method: 'PATCH',
-    url: `/api/user/users/${user._id}/status`,
-    payload: { status: 'active' },
-    as: admin,
-  });
-  return (
-    await t.request({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { email: input.email, password: input.password },
-    })
-  ).json().data;
 }
 
 describe('live connection', () => {
@@ -106,7 +90,7 @@ describe('live connection', () => {
   });
 
   it('drops the connection when its session signs out', async () => {
-    const account = await freshStaff();
+    const account = await activeStaff(t);
     const socket = socketFor(account.token);
     await connected(socket);
     const gone = disconnected(socket);
@@ -115,7 +99,7 @@ describe('live connection', () => {
   });
 
   it('drops every connection of an account when it is suspended', async () => {
-    const account = await freshStaff();
+    const account = await activeStaff(t);
     const sockets = [socketFor(account.token), socketFor(account.token)];
     await Promise.all(sockets.map(connected));
     const gone = Promise.all(sockets.map(disconnected));

@@ -2,9 +2,8 @@ import type { AuditEntry } from '@quan/contract/audit';
 import { computeBill, splitAmount } from '@quan/contract/bill';
 import type { Ingredient } from '@quan/contract/ingredient';
 import type { Order } from '@quan/contract/order';
-import type { Table } from '@quan/contract/table';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMenu, createTable } from './factories';
+import { createMenu, createTable, placeOrder, findTable, type OrderLine } from './factories';
 import { buildTestApp, type TestApp } from './helper';
 
 let t: TestApp;
@@ -41,24 +40,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function placeAt(tableId: string, items: { itemId: string; quantity: number }[], guests = 2): Promise<Order> {
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/order',
-    payload: { customerDetails: { name: 'Khách', guests }, tableId, items },
-    as: 'staff',
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data;
-}
+const placeAt = (tableId: string, items: OrderLine[], guests = 2) => placeOrder(t, items, { tableId, guests });
 
 const post = (url: string, payload: Record<string, unknown>, as: 'staff' | 'manager' = 'staff') =>
   t.request({ method: 'POST', url, payload, as });
 
-async function tableOf(id: string): Promise<Table> {
-  const tables: Table[] = (await t.request({ method: 'GET', url: '/api/table', as: 'staff' })).json().data;
-  return tables.find((one) => one._id === id)!;
-}
+const tableOf = (id: string) => findTable(t, id);
 
 async function shrimpLeft(): Promise<number> {
   const all: Ingredient[] = (await t.request({ method: 'GET', url: '/api/ingredient', as: 'staff' })).json().data;
