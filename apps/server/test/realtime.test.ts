@@ -205,3 +205,27 @@ describe("a transaction's events on a socket", () => {
     ]);
   });
 });
+
+describe('a deleted table', () => {
+  it('is told to every staff socket once it is gone, and not when the delete is refused', async () => {
+    const booked = await createTable(t);
+    const table = await createTable(t);
+    const staff = socketFor((await t.signInAs('staff')).token);
+    await connected(staff);
+    const heard: unknown[] = [];
+    staff.on('table:deleted', (payload) => void heard.push(payload));
+
+    await t.request({ method: 'PUT', url: `/api/table/${booked._id}`, payload: { status: 'booked' }, as: 'staff' });
+    const refused = await t.request({ method: 'DELETE', url: `/api/table/${booked._id}`, as: 'manager' });
+    expect(refused.statusCode).toBe(409);
+    const deleted = await t.request({ method: 'DELETE', url: `/api/table/${table._id}`, as: 'manager' });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    await expect.poll(() => heard).toEqual([{ _id: table._id, tableNo: table.tableNo }]);
+    // The refused delete recorded nothing: a marker sent after both arrives with no second deletion before it.
+    const marker = menuUpdatesUntilMarker(staff);
+    t.app.realtime.emitToAll('menu:updated', MARKER);
+    await marker;
+    expect(heard).toHaveLength(1);
+  });
+});

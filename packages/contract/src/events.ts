@@ -21,6 +21,8 @@ export interface DomainEvents {
   'reservation.changed': { reservation: Reservation };
   /** A table was added, edited, seated or freed. */
   'table.changed': { table: Table };
+  /** A table was deleted: the screens that list it drop it. */
+  'table.deleted': { tableId: string; tableNo: number };
   /** Something the menu shows changed: a dish, a category, or a dish sold out or came back. */
   'menu.changed': Record<never, never>;
   /** The restaurant's settings changed (its name is on the public menu). */

@@ -18,6 +18,8 @@ export interface ServerToClientEvents {
   /** An order changed: the whole order to staff, its status to the diners following it. */
   'order:updated': (order: Order | OrderStatusUpdate) => void;
   'table:updated': (table: Table) => void;
+  /** A table was deleted; every screen's list of tables drops it. */
+  'table:deleted': (payload: { _id: string; tableNo: number }) => void;
   /** A reservation was booked, changed or moved along; the day's book and the tables screen update. */
   'reservation:updated': (reservation: Reservation) => void;
   /** Anything on the menu changed; clients refetch it. */

@@ -177,6 +177,7 @@ export function createRealtime(
     tellFollowers(order);
   });
   bus.on('table.changed', ({ table }) => realtime.emitToStaff('table:updated', table));
+  bus.on('table.deleted', ({ tableId, tableNo }) => realtime.emitToStaff('table:deleted', { _id: tableId, tableNo }));
   bus.on('reservation.changed', ({ reservation }) => realtime.emitToStaff('reservation:updated', reservation));
   bus.on('stock.low', ({ ingredient }) => realtime.emitToStaff('ingredient:low-stock', ingredient));
   bus.on('menu.changed', () => realtime.emitToAll('menu:updated', {}));

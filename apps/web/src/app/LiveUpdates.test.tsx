@@ -264,7 +264,7 @@ describe('LiveUpdates', () => {
 
   it('stays quiet on updates and stops listening when it unmounts', async () => {
     const { emit, unmount, listenerCount } = renderLiveUpdates();
-    expect(listenerCount()).toBe(9);
+    expect(listenerCount()).toBe(10);
     await screen.findByText('orders 1 · tables 1 · menu 1 · ingredients 1');
 
     emit('order:updated', makeOrder({ orderNo: 1042 }));
@@ -335,7 +335,8 @@ describe('LiveUpdates and the cached lists', () => {
         const pagination = { currentPage: 1, totalPages: 1, totalItems: orders.length, itemsPerPage: 200 };
         return { status: 200, body: { success: true, data: orders, pagination } };
       }
-      if (method === 'GET' && url === '/api/table') return ok(tables);
+      // A copy, as from the network: a test may change `tables` for the next answer.
+      if (method === 'GET' && url === '/api/table') return ok([...tables]);
       return fail(404, 'Not found');
     });
     const fake = createFakeSocket();
@@ -441,5 +442,25 @@ describe('LiveUpdates and the cached lists', () => {
       ).toEqual(['Table 1: booked', 'Table 2: booked', 'Table 4: booked #9 in_progress']),
     );
     expect(fakeApi!.requests.slice(requestsBefore)).not.toContain('GET /api/table');
+  });
+
+  it('drops a table deleted on another device from the list of tables, asking the server again', async () => {
+    const tables = [makeTable(1), makeTable(2), makeTable(3)];
+    const { emit } = renderBoard([], tables);
+    const list = await screen.findByRole('list', { name: 'Tables' });
+    expect(await within(list).findByText('Table 2: available')).toBeInTheDocument();
+    const requestsBefore = fakeApi!.requests.length;
+
+    const [deleted] = tables.splice(1, 1);
+    emit('table:deleted', { _id: deleted!._id, tableNo: deleted!.tableNo });
+
+    await vi.waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Table 1: available', 'Table 3: available']),
+    );
+    expect(fakeApi!.requests.slice(requestsBefore)).toEqual(['GET /api/table']);
   });
 });

@@ -176,6 +176,8 @@ export function LiveUpdates() {
       }
     };
     const onTableUpdated = (table: Table) => applyTableToCache(queryClient, table);
+    // A table deleted on another device: every list of tables asks again, and it is gone from them.
+    const onTableDeleted = () => invalidate(queryRoots.tables);
     // A booking moved along, or a new one: the day's book, the requests waiting and the tables' "reserved 7:00 pm"
     // ask again. A guest's new request online is announced, as a diner's order is: someone must accept it.
     const onReservationUpdated = (reservation: Reservation) => {
@@ -220,6 +222,7 @@ export function LiveUpdates() {
     socket.on('order:round-added', onRoundAdded);
     socket.on('order:updated', onOrderUpdated);
     socket.on('table:updated', onTableUpdated);
+    socket.on('table:deleted', onTableDeleted);
     socket.on('reservation:updated', onReservationUpdated);
     socket.on('menu:updated', onMenuUpdated);
     socket.on('ingredient:low-stock', onLowStock);
@@ -230,6 +233,7 @@ export function LiveUpdates() {
       socket.off('order:round-added', onRoundAdded);
       socket.off('order:updated', onOrderUpdated);
       socket.off('table:updated', onTableUpdated);
+      socket.off('table:deleted', onTableDeleted);
       socket.off('reservation:updated', onReservationUpdated);
       socket.off('menu:updated', onMenuUpdated);
       socket.off('ingredient:low-stock', onLowStock);

@@ -103,7 +103,8 @@ export function createTablesService(db: Database, transact: Transact) {
     },
 
     async remove(id: string): Promise<void> {
-      await db.transaction(async (tx) => {
+      // Recorded in the deleting transaction, so other screens drop the table only once it is really gone.
+      await transact(async (tx, record) => {
         const current = await repo.findTable(tx, id);
         if (!current) throw missingTable();
         if (current.table.status === 'booked') {
@@ -113,6 +114,7 @@ export function createTablesService(db: Database, transact: Transact) {
           );
         }
         await repo.deleteTable(tx, id);
+        record({ type: 'table.deleted', tableId: id, tableNo: current.table.tableNo });
       });
     },
 
