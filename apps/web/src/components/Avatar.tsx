@@ -66,8 +66,8 @@ interface AvatarProps {
 }
 
 export function Avatar({ name, src, size = 'md', decorative = false }: AvatarProps) {
-  // A random background (fixed product behaviour), picked once per person on this device: the same on every
-  // page and after a reload, and steady while the avatar is on screen.
+  // A random background, as the first contract fixed it (docs/compatibility.md), picked once per person on
+  // this device: the same on every page and after a reload, and steady while the avatar is on screen.
   const [color] = useState(() => avatarColorOf(name));
   const base = `${sizeClasses[size]} shrink-0 rounded-full`;
 

@@ -28,8 +28,8 @@ apiClient.interceptors.request.use((config) => {
 });
 
 apiClient.interceptors.response.use(undefined, (error: unknown) => {
-  // A 401 elsewhere than sign-in is the session loader's business (fixed product behaviour): it refetches
-  // the user and sends the person to /auth, so here it is only worth a log line.
+  // A 401 elsewhere than sign-in is the session loader's business (RequireAuth): it refetches the user and
+  // sends the person to /auth, so here it is only worth a log line.
   if (axios.isAxiosError(error) && error.response?.status === 401 && !isAuthUrl(error.config?.url)) {
     console.warn(`Unauthorized response from ${error.config?.url ?? 'the API'}`);
   }

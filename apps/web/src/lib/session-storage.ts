@@ -1,6 +1,6 @@
 import { clearApiCaches } from './api-caches';
 
-/** The session's localStorage keys: fixed product behaviour, not to be renamed. */
+/** The session's localStorage keys, as the first contract named them: renamed, they would sign everyone out. */
 export const userStateStorageKey = 'userState';
 export const tokenStorageKey = 'token';
 

@@ -18,7 +18,7 @@ function readExpiry(token: string): number | null {
 }
 
 /**
- * Whether a stored JWT is still worth using (fixed product behaviour: until it expires). Only the expiry
+ * Whether a stored JWT is still worth using: until it expires (docs/compatibility.md). Only the expiry
  * is checked: the signature can only be verified by the server, which rejects a forged token anyway.
  */
 export function isTokenValid(token: string | null | undefined, now: number): boolean {

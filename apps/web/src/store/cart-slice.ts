@@ -11,9 +11,10 @@ export interface CartOption {
 }
 
 /**
- * One unit of a dish in the cart (fixed product behaviour: the cart is a list of items, each with an id and a
- * price). Each tap adds its own entry, so "remove one by id" takes away exactly one unit and the total is the
- * sum of the prices. The POS groups entries of the same dish, options and note into lines with a quantity.
+ * One unit of a dish in the cart (the first contract's shape, docs/compatibility.md: a list of items, each
+ * with an id and a price). Each tap adds its own entry, so "remove one by id" takes away exactly one unit and
+ * the total is the sum of the prices. The POS groups entries of the same dish, options and note into lines
+ * with a quantity.
  */
 export interface CartItem {
   id: string;

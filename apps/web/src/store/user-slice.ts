@@ -40,7 +40,7 @@ function parseStoredUserState(json: string | null): UserState | null {
   }
 }
 
-/** Fixed product behaviour: keep the stored session only while its token exists and has not expired. */
+/** Keeps the stored session only while its token exists and has not expired (docs/compatibility.md). */
 export function loadUserState(now: number = Date.now()): UserState {
   const stored = isTokenValid(getStoredToken(), now) ? parseStoredUserState(getStoredUserState()) : null;
   if (stored) return stored;

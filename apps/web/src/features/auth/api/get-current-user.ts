@@ -17,7 +17,7 @@ export function currentUserQueryOptions() {
   return queryOptions({
     queryKey: currentUserQueryKey,
     queryFn: getCurrentUser,
-    // Fixed product behaviour: the session loader asks the server once; a failure sends the person to /auth.
+    // The session loader asks the server once; a failure sends the person to /auth (docs/compatibility.md).
     retry: false,
   });
 }

@@ -10,8 +10,9 @@ import { useCurrentUser } from '../api/get-current-user';
 import { useHasCachedSession } from './use-cached-session';
 
 /**
- * Layout route of every staff page. Fixed product behaviour: the cached session is used when there is
- * one; otherwise the current user is fetched once, and a failure sends the person to /auth.
+ * Layout route of every staff page. As the first contract fixed it (docs/compatibility.md): the cached
+ * session is used when there is one; otherwise the current user is fetched once, and a failure sends the
+ * person to /auth.
  */
 export function RequireAuth() {
   const t = useT();

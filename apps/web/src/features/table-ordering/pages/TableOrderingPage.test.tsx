@@ -256,7 +256,7 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
 
     await orderOnePho();
 
-    // One automatic resend (fixed product behaviour), then the page says so and keeps the dishes.
+    // One automatic resend (MUTATION_RETRIES, lib/retry-policy.ts), then the page says so and keeps the dishes.
     expect(await screen.findByRole('heading', { name: 'Your order is not confirmed yet' })).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Your dishes' })).toHaveTextContent('1 × Phở bò');
     expect(orderPosts()).toHaveLength(2);
