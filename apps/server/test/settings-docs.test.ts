@@ -9,12 +9,12 @@ import { loadConfig, settingNames } from '../src/config';
 const repoRoot = resolve(import.meta.dirname, '../../..');
 const read = (file: string) => readFileSync(resolve(repoRoot, file), 'utf8');
 
-/** The variables of the README's settings table: the names in backquotes in its first column. */
-function readmeTableNames(): string[] {
-  const readme = read('README.md');
-  const start = readme.indexOf('### Settings');
-  expect(start, 'the README has a "### Settings" section').toBeGreaterThanOrEqual(0);
-  const rows = readme
+/** The variables of the settings table in docs/operations.md: the names in backquotes in its first column. */
+function settingsTableNames(): string[] {
+  const operations = read('docs/operations.md');
+  const start = operations.indexOf('## Settings');
+  expect(start, 'docs/operations.md has a "## Settings" section').toBeGreaterThanOrEqual(0);
+  const rows = operations
     .slice(start)
     .split('\n')
     .slice(1)
@@ -30,10 +30,10 @@ describe('settings documentation', () => {
     expect([...new Set(listed)].sort()).toEqual([...settingNames].sort());
   });
 
-  it("the README's settings table names only variables config.ts reads, and the operations ones", () => {
-    const names = readmeTableNames();
+  it('the settings table of docs/operations.md names only variables config.ts reads, and the operations ones', () => {
+    const names = settingsTableNames();
     expect(names.length).toBeGreaterThan(10);
-    for (const name of names) expect(settingNames, `README names ${name}`).toContain(name);
+    for (const name of names) expect(settingNames, `docs/operations.md names ${name}`).toContain(name);
     for (const name of [
       'SHUTDOWN_DRAIN_MS',
       'SHUTDOWN_GRACE_MS',
@@ -92,8 +92,8 @@ function durationMs(value: string): number {
 }
 
 describe('container files', () => {
-  it('the Dockerfile and compose.yaml set only variables config.ts reads and the README documents', () => {
-    const documented = readmeTableNames();
+  it('the Dockerfile and compose.yaml set only variables config.ts reads and docs/operations.md documents', () => {
+    const documented = settingsTableNames();
     const image = dockerfileEnv();
     const services = composeAppServices();
     expect(Object.keys(image)).toEqual(expect.arrayContaining(['NODE_ENV', 'DATA_DIR', 'PORT']));
@@ -101,7 +101,7 @@ describe('container files', () => {
     const named = [...Object.keys(image), ...services.flatMap(([, service]) => Object.keys(environmentOf(service)))];
     for (const name of new Set(named)) {
       expect(settingNames, `${name} is read by config.ts`).toContain(name);
-      expect(documented, `${name} is in the README's settings table`).toContain(name);
+      expect(documented, `${name} is in the settings table of docs/operations.md`).toContain(name);
     }
   });
 
