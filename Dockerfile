@@ -3,7 +3,7 @@
 # Quán in a container. One restaurant on the embedded database, kept in a volume:
 #   docker build -t quan .
 #   docker run -d -p 3000:3000 -v quan-data:/data quan
-# A chain (PostgreSQL, Redis, two instances behind a balancer): compose.yaml, README "Running a chain".
+# A chain (PostgreSQL, Redis, two instances behind a balancer): compose.yaml, docs/operations.md "Containers and running a chain".
 
 # The project needs Node ^22.22 or >=24 (package.json "engines"; .npmrc makes npm refuse an older one).
 ARG NODE_IMAGE=node:22-slim
@@ -51,7 +51,7 @@ EXPOSE 3000
 # Liveness with node itself (slim images have no curl): /healthz answers while the process serves HTTP, without
 # looking at the database. A balancer uses /readyz instead (compose.yaml, deploy/haproxy.cfg).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=120s --retries=3 CMD ["node", "deploy/healthcheck.mjs"]
-# The server drains and stops on SIGTERM (README "Stopping and rolling restarts"). Node runs as PID 1 itself,
+# The server drains and stops on SIGTERM (docs/operations.md "Stopping and rolling restarts"). Node runs as PID 1 itself,
 # not under npm, so that the signal reaches it; give it drain + grace before a kill (compose.yaml
 # stop_grace_period, `docker stop -t 25`).
 STOPSIGNAL SIGTERM

@@ -150,7 +150,7 @@ const envSchema = z.object({
   BACKUP_KEEP_DAYS: positiveIntSchema.default(14),
 });
 
-/** Every variable the server reads (for the test that holds .env.example and the README to them). */
+/** Every variable the server reads (for the test that holds .env.example and docs/operations.md to them). */
 export const settingNames: readonly string[] = Object.keys(envSchema.shape);
 
 type Env = z.infer<typeof envSchema>;

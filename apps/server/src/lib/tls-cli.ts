@@ -39,7 +39,7 @@ Then:
   1. Restart the server: until then it serves the old certificate.
   2. On each tablet, remove the old "Quan local CA" (Android: Settings → Security → Encryption & credentials →
      Trusted credentials → User; iPad: Settings → General → VPN & Device Management, its profile), then trust
-     the new one as the first time (README, "HTTPS on the restaurant's network"): open
+     the new one as the first time (docs/operations.md, "HTTPS on the restaurant's network"): open
      https://<this server>/api/tls/ca.crt and compare the fingerprint above.`);
 }
 

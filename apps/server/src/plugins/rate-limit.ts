@@ -136,7 +136,7 @@ export interface SignInThrottle {
 
 /**
  * Sign-in throttling that resists guessing without letting a stranger lock a person out (see "Sign-in
- * throttling" in the README for the reasons, against OWASP ASVS 2.2.1). Only failures count: every attempt is
+ * throttling" in docs/operations.md for the reasons, against OWASP ASVS 2.2.1). Only failures count: every attempt is
  * counted when it arrives (so a burst of parallel guesses cannot outrun its own count) and a success is counted
  * beside it and taken off, for the address and the email; for the address and email together a success starts
  * a new count. Refused attempts count only where they were refused and before, so one person's lock on their

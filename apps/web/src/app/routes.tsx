@@ -26,7 +26,7 @@ const loadStaffProviders: RouteObject['lazy'] = async () => {
 };
 
 /**
- * The app's pages, one route each (the README describes them); every page is loaded on first visit. The diner
+ * The app's pages, one route each (docs/guide.md describes them); every page is loaded on first visit. The diner
  * pages sit outside the staff branch, so their first load is React, the router and the page: no Redux,
  * TanStack Query, axios or staff socket. Each of them shows the public menu (the landing page its name), which
  * starts downloading with the page's code instead of after it.
