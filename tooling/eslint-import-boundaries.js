@@ -22,11 +22,11 @@ function zoneOf(segments) {
   return null;
 }
 
-/** apps/server/src/modules/<name>/<file> → { module, file } */
+/** apps/server/src/modules/<name>/<file or folder>/... → { module, part }: "repository" for its queries, in either. */
 function serverModule(segments) {
   const i = segments.indexOf('modules');
   return segments[2] === 'src' && i === 3 && segments.length > 5
-    ? { module: segments[4], file: segments.at(-1) }
+    ? { module: segments[4], part: segments[5].replace(/\.ts$/, '') }
     : null;
 }
 
@@ -63,7 +63,7 @@ function check(filename, source) {
   if (from === 'server' && to === 'server' && targetSegments) {
     const a = serverModule(fromSegments);
     const b = serverModule(targetSegments);
-    if (b && b.file.replace(/\.ts$/, '') === 'repository' && a?.module !== b.module) {
+    if (b?.part === 'repository' && a?.module !== b.module) {
       return `Use the ${b.module} service instead of its repository; a module reaches another only through its service.`;
     }
   }

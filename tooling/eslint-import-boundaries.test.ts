@@ -24,6 +24,10 @@ tester.run('import-boundaries', plugin.rules['import-boundaries'], {
     { filename: at('packages/contract/vitest.config.ts'), code: "import { defineConfig } from 'vitest/config';" },
     { filename: at('apps/server/src/modules/users/routes.ts'), code: "import * as repo from './repository';" },
     {
+      filename: at('apps/server/src/modules/orders/repository.ts'),
+      code: "export * from './repository/orders';",
+    },
+    {
       filename: at('apps/server/src/modules/orders/service.ts'),
       code: "import { createUsersService } from '../users/service';",
     },
@@ -61,6 +65,11 @@ tester.run('import-boundaries', plugin.rules['import-boundaries'], {
       filename: at('apps/server/src/modules/orders/routes.ts'),
       code: "import { findUserById } from '../users/repository';",
       errors: [error(/Use the users service instead of its repository/)],
+    },
+    {
+      filename: at('apps/server/src/modules/tables/service.ts'),
+      code: "import { lockOrder } from '../orders/repository/orders';",
+      errors: [error(/Use the orders service instead of its repository/)],
     },
     {
       filename: at('apps/web/src/features/profile/components/ProfileCard.tsx'),
