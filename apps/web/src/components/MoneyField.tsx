@@ -1,3 +1,4 @@
+import { formatDongDigits } from '../lib/format';
 import { TextField } from './TextField';
 
 interface MoneyFieldProps {
@@ -13,15 +14,13 @@ interface MoneyFieldProps {
 /** The đồng sign, the same in every language. */
 const currencySign = '₫';
 
-const groupFormat = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
-
 /** The digits of what was typed, grouped as a Vietnamese amount ("500000" → "500.000"). */
 function grouped(text: string): string {
   const digits = text
     .replace(/\D/g, '')
     .replace(/^0+(?=\d)/, '')
     .slice(0, 10);
-  return digits ? groupFormat.format(Number(digits)) : '';
+  return digits ? formatDongDigits(Number(digits)) : '';
 }
 
 /** A labelled amount of đồng: a numeric keypad on phones, the digits grouped as they are typed. */

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   appLocale,
+  formatClock,
   formatCompactNumber,
+  formatCount,
   formatDate,
   formatDateTime,
   formatDay,
@@ -10,8 +12,12 @@ import {
   formatLongDay,
   formatMonthName,
   formatMonthYear,
+  formatPercent,
+  formatTime,
+  hourInRestaurant,
 } from './date-format';
 import { activateLanguage } from './i18n';
+import { setRestaurantTimeZone } from './restaurant-day';
 
 // Intl separates some words with a no-break or a narrow no-break space.
 const plain = (text: string) => text.replace(/\s/g, ' ');
@@ -56,5 +62,58 @@ describe('dates in the language of the screen', () => {
     expect(plain(formatHour(0))).toBe('12 am');
     // A date of birth is a day, not an instant: never moved to the day before or after.
     expect(formatDate('1990-05-31')).toBe('31/05/1990');
+  });
+});
+
+describe('counts and percentages in the language of the screen', () => {
+  it('groups thousands and writes a percentage as the language does', async () => {
+    await activateLanguage('vi', 'staff');
+    expect(formatCount(1234)).toBe('1.234');
+    expect(formatPercent(12)).toBe('12%');
+    expect(formatPercent(12.5, 1)).toBe('12,5%');
+    await activateLanguage('en', 'staff');
+    expect(formatCount(1234)).toBe('1,234');
+    expect(formatPercent(12)).toBe('12%');
+    expect(formatPercent(12.5, 1)).toBe('12.5%');
+    expect(formatPercent(12.5)).toBe('13%');
+  });
+});
+
+describe("the restaurant's time zone, from the settings", () => {
+  afterEach(() => setRestaurantTimeZone(undefined));
+
+  // 23:30 UTC on 31 January: already 06:30 on 1 February in Bangkok (UTC+7), still 31 January in a UTC+0 zone.
+  const lateEvening = '2026-01-31T23:30:00.000Z';
+
+  it('reads clocks and days in Hồ Chí Minh City until the settings name a zone', () => {
+    expect(formatClock(lateEvening)).toBe('06:30');
+    expect(formatDate(lateEvening)).toBe('01/02/2026');
+  });
+
+  it('reads clocks, hours and days in the zone the settings name', async () => {
+    await activateLanguage('en', 'staff');
+    expect(setRestaurantTimeZone('Asia/Bangkok')).toBe('Asia/Bangkok');
+    expect(formatClock(lateEvening)).toBe('06:30');
+    expect(hourInRestaurant(new Date(lateEvening))).toBe(6);
+    expect(formatDate(lateEvening)).toBe('01/02/2026');
+    expect(plain(formatTime(lateEvening))).toBe('6:30 am');
+
+    setRestaurantTimeZone('Africa/Abidjan');
+    expect(formatClock(lateEvening)).toBe('23:30');
+    expect(hourInRestaurant(new Date(lateEvening))).toBe(23);
+    expect(formatDate(lateEvening)).toBe('31/01/2026');
+    expect(plain(formatDateTime(lateEvening))).toBe('31/01/2026, 11:30 pm');
+    expect(plain(formatTime(lateEvening))).toBe('11:30 pm');
+  });
+
+  it("reads a clock in the zone an answer names, whatever the restaurant's", () => {
+    setRestaurantTimeZone('Africa/Abidjan');
+    expect(formatClock(lateEvening, 'Asia/Bangkok')).toBe('06:30');
+    expect(formatClock('2026-01-31T00:05:00.000Z')).toBe('00:05');
+  });
+
+  it('keeps the default for a zone the browser does not know', () => {
+    expect(setRestaurantTimeZone('Mars/Olympus_Mons')).toBe('Asia/Ho_Chi_Minh');
+    expect(formatClock(lateEvening)).toBe('06:30');
   });
 });

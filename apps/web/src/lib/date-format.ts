@@ -1,19 +1,23 @@
 import { i18n } from '@lingui/core';
 import type { Language } from '@quan/contract/language';
 import { isLanguage } from './i18n';
+import { restaurantTimeZone } from './restaurant-day';
 
 /*
- * Dates and times in the language of the screen: a Vietnamese screen writes "7:24 CH" and "tháng 11", an English
- * one "7:24 pm" and "November", never one beside the other's words. Both write the day before the month
- * (26/11/2026), as the restaurant does. The staff screens alone write dates, so this module stays out of the
- * diners' pages (lib/format.ts, which they share, keeps to money and quantities).
+ * The one place the screens write dates, times, clocks, counts and percentages, each in the language of the
+ * screen: a Vietnamese screen writes "7:24 CH", "tháng 11", "1.234" and "12%", an English one "7:24 pm",
+ * "November", "1,234" and "12%", never one beside the other's words. Both write the day before the month
+ * (26/11/2026), as the restaurant does. An instant's day and clock are read in the restaurant's time zone, the
+ * settings' one (lib/restaurant-day.ts), whatever zone the device is in.
+ *
+ * Money is the exception, on purpose: formatMoney (lib/format.ts) writes it the Vietnamese way, "65.000 ₫", on
+ * every screen, since the bill, the receipt and the VietQR code write it so and staff compare them with the
+ * screen. lib/format.ts also stays small, for the diners' pages that share it; the booking pages are the only
+ * diner pages that load this module.
  */
 
 /** The Intl locale of each language of the screens. */
 export const intlLocales: Record<Language, string> = { vi: 'vi-VN', en: 'en-GB' };
-
-/** The restaurant's time zone, where an instant's day and hour are read. */
-const timeZone = 'Asia/Ho_Chi_Minh';
 
 /** The Intl locale of the screen's language (Vietnamese until a language is shown). */
 export function appLocale(): string {
@@ -99,11 +103,12 @@ export function formatMonthYear(month: Date): string {
  */
 export function formatDate(value: string | Date): string {
   if (typeof value === 'string' && dayPattern.test(value)) return formatDay(value);
-  return dateTimeFormat({ ...numericDay, timeZone }).format(new Date(value));
+  return dateTimeFormat({ ...numericDay, timeZone: restaurantTimeZone() }).format(new Date(value));
 }
 
 /** An instant on the restaurant's 12-hour clock: "3:30 SA 01/02/2026" or "01/02/2026, 3:30 am". */
 export function formatDateTime(value: string | Date): string {
+  const timeZone = restaurantTimeZone();
   return dateTimeFormat({ ...numericDay, timeZone, hour12: true, hour: 'numeric', minute: '2-digit' }).format(
     new Date(value),
   );
@@ -111,19 +116,47 @@ export function formatDateTime(value: string | Date): string {
 
 /** The time of an instant on the restaurant's 12-hour clock: "7:00 CH" or "7:00 pm". */
 export function formatTime(value: string | Date): string {
+  const timeZone = restaurantTimeZone();
   return dateTimeFormat({ timeZone, hour12: true, hour: 'numeric', minute: '2-digit' }).format(new Date(value));
 }
 
-/** The wall-clock time of an instant in the restaurant, as a time input holds it ("19:05"). */
-export function restaurantClock(value: string | Date): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    new Date(value),
-  );
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The wall-clock time of an instant on the 24-hour clock, "19:05", the same in both languages: a kitchen ticket's
+ * time, a payment's, a shift's, a booking's slot, and what a time input holds. Read in the restaurant's zone, or in
+ * `timeZone` where an answer names the zone itself (a diner's booking).
+ */
+export function formatClock(value: string | Date, timeZone = restaurantTimeZone()): string {
+  let format = clockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    clockFormats.set(timeZone, format);
+  }
+  return format.format(new Date(value));
+}
+
+/** The hour of the day (0–23) of an instant in the restaurant. */
+export function hourInRestaurant(value: Date): number {
+  return Number(formatClock(value).slice(0, 2));
 }
 
 /** An hour of the restaurant's day (0–23, already the restaurant's) on the 12-hour clock: 19 → "7 CH" or "7 pm". */
 export function formatHour(hour: number): string {
   return dateTimeFormat({ timeZone: 'UTC', hourCycle: 'h12', hour: 'numeric' }).format(Date.UTC(2000, 0, 1, hour));
+}
+
+/** A count, points, a number of guests: 4560 → "4.560" or "4,560". */
+export function formatCount(count: number): string {
+  return numberFormat({}).format(count);
+}
+
+/**
+ * A percentage, given in percent (12.5 for 12.5 %): "12,5%" or "12.5%", with up to `maximumFractionDigits`
+ * decimals (none unless asked).
+ */
+export function formatPercent(percent: number, maximumFractionDigits = 0): string {
+  return numberFormat({ style: 'percent', maximumFractionDigits }).format(percent / 100);
 }
 
 /** A large amount in few characters, for a chart's axis: 4200000 → "4,2 Tr" (triệu) or "4.2m". */

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatQuantity, formatQuantityChange, formatUnitCost, hourInRestaurant } from './format';
+import { formatDongDigits, formatMoney, formatQuantity, formatQuantityChange, formatUnitCost } from './format';
 
 // Intl separates the amount and the currency sign with a no-break space.
 const normalizeSpaces = (text: string) => text.replace(/\s/g, ' ');
@@ -24,8 +24,8 @@ describe('format', () => {
     expect(formatQuantityChange(-0.2, 'kg')).toBe('\u22120,2 kg');
   });
 
-  it('reads the hour of the day in the restaurant time zone', () => {
-    expect(hourInRestaurant(new Date('2026-01-31T20:30:00.000Z'))).toBe(3);
-    expect(hourInRestaurant(new Date('2026-01-31T05:00:00.000Z'))).toBe(12);
+  it("groups a money field's digits as its money is written", () => {
+    expect(formatDongDigits(500000)).toBe('500.000');
+    expect(formatDongDigits(0)).toBe('0');
   });
 });

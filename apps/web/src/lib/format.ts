@@ -1,11 +1,13 @@
 /*
- * Money and quantities, as the restaurant writes them (the diners' pages use these too). Dates and times follow
- * the screen's language: lib/date-format.ts.
+ * Money and quantities, as the restaurant writes them, the Vietnamese way on every screen whatever its language:
+ * "65.000 ₫" is what the bill, the receipt and the VietQR code say, and staff compare them with the screen. The
+ * diners' pages use this module too, so it stays small. Dates, times, counts and percentages follow the screen's
+ * language: lib/date-format.ts.
  */
 const locale = 'vi-VN';
-const timeZone = 'Asia/Ho_Chi_Minh';
 
 const moneyFormat = new Intl.NumberFormat(locale, { style: 'currency', currency: 'VND' });
+const dongDigitsFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
 const unitCostFormat = new Intl.NumberFormat(locale, { style: 'currency', currency: 'VND', maximumFractionDigits: 2 });
 const quantityFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
 const changeFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 3, signDisplay: 'exceptZero' });
@@ -13,6 +15,11 @@ const changeFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 3, s
 /** 65000 → "65.000 ₫" (money is an integer number of VND). */
 export function formatMoney(amount: number): string {
   return moneyFormat.format(amount);
+}
+
+/** An amount's digits grouped as its money is written, without the sign: 500000 → "500.000" (a money field). */
+export function formatDongDigits(amount: number): string {
+  return dongDigitsFormat.format(amount);
 }
 
 /** An option's price change: "+10.000 ₫", "−5.000 ₫" (a true minus sign), or '' when it changes nothing. */
@@ -44,10 +51,4 @@ export function formatQuantity(quantity: number, unit: string): string {
 /** A signed change of stock with its unit: "+5 kg", "−0,2 kg" (a true minus sign, read as "minus"). */
 export function formatQuantityChange(change: number, unit: string): string {
   return `${changeFormat.format(change).replace('-', '\u2212')} ${unit}`;
-}
-
-/** The hour of the day (0–23) in the restaurant's time zone. */
-export function hourInRestaurant(value: Date): number {
-  const hour = new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(value);
-  return Number(hour);
 }

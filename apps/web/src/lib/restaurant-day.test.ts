@@ -1,6 +1,14 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
-import { dayEndIso, dayStartIso, isDay, restaurantDay } from './restaurant-day';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  dayEndIso,
+  dayStartIso,
+  isDay,
+  restaurantDay,
+  restaurantInstantIso,
+  restaurantTimeZone,
+  setRestaurantTimeZone,
+} from './restaurant-day';
 
 describe('restaurant days (Asia/Ho_Chi_Minh, UTC+7)', () => {
   it('reads the calendar day in the restaurant, not UTC', () => {
@@ -47,5 +55,34 @@ describe('restaurant days in other time zones', () => {
     expect(dayEndIso('2026-09-05', 'America/Santiago')).toBe('2026-09-06T03:59:59.999Z');
     expect(restaurantDay(new Date('2026-09-06T03:59:59.999Z'), 'America/Santiago')).toBe('2026-09-05');
     expect(restaurantDay(new Date('2026-09-06T04:00:00.000Z'), 'America/Santiago')).toBe('2026-09-06');
+  });
+});
+
+describe("restaurant days in the settings' time zone", () => {
+  afterEach(() => setRestaurantTimeZone(undefined));
+
+  it('reads the day in Hồ Chí Minh City until the settings name a zone', () => {
+    expect(restaurantTimeZone()).toBe('Asia/Ho_Chi_Minh');
+    expect(restaurantDay(new Date('2026-01-31T23:30:00.000Z'))).toBe('2026-02-01');
+  });
+
+  it('reads days and their edges in the zone set, a restaurant in Bangkok or in a UTC+0 zone', () => {
+    setRestaurantTimeZone('Asia/Bangkok');
+    expect(restaurantDay(new Date('2026-01-31T23:30:00.000Z'))).toBe('2026-02-01');
+    expect(dayStartIso('2026-01-15')).toBe('2026-01-14T17:00:00.000Z');
+
+    setRestaurantTimeZone('Africa/Abidjan');
+    expect(restaurantTimeZone()).toBe('Africa/Abidjan');
+    expect(restaurantDay(new Date('2026-01-31T23:30:00.000Z'))).toBe('2026-01-31');
+    expect(dayStartIso('2026-01-15')).toBe('2026-01-15T00:00:00.000Z');
+    expect(dayEndIso('2026-01-15')).toBe('2026-01-15T23:59:59.999Z');
+    expect(restaurantInstantIso('2026-01-15', '19:00')).toBe('2026-01-15T19:00:00.000Z');
+  });
+
+  it('keeps the default for no zone or one this runtime does not know', () => {
+    setRestaurantTimeZone('Asia/Bangkok');
+    expect(setRestaurantTimeZone(undefined)).toBe('Asia/Ho_Chi_Minh');
+    expect(setRestaurantTimeZone('Nowhere/Town')).toBe('Asia/Ho_Chi_Minh');
+    expect(restaurantDay(new Date('2026-01-31T16:59:59.999Z'))).toBe('2026-01-31');
   });
 });

@@ -4,10 +4,40 @@ import { formatISO } from 'date-fns';
 
 /**
  * The restaurant's calendar days, as date input values ("2026-01-15"): the API's day filters mean a day in
- * the restaurant's time zone, not the browser's. The zone is the settings' one where a screen has it, else
- * the default settings' one.
+ * the restaurant's time zone, not the browser's.
  */
-const restaurantZone = defaultSettings.timezone;
+
+/**
+ * The restaurant's time zone, where the staff screens read an instant's day and its clock. The staff app sets it
+ * from the settings once they arrive (app/layouts/AppLayout.tsx); until then, and on the diners' pages, which are
+ * handed their zone with each answer, it is the default settings' one. One value for the whole page: a screen
+ * never shows two zones side by side.
+ */
+let restaurantZone = defaultSettings.timezone;
+
+/** The zone the staff screens read days and clocks in (see above). */
+export function restaurantTimeZone(): string {
+  return restaurantZone;
+}
+
+/**
+ * Makes `timeZone` (an IANA name, from the settings) the restaurant's; the default settings' one for none. Returns
+ * the zone now in force, so that a screen can draw itself again when it changed.
+ */
+export function setRestaurantTimeZone(timeZone: string | undefined): string {
+  restaurantZone = timeZone && isTimeZone(timeZone) ? timeZone : defaultSettings.timezone;
+  return restaurantZone;
+}
+
+/** Whether this browser knows the zone: one it does not would make every date on the screens throw. */
+function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The calendar day of an instant in a time zone ("2026-01-15"). */
 export function dayIn(timeZone: string, instant: Date): string {

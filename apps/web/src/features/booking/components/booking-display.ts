@@ -1,7 +1,5 @@
-import { tz } from '@date-fns/tz';
 import type { OpeningSpan, ReservationStatus } from '@quan/contract/reservations';
-import { format } from 'date-fns';
-import { formatLongDay } from '../../../lib/date-format';
+import { formatClock, formatLongDay } from '../../../lib/date-format';
 import type { Translate } from '../../../lib/i18n';
 import { dayIn } from '../../../lib/restaurant-day';
 
@@ -14,8 +12,7 @@ import { dayIn } from '../../../lib/restaurant-day';
 export const bookingDayOf = (startsAt: string, timeZone: string) => dayIn(timeZone, new Date(startsAt));
 
 /** The restaurant's wall-clock time of an instant ("19:00"), as the slot buttons write it. */
-export const bookingTimeOf = (startsAt: string, timeZone: string) =>
-  format(new Date(startsAt), 'HH:mm', { in: tz(timeZone) });
+export const bookingTimeOf = (startsAt: string, timeZone: string) => formatClock(startsAt, timeZone);
 
 /** "Saturday, 14 June 2026 · 19:00". */
 export function formatBookingWhen(startsAt: string, timeZone: string): string {

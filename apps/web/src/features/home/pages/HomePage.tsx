@@ -13,7 +13,7 @@ import { useOrders } from '../../orders/api/list-orders';
 import { OrderStatusBadge } from '../../orders/components/OrderBadges';
 import { tableLabel } from '../../orders/components/order-names';
 import { restaurantDay } from '../../../lib/restaurant-day';
-import { useNow } from '../../orders/components/use-now';
+import { useNow } from '../../../lib/use-now';
 import { useTables } from '../../tables/api/list-tables';
 import { useTopDishes } from '../api/get-top-dishes';
 import { StatCard } from '../components/StatCard';

@@ -1,4 +1,4 @@
-import { hourInRestaurant } from '../../../lib/format';
+import { hourInRestaurant } from '../../../lib/date-format';
 import type { useT } from '../../../lib/i18n';
 
 /**

@@ -10,7 +10,7 @@ import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
-import { restaurantClock } from '../../../lib/date-format';
+import { formatClock } from '../../../lib/date-format';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { restaurantDay, restaurantInstantIso } from '../../../lib/restaurant-day';
@@ -70,14 +70,14 @@ function draftOf(reservation: Reservation | undefined, day: string): Draft {
     phone: reservation.phone,
     partySize: String(reservation.partySize),
     day: restaurantDay(new Date(reservation.startsAt)),
-    time: restaurantClock(reservation.startsAt),
+    time: formatClock(reservation.startsAt),
     durationMinutes: reservation.durationMinutes,
     tableIds: reservation.tables.map((table) => table._id),
     note: reservation.note,
     preorder: reservation.preorder.flatMap((line) =>
       line.itemId ? [{ itemId: line.itemId, quantity: line.quantity }] : [],
     ),
-    fireTime: reservation.fireAt ? restaurantClock(reservation.fireAt) : '',
+    fireTime: reservation.fireAt ? formatClock(reservation.fireAt) : '',
   };
 }
 

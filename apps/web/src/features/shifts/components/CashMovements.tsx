@@ -10,7 +10,7 @@ import { useT } from '../../../lib/i18n';
 import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useAddCashMovement } from '../api/add-cash-movement';
 import { MoneyField } from '../../../components/MoneyField';
-import { formatTime } from './shift-display';
+import { formatClock } from '../../../lib/date-format';
 
 type Kind = 'in' | 'out';
 
@@ -103,7 +103,7 @@ export function CashMovements({ shift }: { shift: Shift }) {
               <div className="min-w-0">
                 <p className="font-medium break-words text-stone-900">{movement.reason}</p>
                 <p className="text-xs text-stone-600">
-                  <time dateTime={movement.at}>{formatTime(movement.at)}</time>
+                  <time dateTime={movement.at}>{formatClock(movement.at)}</time>
                   {movement.by && ` · ${movement.by.name}`}
                 </p>
               </div>

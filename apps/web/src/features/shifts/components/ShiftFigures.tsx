@@ -1,8 +1,8 @@
 import type { Shift } from '@quan/contract/shifts';
-import { formatDateTime } from '../../../lib/date-format';
+import { formatClock, formatDateTime } from '../../../lib/date-format';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
-import { formatTime, paymentMethodLabelIds } from './shift-display';
+import { paymentMethodLabelIds } from './shift-display';
 
 function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
@@ -22,7 +22,7 @@ export function ShiftHeading({ shift }: { shift: Shift }) {
     <h2 className="text-lg font-semibold text-stone-900 sm:text-xl">
       {t('shifts.heading.opened', { shiftNo: shift.shiftNo, drawer: shift.deviceName })}{' '}
       <time dateTime={shift.openedAt} title={openedAt}>
-        {formatTime(shift.openedAt)}
+        {formatClock(shift.openedAt)}
       </time>
       {shift.openedBy && ` ${t('shifts.heading.by', { name: shift.openedBy.name })}`}
     </h2>

@@ -12,18 +12,6 @@ export const paymentMethodLabelIds: Record<PaymentMethod, string> = {
   voucher: 'shifts.method.voucher',
 };
 
-const timeFormat = new Intl.DateTimeFormat('vi-VN', {
-  timeZone: 'Asia/Ho_Chi_Minh',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The restaurant's wall-clock time of an instant: "08:02". */
-export function formatTime(value: string): string {
-  return timeFormat.format(new Date(value));
-}
-
 /** "Over +5.000 ₫", "Short −20.000 ₫" (a true minus sign) or "Balanced" for a count that matches. */
 export function overShortLabel(t: Translate, overShort: number): string {
   if (overShort === 0) return t('shifts.overShort.balanced');
