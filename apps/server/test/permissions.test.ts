@@ -1,8 +1,16 @@
-import { can, permissionNames, refusal, type Permission } from '@quan/contract/permissions';
+import {
+  adminAccountRefusal,
+  can,
+  mayChangeAccount,
+  permissionNames,
+  refusal,
+  type Permission,
+} from '@quan/contract/permissions';
 import { roles, type Role } from '@quan/contract/user';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccessGuard, type DeclaredAccess } from '../src/plugins/auth';
+import { activeStaff } from './factories';
 import { buildTestApp, type TestApp } from './helper';
 
 let t: TestApp;
@@ -32,6 +40,45 @@ describe('the permission policy', () => {
     const askedInServices: Permission[] = ['orders:void-started'];
     const used = new Set([...declared.map(({ access }) => access), ...askedInServices]);
     expect(permissionNames.filter((permission) => !used.has(permission))).toEqual([]);
+  });
+
+  // Before the walk of every route below, which ends with signing the accounts out.
+  it("lets only an admin change an admin's account: the table, then the rule of the target's role", async () => {
+    const targets = new Map<Role, string>();
+    for (const role of roles as readonly Role[]) {
+      const { user } = await activeStaff(t);
+      if (role !== user.role) {
+        const promoted = await t.request({
+          method: 'PATCH',
+          url: `/api/user/users/${user._id}/role`,
+          payload: { role },
+          as: 'admin',
+        });
+        expect(promoted.statusCode, promoted.body).toBe(200);
+      }
+      targets.set(role, user._id);
+    }
+    const mismatches: string[] = [];
+    for (const actor of roles as readonly Role[]) {
+      for (const [target, id] of targets) {
+        // Setting an active account active changes nothing, so every pair can be tried on the same accounts.
+        const response = await t.request({
+          method: 'PATCH',
+          url: `/api/user/users/${id}/status`,
+          payload: { status: 'active' },
+          as: actor,
+        });
+        const expected = !can(actor, 'accounts:set-status')
+          ? refusal(actor, 'accounts:set-status')
+          : mayChangeAccount(actor, target)
+            ? null
+            : adminAccountRefusal;
+        const answered =
+          response.statusCode === 403 ? response.json().message : response.statusCode === 200 ? null : response.body;
+        if (answered !== expected) mismatches.push(`${actor} → ${target}: ${response.statusCode} ${response.body}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
   });
 
   it('answers every route for every role exactly as the table says', async () => {

@@ -3,8 +3,8 @@ import type { Role } from './user';
 /**
  * Who may do what: the one permission table of the product. Every API route declares one of these (or is
  * public), the server's access guard checks it, and every screen asks `can` before it shows an action.
- * A rule that also depends on the record (a manager may not suspend an admin) stays in its service, but
- * starts from this table.
+ * A rule that also depends on the record (a manager may not suspend an admin) starts from this table and is
+ * written once below it, as a function of the roles involved, for the server to enforce and the screens to ask.
  */
 export const permissions = {
   'account:own': { roles: ['admin', 'manager', 'staff'], does: 'use your own account' },
@@ -61,6 +61,18 @@ export const permissionNames = Object.keys(permissions) as Permission[];
 export function can(role: Role | null | undefined, permission: Permission): boolean {
   return !!role && (permissions[permission].roles as readonly Role[]).includes(role);
 }
+
+/**
+ * Record-dependent: whether someone with `actorRole` may change an account whose role is `targetRole` (its
+ * status, say), once the table has let them act on accounts at all. An admin's account is changed by admins
+ * only, so a manager who approves and suspends staff cannot lock the admins out.
+ */
+export function mayChangeAccount(actorRole: Role | null | undefined, targetRole: Role): boolean {
+  return targetRole !== 'admin' || actorRole === 'admin';
+}
+
+/** The sentence of the 403 when `mayChangeAccount` says no. */
+export const adminAccountRefusal = "Only an admin can change an admin's account";
 
 /** The sentence of a 403: "Your role (staff) cannot change the menu". */
 export const refusal = (role: Role, permission: Permission) =>

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { can, type Permission } from '@quan/contract/permissions';
+import { adminAccountRefusal, can, mayChangeAccount, type Permission } from '@quan/contract/permissions';
 import type {
   AccountStatus,
   CurrentUser,
@@ -178,9 +178,7 @@ export function createUsersService(
         await lockForTransaction(tx, ACCOUNTS_LOCK_KEY);
         const target = await findTarget(tx, targetId);
         if (target.id === actor.id && status !== 'active') throw conflict('You cannot suspend your own account');
-        if (target.role === 'admin' && actor.role !== 'admin') {
-          throw forbidden("Only an admin can change an admin's account");
-        }
+        if (!mayChangeAccount(actor.role, target.role)) throw forbidden(adminAccountRefusal);
         if (status === 'suspended') {
           await keepAnActiveAdmin(tx, target, 'suspended');
           await repo.revokeUserSessions(tx, target.id);

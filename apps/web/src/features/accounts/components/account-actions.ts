@@ -1,4 +1,4 @@
-import { can } from '@quan/contract/permissions';
+import { can, mayChangeAccount } from '@quan/contract/permissions';
 import type { AccountStatus, Role, User } from '@quan/contract/user';
 
 export type StatusAction = 'approve' | 'suspend' | 'reactivate';
@@ -33,7 +33,7 @@ export function getAccountActions(viewer: { _id: string; role: Role | '' }, targ
   if (viewer._id === target._id) return noActions;
   const role = viewer.role || null;
   // An admin's account is changed by admins only: a manager may approve or suspend everyone else.
-  const mayTouchTarget = target.role !== 'admin' || role === 'admin';
+  const mayTouchTarget = mayChangeAccount(role, target.role);
   return {
     statusAction: can(role, 'accounts:set-status') && mayTouchTarget ? statusActionFor[target.status] : null,
     canChangeRole: can(role, 'accounts:set-role'),
