@@ -9,7 +9,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { DataDirInUseError } from '../src/db/data-dir-lock';
-import { copyOrder, formatMoveReport, moveToPostgres, TargetNotEmptyError } from '../src/db/move-to-postgres';
+import { TargetNotEmptyError } from '../src/db/move-checks';
+import { copyOrder } from '../src/db/move-copy';
+import { formatMoveReport, moveToPostgres } from '../src/db/move-to-postgres';
 
 /**
  * The move from the embedded database to PostgreSQL, end to end: a restaurant built through the app in a

@@ -5,7 +5,8 @@ import { describeMadePrivate, makePrivate } from '../lib/private-files';
 import { BackupFileError, backupEmbedded, resolveBackupFile, restoreBackup } from './backup';
 import { DataDirInUseError } from './data-dir-lock';
 import { NoEmbeddedDatabaseError } from './embedded';
-import { formatMoveReport, moveToPostgres, TargetNotEmptyError } from './move-to-postgres';
+import { TargetNotEmptyError } from './move-checks';
+import { formatMoveReport, moveToPostgres } from './move-to-postgres';
 
 /**
  * The database commands for operators, run with tsx from the repository's root (package.json):
