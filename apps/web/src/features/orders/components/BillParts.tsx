@@ -3,7 +3,7 @@ import { isOpenOrderStatus, type Order } from '@quan/contract/order';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { paymentMethodMessages } from './payment-labels';
-import { formatClock } from './ticket-timing';
+import { formatClock } from '../../../lib/date-format';
 import { describePortions } from './tab-actions';
 
 interface BillPartsProps {

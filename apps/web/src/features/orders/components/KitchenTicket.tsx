@@ -14,7 +14,8 @@ import {
 import { billedQuantity } from './order-lines';
 import { hasRounds, roundButtonTarget, tableLabel } from './order-names';
 import { approvalRequestLabel, isRoundAwaitingApproval, kitchenRoundMoves, type RoundMove } from './round-status';
-import { formatClock, formatElapsed, toneMessages, type ElapsedTone, type TicketTiming } from './ticket-timing';
+import { formatClock } from '../../../lib/date-format';
+import { formatElapsed, toneMessages, type ElapsedTone, type TicketTiming } from './ticket-timing';
 
 const toneClasses: Record<ElapsedTone, string> = {
   fresh: 'bg-green-700 text-white',

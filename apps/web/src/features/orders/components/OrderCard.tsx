@@ -13,7 +13,8 @@ import { hasRounds, roundButtonTarget, roundNames, tableLabel } from './order-na
 import { orderMovesFor, type OrderMove } from './order-status';
 import { paymentMethodMessages, refundableOf } from './payment-labels';
 import { roundMovesFor, roundsAwaitingApproval, roundStatusMessages, type RoundMove } from './round-status';
-import { elapsedMinutes, formatClock, formatElapsed } from './ticket-timing';
+import { formatClock } from '../../../lib/date-format';
+import { elapsedMinutes, formatElapsed } from './ticket-timing';
 import { billedLines, canChangeBill, type TabAction } from './tab-actions';
 
 interface OrderCardProps {

@@ -11,7 +11,7 @@ import { useT } from '../../../lib/i18n';
 import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useRefundPayment } from '../api/refund-payment';
 import { paymentMethodMessages, refundableOf } from './payment-labels';
-import { formatClock } from './ticket-timing';
+import { formatClock } from '../../../lib/date-format';
 
 interface RefundDialogProps {
   order: Order;

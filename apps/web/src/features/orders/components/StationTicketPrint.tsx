@@ -3,7 +3,7 @@ import { OrderLineLabel } from '../../../components/OrderLineLabel';
 import { useT } from '../../../lib/i18n';
 import { billedQuantity } from './order-lines';
 import { tableLabel } from './order-names';
-import { formatClock } from './ticket-timing';
+import { formatClock } from '../../../lib/date-format';
 
 export interface PrintedStationTicketProps {
   order: Order;

@@ -1,4 +1,3 @@
-import { defaultSettings } from '@quan/contract/settings';
 import { ticketUrgency, type TicketUrgency } from '@quan/contract/stations';
 import type { Translate } from '../../../lib/i18n';
 
@@ -6,17 +5,8 @@ export function elapsedMinutes(since: string, now: number): number {
   return Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
 }
 
-const clockFormat = new Intl.DateTimeFormat('vi-VN', {
-  timeZone: defaultSettings.timezone,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** "19:42" on the restaurant's wall clock. */
-export function formatClock(value: string): string {
-  return clockFormat.format(new Date(value));
-}
+/** "19:42" on the restaurant's wall clock: lib/date-format.ts writes every clock; import it from there. */
+export { formatClock } from '../../../lib/date-format';
 
 /** "7 min", "1 h 05 min". */
 export function formatElapsed(t: Translate, minutes: number): string {

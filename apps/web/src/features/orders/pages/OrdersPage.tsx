@@ -10,7 +10,7 @@ import { DayRangeFields } from '../../../components/DayRangeFields';
 import { restaurantDay } from '../../../lib/restaurant-day';
 import { useFilterParams } from '../../../lib/use-filter-params';
 import { isOrderTab, orderTabMessages, orderTabs, type OrderTab } from '../components/order-status';
-import { useNow } from '../components/use-now';
+import { useNow } from '../../../lib/use-now';
 import { useOrderMoves } from '../components/use-order-moves';
 import { useStationWork } from '../components/use-station-work';
 import { useKitchenStation } from './use-kitchen-station';
