@@ -1,9 +1,10 @@
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChartData } from '@quan/contract/report';
+import { formatCount } from '../../../lib/date-format';
 import { formatMoney } from '../../../lib/format';
 import { useLanguage, useT } from '../../../lib/i18n';
 import { chartColors, chartHeight, tickStyle } from './chart-style';
-import { compactMoney, dayLabel, formatCount } from './chart-format';
+import { compactMoney, dayLabel } from './chart-format';
 
 /** Revenue as bars (left axis) and completed orders as a line (right axis), one point a day. */
 export function DailyRevenueChart({ daily }: { daily: ChartData['daily'] }) {

@@ -2,7 +2,8 @@ import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChartData } from '@quan/contract/report';
 import { useLanguage, useT } from '../../../lib/i18n';
 import { chartColors, chartHeight, tickStyle } from './chart-style';
-import { formatCount, hourLabel, hourSpanLabel } from './chart-format';
+import { formatCount } from '../../../lib/date-format';
+import { hourLabel, hourSpanLabel } from './chart-format';
 
 /** Completed orders by the hour of the day they were completed, 0 to 23, over the 30 days. */
 export function HourlyOrdersChart({ hourly }: { hourly: ChartData['hourly'] }) {

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import type { OptionSales, PrepTimes, RevenueQuery } from '@quan/contract/report';
 import { LoadError } from '../../../components/LoadError';
+import { formatCount } from '../../../lib/date-format';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { useOptionSales } from '../api/get-option-sales';
 import { usePrepTimes } from '../api/get-prep-times';
-import { formatCount, formatPrepTime, prepTimeIso } from './chart-format';
+import { formatPrepTime, prepTimeIso } from './chart-format';
 
 /**
  * The periods of this section, named as the dashboard's presets (message ids): the restaurant's calendar days,

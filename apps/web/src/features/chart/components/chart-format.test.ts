@@ -75,7 +75,7 @@ describe('chart labels and summaries', () => {
         { categoryId: 'c1', name: 'Noodles', quantity: 90, revenue: 5_850_000 },
         { categoryId: 'c2', name: 'Drinks', quantity: 120, revenue: 0 },
       ]),
-    ).toBe(`Top category: Noodles, 5.850.000${nbsp}₫ (98 % of the dishes' revenue).`);
+    ).toBe(`Top category: Noodles, 5.850.000${nbsp}₫ (98% of the dishes' revenue).`);
     expect(categorySummary(t, [])).toBeNull();
   });
 

@@ -1,15 +1,12 @@
 import type { ChartData } from '@quan/contract/report';
-import { formatCompactNumber, formatDayMonth, formatHour } from '../../../lib/date-format';
+import { formatCompactNumber, formatCount, formatDayMonth, formatHour, formatPercent } from '../../../lib/date-format';
 import { formatMoney } from '../../../lib/format';
 import type { Translate } from '../../../lib/i18n';
 
-const countFormat = new Intl.NumberFormat('vi-VN');
-const shareFormat = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
-
 /*
- * The axes, the tooltips and the summaries write days, hours and an axis's short amounts in the screen's language
- * (lib/date-format.ts): "7 CH", "4,2 Tr" on a Vietnamese screen, "7 pm", "4.2m" on an English one. Money and
- * counts keep the restaurant's own writing (lib/format.ts) in both.
+ * The axes, the tooltips and the summaries write days, hours, counts, shares and an axis's short amounts in the
+ * screen's language (lib/date-format.ts): "7 CH", "4,2 Tr", "1.234" on a Vietnamese screen, "7 pm", "4.2m",
+ * "1,234" on an English one. Money keeps the restaurant's own writing (lib/format.ts) in both.
  */
 
 /** "2026-11-12" → "12/11". */
@@ -33,10 +30,6 @@ export function hourSpanLabel(hour: number): string {
 /** An axis tick: 4200000 → "4,2 Tr" (triệu) and 420000 → "420 N" (nghìn) in Vietnamese, "4.2m" and "420k" in English. */
 export function compactMoney(amount: number): string {
   return formatCompactNumber(amount);
-}
-
-export function formatCount(count: number): string {
-  return countFormat.format(count);
 }
 
 /** "1 order", "42 orders". */
@@ -72,7 +65,7 @@ export function hourlySummary(t: Translate, hourly: ChartData['hourly']): string
     : null;
 }
 
-/** "Top category: Noodles, 12.000.000 ₫ (45 % of the dishes' revenue)."; null without sales. */
+/** "Top category: Noodles, 12.000.000 ₫ (45% of the dishes' revenue)."; null without sales. */
 export function categorySummary(t: Translate, byCategory: ChartData['byCategory']): string | null {
   const total = byCategory.reduce((sum, category) => sum + category.revenue, 0);
   const top = byCategory.reduce<ChartData['byCategory'][number] | null>(
@@ -80,7 +73,7 @@ export function categorySummary(t: Translate, byCategory: ChartData['byCategory'
     null,
   );
   if (!top || total <= 0) return null;
-  const share = shareFormat.format((top.revenue / total) * 100);
+  const share = formatPercent((top.revenue / total) * 100);
   return t('chart.categories.top', { name: top.name, revenue: formatMoney(top.revenue), share });
 }
 

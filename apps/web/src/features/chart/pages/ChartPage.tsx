@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { ChartData } from '@quan/contract/report';
 import { defaultSettings } from '@quan/contract/settings';
 import { describeApiError } from '../../../lib/api-client';
+import { formatCount } from '../../../lib/date-format';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -14,18 +15,11 @@ import { FiguresManagersOnly } from '../../dashboard/components/FiguresManagersO
 import { useToday } from '../../dashboard/components/use-today';
 import { settingsQueryOptions } from '../../more/api/get-settings';
 import { restaurantDay } from '../../../lib/restaurant-day';
-import { useNow } from '../../orders/components/use-now';
+import { useNow } from '../../../lib/use-now';
 import { useChartData } from '../api/get-chart-data';
 import { CategoryRevenueChart } from '../components/CategoryRevenueChart';
 import { ChartPanel, FiguresTable } from '../components/ChartPanel';
-import {
-  categorySummary,
-  dailySummary,
-  dayLabel,
-  formatCount,
-  hourlySummary,
-  hourSpanLabel,
-} from '../components/chart-format';
+import { categorySummary, dailySummary, dayLabel, hourlySummary, hourSpanLabel } from '../components/chart-format';
 import { DailyRevenueChart } from '../components/DailyRevenueChart';
 import { HourlyOrdersChart } from '../components/HourlyOrdersChart';
 import { OptionsAndKitchen, type OptionsAndKitchenPeriod } from '../components/OptionsAndKitchen';
