@@ -1,10 +1,8 @@
 import type { PaymentMethod } from '@quan/contract/order';
 import type { Revenue } from '@quan/contract/report';
+import { formatCount, formatPercent } from '../../../lib/date-format';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
-
-const countFormat = new Intl.NumberFormat('vi-VN');
-const shareFormat = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
 
 interface PaymentMethodBreakdownProps {
   byPaymentMethod: Revenue['byPaymentMethod'];
@@ -41,10 +39,10 @@ export function PaymentMethodBreakdown({ byPaymentMethod, totalRevenue, labels }
                   <span className="block h-full rounded-full bg-amber-600" style={{ width: `${share}%` }} />
                 </span>
               </th>
-              <td className="py-2.5 text-right text-stone-700 tabular-nums">{countFormat.format(orders)}</td>
+              <td className="py-2.5 text-right text-stone-700 tabular-nums">{formatCount(orders)}</td>
               <td className="py-2.5 text-right tabular-nums">
                 <span className="font-semibold text-stone-900">{formatMoney(revenue)}</span>
-                <span className="block text-xs text-stone-500">{shareFormat.format(share)} %</span>
+                <span className="block text-xs text-stone-500">{formatPercent(share)}</span>
               </td>
             </tr>
           );

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { PaymentMethod } from '@quan/contract/order';
 import type { Revenue } from '@quan/contract/report';
 import { describeApiError } from '../../../lib/api-client';
+import { formatCount } from '../../../lib/date-format';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { useRevenue } from '../api/get-revenue';
@@ -25,8 +26,6 @@ import { TipsByStaff } from './TipsByStaff';
 import { TopItemsTable } from './TopItemsTable';
 import { useToday } from './use-today';
 
-const countFormat = new Intl.NumberFormat('vi-VN');
-
 interface Figure {
   /** The message id of the figure's name. */
   title: string;
@@ -37,9 +36,9 @@ interface Figure {
 
 const figures: Figure[] = [
   { title: 'dashboard.figure.revenue', icon: Wallet, pick: (r) => r.totalRevenue, format: formatMoney },
-  { title: 'dashboard.figure.orders', icon: Receipt, pick: (r) => r.orderCount, format: (n) => countFormat.format(n) },
+  { title: 'dashboard.figure.orders', icon: Receipt, pick: (r) => r.orderCount, format: formatCount },
   { title: 'dashboard.figure.average', icon: Calculator, pick: (r) => r.averageOrderValue, format: formatMoney },
-  { title: 'dashboard.figure.guests', icon: Users, pick: (r) => r.totalGuests, format: (n) => countFormat.format(n) },
+  { title: 'dashboard.figure.guests', icon: Users, pick: (r) => r.totalGuests, format: formatCount },
 ];
 
 /** The message id of why the custom days cannot be used, if they cannot. */

@@ -1,8 +1,7 @@
 import type { Revenue } from '@quan/contract/report';
+import { formatCount } from '../../../lib/date-format';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
-
-const countFormat = new Intl.NumberFormat('vi-VN');
 
 /** The best sellers of the period by revenue, as the server ranks them. */
 export function TopItemsTable({ topItems }: { topItems: Revenue['topItems'] }) {
@@ -35,7 +34,7 @@ export function TopItemsTable({ topItems }: { topItems: Revenue['topItems'] }) {
             <th scope="row" className="py-2.5 pr-3 text-left font-medium text-stone-900">
               {item.name}
             </th>
-            <td className="py-2.5 text-right text-stone-700 tabular-nums">{countFormat.format(item.quantity)}</td>
+            <td className="py-2.5 text-right text-stone-700 tabular-nums">{formatCount(item.quantity)}</td>
             <td className="py-2.5 text-right font-semibold text-stone-900 tabular-nums">{formatMoney(item.revenue)}</td>
           </tr>
         ))}

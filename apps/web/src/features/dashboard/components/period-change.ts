@@ -1,4 +1,5 @@
 import type { RevenueComparisonFigures } from '@quan/contract/report';
+import { formatPercent } from '../../../lib/date-format';
 import type { Translate } from '../../../lib/i18n';
 
 /** How a figure moved against the previous period of the same length. */
@@ -19,22 +20,20 @@ export function periodChange(current: number, previous: number): PeriodChange {
   return { direction: current > previous ? 'up' : 'down', percent: (Math.abs(current - previous) / previous) * 100 };
 }
 
-const wholePercent = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
-
-/** Whole percents; a change under 1 % still says which way it went ("<1"). */
+/** Whole percents, in the screen's language; a change under 1 % still says which way it went ("<1%"). */
 function percentText(percent: number): string {
-  return percent < 0.5 ? '<1' : wholePercent.format(percent);
+  return percent < 0.5 ? `<${formatPercent(1)}` : formatPercent(percent);
 }
 
-/** The short badge text: "+12 %", "−5 %" (a true minus sign), "0 %", "new", "—" (nothing on either side). */
+/** The short badge text: "+12%", "−5%" (a true minus sign), "0%", "new", "—" (nothing on either side). */
 export function changeBadge(change: PeriodChange, t: Translate): string {
   switch (change.direction) {
     case 'up':
-      return `+${percentText(change.percent)} %`;
+      return `+${percentText(change.percent)}`;
     case 'down':
-      return `\u2212${percentText(change.percent)} %`;
+      return `\u2212${percentText(change.percent)}`;
     case 'same':
-      return '0 %';
+      return formatPercent(0);
     case 'new':
       return t('dashboard.change.new');
     case 'none':

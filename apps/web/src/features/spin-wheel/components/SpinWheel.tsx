@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { formatPercent } from '../../../lib/date-format';
 import { useT } from '../../../lib/i18n';
 import { prizeLabel } from './prize-text';
 import { slicePath, pointAt, type WheelSegment } from './wheel-geometry';
@@ -11,8 +12,6 @@ const noPrizeColour = '#e7e5e4';
 const prizeTextColour = '#ffffff';
 const noPrizeTextColour = '#292524';
 const MAX_LABEL_LENGTH = 16;
-
-const percentFormat = new Intl.NumberFormat('vi-VN', { style: 'percent', maximumFractionDigits: 1 });
 
 function segmentColour(segment: Pick<WheelSegment, 'couponId'>, index: number): string {
   return segment.couponId === null ? noPrizeColour : (prizeColours[index % prizeColours.length] ?? noPrizeColour);
@@ -116,7 +115,7 @@ export function SpinWheel({ segments, rotation, spinDurationMs }: SpinWheelProps
                 style={{ backgroundColor: segmentColour(segment, index) }}
               />
               <span className="min-w-0 flex-1 text-stone-800">{prizeLabel(segment.label, t)}</span>
-              <span className="text-stone-600 tabular-nums">{percentFormat.format(segment.share)}</span>
+              <span className="text-stone-600 tabular-nums">{formatPercent(segment.share * 100, 1)}</span>
             </li>
           ))}
         </ol>
