@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Banknote, CreditCard, Landmark, Smartphone, Ticket, type LucideIcon } from 'lucide-react';
 import { useSnackbar } from 'notistack';
 import { paymentMethods, type Order, type PaymentMethod } from '@quan/contract/order';
-import { changeDue, quickCashNotes, transferNote, type Payment, type TakePaymentBody } from '@quan/contract/payments';
+import { changeDue, transferNote, type Payment, type TakePaymentBody } from '@quan/contract/payments';
 import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/FormAlert';
 import { MoneyField } from '../../../components/MoneyField';
@@ -18,21 +17,11 @@ import { selectUser } from '../../../store/user-slice';
 import { useBankAccount } from '../api/get-bank-account';
 import { orderQueryOptions } from '../api/get-order';
 import { takePaymentRequest, useTakePayment } from '../api/take-payment';
+import { CashTender } from './CashTender';
+import { paymentMethodIcons, PaymentRow } from './PaymentRow';
 import { RefundDialog } from './RefundDialog';
 import { tableLabel } from './order-names';
-import { paymentMethodMessages, paymentTargetOf, refundableOf } from './payment-labels';
-import { formatClock } from './ticket-timing';
-
-export const paymentMethodIcons: Record<PaymentMethod, LucideIcon> = {
-  cash: Banknote,
-  card: CreditCard,
-  transfer: Landmark,
-  ewallet: Smartphone,
-  voucher: Ticket,
-};
-
-/** "500k": how a cashier names a banknote on a button. */
-const noteLabel = (note: number) => `${note / 1000}k`;
+import { paymentMethodMessages, paymentTargetOf } from './payment-labels';
 
 interface PaymentFormProblems {
   amount?: string;
@@ -206,15 +195,6 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
     if (next !== 'cash') setReceivedText('');
   }
 
-  const addNote = (note: number) => {
-    const sofar = parseDong(receivedText);
-    setReceivedText(String((sofar === null || Number.isNaN(sofar) ? 0 : sofar) + note));
-  };
-
-  const change =
-    received !== null && !Number.isNaN(received) && amount !== null && received >= owed
-      ? changeDue(received, amount, tip)
-      : null;
   const transferAmount = owed;
   const payments = target?.payments ?? [];
 
@@ -328,41 +308,14 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
               />
             </div>
             {method === 'cash' && (
-              <div className="space-y-2">
-                <MoneyField
-                  label={t('orders.pay.received')}
-                  value={receivedText}
-                  onChange={setReceivedText}
-                  error={shown.received}
-                />
-                <div role="group" aria-label={t('orders.pay.notes')} className="grid grid-cols-5 gap-2">
-                  {quickCashNotes.map((note) => (
-                    <button
-                      key={note}
-                      type="button"
-                      className="btn btn-secondary min-h-11 px-2"
-                      onClick={() => addNote(note)}
-                    >
-                      +{noteLabel(note)}
-                      <span className="sr-only"> {t('orders.pay.addNote', { amount: formatMoney(note) })}</span>
-                    </button>
-                  ))}
-                  <button
-                    type="button"
-                    className="btn btn-secondary min-h-11 px-2"
-                    onClick={() => setReceivedText(String(owed))}
-                  >
-                    {t('orders.pay.exact')}
-                  </button>
-                </div>
-                <p aria-live="polite" className="text-base font-semibold text-stone-900">
-                  {change !== null
-                    ? t('orders.pay.change', { amount: formatMoney(change) })
-                    : received !== null && !Number.isNaN(received)
-                      ? t('orders.pay.short', { amount: formatMoney(owed - received) })
-                      : ''}
-                </p>
-              </div>
+              <CashTender
+                receivedText={receivedText}
+                onReceivedTextChange={setReceivedText}
+                amount={amount}
+                tip={tip}
+                owed={owed}
+                error={shown.received}
+              />
             )}
           </>
         )}
@@ -394,58 +347,5 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
         />
       )}
     </Dialog>
-  );
-}
-
-interface PaymentRowProps {
-  payment: Payment;
-  canRefund: boolean;
-  onRefund: () => void;
-}
-
-/** One payment taken: how and how much, the tip, the cash handed over and its change, who took it and when. */
-function PaymentRow({ payment, canRefund, onRefund }: PaymentRowProps) {
-  const t = useT();
-  const Icon = paymentMethodIcons[payment.method];
-  const label = t(paymentMethodMessages[payment.method]);
-  const refundable = refundableOf(payment);
-  const details = [
-    payment.tip > 0 && t('orders.payment.tip', { amount: formatMoney(payment.tip) }),
-    payment.tendered !== null && t('orders.payment.received', { amount: formatMoney(payment.tendered) }),
-    payment.tendered !== null && t('orders.payment.change', { amount: formatMoney(payment.change) }),
-    payment.takenBy
-      ? t('orders.payment.by', { name: payment.takenBy.name })
-      : payment.bankTransactionId
-        ? t('orders.payment.byBank')
-        : null,
-    formatClock(payment.takenAt),
-  ].filter(Boolean);
-  return (
-    <li className="flex items-start justify-between gap-3 px-3 py-2 text-sm">
-      <div className="min-w-0 flex-1">
-        <p className="flex items-center gap-2 font-semibold text-stone-900">
-          <Icon aria-hidden="true" className="size-4 shrink-0" />
-          {label} <span className="tabular-nums">{formatMoney(payment.amount)}</span>
-        </p>
-        <p className="text-xs text-stone-600">{details.join(' · ')}</p>
-        {payment.refunds.map((refund) => (
-          <p key={refund._id} className="text-xs text-red-800">
-            {t('orders.payment.refunded', { amount: formatMoney(refund.amount), reason: refund.reason })}
-            {refund.refundedBy ? ` (${refund.refundedBy.name}, ${formatClock(refund.refundedAt)})` : ''}
-          </p>
-        ))}
-      </div>
-      {canRefund && refundable > 0 && (
-        <button type="button" className="btn btn-sm btn-secondary min-h-11 shrink-0 sm:min-h-8" onClick={onRefund}>
-          {t('orders.refund.submit')}{' '}
-          <span className="sr-only">
-            {t('orders.payment.refundTarget', {
-              method: label.toLocaleLowerCase(),
-              amount: formatMoney(payment.amount),
-            })}
-          </span>
-        </button>
-      )}
-    </li>
   );
 }
