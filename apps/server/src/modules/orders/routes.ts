@@ -1,27 +1,6 @@
 import { envelope, idParamsSchema } from '@quan/contract/common';
-import {
-  addRoundBodySchema,
-  createOrderBodySchema,
-  idempotencyKeySchema,
-  listOrdersQuerySchema,
-  orderSchema,
-  roundParamsSchema,
-  updateOrderBodySchema,
-  updateRoundBodySchema,
-  updateStationWorkBodySchema,
-  stationRoundParamsSchema,
-  printTicketBodySchema,
-  printTicketResultSchema,
-  voidLinesBodySchema,
-  billPartParamsSchema,
-  mergeOrderBodySchema,
-  moveLinesBodySchema,
-  payBillPartBodySchema,
-  splitBillBodySchema,
-} from '@quan/contract/order';
-import { paymentParamsSchema, refundPaymentBodySchema, takePaymentBodySchema } from '@quan/contract/payments';
+import { createOrderBodySchema, listOrdersQuerySchema, orderSchema, updateOrderBodySchema } from '@quan/contract/order';
 import { dinerOrderBodySchema, dinerOrderResultSchema } from '@quan/contract/public';
-import { formatVnd } from '@quan/contract/money';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,10 +11,16 @@ import { ok } from '../../lib/reply';
 import { currentUser } from '../../plugins/auth';
 import { dinerOrderLimit } from '../../plugins/rate-limit';
 import type { Approvals } from '../users/approvals';
+import { idempotencyHeaders, tags } from './routes/common';
+import { registerPaymentRoutes } from './routes/payments';
+import { registerRoundRoutes } from './routes/rounds';
+import { registerTabRoutes } from './routes/tabs';
 import type { OrdersService } from './service';
 
-const idempotencyHeaders = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
-
+/**
+ * The orders API under /api/order: orders placed, listed, read and moved here; the routes of rounds, of a
+ * tab's dishes and of the bill in routes/, declared on the same instance in this order.
+ */
 export const orderRoutes: FastifyPluginAsync<{
   orders: OrdersService;
   config: Config;
@@ -43,7 +28,6 @@ export const orderRoutes: FastifyPluginAsync<{
   approvals: Approvals;
 }> = async (fastify, { orders, config, approvals }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['Orders'];
   const limitDinerOrders = dinerOrderLimit(fastify, config.rateLimit);
 
   // POST /api/order has two doors (one pipeline behind them): a request with a token is a staff order
@@ -159,274 +143,7 @@ export const orderRoutes: FastifyPluginAsync<{
     },
   );
 
-  app.post(
-    '/:id/rounds',
-    {
-      config: { access: 'orders:place' },
-      schema: {
-        tags,
-        description:
-          'More dishes for an open order, priced from the menu now, in the kitchen at once as its own ' +
-          'ticket. The same Idempotency-Key and body within 24 hours answers the order again (200).',
-        params: idParamsSchema,
-        headers: idempotencyHeaders,
-        body: addRoundBodySchema,
-        response: { 200: envelope(orderSchema), 201: envelope(orderSchema) },
-      },
-    },
-    async (request, reply) => {
-      const key = request.headers['idempotency-key'];
-      const { order, roundNo, replayed } = await orders.addRound(
-        currentUser(request),
-        request.params.id,
-        request.body,
-        key,
-      );
-      if (replayed) reply.header('idempotent-replayed', 'true');
-      const message = `Round ${roundNo} of order ${order.orderNo} ${replayed ? 'was already sent' : 'sent to the kitchen'}`;
-      return reply.status(replayed ? 200 : 201).send(ok(order, message));
-    },
-  );
-
-  app.patch(
-    '/:id/rounds/:roundNo',
-    {
-      config: { access: 'orders:update' },
-      schema: {
-        tags,
-        description:
-          'Moves one round (one kitchen ticket): accept, reject, ready, served. The same Idempotency-Key ' +
-          'and body within 24 hours moves nothing again and answers the order as it is now (200).',
-        params: roundParamsSchema,
-        headers: idempotencyHeaders,
-        body: updateRoundBodySchema,
-        response: { 200: envelope(orderSchema) },
-      },
-    },
-    async (request, reply) => {
-      const { id, roundNo } = request.params;
-      const key = request.headers['idempotency-key'];
-      const { order, replayed } = await orders.updateRound(currentUser(request), id, roundNo, request.body, key);
-      if (replayed) reply.header('idempotent-replayed', 'true');
-      const status = request.body.status.replace('_', ' ');
-      const message = replayed
-        ? `Round ${roundNo} of order ${order.orderNo} was already moved to ${status}`
-        : `Round ${roundNo} of order ${order.orderNo} is ${status}`;
-      return ok(order, message);
-    },
-  );
-
-  app.patch(
-    '/:id/rounds/:roundNo/stations/:stationId',
-    {
-      config: { access: 'orders:update' },
-      schema: {
-        tags,
-        description:
-          'One station is done with its lines of a started round (ready: true), or takes that back while the round is not ready. The round turns ready when every station with lines in it is done.',
-        params: stationRoundParamsSchema,
-        body: updateStationWorkBodySchema,
-        response: { 200: envelope(orderSchema) },
-      },
-    },
-    async (request) => {
-      const { id, roundNo, stationId } = request.params;
-      const order = await orders.updateStationWork(
-        currentUser(request),
-        { orderId: id, roundNo, stationId },
-        request.body,
-      );
-      return ok(
-        order,
-        `Round ${roundNo} of order ${order.orderNo}: ${request.body.ready ? 'station done' : 'station back at work'}`,
-      );
-    },
-  );
-
-  app.post(
-    '/:id/rounds/:roundNo/tickets',
-    {
-      config: { access: 'orders:update' },
-      schema: {
-        tags,
-        description:
-          "Counts a print of a station's ticket of a round (the whole round's without stationId); copy 2 and later are reprints.",
-        params: roundParamsSchema,
-        body: printTicketBodySchema,
-        response: { 200: envelope(printTicketResultSchema) },
-      },
-    },
-    async (request) => {
-      const { id, roundNo } = request.params;
-      const result = await orders.printTicket({ orderId: id, roundNo, stationId: request.body.stationId ?? null });
-      return ok(result, result.copy > 1 ? `Reprint ${result.copy - 1}` : 'Ticket printed');
-    },
-  );
-
-  app.post(
-    '/:id/voids',
-    {
-      config: { access: 'orders:void' },
-      schema: {
-        tags,
-        description:
-          "Takes lines (or part of their quantity) off an open order's bill with a reason. Dishes the " +
-          'kitchen has started need a manager: signed in, or approving with `approval` (their email and password).',
-        params: idParamsSchema,
-        body: voidLinesBodySchema,
-        response: { 200: envelope(orderSchema) },
-      },
-    },
-    async (request, reply) => {
-      const approve = approvals(request, reply);
-      const order = await orders.voidLines(currentUser(request), request.params.id, request.body, approve);
-      return ok(order, `Voided on order ${order.orderNo}; the bill is now ${formatVnd(order.bills.total)}`);
-    },
-  );
-
-  app.post(
-    '/:id/merge',
-    {
-      config: { access: 'orders:update' },
-      schema: {
-        tags,
-        description: "Another table's open order joins this one; its table is freed.",
-        params: idParamsSchema,
-        body: mergeOrderBodySchema,
-        response: { 200: envelope(orderSchema) },
-      },
-    },
-    async (request) => {
-      const order = await orders.merge(currentUser(request), request.params.id, request.body);
-      return ok(order, `Merged into order ${order.orderNo}; the bill is now ${formatVnd(order.bills.total)}`);
-    },
-  );
-
-  app.post(
-    '/:id/move-lines',
-    {
-      config: { access: 'orders:update' },
-      schema: {
-        tags,
-        description: "Chosen dishes (or portions of them) go to another table's open order.",
-        params: idParamsSchema,
-        body: moveLinesBodySchema,
-        response: { 200: envelope(orderSchema) },
-      },
-    },
-    async (request) => {
-      const order = await orders.moveLines(currentUser(request), request.params.id, request.body);
-      return ok(order, `Dishes moved; order ${order.orderNo}'s bill is now ${formatVnd(order.bills.total)}`);
-    },
-  );
-
-  app.post(
-    '/:id/split',
-    {
-      config: { access: 'orders:update' },
-      schema: {
-        tags,
-        description:
-          'Splits the bill by lines or evenly between guests; the parts add up exactly to the bill and ' +
-          'are paid one by one.',
-        params: idParamsSchema,
-        body: splitBillBodySchema,
-        response: { 200: envelope(orderSchema) },
-      },
-    },
-    async (request) => {
-      const order = await orders.split(currentUser(request), request.params.id, request.body);
-      return ok(order, `Order ${order.orderNo}'s bill is split into ${order.billParts.length} parts`);
-    },
-  );
-
-  app.post(
-    '/:id/parts/:partNo/pay',
-    {
-      config: { access: 'orders:update' },
-      schema: {
-        tags,
-        description:
-          'What is left of one part of a split bill is paid in one method; the payment that settles ' +
-          'the bill completes the order once it is ready or served. The same Idempotency-Key and body within ' +
-          '24 hours pays nothing again and answers the order as it is now (200).',
-        params: billPartParamsSchema,
-        headers: idempotencyHeaders,
-        body: payBillPartBodySchema,
-        response: { 200: envelope(orderSchema) },
-      },
-    },
-    async (request, reply) => {
-      const { id, partNo } = request.params;
-      const { order, replayed } = await orders.payBillPart(
-        currentUser(request),
-        deviceIdOf(request),
-        { orderId: id, partNo },
-        request.body,
-        request.headers['idempotency-key'],
-      );
-      if (replayed) reply.header('idempotent-replayed', 'true');
-      const done = order.status === 'completed' ? `; order ${order.orderNo} is paid` : '';
-      return ok(order, `Part ${partNo} ${replayed ? 'was already paid' : 'paid'}${done}`);
-    },
-  );
-
-  app.post(
-    '/:id/payments',
-    {
-      config: { access: 'payments:take' },
-      schema: {
-        tags,
-        description:
-          'A payment towards the bill, or towards one part of a split bill (`partNo`). It pays at most ' +
-          'what is due; cash may be handed over in excess (`tendered`) and the change is in the answer. The ' +
-          'payment that settles a ready or served order completes it. Counted in the shift of the device ' +
-          '(X-Device-Id header). The same Idempotency-Key and body within 24 hours takes nothing again and ' +
-          'answers the order as it is now, with the same change (200).',
-        params: idParamsSchema,
-        headers: idempotencyHeaders,
-        body: takePaymentBodySchema,
-        response: { 200: envelope(orderSchema), 201: envelope(orderSchema) },
-      },
-    },
-    async (request, reply) => {
-      const { order, change, replayed } = await orders.takePayment(
-        currentUser(request),
-        deviceIdOf(request),
-        request.params.id,
-        request.body,
-        request.headers['idempotency-key'],
-      );
-      if (replayed) reply.header('idempotent-replayed', 'true');
-      const paid = order.due === 0 ? `order ${order.orderNo} is paid` : `${formatVnd(order.due)} left to pay`;
-      const message = `Payment of ${formatVnd(request.body.amount)} ${replayed ? 'was already taken' : 'taken'}; ${paid}${change > 0 ? `; change ${formatVnd(change)}` : ''}`;
-      return reply.status(replayed ? 200 : 201).send(ok(order, message));
-    },
-  );
-
-  app.post(
-    '/:id/payments/:paymentId/refunds',
-    {
-      config: { access: 'payments:refund' },
-      schema: {
-        tags,
-        description:
-          'A manager refunds part or all of a payment, with the reason (audited). On an open order the ' +
-          "amount is due again; a completed order's revenue goes down.",
-        params: paymentParamsSchema,
-        body: refundPaymentBodySchema,
-        response: { 201: envelope(orderSchema) },
-      },
-    },
-    async (request, reply) => {
-      const { id, paymentId } = request.params;
-      const order = await orders.refundPayment(
-        currentUser(request),
-        deviceIdOf(request),
-        { orderId: id, paymentId },
-        request.body,
-      );
-      return reply.status(201).send(ok(order, `Refunded ${formatVnd(request.body.amount)} on order ${order.orderNo}`));
-    },
-  );
+  registerRoundRoutes(app, { orders });
+  registerTabRoutes(app, { orders, approvals });
+  registerPaymentRoutes(app, { orders });
 };
