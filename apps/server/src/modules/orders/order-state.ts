@@ -183,12 +183,14 @@ export async function refuseOncePaid(tx: Executor, order: repo.OrderRow, doing: 
  * on the bill; the same line named twice counts once with both quantities. `verb` finishes the refusal:
  * "Only 2 × Phở bò left to void on order 1042".
  */
-export function choosePortions(
-  order: repo.OrderRow,
-  lines: repo.OrderLineRow[],
+export function choosePortions<
+  Line extends Pick<repo.OrderLineRow, 'position' | 'name' | 'quantity' | 'voidedQuantity'>,
+>(
+  order: Pick<repo.OrderRow, 'orderNo'>,
+  lines: readonly Line[],
   chosen: readonly { position: number; quantity: number }[],
   verb: string,
-): { line: repo.OrderLineRow; quantity: number }[] {
+): { line: Line; quantity: number }[] {
   const wanted = new Map<number, number>();
   for (const { position, quantity } of chosen) wanted.set(position, (wanted.get(position) ?? 0) + quantity);
   return [...wanted].map(([position, quantity]) => {

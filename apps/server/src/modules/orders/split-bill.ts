@@ -18,7 +18,11 @@ type Part = Omit<repo.BillPartRow, 'orderId' | 'paymentMethod' | 'paidAt' | 'pai
  * discount, service charge and tax are divided in proportion (the last VND to the largest remainders); by
  * guests, the total, tax, service charge and discount are divided evenly (parts differ by at most 1 ₫).
  */
-function divide(order: repo.OrderRow, lines: repo.OrderLineRow[], body: SplitBillBody): Part[] {
+export function divideBill(
+  order: Pick<repo.OrderRow, 'orderNo' | 'discount' | 'serviceCharge' | 'tax' | 'total'>,
+  lines: readonly Pick<repo.OrderLineRow, 'position' | 'name' | 'price' | 'quantity' | 'voidedQuantity'>[],
+  body: SplitBillBody,
+): Part[] {
   if (body.by === 'guests') {
     // The total, tax and discount are each divided evenly; the subtotal is what makes each part add up, so
     // no part ever shows a negative tax.
@@ -96,7 +100,7 @@ export async function splitBill(
       throw conflict(`Order ${order.orderNo} is ${order.status}; its bill cannot be split`);
     await refuseOncePaid(tx, order, 'splitting the bill again');
     await refuseWhileAwaitingApproval(tx, order, 'splitting the bill');
-    const parts = divide(order, await repo.listLines(tx, orderId), body);
+    const parts = divideBill(order, await repo.listLines(tx, orderId), body);
     await repo.replaceBillParts(
       tx,
       orderId,
