@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { Provider as ReduxProvider } from 'react-redux';
 import type { AppStore } from '../store/store';
+import { RestaurantTimeZone } from './RestaurantTimeZone';
 import { SocketProvider } from './SocketProvider';
 
 interface AppProvidersProps {
@@ -16,7 +17,9 @@ export function AppProviders({ store, queryClient, children }: AppProvidersProps
     <ReduxProvider store={store}>
       <QueryClientProvider client={queryClient}>
         <SnackbarProvider maxSnack={3} autoHideDuration={3000} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
-          <SocketProvider>{children}</SocketProvider>
+          <SocketProvider>
+            <RestaurantTimeZone>{children}</RestaurantTimeZone>
+          </SocketProvider>
         </SnackbarProvider>
       </QueryClientProvider>
     </ReduxProvider>

@@ -9,7 +9,7 @@ import { formatISO } from 'date-fns';
 
 /**
  * The restaurant's time zone, where the staff screens read an instant's day and its clock. The staff app sets it
- * from the settings once they arrive (app/layouts/AppLayout.tsx); until then, and on the diners' pages, which are
+ * from the settings once they arrive (app/RestaurantTimeZone.tsx); until then, and on the diners' pages, which are
  * handed their zone with each answer, it is the default settings' one. One value for the whole page: a screen
  * never shows two zones side by side.
  */
