@@ -15,6 +15,7 @@ import {
   formatPercent,
   formatTime,
   hourInRestaurant,
+  weekdayNames,
 } from './date-format';
 import { activateLanguage } from './i18n';
 import { setRestaurantTimeZone } from './restaurant-day';
@@ -46,6 +47,8 @@ describe('dates in the language of the screen', () => {
     expect(formatLongDay('2026-11-26')).toBe('Thursday, 26 November 2026');
     expect(formatMonthName(new Date(2026, 10, 26))).toBe('November');
     expect(formatMonthYear(new Date(2026, 10, 26))).toBe('November 2026');
+    expect(weekdayNames()[0]).toBe('Monday');
+    expect(weekdayNames()[6]).toBe('Sunday');
     expect(formatDate('2026-01-31T20:30:00.000Z')).toBe('01/02/2026');
     const dateTime = plain(formatDateTime('2026-01-31T20:30:00.000Z'));
     expect(dateTime).toBe('01/02/2026, 3:30 am');

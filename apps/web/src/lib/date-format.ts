@@ -92,6 +92,13 @@ export function formatMonthName(month: Date): string {
   return capitalized(dateTimeFormat({ month: 'long' }).format(month));
 }
 
+/** The names of the week's days, Monday first: "Thứ Hai" … "Chủ Nhật" or "Monday" … "Sunday". */
+export function weekdayNames(): string[] {
+  const format = dateTimeFormat({ weekday: 'long', timeZone: 'UTC' });
+  // 1 January 2024 was a Monday.
+  return Array.from({ length: 7 }, (_, index) => capitalized(format.format(Date.UTC(2024, 0, 1 + index))));
+}
+
 /** A month and its year: "Tháng 11 năm 2026" or "November 2026" (`month` is a day of it on this device). */
 export function formatMonthYear(month: Date): string {
   return capitalized(dateTimeFormat({ month: 'long', year: 'numeric' }).format(month));

@@ -5,7 +5,7 @@ import { reservationSettingsSchema, type OpeningSpan, type ReservationSettings }
 import type { Settings } from '@quan/contract/settings';
 import { TextField } from '../../../components/TextField';
 import { describeApiError, getApiFieldErrors } from '../../../lib/api-client';
-import { appLocale } from '../../../lib/date-format';
+import { weekdayNames } from '../../../lib/date-format';
 import { useT } from '../../../lib/i18n';
 import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useUpdateSettings } from '../api/update-settings';
@@ -61,15 +61,6 @@ function problemsOf(value: ReservationSettings): Problems | null {
     problems[path] ??= translateValidationMessage(issue.message);
   }
   return problems;
-}
-
-/** The names of the week's days in the screen's language, Monday first (1 January 2024 was a Monday). */
-function weekdayNames(): string[] {
-  const format = new Intl.DateTimeFormat(appLocale(), { weekday: 'long', timeZone: 'UTC' });
-  return Array.from({ length: 7 }, (_, index) => {
-    const name = format.format(Date.UTC(2024, 0, 1 + index));
-    return name.charAt(0).toLocaleUpperCase(appLocale()) + name.slice(1);
-  });
 }
 
 /** The hours a new span of a day is offered with: after the day's last one, else a lunch service. */
