@@ -6,9 +6,10 @@ import { createAppStore } from '../store/store';
 import { AppProviders } from './AppProviders';
 
 // One store and one query client for the page's lifetime, created when the first staff page loads: the
-// session is read from localStorage then, and leaving for a public page and coming back keeps both.
-const store = createAppStore();
+// session is read from localStorage then, and leaving for a public page and coming back keeps both. The
+// store's thunks read through the same client, so the customers they fetch are cached once.
 const queryClient = createQueryClient();
+const store = createAppStore({ queryClient });
 
 /**
  * The layout route above /auth and every staff page: Redux, TanStack Query, toasts and the staff socket.

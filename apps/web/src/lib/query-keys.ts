@@ -7,7 +7,7 @@ export const queryRoots = {
   tables: ['tables'],
   menu: ['menu'],
   ingredients: ['ingredients'],
-  /** Customer look-ups at the POS; the customer page keeps its list in a Redux slice (store/customers-slice.ts). */
+  /** Customers: the customer page's list and figures and the POS's look-ups, all keyed in lib/customer-queries.ts. */
   customers: ['customers'],
   coupons: ['coupons'],
   /** The wheel's prizes (coupons with a spin weight) and the recent spins. */

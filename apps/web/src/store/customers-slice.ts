@@ -8,6 +8,7 @@ import {
   type ThunkAction,
   type UnknownAction,
 } from '@reduxjs/toolkit';
+import type { QueryClient } from '@tanstack/react-query';
 import axios from 'axios';
 import type { Envelope, ErrorResponse, Pagination } from '@quan/contract/common';
 import {
@@ -21,7 +22,38 @@ import {
   type UpdateCustomerBody,
 } from '@quan/contract/customer';
 import { apiClient } from '../lib/api-client';
+import {
+  customerListQueryOptions,
+  customerQueryOptions,
+  customerStatsQueryOptions,
+  invalidateCustomers,
+  type CustomerListParams,
+  type CustomerPage,
+} from '../lib/customer-queries';
 import { removeUser } from './user-slice';
+
+/*
+ * One cache for customers. The page's state below (its fields, its actions and their pending, fulfilled and
+ * rejected steps, its sentences) is fixed by the product's first contract, so the page keeps dispatching these
+ * thunks; but the thunks hold no data of their own and fetch nothing their own way. Every read is a
+ * `queryClient.fetchQuery` with the query options of lib/customer-queries.ts, the fetchers and keys the POS's
+ * look-ups use too: the answer is kept once, in the query cache, and the slice holds only what the page shows
+ * of it right now (this page of the list, the figures, the open customer). Every write, once it succeeds,
+ * invalidates the customers root there, the one place, so the POS and any other screen ask again without the
+ * page knowing about them. The store hands the thunks its query client (`extra`, see store.ts).
+ *
+ * The page's contract is that each move asks the server (the list goes through `loading` every time), so the
+ * reads ask with `staleTime: 0` instead of answering from a fresh copy, and with `retry: false`: a failure is
+ * shown at once, and the page's "Try again" is the retry.
+ */
+
+/** What the store gives every customer thunk. */
+export interface CustomersThunkExtra {
+  queryClient: QueryClient;
+}
+
+/** How the thunks read through the cache: always from the server, never retried behind the page's back. */
+const askTheServer = { staleTime: 0, retry: false } as const;
 
 /** The list's filters; an empty string means "any". */
 export interface CustomerFilters {
@@ -84,12 +116,16 @@ export function customerErrorMessage(error: unknown, fallback: string): string {
  * A thunk for one customer call: its payload is `request`'s result; a failure is rejected with the message to
  * show, so `unwrap()` hands the page that sentence.
  */
-function customerThunk<Result, Arg>(type: string, fallback: string, request: (arg: Arg) => Promise<Result>) {
-  return createAsyncThunk<Result, Arg, { rejectValue: string }>(
+function customerThunk<Result, Arg>(
+  type: string,
+  fallback: string,
+  request: (arg: Arg, queryClient: QueryClient) => Promise<Result>,
+) {
+  return createAsyncThunk<Result, Arg, { rejectValue: string; extra: CustomersThunkExtra }>(
     `customers/${type}`,
-    async (arg, { rejectWithValue }) => {
+    async (arg, { rejectWithValue, extra }) => {
       try {
-        return await request(arg);
+        return await request(arg, extra.queryClient);
       } catch (error) {
         return rejectWithValue(customerErrorMessage(error, fallback));
       }
@@ -111,7 +147,7 @@ type CustomersRoot = { customers: CustomersState };
 const listRequests = new WeakMap<() => unknown, { key: string; controller: AbortController }>();
 
 /** The query of a list request; empty filters are left out. */
-function listParams({ page = 1, limit = CUSTOMER_PAGE_SIZE, ...filters }: FetchCustomersArg) {
+function listParams({ page = 1, limit = CUSTOMER_PAGE_SIZE, ...filters }: FetchCustomersArg): CustomerListParams {
   return Object.fromEntries(Object.entries({ ...filters, page, limit }).filter(([, value]) => value !== ''));
 }
 
@@ -121,35 +157,30 @@ function listParams({ page = 1, limit = CUSTOMER_PAGE_SIZE, ...filters }: FetchC
  * failure), so its late answer never overwrites the newer list.
  */
 export const fetchCustomers = createAsyncThunk<
-  { customers: Customer[]; pagination: Pagination },
+  CustomerPage,
   FetchCustomersArg,
-  { rejectValue: string }
+  { rejectValue: string; extra: CustomersThunkExtra }
 >(
   'customers/fetchCustomers',
-  async (arg, { getState, rejectWithValue, signal }) => {
+  async (arg, { getState, rejectWithValue, signal, extra: { queryClient } }) => {
     const params = listParams(arg);
+    const options = customerListQueryOptions(params);
     const request = new AbortController();
+    let settled = false;
     signal.addEventListener('abort', () => request.abort(), { once: true });
+    // Dropped while under way, its query is cancelled: the request stops and the cache keeps what it had.
+    const cancel = () => void (settled || queryClient.cancelQueries({ queryKey: options.queryKey, exact: true }));
+    request.signal.addEventListener('abort', cancel, { once: true });
     listRequests.get(getState)?.controller.abort();
     listRequests.set(getState, { key: JSON.stringify(params), controller: request });
     try {
-      const response = await apiClient.get<Envelope<Customer[]>>('/api/customers', {
-        params,
-        signal: request.signal,
-      });
-      const customers = response.data.data;
-      const pagination = response.data.pagination ?? {
-        currentPage: params.page as number,
-        totalPages: 1,
-        totalItems: customers.length,
-        itemsPerPage: params.limit as number,
-      };
-      return { customers, pagination };
+      return await queryClient.fetchQuery({ ...options, ...askTheServer });
     } catch (error) {
       // Named AbortError, the rejection is marked `aborted`, which the reducers leave alone.
       if (request.signal.aborted) throw new DOMException('A newer list request replaced this one', 'AbortError');
       return rejectWithValue(customerErrorMessage(error, customerErrorFallbacks.fetchList));
     } finally {
+      settled = true;
       if (listRequests.get(getState)?.controller === request) listRequests.delete(getState);
     }
   },
@@ -161,17 +192,15 @@ export const fetchCustomers = createAsyncThunk<
 export const fetchCustomerById = customerThunk(
   'fetchCustomerById',
   customerErrorFallbacks.fetchOne,
-  async (id: string) => {
-    const response = await apiClient.get<Envelope<Customer>>(path(id));
-    return response.data.data;
-  },
+  (id: string, queryClient) => queryClient.fetchQuery({ ...customerQueryOptions(id), ...askTheServer }),
 );
 
 export const createCustomer = customerThunk(
   'createCustomer',
   customerErrorFallbacks.create,
-  async (body: CreateCustomerBody) => {
+  async (body: CreateCustomerBody, queryClient) => {
     const response = await apiClient.post<Envelope<Customer>>('/api/customers', body);
+    void invalidateCustomers(queryClient);
     return { customer: response.data.data, message: response.data.message ?? 'Customer created' };
   },
 );
@@ -179,33 +208,42 @@ export const createCustomer = customerThunk(
 export const updateCustomer = customerThunk(
   'updateCustomer',
   customerErrorFallbacks.update,
-  async ({ id, changes }: { id: string; changes: UpdateCustomerBody }) => {
+  async ({ id, changes }: { id: string; changes: UpdateCustomerBody }, queryClient) => {
     const response = await apiClient.put<Envelope<Customer>>(path(id), changes);
+    void invalidateCustomers(queryClient);
     return { customer: response.data.data, message: response.data.message ?? 'Customer saved' };
   },
 );
 
-export const deleteCustomer = customerThunk('deleteCustomer', customerErrorFallbacks.delete, async (id: string) => {
-  await apiClient.delete(path(id));
-  return { id, message: customerDeletedMessage };
-});
+export const deleteCustomer = customerThunk(
+  'deleteCustomer',
+  customerErrorFallbacks.delete,
+  async (id: string, queryClient) => {
+    await apiClient.delete(path(id));
+    void invalidateCustomers(queryClient);
+    return { id, message: customerDeletedMessage };
+  },
+);
 
-export const fetchCustomerStats = customerThunk('fetchCustomerStats', customerErrorFallbacks.stats, async (_: void) => {
-  const response = await apiClient.get<Envelope<CustomerStats>>('/api/customers/stats');
-  return response.data.data;
-});
+export const fetchCustomerStats = customerThunk(
+  'fetchCustomerStats',
+  customerErrorFallbacks.stats,
+  (_: void, queryClient): Promise<CustomerStats> =>
+    queryClient.fetchQuery({ ...customerStatsQueryOptions(), ...askTheServer }),
+);
 
 /** Re-checks every customer's level on the last 365 days' spend (managers). */
 export const updateMemberships = customerThunk(
   'updateMemberships',
   customerErrorFallbacks.updateMemberships,
-  async (_: void) => {
+  async (_: void, queryClient) => {
     const response = await apiClient.post<Envelope<{ updated: number }>>('/api/customers/update-memberships');
+    void invalidateCustomers(queryClient);
     return { updated: response.data.data.updated, message: response.data.message ?? 'Memberships updated' };
   },
 );
 
-type CustomersThunk<Result> = ThunkAction<Result, CustomersRoot, unknown, UnknownAction>;
+type CustomersThunk<Result> = ThunkAction<Result, CustomersRoot, CustomersThunkExtra, UnknownAction>;
 
 /**
  * The list and the figures again, after a change that moved them (a delete, the membership update) or to try

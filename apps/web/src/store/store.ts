@@ -1,4 +1,6 @@
 import { configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
+import type { QueryClient } from '@tanstack/react-query';
+import { createQueryClient } from '../lib/query-client';
 import { clearStoredSession, saveToken, saveUserState } from '../lib/session-storage';
 import { cartReducer } from './cart-slice';
 import { customersReducer } from './customers-slice';
@@ -21,11 +23,15 @@ function createSessionPersistence() {
   return persistence;
 }
 
-/** A fresh store; its session is read from localStorage when it is created. */
-export function createAppStore() {
+/**
+ * A fresh store; its session is read from localStorage when it is created. Its thunks read server data through
+ * `queryClient`, the screens' own (a new one when none is given), so that data is cached in one place.
+ */
+export function createAppStore({ queryClient = createQueryClient() }: { queryClient?: QueryClient } = {}) {
   return configureStore({
     reducer: { user: userReducer, order: orderReducer, cart: cartReducer, customers: customersReducer },
-    middleware: (getDefault) => getDefault().prepend(createSessionPersistence().middleware),
+    middleware: (getDefault) =>
+      getDefault({ thunk: { extraArgument: { queryClient } } }).prepend(createSessionPersistence().middleware),
   });
 }
 

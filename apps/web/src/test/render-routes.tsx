@@ -11,14 +11,13 @@ import { createAppStore, type AppStore } from '../store/store';
  * Renders routes inside the app's providers (minus the socket, which would try to connect).
  * The store is created here, after the test has prepared localStorage, unless one is given.
  */
-export function renderRoutes(
-  routes: RouteObject[],
-  { path, store = createAppStore() }: { path: string; store?: AppStore },
-) {
+export function renderRoutes(routes: RouteObject[], { path, store }: { path: string; store?: AppStore }) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
+  // As in the app, the store's thunks read through the screens' query client.
+  const appStore = store ?? createAppStore({ queryClient });
   const view = render(
-    <ReduxProvider store={store}>
+    <ReduxProvider store={appStore}>
       <QueryClientProvider client={queryClient}>
         <SnackbarProvider maxSnack={3} autoHideDuration={3000}>
           <RouterProvider router={router} />
@@ -26,7 +25,7 @@ export function renderRoutes(
       </QueryClientProvider>
     </ReduxProvider>,
   );
-  return { ...view, router, store, queryClient };
+  return { ...view, router, store: appStore, queryClient };
 }
 
 /**

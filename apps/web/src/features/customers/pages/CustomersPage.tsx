@@ -1,20 +1,9 @@
-import { useEffect, useEffectEvent, useId, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Plus, RefreshCw } from 'lucide-react';
-import { SearchField } from '../../../components/SearchField';
 import { useSnackbar } from 'notistack';
-import {
-  customerSorts,
-  customerStatuses,
-  membershipLevels,
-  type Customer,
-  type CustomerSort,
-  type CustomerStatus,
-  type MembershipLevel,
-} from '@quan/contract/customer';
+import type { Customer } from '@quan/contract/customer';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useT } from '../../../lib/i18n';
-import { queryRoots } from '../../../lib/query-keys';
 import { useCan } from '../../../lib/use-can';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -38,17 +27,13 @@ import {
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { OrderStatusBadge } from '../../orders/components/OrderBadges';
 import { CustomerDetailDialog } from '../components/CustomerDetailDialog';
+import { CustomerFilterBar } from '../components/CustomerFilterBar';
 import { CustomerFormDialog, type CustomerFormSubmission } from '../components/CustomerFormDialog';
 import { CustomerPagination } from '../components/CustomerPagination';
 import { CustomerRecentOrders } from '../components/CustomerRecentOrders';
 import { CustomerStatsCards } from '../components/CustomerStatsCards';
 import { CustomerTable } from '../components/CustomerTable';
-import {
-  customerSortLabelIds,
-  customerStatusLabelIds,
-  formatPoints,
-  levelLabelIds,
-} from '../components/customer-display';
+import { formatPoints } from '../components/customer-display';
 import { messageWithElements } from '../../../components/message-with-elements';
 import { translateCustomerMessage } from '../components/customer-messages';
 
@@ -66,18 +51,14 @@ const messageOf = (error: unknown, fallback: string) => (typeof error === 'strin
 /**
  * `/customer-management`: the loyalty programme's customers, 10 a page, searched and filtered on the server.
  * Everyone looks customers up, adds and edits them; managers delete them and re-check every level. The list,
- * its filters and figures live in the customers slice, whose thunks keep the requests in order: the page
- * dispatches and renders.
+ * its filters and figures live in the customers slice, whose thunks keep the requests in order and read and
+ * invalidate through the one query cache the POS's look-ups share: the page dispatches and renders.
  */
 export function CustomersPage() {
   const t = useT();
   usePageTitle(t('customers.pageTitle'));
   const dispatch = useAppDispatch();
-  const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
-  const statusId = useId();
-  const levelId = useId();
-  const sortId = useId();
   const canDeleteCustomers = useCan('customers:delete');
   const canManageLoyalty = useCan('customers:manage-loyalty');
   const { customers, selectedCustomer, stats, pagination, filters, sort, loading, error } =
@@ -130,9 +111,6 @@ export function CustomersPage() {
       .catch(toastListFailure);
   }
 
-  /** The POS looks customers up through its own cache: after a change it asks again. */
-  const refreshLookUps = () => void queryClient.invalidateQueries({ queryKey: queryRoots.customers });
-
   function toastError(error: unknown, fallback: string): string {
     const message = say(messageOf(error, fallback));
     enqueueSnackbar(message, { variant: 'error' });
@@ -147,7 +125,6 @@ export function CustomersPage() {
         enqueueSnackbar(t('customers.added', { name: customer.name }), { variant: 'success' });
         // The new customer stays first on this page; only the figures are fetched again.
         void dispatch(fetchCustomerStats());
-        refreshLookUps();
         setDialog(null);
       } else {
         const { customer } = await dispatch(
@@ -155,7 +132,6 @@ export function CustomersPage() {
         ).unwrap();
         enqueueSnackbar(t('customers.saved', { name: customer.name }), { variant: 'success' });
         void dispatch(fetchCustomerStats());
-        refreshLookUps();
         setDialog(dialog?.kind === 'edit' && dialog.fromDetails ? { kind: 'details' } : null);
       }
       return null;
@@ -175,7 +151,6 @@ export function CustomersPage() {
       // The thunk reloads the list (the page before when this was the last one of a later page) and the figures.
       const { message } = await dispatch(deleteCustomerAndReload(customer._id)).unwrap();
       enqueueSnackbar(say(message), { variant: 'success' });
-      refreshLookUps();
     } catch (error) {
       toastError(error, customerErrorFallbacks.delete);
     } finally {
@@ -189,7 +164,6 @@ export function CustomersPage() {
     try {
       const { message } = await dispatch(updateMembershipsAndReload()).unwrap();
       enqueueSnackbar(say(message), { variant: 'success' });
-      refreshLookUps();
     } catch (error) {
       toastError(error, customerErrorFallbacks.updateMemberships);
     } finally {
@@ -288,70 +262,14 @@ export function CustomersPage() {
 
       <CustomerStatsCards stats={hasStats ? stats : null} />
 
-      <div className="flex flex-wrap items-end gap-3">
-        <SearchField
-          label={t('customers.search.label')}
-          value={searchText}
-          onChange={setSearchText}
-          placeholder={t('customers.search.placeholder')}
-          maxLength={100}
-        />
-        <div>
-          <label htmlFor={statusId} className="field-label">
-            {t('customers.filter.status')}
-          </label>
-          <select
-            id={statusId}
-            className="field-input"
-            value={filters.status}
-            onChange={(event) => dispatch(setCustomerFilters({ status: event.target.value as CustomerStatus | '' }))}
-          >
-            <option value="">{t('customers.filter.allStatuses')}</option>
-            {customerStatuses.map((status) => (
-              <option key={status} value={status}>
-                {t(customerStatusLabelIds[status])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={levelId} className="field-label">
-            {t('customers.filter.level')}
-          </label>
-          <select
-            id={levelId}
-            className="field-input"
-            value={filters.membershipLevel}
-            onChange={(event) =>
-              dispatch(setCustomerFilters({ membershipLevel: event.target.value as MembershipLevel | '' }))
-            }
-          >
-            <option value="">{t('customers.filter.allLevels')}</option>
-            {membershipLevels.map((level) => (
-              <option key={level} value={level}>
-                {t(levelLabelIds[level])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={sortId} className="field-label">
-            {t('customers.sort.label')}
-          </label>
-          <select
-            id={sortId}
-            className="field-input"
-            value={sort}
-            onChange={(event) => dispatch(setCustomerSort(event.target.value as CustomerSort))}
-          >
-            {customerSorts.map((order) => (
-              <option key={order} value={order}>
-                {t(customerSortLabelIds[order])}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <CustomerFilterBar
+        searchText={searchText}
+        onSearchText={setSearchText}
+        filters={filters}
+        sort={sort}
+        onFilters={(changes) => dispatch(setCustomerFilters(changes))}
+        onSort={(order) => dispatch(setCustomerSort(order))}
+      />
 
       {renderList()}
 
