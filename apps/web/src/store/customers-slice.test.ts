@@ -1,5 +1,7 @@
 import type { Customer } from '@quan/contract/customer';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { customerQueryKeys } from '../lib/customer-queries';
+import { createQueryClient } from '../lib/query-client';
 import { makeCustomer } from '../test/customer-fixtures';
 import { fail, installFakeApi, ok, type FakeHandler, type FakeResponse } from '../test/fake-api';
 import {
@@ -160,6 +162,53 @@ describe('customers slice', () => {
     await store.dispatch(updateMembershipsAndReload());
     await vi.waitFor(() => expect(api.requests).toHaveLength(3));
     expect(api.configs[1]?.params).toEqual({ sort: 'recent', page: 1, limit: 10 });
+  });
+
+  it('keeps each answer once, in the query cache the POS look-ups share, and asks the server at every fetch', async () => {
+    const queryClient = createQueryClient();
+    const store = createAppStore({ queryClient });
+    const api = serve(({ url }) =>
+      url === '/api/customers/stats'
+        ? ok(stats)
+        : { status: 200, body: { success: true, data: [lan, minh], pagination } },
+    );
+
+    await store.dispatch(fetchCustomers({ search: 'lan', status: '' }));
+    await store.dispatch(fetchCustomerStats());
+    await store.dispatch(fetchCustomers({ search: 'lan' }));
+
+    expect(queryClient.getQueryData(customerQueryKeys.list({ search: 'lan', page: 1, limit: 10 }))).toEqual({
+      customers: [lan, minh],
+      pagination,
+    });
+    expect(queryClient.getQueryData(customerQueryKeys.stats)).toEqual(stats);
+    expect(queryClient.getQueryCache().findAll({ queryKey: customerQueryKeys.all })).toHaveLength(2);
+    // The page's contract: the same list asked for again is fetched again, not answered from the cache.
+    expect(api.requests).toEqual(['GET /api/customers', 'GET /api/customers/stats', 'GET /api/customers']);
+  });
+
+  it('a change invalidates every cached answer about customers, in the one place; a failed one does not', async () => {
+    const queryClient = createQueryClient();
+    const store = createAppStore({ queryClient });
+    serve(() => ({ status: 200, body: { success: true, data: [lan], pagination } }));
+    await store.dispatch(fetchCustomers({}));
+    // What a POS look-up keeps, under the same root.
+    queryClient.setQueryData(customerQueryKeys.list({ search: 'lan', limit: 5 }), { customers: [lan], pagination });
+    fakeApi?.restore();
+    const invalidated = () =>
+      queryClient
+        .getQueryCache()
+        .findAll({ queryKey: customerQueryKeys.all })
+        .map((query) => query.state.isInvalidated);
+
+    serve(() => fail(409, 'A customer with phone 0901234567 already exists'));
+    await store.dispatch(updateCustomer({ id: lan._id, changes: { phone: '0901234567' } }));
+    expect(invalidated()).toEqual([false, false]);
+    fakeApi?.restore();
+
+    serve(() => ok({ ...lan, notes: 'Ăn chay' }, 'Customer saved'));
+    await store.dispatch(updateCustomer({ id: lan._id, changes: { notes: 'Ăn chay' } }));
+    expect(invalidated()).toEqual([true, true]);
   });
 
   it('fetchCustomerById stores the selected customer', async () => {
