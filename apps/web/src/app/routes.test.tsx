@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorageKey, userStateStorageKey } from '../lib/session-storage';
 import { fail, installFakeApi } from '../test/fake-api';
-import { makeUser, storeSession, tokenExpiringIn } from '../test/fixtures';
+import { makeUser, storeSession, tokenExpiringIn } from '../test/data/session';
 import { renderRoutes } from '../test/render-routes';
 import { routes } from './routes';
 

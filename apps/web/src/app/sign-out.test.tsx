@@ -5,7 +5,7 @@ import { apiCacheNames } from '../lib/api-caches';
 import { createAppStore } from '../store/store';
 import { removeUser } from '../store/user-slice';
 import { fail, installFakeApi } from '../test/fake-api';
-import { makeUser, storeSession, tokenExpiringIn } from '../test/fixtures';
+import { makeUser, storeSession, tokenExpiringIn } from '../test/data/session';
 import { preloadRoutes, renderRoutes } from '../test/render-routes';
 import { routes } from './routes';
 

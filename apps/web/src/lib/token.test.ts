@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { makeToken } from '../test/fixtures';
+import { makeToken } from '../test/data/session';
 import { isTokenValid } from './token';
 
 const now = Date.UTC(2026, 0, 15, 12, 0, 0);

@@ -2,7 +2,7 @@ import type { Customer } from '@quan/contract/customer';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { customerQueryKeys } from '../lib/customer-queries';
 import { createQueryClient } from '../lib/query-client';
-import { makeCustomer } from '../test/customer-fixtures';
+import { makeCustomer } from '../test/data/customers';
 import { fail, installFakeApi, ok, type FakeHandler, type FakeResponse } from '../test/fake-api';
 import {
   clearCustomerMessages,

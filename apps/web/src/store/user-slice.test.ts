@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tokenStorageKey, userStateStorageKey } from '../lib/session-storage';
-import { makeToken, makeUser, sessionStateOf, storeSession, tokenExpiringIn } from '../test/fixtures';
+import { makeToken, makeUser, sessionStateOf, storeSession, tokenExpiringIn } from '../test/data/session';
 import { createAppStore } from './store';
 import { removeUser, setUser, signedOutUserState } from './user-slice';
 

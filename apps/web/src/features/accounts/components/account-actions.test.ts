@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
+import { makeUser } from '../../../test/data/session';
 import { getAccountActions } from './account-actions';
 
 const admin = { _id: 'admin-1', role: 'admin' as const };

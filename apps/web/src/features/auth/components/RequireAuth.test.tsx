@@ -6,7 +6,7 @@ import { useAppSelector } from '../../../store/hooks';
 import { createAppStore } from '../../../store/store';
 import { selectUser, setUser } from '../../../store/user-slice';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
-import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
 import { RequireAuth } from './RequireAuth';
 

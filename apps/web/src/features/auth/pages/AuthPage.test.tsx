@@ -5,7 +5,7 @@ import { routes } from '../../../app/routes';
 import { activateLanguage } from '../../../lib/i18n';
 import { tokenStorageKey } from '../../../lib/session-storage';
 import { fail, installFakeApi, ok, type FakeHandler } from '../../../test/fake-api';
-import { makeUser, tokenExpiringIn } from '../../../test/fixtures';
+import { makeUser, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
 
 async function fillRegisterForm() {

@@ -6,7 +6,7 @@ import { routes } from '../../../app/routes';
 import { formatMoney } from '../../../lib/format';
 import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
-import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { preloadRoutes, renderRoutes } from '../../../test/render-routes';
 
 /** Text as Testing Library reads it: its matchers turn the no-break space of vi-VN amounts into a space. */

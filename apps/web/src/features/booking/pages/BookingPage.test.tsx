@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { activateLanguage, dinerLanguageStorageKey } from '../../../lib/i18n';
-import { makePublicMenu } from '../../../test/diner-fixtures';
+import { makePublicMenu } from '../../../test/data/diner';
 import { installFakeFetch, okData, type FakeFetchAnswer, type FakeFetchRequest } from '../../../test/fake-fetch';
 import { renderPublicRoute } from '../../../test/render-public-route';
 import { rememberedBookingsKey } from '../components/remembered-bookings';
-import { bookingKey, makeBookingDay, makePublicReservation, today, tomorrow } from './booking-fixtures';
+import { bookingKey, makeBookingDay, makePublicReservation, today, tomorrow } from '../../../test/data/booking';
 
 /** The API of a restaurant taking bookings: the menu, a day's times (as `day` says), and `other` for the rest. */
 function restaurantApi(

@@ -7,7 +7,7 @@ import { installFakeFetch, okData } from '../../../test/fake-fetch';
 import { renderPublicRoute } from '../../../test/render-public-route';
 import { rememberBooking, rememberedBookingsKey } from '../components/remembered-bookings';
 import { BOOKING_POLL_MS } from './BookingStatusPage';
-import { bookingKey, makePublicReservation, timezone } from './booking-fixtures';
+import { bookingKey, makePublicReservation, timezone } from '../../../test/data/booking';
 
 const bookingPath = `/api/public/reservations/${bookingKey}`;
 

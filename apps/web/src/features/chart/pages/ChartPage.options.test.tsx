@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
 import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
-import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
 
 /** 20:30 UTC on 10 March 2026: already 03:30 on Wednesday 11 March in Hồ Chí Minh City (UTC+7). */

@@ -6,9 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { activateLanguage } from '../../../lib/i18n';
 import { installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
-import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
-import { makeCoupon } from '../components/coupon-fixtures';
+import { makeCoupon } from '../../../test/data/coupons';
 
 /** Text as Testing Library reads it: its matchers turn the no-break space of vi-VN amounts into a space. */
 const spaced = (text: string) => text.replace(/\s/g, ' ');

@@ -6,11 +6,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { formatMoney } from '../../../lib/format';
 import { activateLanguage } from '../../../lib/i18n';
-import { makeCustomer } from '../../../test/customer-fixtures';
+import { makeCustomer } from '../../../test/data/customers';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
-import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
-import { makeOrder } from '../../orders/components/order-fixtures';
+import { makeOrder } from '../../../test/data/orders';
 
 /** Text as Testing Library reads it: its matchers turn the no-break space of vi-VN amounts into a space. */
 const spaced = (text: string) => text.replace(/\s/g, ' ');

@@ -7,10 +7,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
 import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok, type FakeHandler, type FakeResponse } from '../../../test/fake-api';
-import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
 import { presetDays, revenueQueryOf } from '../components/date-range';
-import { makeComparison, makeRevenue } from '../components/revenue-fixtures';
+import { makeComparison, makeRevenue } from '../../../test/data/revenue';
 import { dayIn } from '../../../lib/restaurant-day';
 
 /** formatMoney's text, with its no-break space before ₫ (Testing Library's text matchers read it as a space). */

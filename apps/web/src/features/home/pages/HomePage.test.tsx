@@ -5,11 +5,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
-import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
-import { makeRevenue } from '../../dashboard/components/revenue-fixtures';
-import { makeOrder } from '../../orders/components/order-fixtures';
-import { makeTable } from '../../tables/components/table-fixtures';
+import { makeRevenue } from '../../../test/data/revenue';
+import { makeOrder } from '../../../test/data/orders';
+import { makeTable } from '../../../test/data/tables';
 
 const line = (name: string, quantity: number) => ({
   itemId: null,

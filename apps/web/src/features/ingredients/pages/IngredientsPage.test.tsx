@@ -7,9 +7,9 @@ import { routes } from '../../../app/routes';
 import { formatDateTime } from '../../../lib/date-format';
 import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
-import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
-import { makeHistoryRow, makeIngredient } from '../components/ingredient-fixtures';
+import { makeHistoryRow, makeIngredient } from '../../../test/data/ingredients';
 
 /** Text as Testing Library reads it: its matchers turn the no-break space of vi-VN amounts into a space. */
 const spaced = (text: string) => text.replace(/\s/g, ' ');

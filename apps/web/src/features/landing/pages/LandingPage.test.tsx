@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { activateLanguage, dinerLanguageStorageKey } from '../../../lib/i18n';
-import { makePublicMenu } from '../../../test/diner-fixtures';
+import { makePublicMenu } from '../../../test/data/diner';
 import { installFakeFetch, okData } from '../../../test/fake-fetch';
 import { renderPublicRoute } from '../../../test/render-public-route';
 

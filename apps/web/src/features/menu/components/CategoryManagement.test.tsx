@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
-import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
 import { CategoryManagement } from './CategoryManagement';
-import { makeCategory, makeStation } from './menu-test-data';
+import { makeCategory, makeStation } from '../../../test/data/menu';
 
 const noodles = makeCategory({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a01', name: 'Noodles', itemCount: 2 });
 const drinks = makeCategory({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a02', name: 'Drinks', sortOrder: 1 });

@@ -6,9 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../lib/format';
 import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
-import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
-import { makeOptionGroup } from './menu-test-data';
+import { makeOptionGroup } from '../../../test/data/menu';
 import { OptionGroupManagement } from './OptionGroupManagement';
 
 function ingredient(_id: string, name: string, unit: Ingredient['unit']): Ingredient {

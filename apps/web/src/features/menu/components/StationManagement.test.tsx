@@ -4,9 +4,9 @@ import type { Station } from '@quan/contract/stations';
 import { afterEach, describe, expect, it } from 'vitest';
 import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
-import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
-import { makeCategory, makeItem, makeStation } from './menu-test-data';
+import { makeCategory, makeItem, makeStation } from '../../../test/data/menu';
 import { StationManagement } from './StationManagement';
 
 const bep = makeStation({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5a01', name: 'Bếp', targetMinutes: 12, sortOrder: 0 });

@@ -4,10 +4,10 @@ import type { UpdateItemBody } from '@quan/contract/menu';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { activateLanguage } from '../../../lib/i18n';
-import { makeIngredient } from '../../ingredients/components/ingredient-fixtures';
-import { makeCategory, makeItem } from '../components/menu-test-data';
+import { makeIngredient } from '../../../test/data/ingredients';
+import { makeCategory, makeItem } from '../../../test/data/menu';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
-import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
 
 describe('MenuManagementPage', { timeout: 20_000 }, () => {

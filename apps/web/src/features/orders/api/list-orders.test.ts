@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { Order } from '@quan/contract/order';
 import { describe, expect, it } from 'vitest';
-import { makeOrder } from '../components/order-fixtures';
+import { makeOrder } from '../../../test/data/orders';
 import { withOrder, type OrderFilters, type OrderPage } from './list-orders';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 5, minute)).toISOString();

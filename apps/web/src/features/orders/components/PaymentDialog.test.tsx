@@ -14,9 +14,9 @@ import { createQueryClient } from '../../../lib/query-client';
 import { createAppStore } from '../../../store/store';
 import { fail, installFakeApi, ok, unreachable, type FakeResponse } from '../../../test/fake-api';
 import { listOutbox, removeFromOutbox } from '../../../lib/outbox';
-import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { PaymentDialog } from './PaymentDialog';
-import { makeOrder, makePayment, withPayment, withRefund } from './order-fixtures';
+import { makeOrder, makePayment, withPayment, withRefund } from '../../../test/data/orders';
 
 /**
  * An amount as a text query reads it, whitespace normalised (formatMoney puts a no-break space before ₫);

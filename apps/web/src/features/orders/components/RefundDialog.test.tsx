@@ -9,7 +9,7 @@ import { formatMoney } from '../../../lib/format';
 import { createQueryClient } from '../../../lib/query-client';
 import { fail, installFakeApi, type FakeResponse } from '../../../test/fake-api';
 import { RefundDialog } from './RefundDialog';
-import { makeOrder, makePayment, withRefund } from './order-fixtures';
+import { makeOrder, makePayment, withRefund } from '../../../test/data/orders';
 
 /** A server for refunds that records each body, answering the order refunded or `refuse`'s answer. */
 function serveRefunds(order: Order, refuse?: () => FakeResponse) {

@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { approvalRequestLabel } from './round-status';
-import { makeOrder, makeRound } from './order-fixtures';
+import { makeOrder, makeRound } from '../../../test/data/orders';
 
 // The English messages, which the test setup activates before each test.
 const t = i18n._.bind(i18n);

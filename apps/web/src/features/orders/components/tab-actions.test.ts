@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { makeLine, makeOrder, makeRound } from './order-fixtures';
+import { makeLine, makeOrder, makeRound } from '../../../test/data/orders';
 import { describeOrderCancel, partialCancelMessage } from './order-messages';
 import {
   canChangeBill,

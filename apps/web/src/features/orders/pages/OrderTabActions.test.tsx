@@ -9,10 +9,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
-import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
-import { makeTable } from '../../tables/components/table-fixtures';
-import { makeLine, makeOrder, makePayment, makeRound, withPayment } from '../components/order-fixtures';
+import { makeTable } from '../../../test/data/tables';
+import { makeLine, makeOrder, makePayment, makeRound, withPayment } from '../../../test/data/orders';
 
 const managerPassword = 'manager-secret';
 const startedRefusal =

@@ -15,9 +15,9 @@ import { formatMoney, formatPriceChange } from '../../../lib/format';
 import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok, unreachable, type FakeHandler, type FakeResponse } from '../../../test/fake-api';
 import { listOutbox, removeFromOutbox } from '../../../lib/outbox';
-import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { preloadRoutes, renderRoutes } from '../../../test/render-routes';
-import { makeCustomer } from '../../../test/customer-fixtures';
+import { makeCustomer } from '../../../test/data/customers';
 
 /** Money as Testing Library reads it: its matchers turn the no-break space of vi-VN amounts into a space. */
 const money = (amount: number) => formatMoney(amount).replace(/\s/g, ' ');

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import type { DishOptionGroup } from '@quan/contract/options';
 import { describe, expect, it } from 'vitest';
-import { phoTai, preferencesGroup, sizeGroup } from '../../../test/diner-fixtures';
+import { phoTai, preferencesGroup, sizeGroup } from '../../../test/data/diner';
 import { formatMoney } from '../../../lib/format';
 import { DishCard } from './DishCard';
 import type { PublicMenuItem } from './menu-search';

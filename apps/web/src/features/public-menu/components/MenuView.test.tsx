@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { phoTai } from '../../../test/diner-fixtures';
+import { phoTai } from '../../../test/data/diner';
 import { MenuView } from './MenuView';
 import type { PublicMenuCategory } from './menu-search';
 

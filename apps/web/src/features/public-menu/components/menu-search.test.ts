@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { bunCha, makePublicMenu, phoBo } from '../../../test/diner-fixtures';
+import { bunCha, makePublicMenu, phoBo } from '../../../test/data/diner';
 import { filterMenu } from './menu-search';
 
 const names = (categories: ReturnType<typeof filterMenu>) =>

@@ -5,7 +5,7 @@ import { activateLanguage } from '../../../lib/i18n';
 import { createDinerSocket } from '../../../lib/socket';
 import { createFakeDinerSocket } from '../../../test/fake-diner-socket';
 import { installFakeFetch, okData, type FakeFetchAnswer } from '../../../test/fake-fetch';
-import { bunCha, makePublicMenu, phoBo } from '../../../test/diner-fixtures';
+import { bunCha, makePublicMenu, phoBo } from '../../../test/data/diner';
 import { renderPublicRoute } from '../../../test/render-public-route';
 
 vi.mock('../../../lib/socket', () => ({ createDinerSocket: vi.fn(), createSocket: vi.fn() }));

@@ -9,7 +9,7 @@ import { routes } from '../../../app/routes';
 import { formatLongDay, formatTime } from '../../../lib/date-format';
 import { restaurantDay, restaurantInstantIso } from '../../../lib/restaurant-day';
 import { fail, installFakeApi, ok, type FakeHandler } from '../../../test/fake-api';
-import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
 
 const minute = 60_000;

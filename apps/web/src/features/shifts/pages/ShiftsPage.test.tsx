@@ -10,9 +10,9 @@ import { formatMoney } from '../../../lib/format';
 import { activateLanguage } from '../../../lib/i18n';
 import { restaurantDay } from '../../../lib/restaurant-day';
 import { fail, installFakeApi, ok, type FakeHandler, type FakeResponse } from '../../../test/fake-api';
-import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
-import { closedShift, makeShift, summaryOf } from '../components/shift-fixtures';
+import { closedShift, makeShift, summaryOf } from '../../../test/data/shifts';
 import { ZReport } from '../components/ZReport';
 
 /** Text as Testing Library reads it: its matchers turn the no-break space of vi-VN amounts into a space. */

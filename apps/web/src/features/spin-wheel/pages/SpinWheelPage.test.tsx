@@ -6,10 +6,10 @@ import { routes } from '../../../app/routes';
 import { formatDateTime } from '../../../lib/date-format';
 import { activateLanguage } from '../../../lib/i18n';
 import { installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
-import { makeCustomer } from '../../../test/customer-fixtures';
-import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { makeCustomer } from '../../../test/data/customers';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
-import { makeCoupon } from '../../coupons/components/coupon-fixtures';
+import { makeCoupon } from '../../../test/data/coupons';
 import { SPIN_DURATION_MS } from '../components/use-wheel-spin';
 
 /** Text as Testing Library reads it: its matchers turn the no-break space of vi-VN amounts into a space. */

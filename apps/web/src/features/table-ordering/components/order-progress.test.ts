@@ -2,7 +2,7 @@
 import { orderStatusOfRounds, type RoundStatus } from '@quan/contract/rounds';
 import type { PublicOrder } from '@quan/contract/public';
 import { describe, expect, it } from 'vitest';
-import { makePublicOrder } from '../../../test/diner-fixtures';
+import { makePublicOrder } from '../../../test/data/diner';
 import {
   laterStatus,
   mergeRounds,

@@ -21,7 +21,7 @@ import {
   preferencesGroup,
   sizeGroup,
   traDa,
-} from '../../../test/diner-fixtures';
+} from '../../../test/data/diner';
 import { renderPublicRoute } from '../../../test/render-public-route';
 
 vi.mock('../../../lib/socket', () => ({ createDinerSocket: vi.fn(), createSocket: vi.fn() }));

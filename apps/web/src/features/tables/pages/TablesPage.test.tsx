@@ -6,9 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
-import { makeUser, storeSession, tokenExpiringIn } from '../../../test/fixtures';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
-import { makeTable } from '../components/table-fixtures';
+import { makeTable } from '../../../test/data/tables';
 
 const floor = (): Table[] => [
   makeTable(1, { seats: 2 }),

@@ -1,5 +1,5 @@
 import type { PublicBookingDay, PublicReservation } from '@quan/contract/reservations';
-import { addDays, restaurantDay, restaurantInstantIso } from '../../../lib/restaurant-day';
+import { addDays, restaurantDay, restaurantInstantIso } from '../../lib/restaurant-day';
 
 /** A guest's link key: 43 base64url characters. */
 export const bookingKey = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';

@@ -1,6 +1,6 @@
 import type { User } from '@quan/contract/user';
-import { tokenStorageKey, userStateStorageKey } from '../lib/session-storage';
-import type { UserState } from '../store/user-slice';
+import { tokenStorageKey, userStateStorageKey } from '../../lib/session-storage';
+import type { UserState } from '../../store/user-slice';
 
 function base64Url(text: string): string {
   return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
