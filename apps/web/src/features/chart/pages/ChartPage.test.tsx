@@ -80,7 +80,7 @@ describe('ChartPage', { timeout: 20_000 }, () => {
 
     const categories = screen.getByRole('region', { name: 'Revenue by category' });
     expect(categories).toHaveAccessibleDescription(
-      `Top category: Noodles, ${money('4.550.000')} (91 % of the dishes' revenue).`,
+      `Top category: Noodles, ${money('4.550.000')} (91% of the dishes' revenue).`,
     );
     expect(within(categories).getByRole('row', { name: /^Drinks 90 450\.000\s₫$/ })).toBeInTheDocument();
 
@@ -126,7 +126,7 @@ describe('ChartPage', { timeout: 20_000 }, () => {
     expect(hourly).toHaveAccessibleDescription('Giờ đông nhất: 7 CH – 8 CH, 26 đơn.');
     const categories = screen.getByRole('region', { name: 'Doanh thu theo danh mục' });
     expect(categories).toHaveAccessibleDescription(
-      `Danh mục dẫn đầu: Noodles, ${money('4.550.000')} (91 % doanh thu các món).`,
+      `Danh mục dẫn đầu: Noodles, ${money('4.550.000')} (91% doanh thu các món).`,
     );
     expect(within(categories).getByRole('columnheader', { name: 'Số món đã bán' })).toBeInTheDocument();
   });

@@ -153,8 +153,8 @@ describe('SpinWheelPage', { timeout: 30_000 }, () => {
     const segments = within(screen.getByRole('list', { name: 'Wheel segments' })).getAllByRole('listitem');
     expect(segments.map((item) => spaced(item.textContent ?? ''))).toEqual([
       '10% off25%',
-      'Free iced tea12,5%',
-      '50.000 ₫ off12,5%',
+      'Free iced tea12.5%',
+      '50.000 ₫ off12.5%',
       'Better luck next time50%',
     ]);
     expect(screen.getByRole('button', { name: 'Spin the wheel' })).toBeDisabled();
