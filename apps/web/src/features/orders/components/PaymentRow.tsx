@@ -1,10 +1,10 @@
 import { Banknote, CreditCard, Landmark, Smartphone, Ticket, type LucideIcon } from 'lucide-react';
 import type { PaymentMethod } from '@quan/contract/order';
 import type { Payment } from '@quan/contract/payments';
+import { formatClock } from '../../../lib/date-format';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { paymentMethodMessages, refundableOf } from './payment-labels';
-import { formatClock } from './ticket-timing';
 
 export const paymentMethodIcons: Record<PaymentMethod, LucideIcon> = {
   cash: Banknote,

@@ -5,9 +5,6 @@ export function elapsedMinutes(since: string, now: number): number {
   return Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
 }
 
-/** "19:42" on the restaurant's wall clock: lib/date-format.ts writes every clock; import it from there. */
-export { formatClock } from '../../../lib/date-format';
-
 /** "7 min", "1 h 05 min". */
 export function formatElapsed(t: Translate, minutes: number): string {
   if (minutes < 60) return t('orders.elapsed.minutes', { minutes });
