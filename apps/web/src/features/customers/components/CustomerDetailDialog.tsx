@@ -3,10 +3,9 @@ import { Pencil, Trash2 } from 'lucide-react';
 import type { Customer } from '@quan/contract/customer';
 import { Dialog } from '../../../components/Dialog';
 import { formatMoney } from '../../../lib/format';
-import { formatDate, formatDateTime } from '../../../lib/date-format';
+import { formatCount, formatDate, formatDateTime } from '../../../lib/date-format';
 import { useT } from '../../../lib/i18n';
 import { CustomerStatusBadge, LevelBadge } from './badges';
-import { formatCount } from './customer-display';
 
 interface CustomerDetailDialogProps {
   customer: Customer;

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { Pagination } from '@quan/contract/common';
 import { useT } from '../../../lib/i18n';
-import { formatCount } from './customer-display';
+import { formatCount } from '../../../lib/date-format';
 
 interface CustomerPaginationProps {
   pagination: Pagination;

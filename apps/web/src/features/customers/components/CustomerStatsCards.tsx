@@ -1,7 +1,7 @@
 import { Crown, Sparkles, UserCheck, UsersRound, type LucideIcon } from 'lucide-react';
 import type { CustomerStats } from '@quan/contract/customer';
 import { useT } from '../../../lib/i18n';
-import { formatCount } from './customer-display';
+import { formatCount } from '../../../lib/date-format';
 
 /** Each figure with the message id of its title. */
 const cards: { key: keyof CustomerStats; titleId: string; icon: LucideIcon }[] = [

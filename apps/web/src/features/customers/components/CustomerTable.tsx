@@ -1,11 +1,10 @@
 import { Eye, Pencil, Trash2 } from 'lucide-react';
 import type { Customer } from '@quan/contract/customer';
 import { formatMoney } from '../../../lib/format';
-import { formatDate } from '../../../lib/date-format';
+import { formatCount, formatDate } from '../../../lib/date-format';
 import { useT } from '../../../lib/i18n';
 import { ScrollRegion } from '../../../components/ScrollRegion';
 import { CustomerStatusBadge, LevelBadge } from './badges';
-import { formatCount } from './customer-display';
 
 interface CustomerTableProps {
   customers: readonly Customer[];

@@ -1,4 +1,5 @@
 import type { CustomerSort, CustomerStatus, MembershipLevel } from '@quan/contract/customer';
+import { formatCount } from '../../../lib/date-format';
 import type { Translate } from '../../../lib/i18n';
 
 /** Each level's name, as a message id. */
@@ -23,14 +24,7 @@ export const customerStatusLabelIds: Record<CustomerStatus, string> = {
   inactive: 'customers.status.inactive',
 };
 
-const countFormat = new Intl.NumberFormat('vi-VN');
-
-/** 4560 → "4.560" (vi-VN groups thousands with dots). */
-export function formatCount(count: number): string {
-  return countFormat.format(count);
-}
-
-/** "1 point", "3.000 points". */
+/** "1 point", "3,000 points" (the count in the screen's language: lib/date-format.ts). */
 export function formatPoints(points: number, t: Translate): string {
   return t('customers.points', { count: points, points: formatCount(points) });
 }

@@ -153,7 +153,7 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
     expect(rowNames()).toHaveLength(10);
     expect(rowNames().slice(0, 3)).toEqual(['Chị Lan', 'Anh Minh', 'Cô Hoa']);
     expect(row('Chị Lan').getByText('Gold')).toBeInTheDocument();
-    expect(row('Chị Lan').getByText('1.250')).toBeInTheDocument();
+    expect(row('Chị Lan').getByText('1,250')).toBeInTheDocument();
     expect(row('Chị Lan').getByText(spaced(formatMoney(5_400_000)))).toBeInTheDocument();
     expect(row('Chị Lan').getByText('18')).toBeInTheDocument();
     expect(row('Chị Lan').getByText('lan@quan.test')).toBeInTheDocument();
@@ -165,7 +165,7 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(figure('Customers')).toHaveTextContent('23'));
     expect(figure('Active')).toHaveTextContent('22');
     expect(figure('Platinum members')).toHaveTextContent('1');
-    expect(figure('Loyalty points held')).toHaveTextContent('4.250');
+    expect(figure('Loyalty points held')).toHaveTextContent('4,250');
     expect(server.lists).toEqual([{ sort: 'recent', page: 1, limit: 10 }]);
   });
 
@@ -322,7 +322,7 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
 
     await user.click(await screen.findByRole('button', { name: 'Delete Anh Minh' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Delete Anh Minh?' }));
-    expect(dialog.getByText(/will be removed with their 3\.000 points/)).toBeInTheDocument();
+    expect(dialog.getByText(/will be removed with their 3,000 points/)).toBeInTheDocument();
     expect(server.writes).toEqual([]);
     await user.click(dialog.getByRole('button', { name: 'Delete customer' }));
 
@@ -493,7 +493,7 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Details of Chị Lan' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Chị Lan' }));
     const loyalty = within(dialog.getByRole('region', { name: 'Loyalty' }));
-    expect(loyalty.getByText('Points').nextSibling).toHaveTextContent('1.250');
+    expect(loyalty.getByText('Points').nextSibling).toHaveTextContent('1,250');
     expect(loyalty.getByText('Total spent').nextSibling).toHaveTextContent(spaced(formatMoney(5_400_000)));
     expect(loyalty.getByText('Visits').nextSibling).toHaveTextContent('18');
     expect(loyalty.getByText('Last visit').nextSibling).toHaveTextContent('01/03/2026');
