@@ -149,7 +149,10 @@ async function buildRestaurant(dataDir: string): Promise<Order[]> {
   return orders;
 }
 
-describe.skipIf(!available)('moving the embedded database to PostgreSQL', () => {
+// Each move fills an embedded database, copies it and starts an app on the copy: 15 to 45 s on a busy machine.
+const slowMoves = { timeout: 120_000 };
+
+describe.skipIf(!available)('moving the embedded database to PostgreSQL', slowMoves, () => {
   beforeAll(() => {
     webDist = mkdtempSync(join(tmpdir(), 'quan-move-web-'));
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Quán</title>');
