@@ -1,0 +1,79 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Reservation } from '@quan/contract/reservations';
+import { defaultSettings } from '@quan/contract/settings';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../../app/routes';
+import { fail, installFakeApi, ok } from '../../../test/fake-api';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
+import { preloadRoutes, renderRoutes } from '../../../test/render-routes';
+import { stamp, table4, posApi, orderPanel, setCustomer, journeyTimeout } from './pos-test-kit';
+
+describe('PosPage', () => {
+  beforeAll(() => preloadRoutes(routes, '/menu'), 60_000);
+
+  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
+  afterEach(() => {
+    fakeApi?.restore();
+    vi.restoreAllMocks();
+  });
+
+  it.each([
+    { warnMinutes: 60, warns: true },
+    { warnMinutes: 30, warns: false },
+  ])(
+    'warns about seating walk-ins at a table booked in 45 minutes when the warning is $warnMinutes minutes',
+    async ({ warnMinutes, warns }) => {
+      const user = userEvent.setup();
+      storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+      const startsAt = new Date(Date.now() + 45 * 60_000).toISOString();
+      const booking: Reservation = {
+        _id: 'reservation-1',
+        status: 'booked',
+        source: 'phone',
+        name: 'Anh Tùng',
+        phone: '',
+        customerId: null,
+        partySize: 4,
+        startsAt,
+        durationMinutes: 90,
+        endsAt: new Date(Date.parse(startsAt) + 90 * 60_000).toISOString(),
+        tables: [{ _id: table4._id, tableNo: 4, seats: 4 }],
+        note: '',
+        preorder: [],
+        preorderTotal: 0,
+        fireAt: null,
+        orderId: null,
+        version: 1,
+        createdBy: null,
+        ...stamp,
+      };
+      fakeApi = installFakeApi(
+        posApi(
+          () => fail(500, 'unused'),
+          ({ method, url }) => {
+            if (method === 'GET' && url === '/api/reservations') return ok([booking]);
+            if (method === 'GET' && url === '/api/settings') {
+              return ok({ ...defaultSettings, reservations: { ...defaultSettings.reservations, warnMinutes } });
+            }
+            return null;
+          },
+        ),
+      );
+      renderRoutes(routes, { path: '/menu' });
+
+      await screen.findByRole('button', { name: /^Phở bò/ });
+      await setCustomer(user, 'Khách vãng lai', '2');
+      // The settings and the day's book both arrive before the table is chosen, as they do at the counter.
+      await waitFor(() => expect(fakeApi?.requests).toContain('GET /api/reservations'));
+      await waitFor(() => expect(fakeApi?.requests).toContain('GET /api/settings'));
+      const freeTables = orderPanel().getByRole('group', { name: 'Free tables' });
+      await user.click(within(freeTables).getByRole('button', { name: 'Table 4, 4 seats' }));
+
+      const warning = /^Table 4 is booked at .+ for Anh Tùng \(4\)/;
+      if (warns) expect(await orderPanel().findByText(warning)).toBeInTheDocument();
+      else await waitFor(() => expect(orderPanel().queryByText(warning)).not.toBeInTheDocument());
+    },
+    journeyTimeout,
+  );
+});
