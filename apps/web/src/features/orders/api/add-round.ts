@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Envelope } from '@quan/contract/common';
-import type { AddRoundBody, Order } from '@quan/contract/order';
-import { apiClient } from '../../../lib/api-client';
+import type { AddRoundBody } from '@quan/contract/order';
+import { requestChange, type ChangeRequest } from '../../../lib/outbox-sender';
 import { queryRoots } from '../../../lib/query-keys';
 import { orderQueryKey } from './get-order';
 import type { OrderPage } from './list-orders';
@@ -12,16 +11,18 @@ export interface AddRoundVariables extends AddRoundBody {
   idempotencyKey: string;
 }
 
+/** The call that adds a round to an open order: made now, or kept in the outbox to be made later, it is the same. */
+export function addRoundRequest({ id, ...body }: Omit<AddRoundVariables, 'idempotencyKey'>): ChangeRequest {
+  return { method: 'POST', url: `/api/order/${encodeURIComponent(id)}/rounds`, body };
+}
+
 /**
  * Sends more dishes for an open order as its next round, and answers the whole order. `idempotencyKey` names
  * the round being taken: a retry after a lost answer (the query client's one automatic mutation retry, or the
  * person pressing again) returns the order with that round instead of sending the dishes twice.
  */
-export async function addRound({ id, idempotencyKey, ...body }: AddRoundVariables): Promise<Order> {
-  const response = await apiClient.post<Envelope<Order>>(`/api/order/${encodeURIComponent(id)}/rounds`, body, {
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
-  return response.data.data;
+export function addRound({ idempotencyKey, ...variables }: AddRoundVariables) {
+  return requestChange(addRoundRequest(variables), idempotencyKey);
 }
 
 export function useAddRound() {
