@@ -43,24 +43,39 @@ export async function sendOutboxRequest({ idempotencyKey, ...request }: OutboxRe
   }
 }
 
+/** The browser would not keep a change that could not be sent (private browsing, storage full): it is neither. */
+export class KeepFailedError extends Error {
+  constructor(cause: unknown) {
+    super('The change could not be kept on this device', { cause });
+    this.name = 'KeepFailedError';
+  }
+}
+
 /**
  * Sends a change now, or keeps it in the outbox when the server cannot be reached (the browser is offline, or the
- * call got no answer): answers the server's answer, or null when the change was kept. The key is the same for the
- * call and for the entry, so a call whose answer was lost is not made twice.
+ * call got no answer): answers the server's answer, or null when the change was kept; throws a `KeepFailedError`
+ * when it could be neither. The key is the same for the call and for the entry, so a call whose answer was lost
+ * is not made twice; a change that already has a name of its own (the POS's order in progress) is sent under it.
  */
 export async function sendOrKeep<T>(
   request: ChangeRequest,
   send: (idempotencyKey: string) => Promise<T>,
   entry: Omit<NewOutboxEntry, 'request'>,
+  idempotencyKey = randomUuid(),
 ): Promise<T | null> {
-  const idempotencyKey = randomUuid();
   const keep = async () => {
-    await addToOutbox({ ...entry, request: { ...request, idempotencyKey } });
+    try {
+      await addToOutbox({ ...entry, request: { ...request, idempotencyKey } });
+    } catch (error) {
+      throw new KeepFailedError(error);
+    }
     return null;
   };
   // Offline, TanStack Query would hold the call until the network is back, with the person waiting; and a change
   // never overtakes what this person already has waiting (a payment before the round it pays for).
-  if (!onlineManager.isOnline() || (await hasWaitingEntries(entry.userId))) return keep();
+  // An outbox the browser cannot open holds nothing to wait behind.
+  const waiting = await hasWaitingEntries(entry.userId).catch(() => false);
+  if (!onlineManager.isOnline() || waiting) return keep();
   try {
     return await send(idempotencyKey);
   } catch (error) {
