@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { couponCodeSchema, type Coupon } from '@quan/contract/coupon';
 import { describeApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
@@ -47,4 +48,15 @@ export function useCouponCheck(typed: string, subtotal: number, customerId: stri
     return { status: 'valid', code, discount: validation.data.discount, coupon: validation.data.coupon };
   }
   return { status: 'checking', code };
+}
+
+/**
+ * The coupon of a new order: the code typed, where its check stands and the discount it gives. A round carries
+ * no coupon (the order's own is worked out again by the server), so none is checked for it.
+ */
+export function useOrderCoupon(subtotal: number, customerId: string | null, { isRound }: { isRound: boolean }) {
+  const [input, setInput] = useState('');
+  const check = useCouponCheck(isRound ? '' : input, subtotal, customerId);
+  const valid = check.status === 'valid' ? check : null;
+  return { input, setInput, check, discount: valid?.discount ?? 0, code: valid?.code ?? null };
 }
