@@ -128,8 +128,9 @@ function CustomerForm({ onDone }: { onDone?: () => void }) {
 }
 
 /**
- * Who the order is for (fixed product behaviour: setting the customer starts a new order id; removing keeps
- * it), and the loyalty member it earns points for.
+ * Who the order is for, and the loyalty member it earns points for. Setting the customer starts a new order id
+ * and removing it keeps the id, as the first contract fixed it (docs/compatibility.md): the id is the order's
+ * Idempotency-Key, so a new guest gets a new order and a retry of the same one does not.
  */
 export function CustomerSection() {
   const t = useT();
