@@ -248,7 +248,7 @@ describe('PosPage', () => {
           guests: 2,
           member: { _id: lan._id },
         });
-        // Fixed product behaviour: setting the customer makes a new orderId.
+        // Setting the customer makes a new orderId, as the first contract fixed it (docs/compatibility.md).
         expect(store.getState().order.orderId).not.toBe(firstOrderId);
         expect(bill().getByText('Points to earn')).toBeInTheDocument();
 
