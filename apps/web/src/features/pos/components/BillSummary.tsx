@@ -1,12 +1,11 @@
 import { computeBill } from '@quan/contract/bill';
+import { formatCount, formatPercent } from '../../../lib/date-format';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 
-const percentFormat = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 2 });
-const pointsFormat = new Intl.NumberFormat('vi-VN');
-
+/** A tax or service-charge rate, in percent: "10%", "8.5%" in English. */
 export function formatTaxRate(rate: number): string {
-  return `${percentFormat.format(rate)} %`;
+  return formatPercent(rate, 2);
 }
 
 /** The service-charge line of an estimated bill, where the order's kind has one. */
@@ -76,7 +75,7 @@ export function BillSummary({ subtotal, discount, couponCode, taxRate, serviceRa
         {points && (
           <div className="flex justify-between gap-4 text-amber-900">
             <dt>{t('pos.bill.pointsToEarn')}</dt>
-            <dd className="font-semibold tabular-nums">+{pointsFormat.format(points.earned)}</dd>
+            <dd className="font-semibold tabular-nums">+{formatCount(points.earned)}</dd>
           </div>
         )}
       </dl>

@@ -162,8 +162,8 @@ describe('Receipt with payments', () => {
     expect(rowsOf(receipt.getByText('Total').closest('dl')!)).toEqual([
       `Subtotal ${formatMoney(1_097_000)}`,
       `Discount ${formatMoney(0)}`,
-      `Phí phục vụ / Service charge (5 %) ${formatMoney(54_850)}`,
-      `Tax (8 %) ${formatMoney(93_150)}`,
+      `Phí phục vụ / Service charge (5%) ${formatMoney(54_850)}`,
+      `Tax (8%) ${formatMoney(93_150)}`,
       `Total ${formatMoney(1_245_000)}`,
     ]);
     expect(rowsOf(receipt.getByLabelText('Payments'))).toEqual([
@@ -269,8 +269,8 @@ describe('Receipt with payments', () => {
     expect(rowsOf(receipt.getByText('Tổng cộng').closest('dl')!)).toEqual([
       `Tạm tính ${formatMoney(1_097_000)}`,
       `Giảm giá ${formatMoney(0)}`,
-      `Phí phục vụ (5 %) ${formatMoney(54_850)}`,
-      `Thuế (8 %) ${formatMoney(93_150)}`,
+      `Phí phục vụ (5%) ${formatMoney(54_850)}`,
+      `Thuế (8%) ${formatMoney(93_150)}`,
       `Tổng cộng ${formatMoney(1_245_000)}`,
     ]);
     expect(rowsOf(receipt.getByLabelText('Thanh toán'))).toEqual([

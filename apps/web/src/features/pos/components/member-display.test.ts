@@ -11,9 +11,9 @@ describe('memberSummary', () => {
   beforeAll(() => i18n.load({ en: english, vi: vietnamese }));
   afterEach(() => i18n.activate('en'));
 
-  it('names the level and the points, grouped as the restaurant writes numbers', () => {
+  it("names the level and the points, grouped as the screen's language writes numbers", () => {
     i18n.activate('en');
-    expect(memberSummary({ membershipLevel: 'gold', loyaltyPoints: 1250 }, t)).toBe('Gold · 1.250 points');
+    expect(memberSummary({ membershipLevel: 'gold', loyaltyPoints: 1250 }, t)).toBe('Gold · 1,250 points');
     expect(memberSummary({ membershipLevel: 'bronze', loyaltyPoints: 1 }, t)).toBe('Bronze · 1 point');
   });
 

@@ -1,7 +1,6 @@
 import type { MembershipLevel } from '@quan/contract/customer';
+import { formatCount } from '../../../lib/date-format';
 import type { useT } from '../../../lib/i18n';
-
-const pointsFormat = new Intl.NumberFormat('vi-VN');
 
 /** Each membership level's name, as a message id. */
 const levelNames: Record<MembershipLevel, string> = {
@@ -11,7 +10,7 @@ const levelNames: Record<MembershipLevel, string> = {
   platinum: 'pos.level.platinum',
 };
 
-/** "Gold · 1.250 points" */
+/** "Gold · 1,250 points" (the points in the screen's language). */
 export function memberSummary(
   {
     membershipLevel,
@@ -22,6 +21,6 @@ export function memberSummary(
   },
   t: ReturnType<typeof useT>,
 ): string {
-  const points = t('pos.member.points', { count: loyaltyPoints, points: pointsFormat.format(loyaltyPoints) });
+  const points = t('pos.member.points', { count: loyaltyPoints, points: formatCount(loyaltyPoints) });
   return `${t(levelNames[membershipLevel])} · ${points}`;
 }

@@ -118,7 +118,7 @@ describe('PosPage', () => {
         expect(server.searches).toEqual([{ search: '0901', limit: 5 }]);
         const member = within(orderPanel().getByRole('group', { name: 'Loyalty member' }));
         expect(member.getByText('Chị Lan')).toBeInTheDocument();
-        expect(member.getByText('Gold · 1.250 points')).toBeInTheDocument();
+        expect(member.getByText('Gold · 1,250 points')).toBeInTheDocument();
         // The member's name and phone are the guest's.
         expect(orderPanel().getByLabelText('Guest name')).toHaveValue('Chị Lan');
         expect(orderPanel().getByLabelText('Phone (optional)')).toHaveValue('0901234567');

@@ -102,7 +102,7 @@ describe('PosPage', () => {
       const receipt = within(screen.getByRole('article', { name: 'Receipt for order 1042' }));
       expect(receipt.getByText('Quán Test')).toBeInTheDocument();
       expect(receipt.getByText('Subtotal').nextSibling).toHaveTextContent(money(145_000));
-      expect(receipt.getByText('Tax (10 %)').nextSibling).toHaveTextContent(money(14_500));
+      expect(receipt.getByText('Tax (10%)').nextSibling).toHaveTextContent(money(14_500));
       expect(receipt.getByText('Total').nextSibling).toHaveTextContent(money(159_500));
       expect(receipt.getByText(money(140_000))).toBeInTheDocument();
 
@@ -163,7 +163,7 @@ describe('PosPage', () => {
       const bill = within(panel.getByRole('region', { name: 'Hóa đơn' }));
       expect(bill.getByText('Tạm tính').nextSibling).toHaveTextContent(money(130_000));
       expect(bill.getByText('Giảm giá').nextSibling).toHaveTextContent(money(0));
-      expect(bill.getByText('Thuế (10 %)').nextSibling).toHaveTextContent(money(13_000));
+      expect(bill.getByText('Thuế (10%)').nextSibling).toHaveTextContent(money(13_000));
       expect(bill.getByText('Tổng cộng').nextSibling).toHaveTextContent(money(143_000));
       expect(panel.getByRole('button', { name: 'Tạo đơn' })).toBeDisabled();
       expect(panel.getByText('Nhập thông tin khách để bắt đầu đơn.')).toBeInTheDocument();
@@ -193,7 +193,7 @@ describe('PosPage', () => {
       expect(receipt.getByText('Hóa đơn · Đơn #1042')).toBeInTheDocument();
       expect(receipt.getByText(/^Bàn 4 · 3 khách/)).toHaveTextContent('Khách: Chị Lan');
       expect(receipt.getByText('Tạm tính').nextSibling).toHaveTextContent(money(145_000));
-      expect(receipt.getByText('Thuế (10 %)').nextSibling).toHaveTextContent(money(14_500));
+      expect(receipt.getByText('Thuế (10%)').nextSibling).toHaveTextContent(money(14_500));
       expect(receipt.getByText('Tổng cộng').nextSibling).toHaveTextContent(money(159_500));
       expect(receipt.getByText('Chưa thanh toán')).toBeInTheDocument();
       expect(receipt.getByText('Nhân viên phục vụ: Lê Minh Châu')).toBeInTheDocument();
