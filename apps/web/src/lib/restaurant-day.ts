@@ -2,7 +2,7 @@ import { TZDate, tz } from '@date-fns/tz';
 import { defaultSettings } from '@quan/contract/settings';
 import { formatISO } from 'date-fns';
 
-/**
+/*
  * The restaurant's calendar days, as date input values ("2026-01-15"): the API's day filters mean a day in
  * the restaurant's time zone, not the browser's.
  */
