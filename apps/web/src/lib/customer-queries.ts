@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Envelope, Pagination } from '@quan/contract/common';
 import {
   CUSTOMER_PAGE_SIZE,
@@ -81,4 +81,21 @@ export const customerStatsQueryOptions = () =>
 /** After any change to customers: every cached answer about them is stale, and a screen showing one asks again. */
 export function invalidateCustomers(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: customerQueryKeys.all });
+}
+
+/** Fewer letters than this match half the customers: a picker waits for more. */
+export const MIN_CUSTOMER_SEARCH_LENGTH = 2;
+
+/**
+ * The customers a picker offers for what was typed (name, phone or email; the server ignores case and accents):
+ * the first `limit` of the list, fetched and cached as the customer page's pages are. The matches for the previous
+ * letters stay while the next ones load, instead of flashing empty.
+ */
+export function useCustomerMatches(search: string, limit: number) {
+  return useQuery({
+    ...customerListQueryOptions({ search, limit }),
+    select: (page) => page.customers,
+    placeholderData: keepPreviousData,
+    enabled: search.length >= MIN_CUSTOMER_SEARCH_LENGTH,
+  });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Envelope } from '@quan/contract/common';
 import type { CreateCustomerBody, Customer } from '@quan/contract/customer';
 import { apiClient } from '../../../lib/api-client';
-import { queryRoots } from '../../../lib/query-keys';
+import { invalidateCustomers } from '../../../lib/customer-queries';
 
 /** Signs a guest up at the counter: a customer with a name and a phone (POST /api/customers). */
 export async function createMember(body: Pick<CreateCustomerBody, 'name' | 'phone'>): Promise<Customer> {
@@ -14,6 +14,6 @@ export function useCreateMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createMember,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.customers }),
+    onSettled: () => invalidateCustomers(queryClient),
   });
 }

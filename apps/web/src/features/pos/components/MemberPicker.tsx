@@ -10,8 +10,11 @@ import { describeApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCreateMember } from '../api/create-member';
-import { MIN_MEMBER_SEARCH_LENGTH, useCustomerSearch } from '../api/search-customers';
+import { MIN_CUSTOMER_SEARCH_LENGTH, useCustomerMatches } from '../../../lib/customer-queries';
 import { memberSummary } from './member-display';
+
+/** The most matches the POS offers: enough to pick from, few enough to tap. */
+const MEMBER_MATCH_LIMIT = 5;
 
 const newMemberSchema = createCustomerBodySchema.pick({ name: true, phone: true });
 
@@ -88,8 +91,8 @@ export function MemberPicker({ onPick }: { onPick: (customer: Customer) => void 
   const [typed, setTyped] = useState('');
   const [isCreating, setIsCreating] = useState(false);
   const search = useDebouncedValue(typed.trim());
-  const matches = useCustomerSearch(search);
-  const isSearching = search.length >= MIN_MEMBER_SEARCH_LENGTH;
+  const matches = useCustomerMatches(search, MEMBER_MATCH_LIMIT);
+  const isSearching = search.length >= MIN_CUSTOMER_SEARCH_LENGTH;
 
   if (isCreating) {
     return <NewMemberForm search={typed.trim()} onCreated={onPick} onCancel={() => setIsCreating(false)} />;

@@ -4,7 +4,10 @@ import type { Customer } from '@quan/contract/customer';
 import { describeApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { MIN_SEARCH_LENGTH, useCustomerSearch } from '../api/search-customers';
+import { MIN_CUSTOMER_SEARCH_LENGTH, useCustomerMatches } from '../../../lib/customer-queries';
+
+/** Enough to pick someone at the counter; a longer list means the search needs another letter. */
+const MATCHES_SHOWN = 8;
 
 /** Each membership level's name, as a message id. */
 const levelLabelIds: Record<Customer['membershipLevel'], string> = {
@@ -28,7 +31,7 @@ export function CustomerPicker({ selected, onSelect, disabled }: CustomerPickerP
   const searchRef = useRef<HTMLInputElement>(null);
   const [term, setTerm] = useState('');
   const search = useDebouncedValue(term.trim());
-  const matches = useCustomerSearch(search);
+  const matches = useCustomerMatches(search, MATCHES_SHOWN);
 
   if (selected) {
     return (
@@ -58,7 +61,7 @@ export function CustomerPicker({ selected, onSelect, disabled }: CustomerPickerP
   }
 
   function renderMatches() {
-    if (search.length < MIN_SEARCH_LENGTH) return null;
+    if (search.length < MIN_CUSTOMER_SEARCH_LENGTH) return null;
     if (matches.isError) {
       return (
         <p role="alert" className="text-sm text-red-800">
@@ -130,7 +133,7 @@ export function CustomerPicker({ selected, onSelect, disabled }: CustomerPickerP
         />
       </div>
       <p id={`${searchId}-hint`} className="text-xs text-stone-600">
-        {t('spin-wheel.picker.hint', { count: MIN_SEARCH_LENGTH })}
+        {t('spin-wheel.picker.hint', { count: MIN_CUSTOMER_SEARCH_LENGTH })}
       </p>
       {renderMatches()}
     </div>
