@@ -1,0 +1,184 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { orderStatusOfRounds, type RoundStatus } from '@quan/contract/rounds';
+import type { PublicMenu, PublicOrder } from '@quan/contract/public';
+import { createDinerSocket } from '../../../lib/socket';
+import { createFakeDinerSocket } from '../../../test/fake-diner-socket';
+import { okData, type installFakeFetch } from '../../../test/fake-fetch';
+import { makePublicMenu, makePublicOrder, traDa } from '../../../test/data/diner';
+import { renderPublicRoute } from '../../../test/render-public-route';
+import { openCart, placedOrder, serveTable, tableKey, tablePath, type TableHandlers } from './table-ordering-test-kit';
+
+vi.mock('../../../lib/socket', () => ({ createDinerSocket: vi.fn(), createSocket: vi.fn() }));
+
+/**
+ * The table's order once a second round of two Trà đá joined it (from this phone or another at the table):
+ * the first round (Phở bò, Bún chả) and the second each in their own status, one bill for both.
+ */
+function withSecondRound(second: RoundStatus, first: RoundStatus = 'served'): PublicOrder {
+  const order = makePublicOrder();
+  const rounds: PublicOrder['rounds'] = [
+    { ...order.rounds[0]!, status: first },
+    { no: 2, status: second, source: 'table', sentAt: '2026-01-15T05:40:00.000Z' },
+  ];
+  return {
+    ...order,
+    status: orderStatusOfRounds(rounds),
+    items: [
+      ...order.items,
+      {
+        itemId: traDa._id,
+        name: traDa.name,
+        price: 5_000,
+        quantity: 2,
+        note: '',
+        options: [],
+        stationId: null,
+        readyAt: null,
+        total: 10_000,
+        position: 2,
+        roundNo: 2,
+        voidedQuantity: 0,
+      },
+    ],
+    rounds,
+    bills: {
+      subtotal: 195_000,
+      discount: 0,
+      serviceRate: 0,
+      serviceCharge: 0,
+      taxRate: 8,
+      tax: 15_600,
+      total: 210_600,
+    },
+  };
+}
+
+// Lazily loaded pages and many taps: slow on a busy two-core machine.
+describe('TableOrderingPage', { timeout: 20_000 }, () => {
+  let fake: ReturnType<typeof installFakeFetch>;
+  let socket: ReturnType<typeof createFakeDinerSocket>;
+  let menu: PublicMenu;
+
+  beforeEach(() => {
+    socket = createFakeDinerSocket();
+    vi.mocked(createDinerSocket).mockResolvedValue(socket.socket);
+    menu = makePublicMenu();
+  });
+  afterEach(() => {
+    fake?.restore();
+    sessionStorage.clear();
+    vi.restoreAllMocks();
+  });
+
+  function serve(handlers?: TableHandlers) {
+    fake = serveTable(() => menu, handlers);
+    return fake;
+  }
+
+  const orderPosts = () => fake.requests.filter((request) => request.method === 'POST');
+
+  describe("the table's rounds", () => {
+    const followOrder = () =>
+      sessionStorage.setItem(
+        'tableOrder:4',
+        JSON.stringify({ orderId: placedOrder._id, trackingToken: 'tracking-secret', tableNo: 4 }),
+      );
+    const orderLoads = () => fake.calls().filter((call) => call.startsWith('GET /api/public/orders/')).length;
+    const round = (name: string) => screen.getByRole('region', { name });
+    const dishesOf = (region: HTMLElement) =>
+      within(region)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent);
+    const total = () => screen.getByText('Total').nextSibling;
+
+    it('shows two rounds after a second order from the phone joins the same order, and lets the table order more', async () => {
+      followOrder();
+      let current = makePublicOrder({ status: 'served' });
+      serve({
+        publicOrder: () => okData(current),
+        order: () => {
+          current = withSecondRound('pending');
+          return okData({ ...current, trackingToken: 'tracking-secret' }, 201);
+        },
+      });
+      renderPublicRoute(tablePath);
+
+      expect(await screen.findByRole('heading', { name: 'Order #1042' })).toBeInTheDocument();
+      expect(round('Round 1 · Served')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Order more dishes' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Add Trà đá' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Add one more Trà đá' }));
+      const cart = await openCart();
+      expect(within(cart).getByText(/These dishes join your table's order #1042 as a new round/)).toBeInTheDocument();
+      await userEvent.click(within(cart).getByRole('button', { name: 'Place order' }));
+
+      expect(await screen.findByRole('heading', { name: 'Order #1042' })).toHaveFocus();
+      // A diner's order, as ever: the server decides that it joins the table's open order.
+      expect(orderPosts()[0]?.body).toEqual({ tableNo: 4, tableKey, items: [{ itemId: traDa._id, quantity: 2 }] });
+      expect(JSON.parse(sessionStorage.getItem('tableOrder:4')!)).toMatchObject({ orderId: placedOrder._id });
+
+      expect(dishesOf(round('Round 1 · Served'))).toEqual([
+        expect.stringMatching(/^2 × Phở bò/),
+        expect.stringMatching(/^1 × Bún chả“ít cay”/),
+      ]);
+      expect(dishesOf(round('Round 2 · Waiting for the staff'))).toEqual([expect.stringMatching(/^2 × Trà đá10\.000/)]);
+      // The whole table's bill, and the order waits for the staff to accept the new round.
+      expect(total()).toHaveTextContent(/210\.600/);
+      expect(screen.getByRole('status')).toHaveTextContent('Received');
+      expect(screen.getByRole('button', { name: 'Order more dishes' })).toBeInTheDocument();
+    });
+
+    it('applies a follower update to the round it moves, without loading the order again', async () => {
+      followOrder();
+      serve({ publicOrder: () => okData(withSecondRound('pending')) });
+      renderPublicRoute(tablePath);
+
+      expect(await screen.findByRole('region', { name: 'Round 2 · Waiting for the staff' })).toBeInTheDocument();
+      await waitFor(() => expect(socket.isListening('order:updated')).toBe(true));
+      await waitFor(() => expect(screen.getByText('Live')).toBeInTheDocument());
+      const loads = orderLoads();
+
+      const staffAccept = withSecondRound('in_progress');
+      socket.serverEmit('order:updated', {
+        _id: placedOrder._id,
+        orderNo: 1042,
+        status: staffAccept.status,
+        rounds: staffAccept.rounds,
+      });
+
+      expect(round('Round 2 · Preparing')).toBeInTheDocument();
+      expect(dishesOf(round('Round 2 · Preparing'))).toEqual([expect.stringMatching(/^2 × Trà đá/)]);
+      expect(round('Round 1 · Served')).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: /Waiting for the staff/ })).not.toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('Preparing');
+      expect(orderLoads()).toBe(loads);
+    });
+
+    it('loads the dishes of a round sent from another phone at the table when its update arrives', async () => {
+      followOrder();
+      let current = makePublicOrder({ status: 'in_progress' });
+      serve({ publicOrder: () => okData(current) });
+      renderPublicRoute(tablePath);
+
+      expect(await screen.findByRole('region', { name: 'Round 1 · Preparing' })).toBeInTheDocument();
+      await waitFor(() => expect(socket.isListening('order:updated')).toBe(true));
+      expect(total()).toHaveTextContent(/199\.800/);
+
+      current = withSecondRound('pending', 'in_progress');
+      socket.serverEmit('order:updated', {
+        _id: placedOrder._id,
+        orderNo: 1042,
+        status: current.status,
+        rounds: current.rounds,
+      });
+
+      expect(await screen.findByText(/^2 × Trà đá/)).toBeInTheDocument();
+      expect(round('Round 2 · Waiting for the staff')).toBeInTheDocument();
+      expect(round('Round 1 · Preparing')).toBeInTheDocument();
+      expect(total()).toHaveTextContent(/210\.600/);
+      expect(screen.getByRole('status')).toHaveTextContent('Received');
+    });
+  });
+});
