@@ -1,0 +1,83 @@
+import type { MembershipLevel } from '@quan/contract/customer';
+import type { Role } from '@quan/contract/user';
+
+// The sizes, options and result of `generateRestaurant`; generate-restaurant.ts exports them to its callers.
+
+export const restaurantSizes = {
+  /** For tests: a few dishes and tables. */
+  tiny: { categories: 3, dishes: 8, tables: 3, staff: 1, managers: 0, unavailable: 0, customers: 40 },
+  /** A neighbourhood restaurant, for `npm run demo`. */
+  demo: { categories: 8, dishes: 30, tables: 12, staff: 5, managers: 0, unavailable: 1, customers: 300 },
+  /** A big restaurant, for the benchmarks. */
+  large: { categories: 11, dishes: 200, tables: 40, staff: 16, managers: 2, unavailable: 3, customers: 100_000 },
+} as const;
+export type RestaurantSize = keyof typeof restaurantSizes;
+
+/** An account someone signs in with: created active, its password hashed like the app does. */
+export interface RestaurantAccount {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+  role: Role;
+}
+
+export interface GenerateRestaurantOptions {
+  size: RestaurantSize;
+  /** Days of orders, the last one today (in the restaurant's time zone). */
+  days: number;
+  /** Orders over those days; today's stop at `asOf`, so slightly fewer are written. */
+  orders: number;
+  accounts?: RestaurantAccount[];
+  /** Loyalty customers; the size's number unless given. */
+  customers?: number;
+  /**
+   * Orders per INSERT … SELECT (50 000). The customers are made after the first batch, and the later
+   * batches' orders are attached to them as they are written.
+   */
+  batchOrders?: number;
+  /** The same seed gives the same restaurant and, for the same `asOf` day, the same orders. */
+  seed?: number;
+  /**
+   * "Now": the last order is placed before it, in the middle of a service: about half the tables seated with
+   * open orders placed over the last hour (see `stageService`), the day's earlier orders paid.
+   */
+  asOf?: Date;
+  /** Told each step as it starts; throwing from it stops the generator between steps. */
+  onProgress?: (message: string) => void;
+  /** The staff screens' language, written with the settings the demo changes (online booking); 'vi' unless given. */
+  language?: 'vi' | 'en';
+}
+
+export interface GeneratedRestaurant {
+  categories: number;
+  dishes: number;
+  ingredients: number;
+  tables: number;
+  accounts: number;
+  orders: number;
+  openOrders: number;
+  orderLines: number;
+  customers: number;
+  /** Customers per membership level. */
+  levels: Record<MembershipLevel, number>;
+  /** Orders attached to a customer. */
+  memberOrders: number;
+  /** Coupons, the spin wheel's prizes among them. */
+  coupons: number;
+  spinPrizes: number;
+  /** Orders that used a coupon. */
+  couponOrders: number;
+  firstDay: string;
+  lastDay: string;
+  /** Milliseconds per step. */
+  timings: {
+    menu: number;
+    orders: number;
+    customers: number;
+    stock: number;
+    rollups: number;
+    vacuum: number;
+    total: number;
+  };
+}
