@@ -1,11 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser } from './browser';
-import { startServer, type RunningServer } from './server';
-
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser } from './browser';
+import { journey } from './journey';
 
 const admin = {
   name: 'Lê Minh Quân',
@@ -20,44 +16,31 @@ const cook = {
   password: 'bun-cha-ha-noi',
 };
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return page;
-}
-
 async function waitForPath(page: Page, path: string) {
   await page.waitForURL((url) => url.pathname === path);
 }
 
-async function register(page: Page, person: typeof admin) {
-  await page.goto(`${server.url}/auth`);
-  await page.getByRole('tab', { name: 'Create account' }).click();
-  await page.getByLabel('Full name').fill(person.name);
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Phone').fill(person.phone);
-  await page.getByLabel('Password').fill(person.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-}
-
-async function signIn(page: Page, person: typeof admin) {
-  await page.goto(`${server.url}/auth`);
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Password').fill(person.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
 describe.skipIf(!hasBrowser)('accounts and session in the browser', () => {
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, pages } = journey();
+  /** A phone nobody is signed in on. */
+  const newPage = () => pages.guest({ width: 390, height: 844 });
+
+  async function register(page: Page, person: typeof admin) {
+    await page.goto(`${server.url}/auth`);
+    await page.getByRole('tab', { name: 'Create account' }).click();
+    await page.getByLabel('Full name').fill(person.name);
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Phone').fill(person.phone);
+    await page.getByLabel('Password').fill(person.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+  }
+
+  async function signIn(page: Page, person: typeof admin) {
+    await page.goto(`${server.url}/auth`);
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Password').fill(person.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }
 
   it('sends a stranger who opens a protected page to sign-in', async () => {
     const page = await newPage();

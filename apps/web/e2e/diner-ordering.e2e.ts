@@ -1,18 +1,11 @@
 import type { Table } from '@quan/contract/table';
 import type { Order } from '@quan/contract/order';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser } from './browser';
+import { journey } from './journey';
 import { apiClient, type Person } from './seed';
-import { pageOpener, plain } from './pages';
-import { startServer, type RunningServer } from './server';
+import { plain } from './pages';
 
-let server: RunningServer;
-let browser: Browser;
-const pages = pageOpener(
-  () => browser,
-  () => server.url,
-);
 let tables: Table[] = [];
 
 const owner: Person = {
@@ -28,32 +21,26 @@ const tableNamed = (tableNo: number) => {
   return table;
 };
 
-async function ordersAsOwner(): Promise<Order[]> {
-  const api = apiClient(server.url);
-  return api.call<Order[]>('GET', '/api/order?limit=50', undefined, await api.signIn(owner));
-}
-
 describe.skipIf(!hasBrowser)('a diner orders from the QR code on the table', () => {
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const { server, pages } = journey({
+    owner,
+    seed: async ({ api, ownerToken }) => {
+      ({ tables } = await api.seedRestaurant(
+        ownerToken,
+        [
+          { name: 'Phở bò', price: 65_000 },
+          { name: 'Bún chả', price: 55_000 },
+          { name: 'Trà đá', price: 10_000 },
+        ],
+        4,
+      ));
+    },
+  });
+
+  async function ordersAsOwner(): Promise<Order[]> {
     const api = apiClient(server.url);
-    await api.register(owner);
-    const ownerToken = await api.signIn(owner);
-    ({ tables } = await api.seedRestaurant(
-      ownerToken,
-      [
-        { name: 'Phở bò', price: 65_000 },
-        { name: 'Bún chả', price: 55_000 },
-        { name: 'Trà đá', price: 10_000 },
-      ],
-      4,
-    ));
-  });
-  afterAll(async () => {
-    await pages.closeAll();
-    await browser?.close();
-    await server?.stop();
-  });
+    return api.call<Order[]>('GET', '/api/order?limit=50', undefined, await api.signIn(owner));
+  }
 
   it('a diner at table 4 scans the code, orders, and follows the order live while staff accept it', async () => {
     const table4 = tableNamed(4);

@@ -1,19 +1,13 @@
 import type { Item } from '@quan/contract/menu';
 import type { Order, PaymentMethod } from '@quan/contract/order';
 import type { Revenue } from '@quan/contract/report';
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser } from './browser';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser } from './browser';
+import { journey } from './journey';
 import { apiClient, type Person } from './seed';
-import { pageOpener, plain } from './pages';
-import { startServer, type RunningServer } from './server';
+import { plain } from './pages';
 
-let server: RunningServer;
-let browser: Browser;
-const pages = pageOpener(
-  () => browser,
-  () => server.url,
-);
 let ownerToken: string;
 /** The two orders that count: completed and paid. */
 let paidOrders: Order[] = [];
@@ -70,75 +64,70 @@ async function bodyRows(table: Locator): Promise<string[][]> {
 const amountOf = (text: string) => Number(text.replace(/\D/g, ''));
 
 describe.skipIf(!hasBrowser)('the figures in the browser: the dashboard and the charts of a day’s takings', () => {
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const api = apiClient(server.url);
-    await api.register(owner);
-    ownerToken = await api.signIn(owner);
-    const waiterAccount = await api.register(waiter);
-    await api.call('PATCH', `/api/user/users/${waiterAccount._id}/status`, { status: 'active' }, ownerToken);
+  const { server, pages } = journey({
+    owner,
+    seed: async ({ api, ownerToken: token }) => {
+      ownerToken = token;
+      const waiterAccount = await api.register(waiter);
+      await api.call('PATCH', `/api/user/users/${waiterAccount._id}/status`, { status: 'active' }, ownerToken);
 
-    const {
-      items: [pho, bunCha, comTam],
-    } = await api.seedRestaurant(
-      ownerToken,
-      [
-        { name: 'Phở bò', price: 65_000 },
-        { name: 'Bún chả', price: 55_000 },
-        { name: 'Cơm tấm', price: 50_000 },
-      ],
-      0,
-    );
-    // The drinks in a category of their own, so the category chart has two bars.
-    const drinks = await api.call<{ _id: string }>('POST', '/api/category', { name: 'Đồ uống' }, ownerToken);
-    const tea = await api.call<Item>(
-      'POST',
-      '/api/item',
-      { name: 'Trà đá', price: 10_000, categoryId: drinks._id },
-      ownerToken,
-    );
-
-    const place = (guest: string, guests: number, lines: [Item | undefined, number][]) =>
-      api.call<Order>(
+      const {
+        items: [pho, bunCha, comTam],
+      } = await api.seedRestaurant(
+        ownerToken,
+        [
+          { name: 'Phở bò', price: 65_000 },
+          { name: 'Bún chả', price: 55_000 },
+          { name: 'Cơm tấm', price: 50_000 },
+        ],
+        0,
+      );
+      // The drinks in a category of their own, so the category chart has two bars.
+      const drinks = await api.call<{ _id: string }>('POST', '/api/category', { name: 'Đồ uống' }, ownerToken);
+      const tea = await api.call<Item>(
         'POST',
-        '/api/order',
-        {
-          customerDetails: { name: guest, guests },
-          items: lines.map(([item, quantity]) => ({ itemId: item!._id, quantity })),
-        },
+        '/api/item',
+        { name: 'Trà đá', price: 10_000, categoryId: drinks._id },
         ownerToken,
       );
-    const settle = async (order: Order, paymentMethod: PaymentMethod) => {
-      await api.call('PUT', `/api/order/${order._id}`, { status: 'ready' }, ownerToken);
-      return api.call<Order>('PUT', `/api/order/${order._id}`, { status: 'completed', paymentMethod }, ownerToken);
-    };
 
-    // 2 × 65.000 + 10.000 = 140.000; tax 8 % = 11.200; total 151.200, in cash.
-    const first = await place('Chị Lan', 3, [
-      [pho, 2],
-      [tea, 1],
-    ]);
-    // 55.000 + 3 × 10.000 = 85.000; tax 8 % = 6.800; total 91.800, by card.
-    const second = await place('Anh Tuấn', 2, [
-      [bunCha, 1],
-      [tea, 3],
-    ]);
-    // Neither of these counts: one still cooking, one cancelled. Had they counted, Cơm tấm would top the
-    // dishes and Phở bò would have sold 7.
-    await place('Cô Hoa', 4, [[comTam, 4]]);
-    const cancelled = await place('Chú Sơn', 5, [[pho, 5]]);
-    await api.call('PUT', `/api/order/${cancelled._id}`, { status: 'cancelled' }, ownerToken);
+      const place = (guest: string, guests: number, lines: [Item | undefined, number][]) =>
+        api.call<Order>(
+          'POST',
+          '/api/order',
+          {
+            customerDetails: { name: guest, guests },
+            items: lines.map(([item, quantity]) => ({ itemId: item!._id, quantity })),
+          },
+          ownerToken,
+        );
+      const settle = async (order: Order, paymentMethod: PaymentMethod) => {
+        await api.call('PUT', `/api/order/${order._id}`, { status: 'ready' }, ownerToken);
+        return api.call<Order>('PUT', `/api/order/${order._id}`, { status: 'completed', paymentMethod }, ownerToken);
+      };
 
-    paidOrders = [await settle(first, 'cash'), await settle(second, 'card')];
-    expect(paidOrders.map((order) => [order.status, order.paymentMethod, order.bills.total])).toEqual([
-      ['completed', 'cash', 151_200],
-      ['completed', 'card', 91_800],
-    ]);
-  });
-  afterAll(async () => {
-    await pages.closeAll();
-    await browser?.close();
-    await server?.stop();
+      // 2 × 65.000 + 10.000 = 140.000; tax 8 % = 11.200; total 151.200, in cash.
+      const first = await place('Chị Lan', 3, [
+        [pho, 2],
+        [tea, 1],
+      ]);
+      // 55.000 + 3 × 10.000 = 85.000; tax 8 % = 6.800; total 91.800, by card.
+      const second = await place('Anh Tuấn', 2, [
+        [bunCha, 1],
+        [tea, 3],
+      ]);
+      // Neither of these counts: one still cooking, one cancelled. Had they counted, Cơm tấm would top the
+      // dishes and Phở bò would have sold 7.
+      await place('Cô Hoa', 4, [[comTam, 4]]);
+      const cancelled = await place('Chú Sơn', 5, [[pho, 5]]);
+      await api.call('PUT', `/api/order/${cancelled._id}`, { status: 'cancelled' }, ownerToken);
+
+      paidOrders = [await settle(first, 'cash'), await settle(second, 'card')];
+      expect(paidOrders.map((order) => [order.status, order.paymentMethod, order.bills.total])).toEqual([
+        ['completed', 'cash', 151_200],
+        ['completed', 'card', 91_800],
+      ]);
+    },
   });
 
   it('the owner finds today’s takings on the dashboard: revenue, orders, payment methods and best sellers', async () => {

@@ -2,19 +2,13 @@ import type { Coupon } from '@quan/contract/coupon';
 import type { Customer } from '@quan/contract/customer';
 import type { Order } from '@quan/contract/order';
 import type { SpinRecord } from '@quan/contract/spin-wheel';
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser } from './browser';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser } from './browser';
+import { journey } from './journey';
 import { apiClient, type Person } from './seed';
-import { pageOpener, plain } from './pages';
-import { startServer, type RunningServer } from './server';
+import { plain } from './pages';
 
-let server: RunningServer;
-let browser: Browser;
-const pages = pageOpener(
-  () => browser,
-  () => server.url,
-);
 let ownerToken: string;
 
 const owner: Person = {
@@ -40,45 +34,40 @@ async function rowNames(table: Locator): Promise<string[]> {
 }
 
 describe.skipIf(!hasBrowser)('the loyalty programme in the browser: a regular signs up, earns points and spins', () => {
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const api = apiClient(server.url);
-    await api.register(owner);
-    ownerToken = await api.signIn(owner);
-    await api.seedRestaurant(
-      ownerToken,
-      [
-        { name: 'Phở bò', price: 65_000 },
-        { name: 'Trà đá', price: 10_000 },
-      ],
-      1,
-    );
-    await api.call<Coupon>(
-      'POST',
-      '/api/coupons',
-      { code: 'GIAM10', description: 'Giảm 10 %', discountType: 'percent', discountValue: 10 },
-      ownerToken,
-    );
-    // The wheel's one prize; its own code is never given out, each win issues a coupon of its own.
-    await api.call<Coupon>(
-      'POST',
-      '/api/coupons',
-      {
-        code: 'QUAY-20K',
-        description: 'Giảm 20.000 ₫',
-        discountType: 'fixed',
-        discountValue: 20_000,
-        spinWeight: 10,
-      },
-      ownerToken,
-    );
-    // Another Nguyễn, so that a search by the whole name has someone to leave out.
-    await api.call<Customer>('POST', '/api/customers', { name: 'Nguyễn Văn Hùng', phone: '0987654321' }, ownerToken);
-  });
-  afterAll(async () => {
-    await pages.closeAll();
-    await browser?.close();
-    await server?.stop();
+  const { server, pages } = journey({
+    owner,
+    seed: async ({ api, ownerToken: token }) => {
+      ownerToken = token;
+      await api.seedRestaurant(
+        ownerToken,
+        [
+          { name: 'Phở bò', price: 65_000 },
+          { name: 'Trà đá', price: 10_000 },
+        ],
+        1,
+      );
+      await api.call<Coupon>(
+        'POST',
+        '/api/coupons',
+        { code: 'GIAM10', description: 'Giảm 10 %', discountType: 'percent', discountValue: 10 },
+        ownerToken,
+      );
+      // The wheel's one prize; its own code is never given out, each win issues a coupon of its own.
+      await api.call<Coupon>(
+        'POST',
+        '/api/coupons',
+        {
+          code: 'QUAY-20K',
+          description: 'Giảm 20.000 ₫',
+          discountType: 'fixed',
+          discountValue: 20_000,
+          spinWeight: 10,
+        },
+        ownerToken,
+      );
+      // Another Nguyễn, so that a search by the whole name has someone to leave out.
+      await api.call<Customer>('POST', '/api/customers', { name: 'Nguyễn Văn Hùng', phone: '0987654321' }, ownerToken);
+    },
   });
 
   it('the owner signs a regular up and finds her again by her name typed without accents', async () => {

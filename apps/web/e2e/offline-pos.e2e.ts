@@ -1,16 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser } from './browser';
-import { pageOpener } from './pages';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser } from './browser';
+import { journey } from './journey';
 import { apiClient, type Person } from './seed';
-import { startServer, type RunningServer } from './server';
-
-let server: RunningServer;
-let browser: Browser;
-const pages = pageOpener(
-  () => browser,
-  () => server.url,
-);
 
 const owner: Person = {
   name: 'Phạm Thị Hoa',
@@ -25,11 +17,6 @@ interface ListedOrder {
 }
 
 let ownerToken: string;
-
-/** What the server holds, read over the API (one sign-in: the sign-in limit would refuse one per call). */
-async function ordersOnServer(): Promise<ListedOrder[]> {
-  return apiClient(server.url).call<ListedOrder[]>('GET', '/api/order?limit=50', undefined, ownerToken);
-}
 
 /** Takes an order for a table at the POS: one dish, a guest, the table, "Place order". */
 async function takeOrder(cashier: Page, guest: string, tableNo: number): Promise<void> {
@@ -46,18 +33,18 @@ async function takeOrder(cashier: Page, guest: string, tableNo: number): Promise
 }
 
 describe.skipIf(!hasBrowser)('the POS without a network: nothing lost, nothing doubled', () => {
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const api = apiClient(server.url);
-    await api.register(owner);
-    ownerToken = await api.signIn(owner);
-    await api.seedRestaurant(ownerToken, [{ name: 'Cơm tấm sườn', price: 55_000 }], 4);
+  const { server, pages } = journey({
+    owner,
+    seed: async ({ api, ownerToken: token }) => {
+      ownerToken = token;
+      await api.seedRestaurant(ownerToken, [{ name: 'Cơm tấm sườn', price: 55_000 }], 4);
+    },
   });
-  afterAll(async () => {
-    await pages.closeAll();
-    await browser?.close();
-    await server?.stop();
-  });
+
+  /** What the server holds, read over the API (one sign-in: the sign-in limit would refuse one per call). */
+  async function ordersOnServer(): Promise<ListedOrder[]> {
+    return apiClient(server.url).call<ListedOrder[]>('GET', '/api/order?limit=50', undefined, ownerToken);
+  }
 
   it('keeps two orders taken offline through a reload, then sends each exactly once to the kitchen', async () => {
     const kitchen = await pages.signedIn(owner, { width: 1024, height: 768 });

@@ -1,14 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, launchPersistentBrowser } from './browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, launchPersistentBrowser } from './browser';
+import { journey } from './journey';
 import { apiClient, type Person } from './seed';
-import { startServer, type RunningServer } from './server';
 
-let server: RunningServer;
-let diners: Browser | undefined;
 let tablet: BrowserContext | undefined;
 let profileDir: string | undefined;
 let ownerToken: string;
@@ -69,37 +67,37 @@ async function expectLastKnownPos(page: Page) {
 }
 
 describe.skipIf(!hasBrowser)('an installed POS opens without a network', () => {
-  beforeAll(async () => {
-    [server, diners] = await Promise.all([startServer(), launchBrowser()]);
-    profileDir = mkdtempSync(join(tmpdir(), 'quan-e2e-tablet-'));
-    const api = apiClient(server.url);
-    await api.register(owner);
-    ownerToken = await api.signIn(owner);
-    const waiterAccount = await api.register(waiter);
-    await api.call('PATCH', `/api/user/users/${waiterAccount._id}/status`, { status: 'active' }, ownerToken);
-    waiterToken = await api.signIn(waiter);
-    const { items, tables } = await api.seedRestaurant(
-      ownerToken,
-      [
-        { name: 'Cơm tấm sườn', price: 55_000 },
-        { name: 'Trà đá', price: 5_000 },
-      ],
-      2,
-    );
-    categoryId = items[0]!.categoryId;
-    tableKey = tables[0]!.qrKey;
-  }, 120_000);
-
-  afterAll(async () => {
-    // Everything started is stopped, whatever failed.
-    await tablet?.close().catch(() => undefined);
-    await diners?.close().catch(() => undefined);
-    await server?.stop();
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
-  }, 60_000);
+  const scene = journey({
+    owner,
+    seed: async ({ api, ownerToken: token }) => {
+      profileDir = mkdtempSync(join(tmpdir(), 'quan-e2e-tablet-'));
+      ownerToken = token;
+      const waiterAccount = await api.register(waiter);
+      await api.call('PATCH', `/api/user/users/${waiterAccount._id}/status`, { status: 'active' }, ownerToken);
+      waiterToken = await api.signIn(waiter);
+      const { items, tables } = await api.seedRestaurant(
+        ownerToken,
+        [
+          { name: 'Cơm tấm sườn', price: 55_000 },
+          { name: 'Trà đá', price: 5_000 },
+        ],
+        2,
+      );
+      categoryId = items[0]!.categoryId;
+      tableKey = tables[0]!.qrKey;
+    },
+  });
+  const { server } = scene;
+  // The tablet's own Chromium closes first, then its profile goes (the last registered stops first).
+  scene.onStop(() => profileDir && rmSync(profileDir, { recursive: true, force: true }));
+  scene.onStop(() => tablet?.close());
 
   it("a diner's phone gets no service worker", async () => {
-    const phone = await diners!.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const phone = await scene.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     try {
       const page = await phone.newPage();
       const requested: string[] = [];

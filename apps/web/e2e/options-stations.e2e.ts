@@ -2,19 +2,12 @@ import type { Item } from '@quan/contract/menu';
 import type { OptionGroup } from '@quan/contract/options';
 import type { Order } from '@quan/contract/order';
 import type { Station } from '@quan/contract/stations';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser } from './browser';
-import { pageOpener, plain } from './pages';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser } from './browser';
+import { journey } from './journey';
+import { plain } from './pages';
 import { apiClient, type Person } from './seed';
-import { startServer, type RunningServer } from './server';
 
-let server: RunningServer;
-let browser: Browser;
-const pages = pageOpener(
-  () => browser,
-  () => server.url,
-);
 let bar: Station;
 let kitchen: Station;
 
@@ -26,58 +19,52 @@ const owner: Person = {
 };
 
 describe.skipIf(!hasBrowser)('options and stations: "phở tái, size lớn, không hành" and an iced coffee', () => {
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const api = apiClient(server.url);
-    await api.register(owner);
-    const token = await api.signIn(owner);
-    kitchen = await api.call<Station>('POST', '/api/station', { name: 'Bếp', targetMinutes: 12 }, token);
-    bar = await api.call<Station>('POST', '/api/station', { name: 'Bar', targetMinutes: 5, sortOrder: 1 }, token);
-    const size = await api.call<OptionGroup>(
-      'POST',
-      '/api/option-group',
-      {
-        name: 'Size',
-        minSelected: 1,
-        maxSelected: 1,
-        options: [{ name: 'Nhỏ', priceDelta: -5_000 }, { name: 'Vừa' }, { name: 'Lớn', priceDelta: 10_000 }],
-      },
-      token,
-    );
-    const preferences = await api.call<OptionGroup>(
-      'POST',
-      '/api/option-group',
-      {
-        name: 'Preferences',
-        maxSelected: 3,
-        options: [{ name: 'không hành' }, { name: 'ít đá' }, { name: 'ít đường' }],
-      },
-      token,
-    );
-    const food = await api.call<{ _id: string }>('POST', '/api/category', { name: 'Phở' }, token);
-    const drinks = await api.call<{ _id: string }>(
-      'POST',
-      '/api/category',
-      { name: 'Đồ uống', stationId: bar._id },
-      token,
-    );
-    await api.call<Item>(
-      'POST',
-      '/api/item',
-      { name: 'Phở tái', price: 65_000, categoryId: food._id, optionGroupIds: [size._id, preferences._id] },
-      token,
-    );
-    await api.call<Item>(
-      'POST',
-      '/api/item',
-      { name: 'Cà phê sữa đá', price: 25_000, categoryId: drinks._id, optionGroupIds: [preferences._id] },
-      token,
-    );
-  });
-  afterAll(async () => {
-    await pages.closeAll();
-    await browser?.close();
-    await server?.stop();
+  const { server, pages } = journey({
+    owner,
+    seed: async ({ api, ownerToken: token }) => {
+      kitchen = await api.call<Station>('POST', '/api/station', { name: 'Bếp', targetMinutes: 12 }, token);
+      bar = await api.call<Station>('POST', '/api/station', { name: 'Bar', targetMinutes: 5, sortOrder: 1 }, token);
+      const size = await api.call<OptionGroup>(
+        'POST',
+        '/api/option-group',
+        {
+          name: 'Size',
+          minSelected: 1,
+          maxSelected: 1,
+          options: [{ name: 'Nhỏ', priceDelta: -5_000 }, { name: 'Vừa' }, { name: 'Lớn', priceDelta: 10_000 }],
+        },
+        token,
+      );
+      const preferences = await api.call<OptionGroup>(
+        'POST',
+        '/api/option-group',
+        {
+          name: 'Preferences',
+          maxSelected: 3,
+          options: [{ name: 'không hành' }, { name: 'ít đá' }, { name: 'ít đường' }],
+        },
+        token,
+      );
+      const food = await api.call<{ _id: string }>('POST', '/api/category', { name: 'Phở' }, token);
+      const drinks = await api.call<{ _id: string }>(
+        'POST',
+        '/api/category',
+        { name: 'Đồ uống', stationId: bar._id },
+        token,
+      );
+      await api.call<Item>(
+        'POST',
+        '/api/item',
+        { name: 'Phở tái', price: 65_000, categoryId: food._id, optionGroupIds: [size._id, preferences._id] },
+        token,
+      );
+      await api.call<Item>(
+        'POST',
+        '/api/item',
+        { name: 'Cà phê sữa đá', price: 25_000, categoryId: drinks._id, optionGroupIds: [preferences._id] },
+        token,
+      );
+    },
   });
 
   it('the POS sells a large phở without onions and a coffee; each station sees and bumps its own; the receipt shows the options', async () => {

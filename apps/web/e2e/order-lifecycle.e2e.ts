@@ -1,16 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser } from './browser';
+import { journey } from './journey';
 import { apiClient, type Person } from './seed';
-import { pageOpener, plain } from './pages';
-import { startServer, type RunningServer } from './server';
-
-let server: RunningServer;
-let browser: Browser;
-const pages = pageOpener(
-  () => browser,
-  () => server.url,
-);
+import { plain } from './pages';
 
 const owner: Person = {
   name: 'Lê Minh Quân',
@@ -26,26 +18,20 @@ const cook: Person = {
 };
 
 describe.skipIf(!hasBrowser)('a shift in the browser: POS, live kitchen, settling the bill', () => {
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const api = apiClient(server.url);
-    await api.register(owner);
-    const ownerToken = await api.signIn(owner);
-    const cookAccount = await api.register(cook);
-    await api.call('PATCH', `/api/user/users/${cookAccount._id}/status`, { status: 'active' }, ownerToken);
-    await api.seedRestaurant(
-      ownerToken,
-      [
-        { name: 'Phở bò', price: 65_000 },
-        { name: 'Trà đá', price: 10_000 },
-      ],
-      2,
-    );
-  });
-  afterAll(async () => {
-    await pages.closeAll();
-    await browser?.close();
-    await server?.stop();
+  const { server, pages } = journey({
+    owner,
+    seed: async ({ api, ownerToken }) => {
+      const cookAccount = await api.register(cook);
+      await api.call('PATCH', `/api/user/users/${cookAccount._id}/status`, { status: 'active' }, ownerToken);
+      await api.seedRestaurant(
+        ownerToken,
+        [
+          { name: 'Phở bò', price: 65_000 },
+          { name: 'Trà đá', price: 10_000 },
+        ],
+        2,
+      );
+    },
   });
 
   it('takes an order at the POS, the kitchen sees it live, and paying in cash frees the table', async () => {

@@ -1,22 +1,15 @@
 import type { Order } from '@quan/contract/order';
 import axe from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser } from './browser';
+import { journey } from './journey';
 import { apiClient, type Person } from './seed';
-import { pageOpener } from './pages';
-import { startServer, type RunningServer } from './server';
 
-let server: RunningServer;
-let browser: Browser;
 /** Table 1's QR key, which its diner link carries once the tables are made. */
 let table1Key = '';
 /** What the kitchen journey orders more of: the seeded dishes and tables, and the owner's token. */
 let seeded: { items: { _id: string }[]; tables: { _id: string }[]; ownerToken: string };
-const pages = pageOpener(
-  () => browser,
-  () => server.url,
-);
 
 const owner: Person = {
   name: 'Phạm Thị Hạnh',
@@ -115,21 +108,6 @@ interface Violation {
   nodes: { target: string; why: string }[];
 }
 
-/** Opens the page, waits for it to settle, and returns its layout width against the window's. */
-async function openSettled(page: Page, route: PageToCheck) {
-  await page.goto(`${server.url}${route.search?.() ?? route.path}`);
-  await page.locator('h1').first().waitFor({ state: 'visible' });
-  await route.ready?.(page);
-  // The live socket keeps a connection open; a page whose requests never settle is measured as it stands.
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  // No route-loading spinner and no list still showing its previous rows while new ones load.
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .animate-spin'));
-  return page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-}
-
 /**
  * Runs axe-core over the page as it stands. Its source goes in through the DevTools protocol (evaluate), as
  * @axe-core/playwright does: the app's Content-Security-Policy rightly refuses an inline script tag. Each full
@@ -158,138 +136,153 @@ function describeViolation(where: string, violation: Violation): string {
   return `${where}: ${violation.id} (${violation.impact}), ${violation.help}: ${nodes}`;
 }
 
-/** Every page at every width on one tab: what is wider than the window, and what axe finds. */
-async function checkPages(page: Page, toCheck: PageToCheck[]) {
-  const tooWide: string[] = [];
-  const violations: string[] = [];
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: width < 1000 ? 844 : 900 });
-    for (const route of toCheck) {
-      const where = `${route.path} at ${width} px`;
-      const measured = await openSettled(page, route);
-      if (measured.scrollWidth > measured.innerWidth) tooWide.push(`${where}: ${measured.scrollWidth} px wide`);
-      for (const violation of await axeViolations(page)) violations.push(describeViolation(where, violation));
-    }
-  }
-  // Soft, so a run that finds both shows both lists.
-  expect.soft(tooWide, 'pages wider than the window').toEqual([]);
-  expect.soft(violations, 'axe violations').toEqual([]);
-}
-
 describe.skipIf(!hasBrowser)('every page fits the screen it is on (phone, tablet, laptop) and passes axe', () => {
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const api = apiClient(server.url);
-    await api.register(owner);
-    const ownerToken = await api.signIn(owner);
-    const managerAccount = await api.register(manager);
-    await api.call('PATCH', `/api/user/users/${managerAccount._id}/status`, { status: 'active' }, ownerToken);
-    await api.call('PATCH', `/api/user/users/${managerAccount._id}/role`, { role: 'manager' }, ownerToken);
-    const staffAccount = await api.register(staff);
-    await api.call('PATCH', `/api/user/users/${staffAccount._id}/status`, { status: 'active' }, ownerToken);
+  const { server, pages } = journey({
+    owner,
+    seed: async ({ api, ownerToken }) => {
+      const managerAccount = await api.register(manager);
+      await api.call('PATCH', `/api/user/users/${managerAccount._id}/status`, { status: 'active' }, ownerToken);
+      await api.call('PATCH', `/api/user/users/${managerAccount._id}/role`, { role: 'manager' }, ownerToken);
+      const staffAccount = await api.register(staff);
+      await api.call('PATCH', `/api/user/users/${staffAccount._id}/status`, { status: 'active' }, ownerToken);
 
-    const { items, tables } = await api.seedRestaurant(
-      ownerToken,
-      [
-        { name: 'Cơm tấm sườn bì chả', price: 55_000 },
-        { name: 'Bánh xèo miền Tây', price: 70_000 },
-        { name: 'Cà phê sữa đá', price: 25_000 },
-      ],
-      4,
-    );
-    table1Key = tables[0]!.qrKey;
-    seeded = { items, tables, ownerToken };
-    // An order open at table 2 and one paid today, so the order cards, the kitchen ticket, a seated table and
-    // the day's figures are on the pages axe reads, not only their empty states.
-    await api.call(
-      'POST',
-      '/api/order',
-      {
-        customerDetails: { name: 'Chị Lan', guests: 2 },
-        tableId: tables[1]!._id,
-        items: [
-          { itemId: items[0]!._id, quantity: 2 },
-          { itemId: items[2]!._id, quantity: 1 },
+      const { items, tables } = await api.seedRestaurant(
+        ownerToken,
+        [
+          { name: 'Cơm tấm sườn bì chả', price: 55_000 },
+          { name: 'Bánh xèo miền Tây', price: 70_000 },
+          { name: 'Cà phê sữa đá', price: 25_000 },
         ],
-      },
-      ownerToken,
-    );
-    const paid = await api.call<Order>(
-      'POST',
-      '/api/order',
-      { customerDetails: { name: 'Anh Tuấn', guests: 1 }, items: [{ itemId: items[1]!._id, quantity: 1 }] },
-      ownerToken,
-    );
-    await api.call('PUT', `/api/order/${paid._id}`, { status: 'ready' }, ownerToken);
-    await api.call('PUT', `/api/order/${paid._id}`, { status: 'completed', paymentMethod: 'cash' }, ownerToken);
-    // A booking in an hour at table 3, with a dish ordered ahead: the book and the tables screen show it (on
-    // the next day's page when that hour is past the restaurant's midnight).
-    await api.call(
-      'POST',
-      '/api/reservations',
-      {
-        name: 'Chị Hoa',
-        partySize: 3,
-        startsAt: new Date(Date.now() + 3_600_000).toISOString(),
-        tableIds: [tables[2]!._id],
-        preorder: [{ itemId: items[1]!._id, quantity: 1 }],
-      },
-      ownerToken,
-    );
-    for (const customer of [
-      { name: 'Trần Thị Mai', phone: '0911000111', email: 'mai.tran@example.test' },
-      { name: 'Lê Văn Hoàng', phone: '0911000222' },
-      { name: 'Nguyễn Ngọc Bảo Châu', phone: '0911000333', email: 'bao.chau.nguyen@example.test' },
-    ]) {
-      await api.call('POST', '/api/customers', customer, ownerToken);
-    }
-    await api.call(
-      'POST',
-      '/api/coupons',
-      {
-        code: 'GIAM10',
-        description: 'Giảm 10 % cho khách mới',
-        discountType: 'percent',
-        discountValue: 10,
-        minOrderValue: 100_000,
-        maxDiscount: 50_000,
-        startDate: '2026-01-01',
-        endDate: '2026-12-31',
-        usageLimit: 100,
-      },
-      ownerToken,
-    );
-    await api.call(
-      'POST',
-      '/api/coupons',
-      { code: 'QUAY-20K', description: 'Giảm 20.000 ₫', discountType: 'fixed', discountValue: 20_000, spinWeight: 10 },
-      ownerToken,
-    );
-    await api.call(
-      'POST',
-      '/api/ingredient',
-      {
-        name: 'Thịt bò',
-        unit: 'kg',
-        quantity: 5,
-        lowStockThreshold: 1,
-        costPerUnit: 250_000,
-        supplier: 'Chợ Bến Thành',
-      },
-      ownerToken,
-    );
-    await api.call(
-      'POST',
-      '/api/ingredient',
-      { name: 'Bánh phở', unit: 'g', quantity: 300, lowStockThreshold: 500, costPerUnit: 40 },
-      ownerToken,
-    );
-  }, 180_000);
-  afterAll(async () => {
-    await pages.closeAll();
-    await browser?.close();
-    await server?.stop();
+        4,
+      );
+      table1Key = tables[0]!.qrKey;
+      seeded = { items, tables, ownerToken };
+      // An order open at table 2 and one paid today, so the order cards, the kitchen ticket, a seated table and
+      // the day's figures are on the pages axe reads, not only their empty states.
+      await api.call(
+        'POST',
+        '/api/order',
+        {
+          customerDetails: { name: 'Chị Lan', guests: 2 },
+          tableId: tables[1]!._id,
+          items: [
+            { itemId: items[0]!._id, quantity: 2 },
+            { itemId: items[2]!._id, quantity: 1 },
+          ],
+        },
+        ownerToken,
+      );
+      const paid = await api.call<Order>(
+        'POST',
+        '/api/order',
+        { customerDetails: { name: 'Anh Tuấn', guests: 1 }, items: [{ itemId: items[1]!._id, quantity: 1 }] },
+        ownerToken,
+      );
+      await api.call('PUT', `/api/order/${paid._id}`, { status: 'ready' }, ownerToken);
+      await api.call('PUT', `/api/order/${paid._id}`, { status: 'completed', paymentMethod: 'cash' }, ownerToken);
+      // A booking in an hour at table 3, with a dish ordered ahead: the book and the tables screen show it (on
+      // the next day's page when that hour is past the restaurant's midnight).
+      await api.call(
+        'POST',
+        '/api/reservations',
+        {
+          name: 'Chị Hoa',
+          partySize: 3,
+          startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+          tableIds: [tables[2]!._id],
+          preorder: [{ itemId: items[1]!._id, quantity: 1 }],
+        },
+        ownerToken,
+      );
+      for (const customer of [
+        { name: 'Trần Thị Mai', phone: '0911000111', email: 'mai.tran@example.test' },
+        { name: 'Lê Văn Hoàng', phone: '0911000222' },
+        { name: 'Nguyễn Ngọc Bảo Châu', phone: '0911000333', email: 'bao.chau.nguyen@example.test' },
+      ]) {
+        await api.call('POST', '/api/customers', customer, ownerToken);
+      }
+      await api.call(
+        'POST',
+        '/api/coupons',
+        {
+          code: 'GIAM10',
+          description: 'Giảm 10 % cho khách mới',
+          discountType: 'percent',
+          discountValue: 10,
+          minOrderValue: 100_000,
+          maxDiscount: 50_000,
+          startDate: '2026-01-01',
+          endDate: '2026-12-31',
+          usageLimit: 100,
+        },
+        ownerToken,
+      );
+      await api.call(
+        'POST',
+        '/api/coupons',
+        {
+          code: 'QUAY-20K',
+          description: 'Giảm 20.000 ₫',
+          discountType: 'fixed',
+          discountValue: 20_000,
+          spinWeight: 10,
+        },
+        ownerToken,
+      );
+      await api.call(
+        'POST',
+        '/api/ingredient',
+        {
+          name: 'Thịt bò',
+          unit: 'kg',
+          quantity: 5,
+          lowStockThreshold: 1,
+          costPerUnit: 250_000,
+          supplier: 'Chợ Bến Thành',
+        },
+        ownerToken,
+      );
+      await api.call(
+        'POST',
+        '/api/ingredient',
+        { name: 'Bánh phở', unit: 'g', quantity: 300, lowStockThreshold: 500, costPerUnit: 40 },
+        ownerToken,
+      );
+    },
   });
+
+  /** Every page at every width on one tab: what is wider than the window, and what axe finds. */
+  async function checkPages(page: Page, toCheck: PageToCheck[]) {
+    const tooWide: string[] = [];
+    const violations: string[] = [];
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: width < 1000 ? 844 : 900 });
+      for (const route of toCheck) {
+        const where = `${route.path} at ${width} px`;
+        const measured = await openSettled(page, route);
+        if (measured.scrollWidth > measured.innerWidth) tooWide.push(`${where}: ${measured.scrollWidth} px wide`);
+        for (const violation of await axeViolations(page)) violations.push(describeViolation(where, violation));
+      }
+    }
+    // Soft, so a run that finds both shows both lists.
+    expect.soft(tooWide, 'pages wider than the window').toEqual([]);
+    expect.soft(violations, 'axe violations').toEqual([]);
+  }
+
+  /** Opens the page, waits for it to settle, and returns its layout width against the window's. */
+  async function openSettled(page: Page, route: PageToCheck) {
+    await page.goto(`${server.url}${route.search?.() ?? route.path}`);
+    await page.locator('h1').first().waitFor({ state: 'visible' });
+    await route.ready?.(page);
+    // The live socket keeps a connection open; a page whose requests never settle is measured as it stands.
+    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+    // No route-loading spinner and no list still showing its previous rows while new ones load.
+    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .animate-spin'));
+    return page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+  }
 
   it('a keyboard reaches each wide table on a phone and scrolls it sideways', { timeout: 120_000 }, async () => {
     const page = await pages.signedIn(manager, { width: 390, height: 844 });

@@ -1,21 +1,15 @@
 import type { Order } from '@quan/contract/order';
 import type { Shift } from '@quan/contract/shifts';
 import jsQR from 'jsqr';
-import type { Browser, Locator } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser } from './browser';
-import { pageOpener, plain } from './pages';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser } from './browser';
+import { journey } from './journey';
+import { plain } from './pages';
 import { apiClient, type Person } from './seed';
-import { startServer, type RunningServer } from './server';
 
-let server: RunningServer;
-let browser: Browser;
 let ownerToken: string;
-const pages = pageOpener(
-  () => browser,
-  () => server.url,
-);
 
 const owner: Person = {
   name: 'Trần Thị Mai',
@@ -55,31 +49,26 @@ async function scan(code: Locator): Promise<string> {
   return decoded.data;
 }
 
-async function placeReadyOrder(tableId: string, dishId: string, quantity: number): Promise<Order> {
-  const api = apiClient(server.url);
-  const order = await api.call<Order>(
-    'POST',
-    '/api/order',
-    { customerDetails: { name: 'Bàn chị Hoa', guests: 4 }, tableId, items: [{ itemId: dishId, quantity }] },
-    ownerToken,
-  );
-  return api.call<Order>('PUT', `/api/order/${order._id}`, { status: 'ready' }, ownerToken);
-}
-
 describe.skipIf(!hasBrowser)('paying and closing the day', () => {
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const { server, pages } = journey({
+    owner,
+    seed: async ({ api, ownerToken: token }) => {
+      ownerToken = token;
+      // No tax, so the bill is exactly 1.245.000 ₫; the restaurant's VietinBank account takes transfers.
+      await api.call('PUT', '/api/settings', { taxRate: 0, bank }, ownerToken);
+    },
+  });
+
+  async function placeReadyOrder(tableId: string, dishId: string, quantity: number): Promise<Order> {
     const api = apiClient(server.url);
-    await api.register(owner);
-    ownerToken = await api.signIn(owner);
-    // No tax, so the bill is exactly 1.245.000 ₫; the restaurant's VietinBank account takes transfers.
-    await api.call('PUT', '/api/settings', { taxRate: 0, bank }, ownerToken);
-  });
-  afterAll(async () => {
-    await pages.closeAll();
-    await browser?.close();
-    await server?.stop();
-  });
+    const order = await api.call<Order>(
+      'POST',
+      '/api/order',
+      { customerDetails: { name: 'Bàn chị Hoa', guests: 4 }, tableId, items: [{ itemId: dishId, quantity }] },
+      ownerToken,
+    );
+    return api.call<Order>('PUT', `/api/order/${order._id}`, { status: 'ready' }, ownerToken);
+  }
 
   it('split tender with change, a VietQR code that scans, and a shift closed 20.000 ₫ short with its Z report', async () => {
     const { items, tables } = await apiClient(server.url).seedRestaurant(

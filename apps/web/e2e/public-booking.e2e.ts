@@ -1,18 +1,11 @@
 import axe from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { defaultReservationSettings, type Reservation } from '@quan/contract/reservations';
-import { hasBrowser, launchBrowser } from './browser';
-import { pageOpener, plain } from './pages';
-import { apiClient, type Person } from './seed';
-import { startServer, type RunningServer } from './server';
-
-let server: RunningServer | undefined;
-let browser: Browser | undefined;
-const pages = pageOpener(
-  () => browser!,
-  () => server!.url,
-);
+import { hasBrowser } from './browser';
+import { journey } from './journey';
+import { plain } from './pages';
+import type { apiClient, Person } from './seed';
 
 const owner: Person = {
   name: 'Lê Văn Phúc',
@@ -57,28 +50,20 @@ async function pageProblems(page: Page): Promise<string[]> {
 describe.skipIf(!hasBrowser)('a guest books a table online', () => {
   let ownerToken = '';
   let api: ReturnType<typeof apiClient>;
-
-  beforeAll(async () => {
-    // Started one after the other and each awaited, so whatever did start is stopped in afterAll even when the
-    // other fails; generous time: a busy machine starts both slowly.
-    server = await startServer();
-    browser = await launchBrowser();
-    api = apiClient(server.url);
-    await api.register(owner);
-    ownerToken = await api.signIn(owner);
-    await api.seedRestaurant(ownerToken, [{ name: 'Cơm tấm sườn', price: 55_000 }], 4);
-    await api.call(
-      'PUT',
-      '/api/settings',
-      { reservations: { ...defaultReservationSettings, publicBooking: true, openingHours: allDay } },
-      ownerToken,
-    );
-  }, 180_000);
-  afterAll(async () => {
-    await pages.closeAll().catch(() => undefined);
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
-  }, 60_000);
+  const { server, pages } = journey({
+    owner,
+    seed: async ({ api: client, ownerToken: token }) => {
+      api = client;
+      ownerToken = token;
+      await api.seedRestaurant(ownerToken, [{ name: 'Cơm tấm sườn', price: 55_000 }], 4);
+      await api.call(
+        'PUT',
+        '/api/settings',
+        { reservations: { ...defaultReservationSettings, publicBooking: true, openingHours: allDay } },
+        ownerToken,
+      );
+    },
+  });
 
   it(
     'asks for a table from a phone, is accepted on a tablet, follows the answer, then cancels',

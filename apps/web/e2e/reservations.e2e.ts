@@ -1,16 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser } from './browser';
-import { pageOpener, plain } from './pages';
-import { apiClient, type Person } from './seed';
-import { startServer, type RunningServer } from './server';
-
-let server: RunningServer;
-let browser: Browser;
-const pages = pageOpener(
-  () => browser,
-  () => server.url,
-);
+import { describe, expect, it } from 'vitest';
+import { hasBrowser } from './browser';
+import { journey } from './journey';
+import { plain } from './pages';
+import { type Person } from './seed';
 
 const owner: Person = {
   name: 'Trần Thị Hạnh',
@@ -26,25 +18,19 @@ function tomorrowInRestaurant(): string {
 }
 
 describe.skipIf(!hasBrowser)('a reservation with a pre-order', () => {
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const api = apiClient(server.url);
-    await api.register(owner);
-    const token = await api.signIn(owner);
-    await api.seedRestaurant(
-      token,
-      [
-        { name: 'Lẩu thái', price: 350_000 },
-        { name: 'Trà đá', price: 5_000 },
-      ],
-      6,
-    );
-    await api.call('POST', '/api/table', { tableNo: 7, seats: 6 }, token);
-  });
-  afterAll(async () => {
-    await pages.closeAll();
-    await browser?.close();
-    await server?.stop();
+  const { server, pages } = journey({
+    owner,
+    seed: async ({ api, ownerToken: token }) => {
+      await api.seedRestaurant(
+        token,
+        [
+          { name: 'Lẩu thái', price: 350_000 },
+          { name: 'Trà đá', price: 5_000 },
+        ],
+        6,
+      );
+      await api.call('POST', '/api/table', { tableNo: 7, seats: 6 }, token);
+    },
   });
 
   it('books table 7 for 19:00 with a hotpot; the kitchen gets it only when the guests arrive', async () => {

@@ -1,17 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser } from './browser';
-import { pageOpener } from './pages';
-import { apiClient, type Person } from './seed';
-import { startServer, type RunningServer } from './server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser } from './browser';
+import { journey } from './journey';
+import { type Person } from './seed';
 
-let server: RunningServer;
-let browser: Browser;
 let tableKey: string;
-const pages = pageOpener(
-  () => browser,
-  () => server.url,
-);
 
 const owner: Person = {
   name: 'Lý Thị Thu',
@@ -35,22 +28,16 @@ function watch(page: Page) {
 }
 
 describe.skipIf(!hasBrowser)('diner pages arrive rendered, and the app takes them over on the first tap', () => {
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const api = apiClient(server.url);
-    await api.register(owner);
-    const token = await api.signIn(owner);
-    const { tables } = await api.seedRestaurant(
-      token,
-      Array.from({ length: 30 }, (_, index) => ({ name: `Bún bò số ${index + 1}`, price: 50_000 + index * 1000 })),
-      2,
-    );
-    tableKey = tables[0]!.qrKey;
-  });
-  afterAll(async () => {
-    await pages.closeAll();
-    await browser?.close();
-    await server?.stop();
+  const { server, pages } = journey({
+    owner,
+    seed: async ({ api, ownerToken: token }) => {
+      const { tables } = await api.seedRestaurant(
+        token,
+        Array.from({ length: 30 }, (_, index) => ({ name: `Bún bò số ${index + 1}`, price: 50_000 + index * 1000 })),
+        2,
+      );
+      tableKey = tables[0]!.qrKey;
+    },
   });
 
   it('a table page shows every dish with no script loaded, and its first tap adds to the cart', async () => {

@@ -1,19 +1,13 @@
 import type { Ingredient } from '@quan/contract/ingredient';
 import type { Item } from '@quan/contract/menu';
 import type { PublicMenu } from '@quan/contract/public';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser } from './browser';
+import { journey } from './journey';
 import { apiClient, type Person } from './seed';
-import { pageOpener, plain, touchUntilLive } from './pages';
-import { startServer, type RunningServer } from './server';
+import { plain, touchUntilLive } from './pages';
 
-let server: RunningServer;
-let browser: Browser;
-const pages = pageOpener(
-  () => browser,
-  () => server.url,
-);
 let ownerToken: string;
 let beef: Ingredient;
 let noodles: Ingredient;
@@ -29,60 +23,55 @@ const owner: Person = {
 
 const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded);
 
-async function publicDishNames(): Promise<string[]> {
-  const menu = await apiClient(server.url).call<PublicMenu>('GET', '/api/public-menu');
-  return menu.categories.flatMap((category) => category.items.map((item) => item.name));
-}
-
 describe.skipIf(!hasBrowser)('stock in the browser: restocking, and dishes that sell out and come back', () => {
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const api = apiClient(server.url);
-    await api.register(owner);
-    ownerToken = await api.signIn(owner);
-    beef = await api.call<Ingredient>(
-      'POST',
-      '/api/ingredient',
-      {
-        name: 'Thịt bò',
-        unit: 'kg',
-        quantity: 5,
-        lowStockThreshold: 1,
-        costPerUnit: 250_000,
-        supplier: 'Chợ Bến Thành',
-      },
-      ownerToken,
-    );
-    // Exactly two portions of Phở bò: 2 × 200 g.
-    noodles = await api.call<Ingredient>(
-      'POST',
-      '/api/ingredient',
-      { name: 'Bánh phở', unit: 'g', quantity: 400, lowStockThreshold: 0 },
-      ownerToken,
-    );
-    const {
-      items: [seededPho, seededTea],
-    } = await api.seedRestaurant(
-      ownerToken,
-      [
-        { name: 'Phở bò', price: 65_000 },
-        { name: 'Trà đá', price: 10_000 },
-      ],
-      2,
-    );
-    pho = await api.call<Item>(
-      'PUT',
-      `/api/item/${seededPho!._id}`,
-      { recipe: [{ ingredientId: noodles._id, quantity: 200 }] },
-      ownerToken,
-    );
-    tea = seededTea!;
+  const { server, pages } = journey({
+    owner,
+    seed: async ({ api, ownerToken: token }) => {
+      ownerToken = token;
+      beef = await api.call<Ingredient>(
+        'POST',
+        '/api/ingredient',
+        {
+          name: 'Thịt bò',
+          unit: 'kg',
+          quantity: 5,
+          lowStockThreshold: 1,
+          costPerUnit: 250_000,
+          supplier: 'Chợ Bến Thành',
+        },
+        ownerToken,
+      );
+      // Exactly two portions of Phở bò: 2 × 200 g.
+      noodles = await api.call<Ingredient>(
+        'POST',
+        '/api/ingredient',
+        { name: 'Bánh phở', unit: 'g', quantity: 400, lowStockThreshold: 0 },
+        ownerToken,
+      );
+      const {
+        items: [seededPho, seededTea],
+      } = await api.seedRestaurant(
+        ownerToken,
+        [
+          { name: 'Phở bò', price: 65_000 },
+          { name: 'Trà đá', price: 10_000 },
+        ],
+        2,
+      );
+      pho = await api.call<Item>(
+        'PUT',
+        `/api/item/${seededPho!._id}`,
+        { recipe: [{ ingredientId: noodles._id, quantity: 200 }] },
+        ownerToken,
+      );
+      tea = seededTea!;
+    },
   });
-  afterAll(async () => {
-    await pages.closeAll();
-    await browser?.close();
-    await server?.stop();
-  });
+
+  async function publicDishNames(): Promise<string[]> {
+    const menu = await apiClient(server.url).call<PublicMenu>('GET', '/api/public-menu');
+    return menu.categories.flatMap((category) => category.items.map((item) => item.name));
+  }
 
   it('a manager restocks beef with a note and finds the delivery at the top of its history', async () => {
     const manager = await pages.signedIn(owner, { width: 1280, height: 900 });

@@ -1,18 +1,11 @@
 import type { Order } from '@quan/contract/order';
 import type { Table } from '@quan/contract/table';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser } from './browser';
-import { pageOpener, plain } from './pages';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser } from './browser';
+import { journey } from './journey';
+import { plain } from './pages';
 import { apiClient, type Person } from './seed';
-import { startServer, type RunningServer } from './server';
 
-let server: RunningServer;
-let browser: Browser;
-const pages = pageOpener(
-  () => browser,
-  () => server.url,
-);
 let table5: Table;
 
 const owner: Person = {
@@ -28,36 +21,30 @@ const waiter: Person = {
   password: 'bun-cha-ha-noi',
 };
 
-async function orderAsOwner(orderNo: number): Promise<Order> {
-  const api = apiClient(server.url);
-  const orders = await api.call<Order[]>('GET', '/api/order?limit=20', undefined, await api.signIn(owner));
-  return orders.find((order) => order.orderNo === orderNo)!;
-}
-
 describe.skipIf(!hasBrowser)('a table tab: two rounds, a void, a split bill', () => {
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const { server, pages } = journey({
+    owner,
+    seed: async ({ api, ownerToken }) => {
+      const waiterAccount = await api.register(waiter);
+      await api.call('PATCH', `/api/user/users/${waiterAccount._id}/status`, { status: 'active' }, ownerToken);
+      const { tables } = await api.seedRestaurant(
+        ownerToken,
+        [
+          { name: 'Phở bò', price: 65_000 },
+          { name: 'Bia Hà Nội', price: 20_000 },
+          { name: 'Chả giò', price: 45_000 },
+        ],
+        5,
+      );
+      table5 = tables.find((table) => table.tableNo === 5)!;
+    },
+  });
+
+  async function orderAsOwner(orderNo: number): Promise<Order> {
     const api = apiClient(server.url);
-    await api.register(owner);
-    const ownerToken = await api.signIn(owner);
-    const waiterAccount = await api.register(waiter);
-    await api.call('PATCH', `/api/user/users/${waiterAccount._id}/status`, { status: 'active' }, ownerToken);
-    const { tables } = await api.seedRestaurant(
-      ownerToken,
-      [
-        { name: 'Phở bò', price: 65_000 },
-        { name: 'Bia Hà Nội', price: 20_000 },
-        { name: 'Chả giò', price: 45_000 },
-      ],
-      5,
-    );
-    table5 = tables.find((table) => table.tableNo === 5)!;
-  });
-  afterAll(async () => {
-    await pages.closeAll();
-    await browser?.close();
-    await server?.stop();
-  });
+    const orders = await api.call<Order[]>('GET', '/api/order?limit=20', undefined, await api.signIn(owner));
+    return orders.find((order) => order.orderNo === orderNo)!;
+  }
 
   it('table 5 orders twice, the kitchen cooks each round, a manager voids a beer, two guests pay their halves', async () => {
     // The kitchen's screen is open from the start.

@@ -1,16 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser } from './browser';
+import { journey } from './journey';
 import { apiClient, type Person } from './seed';
-import { pageOpener, plain } from './pages';
-import { startServer, type RunningServer } from './server';
-
-let server: RunningServer;
-let browser: Browser;
-const pages = pageOpener(
-  () => browser,
-  () => server.url,
-);
+import { plain } from './pages';
 
 const owner: Person = {
   name: 'Nguyễn Thị Thu',
@@ -26,27 +18,22 @@ const cook: Person = {
 };
 
 describe.skipIf(!hasBrowser)('a shift in Vietnamese: POS, live kitchen, the bill', () => {
-  beforeAll(async () => {
+  const { server, pages } = journey({
     // A new restaurant speaks Vietnamese; the browsers themselves speak English.
-    [server, browser] = await Promise.all([startServer({ RESTAURANT_LANGUAGE: 'vi' }), launchBrowser()]);
-    const api = apiClient(server.url);
-    await api.register(owner);
-    const ownerToken = await api.signIn(owner);
-    const cookAccount = await api.register(cook);
-    await api.call('PATCH', `/api/user/users/${cookAccount._id}/status`, { status: 'active' }, ownerToken);
-    await api.seedRestaurant(
-      ownerToken,
-      [
-        { name: 'Bún bò Huế', price: 60_000 },
-        { name: 'Trà đá', price: 5_000 },
-      ],
-      2,
-    );
-  });
-  afterAll(async () => {
-    await pages.closeAll();
-    await browser?.close();
-    await server?.stop();
+    env: { RESTAURANT_LANGUAGE: 'vi' },
+    owner,
+    seed: async ({ api, ownerToken }) => {
+      const cookAccount = await api.register(cook);
+      await api.call('PATCH', `/api/user/users/${cookAccount._id}/status`, { status: 'active' }, ownerToken);
+      await api.seedRestaurant(
+        ownerToken,
+        [
+          { name: 'Bún bò Huế', price: 60_000 },
+          { name: 'Trà đá', price: 5_000 },
+        ],
+        2,
+      );
+    },
   });
 
   it('takes an order at the POS, the kitchen makes it, the bill is paid in cash: every word in Vietnamese', async () => {
