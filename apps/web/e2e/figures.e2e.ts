@@ -166,11 +166,11 @@ describe.skipIf(!hasBrowser)('the figures in the browser: the dashboard and the 
     // Every method is listed, zeros too; the share of the day's revenue under each total.
     const methods = figures.getByRole('region', { name: 'Revenue by payment method' });
     expect(await bodyRows(methods.getByRole('table'))).toEqual([
-      ['Cash', '1', `${money(cash.bills.total)}62 %`],
-      ['Card', '1', `${money(card.bills.total)}38 %`],
-      ['Bank transfer', '0', `${money(0)}0 %`],
-      ['E-wallet', '0', `${money(0)}0 %`],
-      ['Voucher', '0', `${money(0)}0 %`],
+      ['Cash', '1', `${money(cash.bills.total)}62%`],
+      ['Card', '1', `${money(card.bills.total)}38%`],
+      ['Bank transfer', '0', `${money(0)}0%`],
+      ['E-wallet', '0', `${money(0)}0%`],
+      ['Voucher', '0', `${money(0)}0%`],
     ]);
     await methods.getByText('No tips in this period.').waitFor();
 
@@ -246,7 +246,7 @@ describe.skipIf(!hasBrowser)('the figures in the browser: the dashboard and the 
 
     // Line totals before tax: 2 × 65.000 + 55.000 = 185.000 of 225.000 is 82 %.
     const categories = await panel('Revenue by category');
-    expect(categories.summary).toBe("Top category: Món chính, 185.000 ₫ (82 % of the dishes' revenue).");
+    expect(categories.summary).toBe("Top category: Món chính, 185.000 ₫ (82% of the dishes' revenue).");
     expect(categories.rows).toEqual([
       ['Món chính', '3', '185.000 ₫'],
       ['Đồ uống', '4', '40.000 ₫'],
