@@ -4,7 +4,7 @@ import { cashNotes } from '@quan/contract/payments';
 import { countedTotal, type Shift, type ShiftSummary } from '@quan/contract/shifts';
 import type { Role } from '@quan/contract/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMenu } from './factories';
+import { createMenu, moveOrder } from './factories';
 import { buildTestApp, type SignedIn, type TestApp } from './helper';
 
 let t: TestApp;
@@ -53,11 +53,7 @@ async function place(items: { itemId: string; quantity: number }[], guests = 2):
   return response.json().data;
 }
 
-async function moveTo(order: Order, status: string): Promise<Order> {
-  const response = await t.request({ method: 'PUT', url: `/api/order/${order._id}`, payload: { status }, as: 'staff' });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
-}
+const moveTo = (order: Order, status: string) => moveOrder(t, order, status);
 
 async function pay(order: Order, body: Record<string, unknown>, device = FRONT): Promise<Order> {
   const response = await post(`/api/order/${order._id}/payments`, body, 'staff', device);
