@@ -17,8 +17,7 @@ import {
   options as dishOptions,
   stations,
 } from '../db/schema/menu';
-import { orderLines, orderRounds, orders } from '../db/schema/orders';
-import { orderPayments } from '../db/schema/payments';
+import { orderLines, orders } from '../db/schema/orders';
 import { itemSalesByDay, salesByHour } from '../db/schema/sales';
 import { restaurantSettings } from '../db/schema/settings';
 import { diningTables } from '../db/schema/tables';
@@ -32,8 +31,8 @@ import { addCoupons } from './generate/coupons';
 import { addCustomers, asciiSlug, creditCustomers } from './generate/customers';
 import { chooseMenu, mergeRecipe, popularityOrder } from './generate/menu';
 import { restaurantSizes, type GeneratedRestaurant, type GenerateRestaurantOptions } from './generate/options';
-import { insertOrderBatch, type OrderContext } from './generate/order-history';
-import { pick, seededRandom, uuidV7 } from './generate/random';
+import { insertOrderBatch, recordPayments, sendLinesToStations, type OrderContext } from './generate/order-history';
+import { pick, seededRandom } from './generate/random';
 import { stageReservations } from './generate/reservations';
 import { stageService } from './generate/service-now';
 import { rows } from './generate/sql';
@@ -320,36 +319,12 @@ export async function generateRestaurant(
   });
   const stockDone = performance.now();
 
-  // Every line went to its station, and the lines of rounds made since were marked done there a few
-  // minutes after the round was sent (drinks quicker than food), so the preparation times have a history.
   progress('kitchen stations');
-  await db.execute(sql`
-    update ${orderLines} ol set
-      station_id = coalesce(c.station_id, ${stationRows[0]!.id}::uuid),
-      ready_at = case when r.status in ('ready', 'served') then least(${asOf.toISOString()}::timestamptz,
-        r.sent_at + make_interval(secs => (case when c.station_id is null then 420 else 90 end)
-        + (('x' || substr(md5(ol.order_id::text || ol.position::text), 1, 6))::bit(24)::int % 540))) end
-    from ${orderRounds} r, ${categories} c
-    where r.order_id = ol.order_id and r.no = ol.round_no and c.id = ol.category_id`);
+  await sendLinesToStations(db, asOf, stationRows[0]!.id);
 
-  // Once the coupons have set the final totals: a completed order was paid in one payment, in its method,
-  // by whoever placed it, when it was settled.
+  // Once the coupons have set the final totals.
   progress('payments');
-  await db.execute(sql`
-    insert into ${orderPayments} (id, order_id, method, amount, taken_by_id, taken_at)
-    select ${uuidV7(sql`o.completed_at`, sql`md5(o.id::text || 'payment')`)}, o.id, o.payment_method, o.total,
-      o.created_by_id, o.completed_at
-    from ${orders} o
-    where o.status = 'completed' and o.total > 0
-      and not exists (select 1 from ${orderPayments} p where p.order_id = o.id)`);
-  // One table of the service paid part of its bill already (a guest leaving early): about half, in thousands.
-  if (partPaid) {
-    await db.execute(sql`
-      insert into ${orderPayments} (id, order_id, method, amount, taken_by_id, taken_at)
-      select ${uuidV7(sql`${partPaid.takenAt.toISOString()}::timestamptz`, sql`md5(o.id::text || 'part')`)}, o.id, 'transfer', greatest(1000, least(o.total - 1000, round(o.total / 2000.0)::int * 1000)),
-        ${partPaid.takenById}::uuid, ${partPaid.takenAt.toISOString()}::timestamptz
-      from ${orders} o where o.id = ${partPaid.orderId}::uuid and o.total > 1000`);
-  }
+  await recordPayments(db, partPaid);
 
   progress('revenue sums');
   await rebuildSalesSums(db, timezone);

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { customers } from '../../db/schema/customers';
-import { items } from '../../db/schema/menu';
+import { categories, items } from '../../db/schema/menu';
 import { orderLines, orderRounds, orders } from '../../db/schema/orders';
+import { orderPayments } from '../../db/schema/payments';
 import { familyNames, givenNames, honorifics, middleNames, orderNotes } from '../restaurant-catalog';
 import { hourBounds, OPENING_HOUR, WEEKDAY_HOURS, WEEKEND_HOURS } from './calendar';
 import { orderDraw, uuidV7 } from './random';
@@ -198,4 +199,49 @@ export async function insertOrderBatch(
       from ${orders} o
       where not exists (select 1 from ${orderRounds} r where r.order_id = o.id)`);
   });
+}
+
+/**
+ * Every line went to its station, and the lines of rounds made since were marked done there a few
+ * minutes after the round was sent (drinks quicker than food), so the preparation times have a history.
+ * Lines of a category without a station went to `defaultStationId`.
+ */
+export async function sendLinesToStations(db: Database, asOf: Date, defaultStationId: string): Promise<void> {
+  await db.execute(sql`
+    update ${orderLines} ol set
+      station_id = coalesce(c.station_id, ${defaultStationId}::uuid),
+      ready_at = case when r.status in ('ready', 'served') then least(${asOf.toISOString()}::timestamptz,
+        r.sent_at + make_interval(secs => (case when c.station_id is null then 420 else 90 end)
+        + (('x' || substr(md5(ol.order_id::text || ol.position::text), 1, 6))::bit(24)::int % 540))) end
+    from ${orderRounds} r, ${categories} c
+    where r.order_id = ol.order_id and r.no = ol.round_no and c.id = ol.category_id`);
+}
+
+/** A payment taken already on an order still open: a guest of the table leaving early. */
+export interface PartPayment {
+  orderId: string;
+  takenById: string | null;
+  takenAt: Date;
+}
+
+/**
+ * Once the coupons have set the final totals: a completed order was paid in one payment, in its method,
+ * by whoever placed it, when it was settled.
+ */
+export async function recordPayments(db: Database, partPaid: PartPayment | null): Promise<void> {
+  await db.execute(sql`
+    insert into ${orderPayments} (id, order_id, method, amount, taken_by_id, taken_at)
+    select ${uuidV7(sql`o.completed_at`, sql`md5(o.id::text || 'payment')`)}, o.id, o.payment_method, o.total,
+      o.created_by_id, o.completed_at
+    from ${orders} o
+    where o.status = 'completed' and o.total > 0
+      and not exists (select 1 from ${orderPayments} p where p.order_id = o.id)`);
+  // One table of the service paid part of its bill already (a guest leaving early): about half, in thousands.
+  if (partPaid) {
+    await db.execute(sql`
+      insert into ${orderPayments} (id, order_id, method, amount, taken_by_id, taken_at)
+      select ${uuidV7(sql`${partPaid.takenAt.toISOString()}::timestamptz`, sql`md5(o.id::text || 'part')`)}, o.id, 'transfer', greatest(1000, least(o.total - 1000, round(o.total / 2000.0)::int * 1000)),
+        ${partPaid.takenById}::uuid, ${partPaid.takenAt.toISOString()}::timestamptz
+      from ${orders} o where o.id = ${partPaid.orderId}::uuid and o.total > 1000`);
+  }
 }

@@ -6,7 +6,7 @@ import { items } from '../../db/schema/menu';
 import { orderLines, orderRounds, orders } from '../../db/schema/orders';
 import { diningTables } from '../../db/schema/tables';
 import { MINUTE_MS } from './calendar';
-import type { OrderContext } from './order-history';
+import type { OrderContext, PartPayment } from './order-history';
 import { orderDraw, pick } from './random';
 import { pgArray, rows } from './sql';
 
@@ -35,7 +35,7 @@ function servicePlan(seated: number): TableScene[] {
 /** The service going on now: its orders, and the one whose bill is part paid. */
 export interface Service {
   openOrders: number;
-  partPaid: { orderId: string; takenById: string | null; takenAt: Date } | null;
+  partPaid: PartPayment | null;
 }
 
 /**
