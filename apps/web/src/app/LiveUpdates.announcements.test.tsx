@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { Reservation } from '@quan/contract/reservations';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeIngredient } from '../test/data/ingredients';
@@ -80,10 +80,13 @@ describe('LiveUpdates', () => {
     ).toBeInTheDocument();
     expect(oscillatorsStarted.length).toBeGreaterThan(chimesBefore);
 
-    // The same request changed later (a table moved) is not news again.
+    // The same request changed later (a table moved) is not news again; the next guest's request, heard after it,
+    // is.
     emit('reservation:updated', { ...request, version: 2 });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(screen.getAllByText(/^New booking request/)).toHaveLength(1);
+    const next = { ...request, _id: 'r3', name: 'Anh Nam', partySize: 2 };
+    emit('reservation:updated', next);
+    await screen.findByText(`New booking request: Anh Nam, 2 guests at ${formatTime(next.startsAt)}`);
+    expect(screen.getAllByText(/^New booking request: Chị Hoa/)).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
 import type { Order } from '@quan/contract/order';
 import type { Table } from '@quan/contract/table';
@@ -47,8 +47,9 @@ describe('LiveUpdates and the cached lists', () => {
       return fail(404, 'Not found');
     });
     const fake = createFakeSocket();
+    const queryClient = createQueryClient();
     render(
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryClientProvider client={queryClient}>
         <SnackbarProvider maxSnack={3} autoHideDuration={3000}>
           <SocketContext value={{ socket: fake.socket, isConnected: true }}>
             <LiveUpdates />
@@ -58,7 +59,7 @@ describe('LiveUpdates and the cached lists', () => {
         </SnackbarProvider>
       </QueryClientProvider>,
     );
-    return fake;
+    return { ...fake, queryClient };
   }
 
   const ticketNumbers = () =>
@@ -78,7 +79,7 @@ describe('LiveUpdates and the cached lists', () => {
   it('puts a new order on the board, moves it along and takes it off, without asking the server again', async () => {
     const older = makeOrder({ orderNo: 5, status: 'in_progress', createdAt: minutesAgo(20) });
     const newer = makeOrder({ orderNo: 7, status: 'pending', createdAt: minutesAgo(2) });
-    const { emit } = renderBoard([older, newer]);
+    const { emit, queryClient } = renderBoard([older, newer]);
     await screen.findByRole('list', { name: 'Kitchen tickets, oldest first' });
     const requestsBefore = fakeApi!.requests.length;
 
@@ -94,7 +95,8 @@ describe('LiveUpdates and the cached lists', () => {
     emit('order:updated', { ...older, status: 'served' });
     await vi.waitFor(() => expect(ticketNumbers()).toEqual(['#6', '#7']));
     expect(screen.getByText('2 tickets')).toBeInTheDocument();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // The listener writes or invalidates as an event arrives: a request it asked for would be under way now.
+    expect(queryClient.isFetching()).toBe(0);
     expect(fakeApi!.requests.slice(requestsBefore)).toEqual([]);
 
     // What the diners following an order get is no whole order: the lists are asked for again instead.
@@ -104,7 +106,7 @@ describe('LiveUpdates and the cached lists', () => {
 
   it('puts a new round of a tab on the board as its own ticket, without asking the server again', async () => {
     const tab = makeOrder({ orderNo: 5, status: 'in_progress', createdAt: minutesAgo(30) });
-    const { emit } = renderBoard([tab]);
+    const { emit, queryClient } = renderBoard([tab]);
     await screen.findByRole('list', { name: 'Kitchen tickets, oldest first' });
     const requestsBefore = fakeApi!.requests.length;
 
@@ -122,7 +124,7 @@ describe('LiveUpdates and the cached lists', () => {
     expect(within(round2).getByRole('button', { name: 'Accept round 2 of order #5' })).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Round 1 · Table 4 #5' })).toBeInTheDocument();
     expect(screen.getByText('2 tickets, 1 waiting for approval')).toBeInTheDocument();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(queryClient.isFetching()).toBe(0);
     expect(fakeApi!.requests.slice(requestsBefore)).not.toContain('GET /api/order');
   });
 
