@@ -1,47 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicMenu } from '@quan/contract/public';
-import { createDinerSocket } from '../../../lib/socket';
-import { createFakeDinerSocket } from '../../../test/fake-diner-socket';
-import { okData, type installFakeFetch } from '../../../test/fake-fetch';
+import { describe, expect, it, vi } from 'vitest';
+import { okData } from '../../../test/fake-fetch';
 import { bunCha, makePublicMenu, phoBo, phoTai, preferencesGroup, sizeGroup, traDa } from '../../../test/data/diner';
 import { renderPublicRoute } from '../../../test/render-public-route';
-import {
-  cardOf,
-  openCart,
-  placedOrder,
-  serveTable,
-  tableKey,
-  tablePath,
-  type TableHandlers,
-} from './table-ordering-test-kit';
+import { cardOf, openCart, placedOrder, tableKey, tablePath, tableOrderingScene } from './table-ordering-test-kit';
 
 vi.mock('../../../lib/socket', () => ({ createDinerSocket: vi.fn(), createSocket: vi.fn() }));
 
 // Lazily loaded pages and many taps: slow on a busy two-core machine.
 describe('TableOrderingPage', { timeout: 20_000 }, () => {
-  let fake: ReturnType<typeof installFakeFetch>;
-  let socket: ReturnType<typeof createFakeDinerSocket>;
-  let menu: PublicMenu;
-
-  beforeEach(() => {
-    socket = createFakeDinerSocket();
-    vi.mocked(createDinerSocket).mockResolvedValue(socket.socket);
-    menu = makePublicMenu();
-  });
-  afterEach(() => {
-    fake?.restore();
-    sessionStorage.clear();
-    vi.restoreAllMocks();
-  });
-
-  function serve(handlers?: TableHandlers) {
-    fake = serveTable(() => menu, handlers);
-    return fake;
-  }
-
-  const orderPosts = () => fake.requests.filter((request) => request.method === 'POST');
+  const scene = tableOrderingScene();
 
   describe('dishes with options', () => {
     const [small, large] = sizeGroup.options;
@@ -73,8 +42,8 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
     };
 
     it('opens the sheet for a dish with options, keeps other choices apart and sends the option ids', async () => {
-      menu = withPhoTai();
-      serve({ order: () => okData(placedWithOptions, 201), publicOrder: () => okData(placedWithOptions) });
+      scene.menu = withPhoTai();
+      scene.serve({ order: () => okData(placedWithOptions, 201), publicOrder: () => okData(placedWithOptions) });
       renderPublicRoute(tablePath);
 
       const addPhoTai = await screen.findByRole('button', { name: 'Add Phở tái' });
@@ -82,12 +51,12 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
       expect(cardOf('Phở tái')).toHaveTextContent('Choose: size, preferences');
       // The small size makes it cheaper than its price.
       expect(cardOf('Phở tái')).toHaveTextContent(/from 60\.000\s₫/);
-      const callsBefore = fake.calls().length;
+      const callsBefore = scene.fake.calls().length;
       await userEvent.click(addPhoTai);
 
       let sheet = within(screen.getByRole('dialog', { name: 'Phở tái' }));
       // Everything came with the menu: the sheet asks the server nothing.
-      expect(fake.calls()).toHaveLength(callsBefore);
+      expect(scene.fake.calls()).toHaveLength(callsBefore);
       // What is missing is on the disabled button, not an error.
       expect(sheet.getByRole('button', { name: 'Choose a size' })).toBeDisabled();
       expect(sheet.queryByText(/Phở tái: choose/)).not.toBeInTheDocument();
@@ -133,7 +102,7 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
       await userEvent.click(within(cart).getByRole('button', { name: 'Place order' }));
 
       expect(await screen.findByRole('heading', { name: 'Order #1042' })).toBeInTheDocument();
-      expect(orderPosts()[0]?.body).toEqual({
+      expect(scene.orderPosts()[0]?.body).toEqual({
         tableNo: 4,
         tableKey,
         items: [
@@ -142,7 +111,7 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
           { itemId: phoBo._id, quantity: 1 },
         ],
       });
-      expect(JSON.stringify(orderPosts()[0]?.body)).not.toMatch(/price|75000/);
+      expect(JSON.stringify(scene.orderPosts()[0]?.body)).not.toMatch(/price|75000/);
       // The diner's order shows the options under the dish.
       const dishes = within(screen.getByRole('region', { name: 'Round 1 · Waiting for the staff' })).getAllByRole(
         'listitem',
@@ -151,7 +120,7 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
     });
 
     it('names a dish in English where it has an English name: on its card, its buttons, its sheet and the cart', async () => {
-      menu = makePublicMenu({
+      scene.menu = makePublicMenu({
         categories: [
           {
             _id: '0190a1b2-0000-7000-8000-0000000000c1',
@@ -160,7 +129,7 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
           },
         ],
       });
-      serve();
+      scene.serve();
       renderPublicRoute(tablePath);
 
       await userEvent.click(await screen.findByRole('button', { name: 'Add Rare beef pho' }));
@@ -179,7 +148,7 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
     });
 
     it('keeps to the limit of one dish per order in the sheet', async () => {
-      menu = withPhoTai();
+      scene.menu = withPhoTai();
       const keptCart = Array.from({ length: 19 }, (_, i) => ({
         id: `e${i}`,
         itemId: phoTai._id,
@@ -188,7 +157,7 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
         options: [{ id: small!._id, group: 'Size', name: 'Nhỏ', priceDelta: -5_000 }],
       }));
       sessionStorage.setItem('tableCart:4', JSON.stringify({ items: keptCart, name: '' }));
-      serve();
+      scene.serve();
       renderPublicRoute(tablePath);
 
       await userEvent.click(await screen.findByRole('button', { name: 'Add one more Phở tái' }));
@@ -212,14 +181,14 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
           name: '',
         }),
       );
-      serve();
+      scene.serve();
       renderPublicRoute(tablePath);
 
       const cart = await openCartWhenReady();
       await userEvent.click(within(cart).getByRole('button', { name: 'Place order' }));
 
       expect(await screen.findByRole('heading', { name: 'Order #1042' })).toBeInTheDocument();
-      expect(orderPosts()[0]?.body).toMatchObject({
+      expect(scene.orderPosts()[0]?.body).toMatchObject({
         items: [
           { itemId: phoBo._id, quantity: 1 },
           { itemId: phoBo._id, quantity: 1, note: 'ít bánh' },

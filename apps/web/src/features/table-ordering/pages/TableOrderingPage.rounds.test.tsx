@@ -1,14 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { orderStatusOfRounds, type RoundStatus } from '@quan/contract/rounds';
-import type { PublicMenu, PublicOrder } from '@quan/contract/public';
-import { createDinerSocket } from '../../../lib/socket';
-import { createFakeDinerSocket } from '../../../test/fake-diner-socket';
-import { okData, type installFakeFetch } from '../../../test/fake-fetch';
-import { makePublicMenu, makePublicOrder, traDa } from '../../../test/data/diner';
+import type { PublicOrder } from '@quan/contract/public';
+import { okData } from '../../../test/fake-fetch';
+import { makePublicOrder, traDa } from '../../../test/data/diner';
 import { renderPublicRoute } from '../../../test/render-public-route';
-import { openCart, placedOrder, serveTable, tableKey, tablePath, type TableHandlers } from './table-ordering-test-kit';
+import { openCart, placedOrder, tableKey, tablePath, tableOrderingScene } from './table-ordering-test-kit';
 
 vi.mock('../../../lib/socket', () => ({ createDinerSocket: vi.fn(), createSocket: vi.fn() }));
 
@@ -57,27 +55,7 @@ function withSecondRound(second: RoundStatus, first: RoundStatus = 'served'): Pu
 
 // Lazily loaded pages and many taps: slow on a busy two-core machine.
 describe('TableOrderingPage', { timeout: 20_000 }, () => {
-  let fake: ReturnType<typeof installFakeFetch>;
-  let socket: ReturnType<typeof createFakeDinerSocket>;
-  let menu: PublicMenu;
-
-  beforeEach(() => {
-    socket = createFakeDinerSocket();
-    vi.mocked(createDinerSocket).mockResolvedValue(socket.socket);
-    menu = makePublicMenu();
-  });
-  afterEach(() => {
-    fake?.restore();
-    sessionStorage.clear();
-    vi.restoreAllMocks();
-  });
-
-  function serve(handlers?: TableHandlers) {
-    fake = serveTable(() => menu, handlers);
-    return fake;
-  }
-
-  const orderPosts = () => fake.requests.filter((request) => request.method === 'POST');
+  const scene = tableOrderingScene();
 
   describe("the table's rounds", () => {
     const followOrder = () =>
@@ -85,7 +63,7 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
         'tableOrder:4',
         JSON.stringify({ orderId: placedOrder._id, trackingToken: 'tracking-secret', tableNo: 4 }),
       );
-    const orderLoads = () => fake.calls().filter((call) => call.startsWith('GET /api/public/orders/')).length;
+    const orderLoads = () => scene.fake.calls().filter((call) => call.startsWith('GET /api/public/orders/')).length;
     const round = (name: string) => screen.getByRole('region', { name });
     const dishesOf = (region: HTMLElement) =>
       within(region)
@@ -96,7 +74,7 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
     it('shows two rounds after a second order from the phone joins the same order, and lets the table order more', async () => {
       followOrder();
       let current = makePublicOrder({ status: 'served' });
-      serve({
+      scene.serve({
         publicOrder: () => okData(current),
         order: () => {
           current = withSecondRound('pending');
@@ -116,7 +94,11 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
 
       expect(await screen.findByRole('heading', { name: 'Order #1042' })).toHaveFocus();
       // A diner's order, as ever: the server decides that it joins the table's open order.
-      expect(orderPosts()[0]?.body).toEqual({ tableNo: 4, tableKey, items: [{ itemId: traDa._id, quantity: 2 }] });
+      expect(scene.orderPosts()[0]?.body).toEqual({
+        tableNo: 4,
+        tableKey,
+        items: [{ itemId: traDa._id, quantity: 2 }],
+      });
       expect(JSON.parse(sessionStorage.getItem('tableOrder:4')!)).toMatchObject({ orderId: placedOrder._id });
 
       expect(dishesOf(round('Round 1 · Served'))).toEqual([
@@ -132,16 +114,16 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
 
     it('applies a follower update to the round it moves, without loading the order again', async () => {
       followOrder();
-      serve({ publicOrder: () => okData(withSecondRound('pending')) });
+      scene.serve({ publicOrder: () => okData(withSecondRound('pending')) });
       renderPublicRoute(tablePath);
 
       expect(await screen.findByRole('region', { name: 'Round 2 · Waiting for the staff' })).toBeInTheDocument();
-      await waitFor(() => expect(socket.isListening('order:updated')).toBe(true));
+      await waitFor(() => expect(scene.socket.isListening('order:updated')).toBe(true));
       await waitFor(() => expect(screen.getByText('Live')).toBeInTheDocument());
       const loads = orderLoads();
 
       const staffAccept = withSecondRound('in_progress');
-      socket.serverEmit('order:updated', {
+      scene.socket.serverEmit('order:updated', {
         _id: placedOrder._id,
         orderNo: 1042,
         status: staffAccept.status,
@@ -159,15 +141,15 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
     it('loads the dishes of a round sent from another phone at the table when its update arrives', async () => {
       followOrder();
       let current = makePublicOrder({ status: 'in_progress' });
-      serve({ publicOrder: () => okData(current) });
+      scene.serve({ publicOrder: () => okData(current) });
       renderPublicRoute(tablePath);
 
       expect(await screen.findByRole('region', { name: 'Round 1 · Preparing' })).toBeInTheDocument();
-      await waitFor(() => expect(socket.isListening('order:updated')).toBe(true));
+      await waitFor(() => expect(scene.socket.isListening('order:updated')).toBe(true));
       expect(total()).toHaveTextContent(/199\.800/);
 
       current = withSecondRound('pending', 'in_progress');
-      socket.serverEmit('order:updated', {
+      scene.socket.serverEmit('order:updated', {
         _id: placedOrder._id,
         orderNo: 1042,
         status: current.status,

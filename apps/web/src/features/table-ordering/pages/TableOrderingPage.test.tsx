@@ -1,90 +1,66 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicMenu } from '@quan/contract/public';
-import { createDinerSocket } from '../../../lib/socket';
-import { createFakeDinerSocket } from '../../../test/fake-diner-socket';
-import { refusal, type installFakeFetch } from '../../../test/fake-fetch';
-import { bunCha, makePublicMenu, phoBo } from '../../../test/data/diner';
+import { describe, expect, it, vi } from 'vitest';
+import { refusal } from '../../../test/fake-fetch';
+import { bunCha, phoBo } from '../../../test/data/diner';
 import { renderPublicRoute } from '../../../test/render-public-route';
 import {
   cardOf,
   openCart,
   placedOrder,
-  serveTable,
   tableKey,
   tablePath,
   uuid,
-  type TableHandlers,
+  tableOrderingScene,
 } from './table-ordering-test-kit';
 
 vi.mock('../../../lib/socket', () => ({ createDinerSocket: vi.fn(), createSocket: vi.fn() }));
 
 // Lazily loaded pages and many taps: slow on a busy two-core machine.
 describe('TableOrderingPage', { timeout: 20_000 }, () => {
-  let fake: ReturnType<typeof installFakeFetch>;
-  let socket: ReturnType<typeof createFakeDinerSocket>;
-  let menu: PublicMenu;
-
-  beforeEach(() => {
-    socket = createFakeDinerSocket();
-    vi.mocked(createDinerSocket).mockResolvedValue(socket.socket);
-    menu = makePublicMenu();
-  });
-  afterEach(() => {
-    fake?.restore();
-    sessionStorage.clear();
-    vi.restoreAllMocks();
-  });
-
-  function serve(handlers?: TableHandlers) {
-    fake = serveTable(() => menu, handlers);
-    return fake;
-  }
-
-  const orderPosts = () => fake.requests.filter((request) => request.method === 'POST');
+  const scene = tableOrderingScene();
 
   it('asks to scan the QR code when the link has no key, without asking about the table', async () => {
-    serve();
+    scene.serve();
     renderPublicRoute('/table/4');
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Scan the QR code on your table' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See the menu' })).toHaveAttribute('href', '/public-menu');
-    // Only the menu, which every diner page starts loading with its code.
-    expect(fake.calls()).toEqual(['GET /api/public-menu']);
+    // Only the scene.menu, which every diner page starts loading with its code.
+    expect(scene.fake.calls()).toEqual(['GET /api/public-menu']);
   });
 
   it('says when there is no such table', async () => {
-    serve({ table: () => refusal(404, 'There is no table 99') });
+    scene.serve({ table: () => refusal(404, 'There is no table 99') });
     renderPublicRoute(`/table/99?key=${tableKey}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'There is no table 99' })).toBeInTheDocument();
-    expect(fake.calls()).toContain(`GET /api/public/tables/99?key=${tableKey}`);
+    expect(scene.fake.calls()).toContain(`GET /api/public/tables/99?key=${tableKey}`);
   });
 
   it("asks to scan the QR code at once when the key is not the table's, before any dish is chosen", async () => {
-    serve({ table: () => refusal(403, 'Scan the QR code on your table to order') });
+    scene.serve({ table: () => refusal(403, 'Scan the QR code on your table to order') });
     renderPublicRoute('/table/4?key=old-code');
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Scan the QR code on your table' }),
     ).toBeInTheDocument();
-    expect(fake.calls()).toContain('GET /api/public/tables/4?key=old-code');
+    expect(scene.fake.calls()).toContain('GET /api/public/tables/4?key=old-code');
     expect(screen.queryByRole('button', { name: 'Add Phở bò' })).not.toBeInTheDocument();
   });
 
   it('says so for a table number that cannot exist, without asking', async () => {
-    serve();
+    scene.serve();
     renderPublicRoute(`/table/abc?key=${tableKey}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'There is no table abc' })).toBeInTheDocument();
-    expect(fake.calls()).toEqual(['GET /api/public-menu']);
+    expect(scene.fake.calls()).toEqual(['GET /api/public-menu']);
   });
 
   it('adds and removes dishes, then sends dishes and quantities (no prices) with an Idempotency-Key', async () => {
-    serve();
+    scene.serve();
     renderPublicRoute(tablePath);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Add Phở bò' }));
@@ -118,7 +94,7 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
     await userEvent.click(within(cart).getByRole('button', { name: 'Place order' }));
 
     expect(await screen.findByRole('heading', { name: 'Order #1042' })).toHaveFocus();
-    const [post] = orderPosts();
+    const [post] = scene.orderPosts();
     expect(post?.body).toEqual({
       tableNo: 4,
       tableKey,
@@ -141,7 +117,7 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
     expect(sessionStorage.getItem('tableOrderPending:4')).toBeNull();
     expect(JSON.parse(sessionStorage.getItem('tableCart:4')!)).toEqual({ items: [], name: 'Chị Lan' });
     await waitFor(() =>
-      expect(socket.emitted).toContainEqual({
+      expect(scene.socket.emitted).toContainEqual({
         event: 'track-order',
         payload: { orderId: placedOrder._id, token: 'tracking-secret' },
       }),
@@ -150,7 +126,7 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
 
   it('speaks the phone’s language: a Vietnamese diner adds a dish, opens the cart and orders, all in Vietnamese', async () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['vi-VN']);
-    serve();
+    scene.serve();
     renderPublicRoute(tablePath);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Bàn 4' })).toBeInTheDocument();
@@ -171,11 +147,14 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('list', { name: 'Tiến độ' })).toHaveTextContent('Đang chuẩn bị');
     expect(screen.getByRole('region', { name: 'Lượt 1 · Chờ nhân viên xác nhận' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Gọi thêm món' })).toBeInTheDocument();
-    expect(orderPosts()[0]?.body).toMatchObject({ customerDetails: { name: 'Chị Lan' }, items: [{ quantity: 1 }] });
+    expect(scene.orderPosts()[0]?.body).toMatchObject({
+      customerDetails: { name: 'Chị Lan' },
+      items: [{ quantity: 1 }],
+    });
   });
 
   it('keeps the cart of a table across a reload', async () => {
-    serve();
+    scene.serve();
     const firstVisit = renderPublicRoute(tablePath);
     await userEvent.click(await screen.findByRole('button', { name: 'Add Phở bò' }));
     firstVisit.unmount();

@@ -1,37 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicMenu } from '@quan/contract/public';
-import { createDinerSocket } from '../../../lib/socket';
-import { createFakeDinerSocket } from '../../../test/fake-diner-socket';
-import { okData, type installFakeFetch } from '../../../test/fake-fetch';
-import { bunCha, makePublicMenu, makePublicOrder } from '../../../test/data/diner';
+import { describe, expect, it, vi } from 'vitest';
+import { okData } from '../../../test/fake-fetch';
+import { bunCha, makePublicOrder } from '../../../test/data/diner';
 import { renderPublicRoute } from '../../../test/render-public-route';
-import { placedOrder, serveTable, tablePath, type TableHandlers } from './table-ordering-test-kit';
+import { placedOrder, tablePath, tableOrderingScene } from './table-ordering-test-kit';
 
 vi.mock('../../../lib/socket', () => ({ createDinerSocket: vi.fn(), createSocket: vi.fn() }));
 
 // Lazily loaded pages and many taps: slow on a busy two-core machine.
 describe('TableOrderingPage', { timeout: 20_000 }, () => {
-  let fake: ReturnType<typeof installFakeFetch>;
-  let socket: ReturnType<typeof createFakeDinerSocket>;
-  let menu: PublicMenu;
-
-  beforeEach(() => {
-    socket = createFakeDinerSocket();
-    vi.mocked(createDinerSocket).mockResolvedValue(socket.socket);
-    menu = makePublicMenu();
-  });
-  afterEach(() => {
-    fake?.restore();
-    sessionStorage.clear();
-    vi.restoreAllMocks();
-  });
-
-  function serve(handlers?: TableHandlers) {
-    fake = serveTable(() => menu, handlers);
-    return fake;
-  }
+  const scene = tableOrderingScene();
 
   it('restores the order from sessionStorage after a reload and follows it live', async () => {
     sessionStorage.setItem(
@@ -39,33 +18,37 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
       JSON.stringify({ orderId: placedOrder._id, trackingToken: 'tracking-secret', tableNo: 4 }),
     );
     let current = makePublicOrder();
-    serve({ publicOrder: () => okData(current) });
+    scene.serve({ publicOrder: () => okData(current) });
     renderPublicRoute(tablePath);
 
     expect(await screen.findByRole('heading', { name: 'Order #1042' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Received');
-    expect(fake.calls()).toContain(`GET /api/public/orders/${placedOrder._id}?token=tracking-secret`);
+    expect(scene.fake.calls()).toContain(`GET /api/public/orders/${placedOrder._id}?token=tracking-secret`);
     await waitFor(() =>
-      expect(socket.emitted).toContainEqual({
+      expect(scene.socket.emitted).toContainEqual({
         event: 'track-order',
         payload: { orderId: placedOrder._id, token: 'tracking-secret' },
       }),
     );
     expect(screen.getByText('Live')).toBeInTheDocument();
 
-    socket.serverEmit('order:updated', { _id: '0190a1b2-0000-7000-8000-00000000ffff', orderNo: 7, status: 'ready' });
+    scene.socket.serverEmit('order:updated', {
+      _id: '0190a1b2-0000-7000-8000-00000000ffff',
+      orderNo: 7,
+      status: 'ready',
+    });
     expect(screen.getByRole('status')).toHaveTextContent('Received');
 
-    socket.serverEmit('order:updated', { _id: placedOrder._id, orderNo: 1042, status: 'in_progress' });
+    scene.socket.serverEmit('order:updated', { _id: placedOrder._id, orderNo: 1042, status: 'in_progress' });
     expect(screen.getByRole('status')).toHaveTextContent('Preparing');
     expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Preparing');
 
     // Back from a lost connection: it follows again and catches up on what it missed.
     current = makePublicOrder({ status: 'ready' });
-    const emittedBefore = socket.emitted.length;
-    socket.reconnect();
+    const emittedBefore = scene.socket.emitted.length;
+    scene.socket.reconnect();
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Ready'));
-    expect(socket.emitted.length).toBe(emittedBefore + 1);
+    expect(scene.socket.emitted.length).toBe(emittedBefore + 1);
 
     await userEvent.click(screen.getByRole('button', { name: 'Order more dishes' }));
     expect(await screen.findByRole('button', { name: /Your order #1042\s*·\s*Ready/ })).toHaveFocus();
@@ -79,7 +62,7 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
     );
     let loads = 0;
     // Staff accept the order after the page loaded it but before its socket joined: no event reaches it.
-    serve({ publicOrder: () => okData(makePublicOrder(++loads === 1 ? {} : { status: 'in_progress' })) });
+    scene.serve({ publicOrder: () => okData(makePublicOrder(++loads === 1 ? {} : { status: 'in_progress' })) });
     renderPublicRoute(tablePath);
 
     expect(await screen.findByRole('heading', { name: 'Order #1042' })).toBeInTheDocument();
@@ -92,18 +75,18 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
       'tableOrder:4',
       JSON.stringify({ orderId: placedOrder._id, trackingToken: 'tracking-secret', tableNo: 4 }),
     );
-    serve();
+    scene.serve();
     renderPublicRoute(tablePath);
     await screen.findByRole('heading', { name: 'Order #1042' });
-    await waitFor(() => expect(socket.isListening('order:updated')).toBe(true));
+    await waitFor(() => expect(scene.socket.isListening('order:updated')).toBe(true));
 
-    socket.serverEmit('order:updated', { _id: placedOrder._id, orderNo: 1042, status: 'cancelled' });
+    scene.socket.serverEmit('order:updated', { _id: placedOrder._id, orderNo: 1042, status: 'cancelled' });
 
     expect(screen.getByRole('status')).toHaveTextContent('Cancelled');
     expect(screen.queryByRole('list', { name: 'Progress' })).not.toBeInTheDocument();
   });
 
-  it('opens on the menu, with the order one tap away, when a cart was being filled', async () => {
+  it('opens on the scene.menu, with the order one tap away, when a cart was being filled', async () => {
     sessionStorage.setItem(
       'tableOrder:4',
       JSON.stringify({ orderId: placedOrder._id, trackingToken: 'tracking-secret', tableNo: 4 }),
@@ -112,7 +95,7 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
       'tableCart:4',
       JSON.stringify({ items: [{ id: 'a', itemId: bunCha._id, name: bunCha.name, price: 55_000 }], name: '' }),
     );
-    serve();
+    scene.serve();
     renderPublicRoute(tablePath);
 
     await userEvent.click(await screen.findByRole('button', { name: /Your order #1042/ }));

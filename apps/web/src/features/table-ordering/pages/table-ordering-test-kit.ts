@@ -1,6 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { PublicMenu } from '@quan/contract/public';
+import { createDinerSocket } from '../../../lib/socket';
+import { createFakeDinerSocket } from '../../../test/fake-diner-socket';
 import {
   installFakeFetch,
   okData,
@@ -8,7 +11,7 @@ import {
   type FakeFetchAnswer,
   type FakeFetchRequest,
 } from '../../../test/fake-fetch';
-import { makePublicOrder } from '../../../test/data/diner';
+import { makePublicMenu, makePublicOrder } from '../../../test/data/diner';
 
 // What the table ordering page's tests share: table 4's link, the order the server places, the fake server and
 // the page's parts a diner taps.
@@ -37,6 +40,56 @@ export function serveTable(menu: () => PublicMenu, { order, table, publicOrder }
     if (request.url.startsWith('/api/public/orders/')) return publicOrder?.(request) ?? okData(makePublicOrder());
     return refusal(404, `No route ${request.url}`);
   });
+}
+
+/**
+ * One test's world, set up afresh before each test of the describe that calls it: the diner's socket (the file
+ * must mock '../../../lib/socket', which vitest hoists per file), the standard menu a test may replace, and the
+ * fake server once `serve()` installs it.
+ */
+export function tableOrderingScene() {
+  let fake: ReturnType<typeof installFakeFetch> | undefined;
+  let socket: ReturnType<typeof createFakeDinerSocket>;
+  let menu: PublicMenu;
+  const served = () => {
+    if (!fake) throw new Error('The test reads the fake server before serve() installed it');
+    return fake;
+  };
+
+  beforeEach(() => {
+    socket = createFakeDinerSocket();
+    vi.mocked(createDinerSocket).mockResolvedValue(socket.socket);
+    menu = makePublicMenu();
+  });
+  afterEach(() => {
+    fake?.restore();
+    fake = undefined;
+    sessionStorage.clear();
+    vi.restoreAllMocks();
+  });
+
+  return {
+    get fake() {
+      return served();
+    },
+    get socket() {
+      return socket;
+    },
+    get menu() {
+      return menu;
+    },
+    set menu(next: PublicMenu) {
+      menu = next;
+    },
+    serve(handlers?: TableHandlers) {
+      fake = serveTable(() => menu, handlers);
+      return fake;
+    },
+    /** The orders the page sent, in order. */
+    orderPosts() {
+      return served().requests.filter((request) => request.method === 'POST');
+    },
+  };
 }
 
 export const cardOf = (name: string) => screen.getByRole('heading', { level: 3, name }).closest('article')!;
