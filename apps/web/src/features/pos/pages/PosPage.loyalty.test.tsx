@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { couponDiscount, type Coupon, type ValidateCouponBody } from '@quan/contract/coupon';
 import type { CreateCustomerBody } from '@quan/contract/customer';
 import type { CreateOrderBody } from '@quan/contract/order';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
-import { preloadRoutes, renderRoutes } from '../../../test/render-routes';
+import { renderRoutes } from '../../../test/render-routes';
 import { makeCustomer } from '../../../test/data/customers';
 import {
   money,
@@ -21,16 +21,11 @@ import {
   orderPanel,
   setCustomer,
   journeyTimeout,
+  posScene,
 } from './pos-test-kit';
 
 describe('PosPage', () => {
-  beforeAll(() => preloadRoutes(routes, '/menu'), 60_000);
-
-  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
-  afterEach(() => {
-    fakeApi?.restore();
-    vi.restoreAllMocks();
-  });
+  const scene = posScene();
 
   describe('loyalty members and coupons', () => {
     const lan = makeCustomer(1, {
@@ -105,7 +100,7 @@ describe('PosPage', () => {
         const user = userEvent.setup();
         storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
         const server = loyaltyApi();
-        fakeApi = server.api;
+        scene.fakeApi = server.api;
         const { store } = renderRoutes(routes, { path: '/menu' });
 
         await user.click(await screen.findByRole('button', { name: /^Phở bò/ }));
@@ -176,7 +171,7 @@ describe('PosPage', () => {
         const user = userEvent.setup();
         storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
         const server = loyaltyApi();
-        fakeApi = server.api;
+        scene.fakeApi = server.api;
         renderRoutes(routes, { path: '/menu' });
 
         await user.click(await screen.findByRole('button', { name: /^Phở bò/ }));
@@ -208,7 +203,7 @@ describe('PosPage', () => {
         const user = userEvent.setup();
         storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
         const server = loyaltyApi();
-        fakeApi = server.api;
+        scene.fakeApi = server.api;
         const { store } = renderRoutes(routes, { path: '/menu' });
 
         await user.click(await screen.findByRole('button', { name: /^Phở bò/ }));

@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CreateOrderBody, Order } from '@quan/contract/order';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { formatMoney, formatPriceChange } from '../../../lib/format';
 import { installFakeApi } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
-import { preloadRoutes, renderRoutes } from '../../../test/render-routes';
+import { renderRoutes } from '../../../test/render-routes';
 import {
   money,
   pho,
@@ -18,16 +18,11 @@ import {
   orderPanel,
   setCustomer,
   journeyTimeout,
+  posScene,
 } from './pos-test-kit';
 
 describe('PosPage', () => {
-  beforeAll(() => preloadRoutes(routes, '/menu'), 60_000);
-
-  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
-  afterEach(() => {
-    fakeApi?.restore();
-    vi.restoreAllMocks();
-  });
+  const scene = posScene();
 
   describe('dishes with options', () => {
     const large = { optionId: 'opt-lon', group: 'Size', name: 'Lớn', priceDelta: 10_000 };
@@ -71,18 +66,18 @@ describe('PosPage', () => {
       async () => {
         const user = userEvent.setup();
         storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
-        fakeApi = installFakeApi(posApi(() => created(placedWithOptions)));
+        scene.fakeApi = installFakeApi(posApi(() => created(placedWithOptions)));
         const { store } = renderRoutes(routes, { path: '/menu' });
 
         await screen.findByRole('button', { name: /^Phở tái/ });
         expect(dishButton('Phở tái')).toHaveAttribute('aria-haspopup', 'dialog');
         expect(dishButton('Phở tái')).toHaveTextContent('Size · Preferences');
-        const requestsBefore = fakeApi.requests.length;
+        const requestsBefore = scene.fakeApi.requests.length;
 
         await user.click(dishButton('Phở tái'));
         const sheet = within(screen.getByRole('dialog', { name: 'Phở tái' }));
         // Everything came with the menu: the sheet asks the server nothing.
-        expect(fakeApi.requests).toHaveLength(requestsBefore);
+        expect(scene.fakeApi.requests).toHaveLength(requestsBefore);
         expect(store.getState().cart.items).toEqual([]);
         // What is missing is on the disabled button, not an error.
         expect(sheet.getByRole('button', { name: 'Choose a size' })).toBeDisabled();
@@ -123,7 +118,7 @@ describe('PosPage', () => {
         await user.click(orderPanel().getByRole('button', { name: 'Place order' }));
 
         expect(await screen.findByRole('heading', { level: 1, name: 'Order #1042 placed' })).toBeInTheDocument();
-        const post = fakeApi.configs.find((config) => config.method === 'post');
+        const post = scene.fakeApi.configs.find((config) => config.method === 'post');
         expect((JSON.parse(post!.data as string) as CreateOrderBody).items).toEqual([
           { itemId: phoTai._id, quantity: 2, options: ['opt-lon', 'opt-khong-hanh'] },
           { itemId: phoTai._id, quantity: 1, options: ['opt-nho'] },

@@ -2,21 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Reservation } from '@quan/contract/reservations';
 import { defaultSettings } from '@quan/contract/settings';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
-import { preloadRoutes, renderRoutes } from '../../../test/render-routes';
-import { stamp, table4, posApi, orderPanel, setCustomer, journeyTimeout } from './pos-test-kit';
+import { renderRoutes } from '../../../test/render-routes';
+import { stamp, table4, posApi, orderPanel, setCustomer, journeyTimeout, posScene } from './pos-test-kit';
 
 describe('PosPage', () => {
-  beforeAll(() => preloadRoutes(routes, '/menu'), 60_000);
-
-  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
-  afterEach(() => {
-    fakeApi?.restore();
-    vi.restoreAllMocks();
-  });
+  const scene = posScene();
 
   it.each([
     { warnMinutes: 60, warns: true },
@@ -48,7 +42,7 @@ describe('PosPage', () => {
         createdBy: null,
         ...stamp,
       };
-      fakeApi = installFakeApi(
+      scene.fakeApi = installFakeApi(
         posApi(
           () => fail(500, 'unused'),
           ({ method, url }) => {
@@ -65,8 +59,8 @@ describe('PosPage', () => {
       await screen.findByRole('button', { name: /^Phở bò/ });
       await setCustomer(user, 'Khách vãng lai', '2');
       // The settings and the day's book both arrive before the table is chosen, as they do at the counter.
-      await waitFor(() => expect(fakeApi?.requests).toContain('GET /api/reservations'));
-      await waitFor(() => expect(fakeApi?.requests).toContain('GET /api/settings'));
+      await waitFor(() => expect(scene.fakeApi.requests).toContain('GET /api/reservations'));
+      await waitFor(() => expect(scene.fakeApi.requests).toContain('GET /api/settings'));
       const freeTables = orderPanel().getByRole('group', { name: 'Free tables' });
       await user.click(within(freeTables).getByRole('button', { name: 'Table 4, 4 seats' }));
 

@@ -1,13 +1,13 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { activateLanguage } from '../../../lib/i18n';
-import { fail, type installFakeApi } from '../../../test/fake-api';
+import { fail } from '../../../test/fake-api';
 import { listOutbox, removeFromOutbox } from '../../../lib/outbox';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
-import { preloadRoutes, renderRoutes } from '../../../test/render-routes';
+import { renderRoutes } from '../../../test/render-routes';
 import {
   money,
   pho,
@@ -22,16 +22,11 @@ import {
   withRound,
   tabApi,
   pickTable5,
+  posScene,
 } from './pos-test-kit';
 
 describe('PosPage', () => {
-  beforeAll(() => preloadRoutes(routes, '/menu'), 60_000);
-
-  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
-  afterEach(() => {
-    fakeApi?.restore();
-    vi.restoreAllMocks();
-  });
+  const scene = posScene();
 
   describe("another round for a table's open order", () => {
     it(
@@ -43,7 +38,7 @@ describe('PosPage', () => {
           const next = withRound(current, 3);
           return { ...created(next), next };
         });
-        fakeApi = tab.api;
+        scene.fakeApi = tab.api;
         renderRoutes(routes, { path: '/menu' });
         await user.click(await screen.findByRole('button', { name: /^Phở bò/ }));
         await pickTable5(user);
@@ -84,7 +79,7 @@ describe('PosPage', () => {
         await activateLanguage('vi', 'staff');
         const user = userEvent.setup();
         storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
-        fakeApi = tabApi((_body, current) => {
+        scene.fakeApi = tabApi((_body, current) => {
           const next = withRound(current, 3);
           return { ...created(next), next };
         }).api;
@@ -125,7 +120,7 @@ describe('PosPage', () => {
       async () => {
         const user = userEvent.setup();
         storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
-        fakeApi = tabApi(() => fail(500, 'unused')).api;
+        scene.fakeApi = tabApi(() => fail(500, 'unused')).api;
         renderRoutes(routes, { path: '/menu' });
 
         await user.click(await screen.findByRole('button', { name: /^Phở bò/ }));
@@ -179,7 +174,7 @@ describe('PosPage', () => {
           const next = withRound(current, current.rounds.length + 1);
           return { ...created(next), next };
         });
-        fakeApi = server.api;
+        scene.fakeApi = server.api;
         const { store } = renderRoutes(routes, { path: '/menu' });
 
         await user.click(await screen.findByRole('button', { name: /^Phở bò/ }));
@@ -201,7 +196,7 @@ describe('PosPage', () => {
           expectedVersion: 6,
         });
         expect(server.rounds[0]?.key).toMatch(/^round:order-5:/);
-        expect(fakeApi.requests).not.toContain('POST /api/order');
+        expect(scene.fakeApi.requests).not.toContain('POST /api/order');
         expect(store.getState().cart.items).toEqual([]);
         // The table stays chosen, ready for the round after.
         expect(store.getState().order.table).toEqual({ _id: table5._id, tableNo: 5 });
@@ -238,7 +233,7 @@ describe('PosPage', () => {
         });
         const large = { optionId: 'opt-lon', group: 'Size', name: 'Lớn', priceDelta: 10_000 };
         server.change({ ...openOrder, items: [{ ...openOrder.items[0]!, options: [large] }, openOrder.items[1]!] });
-        fakeApi = server.api;
+        scene.fakeApi = server.api;
         renderRoutes(routes, { path: '/menu' });
 
         await screen.findByRole('button', { name: /^Phở tái/ });
@@ -274,7 +269,7 @@ describe('PosPage', () => {
           const next = withRound(current, current.rounds.length + 1);
           return { ...created(next), next };
         });
-        fakeApi = server.api;
+        scene.fakeApi = server.api;
         const { store } = renderRoutes(routes, { path: '/menu' });
 
         await user.click(await screen.findByRole('button', { name: /^Phở bò/ }));
@@ -282,7 +277,7 @@ describe('PosPage', () => {
         await orderPanel().findByText(/these dishes go to it as round 3/);
         // A diner at table 5 orders round 3 meanwhile.
         server.change(withRound(openOrder, 3, 'table'));
-        const loads = () => fakeApi!.requests.filter((request) => request === 'GET /api/order/order-5').length;
+        const loads = () => scene.fakeApi.requests.filter((request) => request === 'GET /api/order/order-5').length;
         expect(loads()).toBe(1);
 
         await user.click(orderPanel().getByRole('button', { name: 'Send to kitchen' }));

@@ -2,12 +2,12 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CreateOrderBody } from '@quan/contract/order';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { fail, installFakeApi, unreachable } from '../../../test/fake-api';
 import { listOutbox, removeFromOutbox } from '../../../lib/outbox';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
-import { preloadRoutes, renderRoutes } from '../../../test/render-routes';
+import { renderRoutes } from '../../../test/render-routes';
 import {
   money,
   table4,
@@ -18,16 +18,11 @@ import {
   orderPanel,
   setCustomer,
   journeyTimeout,
+  posScene,
 } from './pos-test-kit';
 
 describe('PosPage', () => {
-  beforeAll(() => preloadRoutes(routes, '/menu'), 60_000);
-
-  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
-  afterEach(() => {
-    fakeApi?.restore();
-    vi.restoreAllMocks();
-  });
+  const scene = posScene();
 
   it(
     'keeps the cart after a refusal and retries with the same Idempotency-Key',
@@ -35,7 +30,7 @@ describe('PosPage', () => {
       const user = userEvent.setup();
       storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
       let attempts = 0;
-      fakeApi = installFakeApi(
+      scene.fakeApi = installFakeApi(
         posApi(() => {
           attempts += 1;
           return attempts === 1 ? fail(409, 'Table 4 already has an open order') : created(placedOrder);
@@ -61,11 +56,11 @@ describe('PosPage', () => {
       await user.click(orderPanel().getByRole('button', { name: 'Place order' }));
 
       expect(await screen.findByRole('heading', { level: 1, name: 'Order #1042 placed' })).toBeInTheDocument();
-      const keys = fakeApi.configs
+      const keys = scene.fakeApi.configs
         .filter((config) => config.method === 'post')
         .map((config) => config.headers['Idempotency-Key'] as string);
       expect(keys).toEqual([store.getState().order.orderId, store.getState().order.orderId]);
-      const bodies = fakeApi.configs
+      const bodies = scene.fakeApi.configs
         .filter((config) => config.method === 'post')
         .map((config) => JSON.parse(config.data as string) as CreateOrderBody);
       expect(bodies[0]?.tableId).toBe(table4._id);

@@ -1,13 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CreateOrderBody } from '@quan/contract/order';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
 import { formatMoney } from '../../../lib/format';
 import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
-import { preloadRoutes, renderRoutes } from '../../../test/render-routes';
+import { renderRoutes } from '../../../test/render-routes';
 import {
   money,
   pho,
@@ -20,23 +20,18 @@ import {
   orderPanel,
   setCustomer,
   journeyTimeout,
+  posScene,
 } from './pos-test-kit';
 
 describe('PosPage', () => {
-  beforeAll(() => preloadRoutes(routes, '/menu'), 60_000);
-
-  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
-  afterEach(() => {
-    fakeApi?.restore();
-    vi.restoreAllMocks();
-  });
+  const scene = posScene();
 
   it(
     'takes an order: dishes, customer, free table, then the server-priced receipt and tickets',
     async () => {
       const user = userEvent.setup();
       storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
-      fakeApi = installFakeApi(posApi(() => created(placedOrder)));
+      scene.fakeApi = installFakeApi(posApi(() => created(placedOrder)));
       const { store } = renderRoutes(routes, { path: '/menu' });
 
       await screen.findByRole('button', { name: /^Phở bò/ });
@@ -80,7 +75,7 @@ describe('PosPage', () => {
       await user.click(orderPanel().getByRole('button', { name: 'Place order' }));
 
       expect(await screen.findByRole('heading', { level: 1, name: 'Order #1042 placed' })).toBeInTheDocument();
-      const posts = fakeApi.configs.filter((config) => config.method === 'post');
+      const posts = scene.fakeApi.configs.filter((config) => config.method === 'post');
       expect(posts).toHaveLength(1);
       const body = JSON.parse(posts[0]!.data as string) as CreateOrderBody;
       expect(body).toEqual({
@@ -138,7 +133,7 @@ describe('PosPage', () => {
       await activateLanguage('vi', 'staff');
       const user = userEvent.setup();
       storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
-      fakeApi = installFakeApi(posApi(() => created(placedOrder)));
+      scene.fakeApi = installFakeApi(posApi(() => created(placedOrder)));
       renderRoutes(routes, { path: '/menu' });
 
       expect(await screen.findByRole('heading', { level: 1, name: 'Thực đơn' })).toBeInTheDocument();
@@ -212,7 +207,7 @@ describe('PosPage', () => {
 
   it('points a manager to menu management, where dishes are changed', async () => {
     storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
-    fakeApi = installFakeApi(posApi(() => fail(500, 'unused')));
+    scene.fakeApi = installFakeApi(posApi(() => fail(500, 'unused')));
     renderRoutes(routes, { path: '/menu' });
 
     expect(await screen.findByRole('link', { name: 'Manage the menu' })).toHaveAttribute('href', '/menu-management');
@@ -223,7 +218,7 @@ describe('PosPage', () => {
     async () => {
       const user = userEvent.setup();
       storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
-      fakeApi = installFakeApi(posApi(() => fail(500, 'unused')));
+      scene.fakeApi = installFakeApi(posApi(() => fail(500, 'unused')));
       renderRoutes(routes, { path: '/menu' });
 
       const tabs = await screen.findByRole('tablist', { name: 'Categories' });
@@ -262,7 +257,7 @@ describe('PosPage', () => {
     async () => {
       const user = userEvent.setup();
       storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
-      fakeApi = installFakeApi(posApi(() => fail(500, 'unused')));
+      scene.fakeApi = installFakeApi(posApi(() => fail(500, 'unused')));
       const { store } = renderRoutes(routes, { path: '/menu' });
 
       await screen.findByRole('button', { name: /^Phở bò/ });

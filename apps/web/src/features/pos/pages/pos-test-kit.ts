@@ -1,11 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, vi } from 'vitest';
 import type { Category, Item } from '@quan/contract/menu';
 import type { DishOptionGroup } from '@quan/contract/options';
 import type { AddRoundBody, Order } from '@quan/contract/order';
 import type { Table } from '@quan/contract/table';
+import { routes } from '../../../app/routes';
 import { formatMoney } from '../../../lib/format';
 import { fail, installFakeApi, ok, type FakeHandler, type FakeResponse } from '../../../test/fake-api';
+import { preloadRoutes } from '../../../test/render-routes';
 
 // What the POS page's tests share: the menu, tables and orders the fake server answers, and the panel's parts.
 
@@ -264,4 +267,29 @@ export function tabApi(addRound: (body: AddRoundBody, current: Order) => FakeRes
 export async function pickTable5(user: ReturnType<typeof userEvent.setup>) {
   const openTables = await orderPanel().findByRole('group', { name: 'Tables with an open order' });
   await user.click(within(openTables).getByRole('button', { name: 'Table 5, order #1050' }));
+}
+
+/**
+ * What every POS test file sets up around its tests: the lazily loaded pages loaded once, and the fake server a
+ * test installs (`scene.fakeApi = installFakeApi(…)`) taken down after it.
+ */
+export function posScene() {
+  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
+
+  beforeAll(() => preloadRoutes(routes, '/menu'), 60_000);
+  afterEach(() => {
+    fakeApi?.restore();
+    fakeApi = undefined;
+    vi.restoreAllMocks();
+  });
+
+  return {
+    get fakeApi(): ReturnType<typeof installFakeApi> {
+      if (!fakeApi) throw new Error('The test reads the fake server before installing one');
+      return fakeApi;
+    },
+    set fakeApi(api: ReturnType<typeof installFakeApi>) {
+      fakeApi = api;
+    },
+  };
 }
