@@ -1,5 +1,6 @@
 import { makeCustomer } from '../test/data/customers';
-import { installFakeApi } from '../test/fake-api';
+import { afterEach } from 'vitest';
+import { installFakeApi, type FakeHandler } from '../test/fake-api';
 import { fetchCustomers, selectCustomer } from './customers-slice';
 import { createAppStore, type AppStore } from './store';
 
@@ -21,4 +22,23 @@ export async function storeWithList(): Promise<AppStore> {
   store.dispatch(selectCustomer(minh));
   api.restore();
   return store;
+}
+
+/**
+ * The fake server each test installs with `scene.serve(handler)` (or replaces mid-test after `scene.fakeApi?.restore()`),
+ * taken down after every test of the file.
+ */
+export function customersSliceScene() {
+  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
+  afterEach(() => fakeApi?.restore());
+
+  return {
+    get fakeApi() {
+      return fakeApi;
+    },
+    serve(handler: FakeHandler) {
+      fakeApi = installFakeApi(handler);
+      return fakeApi;
+    },
+  };
 }

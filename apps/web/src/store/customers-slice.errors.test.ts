@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { fail, installFakeApi, ok, type FakeHandler, type FakeResponse } from '../test/fake-api';
+import { describe, expect, it } from 'vitest';
+import { fail, ok, type FakeResponse } from '../test/fake-api';
 import {
   createCustomer,
   deleteCustomer,
@@ -9,16 +9,10 @@ import {
   updateCustomer,
   updateMemberships,
 } from './customers-slice';
-import { customersOf, lan, stats, storeWithList } from './customers-slice-test-kit';
+import { customersOf, lan, stats, storeWithList, customersSliceScene } from './customers-slice-test-kit';
 import { createAppStore, type AppStore } from './store';
 
-let fakeApi: ReturnType<typeof installFakeApi> | undefined;
-afterEach(() => fakeApi?.restore());
-
-function serve(handler: FakeHandler) {
-  fakeApi = installFakeApi(handler);
-  return fakeApi;
-}
+const scene = customersSliceScene();
 
 describe('customers slice', () => {
   describe('errors: the server message when given, else the fixed fallback text word for word', () => {
@@ -55,19 +49,19 @@ describe('customers slice', () => {
     it.each(calls)('%s: falls back to "%s"', async (_name, fallback, call) => {
       for (const [, answer] of answersWithoutMessage) {
         const store = createAppStore();
-        serve(answer);
+        scene.serve(answer);
 
         const result = await call(store);
 
         expect(result.payload).toBe(fallback);
         expect(customersOf(store)).toMatchObject({ loading: false, error: fallback });
-        fakeApi?.restore();
+        scene.fakeApi?.restore();
       }
     });
 
     it.each(calls)('%s: shows the server message', async (_name, _fallback, call) => {
       const store = createAppStore();
-      serve(() => fail(409, 'A customer with phone 0901234567 already exists'));
+      scene.serve(() => fail(409, 'A customer with phone 0901234567 already exists'));
 
       const result = await call(store);
 
@@ -81,7 +75,7 @@ describe('customers slice', () => {
     it('a failure leaves the list, the selection and the stats as they were', async () => {
       const store = await storeWithList();
       const before = customersOf(store);
-      serve(() => fail(403, 'Only managers can do that'));
+      scene.serve(() => fail(403, 'Only managers can do that'));
 
       await store.dispatch(deleteCustomer(lan._id));
 
@@ -90,12 +84,12 @@ describe('customers slice', () => {
 
     it('the next call clears the previous error', async () => {
       const store = createAppStore();
-      serve(() => fail(500, ''));
+      scene.serve(() => fail(500, ''));
       await store.dispatch(fetchCustomerStats());
       expect(customersOf(store).error).toBe('Failed to fetch customer stats');
-      fakeApi?.restore();
+      scene.fakeApi?.restore();
 
-      serve(() => ok(stats));
+      scene.serve(() => ok(stats));
       const done = store.dispatch(fetchCustomerStats());
       expect(customersOf(store).error).toBeNull();
       await done;

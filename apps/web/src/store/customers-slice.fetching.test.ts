@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { customerQueryKeys } from '../lib/customer-queries';
 import { createQueryClient } from '../lib/query-client';
-import { fail, installFakeApi, ok, type FakeHandler } from '../test/fake-api';
+import { fail, ok } from '../test/fake-api';
 import {
   deleteCustomerAndReload,
   fetchCustomers,
@@ -10,21 +10,24 @@ import {
   updateCustomer,
   updateMembershipsAndReload,
 } from './customers-slice';
-import { customersOf, hoa, lan, minh, pagination, stats, storeWithList } from './customers-slice-test-kit';
+import {
+  customersOf,
+  hoa,
+  lan,
+  minh,
+  pagination,
+  stats,
+  storeWithList,
+  customersSliceScene,
+} from './customers-slice-test-kit';
 import { createAppStore } from './store';
 
-let fakeApi: ReturnType<typeof installFakeApi> | undefined;
-afterEach(() => fakeApi?.restore());
-
-function serve(handler: FakeHandler) {
-  fakeApi = installFakeApi(handler);
-  return fakeApi;
-}
+const scene = customersSliceScene();
 
 describe('customers slice', () => {
   it('fetchCustomers goes through loading, then stores the page and its pagination', async () => {
     const store = createAppStore();
-    const api = serve(() => ({ status: 200, body: { success: true, data: [lan, minh], pagination } }));
+    const api = scene.serve(() => ({ status: 200, body: { success: true, data: [lan, minh], pagination } }));
 
     const done = store.dispatch(fetchCustomers({ search: 'lan', status: '', membershipLevel: 'gold', page: 2 }));
     expect(customersOf(store)).toMatchObject({ loading: true, error: null });
@@ -37,7 +40,7 @@ describe('customers slice', () => {
 
   it('a list request dropped for a newer one is no error and leaves the newer one loading', async () => {
     const store = createAppStore();
-    serve(() => ({ status: 200, body: { success: true, data: [lan], pagination } }));
+    scene.serve(() => ({ status: 200, body: { success: true, data: [lan], pagination } }));
 
     const dropped = store.dispatch(fetchCustomers({ search: 'l' }));
     const newer = store.dispatch(fetchCustomers({ search: 'lan' }));
@@ -51,7 +54,7 @@ describe('customers slice', () => {
 
   it('does not send a list request again while the same one is under way', async () => {
     const store = createAppStore();
-    const api = serve(() => ({ status: 200, body: { success: true, data: [lan], pagination } }));
+    const api = scene.serve(() => ({ status: 200, body: { success: true, data: [lan], pagination } }));
 
     const first = store.dispatch(fetchCustomers({ search: 'lan' }));
     const again = store.dispatch(fetchCustomers({ search: 'lan', status: '' }));
@@ -64,7 +67,7 @@ describe('customers slice', () => {
 
   it('drops the list request under way for a newer one, so its late answer never lands', async () => {
     const store = createAppStore();
-    const api = serve(({ config }) => {
+    const api = scene.serve(({ config }) => {
       const search = (config.params as { search?: string }).search;
       return { status: 200, body: { success: true, data: search === 'lan' ? [lan] : [minh], pagination } };
     });
@@ -81,11 +84,11 @@ describe('customers slice', () => {
   it('deleteCustomerAndReload reloads the figures and the list, the page before when it emptied a later one', async () => {
     const store = createAppStore();
     const lastPage = { currentPage: 3, totalPages: 3, totalItems: 21, itemsPerPage: 10 };
-    serve(() => ({ status: 200, body: { success: true, data: [hoa], pagination: lastPage } }));
+    scene.serve(() => ({ status: 200, body: { success: true, data: [hoa], pagination: lastPage } }));
     await store.dispatch(fetchCustomers({ status: 'active', page: 3 }));
     store.dispatch(setCustomerFilters({ status: 'active' }));
-    fakeApi?.restore();
-    const api = serve(({ method, url }) => {
+    scene.fakeApi?.restore();
+    const api = scene.serve(({ method, url }) => {
       if (method === 'DELETE') return ok(null, 'Customer deleted successfully');
       if (url === '/api/customers/stats') return ok(stats);
       return { status: 200, body: { success: true, data: [lan, minh], pagination: { ...lastPage, currentPage: 2 } } };
@@ -105,14 +108,14 @@ describe('customers slice', () => {
 
   it('updateMembershipsAndReload reloads the same page, and nothing when the update fails', async () => {
     const store = await storeWithList();
-    const failing = serve(() => fail(500, ''));
+    const failing = scene.serve(() => fail(500, ''));
     await expect(store.dispatch(updateMembershipsAndReload()).unwrap()).rejects.toBe(
       'Failed to update customer memberships',
     );
     expect(failing.requests).toEqual(['POST /api/customers/update-memberships']);
-    fakeApi?.restore();
+    scene.fakeApi?.restore();
 
-    const api = serve(({ url }) => {
+    const api = scene.serve(({ url }) => {
       if (url === '/api/customers/update-memberships') return ok({ updated: 1 }, 'Memberships updated');
       if (url === '/api/customers/stats') return ok(stats);
       return { status: 200, body: { success: true, data: [lan, minh, hoa], pagination } };
@@ -125,7 +128,7 @@ describe('customers slice', () => {
   it('keeps each answer once, in the query cache the POS look-ups share, and asks the server at every fetch', async () => {
     const queryClient = createQueryClient();
     const store = createAppStore({ queryClient });
-    const api = serve(({ url }) =>
+    const api = scene.serve(({ url }) =>
       url === '/api/customers/stats'
         ? ok(stats)
         : { status: 200, body: { success: true, data: [lan, minh], pagination } },
@@ -148,23 +151,23 @@ describe('customers slice', () => {
   it('a change invalidates every cached answer about customers, in the one place; a failed one does not', async () => {
     const queryClient = createQueryClient();
     const store = createAppStore({ queryClient });
-    serve(() => ({ status: 200, body: { success: true, data: [lan], pagination } }));
+    scene.serve(() => ({ status: 200, body: { success: true, data: [lan], pagination } }));
     await store.dispatch(fetchCustomers({}));
     // What a POS look-up keeps, under the same root.
     queryClient.setQueryData(customerQueryKeys.list({ search: 'lan', limit: 5 }), { customers: [lan], pagination });
-    fakeApi?.restore();
+    scene.fakeApi?.restore();
     const invalidated = () =>
       queryClient
         .getQueryCache()
         .findAll({ queryKey: customerQueryKeys.all })
         .map((query) => query.state.isInvalidated);
 
-    serve(() => fail(409, 'A customer with phone 0901234567 already exists'));
+    scene.serve(() => fail(409, 'A customer with phone 0901234567 already exists'));
     await store.dispatch(updateCustomer({ id: lan._id, changes: { phone: '0901234567' } }));
     expect(invalidated()).toEqual([false, false]);
-    fakeApi?.restore();
+    scene.fakeApi?.restore();
 
-    serve(() => ok({ ...lan, notes: 'Ăn chay' }, 'Customer saved'));
+    scene.serve(() => ok({ ...lan, notes: 'Ăn chay' }, 'Customer saved'));
     await store.dispatch(updateCustomer({ id: lan._id, changes: { notes: 'Ăn chay' } }));
     expect(invalidated()).toEqual([true, true]);
   });

@@ -1,7 +1,7 @@
 import type { Customer } from '@quan/contract/customer';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeCustomer } from '../test/data/customers';
-import { installFakeApi, ok, type FakeHandler } from '../test/fake-api';
+import { ok } from '../test/fake-api';
 import {
   clearCustomerMessages,
   createCustomer,
@@ -14,17 +14,20 @@ import {
   updateMemberships,
   type CustomersState,
 } from './customers-slice';
-import { customersOf, hoa, lan, minh, pagination, stats, storeWithList } from './customers-slice-test-kit';
+import {
+  customersOf,
+  hoa,
+  lan,
+  minh,
+  pagination,
+  stats,
+  storeWithList,
+  customersSliceScene,
+} from './customers-slice-test-kit';
 import { createAppStore } from './store';
 import { removeUser } from './user-slice';
 
-let fakeApi: ReturnType<typeof installFakeApi> | undefined;
-afterEach(() => fakeApi?.restore());
-
-function serve(handler: FakeHandler) {
-  fakeApi = installFakeApi(handler);
-  return fakeApi;
-}
+const scene = customersSliceScene();
 
 describe('customers slice', () => {
   it('starts empty, on page 1 with no filters, the latest visits first, and with the fixed page size of 10', () => {
@@ -44,7 +47,7 @@ describe('customers slice', () => {
   it('fetchCustomerById stores the selected customer', async () => {
     const store = createAppStore();
     const fresh = { ...lan, loyaltyPoints: 130 };
-    const api = serve(() => ok(fresh));
+    const api = scene.serve(() => ok(fresh));
 
     await store.dispatch(fetchCustomerById(lan._id));
 
@@ -55,7 +58,10 @@ describe('customers slice', () => {
   it('create puts the new customer first and counts it', async () => {
     const store = await storeWithList();
     const created = makeCustomer(9, { name: 'Bác Tư' });
-    const api = serve(() => ({ status: 201, body: { success: true, message: 'Customer created', data: created } }));
+    const api = scene.serve(() => ({
+      status: 201,
+      body: { success: true, message: 'Customer created', data: created },
+    }));
 
     await store.dispatch(createCustomer({ name: 'Bác Tư', phone: created.phone }));
 
@@ -76,7 +82,7 @@ describe('customers slice', () => {
   it('update replaces the customer in the list and in the selection', async () => {
     const store = await storeWithList();
     const saved: Customer = { ...minh, name: 'Anh Minh (VIP)', status: 'inactive' };
-    const api = serve(() => ok(saved, 'Customer saved'));
+    const api = scene.serve(() => ok(saved, 'Customer saved'));
 
     await store.dispatch(updateCustomer({ id: minh._id, changes: { name: saved.name, status: 'inactive' } }));
 
@@ -89,7 +95,7 @@ describe('customers slice', () => {
   it('update of another customer leaves the selection alone', async () => {
     const store = await storeWithList();
     const saved = { ...hoa, notes: 'Ăn chay' };
-    serve(() => ok(saved, 'Customer saved'));
+    scene.serve(() => ok(saved, 'Customer saved'));
 
     await store.dispatch(updateCustomer({ id: hoa._id, changes: { notes: 'Ăn chay' } }));
 
@@ -99,7 +105,7 @@ describe('customers slice', () => {
 
   it('delete removes the customer, clears a matching selection and says "Customer deleted successfully"', async () => {
     const store = await storeWithList();
-    const api = serve(() => ok(null, 'Customer deleted successfully'));
+    const api = scene.serve(() => ok(null, 'Customer deleted successfully'));
 
     await store.dispatch(deleteCustomer(minh._id));
 
@@ -115,7 +121,7 @@ describe('customers slice', () => {
 
   it('delete of another customer keeps the selection', async () => {
     const store = await storeWithList();
-    serve(() => ok(null));
+    scene.serve(() => ok(null));
 
     await store.dispatch(deleteCustomer(lan._id));
 
@@ -126,7 +132,7 @@ describe('customers slice', () => {
 
   it('fetchCustomerStats stores the figures', async () => {
     const store = createAppStore();
-    const api = serve(() => ok(stats));
+    const api = scene.serve(() => ok(stats));
 
     await store.dispatch(fetchCustomerStats());
 
@@ -137,7 +143,7 @@ describe('customers slice', () => {
   it('update-memberships only stores the success message', async () => {
     const store = await storeWithList();
     const before = customersOf(store);
-    const api = serve(() => ok({ updated: 3 }, 'Memberships updated: 3 customers changed level'));
+    const api = scene.serve(() => ok({ updated: 3 }, 'Memberships updated: 3 customers changed level'));
 
     await store.dispatch(updateMemberships());
 
@@ -160,7 +166,7 @@ describe('customers slice', () => {
 
   it('clearCustomerMessages clears the error and the success message', async () => {
     const store = await storeWithList();
-    serve(() => ok(null));
+    scene.serve(() => ok(null));
     await store.dispatch(deleteCustomer(lan._id));
     store.dispatch(clearCustomerMessages());
     expect(customersOf(store)).toMatchObject({ error: null, successMessage: null });
