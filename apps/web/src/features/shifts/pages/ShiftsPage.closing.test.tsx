@@ -1,22 +1,16 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
-import { deviceIdStorageKey } from '../../../lib/device-id';
 import { activateLanguage } from '../../../lib/i18n';
-import { ok, type installFakeApi } from '../../../test/fake-api';
+import { ok } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render-routes';
 import { closedShift, makeShift } from '../../../test/data/shifts';
 import { ZReport } from '../components/ZReport';
-import { deviceId, money, serveShifts, signIn, spaced, staff } from './shifts-test-kit';
+import { money, serveShifts, signIn, spaced, staff, shiftsScene } from './shifts-test-kit';
 
 describe('ShiftsPage', { timeout: 20_000 }, () => {
-  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
-  beforeEach(() => localStorage.setItem(deviceIdStorageKey, deviceId));
-  afterEach(() => {
-    fakeApi?.restore();
-    vi.restoreAllMocks();
-  });
+  const scene = shiftsScene();
 
   it('closes with a count by note, showing “Short −20.000 ₫” before confirming, then the Z report to print', async () => {
     signIn(staff);
@@ -32,7 +26,7 @@ describe('ShiftsPage', { timeout: 20_000 }, () => {
       ],
     });
     const served = serveShifts({ current: shift, answer: () => ok(closed) });
-    fakeApi = served.fakeApi;
+    scene.fakeApi = served.fakeApi;
     renderRoutes(routes, { path: '/shifts' });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Close shift' }));
@@ -85,7 +79,7 @@ describe('ShiftsPage', { timeout: 20_000 }, () => {
         },
       }),
     });
-    fakeApi = served.fakeApi;
+    scene.fakeApi = served.fakeApi;
     renderRoutes(routes, { path: '/shifts' });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Close shift' }));

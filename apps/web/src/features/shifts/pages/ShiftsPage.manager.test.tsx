@@ -1,30 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defaultSettings } from '@quan/contract/settings';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
-import { deviceIdStorageKey } from '../../../lib/device-id';
 import { activateLanguage } from '../../../lib/i18n';
 import { restaurantDay } from '../../../lib/restaurant-day';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render-routes';
 import { closedShift, makeShift } from '../../../test/data/shifts';
-import { deviceId, manager, money, serveShifts, signIn } from './shifts-test-kit';
+import { manager, money, serveShifts, signIn, shiftsScene } from './shifts-test-kit';
 
 describe('ShiftsPage', { timeout: 20_000 }, () => {
-  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
-  beforeEach(() => localStorage.setItem(deviceIdStorageKey, deviceId));
-  afterEach(() => {
-    fakeApi?.restore();
-    vi.restoreAllMocks();
-  });
+  const scene = shiftsScene();
 
   it('lets a manager open a past shift’s report and reopen it with a reason', async () => {
     signIn(manager);
     const closed = closedShift();
     const reopened = makeShift({ reopenCount: 1 });
     const served = serveShifts({ shifts: [closed], answer: () => ok(reopened) });
-    fakeApi = served.fakeApi;
+    scene.fakeApi = served.fakeApi;
     renderRoutes(routes, { path: '/shifts' });
 
     const row = within(await screen.findByRole('article', { name: 'Shift 12, Quầy 1' }));
@@ -51,7 +45,7 @@ describe('ShiftsPage', { timeout: 20_000 }, () => {
   it('downloads an export of the chosen period, kind and format', async () => {
     signIn(manager);
     const csv = new Blob(['Mã đơn,Tổng\n1042,245000\n'], { type: 'text/csv' });
-    fakeApi = installFakeApi(({ url }) => {
+    scene.fakeApi = installFakeApi(({ url }) => {
       if (url.startsWith('/api/exports/')) return { status: 200, body: csv };
       if (url === '/api/settings') return ok(defaultSettings);
       if (url === '/api/shifts/current') return ok(null);
@@ -82,8 +76,8 @@ describe('ShiftsPage', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Download' }));
 
     await waitFor(() => expect(downloads).toHaveLength(1));
-    expect(fakeApi.requests).toContain('GET /api/exports/payments');
-    const request = fakeApi.configs.find((config) => config.url === '/api/exports/payments');
+    expect(scene.fakeApi.requests).toContain('GET /api/exports/payments');
+    const request = scene.fakeApi.configs.find((config) => config.url === '/api/exports/payments');
     expect(request?.params).toEqual({ from: '2026-02-01', to: '2026-02-28', format: 'xlsx' });
     expect(request?.responseType).toBe('blob');
     expect(downloads[0]).toBe('quan-payments-2026-02-01-2026-02-28.xlsx blob:quan/export');
@@ -94,7 +88,7 @@ describe('ShiftsPage', { timeout: 20_000 }, () => {
     await activateLanguage('vi', 'staff');
     signIn(manager);
     const served = serveShifts({ shifts: [closedShift()] });
-    fakeApi = served.fakeApi;
+    scene.fakeApi = served.fakeApi;
     renderRoutes(routes, { path: '/shifts' });
 
     expect(await screen.findByRole('heading', { name: 'Mở ca' })).toBeInTheDocument();

@@ -1,28 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CashMovementBody } from '@quan/contract/shifts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
-import { deviceIdStorageKey } from '../../../lib/device-id';
 import { activateLanguage } from '../../../lib/i18n';
-import { ok, type installFakeApi } from '../../../test/fake-api';
+import { ok } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render-routes';
 import { closedShift, makeShift } from '../../../test/data/shifts';
-import { deviceId, money, serveShifts, signIn, spaced, staff } from './shifts-test-kit';
+import { deviceId, money, serveShifts, signIn, spaced, staff, shiftsScene } from './shifts-test-kit';
 
 describe('ShiftsPage', { timeout: 20_000 }, () => {
-  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
-  beforeEach(() => localStorage.setItem(deviceIdStorageKey, deviceId));
-  afterEach(() => {
-    fakeApi?.restore();
-    vi.restoreAllMocks();
-  });
+  const scene = shiftsScene();
 
   it('opens a shift with the float and this device’s id, and remembers the drawer’s name', async () => {
     signIn(staff);
     const opened = makeShift({ deviceName: 'Quầy 2' });
     const served = serveShifts({ answer: () => ({ status: 201, body: { success: true, data: opened } }) });
-    fakeApi = served.fakeApi;
+    scene.fakeApi = served.fakeApi;
     renderRoutes(routes, { path: '/shifts' });
 
     const name = await screen.findByRole('textbox', { name: 'Drawer name' });
@@ -38,7 +32,7 @@ describe('ShiftsPage', { timeout: 20_000 }, () => {
     expect(served.writes).toEqual([
       { method: 'POST', url: '/api/shifts', body: { deviceId, deviceName: 'Quầy 2', openingFloat: 1_000_000 } },
     ]);
-    const post = fakeApi.configs.find((config) => config.method === 'post');
+    const post = scene.fakeApi.configs.find((config) => config.method === 'post');
     expect(post?.headers.get('X-Device-Id')).toBe(deviceId);
     expect(localStorage.getItem('quan.drawerName')).toBe('Quầy 2');
     // The live figures of the open shift.
@@ -48,13 +42,13 @@ describe('ShiftsPage', { timeout: 20_000 }, () => {
     // Staff run their drawer; past shifts and exports are for managers, and are not asked for.
     expect(screen.queryByRole('heading', { name: 'Past shifts' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Exports' })).not.toBeInTheDocument();
-    expect(fakeApi.requests).not.toContain('GET /api/shifts');
+    expect(scene.fakeApi.requests).not.toContain('GET /api/shifts');
   });
 
   it('counts the float note by note', async () => {
     signIn(staff);
     const served = serveShifts({ answer: () => ({ status: 201, body: { success: true, data: makeShift() } }) });
-    fakeApi = served.fakeApi;
+    scene.fakeApi = served.fakeApi;
     renderRoutes(routes, { path: '/shifts' });
 
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Count the float note by note' }));
@@ -90,7 +84,7 @@ describe('ShiftsPage', { timeout: 20_000 }, () => {
         },
       }),
     });
-    fakeApi = served.fakeApi;
+    scene.fakeApi = served.fakeApi;
     renderRoutes(routes, { path: '/shifts' });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Cash out' }));
@@ -116,7 +110,7 @@ describe('ShiftsPage', { timeout: 20_000 }, () => {
     const shift = makeShift();
     const closed = closedShift({ noteCounts: [{ note: 500_000, count: 5 }] });
     const served = serveShifts({ current: shift, answer: () => ok(closed) });
-    fakeApi = served.fakeApi;
+    scene.fakeApi = served.fakeApi;
     renderRoutes(routes, { path: '/shifts' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Ca làm việc & két tiền' })).toBeInTheDocument();

@@ -1,6 +1,8 @@
 import { defaultSettings } from '@quan/contract/settings';
 import type { Shift } from '@quan/contract/shifts';
 import type { User } from '@quan/contract/user';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { deviceIdStorageKey } from '../../../lib/device-id';
 import { formatMoney } from '../../../lib/format';
 import { fail, installFakeApi, ok, type FakeHandler, type FakeResponse } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
@@ -63,4 +65,29 @@ export function serveShifts({
 
 export function signIn(user: User) {
   storeSession(user, tokenExpiringIn(3600));
+}
+
+/**
+ * What every shifts page test file sets up around its tests: this device's id in storage, and the fake server a
+ * test installs (`scene.fakeApi = …`) taken down after it.
+ */
+export function shiftsScene() {
+  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
+
+  beforeEach(() => localStorage.setItem(deviceIdStorageKey, deviceId));
+  afterEach(() => {
+    fakeApi?.restore();
+    fakeApi = undefined;
+    vi.restoreAllMocks();
+  });
+
+  return {
+    get fakeApi(): ReturnType<typeof installFakeApi> {
+      if (!fakeApi) throw new Error('The test reads the fake server before installing one');
+      return fakeApi;
+    },
+    set fakeApi(api: ReturnType<typeof installFakeApi>) {
+      fakeApi = api;
+    },
+  };
 }
