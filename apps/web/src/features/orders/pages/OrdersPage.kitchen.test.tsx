@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { activateLanguage } from '../../../lib/i18n';
 import { fail } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
 import { makeOrder, makeRound } from '../../../test/data/orders';
-import { makeTab, minutesAgo, serveOrders } from './orders-test-kit';
+import { makeTab, minutesAgo, serveOrders, ordersScene } from './orders-test-kit';
 
 /** The dishes on a ticket, as the kitchen reads them. */
 function ticketLines(ticket: HTMLElement) {
@@ -18,8 +18,7 @@ function ticketLines(ticket: HTMLElement) {
 
 // Whole-page journeys through the lazy routes: on a busy two-core machine one can pass the default 5 s.
 describe('OrdersPage', { timeout: 20_000 }, () => {
-  let server: ReturnType<typeof serveOrders> | undefined;
-  afterEach(() => server?.fakeApi.restore());
+  const scene = ordersScene();
 
   describe('kitchen mode', () => {
     it('shows open kitchen orders oldest first and advances one with a single tap', async () => {
@@ -31,7 +30,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
         makeOrder({ orderNo: 6, status: 'in_progress', createdAt: minutesAgo(14) }),
         makeOrder({ orderNo: 4, status: 'served', createdAt: minutesAgo(40) }),
       ];
-      server = serveOrders(orders);
+      scene.server = serveOrders(orders);
       renderRoutes(routes, { path: '/orders?view=kitchen' });
 
       const list = await screen.findByRole('list', { name: 'Kitchen tickets, oldest first' });
@@ -44,7 +43,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
       ]);
       expect(tickets.map((ticket) => ticket.dataset.tone)).toEqual(['late', 'waiting', 'fresh', 'fresh']);
       expect(within(tickets[3]!).getByText('New order from the table: accept it')).toBeInTheDocument();
-      expect(server.fakeApi.configs[0]?.params).toMatchObject({ status: 'pending,in_progress,ready' });
+      expect(scene.server.fakeApi.configs[0]?.params).toMatchObject({ status: 'pending,in_progress,ready' });
 
       await userEvent.click(within(tickets[0]!).getByRole('button', { name: 'Mark ready order #5' }));
       expect(await screen.findByText('Order #5 is ready.')).toBeInTheDocument();
@@ -55,20 +54,20 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
 
       // Each ticket moves its round, with the version of the order the screen shows.
       expect(
-        server.patches.map(({ id, roundNo, body }) => [orders.find((o) => o._id === id)?.orderNo, roundNo, body]),
+        scene.server.patches.map(({ id, roundNo, body }) => [orders.find((o) => o._id === id)?.orderNo, roundNo, body]),
       ).toEqual([
         [5, 1, { status: 'ready', expectedVersion: 1 }],
         [8, 1, { status: 'in_progress', expectedVersion: 1 }],
         [7, 1, { status: 'served', expectedVersion: 1 }],
       ]);
-      expect(server.puts).toEqual([]);
+      expect(scene.server.puts).toEqual([]);
       // Served orders leave the kitchen.
       await waitFor(() => expect(screen.queryByRole('article', { name: /^#7 / })).not.toBeInTheDocument());
     });
 
     it('shows one ticket per round of a tab, each with only its own dishes, the earliest sent first', async () => {
       storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
-      server = serveOrders([makeTab(), makeOrder({ orderNo: 9, status: 'pending', createdAt: minutesAgo(12) })]);
+      scene.server = serveOrders([makeTab(), makeOrder({ orderNo: 9, status: 'pending', createdAt: minutesAgo(12) })]);
       renderRoutes(routes, { path: '/orders?view=kitchen' });
 
       const list = await screen.findByRole('list', { name: 'Kitchen tickets, oldest first' });
@@ -90,15 +89,17 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     it('bumps one round of a tab with the version it shows', async () => {
       storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
       const order = makeTab();
-      server = serveOrders([order]);
+      scene.server = serveOrders([order]);
       renderRoutes(routes, { path: '/orders?view=kitchen' });
 
       const round2 = await screen.findByRole('article', { name: 'Round 2 · Table 5 #42' });
       await userEvent.click(within(round2).getByRole('button', { name: 'Mark ready round 2 of order #42' }));
 
       expect(await screen.findByText('Round 2 of order #42 is ready.')).toBeInTheDocument();
-      expect(server.fakeApi.requests).toContain(`PATCH /api/order/${order._id}/rounds/2`);
-      expect(server.patches).toEqual([{ id: order._id, roundNo: 2, body: { status: 'ready', expectedVersion: 3 } }]);
+      expect(scene.server.fakeApi.requests).toContain(`PATCH /api/order/${order._id}/rounds/2`);
+      expect(scene.server.patches).toEqual([
+        { id: order._id, roundNo: 2, body: { status: 'ready', expectedVersion: 3 } },
+      ]);
       expect(
         await within(round2).findByRole('button', { name: 'Mark served round 2 of order #42' }),
       ).toBeInTheDocument();
@@ -112,7 +113,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
       // The next tap sends the version the first one left.
       await userEvent.click(within(round2).getByRole('button', { name: 'Mark served round 2 of order #42' }));
       expect(await screen.findByText('Round 2 of order #42 served.')).toBeInTheDocument();
-      expect(server.patches.at(-1)).toEqual({
+      expect(scene.server.patches.at(-1)).toEqual({
         id: order._id,
         roundNo: 2,
         body: { status: 'served', expectedVersion: 4 },
@@ -123,16 +124,16 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     it('shows the server’s refusal when the order changed elsewhere, and fetches it again', async () => {
       storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
       const message = 'Order 42 was changed on another screen since you opened it; its latest state is shown now';
-      server = serveOrders([makeTab()], () => fail(409, message));
+      scene.server = serveOrders([makeTab()], () => fail(409, message));
       renderRoutes(routes, { path: '/orders?view=kitchen' });
 
       const round1 = await screen.findByRole('article', { name: 'Round 1 · Table 5 #42' });
-      const listsBefore = server.fakeApi.requests.filter((request) => request === 'GET /api/order').length;
+      const listsBefore = scene.server.fakeApi.requests.filter((request) => request === 'GET /api/order').length;
       await userEvent.click(within(round1).getByRole('button', { name: 'Mark served round 1 of order #42' }));
 
       expect(await screen.findByText(message)).toBeInTheDocument();
       await waitFor(() =>
-        expect(server?.fakeApi.requests.filter((request) => request === 'GET /api/order').length).toBeGreaterThan(
+        expect(scene.server.fakeApi.requests.filter((request) => request === 'GET /api/order').length).toBeGreaterThan(
           listsBefore,
         ),
       );
@@ -147,7 +148,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
           makeRound(2, { status: 'pending', source: 'table', sentAt: minutesAgo(3) }),
         ],
       });
-      server = serveOrders([order]);
+      scene.server = serveOrders([order]);
       renderRoutes(routes, { path: '/orders?view=kitchen' });
 
       const round2 = await screen.findByRole('article', { name: 'Round 2 · Table 5 #42' });
@@ -158,7 +159,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
       await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, reject round' }));
 
       expect(await screen.findByText('Round 2 of order #42 rejected.')).toBeInTheDocument();
-      expect(server.patches).toEqual([
+      expect(scene.server.patches).toEqual([
         { id: order._id, roundNo: 2, body: { status: 'cancelled', expectedVersion: 3 } },
       ]);
       await waitFor(() => expect(screen.queryByRole('article', { name: /^Round 2 / })).not.toBeInTheDocument());
@@ -174,7 +175,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
           makeRound(2, { status: 'pending', source: 'table', sentAt: minutesAgo(1) }),
         ],
       });
-      server = serveOrders([order]);
+      scene.server = serveOrders([order]);
       renderRoutes(routes, { path: '/orders?view=kitchen' });
 
       const round1 = within(await screen.findByRole('article', { name: 'Round 1 · Table 5 #42' }));
@@ -188,7 +189,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     it('speaks Vietnamese on the kitchen screen: tickets, timers and buttons', async () => {
       await activateLanguage('vi', 'staff');
       storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
-      server = serveOrders([
+      scene.server = serveOrders([
         makeOrder({ orderNo: 5, status: 'in_progress', createdAt: minutesAgo(25) }),
         makeOrder({ orderNo: 8, status: 'pending', source: 'table', createdAt: minutesAgo(1) }),
       ]);
@@ -209,7 +210,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
 
     it('switches between the list and the kitchen view', async () => {
       storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
-      server = serveOrders([]);
+      scene.server = serveOrders([]);
       const { router } = renderRoutes(routes, { path: '/orders' });
 
       await userEvent.click(await screen.findByRole('button', { name: 'Kitchen' }));

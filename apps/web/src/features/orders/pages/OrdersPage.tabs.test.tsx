@@ -1,16 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
 import { makeLine, makeOrder, makeRound } from '../../../test/data/orders';
-import { actionNames, makeTab, serveOrders } from './orders-test-kit';
+import { actionNames, makeTab, serveOrders, ordersScene } from './orders-test-kit';
 
 // Whole-page journeys through the lazy routes: on a busy two-core machine one can pass the default 5 s.
 describe('OrdersPage', { timeout: 20_000 }, () => {
-  let server: ReturnType<typeof serveOrders> | undefined;
-  afterEach(() => server?.fakeApi.restore());
+  const scene = ordersScene();
 
   describe('a tab of several rounds', () => {
     /** Order #1042 at table 5: its first round made, a diner's second round waiting, a third rejected. */
@@ -37,7 +36,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     it('groups the lines by round, shows what was voided, and lets staff accept a diner’s round', async () => {
       storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
       const order = tabWithDinerRound();
-      server = serveOrders([order]);
+      scene.server = serveOrders([order]);
       renderRoutes(routes, { path: '/orders' });
 
       const tab = within(await screen.findByRole('article', { name: /^#1042 / }));
@@ -62,10 +61,10 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
       await userEvent.click(second.getByRole('button', { name: 'Accept round 2 of order #1042' }));
 
       expect(await screen.findByText('Round 2 of order #1042 accepted.')).toBeInTheDocument();
-      expect(server.patches).toEqual([
+      expect(scene.server.patches).toEqual([
         { id: order._id, roundNo: 2, body: { status: 'in_progress', expectedVersion: 4 } },
       ]);
-      expect(server.fakeApi.requests).toContain(`PATCH /api/order/${order._id}/rounds/2`);
+      expect(scene.server.fakeApi.requests).toContain(`PATCH /api/order/${order._id}/rounds/2`);
       await waitFor(() => expect(tab.getByRole('region', { name: 'Round 2 · 19:42 · Preparing' })).toBeInTheDocument());
       expect(tab.queryByRole('button', { name: /round 2/ })).not.toBeInTheDocument();
       expect(tab.queryByText('Round 2 waiting for approval')).not.toBeInTheDocument();
@@ -87,7 +86,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
           makeLine({ name: 'Chè ba màu', price: 25000, position: 1, roundNo: 2 }),
         ],
       });
-      server = serveOrders([order]);
+      scene.server = serveOrders([order]);
       renderRoutes(routes, { path: '/orders' });
 
       const tab = within(await screen.findByRole('article', { name: '#1044 · Table 4' }));
@@ -108,27 +107,27 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     it('confirms before rejecting a diner’s round, and sends nothing when dismissed', async () => {
       storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
       const order = tabWithDinerRound();
-      server = serveOrders([order]);
+      scene.server = serveOrders([order]);
       renderRoutes(routes, { path: '/orders' });
 
       await userEvent.click(await screen.findByRole('button', { name: 'Reject round 2 of order #1042' }));
       let dialog = screen.getByRole('dialog', { name: 'Reject round 2 of order #1042?' });
       expect(dialog).toHaveTextContent('the rest of the order stays');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-      expect(server.patches).toEqual([]);
+      expect(scene.server.patches).toEqual([]);
 
       await userEvent.click(screen.getByRole('button', { name: 'Reject round 2 of order #1042' }));
       dialog = screen.getByRole('dialog', { name: 'Reject round 2 of order #1042?' });
       await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, reject round' }));
 
       expect(await screen.findByText('Round 2 of order #1042 rejected.')).toBeInTheDocument();
-      expect(server.patches).toEqual([
+      expect(scene.server.patches).toEqual([
         { id: order._id, roundNo: 2, body: { status: 'cancelled', expectedVersion: 4 } },
       ]);
     });
     it('says a cancel of a tab stops only the rounds not yet ready, and that the rest stays on the bill', async () => {
       storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
-      server = serveOrders([makeTab()]);
+      scene.server = serveOrders([makeTab()]);
       renderRoutes(routes, { path: '/orders' });
 
       await userEvent.click(await screen.findByRole('button', { name: 'Cancel order #42' }));
@@ -138,7 +137,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
       );
       expect(dialog).not.toHaveTextContent('the table is freed');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-      expect(server.puts).toEqual([]);
+      expect(scene.server.puts).toEqual([]);
     });
   });
 });

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderStatus } from '@quan/contract/order';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { activateLanguage } from '../../../lib/i18n';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
 import { makeLine, makeOrder } from '../../../test/data/orders';
-import { card, minutesAgo, serveOrders } from './orders-test-kit';
+import { card, minutesAgo, serveOrders, ordersScene } from './orders-test-kit';
 
 /** Every card's number and the moves it offers, read in one pass over the list. */
 function offeredMoves(): Record<string, string[]> {
@@ -23,13 +23,12 @@ function offeredMoves(): Record<string, string[]> {
 
 // Whole-page journeys through the lazy routes: on a busy two-core machine one can pass the default 5 s.
 describe('OrdersPage', { timeout: 20_000 }, () => {
-  let server: ReturnType<typeof serveOrders> | undefined;
-  afterEach(() => server?.fakeApi.restore());
+  const scene = ordersScene();
 
   it('offers only the moves allowed from each status, on the Active tab by default', async () => {
     storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
     const statuses: OrderStatus[] = ['pending', 'in_progress', 'ready', 'served', 'completed', 'cancelled'];
-    server = serveOrders(statuses.map((status, index) => makeOrder({ orderNo: 101 + index, status })));
+    scene.server = serveOrders(statuses.map((status, index) => makeOrder({ orderNo: 101 + index, status })));
     renderRoutes(routes, { path: '/orders?status=all' });
 
     await screen.findByRole('article', { name: /^#101 / });
@@ -58,12 +57,12 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     await userEvent.click(tabs.getByRole('button', { name: 'Active' }));
     await waitFor(() => expect(Object.keys(offeredMoves())).toEqual(['#101', '#102', '#103', '#104']));
     expect(tabs.getByRole('button', { name: 'Active' })).toHaveAttribute('aria-pressed', 'true');
-    expect(server.fakeApi.configs.at(-1)?.params).toMatchObject({ status: 'pending,in_progress,ready,served' });
+    expect(scene.server.fakeApi.configs.at(-1)?.params).toMatchObject({ status: 'pending,in_progress,ready,served' });
   });
 
   it('shows table, guests, lines, total, elapsed time and the diner badge on a card', async () => {
     storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
-    server = serveOrders([
+    scene.server = serveOrders([
       makeOrder({ orderNo: 1042, status: 'pending', source: 'table', createdAt: minutesAgo(12) }),
       makeOrder({ orderNo: 1043, table: null, customerDetails: { name: 'Lê Văn Cường', phone: '', guests: 1 } }),
     ]);
@@ -84,7 +83,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
   it('speaks Vietnamese: the cards, their buttons, the status tabs and the toasts', async () => {
     await activateLanguage('vi', 'staff');
     storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
-    server = serveOrders([
+    scene.server = serveOrders([
       makeOrder({ orderNo: 1042, status: 'pending', source: 'table', createdAt: minutesAgo(12) }),
       makeOrder({ orderNo: 1043, table: null, customerDetails: { name: '', phone: '', guests: 1 } }),
     ]);
@@ -115,7 +114,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
 
   it('shows a dish’s options under it, in bold dish and plain options', async () => {
     storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
-    server = serveOrders([
+    scene.server = serveOrders([
       makeOrder({
         orderNo: 1042,
         items: [
@@ -143,7 +142,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
 
   it('sends the chosen status tab and the dates as the restaurant day bounds', async () => {
     storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
-    server = serveOrders([makeOrder({ orderNo: 1042, status: 'completed' })]);
+    scene.server = serveOrders([makeOrder({ orderNo: 1042, status: 'completed' })]);
     const { router } = renderRoutes(routes, { path: '/orders' });
     await screen.findByText('No active orders.');
 
@@ -154,7 +153,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByLabelText('To'), '16/01/2026');
 
     await waitFor(() =>
-      expect(server?.fakeApi.configs.at(-1)?.params).toEqual({
+      expect(scene.server.fakeApi.configs.at(-1)?.params).toEqual({
         status: 'completed',
         startDate: '2026-01-14T17:00:00.000Z',
         endDate: '2026-01-16T16:59:59.999Z',

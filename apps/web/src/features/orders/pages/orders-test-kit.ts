@@ -3,6 +3,7 @@ import { type Order, type OrderStatus } from '@quan/contract/order';
 import type { TakePaymentBody } from '@quan/contract/payments';
 import { defaultSettings } from '@quan/contract/settings';
 import { orderStatusOfRounds, type RoundStatus } from '@quan/contract/rounds';
+import { afterEach } from 'vitest';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
 import { makeLine, makeOrder, makeRound, withOrderStatus, withPayment } from '../../../test/data/orders';
 
@@ -115,4 +116,25 @@ export function actionNames(orderNo: number) {
         .getAllByRole('button')
         .map((button) => button.textContent)
     : [];
+}
+
+/**
+ * The fake orders server a test installs (`scene.server = serveOrders(…)`), taken down after each test of the describe that calls this.
+ */
+export function ordersScene() {
+  let server: ReturnType<typeof serveOrders> | undefined;
+  afterEach(() => {
+    server?.fakeApi.restore();
+    server = undefined;
+  });
+
+  return {
+    get server(): ReturnType<typeof serveOrders> {
+      if (!server) throw new Error('The test reads the fake server before installing one');
+      return server;
+    },
+    set server(installed: ReturnType<typeof serveOrders>) {
+      server = installed;
+    },
+  };
 }
