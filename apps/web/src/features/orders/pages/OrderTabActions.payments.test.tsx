@@ -1,15 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
 import { makePayment, makeRound } from '../../../test/data/orders';
-import { card, makeTab, openAction, serveTab } from './tab-actions-test-kit';
+import { card, makeTab, openAction, serveTab, tabActionsScene } from './tab-actions-test-kit';
 
 describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
-  let server: ReturnType<typeof serveTab> | undefined;
-  afterEach(() => server?.fakeApi.restore());
+  const scene = tabActionsScene();
 
   it('splits a bill evenly with a live preview, then shows parts that add up to the total', async () => {
     storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
@@ -17,7 +16,7 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
       status: 'served',
       rounds: [makeRound(1, { status: 'served' }), makeRound(2, { status: 'served' })],
     });
-    server = serveTab([order], { role: 'staff' });
+    scene.server = serveTab([order], { role: 'staff' });
     renderRoutes(routes, { path: '/orders' });
 
     await openAction(/^Split bill of order #42$/);
@@ -43,7 +42,7 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Split into 4 parts' }));
 
     expect(await screen.findByText('Order #42’s bill is split into 4 parts.')).toBeInTheDocument();
-    expect(server.posts).toEqual([
+    expect(scene.server.posts).toEqual([
       { url: `/api/order/${order._id}/split`, body: { by: 'guests', guests: 4, expectedVersion: 3 } },
     ]);
     const parts = within(await card().findByRole('region', { name: 'Split bill · 0 of 4 parts paid' }));
@@ -63,7 +62,7 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
   it('splits by dishes: part 1 the dishes picked, part 2 the rest', async () => {
     storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
     const order = makeTab();
-    server = serveTab([order], { role: 'staff' });
+    scene.server = serveTab([order], { role: 'staff' });
     renderRoutes(routes, { path: '/orders' });
 
     await openAction(/^Split bill of order #42$/);
@@ -82,7 +81,7 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Split into 2 parts' }));
 
     expect(await screen.findByText('Order #42’s bill is split into 2 parts.')).toBeInTheDocument();
-    expect(server.posts.map((post) => post.body)).toEqual([
+    expect(scene.server.posts.map((post) => post.body)).toEqual([
       {
         by: 'lines',
         parts: [
@@ -117,7 +116,7 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
         { ...part, no: 2, total: 105300 },
       ],
     });
-    server = serveTab([order], { role: 'staff' });
+    scene.server = serveTab([order], { role: 'staff' });
     renderRoutes(routes, { path: '/orders' });
 
     await openAction(/^Pay part 1 of order #42$/);
@@ -130,7 +129,7 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
     await userEvent.click(confirm);
 
     expect(await screen.findByText('Part 1 of order #42 paid')).toBeInTheDocument();
-    expect(server.posts).toEqual([
+    expect(scene.server.posts).toEqual([
       {
         url: `/api/order/${order._id}/payments`,
         body: { method: 'cash', amount: 105300, partNo: 1, expectedVersion: order.version },
@@ -152,7 +151,7 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
       rounds: [makeRound(1, { status: 'served' }), makeRound(2, { status: 'in_progress' })],
     });
     const order = { ...tab, due: tab.bills.total };
-    server = serveTab([order], { role: 'staff' });
+    scene.server = serveTab([order], { role: 'staff' });
     renderRoutes(routes, { path: '/orders' });
 
     await openAction(/^Take payment of order #42$/);
@@ -164,7 +163,7 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Take payment' }));
 
     expect(await dialog.findByText('100.000 ₫ taken by card. 110.600 ₫ left to pay.')).toBeInTheDocument();
-    expect(server.posts).toEqual([
+    expect(scene.server.posts).toEqual([
       { url: `/api/order/${order._id}/payments`, body: { method: 'card', amount: 100000, expectedVersion: 3 } },
     ]);
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
@@ -180,17 +179,17 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
     const tab = makeTab({ status: 'completed', rounds: [makeRound(1, { status: 'served' })] });
     const completed = { ...tab, paid: tab.bills.total, due: 0, payments: [makePayment({ amount: tab.bills.total })] };
     storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
-    server = serveTab([completed], { role: 'manager' });
+    scene.server = serveTab([completed], { role: 'manager' });
     const view = renderRoutes(routes, { path: '/orders?status=completed' });
 
     await openAction(/^Payments & refunds of order #42$/);
     const dialog = within(screen.getByRole('dialog', { name: 'Pay order #42' }));
     expect(dialog.getByRole('button', { name: /^Refund cash payment of 210\.600/ })).toBeInTheDocument();
     view.unmount();
-    server.fakeApi.restore();
+    scene.server.fakeApi.restore();
 
     storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
-    server = serveTab([completed], { role: 'staff' });
+    scene.server = serveTab([completed], { role: 'staff' });
     renderRoutes(routes, { path: '/orders?status=completed' });
     await screen.findByRole('article', { name: /^#42 / });
     expect(screen.queryByRole('button', { name: /^Payments & refunds/ })).not.toBeInTheDocument();

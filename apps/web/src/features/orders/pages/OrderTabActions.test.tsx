@@ -1,23 +1,22 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { activateLanguage } from '../../../lib/i18n';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
 import { makeTable } from '../../../test/data/tables';
 import { makeOrder } from '../../../test/data/orders';
-import { makeTab, openAction, serveTab } from './tab-actions-test-kit';
+import { makeTab, openAction, serveTab, tabActionsScene } from './tab-actions-test-kit';
 
 describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
-  let server: ReturnType<typeof serveTab> | undefined;
-  afterEach(() => server?.fakeApi.restore());
+  const scene = tabActionsScene();
 
   it('speaks Vietnamese in the dialogs that change the bill', async () => {
     await activateLanguage('vi', 'staff');
     storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
     const order = makeTab();
-    server = serveTab([order], { role: 'manager' });
+    scene.server = serveTab([order], { role: 'manager' });
     renderRoutes(routes, { path: '/orders' });
 
     const bill = within(await screen.findByRole('group', { name: 'Thay đổi hóa đơn' }));
@@ -54,7 +53,7 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
       other,
       makeTable(7),
     ];
-    server = serveTab([order], { role: 'staff', tables });
+    scene.server = serveTab([order], { role: 'staff', tables });
     renderRoutes(routes, { path: '/orders' });
 
     await openAction(/^Move dishes of order #42$/);
@@ -73,7 +72,7 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Move 1 dish' }));
 
     expect(await screen.findByText('Moved 1 × Bún chả to table 3.')).toBeInTheDocument();
-    expect(server.posts).toEqual([
+    expect(scene.server.posts).toEqual([
       {
         url: `/api/order/${order._id}/move-lines`,
         body: { lines: [{ position: 2, quantity: 1 }], toTableId: other._id, expectedVersion: 3 },
@@ -89,7 +88,7 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
       makeTable(3, { currentOrder: { _id: fromOrderId, orderNo: 41, customerName: 'Lê Văn Cường', status: 'served' } }),
       makeTable(5, { currentOrder: { _id: order._id, orderNo: 42, customerName: '', status: 'pending' } }),
     ];
-    server = serveTab([order], { role: 'staff', tables });
+    scene.server = serveTab([order], { role: 'staff', tables });
     renderRoutes(routes, { path: '/orders' });
 
     await openAction(/^Merge a table into order #42$/);
@@ -101,6 +100,8 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Merge table 3' }));
 
     expect(await screen.findByText('Table 3 merged into order #42.')).toBeInTheDocument();
-    expect(server.posts).toEqual([{ url: `/api/order/${order._id}/merge`, body: { fromOrderId, expectedVersion: 3 } }]);
+    expect(scene.server.posts).toEqual([
+      { url: `/api/order/${order._id}/merge`, body: { fromOrderId, expectedVersion: 3 } },
+    ]);
   });
 });

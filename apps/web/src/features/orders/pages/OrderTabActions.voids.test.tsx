@@ -1,20 +1,27 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { fail } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
-import { card, makeTab, managerPassword, openAction, serveTab, startedRefusal } from './tab-actions-test-kit';
+import {
+  card,
+  makeTab,
+  managerPassword,
+  openAction,
+  serveTab,
+  startedRefusal,
+  tabActionsScene,
+} from './tab-actions-test-kit';
 
 describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
-  let server: ReturnType<typeof serveTab> | undefined;
-  afterEach(() => server?.fakeApi.restore());
+  const scene = tabActionsScene();
 
   it('asks a manager to approve when staff void a dish the kitchen started, and re-sends with it', async () => {
     storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
     const order = makeTab();
-    server = serveTab([order], { role: 'staff' });
+    scene.server = serveTab([order], { role: 'staff' });
     renderRoutes(routes, { path: '/orders' });
 
     await openAction(/^Void dishes of order #42$/);
@@ -36,7 +43,7 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
     // A reason is required, and "Other" asks for a note.
     await userEvent.click(dialog.getByRole('button', { name: 'Void 1 dish' }));
     expect(dialog.getByText('Choose a reason.')).toBeInTheDocument();
-    expect(server.posts).toEqual([]);
+    expect(scene.server.posts).toEqual([]);
     await userEvent.click(dialog.getByRole('radio', { name: 'Other' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Void 1 dish' }));
     expect(dialog.getByText('Say why the dishes are voided.')).toBeInTheDocument();
@@ -68,7 +75,7 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
       wasted: true,
       expectedVersion: 3,
     };
-    expect(server.posts).toEqual([
+    expect(scene.server.posts).toEqual([
       { url: `/api/order/${order._id}/voids`, body: sent },
       {
         url: `/api/order/${order._id}/voids`,
@@ -85,7 +92,7 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
   it('lets a signed-in manager void a started dish directly, and staff void a dish not yet started', async () => {
     storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
     const order = makeTab();
-    server = serveTab([order], { role: 'manager' });
+    scene.server = serveTab([order], { role: 'manager' });
     renderRoutes(routes, { path: '/orders' });
 
     await openAction(/^Void dishes of order #42$/);
@@ -96,7 +103,7 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Void 1 dish' }));
 
     expect(await screen.findByText('Voided 1 × Trà đá on order #42.')).toBeInTheDocument();
-    expect(server.posts.map((post) => post.body)).toEqual([
+    expect(scene.server.posts.map((post) => post.body)).toEqual([
       { lines: [{ position: 1, quantity: 1 }], reason: 'wrong_dish', expectedVersion: 3 },
     ]);
   });
@@ -104,7 +111,7 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
   it('closes the dialog and shows the server’s refusal when the order changed elsewhere', async () => {
     storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
     const message = 'Order 42 was changed on another screen since you opened it; its latest state is shown now';
-    server = serveTab([makeTab()], { role: 'staff', refuse: () => fail(409, message) });
+    scene.server = serveTab([makeTab()], { role: 'staff', refuse: () => fail(409, message) });
     renderRoutes(routes, { path: '/orders' });
 
     await openAction(/^Void dishes of order #42$/);
@@ -113,13 +120,13 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
     await userEvent.click(dialog.getByRole('button', { name: 'More Bún chả, round 2' }));
     expect(dialog.queryByRole('checkbox')).not.toBeInTheDocument();
     await userEvent.click(dialog.getByRole('radio', { name: 'Guest changed their mind' }));
-    const listsBefore = server.fakeApi.requests.filter((request) => request === 'GET /api/order').length;
+    const listsBefore = scene.server.fakeApi.requests.filter((request) => request === 'GET /api/order').length;
     await userEvent.click(dialog.getByRole('button', { name: 'Void 1 dish' }));
 
     expect(await screen.findByText(message)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() =>
-      expect(server?.fakeApi.requests.filter((request) => request === 'GET /api/order').length).toBeGreaterThan(
+      expect(scene.server.fakeApi.requests.filter((request) => request === 'GET /api/order').length).toBeGreaterThan(
         listsBefore,
       ),
     );

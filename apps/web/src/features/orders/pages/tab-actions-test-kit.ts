@@ -5,6 +5,7 @@ import type { Order } from '@quan/contract/order';
 import type { TakePaymentBody } from '@quan/contract/payments';
 import type { Table } from '@quan/contract/table';
 import type { Role } from '@quan/contract/user';
+import { afterEach } from 'vitest';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
 import { makeTable } from '../../../test/data/tables';
 import { makeLine, makeOrder, makeRound, withPayment } from '../../../test/data/orders';
@@ -143,4 +144,25 @@ export const card = () => within(screen.getByRole('article', { name: /^#42 / }))
 
 export async function openAction(name: RegExp) {
   await userEvent.click(await screen.findByRole('button', { name }));
+}
+
+/**
+ * The fake server of a table’s tab a test installs (`scene.server = serveTab(…)`), taken down after each test of the describe that calls this.
+ */
+export function tabActionsScene() {
+  let server: ReturnType<typeof serveTab> | undefined;
+  afterEach(() => {
+    server?.fakeApi.restore();
+    server = undefined;
+  });
+
+  return {
+    get server(): ReturnType<typeof serveTab> {
+      if (!server) throw new Error('The test reads the fake server before installing one');
+      return server;
+    },
+    set server(installed: ReturnType<typeof serveTab>) {
+      server = installed;
+    },
+  };
 }
