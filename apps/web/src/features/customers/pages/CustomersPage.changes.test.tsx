@@ -1,21 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CreateCustomerBody } from '@quan/contract/customer';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { fail } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render-routes';
-import { figure, lan, minh, row, rowNames, serveCustomers, signIn } from './customers-test-kit';
+import { figure, lan, minh, row, rowNames, serveCustomers, signIn, customersScene } from './customers-test-kit';
 
 // Whole-page journeys through the lazy routes: on a busy two-core machine one can pass the default 5 s.
 describe('CustomersPage', { timeout: 30_000 }, () => {
-  let server: ReturnType<typeof serveCustomers> | undefined;
-  afterEach(() => server?.fakeApi.restore());
+  const scene = customersScene();
 
   it('explains invalid fields from the contract and the server’s refusal, then puts the new customer first', async () => {
     const user = userEvent.setup();
     signIn('staff');
-    server = serveCustomers(({ method, body }) =>
+    scene.server = serveCustomers(({ method, body }) =>
       method === 'POST' && (body as CreateCustomerBody).phone === lan.phone
         ? fail(409, 'A customer with phone 0901234567 already exists')
         : null,
@@ -35,7 +34,7 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
     await user.type(dialog.getByLabelText('Email'), 'not-an-email');
     await user.click(dialog.getByRole('button', { name: 'Add customer' }));
     expect(await dialog.findByText('Enter a valid email address')).toBeInTheDocument();
-    expect(server.writes).toEqual([]);
+    expect(scene.server.writes).toEqual([]);
 
     await user.clear(dialog.getByLabelText('Email'));
     await user.type(dialog.getByLabelText('Email'), 'Tu@Quan.Test');
@@ -53,7 +52,7 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
 
     expect(await screen.findByText('Bác Tư is added.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(server.writes.map((write) => write.body)).toEqual([
+    expect(scene.server.writes.map((write) => write.body)).toEqual([
       { name: 'Bác Tư', phone: '0901234567', email: 'tu@quan.test' },
       { name: 'Bác Tư', phone: '0912345678', email: 'tu@quan.test', dateOfBirth: '1990-05-31' },
     ]);
@@ -64,7 +63,7 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
   it('edits a customer, sending only what changed', async () => {
     const user = userEvent.setup();
     signIn('staff');
-    server = serveCustomers();
+    scene.server = serveCustomers();
     renderRoutes(routes, { path: '/customer-management' });
 
     await user.click(await screen.findByRole('button', { name: 'Edit Chị Lan' }));
@@ -75,7 +74,7 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
     await user.click(dialog.getByRole('button', { name: 'Save customer' }));
 
     expect(await screen.findByText('Chị Lan is saved.')).toBeInTheDocument();
-    expect(server.writes).toEqual([
+    expect(scene.server.writes).toEqual([
       { method: 'PUT', url: `/api/customers/${lan._id}`, body: { notes: 'Dị ứng đậu phộng', status: 'inactive' } },
     ]);
     expect(row('Chị Lan').getByText('Inactive')).toBeInTheDocument();
@@ -84,17 +83,17 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
   it('deletes only after confirmation, with the fixed success message', async () => {
     const user = userEvent.setup();
     signIn('manager');
-    server = serveCustomers();
+    scene.server = serveCustomers();
     renderRoutes(routes, { path: '/customer-management' });
 
     await user.click(await screen.findByRole('button', { name: 'Delete Anh Minh' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Delete Anh Minh?' }));
     expect(dialog.getByText(/will be removed with their 3,000 points/)).toBeInTheDocument();
-    expect(server.writes).toEqual([]);
+    expect(scene.server.writes).toEqual([]);
     await user.click(dialog.getByRole('button', { name: 'Delete customer' }));
 
     expect(await screen.findByText('Customer deleted successfully')).toBeInTheDocument();
-    expect(server.writes).toEqual([{ method: 'DELETE', url: `/api/customers/${minh._id}`, body: undefined }]);
+    expect(scene.server.writes).toEqual([{ method: 'DELETE', url: `/api/customers/${minh._id}`, body: undefined }]);
     expect(screen.queryByRole('row', { name: 'Anh Minh' })).not.toBeInTheDocument();
     // The page is fetched again so it still holds 10.
     await waitFor(() => expect(rowNames()).toHaveLength(10));
@@ -104,7 +103,7 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
   it('shows why the server refuses a delete', async () => {
     const user = userEvent.setup();
     signIn('admin');
-    server = serveCustomers(({ method }) => (method === 'DELETE' ? { status: 500, body: '' } : null));
+    scene.server = serveCustomers(({ method }) => (method === 'DELETE' ? { status: 500, body: '' } : null));
     renderRoutes(routes, { path: '/customer-management' });
 
     await user.click(await screen.findByRole('button', { name: 'Delete Anh Minh' }));
@@ -117,7 +116,7 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
   it('updates every membership after confirmation and says how many changed', async () => {
     const user = userEvent.setup();
     signIn('manager');
-    server = serveCustomers();
+    scene.server = serveCustomers();
     renderRoutes(routes, { path: '/customer-management' });
     await screen.findByRole('row', { name: 'Cô Hoa' });
     expect(row('Cô Hoa').getByText('Bronze')).toBeInTheDocument();
@@ -127,7 +126,9 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
     await user.click(dialog.getByRole('button', { name: 'Update memberships' }));
 
     expect(await screen.findByText('Memberships updated: 3 customers changed level')).toBeInTheDocument();
-    expect(server.writes).toEqual([{ method: 'POST', url: '/api/customers/update-memberships', body: undefined }]);
+    expect(scene.server.writes).toEqual([
+      { method: 'POST', url: '/api/customers/update-memberships', body: undefined },
+    ]);
     // The levels changed on the server: the list shows them.
     await waitFor(() => expect(row('Cô Hoa').getByText('Silver')).toBeInTheDocument());
   });

@@ -1,22 +1,21 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { formatMoney } from '../../../lib/format';
 import { activateLanguage } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render-routes';
-import { lan, serveCustomers, signIn, spaced } from './customers-test-kit';
+import { lan, serveCustomers, signIn, spaced, customersScene } from './customers-test-kit';
 
 // Whole-page journeys through the lazy routes: on a busy two-core machine one can pass the default 5 s.
 describe('CustomersPage', { timeout: 30_000 }, () => {
-  let server: ReturnType<typeof serveCustomers> | undefined;
-  afterEach(() => server?.fakeApi.restore());
+  const scene = customersScene();
 
   it('shows a customer’s details and their form in Vietnamese', async () => {
     await activateLanguage('vi', 'staff');
     const user = userEvent.setup();
     signIn('staff');
-    server = serveCustomers();
+    scene.server = serveCustomers();
     renderRoutes(routes, { path: '/customer-management' });
 
     await user.click(await screen.findByRole('button', { name: 'Chi tiết của Chị Lan' }));
@@ -43,7 +42,7 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
   it('shows a customer’s points, level, spend, visits and recent orders', async () => {
     const user = userEvent.setup();
     signIn('staff');
-    server = serveCustomers();
+    scene.server = serveCustomers();
     renderRoutes(routes, { path: '/customer-management' });
 
     await user.click(await screen.findByRole('button', { name: 'Details of Chị Lan' }));
@@ -62,9 +61,9 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([expect.stringMatching(/^Order #1042.*Completed/), expect.stringMatching(/^Order #1017.*Cancelled/)]);
-    const orderQuery = server.fakeApi.configs.find((config) => config.url === '/api/order');
+    const orderQuery = scene.server.fakeApi.configs.find((config) => config.url === '/api/order');
     expect(orderQuery?.params).toEqual({ customerId: lan._id, limit: 5 });
-    expect(server.fakeApi.requests).toContain(`GET /api/customers/${lan._id}`);
+    expect(scene.server.fakeApi.requests).toContain(`GET /api/customers/${lan._id}`);
     expect(dialog.queryByRole('button', { name: 'Delete customer' })).not.toBeInTheDocument();
 
     await user.click(dialog.getByRole('button', { name: 'Edit customer' }));

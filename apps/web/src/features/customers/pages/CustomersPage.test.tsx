@@ -1,21 +1,31 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { formatMoney } from '../../../lib/format';
 import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render-routes';
-import { everyone, figure, hoa, lan, row, rowNames, serveCustomers, signIn, spaced } from './customers-test-kit';
+import {
+  everyone,
+  figure,
+  hoa,
+  lan,
+  row,
+  rowNames,
+  serveCustomers,
+  signIn,
+  spaced,
+  customersScene,
+} from './customers-test-kit';
 
 // Whole-page journeys through the lazy routes: on a busy two-core machine one can pass the default 5 s.
 describe('CustomersPage', { timeout: 30_000 }, () => {
-  let server: ReturnType<typeof serveCustomers> | undefined;
-  afterEach(() => server?.fakeApi.restore());
+  const scene = customersScene();
 
   it('shows the figures and the first 10 customers with their level, points, spend and visits', async () => {
     signIn('manager');
-    server = serveCustomers();
+    scene.server = serveCustomers();
     renderRoutes(routes, { path: '/customer-management' });
 
     await screen.findByRole('row', { name: 'Chị Lan' });
@@ -35,20 +45,20 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
     expect(figure('Active')).toHaveTextContent('22');
     expect(figure('Platinum members')).toHaveTextContent('1');
     expect(figure('Loyalty points held')).toHaveTextContent('4,250');
-    expect(server.lists).toEqual([{ sort: 'recent', page: 1, limit: 10 }]);
+    expect(scene.server.lists).toEqual([{ sort: 'recent', page: 1, limit: 10 }]);
   });
 
   it('sends the search once typing pauses, and filters by status and level on the server', async () => {
     const user = userEvent.setup();
     signIn('staff');
-    server = serveCustomers();
+    scene.server = serveCustomers();
     renderRoutes(routes, { path: '/customer-management' });
     await screen.findByRole('row', { name: 'Chị Lan' });
 
     await user.type(screen.getByRole('searchbox', { name: 'Search customers' }), 'lan');
     await waitFor(() => expect(rowNames()).toEqual(['Chị Lan']));
     // One request for the pause, not one per key.
-    expect(server.lists).toEqual([
+    expect(scene.server.lists).toEqual([
       { sort: 'recent', page: 1, limit: 10 },
       { search: 'lan', sort: 'recent', page: 1, limit: 10 },
     ]);
@@ -56,11 +66,11 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
     await user.clear(screen.getByRole('searchbox', { name: 'Search customers' }));
     await user.selectOptions(screen.getByLabelText('Status'), 'inactive');
     await waitFor(() => expect(rowNames()).toEqual(['Cô Hoa']));
-    expect(server.lists.at(-1)).toEqual({ status: 'inactive', sort: 'recent', page: 1, limit: 10 });
+    expect(scene.server.lists.at(-1)).toEqual({ status: 'inactive', sort: 'recent', page: 1, limit: 10 });
 
     await user.selectOptions(screen.getByLabelText('Level'), 'gold');
     expect(await screen.findByText('No customers match these filters.')).toBeInTheDocument();
-    expect(server.lists.at(-1)).toEqual({
+    expect(scene.server.lists.at(-1)).toEqual({
       status: 'inactive',
       membershipLevel: 'gold',
       sort: 'recent',
@@ -70,7 +80,7 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(rowNames()).toHaveLength(10));
-    expect(server.lists.at(-1)).toEqual({ sort: 'recent', page: 1, limit: 10 });
+    expect(scene.server.lists.at(-1)).toEqual({ sort: 'recent', page: 1, limit: 10 });
     expect(screen.getByRole('searchbox', { name: 'Search customers' })).toHaveValue('');
     expect(screen.getByLabelText('Status')).toHaveValue('');
   });
@@ -78,7 +88,7 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
   it('pages through the list 10 at a time, and a new filter starts again at page 1', async () => {
     const user = userEvent.setup();
     signIn('staff');
-    server = serveCustomers();
+    scene.server = serveCustomers();
     renderRoutes(routes, { path: '/customer-management' });
     await screen.findByRole('row', { name: 'Chị Lan' });
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -90,33 +100,33 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Page 3 of 3 · 23 customers')).toBeInTheDocument();
     expect(rowNames()).toEqual(everyone.slice(20).map((customer) => customer.name));
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
-    expect(server.lists.map((params) => params.page)).toEqual([1, 2, 3]);
+    expect(scene.server.lists.map((params) => params.page)).toEqual([1, 2, 3]);
 
     await user.selectOptions(screen.getByLabelText('Status'), 'active');
     expect(await screen.findByText('Page 1 of 3 · 22 customers')).toBeInTheDocument();
-    expect(server.lists.at(-1)).toEqual({ status: 'active', sort: 'recent', page: 1, limit: 10 });
+    expect(scene.server.lists.at(-1)).toEqual({ status: 'active', sort: 'recent', page: 1, limit: 10 });
   });
 
   it('starts with the latest visits, orders by most points on request, and pages on in that order', async () => {
     const user = userEvent.setup();
     signIn('staff');
-    server = serveCustomers();
+    scene.server = serveCustomers();
     renderRoutes(routes, { path: '/customer-management' });
     await screen.findByRole('row', { name: 'Chị Lan' });
     expect(screen.getByLabelText('Order by')).toHaveValue('recent');
 
     await user.selectOptions(screen.getByLabelText('Order by'), 'Most points');
     await waitFor(() => expect(rowNames().slice(0, 2)).toEqual(['Anh Minh', 'Chị Lan']));
-    expect(server.lists.at(-1)).toEqual({ sort: 'points', page: 1, limit: 10 });
+    expect(scene.server.lists.at(-1)).toEqual({ sort: 'points', page: 1, limit: 10 });
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Page 2 of 3 · 23 customers')).toBeInTheDocument();
-    expect(server.lists.at(-1)).toEqual({ sort: 'points', page: 2, limit: 10 });
+    expect(scene.server.lists.at(-1)).toEqual({ sort: 'points', page: 2, limit: 10 });
   });
 
   it('gives staff no delete and no membership update', async () => {
     signIn('staff');
-    server = serveCustomers();
+    scene.server = serveCustomers();
     renderRoutes(routes, { path: '/customer-management' });
 
     await screen.findByRole('row', { name: 'Chị Lan' });
@@ -142,7 +152,7 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
       }
       return fail(404, 'Not found');
     });
-    server = { fakeApi, writes: [], lists: [] };
+    scene.server = { fakeApi, writes: [], lists: [] };
     renderRoutes(routes, { path: '/customer-management' });
 
     const alert = await screen.findByRole('alert');
@@ -159,7 +169,7 @@ describe('CustomersPage', { timeout: 30_000 }, () => {
     await activateLanguage('vi', 'staff');
     const user = userEvent.setup();
     signIn('manager');
-    server = serveCustomers(({ method, url }) =>
+    scene.server = serveCustomers(({ method, url }) =>
       method === 'DELETE' && url.endsWith(hoa._id) ? { status: 500, body: '' } : null,
     );
     renderRoutes(routes, { path: '/customer-management' });

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { CreateCustomerBody, Customer, UpdateCustomerBody } from '@quan/contract/customer';
 import type { User } from '@quan/contract/user';
+import { afterEach } from 'vitest';
 import { makeCustomer } from '../../../test/data/customers';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
@@ -133,4 +134,25 @@ export function row(name: string) {
 
 export function figure(name: string) {
   return screen.getByRole('listitem', { name });
+}
+
+/**
+ * The fake customers server a test installs (`scene.server = serveCustomers(…)`), taken down after each test of the describe that calls this.
+ */
+export function customersScene() {
+  let server: ReturnType<typeof serveCustomers> | undefined;
+  afterEach(() => {
+    server?.fakeApi.restore();
+    server = undefined;
+  });
+
+  return {
+    get server(): ReturnType<typeof serveCustomers> {
+      if (!server) throw new Error('The test reads the fake server before installing one');
+      return server;
+    },
+    set server(installed: ReturnType<typeof serveCustomers>) {
+      server = installed;
+    },
+  };
 }
