@@ -1,12 +1,22 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { AuditEntry, AuditKind } from '@quan/contract/audit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { activateLanguage } from '../../../lib/i18n';
-import type { installFakeApi } from '../../../test/fake-api';
 import { storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
-import { entries, entry, manager, order41, parts, person, refusedApproval, serveAudit, table3 } from './audit-test-kit';
+import {
+  entries,
+  entry,
+  manager,
+  order41,
+  parts,
+  person,
+  refusedApproval,
+  serveAudit,
+  table3,
+  auditScene,
+} from './audit-test-kit';
 
 const order43 = '0190a1b2-c3d4-7e5f-8a9b-000000000043';
 const table7 = '0190a1b2-c3d4-7e5f-8a9b-0000000000c7';
@@ -312,8 +322,7 @@ const unreadable = [
 ];
 
 describe('AuditPage', { timeout: 20_000 }, () => {
-  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
-  afterEach(() => fakeApi?.restore());
+  const scene = auditScene();
 
   it.each(['en', 'vi'] as const)(
     'says what each change did in %s from its details, and shows the server’s summary when it cannot',
@@ -321,7 +330,7 @@ describe('AuditPage', { timeout: 20_000 }, () => {
       await activateLanguage(language, 'staff');
       storeSession(manager, tokenExpiringIn(3600));
       const trail = [...sentences.map((one) => one.entry), ...unreadable];
-      fakeApi = serveAudit(trail);
+      scene.fakeApi = serveAudit(trail);
       renderRoutes(routes, { path: '/audit' });
 
       await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(trail.length));

@@ -1,20 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
-import { entries, listed, manager, refusedApproval, serveAudit, staff } from './audit-test-kit';
+import { entries, listed, manager, refusedApproval, serveAudit, staff, auditScene } from './audit-test-kit';
 
 describe('AuditPage', { timeout: 20_000 }, () => {
-  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
-  afterEach(() => fakeApi?.restore());
+  const scene = auditScene();
 
   it('lists the entries newest first: time, kind, what changed, who made and who approved it', async () => {
     storeSession(manager, tokenExpiringIn(3600));
-    fakeApi = serveAudit();
+    scene.fakeApi = serveAudit();
     renderRoutes(routes, { path: '/audit' });
 
     const first = within(await screen.findByRole('article', { name: /^Void, / }));
@@ -32,13 +31,13 @@ describe('AuditPage', { timeout: 20_000 }, () => {
     const split = within(screen.getByRole('article', { name: /^Split, / }));
     expect(split.queryByText('Approved by')).not.toBeInTheDocument();
     expect(screen.getByText('Page 1 of 1 · 3 changes')).toBeInTheDocument();
-    expect(fakeApi.configs[0]?.params).toEqual({ page: 1, limit: 20 });
+    expect(scene.fakeApi.configs[0]?.params).toEqual({ page: 1, limit: 20 });
   });
 
   it('speaks Vietnamese: the entries, the filters and the pages', async () => {
     await activateLanguage('vi', 'staff');
     storeSession(manager, tokenExpiringIn(3600));
-    fakeApi = serveAudit();
+    scene.fakeApi = serveAudit();
     renderRoutes(routes, { path: '/audit' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Nhật ký thao tác' })).toBeInTheDocument();
@@ -59,13 +58,13 @@ describe('AuditPage', { timeout: 20_000 }, () => {
 
   it('filters by kind and by person, and keeps the filters in the address', async () => {
     storeSession(manager, tokenExpiringIn(3600));
-    fakeApi = serveAudit();
+    scene.fakeApi = serveAudit();
     const { router } = renderRoutes(routes, { path: '/audit' });
     await screen.findByRole('article', { name: /^Void, / });
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'Voids');
     await waitFor(() => expect(listed()).toEqual([expect.stringMatching(/^Void, /)]));
-    expect(fakeApi.configs.at(-1)?.params).toEqual({ kind: 'void', page: 1, limit: 20 });
+    expect(scene.fakeApi.configs.at(-1)?.params).toEqual({ kind: 'void', page: 1, limit: 20 });
     expect(router.state.location.search).toBe('?kind=void');
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'All changes');
@@ -74,7 +73,7 @@ describe('AuditPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(people).getAllByRole('option')).toHaveLength(3));
     await userEvent.selectOptions(people, 'Trần Thị Bình');
     await waitFor(() => expect(listed()).toHaveLength(2));
-    expect(fakeApi.configs.at(-1)?.params).toEqual({ userId: manager._id, page: 1, limit: 20 });
+    expect(scene.fakeApi.configs.at(-1)?.params).toEqual({ userId: manager._id, page: 1, limit: 20 });
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'Moves');
     expect(await screen.findByText('No changes match these filters.')).toBeInTheDocument();
@@ -89,7 +88,7 @@ describe('AuditPage', { timeout: 20_000 }, () => {
   ] as const)('names a refused approval in %s, and filters the refusals apart', async (language, kind, filter) => {
     await activateLanguage(language, 'staff');
     storeSession(manager, tokenExpiringIn(3600));
-    fakeApi = serveAudit([...entries, refusedApproval]);
+    scene.fakeApi = serveAudit([...entries, refusedApproval]);
     renderRoutes(routes, { path: '/audit' });
 
     const refused = await screen.findByRole('article', { name: new RegExp(`^${kind}, `) });
@@ -100,12 +99,12 @@ describe('AuditPage', { timeout: 20_000 }, () => {
         expect.stringMatching(new RegExp(`^${kind}, `)),
       ]),
     );
-    expect(fakeApi.configs.at(-1)?.params).toEqual({ kind: 'approval-refused', page: 1, limit: 20 });
+    expect(scene.fakeApi.configs.at(-1)?.params).toEqual({ kind: 'approval-refused', page: 1, limit: 20 });
   });
 
   it('shows the server’s reason and a retry when the trail cannot be loaded', async () => {
     storeSession(manager, tokenExpiringIn(3600));
-    fakeApi = installFakeApi(({ url }) =>
+    scene.fakeApi = installFakeApi(({ url }) =>
       url === '/api/audit' ? fail(400, 'startDate must be before endDate') : ok([]),
     );
     renderRoutes(routes, { path: '/audit' });
@@ -116,12 +115,12 @@ describe('AuditPage', { timeout: 20_000 }, () => {
 
   it('tells staff it is for managers, without asking the server', async () => {
     storeSession(staff, tokenExpiringIn(3600));
-    fakeApi = serveAudit();
+    scene.fakeApi = serveAudit();
     renderRoutes(routes, { path: '/audit' });
 
     expect(await screen.findByText('Managers only')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Kind' })).not.toBeInTheDocument();
-    expect(fakeApi.requests.filter((request) => request.startsWith('GET /api/audit'))).toEqual([]);
-    expect(fakeApi.requests.filter((request) => request.startsWith('GET /api/user/users'))).toEqual([]);
+    expect(scene.fakeApi.requests.filter((request) => request.startsWith('GET /api/audit'))).toEqual([]);
+    expect(scene.fakeApi.requests.filter((request) => request.startsWith('GET /api/user/users'))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { AuditEntry } from '@quan/contract/audit';
+import { afterEach } from 'vitest';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { makeUser } from '../../../test/data/session';
 
@@ -120,3 +121,24 @@ export const listed = () =>
   within(screen.getByRole('list', { name: 'Audit entries, newest first' }))
     .getAllByRole('article')
     .map((article) => article.getAttribute('aria-label'));
+
+/**
+ * The fake audit server a test installs (`scene.fakeApi = serveAudit(…)`), taken down after each test of the describe that calls this.
+ */
+export function auditScene() {
+  let fakeApi: ReturnType<typeof serveAudit> | undefined;
+  afterEach(() => {
+    fakeApi?.restore();
+    fakeApi = undefined;
+  });
+
+  return {
+    get fakeApi(): ReturnType<typeof serveAudit> {
+      if (!fakeApi) throw new Error('The test reads the fake server before installing one');
+      return fakeApi;
+    },
+    set fakeApi(installed: ReturnType<typeof serveAudit>) {
+      fakeApi = installed;
+    },
+  };
+}
