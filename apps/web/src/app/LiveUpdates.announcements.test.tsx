@@ -1,17 +1,16 @@
 import { screen } from '@testing-library/react';
 import type { Reservation } from '@quan/contract/reservations';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeIngredient } from '../test/data/ingredients';
 import { makeOrder, makeRound } from '../test/data/orders';
 import { makeTable } from '../test/data/tables';
 import { formatDay, formatTime } from '../lib/date-format';
 import { addDays, restaurantDay, restaurantInstantIso } from '../lib/restaurant-day';
 import { lowStockMessage, newOrderMessage, newRequestMessage, roundAddedMessage } from './LiveUpdates';
-import { FakeAudioContext, oscillatorsStarted, renderLiveUpdates } from './live-updates-test-kit';
+import { oscillatorsStarted, renderLiveUpdates, liveUpdatesScene } from './live-updates-test-kit';
 
 describe('LiveUpdates', () => {
-  beforeAll(() => vi.stubGlobal('AudioContext', FakeAudioContext));
-  afterAll(() => vi.unstubAllGlobals());
+  liveUpdatesScene();
 
   it('warns staff of an ingredient running low and refreshes the stock', async () => {
     const { emit } = renderLiveUpdates();

@@ -1,22 +1,17 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
+import { screen, within } from '@testing-library/react';
 import type { Order } from '@quan/contract/order';
 import type { Table } from '@quan/contract/table';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KitchenBoard } from '../features/orders/components/KitchenBoard';
 import { makeLine, makeOrder, makeRound, withOrderStatus } from '../test/data/orders';
 import { useTables } from '../features/tables/api/list-tables';
 import { makeTable } from '../test/data/tables';
-import { createQueryClient } from '../lib/query-client';
 import { fail, installFakeApi, ok } from '../test/fake-api';
-import { SocketContext } from '../lib/socket-context';
-import { LiveUpdates } from './LiveUpdates';
-import { FakeAudioContext, createFakeSocket } from './live-updates-test-kit';
+import { liveUpdatesScene, renderBeside } from './live-updates-test-kit';
 
 describe('LiveUpdates and the cached lists', () => {
-  beforeAll(() => vi.stubGlobal('AudioContext', FakeAudioContext));
-  afterAll(() => vi.unstubAllGlobals());
+  liveUpdatesScene();
+
   let fakeApi: ReturnType<typeof installFakeApi> | undefined;
   afterEach(() => fakeApi?.restore());
 
@@ -46,20 +41,12 @@ describe('LiveUpdates and the cached lists', () => {
       if (method === 'GET' && url === '/api/table') return ok([...tables]);
       return fail(404, 'Not found');
     });
-    const fake = createFakeSocket();
-    const queryClient = createQueryClient();
-    render(
-      <QueryClientProvider client={queryClient}>
-        <SnackbarProvider maxSnack={3} autoHideDuration={3000}>
-          <SocketContext value={{ socket: fake.socket, isConnected: true }}>
-            <LiveUpdates />
-            <KitchenBoard now={Date.now()} busyIds={new Set()} canMove onMove={() => undefined} />
-            <TableList />
-          </SocketContext>
-        </SnackbarProvider>
-      </QueryClientProvider>,
+    return renderBeside(
+      <>
+        <KitchenBoard now={Date.now()} busyIds={new Set()} canMove onMove={() => undefined} />
+        <TableList />
+      </>,
     );
-    return { ...fake, queryClient };
   }
 
   const ticketNumbers = () =>

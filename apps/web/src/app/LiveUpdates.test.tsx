@@ -1,19 +1,14 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
+import { useQuery } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
 import type { Reservation } from '@quan/contract/reservations';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeOrder } from '../test/data/orders';
 import { makeTable } from '../test/data/tables';
-import { createQueryClient } from '../lib/query-client';
 import { queryRoots } from '../lib/query-keys';
-import { SocketContext } from '../lib/socket-context';
-import { LiveUpdates } from './LiveUpdates';
-import { FakeAudioContext, createFakeSocket, renderLiveUpdates } from './live-updates-test-kit';
+import { renderLiveUpdates, liveUpdatesScene, renderBeside } from './live-updates-test-kit';
 
 describe('LiveUpdates', () => {
-  beforeAll(() => vi.stubGlobal('AudioContext', FakeAudioContext));
-  afterAll(() => vi.unstubAllGlobals());
+  liveUpdatesScene();
 
   it('refetches orders, tables and stock on order events, tables on table events, menu and stock on menu events', async () => {
     const { emit } = renderLiveUpdates();
@@ -45,7 +40,6 @@ describe('LiveUpdates', () => {
   });
 
   it('refreshes the revenue figures and customers’ points when an order is completed, not on other moves', async () => {
-    const fake = createFakeSocket();
     let fetches = 0;
     let customerFetches = 0;
     function ReportsCounter() {
@@ -53,23 +47,13 @@ describe('LiveUpdates', () => {
       const customers = useQuery({ queryKey: [...queryRoots.customers, 'test'], queryFn: () => ++customerFetches });
       return <p>{`reports ${reports.data ?? 0} · customers ${customers.data ?? 0}`}</p>;
     }
-    const queryClient = createQueryClient();
-    render(
-      <QueryClientProvider client={queryClient}>
-        <SnackbarProvider maxSnack={3} autoHideDuration={3000}>
-          <SocketContext value={{ socket: fake.socket, isConnected: true }}>
-            <LiveUpdates />
-            <ReportsCounter />
-          </SocketContext>
-        </SnackbarProvider>
-      </QueryClientProvider>,
-    );
+    const fake = renderBeside(<ReportsCounter />);
     await screen.findByText('reports 1 · customers 1');
 
     fake.emit('order:created', makeOrder());
     fake.emit('order:updated', makeOrder({ status: 'ready' }));
     // The listener invalidates as an event arrives: a refetch, had one been asked for, would be under way now.
-    expect(queryClient.isFetching()).toBe(0);
+    expect(fake.queryClient.isFetching()).toBe(0);
     expect([fetches, customerFetches]).toEqual([1, 1]);
 
     fake.emit('order:updated', makeOrder({ status: 'completed', paymentMethod: 'cash', paymentStatus: 'paid' }));
@@ -77,22 +61,12 @@ describe('LiveUpdates', () => {
   });
 
   it("asks for the day's bookings again when a reservation is booked, changed or moved along", async () => {
-    const fake = createFakeSocket();
     let fetched = 0;
     function Bookings() {
       const bookings = useQuery({ queryKey: [...queryRoots.reservations, 'day', 'test'], queryFn: () => ++fetched });
       return <p>{`bookings ${bookings.data ?? 0}`}</p>;
     }
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <SnackbarProvider>
-          <SocketContext value={{ socket: fake.socket, isConnected: true }}>
-            <LiveUpdates />
-            <Bookings />
-          </SocketContext>
-        </SnackbarProvider>
-      </QueryClientProvider>,
-    );
+    const fake = renderBeside(<Bookings />);
     await screen.findByText('bookings 1');
     fake.emit('reservation:updated', { _id: 'r1', status: 'arrived' } as Reservation);
     await screen.findByText('bookings 2');

@@ -1,6 +1,8 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
+import type { ReactNode } from 'react';
+import { afterAll, beforeAll, vi } from 'vitest';
 import type { ServerToClientEvents } from '@quan/contract/realtime';
 import { createQueryClient } from '../lib/query-client';
 import { queryRoots } from '../lib/query-keys';
@@ -77,18 +79,33 @@ export class FakeAudioContext {
   }
 }
 
-export function renderLiveUpdates() {
+/**
+ * LiveUpdates on a fake socket beside `children`, inside the providers the app gives it; returns the socket's
+ * controls, the rendered view and the query client.
+ */
+export function renderBeside(children: ReactNode) {
   const fake = createFakeSocket();
-  const counts = { orders: 0, tables: 0, menu: 0, ingredients: 0 };
+  const queryClient = createQueryClient();
   const view = render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <SnackbarProvider maxSnack={3} autoHideDuration={3000}>
         <SocketContext value={{ socket: fake.socket, isConnected: true }}>
           <LiveUpdates />
-          <FetchCounters counts={counts} />
+          {children}
         </SocketContext>
       </SnackbarProvider>
     </QueryClientProvider>,
   );
-  return { ...fake, ...view };
+  return { ...fake, ...view, queryClient };
+}
+
+export function renderLiveUpdates() {
+  const counts = { orders: 0, tables: 0, menu: 0, ingredients: 0 };
+  return renderBeside(<FetchCounters counts={counts} />);
+}
+
+/** A silent chime for every test of the describe that calls this: jsdom has no AudioContext. */
+export function liveUpdatesScene() {
+  beforeAll(() => vi.stubGlobal('AudioContext', FakeAudioContext));
+  afterAll(() => vi.unstubAllGlobals());
 }
