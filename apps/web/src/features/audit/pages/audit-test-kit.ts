@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import type { AuditEntry } from '@quan/contract/audit';
-import { afterEach } from 'vitest';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { makeUser } from '../../../test/data/session';
+import { installedEachTest } from '../../../test/installed-each-test';
 
 // What the audit page's tests share: a manager and a staff member, an entry builder, a short trail and its server.
 
@@ -122,23 +122,6 @@ export const listed = () =>
     .getAllByRole('article')
     .map((article) => article.getAttribute('aria-label'));
 
-/**
- * The fake audit server a test installs (`scene.fakeApi = serveAudit(…)`), taken down after each test of the describe that calls this.
- */
-export function auditScene() {
-  let fakeApi: ReturnType<typeof serveAudit> | undefined;
-  afterEach(() => {
-    fakeApi?.restore();
-    fakeApi = undefined;
-  });
-
-  return {
-    get fakeApi(): ReturnType<typeof serveAudit> {
-      if (!fakeApi) throw new Error('The test reads the fake server before installing one');
-      return fakeApi;
-    },
-    set fakeApi(installed: ReturnType<typeof serveAudit>) {
-      fakeApi = installed;
-    },
-  };
-}
+/** The fake server a test installs (`scene.fakeApi = serveAudit(…)`), taken down after each test. */
+export const auditScene = () =>
+  installedEachTest('fakeApi', (fakeApi: ReturnType<typeof serveAudit>) => fakeApi.restore());

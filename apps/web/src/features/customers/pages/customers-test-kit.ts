@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import type { CreateCustomerBody, Customer, UpdateCustomerBody } from '@quan/contract/customer';
 import type { User } from '@quan/contract/user';
-import { afterEach } from 'vitest';
 import { makeCustomer } from '../../../test/data/customers';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { makeOrder } from '../../../test/data/orders';
+import { installedEachTest } from '../../../test/installed-each-test';
 
 // What the customers page's tests share: 23 customers, a fake server for them, and the list's rows and figures.
 
@@ -136,23 +136,6 @@ export function figure(name: string) {
   return screen.getByRole('listitem', { name });
 }
 
-/**
- * The fake customers server a test installs (`scene.server = serveCustomers(…)`), taken down after each test of the describe that calls this.
- */
-export function customersScene() {
-  let server: ReturnType<typeof serveCustomers> | undefined;
-  afterEach(() => {
-    server?.fakeApi.restore();
-    server = undefined;
-  });
-
-  return {
-    get server(): ReturnType<typeof serveCustomers> {
-      if (!server) throw new Error('The test reads the fake server before installing one');
-      return server;
-    },
-    set server(installed: ReturnType<typeof serveCustomers>) {
-      server = installed;
-    },
-  };
-}
+/** The fake server a test installs (`scene.server = serveCustomers(…)`), taken down after each test. */
+export const customersScene = () =>
+  installedEachTest('server', (server: ReturnType<typeof serveCustomers>) => server.fakeApi.restore());

@@ -3,9 +3,9 @@ import { type Order, type OrderStatus } from '@quan/contract/order';
 import type { TakePaymentBody } from '@quan/contract/payments';
 import { defaultSettings } from '@quan/contract/settings';
 import { orderStatusOfRounds, type RoundStatus } from '@quan/contract/rounds';
-import { afterEach } from 'vitest';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
 import { makeLine, makeOrder, makeRound, withOrderStatus, withPayment } from '../../../test/data/orders';
+import { installedEachTest } from '../../../test/installed-each-test';
 
 // What the orders page's tests share: a fake order server, a tab of two rounds, and a card's moves.
 
@@ -118,23 +118,6 @@ export function actionNames(orderNo: number) {
     : [];
 }
 
-/**
- * The fake orders server a test installs (`scene.server = serveOrders(…)`), taken down after each test of the describe that calls this.
- */
-export function ordersScene() {
-  let server: ReturnType<typeof serveOrders> | undefined;
-  afterEach(() => {
-    server?.fakeApi.restore();
-    server = undefined;
-  });
-
-  return {
-    get server(): ReturnType<typeof serveOrders> {
-      if (!server) throw new Error('The test reads the fake server before installing one');
-      return server;
-    },
-    set server(installed: ReturnType<typeof serveOrders>) {
-      server = installed;
-    },
-  };
-}
+/** The fake server a test installs (`scene.server = serveOrders(…)`), taken down after each test. */
+export const ordersScene = () =>
+  installedEachTest('server', (server: ReturnType<typeof serveOrders>) => server.fakeApi.restore());

@@ -5,10 +5,10 @@ import type { Order } from '@quan/contract/order';
 import type { TakePaymentBody } from '@quan/contract/payments';
 import type { Table } from '@quan/contract/table';
 import type { Role } from '@quan/contract/user';
-import { afterEach } from 'vitest';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
 import { makeTable } from '../../../test/data/tables';
 import { makeLine, makeOrder, makeRound, withPayment } from '../../../test/data/orders';
+import { installedEachTest } from '../../../test/installed-each-test';
 
 // What the tests of an order's hand-made bill changes share: a fake server for them, table 5's tab and its card.
 
@@ -146,23 +146,6 @@ export async function openAction(name: RegExp) {
   await userEvent.click(await screen.findByRole('button', { name }));
 }
 
-/**
- * The fake server of a table’s tab a test installs (`scene.server = serveTab(…)`), taken down after each test of the describe that calls this.
- */
-export function tabActionsScene() {
-  let server: ReturnType<typeof serveTab> | undefined;
-  afterEach(() => {
-    server?.fakeApi.restore();
-    server = undefined;
-  });
-
-  return {
-    get server(): ReturnType<typeof serveTab> {
-      if (!server) throw new Error('The test reads the fake server before installing one');
-      return server;
-    },
-    set server(installed: ReturnType<typeof serveTab>) {
-      server = installed;
-    },
-  };
-}
+/** The fake server a test installs (`scene.server = serveTab(…)`), taken down after each test. */
+export const tabActionsScene = () =>
+  installedEachTest('server', (server: ReturnType<typeof serveTab>) => server.fakeApi.restore());

@@ -9,6 +9,7 @@ import { routes } from '../../../app/routes';
 import { formatMoney } from '../../../lib/format';
 import { fail, installFakeApi, ok, type FakeHandler, type FakeResponse } from '../../../test/fake-api';
 import { preloadRoutes } from '../../../test/render-routes';
+import { installedEachTest } from '../../../test/installed-each-test';
 
 // What the POS page's tests share: the menu, tables and orders the fake server answers, and the panel's parts.
 
@@ -274,22 +275,7 @@ export async function pickTable5(user: ReturnType<typeof userEvent.setup>) {
  * test installs (`scene.fakeApi = installFakeApi(…)`) taken down after it.
  */
 export function posScene() {
-  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
-
   beforeAll(() => preloadRoutes(routes, '/menu'), 60_000);
-  afterEach(() => {
-    fakeApi?.restore();
-    fakeApi = undefined;
-    vi.restoreAllMocks();
-  });
-
-  return {
-    get fakeApi(): ReturnType<typeof installFakeApi> {
-      if (!fakeApi) throw new Error('The test reads the fake server before installing one');
-      return fakeApi;
-    },
-    set fakeApi(api: ReturnType<typeof installFakeApi>) {
-      fakeApi = api;
-    },
-  };
+  afterEach(() => vi.restoreAllMocks());
+  return installedEachTest('fakeApi', (fakeApi: ReturnType<typeof installFakeApi>) => fakeApi.restore());
 }

@@ -7,6 +7,7 @@ import { formatMoney } from '../../../lib/format';
 import { fail, installFakeApi, ok, type FakeHandler, type FakeResponse } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { summaryOf } from '../../../test/data/shifts';
+import { installedEachTest } from '../../../test/installed-each-test';
 
 // What the shifts page's tests share: this device, a manager and a staff member, and a fake shifts server.
 
@@ -72,22 +73,7 @@ export function signIn(user: User) {
  * test installs (`scene.fakeApi = …`) taken down after it.
  */
 export function shiftsScene() {
-  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
-
   beforeEach(() => localStorage.setItem(deviceIdStorageKey, deviceId));
-  afterEach(() => {
-    fakeApi?.restore();
-    fakeApi = undefined;
-    vi.restoreAllMocks();
-  });
-
-  return {
-    get fakeApi(): ReturnType<typeof installFakeApi> {
-      if (!fakeApi) throw new Error('The test reads the fake server before installing one');
-      return fakeApi;
-    },
-    set fakeApi(api: ReturnType<typeof installFakeApi>) {
-      fakeApi = api;
-    },
-  };
+  afterEach(() => vi.restoreAllMocks());
+  return installedEachTest('fakeApi', (fakeApi: ReturnType<typeof installFakeApi>) => fakeApi.restore());
 }
