@@ -6,7 +6,6 @@ import type { CreateOrderBody } from '@quan/contract/order';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
-import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
 import { makeCustomer } from '../../../test/data/customers';
 import {
@@ -98,7 +97,6 @@ describe('PosPage', () => {
       'attaches a member found by phone, shows the points the order earns and sends customerId and the checked coupon',
       async () => {
         const user = userEvent.setup();
-        storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
         const server = loyaltyApi();
         scene.fakeApi = server.api;
         const { store } = renderRoutes(routes, { path: '/menu' });
@@ -169,7 +167,6 @@ describe('PosPage', () => {
       'shows why a coupon is refused and places the order without it',
       async () => {
         const user = userEvent.setup();
-        storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
         const server = loyaltyApi();
         scene.fakeApi = server.api;
         renderRoutes(routes, { path: '/menu' });
@@ -201,7 +198,6 @@ describe('PosPage', () => {
       'signs a guest up as a member from the POS, and attaches a member to an order already started',
       async () => {
         const user = userEvent.setup();
-        storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
         const server = loyaltyApi();
         scene.fakeApi = server.api;
         const { store } = renderRoutes(routes, { path: '/menu' });

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { formatMoney, formatPriceChange } from '../../../lib/format';
 import { installFakeApi } from '../../../test/fake-api';
-import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
 import {
   money,
@@ -65,7 +64,6 @@ describe('PosPage', () => {
       'opens the sheet for a dish with options, keeps other choices apart and sends the option ids',
       async () => {
         const user = userEvent.setup();
-        storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
         scene.fakeApi = installFakeApi(posApi(() => created(placedWithOptions)));
         const { store } = renderRoutes(routes, { path: '/menu' });
 

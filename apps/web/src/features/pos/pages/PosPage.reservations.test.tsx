@@ -5,7 +5,6 @@ import { defaultSettings } from '@quan/contract/settings';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
-import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
 import { stamp, table4, posApi, orderPanel, setCustomer, journeyTimeout, posScene } from './pos-test-kit';
 
@@ -19,7 +18,6 @@ describe('PosPage', () => {
     'warns about seating walk-ins at a table booked in 45 minutes when the warning is $warnMinutes minutes',
     async ({ warnMinutes, warns }) => {
       const user = userEvent.setup();
-      storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
       const startsAt = new Date(Date.now() + 45 * 60_000).toISOString();
       const booking: Reservation = {
         _id: 'reservation-1',

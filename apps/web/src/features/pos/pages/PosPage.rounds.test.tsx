@@ -6,7 +6,6 @@ import { routes } from '../../../app/routes';
 import { activateLanguage } from '../../../lib/i18n';
 import { fail } from '../../../test/fake-api';
 import { listOutbox, removeFromOutbox } from '../../../lib/outbox';
-import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
 import {
   money,
@@ -33,7 +32,6 @@ describe('PosPage', () => {
       "offline, keeps the round for the table's order on the tablet, with the order's version, and sends it once",
       async () => {
         const user = userEvent.setup();
-        storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
         const tab = tabApi((_body, current) => {
           const next = withRound(current, 3);
           return { ...created(next), next };
@@ -78,7 +76,6 @@ describe('PosPage', () => {
       async () => {
         await activateLanguage('vi', 'staff');
         const user = userEvent.setup();
-        storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
         scene.fakeApi = tabApi((_body, current) => {
           const next = withRound(current, 3);
           return { ...created(next), next };
@@ -119,7 +116,6 @@ describe('PosPage', () => {
       'shows what the table already has, the bill so far with the new dishes, and "Send to kitchen"',
       async () => {
         const user = userEvent.setup();
-        storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
         scene.fakeApi = tabApi(() => fail(500, 'unused')).api;
         renderRoutes(routes, { path: '/menu' });
 
@@ -169,7 +165,6 @@ describe('PosPage', () => {
       "sends only the cart's dishes as the next round, with an Idempotency-Key and the order's version, and keeps the table",
       async () => {
         const user = userEvent.setup();
-        storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
         const server = tabApi((body, current) => {
           const next = withRound(current, current.rounds.length + 1);
           return { ...created(next), next };
@@ -226,7 +221,6 @@ describe('PosPage', () => {
       'sends a dish with options as the next round, and shows the options of what the table already has',
       async () => {
         const user = userEvent.setup();
-        storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
         const server = tabApi((body, current) => {
           const next = withRound(current, current.rounds.length + 1);
           return { ...created(next), next };
@@ -262,7 +256,6 @@ describe('PosPage', () => {
       'shows the refusal of a stale version, loads the order again and keeps the cart for another try',
       async () => {
         const user = userEvent.setup();
-        storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
         const stale = 'Order 1050 was changed on another screen since you opened it; its latest state is shown now';
         const server = tabApi((body, current) => {
           if (body.expectedVersion !== current.version) return fail(409, stale);

@@ -28,7 +28,6 @@ describe('PosPage', () => {
     'keeps the cart after a refusal and retries with the same Idempotency-Key',
     async () => {
       const user = userEvent.setup();
-      storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
       let attempts = 0;
       scene.fakeApi = installFakeApi(
         posApi(() => {

@@ -30,7 +30,6 @@ describe('PosPage', () => {
     'takes an order: dishes, customer, free table, then the server-priced receipt and tickets',
     async () => {
       const user = userEvent.setup();
-      storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
       scene.fakeApi = installFakeApi(posApi(() => created(placedOrder)));
       const { store } = renderRoutes(routes, { path: '/menu' });
 
@@ -132,7 +131,6 @@ describe('PosPage', () => {
     async () => {
       await activateLanguage('vi', 'staff');
       const user = userEvent.setup();
-      storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
       scene.fakeApi = installFakeApi(posApi(() => created(placedOrder)));
       renderRoutes(routes, { path: '/menu' });
 
@@ -217,7 +215,6 @@ describe('PosPage', () => {
     'filters dishes by category tab and by a search that ignores accents',
     async () => {
       const user = userEvent.setup();
-      storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
       scene.fakeApi = installFakeApi(posApi(() => fail(500, 'unused')));
       renderRoutes(routes, { path: '/menu' });
 
@@ -256,7 +253,6 @@ describe('PosPage', () => {
     'refuses a dish that is sold out, with the reason on its tile',
     async () => {
       const user = userEvent.setup();
-      storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
       scene.fakeApi = installFakeApi(posApi(() => fail(500, 'unused')));
       const { store } = renderRoutes(routes, { path: '/menu' });
 

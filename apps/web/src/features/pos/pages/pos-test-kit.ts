@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import type { Category, Item } from '@quan/contract/menu';
 import type { DishOptionGroup } from '@quan/contract/options';
 import type { AddRoundBody, Order } from '@quan/contract/order';
@@ -8,6 +8,7 @@ import type { Table } from '@quan/contract/table';
 import { routes } from '../../../app/routes';
 import { formatMoney } from '../../../lib/format';
 import { fail, installFakeApi, ok, type FakeHandler, type FakeResponse } from '../../../test/fake-api';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { preloadRoutes } from '../../../test/render-routes';
 import { installedEachTest } from '../../../test/installed-each-test';
 
@@ -271,11 +272,13 @@ export async function pickTable5(user: ReturnType<typeof userEvent.setup>) {
 }
 
 /**
- * What every POS test file sets up around its tests: the lazily loaded pages loaded once, and the fake server a
- * test installs (`scene.fakeApi = installFakeApi(…)`) taken down after it.
+ * What every POS test file sets up around its tests: the lazily loaded pages loaded once, a staff member signed
+ * in (a test may sign in someone else), and the fake server a test installs (`scene.fakeApi = installFakeApi(…)`)
+ * taken down after it.
  */
 export function posScene() {
   beforeAll(() => preloadRoutes(routes, '/menu'), 60_000);
+  beforeEach(() => storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600)));
   afterEach(() => vi.restoreAllMocks());
   return installedEachTest('fakeApi', (fakeApi: ReturnType<typeof installFakeApi>) => fakeApi.restore());
 }
