@@ -28,7 +28,7 @@ export async function storeWithList(): Promise<AppStore> {
  * The fake server each test installs with `scene.serve(handler)` (or replaces mid-test after `scene.fakeApi?.restore()`),
  * taken down after every test of the file.
  */
-export function customersSliceScene() {
+export function sliceScene() {
   let fakeApi: ReturnType<typeof installFakeApi> | undefined;
   afterEach(() => fakeApi?.restore());
 

@@ -9,10 +9,10 @@ import {
   updateCustomer,
   updateMemberships,
 } from './customers-slice';
-import { customersOf, lan, stats, storeWithList, customersSliceScene } from './customers-slice-test-kit';
+import { customersOf, lan, stats, storeWithList, sliceScene } from './customers-slice-test-kit';
 import { createAppStore, type AppStore } from './store';
 
-const scene = customersSliceScene();
+const scene = sliceScene();
 
 describe('customers slice', () => {
   describe('errors: the server message when given, else the fixed fallback text word for word', () => {

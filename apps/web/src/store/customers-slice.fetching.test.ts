@@ -10,19 +10,10 @@ import {
   updateCustomer,
   updateMembershipsAndReload,
 } from './customers-slice';
-import {
-  customersOf,
-  hoa,
-  lan,
-  minh,
-  pagination,
-  stats,
-  storeWithList,
-  customersSliceScene,
-} from './customers-slice-test-kit';
+import { customersOf, hoa, lan, minh, pagination, stats, storeWithList, sliceScene } from './customers-slice-test-kit';
 import { createAppStore } from './store';
 
-const scene = customersSliceScene();
+const scene = sliceScene();
 
 describe('customers slice', () => {
   it('fetchCustomers goes through loading, then stores the page and its pagination', async () => {

@@ -14,20 +14,11 @@ import {
   updateMemberships,
   type CustomersState,
 } from './customers-slice';
-import {
-  customersOf,
-  hoa,
-  lan,
-  minh,
-  pagination,
-  stats,
-  storeWithList,
-  customersSliceScene,
-} from './customers-slice-test-kit';
+import { customersOf, hoa, lan, minh, pagination, stats, storeWithList, sliceScene } from './customers-slice-test-kit';
 import { createAppStore } from './store';
 import { removeUser } from './user-slice';
 
-const scene = customersSliceScene();
+const scene = sliceScene();
 
 describe('customers slice', () => {
   it('starts empty, on page 1 with no filters, the latest visits first, and with the fixed page size of 10', () => {
