@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useSnackbar } from 'notistack';
 import { applyBankTransferBodySchema, parseTransferNote, type BankTransfer } from '@quan/contract/payments';
 import { Dialog } from '../../../components/Dialog';
@@ -10,6 +10,7 @@ import { useT } from '../../../lib/i18n';
 import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useApplyBankTransfer } from '../api/apply-bank-transfer';
 import { refusalReason } from './refusal-reason';
+import { TextAreaField } from '../../../components/TextAreaField';
 
 interface ApplyTransferDialogProps {
   transfer: BankTransfer;
@@ -44,8 +45,6 @@ export function ApplyTransferDialog({ transfer, onClose }: ApplyTransferDialogPr
   const [triedToSend, setTriedToSend] = useState(false);
   const [serverProblems, setServerProblems] = useState<Problems>({});
   const [error, setError] = useState<string | null>(null);
-  const reasonId = useId();
-  const reasonErrorId = useId();
 
   const orderNo = wholeNumber(orderNoText);
   const partNo = partNoText.trim() === '' ? undefined : wholeNumber(partNoText);
@@ -120,27 +119,16 @@ export function ApplyTransferDialog({ transfer, onClose }: ApplyTransferDialogPr
             error={shown.partNo}
           />
         </div>
-        <div>
-          <label htmlFor={reasonId} className="field-label">
-            {t('bankTransfers.apply.reason')}
-          </label>
-          <textarea
-            id={reasonId}
-            className="field-input min-h-20"
-            value={reason}
-            required
-            maxLength={200}
-            placeholder={t('bankTransfers.apply.reasonPlaceholder')}
-            onChange={(event) => setReason(event.target.value)}
-            aria-invalid={shown.reason ? true : undefined}
-            aria-describedby={shown.reason ? reasonErrorId : undefined}
-          />
-          {shown.reason && (
-            <p id={reasonErrorId} className="field-error">
-              {shown.reason}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          label={t('bankTransfers.apply.reason')}
+          textAreaClassName="min-h-20"
+          value={reason}
+          required
+          maxLength={200}
+          placeholder={t('bankTransfers.apply.reasonPlaceholder')}
+          onChange={(event) => setReason(event.target.value)}
+          error={shown.reason}
+        />
         {error && <FormAlert>{error}</FormAlert>}
         <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-secondary min-h-11" onClick={onClose}>

@@ -21,6 +21,7 @@ import { PartySizeStepper } from '../components/PartySizeStepper';
 import { RememberedBookingsList } from '../components/RememberedBookingsList';
 import { rememberBooking } from '../components/remembered-bookings';
 import { SlotPicker } from '../components/SlotPicker';
+import { TextAreaField } from '../../../components/TextAreaField';
 
 /** Refusals that mean the times on screen are out of date: they are loaded again. */
 const staleTimeCodes = ['BOOKING_FULL', 'BOOKING_TOO_SOON', 'BOOKING_OUTSIDE_HOURS', 'BOOKING_PARTY_TOO_LARGE'];
@@ -186,22 +187,15 @@ export function BookingPage() {
               error={errors.phone}
               onChange={(event) => setPhone(event.target.value)}
             />
-            <div>
-              <label htmlFor="booking-note" className="field-label">
-                {t('booking.note.label')}
-              </label>
-              <textarea
-                id="booking-note"
-                className="field-input"
-                rows={3}
-                maxLength={500}
-                placeholder={t('booking.note.placeholder')}
-                aria-invalid={errors.note ? true : undefined}
-                value={note}
-                onChange={(event) => setNote(event.target.value)}
-              />
-              {errors.note && <p className="field-error">{errors.note}</p>}
-            </div>
+            <TextAreaField
+              label={t('booking.note.label')}
+              rows={3}
+              maxLength={500}
+              placeholder={t('booking.note.placeholder')}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              error={errors.note}
+            />
           </section>
 
           <div className="space-y-3">

@@ -16,6 +16,7 @@ import { TextField } from '../../../components/TextField';
 import { useT } from '../../../lib/i18n';
 import { restaurantDay } from '../../../lib/restaurant-day';
 import { customerStatusLabelIds } from './customer-display';
+import { TextAreaField } from '../../../components/TextAreaField';
 
 const fields = createCustomerBodySchema.shape;
 
@@ -65,7 +66,6 @@ interface CustomerFormDialogProps {
 /** Adds or edits a customer with the contract's rules; the level and points belong to the loyalty programme. */
 export function CustomerFormDialog({ customer, isSaving, onSubmit, onClose }: CustomerFormDialogProps) {
   const t = useT();
-  const notesId = useId();
   const statusId = useId();
   const {
     register,
@@ -163,25 +163,13 @@ export function CustomerFormDialog({ customer, isSaving, onSubmit, onClose }: Cu
           error={errors.address?.message}
           {...inputs.address}
         />
-        <div>
-          <label htmlFor={notesId} className="field-label">
-            {t('customers.form.notes')}
-          </label>
-          <textarea
-            id={notesId}
-            rows={3}
-            className="field-input"
-            placeholder={t('customers.form.notesPlaceholder')}
-            aria-invalid={errors.notes ? true : undefined}
-            aria-describedby={errors.notes ? `${notesId}-error` : undefined}
-            {...inputs.notes}
-          />
-          {errors.notes && (
-            <p id={`${notesId}-error`} className="field-error">
-              {errors.notes.message}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          label={t('customers.form.notes')}
+          rows={3}
+          placeholder={t('customers.form.notesPlaceholder')}
+          error={errors.notes?.message}
+          {...inputs.notes}
+        />
         {customer && (
           <div>
             <label htmlFor={statusId} className="field-label">

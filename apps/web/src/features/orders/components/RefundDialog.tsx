@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useSnackbar } from 'notistack';
 import type { Order } from '@quan/contract/order';
 import { refundPaymentBodySchema, type Payment } from '@quan/contract/payments';
@@ -12,6 +12,7 @@ import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useRefundPayment } from '../api/refund-payment';
 import { paymentMethodMessages, refundableOf } from './payment-labels';
 import { formatClock } from '../../../lib/date-format';
+import { TextAreaField } from '../../../components/TextAreaField';
 
 interface RefundDialogProps {
   order: Order;
@@ -40,8 +41,6 @@ export function RefundDialog({ order, payment, onClose, onRefunded }: RefundDial
   const [triedToSend, setTriedToSend] = useState(false);
   const [serverProblems, setServerProblems] = useState<RefundProblems>({});
   const [error, setError] = useState<string | null>(null);
-  const reasonId = useId();
-  const reasonErrorId = useId();
   const method = t(paymentMethodMessages[payment.method]);
 
   const amount = parseDong(amountText);
@@ -97,26 +96,15 @@ export function RefundDialog({ order, payment, onClose, onRefunded }: RefundDial
           hint={t('orders.refund.atMost', { amount: formatMoney(refundable) })}
           error={shown.amount}
         />
-        <div>
-          <label htmlFor={reasonId} className="field-label">
-            {t('orders.void.reason')}
-          </label>
-          <textarea
-            id={reasonId}
-            className="field-input min-h-20"
-            value={reason}
-            required
-            maxLength={200}
-            onChange={(event) => setReason(event.target.value)}
-            aria-invalid={shown.reason ? true : undefined}
-            aria-describedby={shown.reason ? reasonErrorId : undefined}
-          />
-          {shown.reason && (
-            <p id={reasonErrorId} className="field-error">
-              {shown.reason}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          label={t('orders.void.reason')}
+          textAreaClassName="min-h-20"
+          value={reason}
+          required
+          maxLength={200}
+          onChange={(event) => setReason(event.target.value)}
+          error={shown.reason}
+        />
         {error && <FormAlert>{error}</FormAlert>}
         <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-secondary min-h-11" onClick={onClose}>

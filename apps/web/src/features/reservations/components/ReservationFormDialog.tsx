@@ -15,6 +15,7 @@ import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { restaurantDay, restaurantInstantIso } from '../../../lib/restaurant-day';
 import { useCreateReservation, useUpdateReservation } from '../api/save-reservation';
+import { TextAreaField } from '../../../components/TextAreaField';
 
 /** The lengths a booking is offered in, in minutes, besides the restaurant's default and the booking's own. */
 const durations = [60, 90, 120, 150, 180, 240];
@@ -95,7 +96,7 @@ export function ReservationFormDialog({
 }: ReservationFormDialogProps) {
   const t = useT();
   const { enqueueSnackbar } = useSnackbar();
-  const ids = { duration: useId(), note: useId(), dish: useId(), tables: useId() };
+  const ids = { duration: useId(), dish: useId(), tables: useId() };
   const createMutation = useCreateReservation();
   const updateMutation = useUpdateReservation();
   const [draft, setDraft] = useState(() => draftOf(reservation, day));
@@ -351,18 +352,13 @@ export function ReservationFormDialog({
           )}
         </fieldset>
 
-        <div>
-          <label htmlFor={ids.note} className="field-label">
-            {t('reservations.form.note')}
-          </label>
-          <textarea
-            id={ids.note}
-            className="field-input min-h-20"
-            maxLength={500}
-            value={draft.note}
-            onChange={(event) => change({ note: event.target.value })}
-          />
-        </div>
+        <TextAreaField
+          label={t('reservations.form.note')}
+          textAreaClassName="min-h-20"
+          maxLength={500}
+          value={draft.note}
+          onChange={(event) => change({ note: event.target.value })}
+        />
 
         {problem && <FormAlert>{problem}</FormAlert>}
         <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">

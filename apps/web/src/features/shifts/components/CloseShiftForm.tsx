@@ -11,6 +11,7 @@ import { MoneyField } from '../../../components/MoneyField';
 import { NoteCountFields } from './NoteCountFields';
 import { OverShortBadge } from './OverShortBadge';
 import { emptyNoteCounts, invalidNoteRows, noteCountsOf } from './shift-display';
+import { TextAreaField } from '../../../components/TextAreaField';
 
 type CountMode = 'notes' | 'total';
 
@@ -177,20 +178,14 @@ export function CloseShiftForm({ shift, onCancel, onClosed }: CloseShiftFormProp
             {countError}
           </p>
         )}
-        <div>
-          <label htmlFor="close-shift-note" className="field-label">
-            {t('shifts.close.note')}
-          </label>
-          <textarea
-            id="close-shift-note"
-            className="field-input"
-            rows={2}
-            maxLength={500}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            placeholder={t('shifts.close.note.placeholder')}
-          />
-        </div>
+        <TextAreaField
+          label={t('shifts.close.note')}
+          rows={2}
+          maxLength={500}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          placeholder={t('shifts.close.note.placeholder')}
+        />
         <CountSummary expected={expected} counted={counted} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-secondary" onClick={onCancel}>
