@@ -139,6 +139,8 @@ describe.skipIf(!hasBrowser)('options and stations: "phở tái, size lớn, kh�
     // Each station bumps its own dishes; the round is ready when both are done.
     await barTicket.getByRole('button', { name: /^Done/ }).click();
     await barTicket.getByText('Done ✓').waitFor();
+    // The cook bumps once the screen shows the bar done: a tap on the order as it was before is refused (409).
+    await kitchenTicket.getByText('Bar (done)').waitFor();
     await kitchenTicket.getByRole('button', { name: /^Done/ }).click();
     await kitchenTicket.waitFor({ state: 'detached' });
 
