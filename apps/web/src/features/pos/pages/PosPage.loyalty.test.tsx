@@ -1,16 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { couponDiscount, type Coupon, type ValidateCouponBody } from '@quan/contract/coupon';
+import { couponDiscount, type ValidateCouponBody } from '@quan/contract/coupon';
 import type { CreateCustomerBody } from '@quan/contract/customer';
 import type { CreateOrderBody } from '@quan/contract/order';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render-routes';
+import { makeCoupon } from '../../../test/data/coupons';
 import { makeCustomer } from '../../../test/data/customers';
 import {
   money,
-  stamp,
   pho,
   traDa,
   placedOrder,
@@ -33,23 +33,7 @@ describe('PosPage', () => {
       membershipLevel: 'gold',
       loyaltyPoints: 1_250,
     });
-    const giam10: Coupon = {
-      _id: '0190a1b2-c3d4-7e5f-8a9b-00000000c010',
-      code: 'GIAM10',
-      description: '',
-      discountType: 'percent',
-      discountValue: 10,
-      minOrderValue: 0,
-      maxDiscount: null,
-      startDate: null,
-      endDate: null,
-      usageLimit: null,
-      usedCount: 0,
-      isActive: true,
-      spinWeight: 0,
-      customerId: null,
-      ...stamp,
-    };
+    const giam10 = makeCoupon(10, { code: 'GIAM10' });
 
     /** The POS's server with members (Lan), the GIAM10 coupon and a used-up HETLUOT; it records what it was sent. */
     function loyaltyApi() {
