@@ -119,7 +119,7 @@ describe('the generated restaurant', () => {
         expect(subtotal).toBeGreaterThanOrEqual(coupon.minOrderValue);
         expect(order.coupon!.discount).toBe(couponDiscount(coupon, subtotal));
       }
-      expect(order.bills).toEqual(computeBill(subtotal, order.coupon?.discount ?? 0, 8));
+      expect(order.bills).toEqual(computeBill({ subtotal, discount: order.coupon?.discount ?? 0, taxRate: 8 }));
       expect(order.paymentStatus).toBe('paid');
       expect(order.paymentMethod).not.toBeNull();
       expect(Date.parse(order.completedAt!)).toBeGreaterThan(Date.parse(order.createdAt));

@@ -293,14 +293,14 @@ describe('service charge', () => {
     try {
       const table = await createTable(t);
       const dineIn = await place([{ itemId: hotpot._id, quantity: 1 }], table._id);
-      expect(dineIn.bills).toEqual(computeBill(415_000, 0, 8, 5));
+      expect(dineIn.bills).toEqual(computeBill({ subtotal: 415_000, discount: 0, taxRate: 8, serviceRate: 5 }));
       expect(dineIn.bills).toMatchObject({ serviceRate: 5, serviceCharge: 20_750, tax: 34_860, total: 470_610 });
       const takeaway = await place([{ itemId: hotpot._id, quantity: 1 }]);
       expect(takeaway.bills).toMatchObject({ serviceRate: 0, serviceCharge: 0, total: 448_200 });
 
       // A second round keeps the rate the order was placed with.
       const round = await post(`/api/order/${dineIn._id}/rounds`, { items: [{ itemId: tea._id, quantity: 3 }] });
-      expect((round.json().data as Order).bills).toEqual(computeBill(430_000, 0, 8, 5));
+      expect((round.json().data as Order).bills).toEqual(computeBill({ subtotal: 430_000, discount: 0, taxRate: 8, serviceRate: 5 }));
 
       const split: Order = (await post(`/api/order/${dineIn._id}/split`, { by: 'guests', guests: 3 })).json().data;
       for (const key of ['subtotal', 'serviceCharge', 'tax', 'total'] as const) {
@@ -337,7 +337,7 @@ describe('percent rates', () => {
     // 0.7 % of 5.500 ₫ is 38,5 ₫: 39 ₫, where floating point (38.49999…) would round down.
     expect(Math.round((5_500 * 0.7) / 100)).toBe(38);
     expect(percentOf(5_500, 0.7)).toBe(39);
-    expect(computeBill(5_500, 0, 8.2, 0.7)).toMatchObject({ serviceCharge: 39, tax: 454, total: 5_993 });
+    expect(computeBill({ subtotal: 5_500, discount: 0, taxRate: 8.2, serviceRate: 0.7 })).toMatchObject({ serviceCharge: 39, tax: 454, total: 5_993 });
     for (const taxRate of [8.2, 1.15, 2.3]) {
       const saved = await t.request({ method: 'PUT', url: '/api/settings', payload: { taxRate }, as: 'admin' });
       expect(saved.statusCode, `${taxRate}: ${saved.body}`).toBe(200);

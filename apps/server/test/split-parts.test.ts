@@ -11,7 +11,7 @@ const lines = [
 ];
 
 /** The bill of those lines: 15.000 ₫ off, 5 % service, 8 % tax. */
-const order = { orderNo: 1042, ...computeBill(195_000, 15_000, 8, 5) };
+const order = { orderNo: 1042, ...computeBill({ subtotal: 195_000, discount: 15_000, taxRate: 8, serviceRate: 5 }) };
 
 const byLines = (...parts: { position: number; quantity: number }[][]): SplitBillBody => ({ by: 'lines', parts });
 const byGuests = (guests: number): SplitBillBody => ({ by: 'guests', guests });
@@ -111,7 +111,7 @@ describe('a bill split by lines', () => {
 
 describe('a bill split evenly between guests', () => {
   it('gives each guest an equal share, the first ones taking the đồng left over', () => {
-    const bill = { orderNo: 7, ...computeBill(200_000, 20_000, 8, 5) };
+    const bill = { orderNo: 7, ...computeBill({ subtotal: 200_000, discount: 20_000, taxRate: 8, serviceRate: 5 }) };
     const parts = divideBill(bill, [], byGuests(3));
     expect(parts.map((part) => part.total)).toEqual([68_040, 68_040, 68_040]);
     expect(parts.map((part) => part.tax)).toEqual([5_040, 5_040, 5_040]);
@@ -123,9 +123,9 @@ describe('a bill split evenly between guests', () => {
 
   it("adds up exactly, each part's own sum holding, for any number of guests", () => {
     for (const bill of [
-      computeBill(108_000, 0, 8),
-      computeBill(1_234_567, 34_567, 10, 5),
-      computeBill(99_999, 1, 0.7),
+      computeBill({ subtotal: 108_000, discount: 0, taxRate: 8 }),
+      computeBill({ subtotal: 1_234_567, discount: 34_567, taxRate: 10, serviceRate: 5 }),
+      computeBill({ subtotal: 99_999, discount: 1, taxRate: 0.7 }),
     ]) {
       for (let guests = 2; guests <= 20; guests++) {
         const parts = divideBill({ orderNo: 1, ...bill }, [], byGuests(guests));

@@ -98,7 +98,7 @@ describe('voids', () => {
     expect(response.statusCode, response.body).toBe(200);
     const voided: Order = response.json().data;
     expect(voided.items[1]).toMatchObject({ name: 'Phở bò', quantity: 2, voidedQuantity: 1, total: 65_000 });
-    expect(voided.bills).toEqual(computeBill(10_000 + 65_000, 0, 8));
+    expect(voided.bills).toEqual(computeBill({ subtotal: 10_000 + 65_000, discount: 0, taxRate: 8 }));
     expect(await beefLeft()).toBe(before);
     const [entry] = await auditEntries('?kind=void');
     expect(entry).toMatchObject({
@@ -144,7 +144,7 @@ describe('voids', () => {
       approval: { email: manager.email, password: manager.password },
     });
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json().data.bills).toEqual(computeBill(65_000, 0, 8));
+    expect(approved.json().data.bills).toEqual(computeBill({ subtotal: 65_000, discount: 0, taxRate: 8 }));
     expect(await beefLeft()).toBeCloseTo(before - 0.2, 3);
     const [entry] = await auditEntries();
     expect(entry).toMatchObject({ actor: { _id: staff.user._id }, approvedBy: { name: manager.name } });

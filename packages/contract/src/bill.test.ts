@@ -32,7 +32,7 @@ describe('percentOf: a percent of whole đồng, rounded half up', () => {
 
 describe('computeBill: the discount first, then the service charge, then tax on both', () => {
   it('adds 8 % tax to a 65.000 ₫ bowl of phở', () => {
-    expect(computeBill(65_000, 0, 8)).toEqual({
+    expect(computeBill({ subtotal: 65_000, discount: 0, taxRate: 8 })).toEqual({
       subtotal: 65_000,
       discount: 0,
       serviceRate: 0,
@@ -44,13 +44,13 @@ describe('computeBill: the discount first, then the service charge, then tax on 
   });
 
   it('takes the tax on the subtotal after the discount, not before', () => {
-    const bill = computeBill(200_000, 20_000, 10);
+    const bill = computeBill({ subtotal: 200_000, discount: 20_000, taxRate: 10 });
     expect(bill.tax).toBe(18_000); // 10 % of 180.000 ₫, not of 200.000 ₫
     expect(bill.total).toBe(198_000);
   });
 
   it('takes the service charge after the discount and the tax on the service charge too', () => {
-    const bill = computeBill(200_000, 20_000, 8, 5);
+    const bill = computeBill({ subtotal: 200_000, discount: 20_000, taxRate: 8, serviceRate: 5 });
     expect(bill.serviceCharge).toBe(9_000); // 5 % of 180.000 ₫
     expect(bill.tax).toBe(15_120); // 8 % of 189.000 ₫
     expect(bill.total).toBe(204_120);
@@ -58,7 +58,7 @@ describe('computeBill: the discount first, then the service charge, then tax on 
 
   it('rounds each of the service charge and the tax to whole đồng, half up', () => {
     // 5 % of 45.010 ₫ is 2.250,5 ₫ → 2.251 ₫; 10 % of 47.261 ₫ is 4.726,1 ₫ → 4.726 ₫.
-    const bill = computeBill(45_010, 0, 10, 5);
+    const bill = computeBill({ subtotal: 45_010, discount: 0, taxRate: 10, serviceRate: 5 });
     expect(bill.serviceCharge).toBe(2_251);
     expect(bill.tax).toBe(4_726);
     expect(bill.total).toBe(51_987);
@@ -71,19 +71,19 @@ describe('computeBill: the discount first, then the service charge, then tax on 
       [99_999, 1, 10, 7.5],
       [1_250_000, 250_000, 0.7, 0],
     ] as const) {
-      const bill = computeBill(subtotal, discount, taxRate, serviceRate);
+      const bill = computeBill({ subtotal, discount, taxRate, serviceRate });
       expect(bill.total).toBe(subtotal - discount + bill.serviceCharge + bill.tax);
       expect(Number.isInteger(bill.tax) && Number.isInteger(bill.serviceCharge)).toBe(true);
     }
   });
 
   it('never charges less than nothing when the discount is larger than the subtotal', () => {
-    const bill = computeBill(50_000, 80_000, 8, 5);
+    const bill = computeBill({ subtotal: 50_000, discount: 80_000, taxRate: 8, serviceRate: 5 });
     expect(bill).toMatchObject({ discount: 80_000, serviceCharge: 0, tax: 0, total: 0 });
   });
 
   it('has no service charge unless a rate is given', () => {
-    expect(computeBill(100_000, 0, 8)).toMatchObject({ serviceRate: 0, serviceCharge: 0, total: 108_000 });
+    expect(computeBill({ subtotal: 100_000, discount: 0, taxRate: 8 })).toMatchObject({ serviceRate: 0, serviceCharge: 0, total: 108_000 });
   });
 });
 

@@ -8,15 +8,50 @@ export function percentOf(amount: number, rate: number): number {
 }
 
 /**
- * The bill of an order: the service charge on the subtotal after the discount, then tax on both, each at a
- * percent rate and rounded to whole VND (half up). The server prices orders with it and the POS estimates
- * with it, so they never disagree.
+ * The VAT a price that holds it contains: `rate` percent of the price before VAT, rounded half up, so that
+ * 108.000 ₫ at 8 % contains 8.000 ₫. Counted in whole basis points, like `percentOf`.
  */
-export function computeBill(subtotal: number, discount: number, taxRate: number, serviceRate = 0) {
+export function taxContained(amount: number, rate: number): number {
+  const basisPoints = Math.round(rate * 100);
+  const divisor = 10_000 + basisPoints;
+  return Math.floor((2 * amount * basisPoints + divisor) / (2 * divisor));
+}
+
+export interface BillInput {
+  /** The lines' prices added up, as the menu shows them. */
+  subtotal: number;
+  discount: number;
+  /** The VAT percent. */
+  taxRate: number;
+  /** The service-charge percent (0: none). */
+  serviceRate?: number;
+  /** The menu prices hold the VAT: the bill shows what they contain instead of adding it. */
+  pricesIncludeTax?: boolean;
+}
+
+/**
+ * The bill of an order: the service charge on the subtotal after the discount, then the VAT on both, each
+ * at a percent rate and rounded to whole VND (half up). With prices that hold the VAT, the total is the
+ * subtotal after the discount plus the service charge, and `tax` is the VAT that total contains; otherwise
+ * the VAT is added to it. The server prices orders with it and the POS estimates with it, so they never disagree.
+ */
+export function computeBill({ subtotal, discount, taxRate, serviceRate = 0, pricesIncludeTax = false }: BillInput) {
   const afterDiscount = Math.max(0, subtotal - discount);
   const serviceCharge = percentOf(afterDiscount, serviceRate);
-  const tax = percentOf(afterDiscount + serviceCharge, taxRate);
-  return { subtotal, discount, serviceRate, serviceCharge, taxRate, tax, total: afterDiscount + serviceCharge + tax };
+  const beforeTax = afterDiscount + serviceCharge;
+  const tax = pricesIncludeTax ? taxContained(beforeTax, taxRate) : percentOf(beforeTax, taxRate);
+  const total = pricesIncludeTax ? beforeTax : beforeTax + tax;
+  return { subtotal, discount, serviceRate, serviceCharge, taxRate, pricesIncludeTax, tax, total };
+}
+
+/**
+ * What a guest hands over in cash for `amount` when the restaurant rounds cash to `step` ₫ (0: not at
+ * all), half up: 56.880 ₫ is paid with 57.000 ₫ at a step of 1.000 ₫, 56.400 ₫ with 56.000 ₫. Card and
+ * transfer pay the exact amount; the difference is recorded as the payment's rounding.
+ */
+export function roundCash(amount: number, step: number): number {
+  if (step <= 0) return amount;
+  return Math.floor((amount + step / 2) / step) * step;
 }
 
 /**

@@ -76,6 +76,8 @@ export const billsSchema = z.object({
   serviceCharge: z.int32(),
   /** Percent applied at order time. */
   taxRate: z.number(),
+  /** Whether the prices held the VAT when the order was placed: `tax` is then contained in the total, not added. */
+  pricesIncludeTax: z.boolean(),
   tax: z.int32(),
   total: z.int32(),
 });

@@ -51,6 +51,11 @@ export const paymentSchema = z.object({
   /** Cash only: what the guest handed over; `change` is what went back. */
   tendered: z.int32().nullable(),
   change: z.int32(),
+  /**
+   * Cash only: what the cash rounding added to `amount` (negative: took off), so the guest paid in real
+   * notes; the drawer holds amount + rounding. 0 for an exact payment.
+   */
+  rounding: z.int32(),
   /** The part of a split bill it pays; null for the whole order. */
   partNo: z.int32().nullable(),
   /** Who took it; null when a bank notification recorded it. */
@@ -101,9 +106,9 @@ export const refundPaymentBodySchema = z.strictObject({
 });
 export type RefundPaymentBody = z.infer<typeof refundPaymentBodySchema>;
 
-/** The change of a cash payment: what was handed over less the amount and the tip (never negative). */
-export function changeDue(tendered: number, amount: number, tip = 0): number {
-  return Math.max(0, tendered - amount - tip);
+/** The change of a cash payment: what was handed over less the amount, its rounding and the tip (never negative). */
+export function changeDue(tendered: number, amount: number, tip = 0, rounding = 0): number {
+  return Math.max(0, tendered - amount - rounding - tip);
 }
 
 /** The notes a cashier is handed most, largest first: the quick buttons of the cash field. */

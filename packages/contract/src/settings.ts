@@ -45,6 +45,34 @@ export function serviceRateFor(
   return applies ? settings.rate : 0;
 }
 
+/** The steps a cash payment of what is due may be rounded to (half up): none, 500 ₫ or 1.000 ₫. */
+export const cashRoundingSteps = [0, 500, 1000] as const;
+export const cashRoundingSchema = z.union(
+  cashRoundingSteps.map((step) => z.literal(step)),
+  'Cash rounding is 0 (none), 500 or 1000 ₫',
+);
+export type CashRounding = (typeof cashRoundingSteps)[number];
+
+/** An origin: http or https, a host name or address (IPv6 in brackets) and an optional port. */
+const originPattern = /^(https?):\/\/([a-z0-9.-]+|\[[0-9a-f:.]+\])(?::(\d{1,5}))?\/?$/i;
+
+/**
+ * The address diners' phones open the restaurant at ("https://quan.example.vn"): table QR codes carry it.
+ * An origin only, kept without a trailing slash and in lower case.
+ */
+export const publicAddressSchema = z
+  .string()
+  .trim()
+  .max(200, 'The address can be at most 200 characters')
+  .regex(originPattern, 'Enter an address such as https://quan.example.vn, without a path')
+  .transform((value) => value.replace(/\/$/, '').toLowerCase());
+
+/** Whether only this machine can open the address: a phone scanning a code made from it reaches nothing. */
+export function isLocalAddress(origin: string): boolean {
+  const host = originPattern.exec(origin)?.[2]?.toLowerCase() ?? '';
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\./.test(host);
+}
+
 export const settingsSchema = z.object({
   restaurantName: z.string(),
   taxRate: z.number(),
@@ -63,6 +91,12 @@ export const settingsSchema = z.object({
   language: languageSchema,
   /** Booking lengths, the walk-in warning, opening hours and whether guests may book online. */
   reservations: reservationSettingsSchema,
+  /** Menu prices hold the VAT (the bill shows what they contain); false: VAT is added on top of them. */
+  pricesIncludeTax: z.boolean(),
+  /** The step a cash payment of what is due is rounded to, half up (0: none). */
+  cashRounding: cashRoundingSchema,
+  /** The address table QR codes carry; null: the address the manager opened the app on. */
+  publicAddress: z.string().nullable(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type BankAccount = NonNullable<Settings['bank']>;
@@ -77,6 +111,11 @@ export const defaultSettings: Settings = {
   serviceCharge: { rate: 0, dineIn: true, takeaway: false, table: true },
   language: 'vi',
   reservations: defaultReservationSettings,
+  // A new restaurant prints menu prices with VAT inside and takes cash in whole thousands, as most do in
+  // Vietnam; the migration that brought these settings kept a running restaurant on VAT added, unrounded.
+  pricesIncludeTax: true,
+  cashRounding: 1000,
+  publicAddress: null,
 };
 
 /** Banks print the account holder in capitals without diacritics ("NGUYEN VAN AN"); so does the form. */
@@ -122,5 +161,10 @@ export const updateSettingsBodySchema = z.strictObject({
   language: languageSchema.optional(),
   /** Reservations: online booking, lengths, the walk-in warning and opening hours, given whole. */
   reservations: reservationSettingsSchema.optional(),
+  /** Whether menu prices hold the VAT. Orders placed before a change keep the way they were priced. */
+  pricesIncludeTax: z.boolean('Say whether prices include VAT').optional(),
+  cashRounding: cashRoundingSchema.optional(),
+  /** The address diners' phones reach, or null to use the address the manager opened the app on. */
+  publicAddress: publicAddressSchema.nullable().optional(),
 });
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;

@@ -34,6 +34,8 @@ export const categories = pgTable(
   {
     id: uuid('id').primaryKey(),
     name: text('name').notNull(),
+    /** For diners reading English; null: they see the name as typed. */
+    nameEn: text('name_en'),
     description: text('description').notNull().default(''),
     color: text('color').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
@@ -97,6 +99,8 @@ export const optionGroups = pgTable(
   {
     id: uuid('id').primaryKey(),
     name: text('name').notNull(),
+    /** For diners reading English; null: they see the name as typed. */
+    nameEn: text('name_en'),
     minSelected: integer('min_selected').notNull().default(0),
     maxSelected: integer('max_selected').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -123,6 +127,10 @@ export const options = pgTable(
       .notNull()
       .references(() => optionGroups.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** For diners reading English; null: they see the name as typed. */
+    nameEn: text('name_en'),
+    /** Chosen already when a dish with its group is picked ("Size vừa"); at most one per group. */
+    isDefault: boolean('is_default').notNull().default(false),
     /** Whole VND added to a portion's price; negative for a cheaper choice. */
     priceDelta: integer('price_delta').notNull().default(0),
     sortOrder: integer('sort_order').notNull().default(0),

@@ -44,6 +44,8 @@ export const orders = pgTable(
     serviceRate: numeric('service_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
     serviceCharge: integer('service_charge').notNull().default(0),
     taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    /** Whether its prices held the VAT when it was placed: `tax` is then what the total contains, not added to it. */
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
     tax: integer('tax').notNull(),
     total: integer('total').notNull(),
     couponCode: text('coupon_code'),
@@ -117,6 +119,8 @@ export const orderLines = pgTable(
     options: jsonb('options').$type<SoldOption[]>().notNull().default([]),
     /** The station the line was sent to (its dish's, its category's or the first). */
     stationId: uuid('station_id').references(() => stations.id, { onDelete: 'set null' }),
+    /** When its station started cooking it; until then (and a short grace time) the floor may still void it. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
     /** When its station marked it done (or the whole round went ready). */
     readyAt: timestamp('ready_at', { withTimezone: true }),
   },
@@ -223,4 +227,22 @@ export const kitchenTicketPrints = pgTable(
     lastPrintedAt: timestamp('last_printed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.roundNo, t.stationKey] })],
+);
+
+/** How many times an order's provisional bill and its receipt were printed: later copies say REPRINT. */
+export const orderBillPrints = pgTable(
+  'order_bill_prints',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 'bill' (before payment) or 'receipt' (once paid). */
+    kind: text('kind').$type<'bill' | 'receipt'>().notNull(),
+    copies: integer('copies').notNull(),
+    lastPrintedAt: timestamp('last_printed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.kind] }),
+    check('order_bill_prints_kind_check', sql`${t.kind} in ('bill', 'receipt')`),
+  ],
 );

@@ -70,6 +70,11 @@ export const orderPayments = pgTable(
     shiftId: uuid('shift_id').references((): AnyPgColumn => shifts.id, { onDelete: 'set null' }),
     /** The bank's id of a transfer recorded from its notification: the same transfer is never paid twice. */
     bankTransactionId: text('bank_transaction_id'),
+    /**
+     * Cash only: what the cash rounding added to (or, negative, took off) `amount` so the guest paid in real
+     * notes. The drawer holds amount + rounding; revenue stays `amount` and the Z report counts the rounding.
+     */
+    rounding: integer('rounding').notNull().default(0),
     /** What was refunded of `amount`, kept here so the bill's sums never add up the refunds row by row. */
     refunded: integer('refunded').notNull().default(0),
   },
@@ -80,7 +85,7 @@ export const orderPayments = pgTable(
     uniqueIndex('order_payments_bank_transaction_unique').on(t.bankTransactionId),
     check(
       'order_payments_money_check',
-      sql`${t.amount} > 0 and ${t.tip} >= 0 and ${t.refunded} between 0 and ${t.amount} and (${t.tendered} is null or ${t.tendered} >= ${t.amount} + ${t.tip})`,
+      sql`${t.amount} > 0 and ${t.tip} >= 0 and ${t.refunded} between 0 and ${t.amount} and (${t.tendered} is null or ${t.tendered} >= ${t.amount} + ${t.rounding} + ${t.tip}) and (${t.rounding} = 0 or ${t.method} = 'cash')`,
     ),
     check('order_payments_method_check', sql`${t.method} in ('cash', 'card', 'transfer', 'ewallet', 'voucher')`),
   ],

@@ -102,7 +102,13 @@ export async function settleOrder(
   const discount = order.couponId
     ? await deps.coupons.discountFor(tx, order.couponId, subtotal)
     : Math.min(order.discount, subtotal);
-  const bill = computeBill(subtotal, discount, order.taxRate, order.serviceRate);
+  const bill = computeBill({
+    subtotal,
+    discount,
+    taxRate: order.taxRate,
+    serviceRate: order.serviceRate,
+    pricesIncludeTax: order.pricesIncludeTax,
+  });
   if (bill.total > MAX_BILL) throw badRequest(`Order ${order.orderNo}'s bill would be too large; start a new order`);
   if (bill.total < paid) {
     throw conflict(

@@ -115,6 +115,7 @@ export async function applyPayment(
     takenAt: new Date(),
     shiftId,
     bankTransactionId: payment.bankTransactionId ?? null,
+    rounding: 0,
     refunded: 0,
   };
   await repo.insertPayment(tx, inserted);

@@ -96,7 +96,13 @@ async function placeWithin<T>(
   const claim = { settings, subtotal, customerId: door.customerId ?? null };
   const coupon = door.couponCode ? await deps.coupons.redeem(tx, { ...claim, code: door.couponCode }) : null;
   const serviceRate = serviceRateFor(settings.serviceCharge, { source: fields.source, hasTable: !!fields.tableId });
-  const bill = computeBill(subtotal, Math.min(subtotal, coupon?.discount ?? 0), settings.taxRate, serviceRate);
+  const bill = computeBill({
+    subtotal,
+    discount: Math.min(subtotal, coupon?.discount ?? 0),
+    taxRate: settings.taxRate,
+    serviceRate,
+    pricesIncludeTax: settings.pricesIncludeTax,
+  });
   // The service charge and the tax come on top of the subtotal: the bill as a whole must fit the books.
   if (bill.total > MAX_BILL) throw badRequest(door.tooLarge).because('ORDER_TOO_LARGE');
 

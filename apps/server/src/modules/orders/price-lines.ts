@@ -101,6 +101,7 @@ export async function priceLines(
       note: line.note ?? '',
       options,
       stationId: item.stationId,
+      startedAt: null,
       readyAt: null,
       total: price * line.quantity,
     });

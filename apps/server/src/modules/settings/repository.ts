@@ -14,6 +14,9 @@ const columns = {
   serviceCharge: restaurantSettings.serviceCharge,
   language: restaurantSettings.language,
   reservations: restaurantSettings.reservations,
+  pricesIncludeTax: restaurantSettings.pricesIncludeTax,
+  cashRounding: restaurantSettings.cashRounding,
+  publicAddress: restaurantSettings.publicAddress,
 };
 
 export async function findSettings(db: Executor): Promise<Settings | undefined> {

@@ -120,7 +120,7 @@ export function makePublicOrder(overrides: Partial<PublicOrder> = {}): PublicOrd
       discount: 0,
       serviceRate: 0,
       serviceCharge: 0,
-      taxRate: 8,
+      taxRate: 8, pricesIncludeTax: false,
       tax: 14_800,
       total: 199_800,
     },

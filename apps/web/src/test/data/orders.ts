@@ -60,7 +60,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     discount: 0,
     serviceRate: 0,
     serviceCharge: 0,
-    taxRate: 8,
+    taxRate: 8, pricesIncludeTax: false,
     tax: 11200,
     total: 151200,
   };
@@ -108,6 +108,7 @@ export function makePayment(overrides: Partial<Payment> = {}): Payment {
     amount: 100_000,
     tip: 0,
     tendered: null,
+    rounding: 0,
     change: 0,
     partNo: null,
     takenBy: { _id: '0190a1b2-c3d4-7e5f-8a9b-57aff0000001', name: 'Lan' },

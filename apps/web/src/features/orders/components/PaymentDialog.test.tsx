@@ -36,7 +36,7 @@ function makeBill(overrides: Partial<Order> = {}): Order {
       discount: 0,
       serviceRate: 5,
       serviceCharge: 54_850,
-      taxRate: 8,
+      taxRate: 8, pricesIncludeTax: false,
       tax: 93_150,
       total: 1_245_000,
     },

@@ -73,7 +73,7 @@ describe('splitting a bill', () => {
         discount: 10000,
         serviceRate: 0,
         serviceCharge: 0,
-        taxRate: 8,
+        taxRate: 8, pricesIncludeTax: false,
         tax: 10400,
         total: 140400,
       },

@@ -25,7 +25,7 @@ function priced(order: Order): Order {
   return {
     ...order,
     items: order.items.map((line) => ({ ...line, total: line.price * (line.quantity - line.voidedQuantity) })),
-    bills: { subtotal, discount: 0, serviceRate: 0, serviceCharge: 0, taxRate: 8, tax, total: subtotal + tax },
+    bills: { subtotal, discount: 0, serviceRate: 0, serviceCharge: 0, taxRate: 8, pricesIncludeTax: false, tax, total: subtotal + tax },
   };
 }
 

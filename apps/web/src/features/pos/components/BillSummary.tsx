@@ -33,6 +33,8 @@ interface BillSummaryProps {
   discount: number;
   couponCode: string | null;
   taxRate: number;
+  /** The menu prices hold the VAT: the bill shows what they contain. */
+  pricesIncludeTax: boolean;
   /** The service-charge percent for this kind of order (eaten in or taken away); 0 for none. */
   serviceRate: number;
   /** The points this order earns the attached member, credited when it is completed. */
@@ -59,9 +61,17 @@ export function BillRows({ rows, total }: { rows: readonly [string, string][]; t
 }
 
 /** The bill as far as the cart can tell, computed as the server computes it; the server prices the order. */
-export function BillSummary({ subtotal, discount, couponCode, taxRate, serviceRate, points }: BillSummaryProps) {
+export function BillSummary({
+  subtotal,
+  discount,
+  couponCode,
+  taxRate,
+  pricesIncludeTax,
+  serviceRate,
+  points,
+}: BillSummaryProps) {
   const t = useT();
-  const { serviceCharge, tax, total } = computeBill(subtotal, discount, taxRate, serviceRate);
+  const { serviceCharge, tax, total } = computeBill({ subtotal, discount, taxRate, serviceRate, pricesIncludeTax });
   const rows: [string, string][] = [
     [t('pos.bill.subtotal'), formatMoney(subtotal)],
     discountRow(couponCode, discount, t),

@@ -18,12 +18,10 @@ interface RoundBillSummaryProps {
 export function RoundBillSummary({ order, newSubtotal }: RoundBillSummaryProps) {
   const t = useT();
   const { bills, coupon } = order;
-  const { subtotal, discount, serviceCharge, tax, total } = computeBill(
-    bills.subtotal + newSubtotal,
-    bills.discount,
-    bills.taxRate,
-    bills.serviceRate,
-  );
+  const { subtotal, discount, serviceCharge, tax, total } = computeBill({
+    ...bills,
+    subtotal: bills.subtotal + newSubtotal,
+  });
   const rows: [string, string][] = [
     [t('pos.bill.orderedSoFar'), formatMoney(bills.subtotal)],
     [t('pos.bill.newDishes'), formatMoney(newSubtotal)],

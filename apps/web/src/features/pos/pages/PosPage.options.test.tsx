@@ -46,7 +46,7 @@ describe('PosPage', () => {
         discount: 0,
         serviceRate: 0,
         serviceCharge: 0,
-        taxRate: 10,
+        taxRate: 10, pricesIncludeTax: false,
         tax: 27_500,
         total: 302_500,
       },

@@ -73,7 +73,7 @@ export function PosPage() {
   const openOrder = round.order.data;
   const isRound = openOrderRef !== null;
   const coupon = useOrderCoupon(subtotal, order.member?._id ?? null, { isRound });
-  const { taxRate, serviceRate, total, points } = useCartBill(subtotal, coupon.discount, {
+  const { taxRate, serviceRate, pricesIncludeTax, total, points } = useCartBill(subtotal, coupon.discount, {
     hasTable: order.table !== null,
     member: order.member,
   });
@@ -268,6 +268,7 @@ export function PosPage() {
                   discount={coupon.discount}
                   couponCode={coupon.code}
                   taxRate={taxRate}
+                  pricesIncludeTax={pricesIncludeTax}
                   serviceRate={serviceRate}
                   points={points}
                 />

@@ -14,14 +14,15 @@ export function useCartBill(subtotal: number, discount: number, { hasTable, memb
     source: 'pos',
     hasTable,
   });
-  const { total } = computeBill(subtotal, discount, taxRate, serviceRate);
+  const pricesIncludeTax = settings.data?.pricesIncludeTax ?? defaultSettings.pricesIncludeTax;
+  const { total } = computeBill({ subtotal, discount, taxRate, serviceRate, pricesIncludeTax });
   const points = member
     ? {
         earned: pointsFor(total, member.membershipLevel, settings.data?.loyalty ?? defaultSettings.loyalty),
         memberName: member.name,
       }
     : null;
-  return { taxRate, serviceRate, total, points };
+  return { taxRate, serviceRate, pricesIncludeTax, total, points };
 }
 
 interface CartBillFor {

@@ -46,7 +46,7 @@ function withSecondRound(second: RoundStatus, first: RoundStatus = 'served'): Pu
       discount: 0,
       serviceRate: 0,
       serviceCharge: 0,
-      taxRate: 8,
+      taxRate: 8, pricesIncludeTax: false,
       tax: 15_600,
       total: 210_600,
     },
