@@ -25,6 +25,7 @@ describe.skipIf(!hasBrowser)('a diner orders from the QR code on the table', () 
   const { server, pages } = journey({
     owner,
     seed: async ({ api, ownerToken }) => {
+      await api.addVatOnTop(ownerToken);
       ({ tables } = await api.seedRestaurant(
         ownerToken,
         [

@@ -67,6 +67,7 @@ describe.skipIf(!hasBrowser)('the figures in the browser: the dashboard and the 
   const { server, pages } = journey({
     owner,
     seed: async ({ api, ownerToken: token }) => {
+      await api.addVatOnTop(token);
       ownerToken = token;
       const waiterAccount = await api.register(waiter);
       await api.call('PATCH', `/api/user/users/${waiterAccount._id}/status`, { status: 'active' }, ownerToken);

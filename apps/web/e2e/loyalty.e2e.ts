@@ -37,6 +37,7 @@ describe.skipIf(!hasBrowser)('the loyalty programme in the browser: a regular si
   const { server, pages } = journey({
     owner,
     seed: async ({ api, ownerToken: token }) => {
+      await api.addVatOnTop(token);
       ownerToken = token;
       await api.seedRestaurant(
         ownerToken,

@@ -22,6 +22,7 @@ describe.skipIf(!hasBrowser)('options and stations: "phở tái, size lớn, kh�
   const { server, pages } = journey({
     owner,
     seed: async ({ api, ownerToken: token }) => {
+      await api.addVatOnTop(token);
       kitchen = await api.call<Station>('POST', '/api/station', { name: 'Bếp', targetMinutes: 12 }, token);
       bar = await api.call<Station>('POST', '/api/station', { name: 'Bar', targetMinutes: 5, sortOrder: 1 }, token);
       const size = await api.call<OptionGroup>(

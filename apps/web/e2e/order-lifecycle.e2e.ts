@@ -21,6 +21,7 @@ describe.skipIf(!hasBrowser)('a shift in the browser: POS, live kitchen, settlin
   const { server, pages } = journey({
     owner,
     seed: async ({ api, ownerToken }) => {
+      await api.addVatOnTop(ownerToken);
       const cookAccount = await api.register(cook);
       await api.call('PATCH', `/api/user/users/${cookAccount._id}/status`, { status: 'active' }, ownerToken);
       await api.seedRestaurant(

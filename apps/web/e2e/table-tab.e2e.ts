@@ -25,6 +25,7 @@ describe.skipIf(!hasBrowser)('a table tab: two rounds, a void, a split bill', ()
   const { server, pages } = journey({
     owner,
     seed: async ({ api, ownerToken }) => {
+      await api.addVatOnTop(ownerToken);
       const waiterAccount = await api.register(waiter);
       await api.call('PATCH', `/api/user/users/${waiterAccount._id}/status`, { status: 'active' }, ownerToken);
       const { tables } = await api.seedRestaurant(

@@ -23,6 +23,7 @@ describe.skipIf(!hasBrowser)('a shift in Vietnamese: POS, live kitchen, the bill
     env: { RESTAURANT_LANGUAGE: 'vi' },
     owner,
     seed: async ({ api, ownerToken }) => {
+      await api.addVatOnTop(ownerToken);
       const cookAccount = await api.register(cook);
       await api.call('PATCH', `/api/user/users/${cookAccount._id}/status`, { status: 'active' }, ownerToken);
       await api.seedRestaurant(
