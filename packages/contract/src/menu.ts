@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lineText, multiLineText } from './text-fields';
+import { clearedWhenEmpty, lineText, multiLineText } from './text-fields';
 import { idSchema, isoDateTimeSchema } from './common';
 import { ingredientUnits, stockQuantitySchema } from './ingredient';
 import { dishOptionGroupSchema, MAX_GROUPS_PER_DISH } from './options';
@@ -8,6 +8,11 @@ import { prepTargetMinutesSchema } from './stations';
 export const categorySchema = z.object({
   _id: idSchema,
   name: z.string(),
+  /**
+   * The name diners whose page is in English see; null when not set, and they see `name`. The server always
+   * sends it; optional in the type, as for a dish's `nameEn`.
+   */
+  nameEn: z.string().nullable().optional(),
   description: z.string(),
   color: z.string(),
   sortOrder: z.int32(),
@@ -24,6 +29,8 @@ export const defaultCategoryColor = '#b45309';
 
 export const createCategoryBodySchema = z.strictObject({
   name: lineText().min(1, 'Name cannot be empty').max(60, 'Name can be at most 60 characters'),
+  /** What diners reading English see instead of the name; '' clears it. */
+  nameEn: clearedWhenEmpty(lineText().max(60, 'English name can be at most 60 characters')),
   description: multiLineText().max(300, 'Description can be at most 300 characters').optional(),
   color: z
     .string()
@@ -81,13 +88,6 @@ export const itemSchema = z.object({
   updatedAt: isoDateTimeSchema,
 });
 export type Item = z.infer<typeof itemSchema>;
-
-/** An optional text of a dish: empty (or null) clears it, so a dish without one stores null. */
-const clearedWhenEmpty = (text: z.ZodString) =>
-  text
-    .transform((value) => value || null)
-    .nullable()
-    .optional();
 
 export const createItemBodySchema = z.strictObject({
   name: lineText().min(1, 'Name cannot be empty').max(80, 'Name can be at most 80 characters'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lineText } from './text-fields';
+import { clearedWhenEmpty, lineText } from './text-fields';
 import { idSchema, isoDateTimeSchema } from './common';
 import { ingredientUnits, stockChangeSchema } from './ingredient';
 
@@ -18,9 +18,20 @@ export const optionRecipeLineSchema = z.object({
   quantity: z.number(),
 });
 
+/**
+ * The English name diners whose page is in English see, of a group or an option; null when not set, and they
+ * see `name`. The server always sends it; optional in the type, as a menu kept from before it existed (a
+ * tablet's offline copy, a test's group) lacks it.
+ */
+const nameEnSchema = z.string().nullable().optional();
+/** Chosen already when the dish is picked ("Vừa" of a size); at most one per group. Optional as `nameEn`. */
+const isDefaultSchema = z.boolean().optional();
+
 export const optionSchema = z.object({
   _id: idSchema,
   name: z.string(),
+  nameEn: nameEnSchema,
+  isDefault: isDefaultSchema,
   /** Whole VND added to the dish's price per portion; negative for a cheaper choice. */
   priceDelta: z.int32(),
   recipe: z.array(optionRecipeLineSchema),
@@ -30,6 +41,7 @@ export type Option = z.infer<typeof optionSchema>;
 export const optionGroupSchema = z.object({
   _id: idSchema,
   name: z.string(),
+  nameEn: nameEnSchema,
   /** At least this many options must be chosen: 1 or more makes the group required. */
   minSelected: z.int32(),
   /** At most this many: 1 makes it "one of". */
@@ -51,6 +63,10 @@ const optionInputSchema = z.strictObject({
   /** An existing option of the group keeps its id (and the sales counted under it); a new one has none. */
   _id: idSchema.optional(),
   name: lineText().min(1, 'An option needs a name').max(60, 'An option name can be at most 60 characters'),
+  /** What diners reading English see; '' clears it. */
+  nameEn: clearedWhenEmpty(lineText().max(60, 'An English name can be at most 60 characters')),
+  /** Pre-chosen on the POS and the diner's phone; at most one option of a group. */
+  isDefault: z.boolean().default(false),
   priceDelta: z
     .int32('A price change must be a whole number of VND')
     .min(-100_000_000, 'Price change is too large')
@@ -69,6 +85,8 @@ export type OptionInput = z.input<typeof optionInputSchema>;
 
 const optionGroupFields = {
   name: lineText().min(1, 'Name cannot be empty').max(60, 'Name can be at most 60 characters'),
+  /** What diners reading English see ("Size" for "Kích cỡ"); '' clears it. */
+  nameEn: clearedWhenEmpty(lineText().max(60, 'English name can be at most 60 characters')),
   minSelected: z.int32('Must be a whole number').min(0, 'Cannot be negative').max(MAX_OPTIONS_PER_GROUP),
   maxSelected: z.int32('Must be a whole number').min(1, 'At least 1 choice must be allowed').max(MAX_OPTIONS_PER_GROUP),
   options: z
@@ -80,6 +98,15 @@ const optionGroupFields = {
       'Two options of a group cannot have the same name',
     ),
 };
+
+/**
+ * Which option of a list is marked default a second time (its index), or null: a group has one default at most,
+ * as it pre-chooses one option. The server refuses it with its code; the manager's form offers one radio per group.
+ */
+export function secondDefaultIndex(options: readonly { isDefault?: boolean }[]): number | null {
+  const defaults = options.flatMap((option, index) => (option.isDefault ? [index] : []));
+  return defaults[1] ?? null;
+}
 
 /** The limits must fit each other and the options: checked on the whole group, also after a partial update. */
 export function optionGroupLimitsProblem(group: {
@@ -107,6 +134,7 @@ export type CreateOptionGroupBody = z.input<typeof createOptionGroupBodySchema>;
 /** Options sent replace the group's options: those left out are no longer offered (past sales keep them). */
 export const updateOptionGroupBodySchema = z.strictObject({
   name: optionGroupFields.name.optional(),
+  nameEn: optionGroupFields.nameEn,
   minSelected: optionGroupFields.minSelected.optional(),
   maxSelected: optionGroupFields.maxSelected.optional(),
   options: optionGroupFields.options.optional(),
@@ -117,12 +145,15 @@ export type UpdateOptionGroupBody = z.input<typeof updateOptionGroupBodySchema>;
 export const dishOptionGroupSchema = z.object({
   _id: idSchema,
   name: z.string(),
+  nameEn: nameEnSchema,
   minSelected: z.int32(),
   maxSelected: z.int32(),
   options: z.array(
     z.object({
       _id: idSchema,
       name: z.string(),
+      nameEn: nameEnSchema,
+      isDefault: isDefaultSchema,
       priceDelta: z.int32(),
       /** The stock cannot make one portion of this dish with this option; the dish may still be offered without it. */
       isSoldOut: z.boolean(),

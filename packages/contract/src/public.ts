@@ -15,6 +15,8 @@ export const publicMenuSchema = z.object({
     z.object({
       _id: idSchema,
       name: z.string(),
+      /** Shown instead of `name` to diners whose page is in English; null when not set (absent in an older copy). */
+      nameEn: z.string().nullable().optional(),
       items: z.array(
         z.object({
           _id: idSchema,

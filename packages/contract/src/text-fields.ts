@@ -29,3 +29,10 @@ export const lineText = (params?: Parameters<typeof z.string>[0]) => z.string(pa
 /** A multi-line text a person typed (a note, a description, an address), trimmed and then checked. */
 export const multiLineText = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).trim().check(multiLineCheck());
+
+/** An optional text (an English name, a dish's English description): empty (or null) clears it, stored as null. */
+export const clearedWhenEmpty = (text: z.ZodString) =>
+  text
+    .transform((value) => value || null)
+    .nullable()
+    .optional();

@@ -28,6 +28,7 @@ function toCategory({ category, itemCount }: { category: repo.CategoryRow; itemC
   return {
     _id: category.id,
     name: category.name,
+    nameEn: category.nameEn,
     description: category.description,
     color: category.color,
     sortOrder: category.sortOrder,

@@ -84,7 +84,14 @@ export async function upsertOption(db: Executor, values: typeof options.$inferIn
     .values(values)
     .onConflictDoUpdate({
       target: options.id,
-      set: { name: values.name, priceDelta: values.priceDelta, sortOrder: values.sortOrder, removedAt: null },
+      set: {
+        name: values.name,
+        nameEn: values.nameEn,
+        isDefault: values.isDefault,
+        priceDelta: values.priceDelta,
+        sortOrder: values.sortOrder,
+        removedAt: null,
+      },
     });
 }
 

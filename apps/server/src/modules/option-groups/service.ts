@@ -1,5 +1,6 @@
 import {
   optionGroupLimitsProblem,
+  secondDefaultIndex,
   type createOptionGroupBodySchema,
   type DishOptionGroup,
   type OptionGroup,
@@ -41,6 +42,7 @@ async function loadGroups(executor: Executor, ids?: string[]): Promise<OptionGro
   return groups.map((group) => ({
     _id: group.id,
     name: group.name,
+    nameEn: group.nameEn,
     minSelected: group.minSelected,
     maxSelected: group.maxSelected,
     options: offered
@@ -48,6 +50,8 @@ async function loadGroups(executor: Executor, ids?: string[]): Promise<OptionGro
       .map((option) => ({
         _id: option.id,
         name: option.name,
+        nameEn: option.nameEn,
+        isDefault: option.isDefault,
         priceDelta: option.priceDelta,
         recipe: recipes
           .filter((line) => line.optionId === option.id)
@@ -81,6 +85,7 @@ export async function loadDishGroups(
     dishGroups.push({
       _id: group.id,
       name: group.name,
+      nameEn: group.nameEn,
       minSelected: group.minSelected,
       maxSelected: group.maxSelected,
       options: offered
@@ -88,6 +93,8 @@ export async function loadDishGroups(
         .map((option) => ({
           _id: option.id,
           name: option.name,
+          nameEn: option.nameEn,
+          isDefault: option.isDefault,
           priceDelta: option.priceDelta,
           isSoldOut: soldOut.has(`${itemId}:${option.id}`),
         })),
@@ -115,6 +122,12 @@ export const lacksRequiredOption = (groups: readonly DishOptionGroup[]) =>
 export function createOptionGroupService(db: Database, transact: Transact) {
   /** Writes the options of a group: kept ones by id, new ones added, the rest no longer offered. */
   async function writeOptions(tx: Executor, groupId: string, input: OptionsInput): Promise<void> {
+    const secondDefault = secondDefaultIndex(input);
+    if (secondDefault !== null) {
+      throw badRequest('A group can have one default option', [
+        { path: `options.${secondDefault}.isDefault`, message: 'Only one option of a group can be the default' },
+      ]).because('OPTION_GROUP_TWO_DEFAULTS', { option: input[secondDefault]!.name });
+    }
     const current = await repo.listOfferedOptions(tx, [groupId]);
     const currentIds = new Set(current.map((o) => o.id));
     const unknown = input.flatMap((option, index) =>
@@ -142,7 +155,15 @@ export function createOptionGroupService(db: Database, transact: Transact) {
     );
     for (const [sortOrder, option] of input.entries()) {
       const id = option._id ?? newId();
-      await repo.upsertOption(tx, { id, groupId, name: option.name, priceDelta: option.priceDelta, sortOrder });
+      await repo.upsertOption(tx, {
+        id,
+        groupId,
+        name: option.name,
+        nameEn: option.nameEn ?? null,
+        isDefault: option.isDefault,
+        priceDelta: option.priceDelta,
+        sortOrder,
+      });
       await repo.replaceOptionRecipe(tx, id, option.recipe);
     }
   }

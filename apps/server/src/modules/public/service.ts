@@ -57,6 +57,7 @@ export function createPublicMenu(
         .map((category) => ({
           _id: category._id,
           name: category.name,
+          nameEn: category.nameEn ?? null,
           items: items
             .filter((item) => item.categoryId === category._id && item.isAvailable && !item.isSoldOut)
             .map(({ _id, name, description, nameEn, descriptionEn, price, imageUrl, optionGroups }) => ({
