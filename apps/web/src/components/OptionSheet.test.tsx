@@ -73,7 +73,7 @@ describe('OptionSheet', () => {
     expect(soldOut).toHaveAccessibleName('Đặc biệt Sold out');
     expect(soldOut.closest('label')).not.toHaveTextContent(/25\.000/);
     expect(sizeGroup.getByText('Đặc biệt')).not.toHaveClass('line-through');
-    // Nothing is chosen for the guest, not even a size.
+    // Without a default, nothing is chosen for the guest, not even a size.
     for (const radio of sizeGroup.getAllByRole('radio')) expect(radio).not.toBeChecked();
     expect(within(sheet.getByRole('group', { name: /^Preferences/ })).getAllByRole('checkbox')).toHaveLength(3);
   });
@@ -197,6 +197,39 @@ describe('OptionSheet', () => {
     expect(sheet.getByRole('button', { name: 'One more' })).toBeDisabled();
     expect(addButton()).toBeDisabled();
     expect(addButton()).toHaveAccessibleDescription('At most 1 more Phở bò fits this order');
+  });
+
+  it("starts with each group's default chosen, so the usual portion adds at once", async () => {
+    const user = userEvent.setup();
+    const withDefault = (group: DishOptionGroup, name: string): DishOptionGroup => ({
+      ...group,
+      options: group.options.map((option) => ({ ...option, isDefault: option.name === name })),
+    });
+    const { sheet, addButton, onAdd } = renderSheet({
+      ...pho,
+      optionGroups: [withDefault(size, 'Vừa'), withDefault(preferences, 'không hành')],
+    });
+
+    expect(sheet.getByRole('radio', { name: /^Vừa/ })).toBeChecked();
+    expect(sheet.getByRole('checkbox', { name: 'không hành' })).toBeChecked();
+    expect(addButton()).toHaveTextContent(`Add · ${money(65_000)}`);
+    await user.click(addButton());
+    expect(onAdd.mock.calls[0]![0].options.map((option: { name: string }) => option.name)).toEqual([
+      'Vừa',
+      'không hành',
+    ]);
+  });
+
+  it('leaves a sold-out default unchosen', () => {
+    const { sheet, submitButton } = renderSheet({
+      ...pho,
+      optionGroups: [
+        { ...size, options: size.options.map((option) => ({ ...option, isDefault: option.name === 'Đặc biệt' })) },
+      ],
+    });
+
+    for (const radio of sheet.getAllByRole('radio')) expect(radio).not.toBeChecked();
+    expect(submitButton()).toHaveAccessibleName('Choose a size');
   });
 
   it('closes on Escape without adding', async () => {

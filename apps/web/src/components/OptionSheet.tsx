@@ -132,6 +132,16 @@ const toChoice = (option: DishOptionGroup['options'][number]) => ({
   isSoldOut: option.isSoldOut,
 });
 
+/** Each group's default option, when it can be had: what the sheet starts with. */
+function defaultChoice(groups: readonly DishOptionGroup[]): Record<string, string[]> {
+  return Object.fromEntries(
+    groups.flatMap((group) => {
+      const preset = group.options.find((option) => option.isDefault && !option.isSoldOut);
+      return preset ? [[group._id, [preset._id]]] : [];
+    }),
+  );
+}
+
 /**
  * What a required group still lacks, in the words of the add button: "Choose a size", "Choose 2 from topping",
  * "Choose 1 more from topping" (the group's name in lower case, inside the sentence).
@@ -170,13 +180,13 @@ function describeProblem(
  * the price changes, a note and how many, and the running price on the add button. The rules are the
  * contract's (`checkOptionChoice`, the server's too): "Add" waits until the choice fits them. A choice still
  * incomplete is no error: the button says what is missing ("Choose a size"), and the rule badges mark the
- * required groups. Everything comes with the menu, so it opens without a request. Nothing is chosen for the
- * guest, not even a size.
+ * required groups. Everything comes with the menu, so it opens without a request. Each group's default option
+ * (the manager's "Vừa" of a size) is chosen already, unless it sold out, so the usual portion takes no tap.
  */
 export function OptionSheet({ dish, maxQuantity = 99, limitProblem, onAdd, onClose }: OptionSheetProps) {
   const t = useT();
   const baseId = useId();
-  const [chosenByGroup, setChosenByGroup] = useState<Record<string, string[]>>({});
+  const [chosenByGroup, setChosenByGroup] = useState(() => defaultChoice(dish.optionGroups));
   const [note, setNote] = useState('');
   const [quantity, setQuantity] = useState(1);
 

@@ -38,7 +38,7 @@ function lowestPortionPrice(item: PublicMenuItem): number | null {
 }
 
 /**
- * One dish: photo or placeholder, name, description, the options it offers, price, and the page's action.
+ * One dish: name, description, the options it offers, price, the page's action, and its photo when it has one.
  * Memoised: a menu of many dishes re-renders only the cards whose dish changed, and an action updates on its
  * own (from a context).
  */
@@ -75,7 +75,7 @@ export const DishCard = memo(function DishCard({ item: typed, Action, reserveAct
           {Action && <Action item={item} />}
         </div>
       </div>
-      <DishImage name={item.name} imageUrl={item.imageUrl} />
+      <DishImage imageUrl={item.imageUrl} />
     </article>
   );
 });

@@ -1,10 +1,11 @@
 import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
-import { useT } from '../../../lib/i18n';
+import { useLanguage, useT } from '../../../lib/i18n';
 import { isServerRendered } from '../../../lib/server-render';
 import { whenIdle } from '../../../lib/when-idle';
 import { CategoryBar, categorySectionId } from './CategoryBar';
 import { DishCard, type DishActionComponent } from './DishCard';
+import { namedIn } from './dish-language';
 import { filterMenu, type PublicMenuCategory } from './menu-search';
 
 interface MenuViewProps {
@@ -66,7 +67,16 @@ export const MenuView = memo(function MenuView({
   const barRef = useRef<HTMLElement>(null);
   const sectionRefs = useRef(new Map<string, HTMLElement>());
 
-  const visible = useMemo(() => filterMenu(categories, search), [categories, search]);
+  const language = useLanguage();
+  // Each category by its English name on a page in English (the dishes are named so by their cards).
+  const visible = useMemo(
+    () =>
+      filterMenu(
+        categories.map((category) => namedIn(category, language)),
+        search,
+      ),
+    [categories, language, search],
+  );
   const dishTotal = visible.reduce((sum, category) => sum + category.items.length, 0);
   // A long menu is put on the page a few cards per task while the browser is idle: each task stays short,
   // so the page answers a tap at once, and the dishes a phone shows first are there from the start. A page

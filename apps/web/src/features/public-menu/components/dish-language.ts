@@ -1,19 +1,40 @@
 import type { Language } from '@quan/contract/language';
 
-/** What a dish says about itself: as typed, and in English where the restaurant wrote it. */
-interface DishTexts {
+/** A name as typed, and in English where the restaurant wrote it. */
+interface NamedTexts {
   name: string;
-  description: string;
   nameEn?: string | null;
+}
+
+/** What a dish says about itself: as typed, and in English where the restaurant wrote it. */
+interface DishTexts extends NamedTexts {
+  description: string;
   descriptionEn?: string | null;
+  /** Its option groups, each option named the same way. */
+  optionGroups?: readonly (NamedTexts & { options: readonly NamedTexts[] })[];
+}
+
+/** A category, group or option as a diner whose page is in `language` reads its name. */
+export function namedIn<Named extends NamedTexts>(named: Named, language: Language): Named {
+  return language === 'en' && named.nameEn ? { ...named, name: named.nameEn } : named;
 }
 
 /**
  * The dish as a diner whose page is in `language` reads it: in English, with the English name and description
- * the restaurant wrote (each on its own, when set); otherwise, and in Vietnamese, as typed.
+ * the restaurant wrote (each on its own, when set), and its option groups and options by their English names;
+ * otherwise, and in Vietnamese, as typed.
  */
 export function dishIn<Dish extends DishTexts>(dish: Dish, language: Language): Dish {
-  return language === 'en'
-    ? { ...dish, name: dish.nameEn || dish.name, description: dish.descriptionEn || dish.description }
-    : dish;
+  if (language !== 'en') return dish;
+  return {
+    ...dish,
+    name: dish.nameEn || dish.name,
+    description: dish.descriptionEn || dish.description,
+    ...(dish.optionGroups && {
+      optionGroups: dish.optionGroups.map((group) => ({
+        ...namedIn(group, language),
+        options: group.options.map((option) => namedIn(option, language)),
+      })),
+    }),
+  };
 }

@@ -5,7 +5,7 @@ import { activateLanguage } from '../../../lib/i18n';
 import { createDinerSocket } from '../../../lib/socket';
 import { createFakeDinerSocket } from '../../../test/fake-diner-socket';
 import { installFakeFetch, okData, type FakeFetchAnswer } from '../../../test/fake-fetch';
-import { bunCha, makePublicMenu, phoBo } from '../../../test/data/diner';
+import { bunCha, makePublicMenu, phoBo, phoTai, preferencesGroup } from '../../../test/data/diner';
 import { renderPublicRoute } from '../../../test/render-public-route';
 
 vi.mock('../../../lib/socket', () => ({ createDinerSocket: vi.fn(), createSocket: vi.fn() }));
@@ -51,8 +51,8 @@ describe('PublicMenuPage', { timeout: 15_000 }, () => {
     const phoCard = screen.getByRole('heading', { level: 3, name: 'Phở bò' }).closest('article')!;
     expect(within(phoCard).getByText('Beef noodle soup with herbs')).toBeInTheDocument();
     expect(within(phoCard).getByText(price('65.000'))).toBeInTheDocument();
-    // No photo: a placeholder with the initial; with a photo: a decorative image of a fixed size.
-    expect(within(phoCard).getByText('P')).toHaveAttribute('aria-hidden', 'true');
+    // No photo: no stand-in tile, the text takes the card; with a photo: a decorative image of a fixed size.
+    expect(phoCard.querySelector('img, [aria-hidden="true"]')).toBeNull();
     const teaCard = screen.getByRole('heading', { level: 3, name: 'Trà đá' }).closest('article')!;
     expect(teaCard.querySelector('img')).toHaveAttribute('src', '/images/tra-da.jpg');
     expect(teaCard.querySelector('img')).toHaveAttribute('width', '112');
@@ -105,8 +105,6 @@ describe('PublicMenuPage', { timeout: 15_000 }, () => {
     const phoCard = (await screen.findByRole('heading', { level: 3, name: 'Beef pho' })).closest('article')!;
     expect(phoCard).toHaveTextContent('Rice noodles in beef broth');
     expect(phoCard).not.toHaveTextContent(/Phở bò|Bánh phở/);
-    // Its placeholder shows the initial of the name the diner reads.
-    expect(within(phoCard).getByText('B')).toHaveAttribute('aria-hidden', 'true');
     const bunChaCard = screen.getByRole('heading', { level: 3, name: 'Bún chả' }).closest('article')!;
     expect(bunChaCard).toHaveTextContent('Grilled pork with rice noodles');
     // Either name finds the dish.
@@ -124,6 +122,45 @@ describe('PublicMenuPage', { timeout: 15_000 }, () => {
     expect(typedCard).toHaveTextContent('Bánh phở, bò tái và rau thơm');
     expect(screen.queryByText(/Beef pho|beef broth/)).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 3, name: 'Bún chả' })).toBeInTheDocument();
+  });
+
+  it('names categories, option groups and options in English where the restaurant wrote them', async () => {
+    const requests = {
+      ...preferencesGroup,
+      name: 'Yêu cầu',
+      nameEn: 'Requests',
+      options: preferencesGroup.options.map((option, index) =>
+        index === 0 ? { ...option, nameEn: 'No onion' } : option,
+      ),
+    };
+    serveMenu(() =>
+      okData(
+        makePublicMenu({
+          categories: [
+            {
+              _id: '0190a1b2-0000-7000-8000-0000000000c1',
+              name: 'Món nước',
+              nameEn: 'Noodle soups',
+              items: [{ ...phoTai, optionGroups: [requests] }],
+            },
+            { _id: '0190a1b2-0000-7000-8000-0000000000c2', name: 'Đồ uống', nameEn: null, items: [bunCha] },
+          ],
+        }),
+      ),
+    );
+    renderPublicRoute('/public-menu');
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Noodle soups' })).toBeInTheDocument();
+    // Without an English name, the category is named as typed.
+    expect(screen.getByRole('heading', { level: 2, name: 'Đồ uống' })).toBeInTheDocument();
+    const phoCard = screen.getByRole('heading', { level: 3, name: 'Phở tái' }).closest('article')!;
+    expect(phoCard).toHaveTextContent('Choose: requests');
+
+    await userEvent.click(screen.getByRole('button', { name: 'VI, Tiếng Việt' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Món nước' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'Phở tái' }).closest('article')).toHaveTextContent(
+      'Chọn: yêu cầu',
+    );
   });
 
   it('finds dishes with and without accents, and says when nothing matches', async () => {
