@@ -273,6 +273,19 @@ describe('tables and orders', () => {
     expect((await place({ tableId: table._id, items: [{ itemId: pho._id, quantity: 1 }] })).statusCode).toBe(201);
   });
 
+  it('starts a table order from the table alone, for one unnamed guest; a takeaway needs the guest', async () => {
+    const table = await createTable(t);
+    const dishes = [{ itemId: pho._id, quantity: 1 }];
+
+    const takeaway = await place({ customerDetails: undefined, items: dishes });
+    expect(takeaway.statusCode).toBe(400);
+    expect(takeaway.json().errors).toEqual([{ path: 'customerDetails.name', message: 'Enter the guest name' }]);
+
+    const order = await placeOk({ customerDetails: undefined, tableId: table._id });
+    expect(order.customerDetails).toEqual({ name: '', phone: '', guests: 1 });
+    expect(order.table).toEqual({ _id: table._id, tableNo: table.tableNo });
+  });
+
   it('frees the table when the order is cancelled, and moves an open order to another table', async () => {
     const [a, b] = [await createTable(t), await createTable(t)];
     const order = await placeOk({ tableId: a._id });

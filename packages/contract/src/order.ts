@@ -159,18 +159,26 @@ export const customerDetailsInputSchema = z.strictObject({
   guests: z.int32('Guests must be a whole number').min(1, 'At least 1 guest').max(50, 'At most 50 guests'),
 });
 
-/** A staff order from the POS. Prices are never sent: the server prices every line from the menu. */
-export const createOrderBodySchema = z.strictObject({
-  customerDetails: customerDetailsInputSchema,
-  tableId: idSchema.optional(),
-  items: z.array(orderLineInputSchema).min(1, 'Add at least one dish').max(50, 'An order has at most 50 lines'),
-  couponCode: lineText().toUpperCase().min(1).max(32).optional(),
-  /** The loyalty customer the order is for; points are credited when it is completed. */
-  customerId: idSchema.optional(),
-  isPreorder: z.boolean().optional(),
-  paymentMethod: paymentMethodSchema.optional(),
-  note: multiLineText().max(500, 'A note can be at most 500 characters').optional(),
-});
+/**
+ * A staff order from the POS. Prices are never sent: the server prices every line from the menu. A table order
+ * may leave out the guest (the table names it, for one guest); a takeaway needs a name to call out.
+ */
+export const createOrderBodySchema = z
+  .strictObject({
+    customerDetails: customerDetailsInputSchema.optional(),
+    tableId: idSchema.optional(),
+    items: z.array(orderLineInputSchema).min(1, 'Add at least one dish').max(50, 'An order has at most 50 lines'),
+    couponCode: lineText().toUpperCase().min(1).max(32).optional(),
+    /** The loyalty customer the order is for; points are credited when it is completed. */
+    customerId: idSchema.optional(),
+    isPreorder: z.boolean().optional(),
+    paymentMethod: paymentMethodSchema.optional(),
+    note: multiLineText().max(500, 'A note can be at most 500 characters').optional(),
+  })
+  .refine((body) => body.tableId !== undefined || body.customerDetails !== undefined, {
+    message: 'Enter the guest name',
+    path: ['customerDetails', 'name'],
+  });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 
 /** The version the client last saw: a change made since then is refused with a 409. */

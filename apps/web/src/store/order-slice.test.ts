@@ -4,6 +4,7 @@ import {
   detachMember,
   emptyOrderState,
   removeCustomer,
+  selectCanStartOrder,
   selectHasCustomer,
   selectOrderInProgress,
   setCustomer,
@@ -87,6 +88,19 @@ describe('order-in-progress slice', () => {
 
     store.dispatch(assignTable(null));
     expect(selectOrderInProgress(store.getState()).table).toBeNull();
+  });
+
+  it('choosing a table without a customer starts a table order with a new orderId; with one it keeps its id', () => {
+    const store = createAppStore();
+
+    store.dispatch(assignTable(table4, at));
+    expect(selectOrderInProgress(store.getState())).toMatchObject({ orderId: String(at), table: table4 });
+    expect(selectCanStartOrder(store.getState())).toBe(true);
+    expect(selectHasCustomer(store.getState())).toBe(false);
+
+    store.dispatch(setCustomer(customer, at + 10));
+    store.dispatch(assignTable({ _id: 'table-7', tableNo: 7 }, at + 20));
+    expect(selectOrderInProgress(store.getState()).orderId).toBe(String(at + 10));
   });
 
   it('removeCustomer clears name, phone, guests and table but keeps orderId and isPreorder', () => {

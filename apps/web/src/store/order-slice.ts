@@ -77,8 +77,17 @@ const orderSlice = createSlice({
     detachMember: (state) => {
       state.member = null;
     },
-    assignTable: (state, action: PayloadAction<OrderTable | null>) => {
-      state.table = action.payload ? { _id: action.payload._id, tableNo: action.payload.tableNo } : null;
+    /**
+     * A table order may start from the table alone, with no customer set: choosing its table then starts it, with
+     * a new orderId. With a customer set the order has begun already, and keeps its orderId.
+     */
+    assignTable: {
+      reducer: (state, action: PayloadAction<{ table: OrderTable | null; orderId: string }>) => {
+        const { table, orderId } = action.payload;
+        state.table = table ? { _id: table._id, tableNo: table.tableNo } : null;
+        if (state.guests === 0 && table) state.orderId = orderId;
+      },
+      prepare: (table: OrderTable | null, now: number = Date.now()) => ({ payload: { table, orderId: String(now) } }),
     },
   },
   // Signing out ends the order being taken: the next person on this device starts afresh.
@@ -90,6 +99,10 @@ export const orderReducer = orderSlice.reducer;
 
 export const selectOrderInProgress = (state: { order: OrderState }) => state.order;
 
-/** An order can be placed once it has a guest name and at least one guest. */
+/** Whether the guest was set: a name and at least one guest. */
 export const selectHasCustomer = (state: { order: OrderState }) =>
   state.order.customerName !== '' && state.order.guests > 0;
+
+/** A new order can be placed for a guest, or at a table without one. */
+export const selectCanStartOrder = (state: { order: OrderState }) =>
+  selectHasCustomer(state) || state.order.table !== null;

@@ -157,9 +157,10 @@ export async function placeStaffOrder(
       fields: {
         status: 'in_progress',
         source: 'pos',
-        customerName: body.customerDetails.name,
-        customerPhone: body.customerDetails.phone ?? '',
-        guests: body.customerDetails.guests,
+        // A table order may come without a guest: the screens name it by its table, and it seats one.
+        customerName: body.customerDetails?.name ?? '',
+        customerPhone: body.customerDetails?.phone ?? '',
+        guests: body.customerDetails?.guests ?? 1,
         tableId: body.tableId ?? null,
         customerId: body.customerId ?? null,
         couponCode: body.couponCode ?? null,

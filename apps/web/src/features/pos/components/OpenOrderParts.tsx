@@ -14,7 +14,9 @@ export function OpenOrderGuest({ orderRef, order }: { orderRef: OpenOrderRef; or
   const t = useT();
   return (
     <div className="text-sm">
-      <p className="font-semibold text-stone-900">{order?.customerDetails.name ?? orderRef.customerName}</p>
+      <p className="font-semibold text-stone-900">
+        {(order?.customerDetails.name ?? orderRef.customerName) || t('orders.guest')}
+      </p>
       {order && <p className="text-stone-600">{t('pos.guests', { count: order.customerDetails.guests })}</p>}
       <p className="mt-1 text-stone-600">{t('pos.round.noDetails', { orderNo: orderRef.orderNo })}</p>
     </div>

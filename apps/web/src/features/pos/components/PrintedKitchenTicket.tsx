@@ -14,8 +14,11 @@ export function PrintedKitchenTicket({ order }: { order: Order }) {
           {order.table ? t('pos.table', { tableNo: order.table.tableNo }) : t('pos.takeaway')}
         </p>
         <p>{formatDateTime(order.createdAt)}</p>
+        {/* A table order may have no guest name: the table above names it. */}
         <p>
-          {order.customerDetails.name} · {t('pos.guests', { count: order.customerDetails.guests })}
+          {[order.customerDetails.name, t('pos.guests', { count: order.customerDetails.guests })]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
         {order.isPreorder && <p className="font-bold">{t('pos.ticket.preorder')}</p>}
       </header>

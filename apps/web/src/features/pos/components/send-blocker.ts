@@ -28,12 +28,12 @@ export function roundBlocker(t: Translate, { isOnline, orderNo, order, isLoading
   return hasDishes ? null : t('pos.blocker.noDishes');
 }
 
-/** Why the cart cannot be placed as a new order yet, or null. */
+/** Why the cart cannot be placed as a new order yet, or null. A table or a guest starts it. */
 export function orderBlocker(
   t: Translate,
-  { hasCustomer, hasDishes, isCheckingCoupon }: { hasCustomer: boolean; hasDishes: boolean; isCheckingCoupon: boolean },
+  { canStart, hasDishes, isCheckingCoupon }: { canStart: boolean; hasDishes: boolean; isCheckingCoupon: boolean },
 ) {
-  if (!hasCustomer) return t('pos.blocker.noCustomer');
+  if (!canStart) return t('pos.blocker.noCustomer');
   if (!hasDishes) return t('pos.blocker.noDishes');
   return isCheckingCoupon ? t('pos.blocker.couponChecking') : null;
 }

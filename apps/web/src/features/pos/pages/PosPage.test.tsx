@@ -56,7 +56,9 @@ describe('PosPage', () => {
       expect(within(bill).getByText('Total').nextSibling).toHaveTextContent(money(148_500));
       expect(within(bill).getByText(/Final prices are set by the server/)).toBeInTheDocument();
       expect(orderPanel().getByRole('button', { name: 'Place order' })).toBeDisabled();
-      expect(orderPanel().getByText('Set the customer to start the order.')).toBeInTheDocument();
+      expect(
+        orderPanel().getByText('Choose a table, or set the guest for a takeaway, to start the order.'),
+      ).toBeInTheDocument();
 
       await setCustomer(user, 'Chị Lan', '3');
       const orderId = store.getState().order.orderId;
@@ -159,7 +161,7 @@ describe('PosPage', () => {
       expect(bill.getByText('Thuế (10%)').nextSibling).toHaveTextContent(money(13_000));
       expect(bill.getByText('Tổng cộng').nextSibling).toHaveTextContent(money(143_000));
       expect(panel.getByRole('button', { name: 'Tạo đơn' })).toBeDisabled();
-      expect(panel.getByText('Nhập thông tin khách để bắt đầu đơn.')).toBeInTheDocument();
+      expect(panel.getByText('Chọn bàn, hoặc nhập tên khách nếu mang về, để bắt đầu đơn.')).toBeInTheDocument();
       expect(panel.getByPlaceholderText('Thành viên: số điện thoại hoặc tên')).toBeInTheDocument();
       expect(panel.getByRole('textbox', { name: 'Mã giảm giá' })).toBeInTheDocument();
       expect(panel.getByRole('textbox', { name: 'Ghi chú cho đơn (không bắt buộc)' })).toBeInTheDocument();
@@ -199,6 +201,37 @@ describe('PosPage', () => {
 
       await user.click(screen.getByRole('button', { name: 'Đơn mới' }));
       expect(await screen.findByRole('button', { name: 'Bắt đầu đơn' })).toBeInTheDocument();
+    },
+    journeyTimeout,
+  );
+
+  it(
+    'places a table order from the table and the dishes alone, under a key of its own',
+    async () => {
+      const user = userEvent.setup();
+      const unnamed = { ...placedOrder, customerDetails: { name: '', phone: '', guests: 1 } };
+      scene.fakeApi = installFakeApi(posApi(() => created(unnamed)));
+      const { store } = renderRoutes(routes, { path: '/menu' });
+
+      await user.click(await screen.findByRole('button', { name: /^Phở bò/ }));
+      const freeTables = orderPanel().getByRole('group', { name: 'Free tables' });
+      await user.click(within(freeTables).getByRole('button', { name: 'Table 4, 4 seats' }));
+      const orderId = store.getState().order.orderId;
+      expect(orderId).toMatch(/^\d{13}$/);
+      expect(orderPanel().queryByText(/to start the order/)).not.toBeInTheDocument();
+
+      await user.click(orderPanel().getByRole('button', { name: 'Place order' }));
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Order #1042 placed' })).toBeInTheDocument();
+      const [post] = scene.fakeApi.configs.filter((config) => config.method === 'post');
+      expect(JSON.parse(post!.data as string)).toEqual({
+        tableId: table4._id,
+        items: [{ itemId: pho._id, quantity: 1 }],
+        isPreorder: false,
+      });
+      expect(post!.headers['Idempotency-Key']).toBe(orderId);
+      const ticket = within(screen.getByRole('article', { name: 'Kitchen ticket for order 1042' }));
+      expect(ticket.getByText('1 guest')).toBeInTheDocument();
     },
     journeyTimeout,
   );

@@ -16,9 +16,8 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { groupCartLines, lineKey, maxLineQuantity } from '../../../store/cart-lines';
 import { addItem, selectCartItems, selectCartTotal } from '../../../store/cart-slice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { assignTable, selectHasCustomer, selectOrderInProgress } from '../../../store/order-slice';
+import { assignTable, selectCanStartOrder, selectOrderInProgress } from '../../../store/order-slice';
 import { useItems } from '../../menu/api/list-items';
-import { useSettings } from '../../more/api/get-settings';
 import { useTables } from '../../tables/api/list-tables';
 import { BillSummary } from '../components/BillSummary';
 import { CartPanel } from '../components/CartPanel';
@@ -46,12 +45,11 @@ export function PosPage() {
   usePageTitle(t('pos.pageTitle'));
   const dispatch = useAppDispatch();
   const order = useAppSelector(selectOrderInProgress);
-  const hasCustomer = useAppSelector(selectHasCustomer);
+  const canStartOrder = useAppSelector(selectCanStartOrder);
   const cartItems = useAppSelector(selectCartItems);
   const subtotal = useAppSelector(selectCartTotal);
   const items = useItems();
   const tables = useTables();
-  const settings = useSettings();
   const bookedSoon = useBookedSoon();
   const isOnline = useIsOnline();
   const sending = useSendCart();
@@ -113,7 +111,7 @@ export function PosPage() {
         isLoading: round.order.isPending,
         hasDishes,
       })
-    : orderBlocker(t, { hasCustomer, hasDishes, isCheckingCoupon: coupon.check.status === 'checking' });
+    : orderBlocker(t, { canStart: canStartOrder, hasDishes, isCheckingCoupon: coupon.check.status === 'checking' });
 
   function sendRound() {
     if (blocker || sending.isSendingRound || !openOrderRef) return;

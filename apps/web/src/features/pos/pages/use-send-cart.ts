@@ -83,12 +83,18 @@ export function useSendCart() {
    */
   async function placeOrder({ couponCode, note, estimate }: OrderExtras): Promise<Delivery | null> {
     if (busy.current) return null;
+    // A table order may go without a guest: the server seats one, and the screens name it by its table.
+    const hasGuest = order.customerName !== '';
     const body: CreateOrderBody = {
-      customerDetails: {
-        name: order.customerName,
-        guests: order.guests,
-        ...(order.customerPhone ? { phone: order.customerPhone } : {}),
-      },
+      ...(hasGuest
+        ? {
+            customerDetails: {
+              name: order.customerName,
+              guests: order.guests,
+              ...(order.customerPhone ? { phone: order.customerPhone } : {}),
+            },
+          }
+        : {}),
       ...(order.table ? { tableId: order.table._id } : {}),
       ...(order.member ? { customerId: order.member._id } : {}),
       items: toOrderLines(groupCartLines(cartItems)),
@@ -107,7 +113,7 @@ export function useSendCart() {
       createOrderRequest(body),
       order.orderId,
       (idempotencyKey) => createOrder.mutateAsync({ idempotencyKey, ...body }),
-      { kind: 'order', estimate, cart: { items: cartItems, table: order.table, customer } },
+      { kind: 'order', estimate, cart: { items: cartItems, table: order.table, ...(hasGuest ? { customer } : {}) } },
       t('pos.order.placeError'),
     );
     if (delivery.outcome === 'kept') dispatch(removeCustomer());
