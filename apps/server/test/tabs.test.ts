@@ -1,6 +1,7 @@
 import type { AuditEntry } from '@quan/contract/audit';
 import { computeBill, splitAmount } from '@quan/contract/bill';
 import type { Ingredient } from '@quan/contract/ingredient';
+import { formatVnd } from '@quan/contract/money';
 import type { Order } from '@quan/contract/order';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMenu, createTable, placeOrder, findTable, type OrderLine } from './factories';
@@ -16,6 +17,13 @@ let shrimp: Ingredient;
 beforeAll(async () => {
   t = await buildTestApp();
   await t.signInAs('admin');
+  // These tests work out bills with VAT added and pay exact amounts; a new restaurant holds VAT in its prices.
+  await t.request({
+    method: 'PUT',
+    url: '/api/settings',
+    payload: { pricesIncludeTax: false, cashRounding: 0 },
+    as: 'admin',
+  });
   shrimp = (
     await t.request({
       method: 'POST',
@@ -389,7 +397,10 @@ describe('splitting the bill', () => {
         ],
       ],
     });
-    expect(everything.json().message).toBe('A split needs at least two parts: leave some lines for the other part');
+    expect(everything.json()).toMatchObject({
+      message: 'A split needs at least two parts: leave some dishes for another part',
+      code: 'SPLIT_NEEDS_TWO_PARTS',
+    });
     for (const guests of [0, 1, 100]) {
       expect((await post(`/api/order/${order._id}/split`, { by: 'guests', guests })).statusCode).toBe(400);
     }
@@ -406,5 +417,124 @@ describe('splitting the bill', () => {
     expect(blocked.json().message).toBe(
       `Part 1 of order ${order.orderNo}'s split bill is paid; its bill can no longer change`,
     );
+  });
+  const sums = (order: Order) => {
+    for (const key of ['subtotal', 'discount', 'serviceCharge', 'tax', 'total'] as const) {
+      expect(
+        order.billParts.reduce((sum, part) => sum + part[key], 0),
+        key,
+      ).toBe(order.bills[key]);
+    }
+  };
+
+  it('splits by dishes into three, and after one part is paid splits what is left evenly, as often as needed', async () => {
+    const table = await createTable(t);
+    const order = await placeAt(
+      table._id,
+      [
+        { itemId: odd._id, quantity: 3 },
+        { itemId: beer._id, quantity: 2 },
+        { itemId: lau._id, quantity: 1 },
+      ],
+      4,
+    );
+    const three: Order = (
+      await post(`/api/order/${order._id}/split`, {
+        by: 'lines',
+        parts: [[{ position: 0, quantity: 1 }], [{ position: 1, quantity: 2 }]],
+      })
+    ).json().data;
+    expect(three.billParts.map((part) => part.subtotal)).toEqual([33_333, 44_000, 66_666 + 250_000]);
+    sums(three);
+    const paidOne = await post(`/api/order/${order._id}/parts/1/pay`, { paymentMethod: 'cash' });
+    expect(paidOne.statusCode, paidOne.body).toBe(200);
+
+    const again = await post(`/api/order/${order._id}/split`, { by: 'guests', guests: 2 });
+    expect(again.statusCode, again.body).toBe(200);
+    const evenly: Order = again.json().data;
+    expect(evenly.billParts.map((part) => [part.no, part.due === 0])).toEqual([
+      [1, true],
+      [2, false],
+      [3, false],
+    ]);
+    expect(evenly.billParts[0]).toEqual({
+      ...three.billParts[0],
+      paid: three.billParts[0]!.total,
+      due: 0,
+      paymentMethod: 'cash',
+      paidAt: expect.any(String),
+    });
+    sums(evenly);
+    const audit = await latestAudit('split');
+    expect(audit.summary).toBe(
+      `Split what is left of order ${order.orderNo}'s bill, ${formatVnd(evenly.bills.total - evenly.billParts[0]!.total)} of ${formatVnd(evenly.bills.total)} (part 1 kept) evenly between 2 guests: ${evenly.billParts
+        .slice(1)
+        .map((part) => formatVnd(part.total))
+        .join(' + ')}`,
+    );
+
+    // Part 2 is paid in part: it stays, and part 3 alone is split again.
+    await post(`/api/order/${order._id}/payments`, { method: 'cash', amount: 1_000, partNo: 2 });
+    const third: Order = (await post(`/api/order/${order._id}/split`, { by: 'guests', guests: 3 })).json().data;
+    expect(third.billParts.map((part) => part.no)).toEqual([1, 2, 3, 4, 5]);
+    expect(third.billParts[1]).toMatchObject({ total: evenly.billParts[1]!.total, paid: 1_000 });
+    sums(third);
+    // By dishes is no longer possible: part 2 was an even share.
+    const byDishes = await post(`/api/order/${order._id}/split`, {
+      by: 'lines',
+      parts: [[{ position: 2, quantity: 1 }]],
+    });
+    expect(byDishes.statusCode).toBe(409);
+    expect(byDishes.json()).toMatchObject({ code: 'SPLIT_DISHES_SHARED', params: { partNo: 2 } });
+
+    await t.request({ method: 'PUT', url: `/api/order/${order._id}`, payload: { status: 'ready' }, as: 'staff' });
+    for (const no of [2, 3, 4]) await post(`/api/order/${order._id}/parts/${no}/pay`, { paymentMethod: 'card' });
+    const last = await post(`/api/order/${order._id}/parts/5/pay`, { paymentMethod: 'transfer' });
+    expect(last.json().data).toMatchObject({ status: 'completed', paid: order.bills.total, due: 0 });
+    const done = await post(`/api/order/${order._id}/split`, { by: 'guests', guests: 2 });
+    expect(done.json()).toMatchObject({ code: 'ORDER_CLOSED' });
+  });
+
+  it('on a bill paid in part before any split, makes that money part 1 and splits what is due evenly', async () => {
+    const table = await createTable(t);
+    const order = await placeAt(table._id, [
+      { itemId: lau._id, quantity: 1 },
+      { itemId: beer._id, quantity: 3 },
+    ]);
+    await post(`/api/order/${order._id}/payments`, { method: 'transfer', amount: 100_000 });
+    const byDishes = await post(`/api/order/${order._id}/split`, {
+      by: 'lines',
+      parts: [[{ position: 0, quantity: 1 }]],
+    });
+    expect(byDishes.json()).toMatchObject({ code: 'SPLIT_DISHES_SHARED', params: { partNo: 1 } });
+    const split: Order = (await post(`/api/order/${order._id}/split`, { by: 'guests', guests: 2 })).json().data;
+    expect(split.billParts.map((part) => [part.no, part.total, part.due])).toEqual([
+      [1, 100_000, 0],
+      [2, Math.ceil((order.bills.total - 100_000) / 2), Math.ceil((order.bills.total - 100_000) / 2)],
+      [3, Math.floor((order.bills.total - 100_000) / 2), Math.floor((order.bills.total - 100_000) / 2)],
+    ]);
+    expect(split.billParts[0]).toMatchObject({ paymentMethod: 'transfer' });
+    expect(split.payments.map((one) => one.partNo)).toEqual([1]);
+    sums(split);
+  });
+
+  it('with VAT in the prices, a part pays its share of the menu prices and shows the VAT it contains', async () => {
+    await t.request({ method: 'PUT', url: '/api/settings', payload: { pricesIncludeTax: true }, as: 'admin' });
+    try {
+      const table = await createTable(t);
+      const order = await placeAt(table._id, [
+        { itemId: lau._id, quantity: 1 },
+        { itemId: odd._id, quantity: 1 },
+      ]);
+      expect(order.bills).toMatchObject({ pricesIncludeTax: true, total: 283_333 });
+      const split: Order = (
+        await post(`/api/order/${order._id}/split`, { by: 'lines', parts: [[{ position: 0, quantity: 1 }]] })
+      ).json().data;
+      expect(split.billParts.map((part) => part.total)).toEqual([250_000, 33_333]);
+      for (const part of split.billParts) expect(part.total).toBe(part.subtotal - part.discount + part.serviceCharge);
+      sums(split);
+    } finally {
+      await t.request({ method: 'PUT', url: '/api/settings', payload: { pricesIncludeTax: false }, as: 'admin' });
+    }
   });
 });

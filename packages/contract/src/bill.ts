@@ -75,3 +75,70 @@ export function splitAmount(amount: number, weights: readonly number[]): number[
   }
   return parts;
 }
+
+/** The amounts of a bill, or of one part of it: a split's parts add up to its bill in each of them. */
+export interface BillAmounts {
+  subtotal: number;
+  discount: number;
+  serviceCharge: number;
+  tax: number;
+  total: number;
+}
+
+/** What is left of a bill once some parts of it are kept: the bill less those parts, amount by amount. */
+export function billLeft(bill: BillAmounts, kept: readonly BillAmounts[]): BillAmounts {
+  const less = (key: keyof BillAmounts) => kept.reduce((left, part) => left - part[key], bill[key]);
+  return {
+    subtotal: less('subtotal'),
+    discount: less('discount'),
+    serviceCharge: less('serviceCharge'),
+    tax: less('tax'),
+    total: less('total'),
+  };
+}
+
+/**
+ * Divides a bill, or what is left of it, into parts whose amounts add up to it exactly, to the đồng (the
+ * last đồng to the largest remainders):
+ * - `evenly` guests: the total, VAT, service charge and discount each divided evenly (parts differ by 1 ₫ at most);
+ * - `totals` given (what a guest paid before the split, and the rest): the VAT, service charge and discount
+ *   in proportion to them;
+ * - `subtotals` given (a split by dishes: each part's dishes at their prices): the discount in proportion to
+ *   them, the service charge to what the discount leaves, the VAT to that plus the service charge.
+ * With prices that hold the VAT, a part's total is its subtotal less its discount plus its service charge and
+ * its tax is the share of the VAT that total contains; otherwise its tax is added. In the first two ways the
+ * subtotal is what makes a part add up, so no part shows a negative tax.
+ */
+export function divideBill(
+  bill: BillAmounts & { pricesIncludeTax: boolean },
+  division: { evenly: number } | { totals: readonly number[] } | { subtotals: readonly number[] },
+): BillAmounts[] {
+  const taxAdded = bill.pricesIncludeTax ? 0 : 1;
+  if (!('subtotals' in division)) {
+    const weights = 'evenly' in division ? Array<number>(division.evenly).fill(1) : division.totals;
+    const totals = 'evenly' in division ? splitAmount(bill.total, weights) : division.totals;
+    const taxes = splitAmount(bill.tax, weights);
+    const services = splitAmount(bill.serviceCharge, weights);
+    const discounts = splitAmount(bill.discount, weights);
+    return totals.map((total, index) => ({
+      subtotal: total - taxAdded * taxes[index]! - services[index]! + discounts[index]!,
+      discount: discounts[index]!,
+      serviceCharge: services[index]!,
+      tax: taxes[index]!,
+      total,
+    }));
+  }
+  const { subtotals } = division;
+  const discounts = splitAmount(bill.discount, subtotals);
+  const afterDiscount = subtotals.map((subtotal, index) => subtotal - discounts[index]!);
+  const services = splitAmount(bill.serviceCharge, afterDiscount);
+  const beforeTax = afterDiscount.map((amount, index) => amount + services[index]!);
+  const taxes = splitAmount(bill.tax, beforeTax);
+  return subtotals.map((subtotal, index) => ({
+    subtotal,
+    discount: discounts[index]!,
+    serviceCharge: services[index]!,
+    tax: taxes[index]!,
+    total: beforeTax[index]! + taxAdded * taxes[index]!,
+  }));
+}

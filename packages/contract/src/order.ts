@@ -307,8 +307,9 @@ const linePortionsSchema = z
   .max(50);
 
 /**
- * POST /api/order/{id}/split: by lines (the chosen lines are one part, the rest another; `parts`
- * lists each part's lines but the last, which takes what is left) or evenly between guests.
+ * POST /api/order/{id}/split: by lines (`parts` lists the dishes of each part; what no part names makes
+ * one more part) or evenly between guests. Parts with money on them stay as they are: only what the unpaid
+ * parts held (or, on a bill never split, what is still due) is divided, into parts numbered after them.
  */
 export const splitBillBodySchema = z.discriminatedUnion(
   'by',
@@ -331,9 +332,12 @@ export const splitBillBodySchema = z.discriminatedUnion(
 );
 export type SplitBillBody = z.infer<typeof splitBillBodySchema>;
 
+/** The highest number a part of a split bill can have. */
+export const MAX_PART_NO = 20;
+
 export const billPartParamsSchema = z.strictObject({
   id: idSchema,
-  partNo: z.coerce.number().pipe(z.int32('The part must be a whole number').min(1).max(20)),
+  partNo: z.coerce.number().pipe(z.int32('The part must be a whole number').min(1).max(MAX_PART_NO)),
 });
 
 /** POST /api/order/{id}/parts/{partNo}/pay: one part of a split bill paid. */

@@ -1,91 +1,161 @@
-import { splitAmount } from '@quan/contract/bill';
+import { billLeft, divideBill, type BillAmounts } from '@quan/contract/bill';
 import { formatVnd } from '@quan/contract/money';
-import { isOpenOrderStatus, type Order, type PaymentMethod, type SplitBillBody } from '@quan/contract/order';
+import {
+  isOpenOrderStatus,
+  MAX_PART_NO,
+  type Order,
+  type PaymentMethod,
+  type SplitBillBody,
+} from '@quan/contract/order';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { OrdersDeps } from './deps';
 import { transactIdempotent } from './idempotency';
-import { checkVersion, recordOrderChange, refuseOncePaid, refuseWhileAwaitingApproval } from './order-state';
+import { checkVersion, recordOrderChange, refuseWhileAwaitingApproval } from './order-state';
 import { loadOrder } from './order-view';
-import { netPaid } from './paid';
+import { mainMethod, netPaid } from './paid';
 import { applyPayment } from './payments';
 import * as repo from './repository';
 
-type Part = Omit<repo.BillPartRow, 'orderId' | 'paymentMethod' | 'paidAt' | 'paidById'>;
+type Part = Omit<repo.BillPartRow, 'orderId'>;
+
+/** What a split divides: the order's bill and lines, the parts it has and the payments taken for it. */
+export interface SplitSource {
+  order: Pick<repo.OrderRow, 'orderNo' | 'pricesIncludeTax'> & BillAmounts;
+  lines: readonly Pick<repo.OrderLineRow, 'position' | 'name' | 'price' | 'quantity' | 'voidedQuantity'>[];
+  parts: readonly Part[];
+  payments: readonly Pick<repo.PaymentRow, 'partNo' | 'method' | 'amount' | 'refunded' | 'takenAt' | 'takenById'>[];
+}
+
+/** A split's outcome: the parts kept as they were, the part paid before the split (if any), and the new ones. */
+export interface SplitParts {
+  kept: Part[];
+  paidBefore: Part | null;
+  added: Part[];
+}
 
 /**
- * The parts of a bill, adding up exactly to it: by lines, each part's subtotal is its lines' and the
- * discount, service charge and tax are divided in proportion (the last VND to the largest remainders); by
- * guests, the total, tax, service charge and discount are divided evenly (parts differ by at most 1 ₫).
+ * The parts of a bill after a split, adding up exactly to it. Parts with money on them (paid in full or in
+ * part) are kept as they are, and what was paid on a bill never split becomes a part of its own, paid; only
+ * what is left is divided, into parts numbered after every number a part or a payment already has (a
+ * refunded payment keeps naming its part). By guests, what is left is divided evenly; by dishes, each part
+ * has the dishes chosen for it and the dishes nobody chose make one more part. Money paid for no dish in
+ * particular (an even share, a payment on the whole bill) leaves no way to say which dishes are left, so
+ * after it the rest can only be divided evenly.
  */
-export function divideBill(
-  order: Pick<repo.OrderRow, 'orderNo' | 'discount' | 'serviceCharge' | 'tax' | 'total'>,
-  lines: readonly Pick<repo.OrderLineRow, 'position' | 'name' | 'price' | 'quantity' | 'voidedQuantity'>[],
-  body: SplitBillBody,
-): Part[] {
-  if (body.by === 'guests') {
-    // The total, tax and discount are each divided evenly; the subtotal is what makes each part add up, so
-    // no part ever shows a negative tax.
-    const even = Array<number>(body.guests).fill(1);
-    const totals = splitAmount(order.total, even);
-    const taxes = splitAmount(order.tax, even);
-    const services = splitAmount(order.serviceCharge, even);
-    const discounts = splitAmount(order.discount, even);
-    return totals.map((total, index) => ({
-      no: index + 1,
+export function divideWhatIsLeft({ order, lines, parts, payments }: SplitSource, body: SplitBillBody): SplitParts {
+  const paidOf = (no: number | null) => netPaid(payments.filter((payment) => payment.partNo === no));
+  const kept = parts.filter((part) => paidOf(part.no) > 0);
+  let nextNo = Math.max(0, ...kept.map((part) => part.no), ...payments.map((payment) => payment.partNo ?? 0)) + 1;
+  const paidOnWhole = paidOf(null);
+  let paidBefore: Part | null = null;
+  if (paidOnWhole > 0) {
+    const left = billLeft(order, kept);
+    const [share] = divideBill(
+      { ...left, pricesIncludeTax: order.pricesIncludeTax },
+      { totals: [paidOnWhole, left.total - paidOnWhole] },
+    );
+    const onWhole = payments.filter((payment) => payment.partNo === null);
+    const last = onWhole.at(-1)!;
+    paidBefore = {
+      no: nextNo++,
       lines: [],
-      subtotal: total - taxes[index]! - services[index]! + discounts[index]!,
-      discount: discounts[index]!,
-      serviceCharge: services[index]!,
-      tax: taxes[index]!,
-      total,
-    }));
+      ...share!,
+      paymentMethod: mainMethod(onWhole),
+      paidAt: last.takenAt,
+      paidById: last.takenById,
+    };
+  }
+  const keptAll = paidBefore ? [...kept, paidBefore] : kept;
+  const rest = { ...billLeft(order, keptAll), pricesIncludeTax: order.pricesIncludeTax };
+  if (rest.total <= 0) {
+    throw conflict(`Order ${order.orderNo}'s bill is paid in full; there is nothing left to split`).because(
+      'SPLIT_NOTHING_LEFT',
+      { orderNo: order.orderNo },
+    );
+  }
+  const divided =
+    body.by === 'guests'
+      ? divideBill(rest, { evenly: body.guests }).map((amounts) => ({ lines: [], ...amounts }))
+      : divideDishesLeft({ order, lines, kept: keptAll }, body.parts, rest);
+  const lastNo = nextNo + divided.length - 1;
+  if (lastNo > MAX_PART_NO) {
+    throw badRequest(
+      `Order ${order.orderNo}'s parts would go up to ${lastNo}; a bill has at most ${MAX_PART_NO} parts`,
+    ).because('SPLIT_TOO_MANY_PARTS', { orderNo: order.orderNo, max: MAX_PART_NO, left: MAX_PART_NO - nextNo + 1 });
+  }
+  const added = divided.map((part, index) => ({
+    no: nextNo + index,
+    ...part,
+    paymentMethod: null,
+    paidAt: null,
+    paidById: null,
+  }));
+  return { kept, paidBefore, added };
+}
+
+/** The dishes no kept part holds, divided into the chosen parts and one more for those nobody chose. */
+function divideDishesLeft(
+  { order, lines, kept }: Pick<SplitSource, 'order' | 'lines'> & { kept: readonly Part[] },
+  chosenParts: Extract<SplitBillBody, { by: 'lines' }>['parts'],
+  rest: BillAmounts & { pricesIncludeTax: boolean },
+) {
+  const shared = kept.find((part) => part.lines.length === 0);
+  if (shared) {
+    throw conflict(
+      `Part ${shared.no} of order ${order.orderNo} was paid for no dish in particular; split what is left evenly`,
+    ).because('SPLIT_DISHES_SHARED', { orderNo: order.orderNo, partNo: shared.no });
   }
   const left = new Map(lines.map((line) => [line.position, line.quantity - line.voidedQuantity]));
-  const chosen = body.parts.map((part, partIndex) =>
+  for (const portion of kept.flatMap((part) => part.lines)) {
+    left.set(portion.position, Math.max(0, (left.get(portion.position) ?? 0) - portion.quantity));
+  }
+  const priceOf = (position: number) => lines.find((line) => line.position === position)!.price;
+  const chosen = chosenParts.map((part, partIndex) =>
     part.map(({ position, quantity }, index) => {
       const line = lines.find((one) => one.position === position);
       const path = `parts.${partIndex}.${index}`;
-      if (!line)
-        throw badRequest(`Order ${order.orderNo} has no line ${position}`, [{ path, message: 'No such line' }]);
+      if (!line) {
+        throw badRequest(`Order ${order.orderNo} has no line ${position}`, [{ path, message: 'No such line' }]).because(
+          'SPLIT_LINE_NOT_FOUND',
+          { orderNo: order.orderNo, position },
+        );
+      }
       const remaining = left.get(position)!;
       if (quantity > remaining) {
         throw badRequest(`Only ${remaining} × ${line.name} is left to put in a part`, [
           { path: `${path}.quantity`, message: `At most ${remaining}` },
-        ]);
+        ]).because('SPLIT_TOO_MANY_PORTIONS', { dish: line.name, left: remaining });
       }
       left.set(position, remaining - quantity);
-      return { position, quantity, amount: line.price * quantity };
+      return { position, quantity };
     }),
   );
-  const rest = [...left]
+  const unchosen = [...left]
     .filter(([, quantity]) => quantity > 0)
-    .map(([position, quantity]) => {
-      const line = lines.find((one) => one.position === position)!;
-      return { position, quantity, amount: line.price * quantity };
-    });
-  const groups = rest.length > 0 ? [...chosen, rest] : chosen;
-  if (groups.length < 2) throw badRequest('A split needs at least two parts: leave some lines for the other part');
-  const subtotals = groups.map((group) => group.reduce((sum, line) => sum + line.amount, 0));
-  const discounts = splitAmount(order.discount, subtotals);
-  const afterDiscount = subtotals.map((subtotal, index) => subtotal - discounts[index]!);
-  const services = splitAmount(order.serviceCharge, afterDiscount);
-  const taxes = splitAmount(
-    order.tax,
-    afterDiscount.map((amount, index) => amount + services[index]!),
+    .map(([position, quantity]) => ({ position, quantity }));
+  const groups = unchosen.length > 0 ? [...chosen, unchosen] : chosen;
+  if (groups.length < 2) {
+    throw badRequest('A split needs at least two parts: leave some dishes for another part').because(
+      'SPLIT_NEEDS_TWO_PARTS',
+    );
+  }
+  const subtotals = groups.map((group) =>
+    group.reduce((sum, { position, quantity }) => sum + priceOf(position) * quantity, 0),
   );
-  return groups.map((group, index) => ({
-    no: index + 1,
-    lines: group.map(({ position, quantity }) => ({ position, quantity })),
-    subtotal: subtotals[index]!,
-    discount: discounts[index]!,
-    serviceCharge: services[index]!,
-    tax: taxes[index]!,
-    total: afterDiscount[index]! + services[index]! + taxes[index]!,
-  }));
+  return divideBill(rest, { subtotals }).map((amounts, index) => ({ lines: groups[index]!, ...amounts }));
 }
 
-/** POST /api/order/{id}/split: splits an open order's bill by lines or evenly between guests. */
+/** "parts 1 and 3" */
+function partNumbers(parts: readonly Part[]): string {
+  const nos = parts.map((part) => String(part.no));
+  return nos.length === 1 ? `part ${nos[0]}` : `parts ${nos.slice(0, -1).join(', ')} and ${nos.at(-1)}`;
+}
+
+/**
+ * POST /api/order/{id}/split: splits an open order's bill by dishes or evenly between guests; splitting
+ * again divides only what is left unpaid (see `divideWhatIsLeft`), as often as the table needs.
+ */
 export async function splitBill(
   deps: OrdersDeps,
   actor: AuthUser,
@@ -96,25 +166,50 @@ export async function splitBill(
     const order = await repo.lockOrder(tx, orderId);
     if (!order) throw notFound('That order does not exist');
     checkVersion(order, body.expectedVersion);
-    if (!isOpenOrderStatus(order.status))
-      throw conflict(`Order ${order.orderNo} is ${order.status}; its bill cannot be split`);
-    await refuseOncePaid(tx, order, 'splitting the bill again');
+    if (!isOpenOrderStatus(order.status)) {
+      throw conflict(`Order ${order.orderNo} is ${order.status}; its bill cannot be split`).because('ORDER_CLOSED', {
+        orderNo: order.orderNo,
+        status: order.status,
+      });
+    }
     await refuseWhileAwaitingApproval(tx, order, 'splitting the bill');
-    const parts = divideBill(order, await repo.listLines(tx, orderId), body);
+    const source = {
+      order,
+      lines: await repo.listLines(tx, orderId),
+      parts: await repo.listBillParts(tx, orderId),
+      payments: await repo.listPayments(tx, orderId),
+    };
+    const { kept, paidBefore, added } = divideWhatIsLeft(source, body);
+    const parts = [...kept, ...(paidBefore ? [paidBefore] : []), ...added].sort((a, b) => a.no - b.no);
     await repo.replaceBillParts(
       tx,
       orderId,
       parts.map((part) => ({ ...part, orderId })),
     );
+    // The money paid on the whole bill now pays the part made of it.
+    if (paidBefore) await repo.assignWholeBillPayments(tx, orderId, paidBefore.no);
     await repo.updateOrder(tx, orderId, {});
-    const how = body.by === 'guests' ? `evenly between ${body.guests} guests` : `by lines into ${parts.length} parts`;
+    const left = added.reduce((sum, part) => sum + part.total, 0);
+    const how = body.by === 'guests' ? `evenly between ${body.guests} guests` : `by lines into ${added.length} parts`;
+    const keptParts = paidBefore ? [...kept, paidBefore] : kept;
+    const what =
+      keptParts.length === 0
+        ? `order ${order.orderNo}'s bill of ${formatVnd(order.total)}`
+        : `what is left of order ${order.orderNo}'s bill, ${formatVnd(left)} of ${formatVnd(order.total)} (${partNumbers(keptParts)} kept)`;
     await deps.audit.record(tx, {
       kind: 'split',
       orderId,
       actorId: actor.id,
       approvedById: null,
-      summary: `Split order ${order.orderNo}'s bill of ${formatVnd(order.total)} ${how}: ${parts.map((part) => formatVnd(part.total)).join(' + ')}`,
-      details: { by: body.by, total: order.total, parts },
+      summary: `Split ${what} ${how}: ${added.map((part) => formatVnd(part.total)).join(' + ')}`,
+      details: {
+        by: body.by,
+        total: order.total,
+        left,
+        keptParts: keptParts.map((part) => part.no),
+        paidBeforePart: paidBefore?.no ?? null,
+        parts: added,
+      },
     });
     const updated = await loadOrder(tx, orderId);
     record({ type: 'order.updated', order: updated });

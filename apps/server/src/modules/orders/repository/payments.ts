@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { orderBillParts, orders } from '../../../db/schema/orders';
 import { bankNotifications, orderPayments, paymentRefunds } from '../../../db/schema/payments';
@@ -12,7 +12,7 @@ export function listBillParts(db: Executor, orderId: string): Promise<BillPartRo
   return db.select().from(orderBillParts).where(eq(orderBillParts.orderId, orderId)).orderBy(asc(orderBillParts.no));
 }
 
-/** Replaces the parts of a split bill (none paid yet: the caller checked). */
+/** Replaces the parts of a split bill; the caller keeps the parts with money on them among `parts`, as they were. */
 export async function replaceBillParts(db: Executor, orderId: string, parts: (typeof orderBillParts.$inferInsert)[]) {
   await db.delete(orderBillParts).where(eq(orderBillParts.orderId, orderId));
   if (parts.length > 0) await db.insert(orderBillParts).values(parts);
@@ -35,6 +35,14 @@ export async function setBillPartPaid(
 }
 
 export type PaymentRow = typeof orderPayments.$inferSelect;
+
+/** The payments taken on a bill before it was split now pay its part `partNo`. */
+export async function assignWholeBillPayments(db: Executor, orderId: string, partNo: number): Promise<void> {
+  await db
+    .update(orderPayments)
+    .set({ partNo })
+    .where(and(eq(orderPayments.orderId, orderId), isNull(orderPayments.partNo)));
+}
 
 export function listPayments(db: Executor, orderId: string): Promise<PaymentRow[]> {
   return db
