@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roundCash } from './bill';
 import { lineText, multiLineCheck, multiLineText, oneLineCheck } from './text-fields';
 import { errorParamsSchema, idSchema, isoDateTimeSchema } from './common';
 
@@ -77,6 +78,12 @@ const expectedVersionSchema = z.int32('The version must be a whole number').min(
  * POST /api/order/{id}/payments: a payment towards the bill (or towards one part of a split bill).
  * `amount` is what it pays and can be at most what is due; in cash, the guest may hand over more
  * (`tendered`) and the change is worked out. The payment that settles a ready or served order completes it.
+ *
+ * Cash rounding: a cash payment whose `amount` is all that is due (of the bill or of the part) is rounded by
+ * the server to the restaurant's step (`cashRounding`, half up, see `cashDueOf`). `amount` stays what it pays
+ * of the bill; the payment's `rounding` is what the guest hands over beyond it (negative: less), and
+ * `tendered` must cover amount + rounding + tip. A partial cash payment, and any other method, is not rounded.
+ * Only the server knows the rounding, so it, not this schema, checks that `tendered` covers what is owed.
  */
 export const takePaymentBodySchema = z
   .strictObject({
@@ -89,10 +96,6 @@ export const takePaymentBodySchema = z
   })
   .refine((body) => body.tendered === undefined || body.method === 'cash', {
     message: 'Only cash is handed over with change',
-    path: ['tendered'],
-  })
-  .refine((body) => body.tendered === undefined || body.tendered >= body.amount + (body.tip ?? 0), {
-    message: 'The cash handed over is less than the amount and tip',
     path: ['tendered'],
   });
 export type TakePaymentBody = z.infer<typeof takePaymentBodySchema>;
@@ -109,6 +112,16 @@ export type RefundPaymentBody = z.infer<typeof refundPaymentBodySchema>;
 /** The change of a cash payment: what was handed over less the amount, its rounding and the tip (never negative). */
 export function changeDue(tendered: number, amount: number, tip = 0, rounding = 0): number {
   return Math.max(0, tendered - amount - rounding - tip);
+}
+
+/**
+ * What a guest owes in cash for `amount` of a bill whose `due` is left, at the restaurant's rounding step:
+ * all of what is due is rounded (`roundCash`), a part of it is paid exactly. `rounding` is the difference,
+ * recorded on the payment; the server and the payment dialog both work it out here.
+ */
+export function cashDueOf(amount: number, due: number, step: number): { cash: number; rounding: number } {
+  const cash = amount === due ? roundCash(amount, step) : amount;
+  return { cash, rounding: cash - amount };
 }
 
 /** The notes a cashier is handed most, largest first: the quick buttons of the cash field. */

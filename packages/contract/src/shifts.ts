@@ -59,13 +59,18 @@ export const zReportSchema = z.object({
   voids: z.object({ count: z.int32(), amount: z.int32() }),
   cash: z.object({
     openingFloat: z.int32(),
-    /** Cash payments, their tips, cash refunds and pay-ins/pay-outs. */
+    /** Cash payments (what they paid of the bills), their tips, cash refunds and pay-ins/pay-outs. */
     sales: z.int32(),
+    /**
+     * What cash rounding added to the cash payments (negative: took off): the guests handed over real notes,
+     * so the drawer holds it, but it is not revenue and stays out of `sales` and `netSales`.
+     */
+    rounding: z.int32(),
     tips: z.int32(),
     refunds: z.int32(),
     payIns: z.int32(),
     payOuts: z.int32(),
-    /** What the drawer should hold: float + sales + tips − refunds + pay-ins − pay-outs. */
+    /** What the drawer should hold: float + sales + rounding + tips − refunds + pay-ins − pay-outs. */
     expected: z.int32(),
     /** What was counted at closing, and counted − expected (negative: short). Null while open. */
     counted: z.int32().nullable(),

@@ -49,6 +49,7 @@ export interface OrderExportRow {
   discount: number;
   service_charge: number;
   tax: number;
+  prices_include_tax: boolean;
   total: number;
   paid: string | number;
   refunded: string | number;
@@ -66,7 +67,8 @@ export async function ordersPlacedWithin(db: Executor, range: Instants): Promise
     select ${orders.orderNo} as order_no, ${orders.createdAt} as created_at, ${orders.completedAt} as completed_at,
       ${orders.status} as status, ${diningTables.tableNo} as table_no, ${orders.customerName} as customer_name,
       ${orders.guests} as guests, ${orders.subtotal} as subtotal, ${orders.discount} as discount,
-      ${orders.serviceCharge} as service_charge, ${orders.tax} as tax, ${orders.total} as total,
+      ${orders.serviceCharge} as service_charge, ${orders.tax} as tax,
+      ${orders.pricesIncludeTax} as prices_include_tax, ${orders.total} as total,
       coalesce(paid.paid, 0) as paid, coalesce(paid.refunded, 0) as refunded, coalesce(paid.tips, 0) as tips,
       paid.methods, ${shifts.shiftNo} as shift_no, ${orders.note} as note
     from ${orders}
@@ -90,6 +92,7 @@ export interface PaymentExportRow {
   amount: number;
   tip: number;
   tendered: number | null;
+  rounding: number;
   refunded: number;
   taken_by: string | null;
   taken_at: string | Date;
@@ -104,7 +107,7 @@ export async function paymentsTakenWithin(db: Executor, range: Instants): Promis
     sql`
     select ${orders.orderNo} as order_no, ${orderPayments.partNo} as part_no, ${orderPayments.method} as method,
       ${orderPayments.amount} as amount, ${orderPayments.tip} as tip, ${orderPayments.tendered} as tendered,
-      ${orderPayments.refunded} as refunded, ${users.name} as taken_by, ${orderPayments.takenAt} as taken_at,
+      ${orderPayments.rounding} as rounding, ${orderPayments.refunded} as refunded, ${users.name} as taken_by, ${orderPayments.takenAt} as taken_at,
       ${shifts.shiftNo} as shift_no, ${orderPayments.bankTransactionId} as bank_transaction_id
     from ${orderPayments}
     join ${orders} on ${orders.id} = ${orderPayments.orderId}

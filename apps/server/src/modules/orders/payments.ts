@@ -1,6 +1,12 @@
 import { formatVnd } from '@quan/contract/money';
 import { isOpenOrderStatus, type Order } from '@quan/contract/order';
-import { changeDue, type PaymentMethod, type RefundPaymentBody, type TakePaymentBody } from '@quan/contract/payments';
+import {
+  cashDueOf,
+  changeDue,
+  type PaymentMethod,
+  type RefundPaymentBody,
+  type TakePaymentBody,
+} from '@quan/contract/payments';
 import type { Executor } from '../../db/client';
 import type { RecordEvent } from '../../events/transact';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
@@ -34,16 +40,29 @@ export interface NewPayment {
 }
 
 /** What goes back of cash handed over in excess for this payment; nothing but cash has change. */
-export function changeOf(payment: Pick<NewPayment, 'method' | 'amount' | 'tip' | 'tendered'>): number {
+export function changeOf(
+  payment: Pick<NewPayment, 'method' | 'amount' | 'tip' | 'tendered'>,
+  rounding: number,
+): number {
   if (payment.method !== 'cash' || payment.tendered === undefined) return 0;
-  return changeDue(payment.tendered, payment.amount, payment.tip ?? 0);
+  return changeDue(payment.tendered, payment.amount, payment.tip ?? 0, rounding);
+}
+
+/**
+ * What the cash rounding adds to a payment (negative: takes off): a cash payment of all that is due is
+ * rounded to the restaurant's step, so the guest pays in real notes; a partial one, and other methods, not.
+ */
+export function roundingOf(payment: Pick<NewPayment, 'method' | 'amount'>, due: number, step: number): number {
+  return payment.method === 'cash' ? cashDueOf(payment.amount, due, step).rounding : 0;
 }
 
 /**
  * Takes one payment inside the order's transaction (its row locked, so concurrent payments queue and never
  * overpay): it may cover at most what is due on the bill or on its part; cash may be handed over in excess,
- * and the change is what goes back. A part paid in full is marked paid; a bill paid in full marks the order
- * paid and completes it when the kitchen is done with it (ready or served); before that it waits, paid.
+ * and the change is what goes back. Cash paying all that is due is rounded (`roundingOf`): the rounding is
+ * kept on the payment, apart from the amount it pays of the bill. A part paid in full is marked paid; a bill
+ * paid in full marks the order paid and completes it when the kitchen is done with it (ready or served);
+ * before that it waits, paid.
  */
 export async function applyPayment(
   deps: OrdersDeps,
@@ -102,6 +121,17 @@ export async function applyPayment(
     });
   }
   const tip = payment.tip ?? 0;
+  const rounding = roundingOf(payment, due, context.settings.cashRounding);
+  if (
+    payment.method === 'cash' &&
+    payment.tendered !== undefined &&
+    payment.tendered < payment.amount + rounding + tip
+  ) {
+    const owed = formatVnd(payment.amount + rounding + tip);
+    throw badRequest(`The cash handed over is less than the ${owed} owed`, [
+      { path: 'tendered', message: `At least ${owed}` },
+    ]).because('CASH_TENDERED_SHORT', { owed });
+  }
   const shiftId = await deps.shifts.shiftFor(tx, context.deviceId);
   const inserted: repo.PaymentRow = {
     id: newId(),
@@ -115,7 +145,7 @@ export async function applyPayment(
     takenAt: new Date(),
     shiftId,
     bankTransactionId: payment.bankTransactionId ?? null,
-    rounding: 0,
+    rounding,
     refunded: 0,
   };
   await repo.insertPayment(tx, inserted);
@@ -125,13 +155,29 @@ export async function applyPayment(
     await repo.setBillPartPaid(tx, part, { paymentMethod: mainMethod(ofPart)!, paidById: context.actorId });
   }
   const settled = netPaid(after) >= order.total;
-  const change = changeOf(payment);
+  const change = changeOf(payment, rounding);
   if (settled && (order.status === 'ready' || order.status === 'served')) {
     await completeOrder(deps, tx, record, context);
     return { change, completed: true };
   }
   await repo.updateOrder(tx, order.id, settled ? { paymentStatus: 'paid', paymentMethod: mainMethod(after) } : {});
   return { change, completed: false };
+}
+
+/**
+ * The change of the payment a repeated body took, as recorded (its rounding depended on what was due then,
+ * which the repeat cannot work out again): the latest payment the body describes.
+ */
+function changeOnRecord(order: Order, body: TakePaymentBody): number {
+  const taken = order.payments.findLast(
+    (payment) =>
+      payment.method === body.method &&
+      payment.amount === body.amount &&
+      payment.tip === (body.tip ?? 0) &&
+      payment.tendered === (body.tendered ?? null) &&
+      payment.partNo === (body.partNo ?? null),
+  );
+  return taken?.change ?? 0;
 }
 
 /**
@@ -151,7 +197,10 @@ export async function takePayment(
     key: idempotencyKey,
     request: { call: 'take-payment', orderId, body },
     what: 'payment',
-    replay: async (keyedOrderId: string) => ({ order: await loadOrder(deps.db, keyedOrderId), change: changeOf(body) }),
+    replay: async (keyedOrderId: string) => {
+      const order = await loadOrder(deps.db, keyedOrderId);
+      return { order, change: changeOnRecord(order, body) };
+    },
   };
   const { result, replayed } = await transactIdempotent(deps, call, async (tx, record, claimKey) => {
     const order = await repo.lockOrder(tx, orderId);

@@ -112,13 +112,14 @@ export async function openOrders(db: Executor) {
 
 const int = (expression: ReturnType<typeof sql>) => sql<string>`coalesce(${expression}, 0)`.mapWith(Number);
 
-/** The payments taken in the shift by method: how many, their amounts and their tips. */
+/** The payments taken in the shift by method: how many, their amounts, their cash rounding and their tips. */
 export async function paymentsByMethod(db: Executor, shiftId: string) {
   return db
     .select({
       method: orderPayments.method,
       payments: count(),
       amount: int(sql`sum(${orderPayments.amount})`),
+      rounding: int(sql`sum(${orderPayments.rounding})`),
       tips: int(sql`sum(${orderPayments.tip})`),
     })
     .from(orderPayments)

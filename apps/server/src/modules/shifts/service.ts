@@ -70,12 +70,15 @@ async function zReport(db: Executor, shift: repo.ShiftRow): Promise<ZReport> {
   const cash = {
     openingFloat: shift.openingFloat,
     sales: cashTaken?.amount ?? 0,
+    // Apart from the sales: the guests handed it over, so the drawer holds it, but no bill charged it.
+    rounding: cashTaken?.rounding ?? 0,
     tips: cashTaken?.tips ?? 0,
     refunds: refunds.find((row) => row.method === 'cash')?.amount ?? 0,
     payIns: movements.payIns,
     payOuts: movements.payOuts,
   };
-  const runningExpected = cash.openingFloat + cash.sales + cash.tips - cash.refunds + cash.payIns - cash.payOuts;
+  const runningExpected =
+    cash.openingFloat + cash.sales + cash.rounding + cash.tips - cash.refunds + cash.payIns - cash.payOuts;
   const closed = shift.status === 'closed';
   const expected = closed && shift.expectedCash !== null ? shift.expectedCash : runningExpected;
   const counted = closed ? shift.countedCash : null;
