@@ -331,7 +331,7 @@ describe('option groups', () => {
     });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json().data.options).toEqual([
-      { _id: kept._id, name: 'Thêm nước dùng', priceDelta: 3_000, recipe: [] },
+      { _id: kept._id, name: 'Thêm nước dùng', nameEn: null, priceDelta: 3_000, recipe: [], isDefault: false },
     ]);
     const gone = await place([{ itemId: comTam._id, quantity: 1, options: [optionId(extra, 'Nước béo')] }]);
     expect(gone.statusCode).toBe(409);
@@ -459,7 +459,7 @@ describe('kitchen stations', () => {
       as: 'staff',
     });
     expect(pending.statusCode).toBe(409);
-    expect(pending.json().message).toMatch(/has not been started yet/);
+    expect(pending.json()).toMatchObject({ code: 'ROUND_NOT_ACCEPTED', message: /waits for approval/ });
     const nothing = await t.request({
       method: 'PATCH',
       url: `/api/order/${orderId}/rounds/1/stations/${kitchen._id}`,
@@ -467,7 +467,7 @@ describe('kitchen stations', () => {
       as: 'staff',
     });
     expect(nothing.statusCode).toBe(409);
-    expect(nothing.json().message).toMatch(/has nothing for Bếp/);
+    expect(nothing.json()).toMatchObject({ code: 'ROUND_NOTHING_FOR_STATION', params: { station: 'Bếp' } });
     const unknown = await t.request({
       method: 'PATCH',
       url: `/api/order/${orderId}/rounds/1/stations/01a20d74-eaac-702f-b48e-05dfc2f412fd`,
@@ -475,6 +475,97 @@ describe('kitchen stations', () => {
       as: 'staff',
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it("starts a station's own lines, which then need a manager to void, while the other station's do not", async () => {
+    const order = await placed([
+      { itemId: pho._id, quantity: 1, options: [optionId(size, 'Lớn')] },
+      { itemId: coffee._id, quantity: 1 },
+    ]);
+    const start = (stationId: string, expectedVersion?: number) =>
+      t.request({
+        method: 'POST',
+        url: `/api/order/${order._id}/rounds/1/start`,
+        payload: { stationId, expectedVersion },
+        as: 'staff',
+      });
+    const barStarted = await start(bar._id, order.version);
+    expect(barStarted.statusCode, barStarted.body).toBe(200);
+    const started: Order = barStarted.json().data;
+    expect(started.items.map((line) => line.startedAt !== null)).toEqual([false, true]);
+    expect(started.version).toBeGreaterThan(order.version);
+    expect((await start(bar._id, order.version)).statusCode).toBe(409);
+
+    const voidLine = (position: number) =>
+      t.request({
+        method: 'POST',
+        url: `/api/order/${order._id}/voids`,
+        payload: { lines: [{ position, quantity: 1 }], reason: 'changed_mind' },
+        as: 'staff',
+      });
+    const coffeeVoid = await voidLine(1);
+    expect(coffeeVoid.statusCode).toBe(403);
+    expect(coffeeVoid.json().code).toBe('VOID_NEEDS_MANAGER');
+    expect((await voidLine(0)).statusCode).toBe(200);
+
+    // Marking the bar's lines done starts what was not started, and the round's bump the rest.
+    const other = await placed([
+      { itemId: pho._id, quantity: 1, options: [optionId(size, 'Lớn')] },
+      { itemId: coffee._id, quantity: 1 },
+    ]);
+    const barDone: Order = (
+      await t.request({
+        method: 'PATCH',
+        url: `/api/order/${other._id}/rounds/1/stations/${bar._id}`,
+        payload: { ready: true },
+        as: 'staff',
+      })
+    ).json().data;
+    expect(barDone.items.map((line) => line.startedAt !== null)).toEqual([false, true]);
+    const ready: Order = (
+      await t.request({
+        method: 'PATCH',
+        url: `/api/order/${other._id}/rounds/1`,
+        payload: { status: 'ready' },
+        as: 'staff',
+      })
+    ).json().data;
+    expect(ready.items.every((line) => line.startedAt !== null)).toBe(true);
+  });
+
+  it('refuses to start a round waiting for approval or done, and a station with nothing in it', async () => {
+    const table = await createTable(t);
+    const diner = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      payload: { tableNo: table.tableNo, tableKey: table.qrKey, items: [{ itemId: coffee._id, quantity: 1 }] },
+    });
+    const orderId = diner.json().data._id;
+    const start = (stationId?: string) =>
+      t.request({ method: 'POST', url: `/api/order/${orderId}/rounds/1/start`, payload: { stationId }, as: 'staff' });
+    expect((await start()).json()).toMatchObject({ code: 'ROUND_NOT_ACCEPTED', params: { roundNo: 1 } });
+    await t.request({
+      method: 'PATCH',
+      url: `/api/order/${orderId}/rounds/1`,
+      payload: { status: 'in_progress' },
+      as: 'staff',
+    });
+    expect((await start(kitchen._id)).json()).toMatchObject({ code: 'ROUND_NOTHING_FOR_STATION' });
+    expect((await start(bar._id)).statusCode).toBe(200);
+    await t.request({
+      method: 'PATCH',
+      url: `/api/order/${orderId}/rounds/1`,
+      payload: { status: 'ready' },
+      as: 'staff',
+    });
+    expect((await start()).json()).toMatchObject({ code: 'ROUND_NOT_COOKING', params: { status: 'ready' } });
+    const unknown = await t.request({
+      method: 'POST',
+      url: `/api/order/${orderId}/rounds/2/start`,
+      payload: {},
+      as: 'staff',
+    });
+    expect(unknown.json()).toMatchObject({ code: 'ROUND_NOT_FOUND' });
   });
 
   it('routes a dish without a station of its own or of its category to the first station', async () => {

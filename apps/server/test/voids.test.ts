@@ -3,7 +3,8 @@ import { computeBill } from '@quan/contract/bill';
 import type { Ingredient, IngredientHistory } from '@quan/contract/ingredient';
 import { formatVnd } from '@quan/contract/money';
 import type { Order } from '@quan/contract/order';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VOID_GRACE_MINUTES } from '@quan/contract/rounds';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMenu, createTable, newAccountInput } from './factories';
 import { buildTestApp, type SignedIn, type TestApp } from './helper';
 
@@ -58,6 +59,7 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t.close());
+afterEach(() => vi.useRealTimers());
 
 async function placeAt(tableId: string | undefined, items: { itemId: string; quantity: number }[]): Promise<Order> {
   const response = await t.request({
@@ -69,6 +71,10 @@ async function placeAt(tableId: string | undefined, items: { itemId: string; qua
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data;
 }
+
+/** The kitchen (or one station) taps Start on a round's ticket. */
+const start = (orderId: string, roundNo: number, body: Record<string, unknown> = {}) =>
+  t.request({ method: 'POST', url: `/api/order/${orderId}/rounds/${roundNo}/start`, payload: body, as: 'staff' });
 
 const voidOn = (orderId: string, body: Record<string, unknown>, as: 'staff' | 'manager' | SignedIn = staff) =>
   t.request({ method: 'POST', url: `/api/order/${orderId}/voids`, payload: body, as });
@@ -98,7 +104,9 @@ describe('voids', () => {
     expect(response.statusCode, response.body).toBe(200);
     const voided: Order = response.json().data;
     expect(voided.items[1]).toMatchObject({ name: 'Phở bò', quantity: 2, voidedQuantity: 1, total: 65_000 });
-    expect(voided.bills).toEqual(computeBill({ subtotal: 10_000 + 65_000, discount: 0, taxRate: 8 }));
+    expect(voided.bills).toEqual(
+      computeBill({ subtotal: 10_000 + 65_000, discount: 0, taxRate: 8, pricesIncludeTax: true }),
+    );
     expect(await beefLeft()).toBe(before);
     const [entry] = await auditEntries('?kind=void');
     expect(entry).toMatchObject({
@@ -110,17 +118,37 @@ describe('voids', () => {
     });
   });
 
+  it('lets staff void a dish seconds after sending it, before the kitchen starts, and gives its stock back', async () => {
+    const before = await beefLeft();
+    const order = await placeAt(undefined, [{ itemId: pho._id, quantity: 2 }]);
+    expect(await beefLeft()).toBeCloseTo(before - 0.4, 3);
+    expect(order.items[0]!.startedAt).toBeNull();
+    const response = await voidOn(order._id, { lines: [{ position: 0, quantity: 1 }], reason: 'wrong_dish' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.items[0]).toMatchObject({ voidedQuantity: 1 });
+    expect(await beefLeft()).toBeCloseTo(before - 0.2, 3);
+    const [entry] = await auditEntries('?kind=void');
+    expect(entry).toMatchObject({ approvedBy: null, details: { lines: [{ started: false }] } });
+  });
+
   it('needs a manager for a dish the kitchen has started; their approval gives the stock back', async () => {
     const before = await beefLeft();
     const order = await placeAt(undefined, [{ itemId: pho._id, quantity: 2 }]);
     expect(await beefLeft()).toBeCloseTo(before - 0.4, 3);
+    const started = await start(order._id, 1, { expectedVersion: order.version });
+    expect(started.statusCode, started.body).toBe(200);
+    const startedAt = started.json().data.items[0].startedAt;
+    expect(Date.parse(startedAt)).toBeGreaterThan(0);
+    // Starting again keeps the first start.
+    expect((await start(order._id, 1)).json().data.items[0].startedAt).toBe(startedAt);
     const body = { lines: [{ position: 0, quantity: 1 }], reason: 'wrong_dish' };
 
     const refused = await voidOn(order._id, body);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(
-      'The kitchen has started these dishes: a manager must approve the void with their email and password',
-    );
+    expect(refused.json()).toMatchObject({
+      code: 'VOID_NEEDS_MANAGER',
+      message: 'The kitchen has started these dishes: a manager must approve the void with their email and password',
+    });
     const wrongPassword = await voidOn(order._id, {
       ...body,
       approval: { email: manager.email, password: 'guess-1234' },
@@ -144,7 +172,9 @@ describe('voids', () => {
       approval: { email: manager.email, password: manager.password },
     });
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json().data.bills).toEqual(computeBill({ subtotal: 65_000, discount: 0, taxRate: 8 }));
+    expect(approved.json().data.bills).toEqual(
+      computeBill({ subtotal: 65_000, discount: 0, taxRate: 8, pricesIncludeTax: true }),
+    );
     expect(await beefLeft()).toBeCloseTo(before - 0.2, 3);
     const [entry] = await auditEntries();
     expect(entry).toMatchObject({ actor: { _id: staff.user._id }, approvedBy: { name: manager.name } });
@@ -154,6 +184,7 @@ describe('voids', () => {
     const table = await createTable(t);
     const before = await beefLeft();
     const order = await placeAt(table._id, [{ itemId: pho._id, quantity: 1 }]);
+    await start(order._id, 1);
     const response = await voidOn(
       order._id,
       { lines: [{ position: 0, quantity: 1 }], reason: 'quality', note: 'Nước dùng bị nguội', wasted: true },
@@ -210,6 +241,17 @@ describe('voids', () => {
     expect(closed.json().message).toBe(`Order ${order.orderNo} is completed; its lines can no longer be voided`);
     const after: Order = (await t.request({ method: 'GET', url: `/api/order/${order._id}`, as: 'staff' })).json().data;
     expect(after.items[0]!.voidedQuantity).toBe(0);
+  });
+
+  // Last of these: the audit rows written under the faked clock are the newest.
+  it('needs a manager once the grace time after sending is over, though nobody tapped Start', async () => {
+    const order = await placeAt(undefined, [{ itemId: tea._id, quantity: 2 }]);
+    const body = { lines: [{ position: 0, quantity: 1 }], reason: 'wrong_dish' };
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + VOID_GRACE_MINUTES * 60_000 + 1_000 });
+    const refused = await voidOn(order._id, body);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('VOID_NEEDS_MANAGER');
+    expect((await voidOn(order._id, body, 'manager')).statusCode).toBe(200);
   });
 });
 

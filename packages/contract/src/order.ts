@@ -54,6 +54,8 @@ export const orderItemSchema = z.object({
   options: z.array(soldOptionSchema),
   /** The kitchen station the line was sent to (null: the first station). */
   stationId: idSchema.nullable(),
+  /** When its station started it (or marked it done); null until then. */
+  startedAt: isoDateTimeSchema.nullable(),
   /** When its station marked it done; null while it is being made. */
   readyAt: isoDateTimeSchema.nullable(),
   /** What the line still costs: price × (quantity − voidedQuantity). */
@@ -254,11 +256,40 @@ export const updateStationWorkBodySchema = z.strictObject({
 export type UpdateStationWorkBody = z.infer<typeof updateStationWorkBodySchema>;
 
 /**
+ * POST /api/order/{id}/rounds/{roundNo}/start: the kitchen starts cooking a round it has accepted, a station its
+ * own lines of it (without `stationId`, every line). From then voiding them needs a manager.
+ */
+export const startRoundBodySchema = z.strictObject({
+  stationId: idSchema.nullable().optional(),
+  expectedVersion: expectedVersionSchema,
+});
+export type StartRoundBody = z.infer<typeof startRoundBodySchema>;
+
+/**
  * POST /api/order/{id}/rounds/{roundNo}/tickets: a station's ticket of a round is printed; the answer
  * says which copy this is, so the second and later ones are marked REPRINT. Without `stationId`, the whole round.
  */
 export const printTicketBodySchema = z.strictObject({ stationId: idSchema.nullable().optional() });
 export const printTicketResultSchema = z.object({ copy: z.int32() });
+
+/** The guest's papers of an order: the provisional bill while something is due, the receipt once paid. */
+export const billPrintKinds = ['bill', 'receipt'] as const;
+export type BillPrintKind = (typeof billPrintKinds)[number];
+
+/** An order prints its receipt once it is paid (or completed); until then, its provisional bill. */
+export function billPrintKindOf(order: Pick<Order, 'status' | 'paymentStatus'>): BillPrintKind {
+  return order.paymentStatus === 'paid' || order.status === 'completed' ? 'receipt' : 'bill';
+}
+
+/**
+ * POST /api/order/{id}/prints: counts a print of the order's bill or receipt and answers which copy it is;
+ * copy 2 and later print as reprints.
+ */
+export const printBillBodySchema = z.strictObject({
+  kind: z.enum(billPrintKinds, 'Kind must be bill or receipt'),
+});
+export const printBillResultSchema = z.object({ kind: z.enum(billPrintKinds), copies: z.int32() });
+export type PrintBillResult = z.infer<typeof printBillResultSchema>;
 
 /** Why a line was voided. */
 export const voidReasons = ['wrong_dish', 'changed_mind', 'quality', 'other'] as const;

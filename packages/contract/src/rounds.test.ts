@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { allowedRoundMoves, orderStatusOfRounds, roundStatuses, type RoundStatus } from './rounds';
+import {
+  allowedRoundMoves,
+  kitchenStartOfLine,
+  orderStatusOfRounds,
+  roundStatuses,
+  VOID_GRACE_MINUTES,
+  type RoundStatus,
+} from './rounds';
 
 const statusOf = (...statuses: RoundStatus[]) => orderStatusOfRounds(statuses.map((status) => ({ status })));
 
@@ -71,5 +78,27 @@ describe('orderStatusOfRounds: the order follows its least advanced round', () =
   it('is cancelled when every round was, or there is none', () => {
     expect(statusOf('cancelled', 'cancelled')).toBe('cancelled');
     expect(statusOf()).toBe('cancelled');
+  });
+});
+
+describe('whether the kitchen has started a line', () => {
+  const sentAt = Date.parse('2026-11-28T19:30:00Z');
+  const grace = VOID_GRACE_MINUTES * 60_000;
+  const notStarted = { startedAt: null };
+
+  it('waits for its station to start it, for the grace time after its round was sent', () => {
+    const round = { status: 'in_progress' as const, sentAt };
+    expect(kitchenStartOfLine(round, notStarted, sentAt + 10_000)).toBe('not_started');
+    expect(kitchenStartOfLine(round, notStarted, sentAt + grace - 1)).toBe('not_started');
+    expect(kitchenStartOfLine(round, notStarted, sentAt + grace)).toBe('past_grace');
+    expect(kitchenStartOfLine(round, { startedAt: sentAt + 5_000 }, sentAt + 10_000)).toBe('started');
+    expect(kitchenStartOfLine(round, { startedAt: sentAt + 5_000 }, sentAt + grace * 10)).toBe('started');
+  });
+
+  it("never counts a diner's round waiting for approval as started, and always a round that is done", () => {
+    const later = sentAt + grace * 10;
+    expect(kitchenStartOfLine({ status: 'pending', sentAt }, notStarted, later)).toBe('not_started');
+    expect(kitchenStartOfLine({ status: 'ready', sentAt }, notStarted, sentAt)).toBe('started');
+    expect(kitchenStartOfLine({ status: 'served', sentAt }, notStarted, sentAt)).toBe('started');
   });
 });

@@ -39,3 +39,29 @@ export function orderStatusOfRounds(rounds: readonly { status: RoundStatus }[]):
   }
   return least ?? (waiting ? 'pending' : 'cancelled');
 }
+
+/**
+ * How long after a round is sent the floor may still take its dishes off without a manager, while its station
+ * has not said it started them. Many cooks work from the printed ticket and never tap "Start", and the pan is
+ * on within a couple of minutes: past this a dish counts as started. Two minutes covers the waiter's "wrong
+ * table!" and the guest who changes their mind at once, and is too short for much food to be wasted.
+ */
+export const VOID_GRACE_MINUTES = 2;
+
+/**
+ * Whether the kitchen has started a line, which decides who may void it: `not_started` (its round waits for
+ * staff to accept it, or was sent under VOID_GRACE_MINUTES ago and its station has not started it), staff
+ * void it and its stock goes back; `started` (its station started it or marked it done, or its round is
+ * done) or `past_grace` (nobody said, but the grace time is over), a manager approves. Times are epoch ms.
+ */
+export type KitchenStart = 'not_started' | 'started' | 'past_grace';
+
+export function kitchenStartOfLine(
+  round: { status: RoundStatus; sentAt: number },
+  line: { startedAt: number | null },
+  now: number,
+): KitchenStart {
+  if (round.status === 'pending') return 'not_started';
+  if (line.startedAt !== null || round.status !== 'in_progress') return 'started';
+  return now - round.sentAt >= VOID_GRACE_MINUTES * 60_000 ? 'past_grace' : 'not_started';
+}

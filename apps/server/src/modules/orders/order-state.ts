@@ -1,7 +1,7 @@
 import { computeBill } from '@quan/contract/bill';
 import { formatVnd } from '@quan/contract/money';
 import type { Order } from '@quan/contract/order';
-import { orderStatusOfRounds, type RoundStatus } from '@quan/contract/rounds';
+import { kitchenStartOfLine, orderStatusOfRounds, type RoundStatus } from '@quan/contract/rounds';
 import type { Settings } from '@quan/contract/settings';
 import type { Executor } from '../../db/client';
 import type { RecordEvent } from '../../events/transact';
@@ -25,7 +25,7 @@ export function checkVersion(order: repo.OrderRow, expectedVersion: number | und
   if (expectedVersion !== undefined && expectedVersion !== order.version) {
     throw conflict(
       `Order ${order.orderNo} was changed on another screen since you opened it; its latest state is shown now`,
-    );
+    ).because('ORDER_STALE', { orderNo: order.orderNo });
   }
 }
 
@@ -87,7 +87,9 @@ export async function settleOrder(
   const paid = netPaid(await repo.listPayments(tx, order.id));
   if (status === 'cancelled') {
     if (paid > 0) {
-      throw conflict(`Order ${order.orderNo} has ${formatVnd(paid)} paid; refund it before cancelling the order`);
+      throw conflict(
+        `Order ${order.orderNo} has ${formatVnd(paid)} paid; refund it before cancelling the order`,
+      ).because('ORDER_CANCEL_PAID', { orderNo: order.orderNo, paid: formatVnd(paid) });
     }
     await dropSplit(tx, order);
     await repo.updateOrder(tx, order.id, { status });
@@ -109,11 +111,16 @@ export async function settleOrder(
     serviceRate: order.serviceRate,
     pricesIncludeTax: order.pricesIncludeTax,
   });
-  if (bill.total > MAX_BILL) throw badRequest(`Order ${order.orderNo}'s bill would be too large; start a new order`);
+  if (bill.total > MAX_BILL) {
+    throw badRequest(`Order ${order.orderNo}'s bill would be too large; start a new order`).because(
+      'ORDER_BILL_TOO_LARGE',
+      { orderNo: order.orderNo },
+    );
+  }
   if (bill.total < paid) {
     throw conflict(
       `Order ${order.orderNo} has ${formatVnd(paid)} paid; its bill cannot go below that (${formatVnd(bill.total)}) until it is refunded`,
-    );
+    ).because('ORDER_BILL_BELOW_PAID', { orderNo: order.orderNo, paid: formatVnd(paid), total: formatVnd(bill.total) });
   }
   if (bill.total !== order.total) await dropSplit(tx, order);
   await repo.updateOrder(tx, order.id, {
@@ -137,7 +144,9 @@ async function dropSplit(tx: Executor, order: repo.OrderRow): Promise<void> {
   const payments = await repo.listPayments(tx, order.id);
   const paid = parts.find((part) => netPaid(payments.filter((payment) => payment.partNo === part.no)) > 0);
   if (paid) {
-    throw conflict(`Part ${paid.no} of order ${order.orderNo}'s split bill is paid; its bill can no longer change`);
+    throw conflict(
+      `Part ${paid.no} of order ${order.orderNo}'s split bill is paid; its bill can no longer change`,
+    ).because('BILL_PART_PAID', { orderNo: order.orderNo, partNo: paid.no });
   }
   await repo.replaceBillParts(tx, order.id, []);
 }
@@ -177,12 +186,28 @@ export async function completeOrder(
  * Payments taken make the bill they paid final: an order with money on it is not merged, moved from or
  * split again until that money is refunded (a manager's decision, audited).
  */
-export async function refuseOncePaid(tx: Executor, order: repo.OrderRow, doing: string): Promise<void> {
+export async function refuseOncePaid(tx: Executor, order: repo.OrderRow, doing: Doing): Promise<void> {
   const paid = netPaid(await repo.listPayments(tx, order.id));
   if (paid > 0) {
-    throw conflict(`Order ${order.orderNo} has ${formatVnd(paid)} paid already; ${doing} needs that refunded first`);
+    throw conflict(
+      `Order ${order.orderNo} has ${formatVnd(paid)} paid already; ${doing} needs that refunded first`,
+    ).because('ORDER_PAID_ALREADY', { orderNo: order.orderNo, paid: formatVnd(paid), action: actions[doing] });
   }
 }
+
+/**
+ * What a person was doing when a refusal stopped them, as the callers write it in English, and the key the
+ * refusal's sentence selects its words by in the catalogues (`{action, select, merge {…}}`).
+ */
+const actions = {
+  merging: 'merge',
+  'moving dishes': 'move',
+  'splitting the bill': 'split',
+  'splitting the bill again': 'splitAgain',
+  'taking a payment': 'pay',
+  'settling the bill': 'settle',
+} as const;
+type Doing = keyof typeof actions;
 
 /**
  * The portions a person chose on an order (a void, a move): each line must exist and still have that many
@@ -195,7 +220,7 @@ export function choosePortions<
   order: Pick<repo.OrderRow, 'orderNo'>,
   lines: readonly Line[],
   chosen: readonly { position: number; quantity: number }[],
-  verb: string,
+  verb: 'void' | 'move',
 ): { line: Line; quantity: number }[] {
   const wanted = new Map<number, number>();
   for (const { position, quantity } of chosen) wanted.set(position, (wanted.get(position) ?? 0) + quantity);
@@ -205,13 +230,13 @@ export function choosePortions<
     if (!line) {
       throw badRequest(`Order ${order.orderNo} has no line ${position}`, [
         { path: `lines.${index}.position`, message: 'No such line on this order' },
-      ]);
+      ]).because('ORDER_LINE_NOT_FOUND', { orderNo: order.orderNo, position });
     }
     const left = line.quantity - line.voidedQuantity;
     if (quantity > left) {
       throw badRequest(`Only ${left} × ${line.name} left to ${verb} on order ${order.orderNo}`, [
-        { path: `lines.${index}.quantity`, message: `At most ${left}` },
-      ]);
+        { path: `lines.${index}.quantity`, message: 'More than the order has left' },
+      ]).because('ORDER_LINE_TOO_FEW', { orderNo: order.orderNo, left, dish: line.name, action: verb });
     }
     return { line, quantity };
   });
@@ -230,19 +255,20 @@ export function recordOrderChange(record: RecordEvent, before: repo.OrderRow, af
  * A diner's round waiting for approval is neither cooked nor refused yet: the bill is not settled (split,
  * paid in part or in full) until staff accept or reject it.
  */
-export async function refuseWhileAwaitingApproval(tx: Executor, order: repo.OrderRow, doing: string): Promise<void> {
+export async function refuseWhileAwaitingApproval(tx: Executor, order: repo.OrderRow, doing: Doing): Promise<void> {
   const waiting = (await repo.listRounds(tx, order.id)).find((round) => round.status === 'pending');
   if (waiting) {
     throw conflict(
       `Round ${waiting.no} of order ${order.orderNo} waits for approval; accept or reject it before ${doing}`,
-    );
+    ).because('ROUND_AWAITS_APPROVAL', { orderNo: order.orderNo, roundNo: waiting.no, action: actions[doing] });
   }
 }
 
 /**
- * Cancelling a round the kitchen has started while other dishes stay on the bill takes cooked food off it:
- * that is a void, and needs a manager (Void dishes records the reason, the waste and the audit row).
- * Cancelling a whole order before it is ready stays the floor's decision, as it always was.
+ * Cancelling a round the kitchen has started (kitchenStartOfLine: its station started a dish of it, or the grace
+ * time since it was sent is over) while other dishes stay on the bill takes cooked food off it: that is a void,
+ * and needs a manager (Void dishes records the reason, the waste and the audit row). Cancelling a whole order
+ * before it is ready stays the floor's decision, as it always was.
  */
 export async function checkCancelOfStartedRounds(
   tx: Executor,
@@ -250,15 +276,27 @@ export async function checkCancelOfStartedRounds(
   cancelling: readonly { no: number; from: RoundStatus }[],
   actor: AuthUser,
 ): Promise<void> {
-  const started = cancelling.find((round) => round.from !== 'pending');
-  if (!started || can(actor.role, 'orders:void-started')) return;
+  if (can(actor.role, 'orders:void-started')) return;
+  const rounds = await repo.listRounds(tx, order.id);
+  const lines = await repo.listLines(tx, order.id);
+  const now = Date.now();
+  const isStarted = ({ no, from }: { no: number; from: RoundStatus }) => {
+    const sentAt = rounds.find((round) => round.no === no)?.sentAt.getTime() ?? now;
+    return lines.some(
+      (line) =>
+        line.roundNo === no &&
+        line.quantity > line.voidedQuantity &&
+        kitchenStartOfLine({ status: from, sentAt }, { startedAt: line.startedAt?.getTime() ?? null }, now) !==
+          'not_started',
+    );
+  };
+  const started = cancelling.find(isStarted);
+  if (!started) return;
   const leaving = new Set(cancelling.map((round) => round.no));
-  const othersStay = (await repo.listRounds(tx, order.id)).some(
-    (round) => round.status !== 'cancelled' && !leaving.has(round.no),
-  );
+  const othersStay = rounds.some((round) => round.status !== 'cancelled' && !leaving.has(round.no));
   if (othersStay) {
     throw forbidden(
       `Round ${started.no} of order ${order.orderNo} is in the kitchen: a manager takes its dishes off with Void dishes`,
-    );
+    ).because('ROUND_STARTED_VOID', { orderNo: order.orderNo, roundNo: started.no });
   }
 }

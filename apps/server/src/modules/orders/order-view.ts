@@ -28,6 +28,7 @@ export function toOrder({ order, table, createdBy, lines, rounds, billParts, pay
       note: line.note,
       options: line.options,
       stationId: line.stationId,
+      startedAt: line.startedAt?.toISOString() ?? null,
       readyAt: line.readyAt?.toISOString() ?? null,
       total: line.total,
       position: line.position,
@@ -141,6 +142,6 @@ export function newOrderView(placed: {
 
 export async function loadOrder(executor: Executor, id: string): Promise<Order> {
   const [loaded] = await repo.findOrders(executor, [id]);
-  if (!loaded) throw notFound('That order does not exist');
+  if (!loaded) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
   return toOrder(loaded);
 }

@@ -1,10 +1,12 @@
 import type {
   AddRoundBody,
+  BillPrintKind,
   CreateOrderBody,
   ListOrdersFilter,
   UpdateOrderBody,
   UpdateRoundBody,
   UpdateStationWorkBody,
+  StartRoundBody,
   VoidLinesBody,
   MoveLinesBody,
   OrderLineInput,
@@ -33,6 +35,8 @@ import { getOrder, getOrderForDiner, listOrders, mayFollowOrder } from './read-o
 import { updateOrder } from './update-order';
 import { updateRound } from './update-round';
 import { printTicket, updateStationWork } from './station-work';
+import { startRound } from './start-round';
+import { printBill } from './print-bill';
 import { mergeOrders } from './merge-orders';
 import { moveLines } from './move-lines';
 import { applyBankTransfer, listRefusedTransfers } from './match-bank-transfer';
@@ -74,7 +78,9 @@ export function createOrdersService(deps: OrdersDeps) {
       target: { orderId: string; roundNo: number; stationId: string },
       body: UpdateStationWorkBody,
     ) => updateStationWork(deps, actor, target, body),
+    startRound: (target: { orderId: string; roundNo: number }, body: StartRoundBody) => startRound(deps, target, body),
     printTicket: (target: { orderId: string; roundNo: number; stationId: string | null }) => printTicket(deps, target),
+    printBill: (target: { orderId: string; kind: BillPrintKind }) => printBill(deps, target),
     voidLines: (actor: AuthUser, id: string, body: VoidLinesBody, approve: Approve) =>
       voidLines(deps, actor, id, body, approve),
     merge: (actor: AuthUser, id: string, body: { fromOrderId: string; expectedVersion?: number }) =>

@@ -24,26 +24,43 @@ export async function updateStationWork(
   const settings = await deps.settings.get();
   return deps.transact(async (tx, record) => {
     const order = await repo.lockOrder(tx, orderId);
-    if (!order) throw notFound('That order does not exist');
+    if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
     checkVersion(order, body.expectedVersion);
     const round = (await repo.listRounds(tx, orderId)).find((one) => one.no === roundNo);
-    if (!round) throw notFound(`Order ${order.orderNo} has no round ${roundNo}`);
+    if (!round) {
+      throw notFound(`Order ${order.orderNo} has no round ${roundNo}`).because('ROUND_NOT_FOUND', {
+        orderNo: order.orderNo,
+        roundNo,
+      });
+    }
     const stations = await deps.menu.kitchenStations(tx);
     const station = stations.find((one) => one._id === stationId);
-    if (!station) throw notFound('That station does not exist (it may have been deleted)');
+    if (!station) {
+      throw notFound('That station does not exist (it may have been deleted)').because('STATION_NOT_FOUND');
+    }
     const lines = (await repo.listLines(tx, orderId)).filter(
       (line) => line.roundNo === roundNo && stillToMake(line) && stationOfLine(line, stations) === stationId,
     );
-    if (lines.length === 0)
-      throw conflict(`Round ${roundNo} of order ${order.orderNo} has nothing for ${station.name}`);
+    if (lines.length === 0) {
+      throw conflict(`Round ${roundNo} of order ${order.orderNo} has nothing for ${station.name}`).because(
+        'ROUND_NOTHING_FOR_STATION',
+        { orderNo: order.orderNo, roundNo, station: station.name },
+      );
+    }
 
     const done = lines.every((line) => line.readyAt);
     if (done === body.ready) return loadOrder(tx, orderId);
     if (round.status === 'pending') {
-      throw conflict(`Round ${roundNo} of order ${order.orderNo} has not been started yet; start it first`);
+      throw conflict(`Round ${roundNo} of order ${order.orderNo} waits for approval; accept it first`).because(
+        'ROUND_NOT_ACCEPTED',
+        { orderNo: order.orderNo, roundNo },
+      );
     }
     if (round.status !== 'in_progress') {
-      throw conflict(`Round ${roundNo} of order ${order.orderNo} is ${round.status.replace('_', ' ')} already`);
+      throw conflict(`Round ${roundNo} of order ${order.orderNo} is ${round.status.replace('_', ' ')} already`).because(
+        'ROUND_NOT_COOKING',
+        { orderNo: order.orderNo, roundNo, status: round.status },
+      );
     }
 
     await repo.setLinesReady(
@@ -80,12 +97,12 @@ export async function printTicket(
   const { orderId, roundNo, stationId } = target;
   // Nothing the screens follow changes, so no event and no order version: one counting upsert.
   const { db } = deps;
-  if (!(await repo.orderExists(db, orderId))) throw notFound('That order does not exist');
+  if (!(await repo.orderExists(db, orderId))) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
   if (!(await repo.listRounds(db, orderId)).some((one) => one.no === roundNo)) {
-    throw notFound(`That order has no round ${roundNo}`);
+    throw notFound(`That order has no round ${roundNo}`).because('ROUND_NOT_FOUND', { roundNo });
   }
   if (stationId && !(await deps.menu.kitchenStations(db)).some((one) => one._id === stationId)) {
-    throw notFound('That station does not exist (it may have been deleted)');
+    throw notFound('That station does not exist (it may have been deleted)').because('STATION_NOT_FOUND');
   }
   return { copy: await repo.countTicketPrint(db, { orderId, roundNo, stationKey: stationId ?? '' }) };
 }

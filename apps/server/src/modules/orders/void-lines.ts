@@ -1,6 +1,7 @@
 import { formatVnd } from '@quan/contract/money';
 import { can } from '@quan/contract/permissions';
 import type { Order, VoidLinesBody, VoidReason } from '@quan/contract/order';
+import { kitchenStartOfLine } from '@quan/contract/rounds';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { AuditRecord } from '../audit/service';
@@ -19,10 +20,11 @@ const reasonWords: Record<VoidReason, string> = {
 
 /**
  * POST /api/order/{id}/voids: takes lines, or part of their quantity, off an open order's bill, with a
- * reason. Staff void what the kitchen has not started (a round still pending); dishes of a round in
- * preparation or later need a manager, signed in or approving on this device. Stock comes back for what
- * was not cooked; `wasted` keeps it used and records waste. Every void is kept in the audit trail, and so is
- * every approval refused.
+ * reason. Staff void what the kitchen has not started: a diner's round still waiting for approval, or dishes
+ * sent less than VOID_GRACE_MINUTES ago that their station has not started (kitchenStartOfLine). Dishes
+ * started need a manager, signed in or approving on this device. Stock comes back for what was not cooked;
+ * `wasted` (of started dishes only) keeps it used and records waste. Every void is kept in the audit trail, and
+ * so is every approval refused.
  */
 export async function voidLines(
   deps: OrdersDeps,
@@ -40,16 +42,28 @@ export async function voidLines(
   try {
     return await deps.transact(async (tx, record) => {
       const order = await repo.lockOrder(tx, orderId);
-      if (!order) throw notFound('That order does not exist');
+      if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
       checkVersion(order, body.expectedVersion);
       if (order.status === 'completed' || order.status === 'cancelled') {
-        throw conflict(`Order ${order.orderNo} is ${order.status}; its lines can no longer be voided`);
+        throw conflict(`Order ${order.orderNo} is ${order.status}; its lines can no longer be voided`).because(
+          'ORDER_CLOSED',
+          { orderNo: order.orderNo, status: order.status },
+        );
       }
       const lines = await repo.listLines(tx, orderId);
       const rounds = await repo.listRounds(tx, orderId);
+      const now = Date.now();
       const voids = choosePortions(order, lines, body.lines, 'void').map(({ line, quantity }) => {
-        const roundStatus = rounds.find((round) => round.no === line.roundNo)?.status ?? 'pending';
-        return { line, quantity, started: roundStatus !== 'pending' };
+        const round = rounds.find((one) => one.no === line.roundNo);
+        const start = round
+          ? kitchenStartOfLine(
+              { status: round.status, sentAt: round.sentAt.getTime() },
+              { startedAt: line.startedAt?.getTime() ?? null },
+              now,
+            )
+          : 'not_started';
+        // A round accepted into the kitchen took its stock, which a void settles; a diner's pending one took none.
+        return { line, quantity, started: start !== 'not_started', tookStock: round?.status !== 'pending' };
       });
 
       // The manager's approval a void needs when the kitchen has started its dishes and the actor may not void
@@ -59,18 +73,20 @@ export async function voidLines(
         if (!body.approval) {
           throw forbidden(
             'The kitchen has started these dishes: a manager must approve the void with their email and password',
-          );
+          ).because('VOID_NEEDS_MANAGER');
         }
         approval = body.approval;
       }
 
       const words = reasonWords[body.reason];
       const note = body.note ? `${words}: ${body.note}` : words;
-      for (const { line, quantity, started } of voids) {
+      for (const { line, quantity, started, tookStock } of voids) {
         await repo.voidLineQuantity(tx, orderId, line.position, quantity);
-        if (started) {
+        if (tookStock) {
           const portions = { orderId, roundNo: line.roundNo, position: line.position, portions: quantity };
-          await deps.stock.settleVoid(tx, record, { ...portions, wasted: body.wasted ?? false, note }, actor.id);
+          // Nothing was cooked of a dish the kitchen had not started: its stock goes back on the shelf.
+          const thrownAway = started && (body.wasted ?? false);
+          await deps.stock.settleVoid(tx, record, { ...portions, wasted: thrownAway, note }, actor.id);
         }
       }
       await repo.cancelSpentRounds(tx, orderId);
@@ -78,11 +94,12 @@ export async function voidLines(
 
       const amount = voids.reduce((sum, { line, quantity }) => sum + line.price * quantity, 0);
       const dishes = voids.map(({ line, quantity }) => `${quantity} × ${line.name}`).join(', ');
-      const voided = `${dishes} on order ${order.orderNo} (${note}): ${formatVnd(amount)}${body.wasted ? ', wasted' : ''}`;
+      const wasted = (body.wasted ?? false) && voids.some((entry) => entry.started);
+      const voided = `${dishes} on order ${order.orderNo} (${note}): ${formatVnd(amount)}${wasted ? ', wasted' : ''}`;
       const details = {
         reason: body.reason,
         note: body.note ?? '',
-        wasted: body.wasted ?? false,
+        wasted,
         amount,
         lines: voids.map(({ line, quantity, started }) => ({
           position: line.position,

@@ -161,21 +161,43 @@ export async function cancelSpentRounds(db: Executor, orderId: string): Promise<
         where l.order_id = r.order_id and l.round_no = r.no and l.quantity > l.voided_quantity)`);
 }
 
-/** A station marks its lines of a round done (now), or takes that back. */
+/** A station starts cooking some lines (now); a line started before keeps its first start. */
+export async function startLines(db: Executor, orderId: string, positions: number[]) {
+  if (positions.length === 0) return;
+  await db
+    .update(orderLines)
+    .set({ startedAt: sql`now()` })
+    .where(and(eq(orderLines.orderId, orderId), inArray(orderLines.position, positions), isNull(orderLines.startedAt)));
+}
+
+/**
+ * A station marks its lines of a round done (now), or takes that back. Done is started too, for a cook who
+ * never tapped Start; taking it back leaves them started, as the cooking was.
+ */
 export async function setLinesReady(db: Executor, orderId: string, positions: number[], ready: boolean) {
   if (positions.length === 0) return;
   await db
     .update(orderLines)
-    .set({ readyAt: ready ? sql`coalesce(${orderLines.readyAt}, now())` : null })
+    .set(
+      ready
+        ? {
+            readyAt: sql`coalesce(${orderLines.readyAt}, now())`,
+            startedAt: sql`coalesce(${orderLines.startedAt}, now())`,
+          }
+        : { readyAt: null },
+    )
     .where(and(eq(orderLines.orderId, orderId), inArray(orderLines.position, positions)));
 }
 
-/** A round going ready marks the lines no station had marked yet, so preparation times cover every line. */
+/**
+ * A round going ready marks the lines no station had marked yet, so preparation times cover every line; they
+ * are started too, if nobody said so before.
+ */
 export async function markRoundLinesReady(db: Executor, orderId: string, roundNos: number[]) {
   if (roundNos.length === 0) return;
   await db
     .update(orderLines)
-    .set({ readyAt: sql`now()` })
+    .set({ readyAt: sql`now()`, startedAt: sql`coalesce(${orderLines.startedAt}, now())` })
     .where(and(eq(orderLines.orderId, orderId), inArray(orderLines.roundNo, roundNos), isNull(orderLines.readyAt)));
 }
 

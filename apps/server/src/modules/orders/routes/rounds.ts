@@ -5,6 +5,7 @@ import {
   printTicketBodySchema,
   printTicketResultSchema,
   roundParamsSchema,
+  startRoundBodySchema,
   stationRoundParamsSchema,
   updateRoundBodySchema,
   updateStationWorkBodySchema,
@@ -14,7 +15,7 @@ import { currentUser } from '../../../plugins/auth';
 import type { OrdersService } from '../service';
 import { idempotencyHeaders, tags, type OrdersApp } from './common';
 
-/** The kitchen's side of an order: more rounds, a round's moves, a station's work, printed tickets. */
+/** The kitchen's side of an order: more rounds, a round's moves, a station's start and work, printed tickets. */
 export function registerRoundRoutes(app: OrdersApp, { orders }: { orders: OrdersService }): void {
   app.post(
     '/:id/rounds',
@@ -97,6 +98,26 @@ export function registerRoundRoutes(app: OrdersApp, { orders }: { orders: Orders
         order,
         `Round ${roundNo} of order ${order.orderNo}: ${request.body.ready ? 'station done' : 'station back at work'}`,
       );
+    },
+  );
+
+  app.post(
+    '/:id/rounds/:roundNo/start',
+    {
+      config: { access: 'orders:update' },
+      schema: {
+        tags,
+        description:
+          'The kitchen starts cooking an accepted round (a station its own lines of it, with stationId). From then voiding them needs a manager; before, staff void them during the first minutes after sending. Starting again changes nothing.',
+        params: roundParamsSchema,
+        body: startRoundBodySchema,
+        response: { 200: envelope(orderSchema) },
+      },
+    },
+    async (request) => {
+      const { id, roundNo } = request.params;
+      const order = await orders.startRound({ orderId: id, roundNo }, request.body);
+      return ok(order, `Round ${roundNo} of order ${order.orderNo} started`);
     },
   );
 
