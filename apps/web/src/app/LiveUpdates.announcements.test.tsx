@@ -61,6 +61,30 @@ describe('LiveUpdates', () => {
     expect(await screen.findByText('Round 3 · Table 5 waiting for approval')).toBeInTheDocument();
   });
 
+  it('keeps quiet about the orders and rounds the person signed in here sent: their screen said so', async () => {
+    const me = { _id: 'staff-me', name: 'Châu' };
+    const { emit } = renderLiveUpdates(me._id);
+    const chimesBefore = oscillatorsStarted.length;
+    const mine = makeOrder({ orderNo: 1050, table: { _id: makeTable(6)._id, tableNo: 6 }, createdBy: me });
+
+    emit('order:created', mine);
+    emit('order:round-added', {
+      order: { ...mine, rounds: [makeRound(1), makeRound(2, { sentBy: me })] },
+      roundNo: 2,
+    });
+    // A diner's round of the same tab is news to everyone.
+    emit('order:round-added', {
+      order: { ...mine, rounds: [makeRound(1), makeRound(2, { sentBy: me }), makeRound(3, { source: 'table' })] },
+      roundNo: 3,
+    });
+
+    expect(await screen.findByText('Round 3 · Table 6')).toBeInTheDocument();
+    expect(screen.queryByText('New order #1050 · Table 6')).not.toBeInTheDocument();
+    expect(screen.queryByText('Round 2 · Table 6')).not.toBeInTheDocument();
+    // One chime (of two notes), for the diner's round.
+    expect(oscillatorsStarted.length).toBe(chimesBefore + 2);
+  });
+
   it("announces a guest's new booking request with a toast and a chime, once", async () => {
     const { emit } = renderLiveUpdates();
     const chimesBefore = oscillatorsStarted.length;

@@ -41,6 +41,16 @@ function isPendingRound(order: Pick<Order, 'rounds'>, roundNo: number): boolean 
   return order.rounds.find((round) => round.no === roundNo)?.status === 'pending';
 }
 
+/**
+ * Whether the person signed in here sent the order or round themselves: the screen they sent it from has said
+ * so already, and a second toast (and a chime) for one's own tap is noise.
+ */
+function isOwnNews(order: Pick<Order, 'createdBy' | 'rounds'>, roundNo: number, ownUserId: string | undefined) {
+  if (!ownUserId) return false;
+  const sentBy = order.rounds.find((round) => round.no === roundNo)?.sentBy ?? (roundNo === 1 ? order.createdBy : null);
+  return sentBy?._id === ownUserId;
+}
+
 /** "Low stock: Beef — 0,4 kg left", or that it ran out. */
 export function lowStockMessage(ingredient: Pick<Ingredient, 'name' | 'quantity' | 'unit'>): string {
   if (ingredient.quantity <= 0) return i18n._('live.outOfStock', { ingredient: ingredient.name });
@@ -113,13 +123,13 @@ function isWholeOrder(update: Order | OrderStatusUpdate): update is Order {
 
 /**
  * Keeps every staff screen current from the socket instead of refetching on focus, announces new orders, new
- * rounds of a table's tab and guests' booking requests with a toast and a chime, and warns of ingredients
+ * rounds of a table's tab (but not those `ownUserId` sent) and guests' booking requests with a toast and a chime, and warns of ingredients
  * running low. An event that carries a whole order or table is written into the cached lists it belongs to (see
  * live-cache.ts), so the kitchen board and the tables need no new request; the rest is invalidated. Orders use up or give back stock, so order events
  * refresh the ingredients too; an order completed refreshes the revenue figures, today's best sellers and
  * its customer's points.
  */
-export function LiveUpdates() {
+export function LiveUpdates({ ownUserId }: { ownUserId?: string }) {
   const { socket } = useSocket();
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
@@ -149,6 +159,7 @@ export function LiveUpdates() {
     const onOrderCreated = (order: Order) => {
       applyOrderToCache(queryClient, order);
       invalidate(queryRoots.ingredients);
+      if (isOwnNews(order, 1, ownUserId)) return;
       enqueueSnackbar(newOrderMessage(order), { variant: order.source === 'table' ? 'warning' : 'info' });
       playNewOrderChime();
     };
@@ -156,6 +167,7 @@ export function LiveUpdates() {
     const onRoundAdded = ({ order, roundNo }: { order: Order; roundNo: number }) => {
       applyOrderToCache(queryClient, order);
       invalidate(queryRoots.ingredients);
+      if (isOwnNews(order, roundNo, ownUserId)) return;
       enqueueSnackbar(roundAddedMessage(order, roundNo), {
         variant: isPendingRound(order, roundNo) ? 'warning' : 'info',
       });
@@ -238,7 +250,7 @@ export function LiveUpdates() {
       socket.off('menu:updated', onMenuUpdated);
       socket.off('ingredient:low-stock', onLowStock);
     };
-  }, [socket, queryClient, enqueueSnackbar]);
+  }, [socket, queryClient, enqueueSnackbar, ownUserId]);
 
   return null;
 }

@@ -80,17 +80,17 @@ export class FakeAudioContext {
 }
 
 /**
- * LiveUpdates on a fake socket beside `children`, inside the providers the app gives it; returns the socket's
+ * LiveUpdates on a fake socket beside `children` (for `ownUserId` signed in), inside the providers the app gives it; returns the socket's
  * controls, the rendered view and the query client.
  */
-export function renderBeside(children: ReactNode) {
+export function renderBeside(children: ReactNode, ownUserId?: string) {
   const fake = createFakeSocket();
   const queryClient = createQueryClient();
   const view = render(
     <QueryClientProvider client={queryClient}>
       <SnackbarProvider maxSnack={3} autoHideDuration={3000}>
         <SocketContext value={{ socket: fake.socket, isConnected: true }}>
-          <LiveUpdates />
+          <LiveUpdates ownUserId={ownUserId} />
           {children}
         </SocketContext>
       </SnackbarProvider>
@@ -99,9 +99,9 @@ export function renderBeside(children: ReactNode) {
   return { ...fake, ...view, queryClient };
 }
 
-export function renderLiveUpdates() {
+export function renderLiveUpdates(ownUserId?: string) {
   const counts = { orders: 0, tables: 0, menu: 0, ingredients: 0 };
-  return renderBeside(<FetchCounters counts={counts} />);
+  return renderBeside(<FetchCounters counts={counts} />, ownUserId);
 }
 
 /** A silent chime for every test of the describe that calls this: jsdom has no AudioContext. */

@@ -29,7 +29,7 @@ export function AppLayout() {
 
   return (
     <div className="min-h-dvh bg-stone-50 pb-20 lg:pb-0">
-      <LiveUpdates />
+      <LiveUpdates ownUserId={user._id} />
       <OutboxRunner />
       <Header user={user} deviceStatus={<OutboxButton />} onSignOut={signOut} isSigningOut={logoutMutation.isPending} />
       <main>
