@@ -13,6 +13,7 @@ import { dinerOrderLimit } from '../../plugins/rate-limit';
 import type { Approvals } from '../users/approvals';
 import { idempotencyHeaders, tags } from './routes/common';
 import { registerPaymentRoutes } from './routes/payments';
+import { registerPrintRoutes } from './routes/prints';
 import { registerRoundRoutes } from './routes/rounds';
 import { registerTabRoutes } from './routes/tabs';
 import type { OrdersService } from './service';
@@ -74,7 +75,7 @@ export const orderRoutes: FastifyPluginAsync<{
       // A phone without the table's key is told to scan the code, before any field is checked.
       preValidation: async (request) => {
         const tableKey = (request.body as { tableKey?: unknown } | null)?.tableKey;
-        if (typeof tableKey !== 'string' || tableKey === '') throw forbidden('Scan the QR code on your table to order');
+        if (typeof tableKey !== 'string' || tableKey === '') throw forbidden('Scan the QR code on your table to order').because('TABLE_KEY_INVALID');
       },
       schema: {
         hide: true,
@@ -146,4 +147,5 @@ export const orderRoutes: FastifyPluginAsync<{
   registerRoundRoutes(app, { orders });
   registerTabRoutes(app, { orders, approvals });
   registerPaymentRoutes(app, { orders });
+  registerPrintRoutes(app, { orders });
 };

@@ -1,7 +1,14 @@
 import type { OrderStatus } from '@quan/contract/order';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { orderBillParts, orderIdempotencyKeys, orderLines, orderRounds, orders } from '../../../db/schema/orders';
+import {
+  orderBillParts,
+  orderBillPrints,
+  orderIdempotencyKeys,
+  orderLines,
+  orderRounds,
+  orders,
+} from '../../../db/schema/orders';
 import { orderPayments, paymentRefunds } from '../../../db/schema/payments';
 import { diningTables } from '../../../db/schema/tables';
 import { users } from '../../../db/schema/users';
@@ -186,4 +193,20 @@ export async function claimIdempotencyKey(
     .where(eq(orderIdempotencyKeys.scopedKey, claim.scopedKey));
   if (!existing) throw new Error('idempotency key vanished between conflict and read');
   return existing;
+}
+
+/** Counts one more print of an order's bill or receipt and answers which copy it is (1 for the first). */
+export async function countBillPrint(
+  db: Executor,
+  print: { orderId: string; kind: 'bill' | 'receipt' },
+): Promise<number> {
+  const [row] = await db
+    .insert(orderBillPrints)
+    .values({ ...print, copies: 1 })
+    .onConflictDoUpdate({
+      target: [orderBillPrints.orderId, orderBillPrints.kind],
+      set: { copies: sql`${orderBillPrints.copies} + 1`, lastPrintedAt: sql`now()` },
+    })
+    .returning({ copies: orderBillPrints.copies });
+  return row!.copies;
 }
