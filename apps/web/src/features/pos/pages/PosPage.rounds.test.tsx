@@ -162,7 +162,7 @@ describe('PosPage', () => {
     );
 
     it(
-      "sends only the cart's dishes as the next round, with an Idempotency-Key and the order's version, and keeps the table",
+      "sends only the cart's dishes as the next round, with an Idempotency-Key and the order's version, then starts afresh",
       async () => {
         const user = userEvent.setup();
         const server = tabApi((body, current) => {
@@ -193,12 +193,13 @@ describe('PosPage', () => {
         expect(server.rounds[0]?.key).toMatch(/^round:order-5:/);
         expect(scene.fakeApi.requests).not.toContain('POST /api/order');
         expect(store.getState().cart.items).toEqual([]);
-        // The table stays chosen, ready for the round after.
-        expect(store.getState().order.table).toEqual({ _id: table5._id, tableNo: 5 });
+        // Back to a fresh order, as the waiter walks to the next table; tapping table 5 opens its order again.
+        expect(store.getState().order.table).toBeNull();
         expect(orderPanel().getByRole('button', { name: 'Table 5, order #1050' })).toHaveAttribute(
           'aria-pressed',
-          'true',
+          'false',
         );
+        await pickTable5(user);
         expect(
           await orderPanel().findByText('Table 5 · order #1050 is open — these dishes go to it as round 4.'),
         ).toBeInTheDocument();

@@ -8,7 +8,7 @@ import { KeepFailedError, sendOrKeep, type ChangeRequest } from '../../../lib/ou
 import { groupCartLines, toOrderLines } from '../../../store/cart-lines';
 import { clearCart, selectCartItems } from '../../../store/cart-slice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { removeCustomer, selectOrderInProgress } from '../../../store/order-slice';
+import { assignTable, removeCustomer, selectOrderInProgress } from '../../../store/order-slice';
 import { selectUser } from '../../../store/user-slice';
 import { addRoundRequest, useAddRound } from '../../orders/api/add-round';
 import { createOrderRequest, useCreateOrder } from '../../orders/api/create-order';
@@ -125,7 +125,10 @@ export function useSendCart() {
     return delivery;
   }
 
-  /** Sends only the cart's dishes, as the next round of the table's open order; the table stays chosen. */
+  /**
+   * Sends only the cart's dishes, as the next round of the table's open order. Sent or kept, the POS is back to
+   * a fresh order, as a waiter walks to the next table; tapping this table again opens its order.
+   */
   async function sendRound(round: TableRound, openOrder: { _id: string; orderNo: number }): Promise<void> {
     if (busy.current) return;
     const { idempotencyKey, ...variables } = round.roundOf(openOrder._id, toOrderLines(groupCartLines(cartItems)));
@@ -138,6 +141,7 @@ export function useSendCart() {
     );
     // A refused round is tried again as the same round, under the same key; any other is taken.
     if (delivery.outcome !== 'refused') round.roundTaken();
+    if (delivery.outcome === 'sent' || delivery.outcome === 'kept') dispatch(assignTable(null));
     if (delivery.outcome !== 'sent') return;
     const updated = delivery.order;
     const roundNo = updated.rounds.at(-1)?.no ?? round.nextRoundNo ?? 1;
