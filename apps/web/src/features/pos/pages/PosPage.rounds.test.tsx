@@ -16,7 +16,6 @@ import {
   dishButton,
   orderPanel,
   journeyTimeout,
-  table5,
   openOrder,
   withRound,
   tabApi,
