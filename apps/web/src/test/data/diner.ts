@@ -80,7 +80,7 @@ export function makePublicMenu(overrides: Partial<PublicMenu> = {}): PublicMenu 
 /** A diner's order; unless `rounds` is given, one round sent from the table, in the order's status. */
 export function makePublicOrder(overrides: Partial<PublicOrder> = {}): PublicOrder {
   const status = overrides.status ?? 'pending';
-  const line = { roundNo: 1, voidedQuantity: 0, options: [], stationId: null, readyAt: null };
+  const line = { roundNo: 1, voidedQuantity: 0, options: [], stationId: null, startedAt: null, readyAt: null };
   return {
     _id: '0190a1b2-0000-7000-8000-00000000a001',
     orderNo: 1042,

@@ -18,6 +18,7 @@ export function makeLine(overrides: Partial<OrderItem> = {}): OrderItem {
     note: '',
     options: [],
     stationId: null,
+    startedAt: null,
     readyAt: null,
     total: price * (quantity - voidedQuantity),
     position: 0,

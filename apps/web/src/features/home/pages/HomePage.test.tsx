@@ -23,6 +23,7 @@ const line = (name: string, quantity: number) => ({
   voidedQuantity: 0,
   options: [],
   stationId: null,
+  startedAt: null,
   readyAt: null,
 });
 const bill = (total: number) => ({

@@ -33,6 +33,7 @@ function withSecondRound(second: RoundStatus, first: RoundStatus = 'served'): Pu
         note: '',
         options: [],
         stationId: null,
+        startedAt: null,
         readyAt: null,
         total: 10_000,
         position: 2,
