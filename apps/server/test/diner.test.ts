@@ -245,6 +245,28 @@ describe('ordering from the table', () => {
     expect(wrong.statusCode).toBe(404);
   });
 
+  it("names a waiter's unnamed table order after the first diner who types a name, for staff to see", async () => {
+    const own = await createTable(t);
+    const atTable = { ...validBody(), tableNo: own.tableNo, tableKey: own.qrKey };
+    const started = await t.request({
+      method: 'POST',
+      url: '/api/order',
+      payload: { tableId: own._id, items: [{ itemId: dishes[1]!._id, quantity: 1 }] },
+      as: 'staff',
+    });
+    const orderId: string = started.json().data._id;
+    const nameOnCard = async () =>
+      (await t.request({ method: 'GET', url: `/api/order/${orderId}`, as: 'staff' })).json().data.customerDetails.name;
+    expect(await nameOnCard()).toBe('');
+
+    expect((await dinerOrder({ ...atTable, customerDetails: undefined })).json().data._id).toBe(orderId);
+    expect(await nameOnCard()).toBe('');
+    expect((await dinerOrder({ ...atTable, customerDetails: { name: 'Minh' } })).json().data._id).toBe(orderId);
+    expect(await nameOnCard()).toBe('Minh');
+    await dinerOrder({ ...atTable, customerDetails: { name: 'Lan' } });
+    expect(await nameOnCard()).toBe('Minh');
+  });
+
   it('returns the same order and token for a repeat with the same Idempotency-Key', async () => {
     const headers = { 'idempotency-key': `phone-${Date.now()}` };
     const first = await dinerOrder(validBody(), headers);
