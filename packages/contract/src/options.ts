@@ -64,7 +64,7 @@ const optionInputSchema = z.strictObject({
   _id: idSchema.optional(),
   name: lineText().min(1, 'An option needs a name').max(60, 'An option name can be at most 60 characters'),
   /** What diners reading English see; '' clears it. */
-  nameEn: clearedWhenEmpty(lineText().max(60, 'An English name can be at most 60 characters')),
+  nameEn: clearedWhenEmpty(lineText().max(60, 'English name can be at most 60 characters')),
   /** Pre-chosen on the POS and the diner's phone; at most one option of a group. */
   isDefault: z.boolean().default(false),
   priceDelta: z

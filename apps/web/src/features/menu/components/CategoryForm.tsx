@@ -14,7 +14,7 @@ import { applyApiFieldErrors } from '../../../lib/form-errors';
 import { useT } from '../../../lib/i18n';
 import { useStations } from '../api/list-stations';
 
-const categoryFields = ['name', 'description', 'color', 'sortOrder', 'stationId'] as const;
+const categoryFields = ['name', 'nameEn', 'description', 'color', 'sortOrder', 'stationId'] as const;
 
 interface CategoryFormProps {
   /** The category to edit; a new one when absent. */
@@ -43,6 +43,7 @@ export function CategoryForm({ category, nextSortOrder, isPending, onSubmit, onC
     resolver: localizedZodResolver(createCategoryBodySchema),
     defaultValues: {
       name: category?.name ?? '',
+      nameEn: category?.nameEn ?? '',
       description: category?.description ?? '',
       color: category?.color || defaultCategoryColor,
       sortOrder: category?.sortOrder ?? nextSortOrder,
@@ -62,6 +63,7 @@ export function CategoryForm({ category, nextSortOrder, isPending, onSubmit, onC
   // Registered outside the markup, which holds only words people read.
   const fields = {
     name: register('name'),
+    nameEn: register('nameEn'),
     description: register('description'),
     color: register('color'),
     sortOrder: register('sortOrder', { valueAsNumber: true }),
@@ -71,6 +73,15 @@ export function CategoryForm({ category, nextSortOrder, isPending, onSubmit, onC
     <form onSubmit={submit} noValidate className="space-y-4">
       {errors.root?.server?.message && <FormAlert>{errors.root.server.message}</FormAlert>}
       <TextField label={t('menu-admin.form.name')} autoComplete="off" error={errors.name?.message} {...fields.name} />
+      {/* For diners whose page is in English; left empty, they see the name as typed above. */}
+      <TextField
+        label={t('menu-admin.form.nameEn')}
+        lang="en"
+        autoComplete="off"
+        hint={t('menu-admin.category.nameEnHint')}
+        error={errors.nameEn?.message}
+        {...fields.nameEn}
+      />
       <TextField
         label={t('menu-admin.form.description')}
         autoComplete="off"

@@ -55,12 +55,15 @@ describe('CategoryManagement', () => {
       expect(fakeApi.requests.filter((request) => !request.startsWith('GET'))).toEqual([]);
 
       await user.type(dialog.getByLabelText('Name'), '  Lẩu ');
+      // In English for diners reading English, trimmed like the name.
+      await user.type(dialog.getByLabelText('English name (optional)'), 'Hotpots ');
       await user.click(dialog.getByRole('button', { name: 'Create category' }));
 
       expect(await screen.findByText('Category “Lẩu” created.')).toBeInTheDocument();
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(JSON.parse(fakeApi.configs.find((config) => config.method === 'post')?.data as string)).toEqual({
         name: 'Lẩu',
+        nameEn: 'Hotpots',
         description: '',
         color: '#b45309',
         sortOrder: 2,

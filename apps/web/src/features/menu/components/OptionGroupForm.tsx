@@ -37,6 +37,7 @@ function optionGroupFormSchemaOf(t: Translate) {
   return z
     .strictObject({
       name: contractFields.name.unwrap(),
+      nameEn: contractFields.nameEn,
       minSelected: contractFields.minSelected.unwrap(),
       maxSelected: contractFields.maxSelected.unwrap(),
       options: z.array(optionFormSchema).superRefine((options, ctx) => {
@@ -75,14 +76,20 @@ const rules: { value: OptionRule; label: string; example: string }[] = [
 ];
 
 function emptyOption(): OptionGroupFormInput['options'][number] {
-  return { name: '', priceDelta: 0, recipe: [] };
+  return { name: '', nameEn: '', isDefault: false, priceDelta: 0, recipe: [] };
 }
 
 /** Every field a server answer may name, so its messages land next to the inputs. */
 function fieldNames(values: OptionGroupFormInput): Path<OptionGroupFormInput>[] {
-  const names: Path<OptionGroupFormInput>[] = ['name', 'minSelected', 'maxSelected', 'options'];
+  const names: Path<OptionGroupFormInput>[] = ['name', 'nameEn', 'minSelected', 'maxSelected', 'options'];
   values.options.forEach((option, index) => {
-    names.push(`options.${index}.name`, `options.${index}.priceDelta`, `options.${index}.recipe`);
+    names.push(
+      `options.${index}.name`,
+      `options.${index}.nameEn`,
+      `options.${index}.isDefault`,
+      `options.${index}.priceDelta`,
+      `options.${index}.recipe`,
+    );
     option.recipe?.forEach((_, line) => {
       names.push(`options.${index}.recipe.${line}.ingredientId`, `options.${index}.recipe.${line}.quantity`);
     });
@@ -101,7 +108,10 @@ interface OptionGroupFormProps {
   onCancel: () => void;
 }
 
-/** An option group: its name, the rule of a choice, and its options with their price and stock changes. */
+/**
+ * An option group: its name (and in English), the rule of a choice, and its options with their English name,
+ * price and stock changes, one of them perhaps the default the POS and the diner's phone start with.
+ */
 export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCancel }: OptionGroupFormProps) {
   const t = useT();
   const baseId = useId();
@@ -118,12 +128,15 @@ export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCan
     resolver: localizedZodResolver(optionGroupFormSchemaOf(t)),
     defaultValues: {
       name: group?.name ?? '',
+      nameEn: group?.nameEn ?? '',
       minSelected: group?.minSelected ?? 1,
       maxSelected: group?.maxSelected ?? 1,
       options: group
         ? group.options.map((option) => ({
             _id: option._id,
             name: option.name,
+            nameEn: option.nameEn ?? '',
+            isDefault: option.isDefault ?? false,
             priceDelta: option.priceDelta,
             recipe: option.recipe.map(({ ingredientId, quantity }) => ({ ingredientId, quantity })),
           }))
@@ -140,6 +153,13 @@ export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCan
     // Once a save was tried, the limits' messages follow the new rule at once.
     setValue('minSelected', limits.minSelected, { shouldValidate: isSubmitted });
     setValue('maxSelected', limits.maxSelected, { shouldValidate: isSubmitted });
+  }
+
+  /** The one option the POS and the diner's phone start with, or none. */
+  function chooseDefault(chosenIndex: number | null) {
+    getValues('options').forEach((_, index) =>
+      setValue(`options.${index}.isDefault`, index === chosenIndex, { shouldDirty: true }),
+    );
   }
 
   const submit = handleSubmit(async (body) => {
@@ -164,6 +184,7 @@ export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCan
   // Registered outside the markup, which holds only words people read.
   const groupFields = {
     name: register('name'),
+    nameEn: register('nameEn'),
     maxSelected: register('maxSelected', { valueAsNumber: true }),
     minSelected: register('minSelected', { valueAsNumber: true }),
   };
@@ -178,6 +199,16 @@ export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCan
         hint={t('menu-admin.group.nameHint')}
         error={errors.name?.message}
         {...groupFields.name}
+      />
+      {/* For diners whose page is in English ("Size" for "Kích cỡ"); left empty, they see the name above. */}
+      <TextField
+        label={t('menu-admin.group.nameEn')}
+        lang="en"
+        autoComplete="off"
+        placeholder={t('menu-admin.group.nameEnPlaceholder')}
+        hint={t('menu-admin.group.nameEnHint')}
+        error={errors.nameEn?.message}
+        {...groupFields.nameEn}
       />
 
       <fieldset className="space-y-2 rounded-xl border border-stone-200 p-4">
@@ -248,6 +279,7 @@ export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCan
       <div className="space-y-3">
         <h3 className="text-sm font-semibold text-stone-900">{t('menu-admin.group.options')}</h3>
         <p className="text-xs text-stone-600">{t('menu-admin.group.optionsHint')}</p>
+        <p className="text-xs text-stone-600">{t('menu-admin.group.defaultHint')}</p>
         <ol className="space-y-3">
           {fields.map((field, index) => {
             const optionNo = index + 1;
@@ -312,6 +344,32 @@ export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCan
                       </button>
                     </div>
                   </div>
+                  <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_11rem_auto] sm:items-start">
+                    <TextField
+                      label={t('menu-admin.form.nameEn')}
+                      lang="en"
+                      autoComplete="off"
+                      error={optionErrors?.nameEn?.message}
+                      {...register(`options.${index}.nameEn`)}
+                    />
+                    {/* One radio per option across the group: choosing one unchooses the others. */}
+                    <div className="sm:pt-6">
+                      <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium text-stone-800">
+                        <input
+                          type="radio"
+                          name={`${baseId}-default`}
+                          checked={option?.isDefault ?? false}
+                          onChange={() => chooseDefault(index)}
+                          aria-label={t('menu-admin.group.defaultNamed', { name: optionName })}
+                          className="size-5 shrink-0 accent-amber-700"
+                        />
+                        {t('menu-admin.group.isDefault')}
+                      </label>
+                      {optionErrors?.isDefault?.message && (
+                        <p className="field-error">{optionErrors.isDefault.message}</p>
+                      )}
+                    </div>
+                  </div>
                   <RecipeLinesField
                     variant="option"
                     control={control}
@@ -334,15 +392,22 @@ export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCan
           })}
         </ol>
         {optionsError && <p className="field-error">{optionsError}</p>}
-        <button
-          type="button"
-          className="btn btn-secondary"
-          disabled={fields.length >= MAX_OPTIONS_PER_GROUP}
-          onClick={() => append(emptyOption())}
-        >
-          <Plus aria-hidden="true" className="size-4" />
-          {t('menu-admin.group.addOption')}
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={fields.length >= MAX_OPTIONS_PER_GROUP}
+            onClick={() => append(emptyOption())}
+          >
+            <Plus aria-hidden="true" className="size-4" />
+            {t('menu-admin.group.addOption')}
+          </button>
+          {options.some((option) => option.isDefault) && (
+            <button type="button" className="btn btn-secondary" onClick={() => chooseDefault(null)}>
+              {t('menu-admin.group.noDefault')}
+            </button>
+          )}
+        </div>
       </div>
 
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">

@@ -38,7 +38,7 @@ const size = makeOptionGroup({
   maxSelected: 1,
   options: [
     { _id: nhoId, name: 'Nhỏ', priceDelta: -5_000, recipe: [] },
-    { _id: vuaId, name: 'Vừa', priceDelta: 0, recipe: [] },
+    { _id: vuaId, name: 'Vừa', isDefault: true, priceDelta: 0, recipe: [] },
     {
       _id: lonId,
       name: 'Lớn',
@@ -116,7 +116,8 @@ describe('OptionGroupManagement', () => {
     // One item per option: its price change only when it has one, then its stock changes, ingredient first.
     expect(sizeOptions).toEqual([
       `Nhỏ ${change('\u2212', 5_000)}`,
-      'Vừa',
+      // The default option, chosen already when the dish is ordered, says so.
+      'Vừa · Default',
       `Lớn ${change('+', 10_000)} (Thịt bò +0,1 kg)`,
     ]);
     expect(sizeRow.getByText('Offered with Phở bò and Phở gà')).toBeInTheDocument();
@@ -157,7 +158,8 @@ describe('OptionGroupManagement', () => {
       await user.click(screen.getByRole('button', { name: 'New option group' }));
       const dialog = within(screen.getByRole('dialog', { name: 'New option group' }));
       expect(dialog.getByLabelText('Group name')).toHaveFocus();
-      await user.type(dialog.getByLabelText('Group name'), 'Size');
+      await user.type(dialog.getByLabelText('Group name'), 'Kích cỡ');
+      await user.type(dialog.getByLabelText('Group name in English (optional)'), 'Size');
       expect(dialog.getByRole('radio', { name: /Choose one, required/ })).toBeChecked();
 
       const first = within(dialog.getByRole('group', { name: 'Option 1' }));
@@ -167,7 +169,13 @@ describe('OptionGroupManagement', () => {
       expect(first.getByLabelText('Price change (VND)')).toHaveAccessibleDescription(change('\u2212', 5_000));
 
       await user.click(dialog.getByRole('button', { name: 'Add option' }));
-      await user.type(within(dialog.getByRole('group', { name: 'Option 2' })).getByLabelText('Name'), 'Vừa');
+      const second = within(dialog.getByRole('group', { name: 'Option 2' }));
+      await user.type(second.getByLabelText('Name'), 'Vừa');
+      await user.type(second.getByLabelText('English name (optional)'), 'Regular');
+      // The usual size, chosen already on the POS and the diner's phone; one default per group.
+      await user.click(dialog.getByRole('radio', { name: 'Nhỏ is the default' }));
+      await user.click(dialog.getByRole('radio', { name: 'Vừa is the default' }));
+      expect(dialog.getByRole('radio', { name: 'Nhỏ is the default' })).not.toBeChecked();
 
       await user.click(dialog.getByRole('button', { name: 'Add option' }));
       const third = within(dialog.getByRole('group', { name: 'Option 3' }));
@@ -184,21 +192,28 @@ describe('OptionGroupManagement', () => {
       expect(third.getByLabelText('Change of Thịt bò per portion')).toHaveAccessibleDescription('kg');
       await user.click(dialog.getByRole('button', { name: 'Create option group' }));
 
-      expect(await screen.findByText('Option group “Size” created.')).toBeInTheDocument();
+      expect(await screen.findByText('Option group “Kích cỡ” created.')).toBeInTheDocument();
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(sentBodies(fakeApi, 'post')).toEqual([
         {
-          name: 'Size',
+          name: 'Kích cỡ',
+          nameEn: 'Size',
           minSelected: 1,
           maxSelected: 1,
           options: [
-            { name: 'Nhỏ', priceDelta: -5_000, recipe: [] },
-            { name: 'Vừa', priceDelta: 0, recipe: [] },
-            { name: 'Lớn', priceDelta: 10_000, recipe: [{ ingredientId: beef._id, quantity: 0.1 }] },
+            { name: 'Nhỏ', nameEn: null, isDefault: false, priceDelta: -5_000, recipe: [] },
+            { name: 'Vừa', nameEn: 'Regular', isDefault: true, priceDelta: 0, recipe: [] },
+            {
+              name: 'Lớn',
+              nameEn: null,
+              isDefault: false,
+              priceDelta: 10_000,
+              recipe: [{ ingredientId: beef._id, quantity: 0.1 }],
+            },
           ],
         },
       ]);
-      expect(await screen.findByRole('article', { name: 'Size' })).toBeInTheDocument();
+      expect(await screen.findByRole('article', { name: 'Kích cỡ' })).toBeInTheDocument();
     },
     journeyTimeout,
   );
@@ -259,12 +274,20 @@ describe('OptionGroupManagement', () => {
       expect(bodies).toHaveLength(2);
       expect(bodies[1]).toEqual({
         name: 'Size',
+        nameEn: null,
         minSelected: 0,
         maxSelected: 1,
         options: [
-          { _id: nhoId, name: 'Nhỏ', priceDelta: -5_000, recipe: [] },
-          { _id: lonId, name: 'Lớn', priceDelta: 10_000, recipe: [{ ingredientId: beef._id, quantity: 0.1 }] },
-          { name: 'Đặc biệt', priceDelta: 20_000, recipe: [] },
+          { _id: nhoId, name: 'Nhỏ', nameEn: null, isDefault: false, priceDelta: -5_000, recipe: [] },
+          {
+            _id: lonId,
+            name: 'Lớn',
+            nameEn: null,
+            isDefault: false,
+            priceDelta: 10_000,
+            recipe: [{ ingredientId: beef._id, quantity: 0.1 }],
+          },
+          { name: 'Đặc biệt', nameEn: null, isDefault: false, priceDelta: 20_000, recipe: [] },
         ],
       });
     },

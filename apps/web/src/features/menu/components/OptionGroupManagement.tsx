@@ -85,10 +85,18 @@ export function OptionGroupManagement({ ingredients }: OptionGroupManagementProp
             {group.options.map((option) => {
               const price = formatPriceChange(option.priceDelta);
               return (
-                <li key={option._id} className="max-w-full rounded-md border border-stone-200 bg-stone-50 px-2 py-0.5">
+                <li
+                  key={option._id}
+                  className={`max-w-full rounded-md border px-2 py-0.5 ${
+                    option.isDefault ? 'border-amber-700 bg-amber-50' : 'border-stone-200 bg-stone-50'
+                  }`}
+                >
                   <span className="whitespace-nowrap">
                     {option.name}
                     {price && <span className="text-stone-600 tabular-nums"> {price}</span>}
+                    {option.isDefault && (
+                      <span className="text-xs font-semibold text-amber-900"> · {t('menu-admin.group.isDefault')}</span>
+                    )}
                   </span>
                   {option.recipe.length > 0 && (
                     <span className="text-xs text-stone-500">
