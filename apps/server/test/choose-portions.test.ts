@@ -72,7 +72,7 @@ describe('the portions a person chooses to void or move', () => {
   it('refuses more than is left on the bill, voided portions counted, in the words of the action', () => {
     expect(refusal(() => choosePortions(order, lines, [{ position: 1, quantity: 3 }], 'void'))).toEqual({
       message: 'Only 2 × Trà đá left to void on order 1042',
-      errors: [{ path: 'lines.0.quantity', message: 'At most 2' }],
+      errors: [{ path: 'lines.0.quantity', message: 'More than the order has left' }],
     });
   });
 

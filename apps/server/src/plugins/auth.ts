@@ -71,7 +71,7 @@ export const callerConstraint: ConstraintStrategy = {
 
 /** The signed-in user of a route whose access is not public; the guard has made sure there is one. */
 export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.auth) throw unauthorized();
+  if (!request.auth) throw unauthorized().because('UNAUTHORIZED');
   return request.auth;
 }
 
@@ -96,10 +96,13 @@ export function registerAccessGuard(
     const access = request.routeOptions.config.access;
     if (access === 'public') return;
     const token = readToken(request);
-    if (!token) throw unauthorized();
+    if (!token) throw unauthorized().because('UNAUTHORIZED');
     request.auth = await authenticate(token);
     if (!access || !can(request.auth.role, access)) {
-      throw forbidden(access ? refusal(request.auth.role, access) : 'This route declares no access');
+      throw forbidden(access ? refusal(request.auth.role, access) : 'This route declares no access').because(
+        'PERMISSION_DENIED',
+        { role: request.auth.role },
+      );
     }
   });
 }

@@ -62,7 +62,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
     ...(redis && config.redis ? { redis, nameSpace: `${config.redis.keyPrefix}rate-limit:` } : {}),
     // An AppError, so the error handler answers with the API's error shape; `after` is "45 seconds", "1 minute".
     errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', `Too many requests; try again in ${context.after}`),
+      new AppError('RATE_LIMITED', `Too many requests; try again in ${context.after}`).because('RATE_LIMITED'),
   });
 }
 

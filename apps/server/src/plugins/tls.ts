@@ -22,7 +22,11 @@ export const tlsRoutes: FastifyPluginAsync<{ authority: LocalAuthority | null }>
       },
     },
     async (_request, reply) => {
-      if (!authority) throw notFound('This server does not make its own certificate (HTTPS=self-signed is off)');
+      if (!authority) {
+        throw notFound('This server does not make its own certificate (HTTPS=self-signed is off)').because(
+          'NO_OWN_CERTIFICATE',
+        );
+      }
       return (
         reply
           .header('content-type', 'application/x-x509-ca-cert')

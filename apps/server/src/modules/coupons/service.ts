@@ -8,7 +8,7 @@ import {
   type ValidateCouponBody,
 } from '@quan/contract/coupon';
 import type { Database, Executor } from '../../db/client';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/app-error';
+import { badRequest, conflict, isUniqueViolation, notFound, type AppError } from '../../lib/app-error';
 import { randomInt } from 'node:crypto';
 import { PRIZE_VALID_DAYS } from '@quan/contract/spin-wheel';
 import { newId } from '../../lib/ids';
@@ -54,21 +54,35 @@ interface Use {
   today: string;
 }
 
-/** Why this coupon cannot be used for this order today, as a sentence; null when it can. */
-function refusal(coupon: repo.CouponRow, use: Use): string | null {
+/** Why this coupon cannot be used for this order today, as a refusal (409); null when it can. */
+function refusal(coupon: repo.CouponRow, use: Use): AppError | null {
   const name = `Coupon ${coupon.code}`;
-  if (!coupon.isActive) return `${name} is not active`;
-  if (coupon.startDate && coupon.startDate > use.today) return `${name} starts on ${formatDay(coupon.startDate)}`;
-  if (coupon.endDate && coupon.endDate < use.today) return `${name} expired on ${formatDay(coupon.endDate)}`;
-  if (coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit) return `${name} has been used up`;
+  const params = { coupon: coupon.code };
+  if (!coupon.isActive) return conflict(`${name} is not active`).because('COUPON_INACTIVE', params);
+  if (coupon.startDate && coupon.startDate > use.today) {
+    const day = formatDay(coupon.startDate);
+    return conflict(`${name} starts on ${day}`).because('COUPON_NOT_STARTED', { ...params, day });
+  }
+  if (coupon.endDate && coupon.endDate < use.today) {
+    const day = formatDay(coupon.endDate);
+    return conflict(`${name} expired on ${day}`).because('COUPON_EXPIRED', { ...params, day });
+  }
+  if (coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit) return usedUp(coupon);
   if (coupon.customerId && coupon.customerId !== use.customerId) {
-    return `${name} belongs to another customer; attach them to the order`;
+    return conflict(`${name} belongs to another customer; attach them to the order`).because(
+      'COUPON_OTHER_CUSTOMER',
+      params,
+    );
   }
   if (use.subtotal < coupon.minOrderValue) {
-    return `${name} needs an order of at least ${formatVnd(coupon.minOrderValue)}`;
+    const least = formatVnd(coupon.minOrderValue);
+    return conflict(`${name} needs an order of at least ${least}`).because('COUPON_MIN_ORDER', { ...params, least });
   }
   return null;
 }
+
+const usedUp = (coupon: repo.CouponRow) =>
+  conflict(`Coupon ${coupon.code} has been used up`).because('COUPON_USED_UP', { coupon: coupon.code });
 
 /** Letters and digits that cannot be mistaken for each other when read aloud or printed (no 0/O, 1/I/L). */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -80,9 +94,11 @@ function newPrizeCode(): string {
   return code;
 }
 
-const unknownCoupon = (code: string) => conflict(`There is no coupon ${code}`);
-const missingCoupon = () => notFound('That coupon does not exist (it may have been deleted)');
-const codeTaken = (code: string) => conflict(`Coupon ${code} already exists`);
+const unknownCoupon = (code: string) =>
+  conflict(`There is no coupon ${code}`).because('COUPON_UNKNOWN', { coupon: code });
+const missingCoupon = () =>
+  notFound('That coupon does not exist (it may have been deleted)').because('COUPON_NOT_FOUND');
+const codeTaken = (code: string) => conflict(`Coupon ${code} already exists`).because('COUPON_TAKEN', { coupon: code });
 
 export function createCouponsService({ db, settings }: { db: Database; settings: Pick<SettingsService, 'get'> }) {
   const today = async () => localDay((await settings.get()).timezone);
@@ -107,11 +123,11 @@ export function createCouponsService({ db, settings }: { db: Database; settings:
           const current = await repo.lockCoupon(tx, id);
           if (!current) throw missingCoupon();
           const errors = couponRuleErrors({ ...current, ...body });
-          if (errors.length) throw badRequest('The coupon breaks a rule', errors);
+          if (errors.length) throw badRequest('The coupon breaks a rule', errors).because('COUPON_RULE_BROKEN');
           if (body.usageLimit != null && body.usageLimit < current.usedCount) {
-            throw badRequest('The coupon breaks a rule', [
-              { path: 'usageLimit', message: `It has been used ${current.usedCount} times already` },
-            ]);
+            throw badRequest(`The coupon has been used ${current.usedCount} times already`, [
+              { path: 'usageLimit', message: 'Lower than the times it has been used' },
+            ]).because('COUPON_LIMIT_BELOW_USES', { used: current.usedCount });
           }
           return repo.updateCoupon(tx, id, body);
         });
@@ -135,7 +151,7 @@ export function createCouponsService({ db, settings }: { db: Database; settings:
         customerId: body.customerId ?? null,
         today: await today(),
       });
-      if (reason) throw conflict(reason);
+      if (reason) throw reason;
       return { coupon: toCoupon(coupon), discount: couponDiscount(coupon, body.subtotal) };
     },
 
@@ -147,7 +163,7 @@ export function createCouponsService({ db, settings }: { db: Database; settings:
       const coupon = await repo.findCouponByCode(tx, claim.code);
       if (!coupon) throw unknownCoupon(claim.code);
       // Every rule held when read but the UPDATE found none left: another order took the last use.
-      throw conflict(refusal(coupon, use) ?? `Coupon ${coupon.code} has been used up`);
+      throw refusal(coupon, use) ?? usedUp(coupon);
     },
 
     /**

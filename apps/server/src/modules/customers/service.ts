@@ -39,8 +39,10 @@ function toCustomer(row: repo.CustomerRow): Customer {
 const searchTextOf = (customer: { name: string; phone: string; email: string }) =>
   foldForSearch(`${customer.name} ${customer.phone} ${customer.email}`);
 
-const missingCustomer = () => notFound('That customer does not exist (it may have been deleted)');
-const phoneTaken = (phone: string) => conflict(`A customer with phone ${phone} already exists`);
+const missingCustomer = () =>
+  notFound('That customer does not exist (it may have been deleted)').because('CUSTOMER_NOT_FOUND');
+const phoneTaken = (phone: string) =>
+  conflict(`A customer with phone ${phone} already exists`).because('CUSTOMER_PHONE_TAKEN', { phone });
 
 export function createCustomersService({ db, settings }: { db: Database; settings: Pick<SettingsService, 'get'> }) {
   return {

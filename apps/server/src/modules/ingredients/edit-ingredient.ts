@@ -6,8 +6,10 @@ import { newId } from '../../lib/ids';
 import * as repo from './repository';
 import { formatQuantity, isLow, recordStockMoves, toIngredient } from './stock-effects';
 
-export const missingIngredient = () => notFound('That ingredient does not exist (it may have been deleted)');
-const nameTaken = (name: string) => conflict(`An ingredient named "${name}" already exists`);
+export const missingIngredient = () =>
+  notFound('That ingredient does not exist (it may have been deleted)').because('INGREDIENT_NOT_FOUND');
+const nameTaken = (name: string) =>
+  conflict(`An ingredient named "${name}" already exists`).because('INGREDIENT_NAME_TAKEN', { name });
 
 export async function createIngredient(transact: Transact, actorId: string, body: CreateIngredientBody) {
   try {
@@ -37,11 +39,16 @@ export async function createIngredient(transact: Transact, actorId: string, body
 async function checkUnitChange(tx: Executor, locked: repo.IngredientRow): Promise<void> {
   const dishes = await repo.dishesUsing(tx, locked.id);
   if (dishes.length > 0) {
-    throw conflict(`${locked.name} is used by the recipes of ${dishes.join(', ')}; its unit cannot change`);
+    throw conflict(`${locked.name} is used by the recipes of ${dishes.join(', ')}; its unit cannot change`).because(
+      'INGREDIENT_UNIT_IN_RECIPES',
+      { ingredient: locked.name, dishes: dishes.join(', ') },
+    );
   }
   if (locked.quantity !== 0) {
     const stock = formatQuantity(locked.quantity, locked.unit);
-    throw conflict(`${locked.name} has ${stock} in stock; set it to 0 before changing its unit (nothing is converted)`);
+    throw conflict(
+      `${locked.name} has ${stock} in stock; set it to 0 before changing its unit (nothing is converted)`,
+    ).because('INGREDIENT_UNIT_IN_STOCK', { ingredient: locked.name, stock });
   }
 }
 
@@ -49,13 +56,14 @@ async function checkUnitChange(tx: Executor, locked: repo.IngredientRow): Promis
 function checkReason(reason: string, move: repo.StockMove, unit: repo.IngredientRow['unit']): void {
   if (reason === 'restock' && move.change < 0) {
     throw badRequest('A restock adds stock', [
-      { path: 'quantity', message: `Must be above the current ${formatQuantity(move.before, unit)}` },
-    ]);
+      { path: 'quantity', message: 'Must be above the current stock' },
+    ]).because('RESTOCK_BELOW_STOCK', { current: formatQuantity(move.before, unit) });
   }
   if (reason === 'waste' && move.change > 0) {
-    throw badRequest('Waste removes stock', [
-      { path: 'quantity', message: `Must be below the current ${formatQuantity(move.before, unit)}` },
-    ]);
+    throw badRequest('Waste removes stock', [{ path: 'quantity', message: 'Must be below the current stock' }]).because(
+      'WASTE_ABOVE_STOCK',
+      { current: formatQuantity(move.before, unit) },
+    );
   }
 }
 
@@ -86,9 +94,12 @@ export async function updateIngredient(
         [move] = await repo.moveStock(tx, [{ ingredientId: id, change }]);
         if (!move) {
           const removing = formatQuantity(-change, row.unit);
-          throw conflict(
-            `Only ${formatQuantity(row.quantity, row.unit)} of ${row.name} left; cannot remove ${removing}`,
-          );
+          const left = formatQuantity(row.quantity, row.unit);
+          throw conflict(`Only ${left} of ${row.name} left; cannot remove ${removing}`).because('STOCK_TOO_LOW', {
+            ingredient: row.name,
+            left,
+            removing,
+          });
         }
       }
       if (move && move.change !== 0) {
@@ -126,7 +137,10 @@ export async function removeIngredient(transact: Transact, id: string): Promise<
     const dishes = await repo.dishesUsing(tx, id);
     if (dishes.length > 0) {
       const recipes = dishes.length === 1 ? 'the recipe of' : 'the recipes of';
-      throw conflict(`${locked.name} is used by ${recipes} ${dishes.join(', ')}; remove it from them first`);
+      throw conflict(`${locked.name} is used by ${recipes} ${dishes.join(', ')}; remove it from them first`).because(
+        'INGREDIENT_IN_RECIPES',
+        { ingredient: locked.name, dishes: dishes.join(', ') },
+      );
     }
     await repo.deleteIngredient(tx, id);
   });

@@ -57,9 +57,12 @@ export interface MenuItemForOrder {
 /** Every dish, available or not, by id: what orders are priced from. */
 export type OrderMenu = ReadonlyMap<string, MenuItemForOrder>;
 
-const categoryTaken = (name: string) => conflict(`A category named "${name}" already exists`);
-const missingCategory = () => notFound('That category does not exist (it may have been deleted)');
-const missingItem = () => notFound('That menu item does not exist (it may have been deleted)');
+const categoryTaken = (name: string) =>
+  conflict(`A category named "${name}" already exists`).because('CATEGORY_NAME_TAKEN', { name });
+const missingCategory = () =>
+  notFound('That category does not exist (it may have been deleted)').because('CATEGORY_NOT_FOUND');
+const missingItem = () =>
+  notFound('That menu item does not exist (it may have been deleted)').because('MENU_ITEM_NOT_FOUND');
 
 const menuChanged = { type: 'menu.changed' } as const;
 
@@ -72,10 +75,10 @@ function explainVanished(error: unknown): unknown {
     isForeignKeyViolation(error, 'items_station_id_stations_id_fk') ||
     isForeignKeyViolation(error, 'categories_station_id_stations_id_fk')
   ) {
-    return conflict('That station was deleted meanwhile; choose another');
+    return conflict('That station was deleted meanwhile; choose another').because('STATION_VANISHED');
   }
   if (isForeignKeyViolation(error, 'item_option_groups_group_id_option_groups_id_fk')) {
-    return conflict('An option group chosen was deleted meanwhile; choose again');
+    return conflict('An option group chosen was deleted meanwhile; choose again').because('OPTION_GROUP_VANISHED');
   }
   return error;
 }
@@ -150,7 +153,9 @@ export function createMenuService(db: Database, transact: Transact, bus: Pick<Ev
   /** The body's references must exist: its category, station, option groups and every ingredient of its recipe. */
   async function checkReferences(executor: Executor, body: UpdateItemBody): Promise<void> {
     if (body.categoryId && !(await repo.findCategory(executor, body.categoryId))) {
-      throw badRequest('That category does not exist', [{ path: 'categoryId', message: 'Unknown category' }]);
+      throw badRequest('That category does not exist', [{ path: 'categoryId', message: 'Unknown category' }]).because(
+        'CATEGORY_NOT_FOUND',
+      );
     }
     await checkStation(executor, body.stationId);
     if (body.optionGroupIds?.length) {
@@ -158,7 +163,11 @@ export function createMenuService(db: Database, transact: Transact, bus: Pick<Ev
       const errors = body.optionGroupIds.flatMap((id, index) =>
         known.has(id) ? [] : [{ path: `optionGroupIds.${index}`, message: 'Unknown option group' }],
       );
-      if (errors.length) throw badRequest('An option group chosen does not exist (it may have been deleted)', errors);
+      if (errors.length) {
+        throw badRequest('An option group chosen does not exist (it may have been deleted)', errors).because(
+          'OPTION_GROUP_VANISHED',
+        );
+      }
     }
     if (body.recipe?.length) {
       const known = await repo.findExistingIngredientIds(
@@ -168,7 +177,9 @@ export function createMenuService(db: Database, transact: Transact, bus: Pick<Ev
       const errors = body.recipe.flatMap((line, index) =>
         known.has(line.ingredientId) ? [] : [{ path: `recipe.${index}.ingredientId`, message: 'Unknown ingredient' }],
       );
-      if (errors.length) throw badRequest('The recipe names an ingredient that does not exist', errors);
+      if (errors.length) {
+        throw badRequest('The recipe names an ingredient that does not exist', errors).because('INGREDIENT_NOT_FOUND');
+      }
     }
   }
 
@@ -176,7 +187,7 @@ export function createMenuService(db: Database, transact: Transact, bus: Pick<Ev
     if (stationId && !(await kitchenStations(executor)).some((station) => station._id === stationId)) {
       throw badRequest('That station does not exist (it may have been deleted)', [
         { path: 'stationId', message: 'Unknown station' },
-      ]);
+      ]).because('STATION_VANISHED');
     }
   }
 
@@ -220,7 +231,10 @@ export function createMenuService(db: Database, transact: Transact, bus: Pick<Ev
         if (!found) throw missingCategory();
         if (found.itemCount > 0) {
           const dishes = found.itemCount === 1 ? '1 dish' : `${found.itemCount} dishes`;
-          throw conflict(`"${found.category.name}" still has ${dishes}; move or delete them first`);
+          throw conflict(`"${found.category.name}" still has ${dishes}; move or delete them first`).because(
+            'CATEGORY_HAS_DISHES',
+            { category: found.category.name, count: found.itemCount },
+          );
         }
         await repo.deleteCategory(tx, id);
         record(menuChanged);

@@ -17,8 +17,10 @@ type CreateBody = z.output<typeof createOptionGroupBodySchema>;
 type UpdateBody = z.output<typeof updateOptionGroupBodySchema>;
 type OptionsInput = CreateBody['options'];
 
-const missingGroup = () => notFound('That option group does not exist (it may have been deleted)');
-const nameTaken = (name: string) => conflict(`An option group named "${name}" already exists`);
+const missingGroup = () =>
+  notFound('That option group does not exist (it may have been deleted)').because('OPTION_GROUP_NOT_FOUND');
+const nameTaken = (name: string) =>
+  conflict(`An option group named "${name}" already exists`).because('OPTION_GROUP_NAME_TAKEN', { name });
 const menuChanged = { type: 'menu.changed' } as const;
 
 /** "Phở bò, Bún chả and 3 more": enough to find them, short enough to read. */
@@ -135,7 +137,7 @@ export function createOptionGroupService(db: Database, transact: Transact) {
         ? [{ path: `options.${index}._id`, message: 'This option is not in the group (it may have been removed)' }]
         : [],
     );
-    if (unknown.length) throw badRequest('An option sent is not in this group', unknown);
+    if (unknown.length) throw badRequest('An option sent is not in this group', unknown).because('OPTION_NOT_IN_GROUP');
     const ingredientIds = input.flatMap((option) => option.recipe.map((line) => line.ingredientId));
     const known = await repo.findExistingIngredientIds(tx, ingredientIds);
     const badIngredients = input.flatMap((option, index) =>
@@ -146,7 +148,9 @@ export function createOptionGroupService(db: Database, transact: Transact) {
       ),
     );
     if (badIngredients.length)
-      throw badRequest('A recipe change names an ingredient that does not exist', badIngredients);
+      throw badRequest('A recipe change names an ingredient that does not exist', badIngredients).because(
+        'INGREDIENT_NOT_FOUND',
+      );
 
     const kept = new Set(input.flatMap((option) => (option._id ? [option._id] : [])));
     await repo.removeOptions(
@@ -201,7 +205,7 @@ export function createOptionGroupService(db: Database, transact: Transact) {
           const { options, ...fields } = body;
           const optionCount = options?.length ?? (await repo.listOfferedOptions(tx, [id])).length;
           const problem = optionGroupLimitsProblem({ ...locked, ...fields, optionCount });
-          if (problem) throw badRequest(problem.message, [problem]);
+          if (problem) throw badRequest(problem.message, [problem]).because('OPTION_GROUP_LIMITS');
           await repo.updateGroup(tx, id, fields);
           if (options) await writeOptions(tx, id, options);
           record(menuChanged);
@@ -222,7 +226,11 @@ export function createOptionGroupService(db: Database, transact: Transact) {
         if (dishes.length > 0) {
           throw conflict(
             `"${locked.name}" is offered with ${nameDishes(dishes.map((d) => d.name))}; take it off ${dishes.length === 1 ? 'that dish' : 'those dishes'} first`,
-          );
+          ).because('OPTION_GROUP_IN_USE', {
+            group: locked.name,
+            dishes: nameDishes(dishes.map((d) => d.name)),
+            count: dishes.length,
+          });
         }
         await repo.deleteGroup(tx, id);
         record(menuChanged);

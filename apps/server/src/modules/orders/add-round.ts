@@ -26,12 +26,19 @@ export async function appendRound(
 ): Promise<{ roundNo: number; order: Order }> {
   const { order, actorId } = change;
   if (!isOpenOrderStatus(order.status)) {
-    throw conflict(`Order ${order.orderNo} is ${order.status}; start a new order for more dishes`);
+    throw conflict(`Order ${order.orderNo} is ${order.status}; start a new order for more dishes`).because(
+      'ORDER_CLOSED_FOR_ROUNDS',
+      { orderNo: order.orderNo, status: order.status },
+    );
   }
   const first = await repo.nextNumbers(tx, order.id);
   const lines = await priceLines(deps, tx, round.menu, order.id, round.items, first);
   const added = lines.reduce((sum, line) => sum + line.total, 0);
-  if (order.subtotal + added > MAX_BILL) throw badRequest('The bill is too large; start a new order');
+  if (order.subtotal + added > MAX_BILL) {
+    throw badRequest('The bill is too large; start a new order').because('ORDER_BILL_TOO_LARGE', {
+      orderNo: order.orderNo,
+    });
+  }
   const status = round.source === 'table' ? 'pending' : 'in_progress';
   await repo.insertRound(
     tx,
@@ -68,7 +75,7 @@ export async function addStaffRound(
   };
   const { result, replayed } = await transactIdempotent(deps, call, async (tx, record, claimKey) => {
     const order = await repo.lockOrder(tx, orderId);
-    if (!order) throw notFound('That order does not exist');
+    if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
     await claimKey(`user:${actor.id}`, orderId);
     checkVersion(order, body.expectedVersion);
     const change = { order, actorId: actor.id, settings };

@@ -44,7 +44,7 @@ export const bankNotificationRoutes: FastifyPluginAsync<{ orders: OrdersService;
     try {
       done(null, JSON.parse(body as string));
     } catch {
-      done(badRequest('The body is not valid JSON'), undefined);
+      done(badRequest('The body is not valid JSON').because('BODY_NOT_JSON'), undefined);
     }
   });
 
@@ -67,14 +67,18 @@ export const bankNotificationRoutes: FastifyPluginAsync<{ orders: OrdersService;
       },
       // The signature is checked before the body is validated, so an unsigned call learns nothing.
       preValidation: async (request) => {
-        if (!secret) throw new AppError('NOT_FOUND', 'Bank notifications are not set up on this server');
+        if (!secret) {
+          throw new AppError('NOT_FOUND', 'Bank notifications are not set up on this server').because(
+            'BANK_NOTIFICATIONS_OFF',
+          );
+        }
         const sent = String(request.headers[BANK_SIGNATURE_HEADER] ?? '');
         // Without the raw bytes (a body that is not JSON) there is nothing the signature could cover.
         const raw = request.rawBody;
         const expected = raw === undefined ? null : `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
         if (expected === null || !sameSecret(sent.toLowerCase(), expected)) {
           request.log.warn({ ip: request.ip }, 'bank notification refused: wrong signature');
-          throw unauthorized('The signature does not match');
+          throw unauthorized('The signature does not match').because('BANK_SIGNATURE_WRONG');
         }
       },
     },

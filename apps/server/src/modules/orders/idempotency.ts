@@ -40,7 +40,7 @@ async function claimIdempotencyKey(tx: Executor, scopedKey: string, body: unknow
   const requestHash = hashBody(body);
   const holder = await repo.claimIdempotencyKey(tx, { scopedKey, requestHash, orderId }, { hours: IDEMPOTENCY_HOURS });
   if (holder && holder.requestHash !== requestHash) {
-    throw conflict(`This Idempotency-Key was already used for a different ${what}`);
+    throw conflict(`This Idempotency-Key was already used for a different ${what}`).because('IDEMPOTENCY_KEY_REUSED');
   }
   if (holder) throw new IdempotentReplay(holder.orderId);
 }

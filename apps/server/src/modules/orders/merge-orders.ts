@@ -31,18 +31,24 @@ export async function mergeOrders(
   if (body.fromOrderId === orderId) {
     throw badRequest('An order cannot be merged into itself', [
       { path: 'fromOrderId', message: 'Choose another table' },
-    ]);
+    ]).because('MERGE_INTO_ITSELF');
   }
   const settings = await deps.settings.get();
   return deps.transact(async (tx, record) => {
     const [into, from] = await lockPair(tx, [orderId, body.fromOrderId]);
-    if (!into) throw notFound('That order does not exist');
-    if (!from)
-      throw badRequest('The order to merge does not exist', [{ path: 'fromOrderId', message: 'Unknown order' }]);
+    if (!into) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
+    if (!from) {
+      throw badRequest('The order to merge does not exist', [
+        { path: 'fromOrderId', message: 'Unknown order' },
+      ]).because('MERGE_ORDER_NOT_FOUND');
+    }
     checkVersion(into, body.expectedVersion);
     for (const order of [into, from]) {
       if (!isOpenOrderStatus(order.status))
-        throw conflict(`Order ${order.orderNo} is ${order.status}; only open orders merge`);
+        throw conflict(`Order ${order.orderNo} is ${order.status}; only open orders merge`).because('ORDER_CLOSED', {
+          orderNo: order.orderNo,
+          status: order.status,
+        });
       await refuseOncePaid(tx, order, 'merging');
     }
     const numbers = await repo.nextNumbers(tx, into.id);

@@ -23,25 +23,40 @@ export async function moveLines(
   const settings = await deps.settings.get();
   return deps.transact(async (tx, record) => {
     const table = await deps.tables.findById(tx, body.toTableId);
-    if (!table) throw badRequest('That table does not exist', [{ path: 'toTableId', message: 'Unknown table' }]);
+    if (!table) {
+      throw badRequest('That table does not exist', [{ path: 'toTableId', message: 'Unknown table' }]).because(
+        'TABLE_GONE',
+      );
+    }
     if (!table.currentOrderId) {
-      throw conflict(`Table ${table.tableNo} has no open order; move the whole order to it instead`);
+      throw conflict(`Table ${table.tableNo} has no open order; move the whole order to it instead`).because(
+        'MOVE_TO_TABLE_WITHOUT_ORDER',
+        { tableNo: table.tableNo },
+      );
     }
     if (table.currentOrderId === orderId) {
       throw badRequest(`These dishes are at table ${table.tableNo} already`, [
         { path: 'toTableId', message: 'Choose another table' },
-      ]);
+      ]).because('MOVE_TO_SAME_TABLE', { tableNo: table.tableNo });
     }
     const [source, target] = await lockPair(tx, [orderId, table.currentOrderId]);
-    if (!source) throw notFound('That order does not exist');
+    if (!source) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
     // Under the orders' locks, the table must still be that order's: its bill may have been paid meanwhile.
     if ((await deps.tables.findById(tx, table.id))?.currentOrderId !== target?.id) {
-      throw conflict(`Table ${table.tableNo} changed while you were choosing; look at it again`);
+      throw conflict(`Table ${table.tableNo} changed while you were choosing; look at it again`).because(
+        'TABLE_CHANGED',
+        {
+          tableNo: table.tableNo,
+        },
+      );
     }
     checkVersion(source, body.expectedVersion);
     for (const order of [source, target!]) {
       if (!isOpenOrderStatus(order.status))
-        throw conflict(`Order ${order.orderNo} is ${order.status}; dishes cannot move`);
+        throw conflict(`Order ${order.orderNo} is ${order.status}; dishes cannot move`).because('ORDER_CLOSED', {
+          orderNo: order.orderNo,
+          status: order.status,
+        });
       await refuseOncePaid(tx, order, 'moving dishes');
     }
     const into = target!;

@@ -9,9 +9,12 @@ import * as repo from './repository';
 export async function moveToTable(deps: OrdersDeps, actor: AuthUser, orderId: string, tableId: string): Promise<void> {
   await deps.transact(async (tx, record) => {
     const order = await repo.lockOrder(tx, orderId);
-    if (!order) throw notFound('That order does not exist');
+    if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
     if (!isOpenOrderStatus(order.status)) {
-      throw conflict(`Order ${order.orderNo} is ${order.status}; only an open order can move to a table`);
+      throw conflict(`Order ${order.orderNo} is ${order.status}; only an open order can move to a table`).because(
+        'ORDER_CLOSED',
+        { orderNo: order.orderNo, status: order.status },
+      );
     }
     if (order.tableId === tableId) return;
     const freed = order.tableId && (await deps.tables.releaseOrder(tx, order.tableId, order.id));

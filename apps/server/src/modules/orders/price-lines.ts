@@ -35,8 +35,8 @@ async function chooseOptions(
     const other = known[0];
     if (other) {
       throw badRequest(`${other.name} (${other.group.name}) is not an option of ${dish.name}`, [
-        { path, message: `${other.name} is not an option of ${dish.name}` },
-      ]);
+        { path, message: 'Not an option of this dish' },
+      ]).because('OPTION_NOT_OF_DISH', { option: other.name, group: other.group.name, dish: dish.name });
     }
     throw conflict(`An option chosen for ${dish.name} is no longer on the menu; choose again`).because(
       'OPTION_REMOVED',
@@ -44,7 +44,12 @@ async function chooseOptions(
     );
   }
   const [problem] = checkOptionChoice(dish, chosenIds);
-  if (problem) throw badRequest(problem.message, [{ path, message: problem.message }]);
+  if (problem) {
+    // The screens check the choice with the same rules as it is made; this refusal is the last word, in general terms.
+    throw badRequest(problem.message, [{ path, message: problem.message }]).because('OPTION_CHOICE_INVALID', {
+      dish: dish.name,
+    });
+  }
   return offered
     .filter(({ option }) => chosenIds.includes(option._id))
     .map(({ group, option }) => ({
@@ -86,7 +91,7 @@ export async function priceLines(
     if (price < 0) {
       throw badRequest(`${item.name} with ${describeOptions(options)} would cost less than nothing`, [
         { path: `items.${index}.options`, message: 'The options take more off than the dish costs' },
-      ]);
+      ]).because('OPTIONS_BELOW_ZERO', { dish: item.name });
     }
     lines.push({
       orderId,

@@ -48,7 +48,7 @@ export async function mayFollowOrder({ db }: Reader, orderId: string, token: str
 export async function getOrderForDiner({ db }: Reader, orderId: string, token: string): Promise<PublicOrder> {
   const [found] = await repo.findOrders(db, [orderId]);
   if (!found?.order.trackingToken || !sameSecret(found.order.trackingToken, token)) {
-    throw notFound('That order does not exist, or this link is not for it');
+    throw notFound('That order does not exist, or this link is not for it').because('ORDER_LINK_NOT_FOUND');
   }
   return toPublicOrder(toOrder(found));
 }

@@ -39,20 +39,35 @@ export async function updateOrder(
   try {
     const { result, replayed } = await transactIdempotent(deps, call, async (tx, record, claimKey) => {
       const order = await repo.lockOrder(tx, id);
-      if (!order) throw notFound('That order does not exist');
+      if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
       await claimKey(`user:${actor.id}`, id);
       checkVersion(order, body.expectedVersion);
       const next = body.status !== undefined && body.status !== order.status ? body.status : undefined;
       if (next && !allowedOrderMoves[order.status].includes(next)) {
-        throw conflict(`Cannot move order ${order.orderNo} from ${order.status} to ${next}`);
+        throw conflict(`Cannot move order ${order.orderNo} from ${order.status} to ${next}`).because(
+          'ORDER_MOVE_REFUSED',
+          {
+            orderNo: order.orderNo,
+            from: order.status,
+            to: next,
+          },
+        );
       }
       const editsFields = body.paymentMethod !== undefined || body.note !== undefined || body.customerId !== undefined;
       if (!next && !isOpenOrderStatus(order.status) && editsFields) {
-        throw conflict(`Order ${order.orderNo} is ${order.status} and can no longer be changed`);
+        throw conflict(`Order ${order.orderNo} is ${order.status} and can no longer be changed`).because(
+          'ORDER_CLOSED',
+          {
+            orderNo: order.orderNo,
+            status: order.status,
+          },
+        );
       }
       if (body.customerId !== undefined && body.customerId !== order.customerId && order.couponCode) {
         // The coupon was checked for this customer (a spin prize belongs to one): place a new order instead.
-        throw conflict(`Order ${order.orderNo} used coupon ${order.couponCode}; its customer can no longer change`);
+        throw conflict(
+          `Order ${order.orderNo} used coupon ${order.couponCode}; its customer can no longer change`,
+        ).because('ORDER_COUPON_CUSTOMER', { orderNo: order.orderNo, coupon: order.couponCode });
       }
       await repo.updateOrder(tx, id, {
         paymentMethod: body.paymentMethod,
@@ -72,12 +87,15 @@ export async function updateOrder(
           // payment's, and the rest must be named, not charged to it by a tap on Complete.
           const paymentMethod = body.paymentMethod ?? (paid === 0 ? order.paymentMethod : null);
           if ((await repo.listBillParts(tx, id)).length > 0) {
-            throw conflict(`Order ${order.orderNo}'s bill is split: take the payment of each part`);
+            throw conflict(`Order ${order.orderNo}'s bill is split: take the payment of each part`).because(
+              'BILL_SPLIT_PAY_PARTS',
+              { orderNo: order.orderNo },
+            );
           }
           if (!paymentMethod) {
             throw badRequest(`Order ${order.orderNo} still has ${formatVnd(due)} to pay`, [
               { path: 'paymentMethod', message: 'Choose how the rest was paid' },
-            ]);
+            ]).because('ORDER_DUE_METHOD', { orderNo: order.orderNo, due: formatVnd(due) });
           }
           await applyPayment(deps, tx, record, context, { method: paymentMethod, amount: due });
         } else {
@@ -104,7 +122,9 @@ export async function updateOrder(
     return { order: result, replayed };
   } catch (error) {
     if (isForeignKeyViolation(error, CUSTOMER_FOREIGN_KEY)) {
-      throw badRequest('That customer does not exist', [{ path: 'customerId', message: 'Unknown customer' }]);
+      throw badRequest('That customer does not exist', [{ path: 'customerId', message: 'Unknown customer' }]).because(
+        'CUSTOMER_NOT_FOUND',
+      );
     }
     throw error;
   }

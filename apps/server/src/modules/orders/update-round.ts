@@ -30,17 +30,29 @@ export async function updateRound(
   };
   const { result, replayed } = await transactIdempotent(deps, call, async (tx, record, claimKey) => {
     const order = await repo.lockOrder(tx, orderId);
-    if (!order) throw notFound('That order does not exist');
+    if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
     await claimKey(`user:${actor.id}`, orderId);
     checkVersion(order, body.expectedVersion);
     const round = (await repo.listRounds(tx, orderId)).find((one) => one.no === roundNo);
-    if (!round) throw notFound(`Order ${order.orderNo} has no round ${roundNo}`);
+    if (!round)
+      throw notFound(`Order ${order.orderNo} has no round ${roundNo}`).because('ROUND_NOT_FOUND', {
+        orderNo: order.orderNo,
+        roundNo,
+      });
     if (order.status === 'completed' || order.status === 'cancelled') {
-      throw conflict(`Order ${order.orderNo} is ${order.status}; its rounds can no longer change`);
+      throw conflict(`Order ${order.orderNo} is ${order.status}; its rounds can no longer change`).because(
+        'ORDER_CLOSED',
+        {
+          orderNo: order.orderNo,
+          status: order.status,
+        },
+      );
     }
     if (round.status === body.status) return loadOrder(tx, orderId);
     if (!allowedRoundMoves[round.status].includes(body.status)) {
-      throw conflict(`Cannot move round ${roundNo} of order ${order.orderNo} from ${round.status} to ${body.status}`);
+      throw conflict(
+        `Cannot move round ${roundNo} of order ${order.orderNo} from ${round.status} to ${body.status}`,
+      ).because('ROUND_MOVE_REFUSED', { orderNo: order.orderNo, roundNo, from: round.status, to: body.status });
     }
     const change = { order, actorId: actor.id, settings };
     const moving = [{ no: roundNo, from: round.status }];

@@ -13,7 +13,7 @@ function checkBank(bank: UpdateSettingsBody['bank']): void {
   if (bank && !Object.values(BanksObject).some((known) => known.bin === bank.bin && known.vietQRStatus === 1)) {
     throw badRequest('Choose a bank from the list', [
       { path: 'bank.bin', message: 'This bank does not take VietQR transfers' },
-    ]);
+    ]).because('BANK_NOT_VIETQR');
   }
 }
 

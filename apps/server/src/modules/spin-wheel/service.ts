@@ -68,7 +68,11 @@ export function createSpinWheelService({ db, settings, customers, coupons, rando
     async spin(actorId: string, customerId: string): Promise<SpinResult> {
       const today = localDay((await settings.get()).timezone);
       const customer = await customers.get(customerId);
-      if (customer.status !== 'active') throw conflict(`${customer.name} is inactive and cannot spin the wheel`);
+      if (customer.status !== 'active') {
+        throw conflict(`${customer.name} is inactive and cannot spin the wheel`).because('SPIN_CUSTOMER_INACTIVE', {
+          name: customer.name,
+        });
+      }
       try {
         return await db.transaction(async (tx) => {
           const wheel = await segments(tx, today);
@@ -95,10 +99,13 @@ export function createSpinWheelService({ db, settings, customers, coupons, rando
         });
       } catch (error) {
         if (isUniqueViolation(error, 'spins_one_per_day')) {
-          throw conflict(`${customer.name} has already spun the wheel today; come back tomorrow`);
+          throw conflict(`${customer.name} has already spun the wheel today; come back tomorrow`).because(
+            'SPIN_ALREADY_TODAY',
+            { name: customer.name },
+          );
         }
         if (isForeignKeyViolation(error, 'spins_customer_id_customers_id_fk')) {
-          throw notFound(`${customer.name} was deleted meanwhile`);
+          throw notFound(`${customer.name} was deleted meanwhile`).because('CUSTOMER_DELETED', { name: customer.name });
         }
         throw error;
       }

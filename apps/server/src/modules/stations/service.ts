@@ -14,8 +14,10 @@ const toStation = (row: repo.StationRow): Station => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-const missingStation = () => notFound('That station does not exist (it may have been deleted)');
-const nameTaken = (name: string) => conflict(`A station named "${name}" already exists`);
+const missingStation = () =>
+  notFound('That station does not exist (it may have been deleted)').because('STATION_VANISHED');
+const nameTaken = (name: string) =>
+  conflict(`A station named "${name}" already exists`).because('STATION_NAME_TAKEN', { name });
 // The kitchen screens and the menu forms list the stations: they refresh with the menu.
 const menuChanged = { type: 'menu.changed' } as const;
 

@@ -32,8 +32,8 @@ function toTable({ table, currentOrder }: repo.TableWithOrder): Table {
   };
 }
 
-const missingTable = () => notFound('That table does not exist (it may have been deleted)');
-const tableTaken = (tableNo: number) => conflict(`Table ${tableNo} already exists`);
+const missingTable = () => notFound('That table does not exist (it may have been deleted)').because('TABLE_GONE');
+const tableTaken = (tableNo: number) => conflict(`Table ${tableNo} already exists`).because('TABLE_TAKEN', { tableNo });
 
 export function createTablesService(db: Database, transact: Transact) {
   async function load(executor: Executor, id: string): Promise<Table> {
@@ -75,7 +75,7 @@ export function createTablesService(db: Database, transact: Transact) {
     async update(actor: AuthUser, id: string, body: Omit<UpdateTableBody, 'orderId'>): Promise<Table> {
       const { tableNo, seats, status, rotateQrKey } = body;
       if (!can(actor.role, 'tables:manage') && (tableNo !== undefined || seats !== undefined || rotateQrKey)) {
-        throw forbidden("Only a manager can change a table's number, seats or QR key");
+        throw forbidden("Only a manager can change a table's number, seats or QR key").because('TABLE_MANAGER_ONLY');
       }
       try {
         return await transact(async (tx, record) => {
@@ -84,7 +84,7 @@ export function createTablesService(db: Database, transact: Transact) {
           if (status === 'available' && current.currentOrder) {
             throw conflict(
               `Table ${current.table.tableNo} has open order ${current.currentOrder.orderNo}; complete or cancel it first`,
-            );
+            ).because('TABLE_HAS_ORDER', { tableNo: current.table.tableNo, orderNo: current.currentOrder.orderNo });
           }
           await repo.updateTable(tx, id, {
             tableNo,
@@ -122,10 +122,10 @@ export function createTablesService(db: Database, transact: Transact) {
     async seatOrder(tx: Executor, tableId: string, orderId: string): Promise<void> {
       if (await repo.seatOrder(tx, tableId, orderId)) return;
       const table = await repo.findTable(tx, tableId);
-      if (!table) throw notFound('That table does not exist (it may have been deleted)');
+      if (!table) throw notFound('That table does not exist (it may have been deleted)').because('TABLE_GONE');
       throw conflict(
         `Table ${table.table.tableNo} already has an open order${table.currentOrder ? ` (${table.currentOrder.orderNo})` : ''}`,
-      );
+      ).because('TABLE_OCCUPIED', { tableNo: table.table.tableNo, orderNo: table.currentOrder?.orderNo ?? 0 });
     },
 
     /** What a diner's phone may know of a table; with a key, the key must be this table's. */

@@ -42,7 +42,8 @@ export function toUser(row: repo.UserRow): User {
   };
 }
 
-const duplicateEmail = (email: string) => conflict(`An account with the email ${email} already exists`);
+const duplicateEmail = (email: string) =>
+  conflict(`An account with the email ${email} already exists`).because('EMAIL_TAKEN', { email });
 
 export function createUsersService(
   db: Database,
@@ -61,14 +62,20 @@ export function createUsersService(
 
   async function findTarget(tx: Executor, id: string): Promise<repo.UserRow> {
     const target = await repo.findUserById(tx, id);
-    if (!target) throw notFound('That account does not exist (it may have been deleted)');
+    if (!target) throw notFound('That account does not exist (it may have been deleted)').because('ACCOUNT_NOT_FOUND');
     return target;
   }
 
-  async function keepAnActiveAdmin(tx: Executor, target: repo.UserRow, action: string): Promise<void> {
+  async function keepAnActiveAdmin(
+    tx: Executor,
+    target: repo.UserRow,
+    action: 'suspended' | 'demoted' | 'deleted',
+  ): Promise<void> {
     if (target.role !== 'admin' || target.status !== 'active') return;
     if ((await repo.countOtherActiveAdmins(tx, target.id)) === 0) {
-      throw conflict(`${target.name} is the last active admin and cannot be ${action}; make another admin first`);
+      throw conflict(
+        `${target.name} is the last active admin and cannot be ${action}; make another admin first`,
+      ).because('LAST_ADMIN', { name: target.name, action });
     }
   }
 
@@ -103,9 +110,9 @@ export function createUsersService(
     async login(body: LoginBody): Promise<LoginResult> {
       const row = await repo.findUserByEmail(db, body.email);
       const passwordMatches = await verify(row?.passwordHash ?? (await unknownUserHash), body.password);
-      if (!row || !passwordMatches) throw unauthorized('Invalid email or password');
-      if (row.status === 'pending') throw forbidden('Your account is waiting for approval');
-      if (row.status === 'suspended') throw forbidden('Your account has been suspended');
+      if (!row || !passwordMatches) throw unauthorized('Invalid email or password').because('SIGN_IN_WRONG');
+      if (row.status === 'pending') throw forbidden('Your account is waiting for approval').because('ACCOUNT_PENDING');
+      if (row.status === 'suspended') throw forbidden('Your account has been suspended').because('ACCOUNT_SUSPENDED');
       const { token } = await sessions.issue(row);
       return { user: await asCurrentUser(row), token };
     },
@@ -143,7 +150,7 @@ export function createUsersService(
         if (!body.currentPassword || !(await verify(current.passwordHash, body.currentPassword))) {
           throw badRequest('Your current password is not correct', [
             { path: 'currentPassword', message: 'Your current password is not correct' },
-          ]);
+          ]).because('CURRENT_PASSWORD_WRONG');
         }
         passwordHash = await hashPassword(body.newPassword);
       }
@@ -156,7 +163,7 @@ export function createUsersService(
           record({ type: 'account.changed', userId: auth.id });
           return updated;
         });
-        if (!row) throw notFound('Your account no longer exists');
+        if (!row) throw notFound('Your account no longer exists').because('OWN_ACCOUNT_GONE');
         return asCurrentUser(row);
       } catch (error) {
         if (email && isUniqueViolation(error)) throw duplicateEmail(email);
@@ -172,13 +179,16 @@ export function createUsersService(
       if (status === 'pending') {
         throw badRequest('An account can be set to active or suspended', [
           { path: 'status', message: 'Use active or suspended' },
-        ]);
+        ]).because('ACCOUNT_STATUS_CHOICE');
       }
       const row = await transact(async (tx, record) => {
         await lockForTransaction(tx, ACCOUNTS_LOCK_KEY);
         const target = await findTarget(tx, targetId);
-        if (target.id === actor.id && status !== 'active') throw conflict('You cannot suspend your own account');
-        if (!mayChangeAccount(actor.role, target.role)) throw forbidden(adminAccountRefusal);
+        if (target.id === actor.id && status !== 'active') {
+          throw conflict('You cannot suspend your own account').because('OWN_ACCOUNT_SUSPEND');
+        }
+        if (!mayChangeAccount(actor.role, target.role))
+          throw forbidden(adminAccountRefusal).because('ADMIN_ACCOUNT_ONLY');
         if (status === 'suspended') {
           await keepAnActiveAdmin(tx, target, 'suspended');
           await repo.revokeUserSessions(tx, target.id);
@@ -187,7 +197,7 @@ export function createUsersService(
         record({ type: 'account.changed', userId: target.id });
         return repo.updateUser(tx, target.id, { status });
       });
-      if (!row) throw notFound('That account does not exist (it may have been deleted)');
+      if (!row) throw notFound('That account does not exist (it may have been deleted)').because('ACCOUNT_NOT_FOUND');
       return toUser(row);
     },
 
@@ -195,12 +205,14 @@ export function createUsersService(
       const row = await transact(async (tx, record) => {
         await lockForTransaction(tx, ACCOUNTS_LOCK_KEY);
         const target = await findTarget(tx, targetId);
-        if (target.id === actor.id && role !== target.role) throw conflict('You cannot change your own role');
+        if (target.id === actor.id && role !== target.role) {
+          throw conflict('You cannot change your own role').because('OWN_ROLE_CHANGE');
+        }
         if (role !== 'admin') await keepAnActiveAdmin(tx, target, 'demoted');
         record({ type: 'account.changed', userId: target.id });
         return repo.updateUser(tx, target.id, { role });
       });
-      if (!row) throw notFound('That account does not exist (it may have been deleted)');
+      if (!row) throw notFound('That account does not exist (it may have been deleted)').because('ACCOUNT_NOT_FOUND');
       return toUser(row);
     },
 
@@ -208,7 +220,7 @@ export function createUsersService(
       await transact(async (tx, record) => {
         await lockForTransaction(tx, ACCOUNTS_LOCK_KEY);
         const target = await findTarget(tx, targetId);
-        if (target.id === actor.id) throw conflict('You cannot delete your own account');
+        if (target.id === actor.id) throw conflict('You cannot delete your own account').because('OWN_ACCOUNT_DELETE');
         await keepAnActiveAdmin(tx, target, 'deleted');
         await repo.deleteUser(tx, target.id);
         record({ type: 'sessions.ended', userId: target.id });

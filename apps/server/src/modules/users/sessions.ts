@@ -27,7 +27,8 @@ interface CheckedToken {
 /** Picks the cached tokens of one account. */
 const tokensOf = (userId: string) => (_token: string, checked: CheckedToken) => checked.user?.id === userId;
 
-const invalidToken = () => unauthorized('Your session has expired or is not valid; please sign in again');
+const invalidToken = () =>
+  unauthorized('Your session has expired or is not valid; please sign in again').because('SESSION_EXPIRED');
 
 export function createSessionService(
   db: Database,
@@ -90,11 +91,13 @@ export function createSessionService(
       const { claims, user } = await checkedTokens.get(token);
       // Verified when it was first seen; it may have expired since.
       if (claims.exp * 1000 <= Date.now()) throw invalidToken();
-      if (!user || user.id !== claims.sub) throw unauthorized('Your session has ended; please sign in again');
+      if (!user || user.id !== claims.sub) {
+        throw unauthorized('Your session has ended; please sign in again').because('SESSION_ENDED');
+      }
       if (user.status !== 'active') {
         throw unauthorized(
           user.status === 'suspended' ? 'Your account has been suspended' : 'Your account is waiting for approval',
-        );
+        ).because(user.status === 'suspended' ? 'ACCOUNT_SUSPENDED' : 'ACCOUNT_PENDING');
       }
       return { id: user.id, name: user.name, role: user.role, sessionId: claims.jti };
     },
