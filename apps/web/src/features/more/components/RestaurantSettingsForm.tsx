@@ -3,7 +3,7 @@ import { localizedZodResolver } from '../../../lib/form-resolver';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { updateSettingsBodySchema, type Settings } from '@quan/contract/settings';
+import { publicAddressSchema, updateSettingsBodySchema, type Settings } from '@quan/contract/settings';
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
 import { applyApiFieldErrors } from '../../../lib/form-errors';
@@ -23,14 +23,17 @@ const settingsFormSchema = (t: ReturnType<typeof useT>) =>
     taxRate: z.number(t('settings.restaurant.taxRate.number')).pipe(taxRate.unwrap()),
     timezone: timezone.unwrap(),
     language: language.unwrap(),
+    // Left empty (null), the QR codes carry the address the manager opens the app on.
+    publicAddress: publicAddressSchema.nullable(),
   });
 
-const settingsFields = ['restaurantName', 'taxRate', 'timezone', 'language'] as const;
-const formValues = ({ restaurantName, taxRate, timezone, language }: Settings) => ({
+const settingsFields = ['restaurantName', 'taxRate', 'timezone', 'language', 'publicAddress'] as const;
+const formValues = ({ restaurantName, taxRate, timezone, language, publicAddress }: Settings) => ({
   restaurantName,
   taxRate,
   timezone,
   language,
+  publicAddress,
 });
 
 function timezoneOptions(current: string): string[] {
@@ -68,6 +71,7 @@ function SettingsFields({ settings, onLanguageChanged }: SettingsFieldsProps) {
     taxRate: register('taxRate', { valueAsNumber: true }),
     timezone: register('timezone'),
     language: register('language'),
+    publicAddress: register('publicAddress', { setValueAs: (value: string | null) => value?.trim() || null }),
   };
   const languageId = useId();
 
@@ -135,6 +139,17 @@ function SettingsFields({ settings, onLanguageChanged }: SettingsFieldsProps) {
         </select>
         <p className="mt-1 text-xs text-stone-600">{t('settings.restaurant.language.hint')}</p>
       </div>
+      <TextField
+        label={t('settings.restaurant.publicAddress')}
+        className="sm:col-span-2"
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        placeholder={window.location.origin}
+        hint={t('settings.restaurant.publicAddress.hint')}
+        error={errors.publicAddress?.message}
+        {...fields.publicAddress}
+      />
       <div className="flex justify-end sm:col-span-2">
         <button type="submit" className="btn btn-primary" disabled={!isDirty || updateSettingsMutation.isPending}>
           {updateSettingsMutation.isPending ? t('settings.saving') : t('settings.restaurant.save')}

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defaultSettings, type Settings } from '@quan/contract/settings';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
 import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
@@ -70,6 +70,43 @@ describe('MorePage', { timeout: 20_000 }, () => {
 
     const link = await screen.findByRole('link', { name: /^Reservations/ });
     expect(await within(link).findByText('2 waiting')).toBeInTheDocument();
+  });
+
+  it("lets an admin set the public address table QR codes carry, and empty it to use the app's own", async () => {
+    storeSession(makeUser({ role: 'admin' }), tokenExpiringIn(3600));
+    let settings: Settings = defaultSettings;
+    const puts: Partial<Settings>[] = [];
+    fakeApi = installFakeApi(({ method, url, config }) => {
+      if (url !== '/api/settings') return fail(404, 'Not found');
+      if (method === 'PUT') {
+        const body = JSON.parse(config.data as string) as Partial<Settings>;
+        puts.push(body);
+        settings = { ...settings, ...body };
+      }
+      return ok(settings);
+    });
+    renderRoutes(routes, { path: '/more' });
+    const form = within(await screen.findByRole('region', { name: 'Restaurant settings' }));
+    const address = await form.findByLabelText('The restaurant’s public address');
+
+    await userEvent.type(address, 'quan.example.vn/menu');
+    await userEvent.click(form.getByRole('button', { name: 'Save settings' }));
+    expect(
+      await form.findByText('Enter an address such as https://quan.example.vn, without a path'),
+    ).toBeInTheDocument();
+    expect(puts).toEqual([]);
+
+    await userEvent.clear(address);
+    await userEvent.type(address, 'https://Quan.Example.vn/');
+    await userEvent.click(form.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Restaurant settings saved.')).toBeInTheDocument();
+    expect(puts.at(-1)).toMatchObject({ publicAddress: 'https://quan.example.vn' });
+    expect(address).toHaveValue('https://quan.example.vn');
+
+    await userEvent.clear(address);
+    await userEvent.click(form.getByRole('button', { name: 'Save settings' }));
+    await vi.waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts.at(-1)).toMatchObject({ publicAddress: null });
   });
 
   it('lets an admin set the service charge and the bank account for VietQR', async () => {
