@@ -133,13 +133,13 @@ describe('coupons', () => {
     expect(unknown.json().message).toBe('There is no coupon NO-SUCH-CODE');
   });
 
-  it('applies the discount to the order before tax, counts the use, and gives it back on cancel', async () => {
+  it('takes the discount off the bill before the VAT is worked out, counts the use, and gives it back on cancel', async () => {
     const coupon = await createCoupon({ discountType: 'fixed', discountValue: 20_000, usageLimit: 5 });
     const placed = await orderWith(coupon.code.toLowerCase(), 2);
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json().data;
-    // (200.000 − 20.000) × 8 % = 14.400.
-    expect(order.bills).toMatchObject({ subtotal: 200_000, discount: 20_000, taxRate: 8, tax: 14_400, total: 194_400 });
+    // VAT inside the prices: the guest pays 200.000 − 20.000 = 180.000 ₫, which holds 180.000 × 8 / 108 = 13.333 ₫.
+    expect(order.bills).toMatchObject({ subtotal: 200_000, discount: 20_000, taxRate: 8, tax: 13_333, total: 180_000 });
     expect(order.coupon).toEqual({ code: coupon.code, discount: 20_000 });
     const usedCount = async () =>
       ((await t.request({ method: 'GET', url: '/api/coupons', as: 'staff' })).json().data as Coupon[]).find(

@@ -12,8 +12,8 @@ let dish: { _id: string; price: number };
 beforeAll(async () => {
   t = await buildTestApp();
   await t.signInAs('admin');
-  // 1.000.000 ₫ a portion: with 8 % tax one portion is a 1.080.000 ₫ bill.
-  dish = (await createMenu(t, [{ name: 'Lẩu hải sản', price: 1_000_000 }])).items[0]!;
+  // 1.080.000 ₫ a portion, VAT inside: one portion is a 1.080.000 ₫ bill.
+  dish = (await createMenu(t, [{ name: 'Lẩu hải sản', price: 1_080_000 }])).items[0]!;
 });
 afterAll(() => t.close());
 

@@ -207,7 +207,8 @@ describe('ordering from the table', () => {
       status: 'pending',
       items: [{ name: 'Phở gà', quantity: 2, price: 60_000, note: 'không hành' }],
     });
-    expect(order.bills).toMatchObject({ subtotal: 120_000, tax: 9_600, total: 129_600 });
+    // The menu's prices hold the VAT: 120.000 × 8 / 108 = 8.889 ₫ of it.
+    expect(order.bills).toMatchObject({ subtotal: 120_000, tax: 8_889, total: 120_000, pricesIncludeTax: true });
     expect(Buffer.from(order.trackingToken, 'base64url').length).toBeGreaterThanOrEqual(16);
     expect(Object.keys(order).sort()).toEqual([
       '_id',

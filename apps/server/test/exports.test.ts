@@ -118,8 +118,13 @@ async function csvOf(kind: string, query = PERIOD): Promise<string[][]> {
 beforeAll(async () => {
   t = await buildTestApp();
   await t.signInAs('admin');
-  // 8% tax, so a bill's total is not its subtotal and the accountant's columns must each be right.
-  const settings = await t.request({ method: 'PUT', url: '/api/settings', payload: { taxRate: 8 }, as: 'admin' });
+  // 8% tax added on top, so a bill's total is not its subtotal and the accountant's columns must each be right.
+  const settings = await t.request({
+    method: 'PUT',
+    url: '/api/settings',
+    payload: { taxRate: 8, pricesIncludeTax: false },
+    as: 'admin',
+  });
   expect(settings.statusCode, settings.body).toBe(200);
   expect(settings.json().data.timezone).toBe('Asia/Ho_Chi_Minh');
   [pho, tea] = (
@@ -190,6 +195,7 @@ const paymentColumns = [
   'Phương thức',
   'Số tiền',
   'Tiền boa',
+  'Làm tròn',
   'Khách đưa',
   'Tiền thối',
   'Đã hoàn',
@@ -207,6 +213,7 @@ const expectedPayments = () => [
     'Tiền mặt',
     100_000,
     20_000,
+    0,
     150_000,
     30_000,
     0,
@@ -221,6 +228,7 @@ const expectedPayments = () => [
     'Chuyển khoản',
     51_200,
     0,
+    0,
     null,
     null,
     0,
@@ -229,7 +237,7 @@ const expectedPayments = () => [
     shiftNo,
     null,
   ],
-  [byCard.orderNo, null, 'Thẻ', 70_200, 0, null, null, 0, 'Test staff', '2026-03-10 23:40:00', shiftNo, null],
+  [byCard.orderNo, null, 'Thẻ', 70_200, 0, 0, null, null, 0, 'Test staff', '2026-03-10 23:40:00', shiftNo, null],
 ];
 
 describe('exports', () => {
@@ -238,7 +246,7 @@ describe('exports', () => {
     expect(response.statusCode, response.body).toBe(200);
     const lines = response.rawPayload.toString('utf8').split('\r\n');
     expect(lines[0]).toBe(
-      '\uFEFFSố đơn,Phần,Phương thức,Số tiền,Tiền boa,Khách đưa,Tiền thối,Đã hoàn,Nhân viên,Thời gian,Ca,Mã giao dịch NH',
+      '\uFEFFSố đơn,Phần,Phương thức,Số tiền,Tiền boa,Làm tròn,Khách đưa,Tiền thối,Đã hoàn,Nhân viên,Thời gian,Ca,Mã giao dịch NH',
     );
     // Money is plain digits: no thousands separators, no ₫.
     expect(response.rawPayload.toString('utf8')).not.toMatch(/₫|\d\.\d{3}|\u00a0/);
@@ -266,6 +274,7 @@ describe('exports', () => {
       'Giảm giá',
       'Phí phục vụ',
       'Thuế',
+      'Thuế gồm trong giá',
       'Tổng cộng',
       'Đã trả',
       'Đã hoàn',
@@ -288,6 +297,7 @@ describe('exports', () => {
           0,
           0,
           11_200,
+          'Không',
           151_200,
           151_200,
           0,
@@ -308,6 +318,7 @@ describe('exports', () => {
           0,
           0,
           5_200,
+          'Không',
           70_200,
           70_200,
           0,
@@ -345,6 +356,7 @@ describe('exports', () => {
       'Chuyển khoản',
       'Ví điện tử',
       'Phiếu quà tặng',
+      'Làm tròn tiền mặt',
       'Tiền boa',
       'Hoàn tiền',
       'Nộp vào',
@@ -370,6 +382,7 @@ describe('exports', () => {
           100_000,
           70_200,
           51_200,
+          0,
           0,
           0,
           20_000,

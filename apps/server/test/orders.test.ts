@@ -58,7 +58,7 @@ async function countOrders(): Promise<number> {
 }
 
 describe('placing an order', () => {
-  it('prices every line from the menu and taxes (subtotal − discount) at 8 %, rounded to whole VND', async () => {
+  it('prices every line from the menu and shows the 8 % VAT the prices hold, rounded to whole VND', async () => {
     const response = await place({
       items: [
         { itemId: pho._id, quantity: 3, note: 'ít hành' },
@@ -70,7 +70,7 @@ describe('placing an order', () => {
     expect(response.statusCode).toBe(201);
     const order: Order = response.json().data;
     // A kitchen without stations: lines go to none, and none is done yet; dishes without options carry none.
-    const firstRound = { roundNo: 1, voidedQuantity: 0, options: [], stationId: null, readyAt: null };
+    const firstRound = { roundNo: 1, voidedQuantity: 0, options: [], stationId: null, startedAt: null, readyAt: null };
     expect(order.items).toEqual([
       {
         itemId: pho._id,
@@ -106,15 +106,16 @@ describe('placing an order', () => {
     expect(order.rounds).toEqual([
       { no: 1, status: 'in_progress', source: 'pos', sentAt: order.createdAt, sentBy: order.createdBy },
     ]);
-    // 232,345 × 8 % = 18,587.6 → 18,588
+    // A new restaurant's prices hold the VAT: 232,345 × 8 / 108 = 17,210.7 → 17,211, and the guest pays the menu prices.
     expect(order.bills).toEqual({
       subtotal: 232_345,
       discount: 0,
       serviceRate: 0,
       serviceCharge: 0,
       taxRate: 8,
-      tax: 18_588,
-      total: 250_933,
+      pricesIncludeTax: true,
+      tax: 17_211,
+      total: 232_345,
     });
     expect(order).toMatchObject({
       status: 'in_progress',
@@ -131,11 +132,29 @@ describe('placing an order', () => {
     expect(next.orderNo).toBe(order.orderNo + 1);
   });
 
-  it('uses the tax rate of the settings at order time', async () => {
-    await t.request({ method: 'PUT', url: '/api/settings', payload: { taxRate: 10 }, as: 'admin' });
+  it('uses the tax rate and the VAT mode of the settings at order time', async () => {
+    const settings = { method: 'PUT', url: '/api/settings', as: 'admin' } as const;
+    await t.request({ ...settings, payload: { taxRate: 10, pricesIncludeTax: false } });
     const order = await placeOk({ items: [{ itemId: oddPrice._id, quantity: 2 }] });
-    expect(order.bills).toMatchObject({ subtotal: 24_690, discount: 0, taxRate: 10, tax: 2_469, total: 27_159 });
-    await t.request({ method: 'PUT', url: '/api/settings', payload: { taxRate: 8 }, as: 'admin' });
+    // VAT added on top: 24,690 × 10 % = 2,469.
+    const added = { subtotal: 24_690, discount: 0, taxRate: 10, pricesIncludeTax: false, tax: 2_469, total: 27_159 };
+    expect(order.bills).toMatchObject(added);
+    await t.request({ ...settings, payload: { taxRate: 8, pricesIncludeTax: true } });
+    // The order keeps the way it was priced when its bill is worked out again (a second round here).
+    const round = await t.request({
+      method: 'POST',
+      url: `/api/order/${order._id}/rounds`,
+      payload: { items: [{ itemId: oddPrice._id, quantity: 1 }] },
+      as: 'staff',
+    });
+    expect(round.statusCode, round.body).toBe(201);
+    expect(round.json().data.bills).toMatchObject({
+      subtotal: 37_035,
+      taxRate: 10,
+      pricesIncludeTax: false,
+      tax: 3_704,
+      total: 40_739,
+    });
   });
 
   it('charges a new price, and refuses a dish made unavailable or deleted, from the very next order', async () => {

@@ -286,7 +286,11 @@ describe('service charge', () => {
     const settings = await t.request({
       method: 'PUT',
       url: '/api/settings',
-      payload: { taxRate: 8, serviceCharge: { rate: 5, dineIn: true, takeaway: false, table: true } },
+      payload: {
+        taxRate: 8,
+        pricesIncludeTax: false,
+        serviceCharge: { rate: 5, dineIn: true, takeaway: false, table: true },
+      },
       as: 'admin',
     });
     expect(settings.statusCode, settings.body).toBe(200);
@@ -300,7 +304,9 @@ describe('service charge', () => {
 
       // A second round keeps the rate the order was placed with.
       const round = await post(`/api/order/${dineIn._id}/rounds`, { items: [{ itemId: tea._id, quantity: 3 }] });
-      expect((round.json().data as Order).bills).toEqual(computeBill({ subtotal: 430_000, discount: 0, taxRate: 8, serviceRate: 5 }));
+      expect((round.json().data as Order).bills).toEqual(
+        computeBill({ subtotal: 430_000, discount: 0, taxRate: 8, serviceRate: 5 }),
+      );
 
       const split: Order = (await post(`/api/order/${dineIn._id}/split`, { by: 'guests', guests: 3 })).json().data;
       for (const key of ['subtotal', 'serviceCharge', 'tax', 'total'] as const) {
@@ -325,7 +331,11 @@ describe('service charge', () => {
       await t.request({
         method: 'PUT',
         url: '/api/settings',
-        payload: { taxRate: 0, serviceCharge: { rate: 0, dineIn: true, takeaway: false, table: true } },
+        payload: {
+          taxRate: 0,
+          pricesIncludeTax: true,
+          serviceCharge: { rate: 0, dineIn: true, takeaway: false, table: true },
+        },
         as: 'admin',
       });
     }
@@ -337,7 +347,11 @@ describe('percent rates', () => {
     // 0.7 % of 5.500 ₫ is 38,5 ₫: 39 ₫, where floating point (38.49999…) would round down.
     expect(Math.round((5_500 * 0.7) / 100)).toBe(38);
     expect(percentOf(5_500, 0.7)).toBe(39);
-    expect(computeBill({ subtotal: 5_500, discount: 0, taxRate: 8.2, serviceRate: 0.7 })).toMatchObject({ serviceCharge: 39, tax: 454, total: 5_993 });
+    expect(computeBill({ subtotal: 5_500, discount: 0, taxRate: 8.2, serviceRate: 0.7 })).toMatchObject({
+      serviceCharge: 39,
+      tax: 454,
+      total: 5_993,
+    });
     for (const taxRate of [8.2, 1.15, 2.3]) {
       const saved = await t.request({ method: 'PUT', url: '/api/settings', payload: { taxRate }, as: 'admin' });
       expect(saved.statusCode, `${taxRate}: ${saved.body}`).toBe(200);

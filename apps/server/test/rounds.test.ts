@@ -94,7 +94,9 @@ describe('rounds on one bill', () => {
     ]);
     // A new round puts the order back in the kitchen; the bill is the whole order's.
     expect(order.status).toBe('in_progress');
-    expect(order.bills).toEqual(computeBill({ subtotal: 65_000 + 40_000 + 140_000, discount: 0, taxRate: 8 }));
+    expect(order.bills).toEqual(
+      computeBill({ subtotal: 65_000 + 40_000 + 140_000, discount: 0, taxRate: 8, pricesIncludeTax: true }),
+    );
     expect(await beefLeft()).toBeCloseTo(before - 0.3, 3);
     expect(order.table).toEqual({ _id: table._id, tableNo: table.tableNo });
     expect(order.version).toBeGreaterThan(first.version);
@@ -128,7 +130,9 @@ describe('rounds on one bill', () => {
     });
     expect(first.bills.discount).toBe(13_000);
     const second: Order = (await addRound(first._id, { items: [{ itemId: beer._id, quantity: 5 }] })).json().data;
-    expect(second.bills).toEqual(computeBill({ subtotal: 230_000, discount: 23_000, taxRate: 8 }));
+    expect(second.bills).toEqual(
+      computeBill({ subtotal: 230_000, discount: 23_000, taxRate: 8, pricesIncludeTax: true }),
+    );
 
     const revenueBefore = (await t.request({ method: 'GET', url: '/api/order/revenue', as: 'manager' })).json().data;
     await moveRound(first._id, 1, { status: 'ready' });
@@ -250,7 +254,9 @@ describe('rounds on one bill', () => {
     const final: Order = (await t.request({ method: 'GET', url: `/api/order/${order._id}`, as: 'staff' })).json().data;
     expect(final.rounds.map((round) => round.no)).toEqual([1, 2, 3]);
     expect(final.items.map((line) => line.position)).toEqual([0, 1, 2]);
-    expect(final.bills).toEqual(computeBill({ subtotal: 20_000 + 40_000 + 65_000, discount: 0, taxRate: 8 }));
+    expect(final.bills).toEqual(
+      computeBill({ subtotal: 20_000 + 40_000 + 65_000, discount: 0, taxRate: 8, pricesIncludeTax: true }),
+    );
   });
 
   it('leaves taking a started round off a bill that keeps other dishes to a manager', async () => {
@@ -271,7 +277,9 @@ describe('rounds on one bill', () => {
       as: 'manager',
     });
     expect(byManager.statusCode, byManager.body).toBe(200);
-    expect(byManager.json().data.bills).toEqual(computeBill({ subtotal: 20_000, discount: 0, taxRate: 8 }));
+    expect(byManager.json().data.bills).toEqual(
+      computeBill({ subtotal: 20_000, discount: 0, taxRate: 8, pricesIncludeTax: true }),
+    );
   });
 
   it('gives two phones ordering at a free table at the same moment one order, never two', async () => {

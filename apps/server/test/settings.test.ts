@@ -36,6 +36,10 @@ describe('settings', () => {
           { from: '17:00', to: '22:00' },
         ]),
       },
+      // Menu prices with VAT inside and cash in whole thousands, as most restaurants in Vietnam work.
+      pricesIncludeTax: true,
+      cashRounding: 1000,
+      publicAddress: null,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).statusCode).toBe(401);
   });
@@ -104,6 +108,15 @@ describe('settings', () => {
     };
     const changed = await t.request({ method: 'PUT', url: '/api/settings', payload: { loyalty }, as: 'admin' });
     expect(changed.json().data.loyalty).toEqual(loyalty);
+
+    // How the bill counts VAT and how cash is rounded.
+    const money = await t.request({
+      method: 'PUT',
+      url: '/api/settings',
+      payload: { pricesIncludeTax: false, cashRounding: 500 },
+      as: 'admin',
+    });
+    expect(money.json().data).toMatchObject({ pricesIncludeTax: false, cashRounding: 500, loyalty });
   });
 
   it('refuses values that make no sense, naming the field, and changes nothing', async () => {
@@ -114,6 +127,8 @@ describe('settings', () => {
       [{ timezone: 'Mars/Olympus' }, 'timezone', 'Unknown time zone (use an IANA name such as Asia/Ho_Chi_Minh)'],
       [{ currency: 'USD' }, 'currency', 'Only VND is supported'],
       [{ restaurantName: '   ' }, 'restaurantName', 'Restaurant name cannot be empty'],
+      [{ cashRounding: 200 }, 'cashRounding', 'Cash rounding is 0 (none), 500 or 1000 ₫'],
+      [{ pricesIncludeTax: 'yes' }, 'pricesIncludeTax', 'Say whether prices include VAT'],
       [
         {
           loyalty: {
