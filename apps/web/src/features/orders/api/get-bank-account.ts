@@ -27,3 +27,12 @@ export function bankAccountQueryOptions() {
 export function useBankAccount() {
   return useQuery(bankAccountQueryOptions());
 }
+
+/** What a printed bill names at its top and the account its VietQR codes pay into. */
+export function useBillHeading() {
+  return useQuery({
+    queryKey: settingsQueryKey,
+    queryFn: getSettings,
+    select: (settings) => ({ restaurantName: settings.restaurantName, bank: settings.bank }),
+  });
+}

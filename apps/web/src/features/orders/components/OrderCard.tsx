@@ -6,6 +6,7 @@ import { formatMoney } from '../../../lib/format';
 import { formatDateTime } from '../../../lib/date-format';
 import { useT, type Translate } from '../../../lib/i18n';
 import { useCan } from '../../../lib/use-can';
+import { BillButton } from './BillDialog';
 import { BillParts } from './BillParts';
 import { OrderStatusBadge, SourceBadge } from './OrderBadges';
 import { billedQuantity, linesOfRound } from './order-lines';
@@ -15,7 +16,7 @@ import { paymentMethodMessages, refundableOf } from './payment-labels';
 import { roundMovesFor, roundsAwaitingApproval, roundStatusMessages, type RoundMove } from './round-status';
 import { formatClock } from '../../../lib/date-format';
 import { elapsedMinutes, formatElapsed } from './ticket-timing';
-import { billedLines, canChangeBill, type TabAction } from './tab-actions';
+import { billedLines, canChangeBill, canSplitBill, type TabAction } from './tab-actions';
 
 interface OrderCardProps {
   order: Order;
@@ -192,7 +193,7 @@ interface TabActionButton {
 /**
  * The changes of the bill an order's card offers: paying before the kitchen is done (a takeaway paid at the
  * counter, a guest leaving early), then the changes of its dishes while its bill may change, and only what
- * the role may do. Money taken keeps the dishes where they are: moving, merging and splitting wait for a refund.
+ * the role may do. Money taken keeps the dishes where they are: moving and merging wait for a refund.
  */
 function tabActionsFor(
   t: Translate,
@@ -213,7 +214,14 @@ function tabActionsFor(
     label: t('orders.action.takePayment'),
     icon: Wallet,
   };
-  if (!canChangeBill(order)) return pay ? [pay] : [];
+  // A split keeps the parts with money on them and divides the rest: it stays on offer while any is unpaid.
+  const split: TabActionButton | false = canMove &&
+    canSplitBill(order) && {
+      action: 'split',
+      label: t(order.billParts.length > 0 ? 'orders.action.splitAgain' : 'orders.action.split'),
+      icon: Split,
+    };
+  if (!canChangeBill(order)) return [pay, split].filter((action): action is TabActionButton => action !== false);
   const hasDishes = billedLines(order).length > 0;
   const canRearrange = canMove && order.paid === 0;
   const actions: (TabActionButton | false)[] = [
@@ -221,12 +229,7 @@ function tabActionsFor(
     canVoid && hasDishes && { action: 'void', label: t('orders.action.void'), icon: Ban },
     canRearrange && hasDishes && { action: 'move', label: t('orders.action.move'), icon: ArrowRightLeft },
     canRearrange && { action: 'merge', label: t('orders.action.merge'), icon: Merge },
-    canRearrange &&
-      order.bills.total > 0 && {
-        action: 'split',
-        label: t(order.billParts.length > 0 ? 'orders.action.splitAgain' : 'orders.action.split'),
-        icon: Split,
-      },
+    split,
   ];
   return actions.filter((action): action is TabActionButton => action !== false);
 }
@@ -318,7 +321,13 @@ export function OrderCard({
             <p key={line}>{line}</p>
           ))}
         </div>
-        <p className="text-lg font-bold text-stone-900">{formatMoney(order.bills.total)}</p>
+        <div className="flex flex-col items-end gap-1.5">
+          <p className="text-lg font-bold text-stone-900">{formatMoney(order.bills.total)}</p>
+          {/* The guest may ask for the bill at any moment, and for the receipt once paid. */}
+          {order.status !== 'cancelled' && (
+            <BillButton order={order} className={`btn btn-sm ${phoneTapTarget} btn-secondary`} />
+          )}
+        </div>
       </div>
 
       {isSplit && <BillParts order={order} canPay={canMove} isBusy={isBusy} onPay={onPayPart} />}

@@ -124,8 +124,8 @@ describe('PosPage', () => {
         ]);
         expect(post!.data).not.toMatch(/price|total/i);
 
-        // The receipt shows the options under the dish, with what each added to the price.
-        const receipt = within(screen.getByRole('article', { name: 'Receipt for order 1042' }));
+        // The bill shows the options under the dish, with what each added to the price.
+        const receipt = within(screen.getByRole('article', { name: 'Bill for order 1042' }));
         const [phoLine] = receipt.getAllByRole('listitem');
         expect(phoLine).toHaveTextContent(/^2 × Phở táiLớn\+10\.000\s₫không hành/);
         const ticket = within(screen.getByRole('article', { name: 'Kitchen ticket for order 1042' }));

@@ -95,10 +95,10 @@ describe('PosPage', () => {
       expect(store.getState().cart.items).toEqual([]);
       expect(store.getState().order).toMatchObject({ orderId, customerName: '', guests: 0, table: null });
 
-      const receipt = within(screen.getByRole('article', { name: 'Receipt for order 1042' }));
+      const receipt = within(screen.getByRole('article', { name: 'Bill for order 1042' }));
       expect(receipt.getByText('Quán Test')).toBeInTheDocument();
       expect(receipt.getByText('Subtotal').nextSibling).toHaveTextContent(money(145_000));
-      expect(receipt.getByText('Tax (10%)').nextSibling).toHaveTextContent(money(14_500));
+      expect(receipt.getByText('VAT (10%)').nextSibling).toHaveTextContent(money(14_500));
       expect(receipt.getByText('Total').nextSibling).toHaveTextContent(money(159_500));
       expect(receipt.getByText(money(140_000))).toBeInTheDocument();
 
@@ -117,9 +117,9 @@ describe('PosPage', () => {
       });
       expect(document.querySelector('.print-sheet')).toBeNull();
 
-      await user.click(screen.getByRole('button', { name: 'Print receipt' }));
+      await user.click(screen.getByRole('button', { name: 'Print the bill' }));
       await waitFor(() => expect(printed).toHaveLength(2));
-      expect(printed[1]).toContain('Receipt · Order #1042');
+      expect(printed[1]).toContain('BillOrder #1042');
       expect(printed[1]).toContain(formatMoney(159_500));
 
       await user.click(screen.getByRole('button', { name: 'New order' }));
@@ -184,11 +184,12 @@ describe('PosPage', () => {
       expect(await screen.findByRole('heading', { level: 1, name: 'Đã tạo đơn #1042' })).toBeInTheDocument();
       expect(await screen.findByText('Đã tạo đơn #1042.')).toBeInTheDocument();
       expect(screen.getByText(/^Bàn 4 · Chị Lan · tổng cộng/)).toHaveTextContent('Bếp đã nhận đơn.');
-      const receipt = within(screen.getByRole('article', { name: 'Hóa đơn của đơn số 1042' }));
-      expect(receipt.getByText('Hóa đơn · Đơn #1042')).toBeInTheDocument();
+      const receipt = within(screen.getByRole('article', { name: 'Phiếu tạm tính của đơn số 1042' }));
+      expect(receipt.getByText('Phiếu tạm tính')).toBeInTheDocument();
+      expect(receipt.getByText('Đơn #1042')).toBeInTheDocument();
       expect(receipt.getByText(/^Bàn 4 · 3 khách/)).toHaveTextContent('Khách: Chị Lan');
       expect(receipt.getByText('Tạm tính').nextSibling).toHaveTextContent(money(145_000));
-      expect(receipt.getByText('Thuế (10%)').nextSibling).toHaveTextContent(money(14_500));
+      expect(receipt.getByText('Thuế VAT (10%)').nextSibling).toHaveTextContent(money(14_500));
       expect(receipt.getByText('Tổng cộng').nextSibling).toHaveTextContent(money(159_500));
       expect(receipt.getByText('Chưa thanh toán')).toBeInTheDocument();
       expect(receipt.getByText('Nhân viên phục vụ: Lê Minh Châu')).toBeInTheDocument();
@@ -196,7 +197,7 @@ describe('PosPage', () => {
       expect(ticket.getByText('BẾP · #1042')).toBeInTheDocument();
       expect(ticket.getByText('Bàn 4')).toBeInTheDocument();
       expect(ticket.getByText('Chị Lan · 3 khách')).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'In hóa đơn' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'In phiếu tạm tính' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'In phiếu bếp' })).toBeInTheDocument();
 
       await user.click(screen.getByRole('button', { name: 'Đơn mới' }));

@@ -3,7 +3,6 @@ import { ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Item } from '@quan/contract/menu';
 import type { Order } from '@quan/contract/order';
-import { defaultSettings } from '@quan/contract/settings';
 import { FormAlert } from '../../../components/FormAlert';
 import { OptionSheet, type OptionSheetResult } from '../../../components/OptionSheet';
 import { describeApiError } from '../../../lib/api-client';
@@ -25,7 +24,8 @@ import { CouponField } from '../components/CouponField';
 import { CustomerSection } from '../components/CustomerSection';
 import { OpenOrderGuest, OpenOrderSoFar, RoundJoinsNotice } from '../components/OpenOrderParts';
 import { PanelSection } from '../components/PanelSection';
-import { PlacedOrderView } from '../components/PlacedOrderView';
+import { PlacedOrderView } from './PlacedOrderView';
+import { BillButton } from '../../orders/components/BillDialog';
 import { PosMenu } from './PosMenu';
 import { RoundBillSummary } from '../components/RoundBillSummary';
 import { TablePicker } from '../components/TablePicker';
@@ -62,7 +62,6 @@ export function PosPage() {
 
   const lines = groupCartLines(cartItems);
   const unitCount = cartItems.length;
-  const restaurantName = settings.data?.restaurantName ?? defaultSettings.restaurantName;
   const canManageMenu = useCan('menu:manage');
   // The chosen table's open order, if it has one: the cart then goes to it as a new round.
   const selectedTable = order.table ? tables.data?.find((table) => table._id === order.table?._id) : undefined;
@@ -130,9 +129,7 @@ export function PosPage() {
   }
 
   if (placedOrder) {
-    return (
-      <PlacedOrderView order={placedOrder} restaurantName={restaurantName} onNewOrder={() => setPlacedOrder(null)} />
-    );
+    return <PlacedOrderView order={placedOrder} onNewOrder={() => setPlacedOrder(null)} />;
   }
 
   return (
@@ -214,6 +211,10 @@ export function PosPage() {
                   loadError={round.order.isError ? round.order.error : null}
                   onRetry={() => void round.order.refetch()}
                 />
+                {/* The guest at this table may ask for the bill between rounds. */}
+                {openOrder && (
+                  <BillButton order={openOrder} className="btn btn-secondary btn-sm mt-2 min-h-11 w-full" />
+                )}
               </PanelSection>
             )}
             <PanelSection

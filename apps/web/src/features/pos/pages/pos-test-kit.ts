@@ -161,6 +161,8 @@ export function posApi(
       return ok({ restaurantName: 'Quán Test', taxRate: 10, pricesIncludeTax: false, timezone: 'Asia/Ho_Chi_Minh', currency: 'VND' });
     }
     if (method === 'POST' && url === '/api/order') return placeOrder(request);
+    // Every bill printed here is a first copy; the count itself is the server's (bill-prints.test.ts).
+    if (method === 'POST' && /^\/api\/order\/[^/]+\/prints$/.test(url)) return ok({ kind: 'bill', copies: 1 });
     return fail(404, 'Not found');
   };
 }

@@ -1,24 +1,25 @@
 import { CircleCheck, Printer } from 'lucide-react';
 import type { Order } from '@quan/contract/order';
-import type { BankAccount } from '@quan/contract/settings';
 import { usePrintSheet } from '../../../components/use-print-sheet';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
-import { PrintedKitchenTicket } from './PrintedKitchenTicket';
-import { Receipt } from './Receipt';
+import { PrintedBill } from '../../orders/components/PrintedBill';
+import { useBillPrint } from '../../orders/components/use-bill-print';
+import { PrintedKitchenTicket } from '../components/PrintedKitchenTicket';
 
 interface PlacedOrderViewProps {
   order: Order;
-  restaurantName: string;
-  /** The account guests transfer to: the receipt then carries a VietQR code for what is due. */
-  bank?: BankAccount | null;
   onNewOrder: () => void;
 }
 
-/** The order as the server placed it, with its two tickets, each printed on its own. */
-export function PlacedOrderView({ order, restaurantName, bank = null, onNewOrder }: PlacedOrderViewProps) {
+/**
+ * The order as the server placed it, with its two papers, each printed on its own: the provisional bill (with
+ * the VietQR code of what is due when the restaurant has a bank account), counted so a second copy says
+ * REPRINT, and the kitchen ticket.
+ */
+export function PlacedOrderView({ order, onNewOrder }: PlacedOrderViewProps) {
   const t = useT();
-  const receipt = usePrintSheet('receipt', () => <Receipt order={order} restaurantName={restaurantName} bank={bank} />);
+  const bill = useBillPrint();
   const kitchenTicket = usePrintSheet('kitchen', () => <PrintedKitchenTicket order={order} />);
 
   return (
@@ -42,12 +43,17 @@ export function PlacedOrderView({ order, restaurantName, bank = null, onNewOrder
 
       <div className="grid gap-6 md:grid-cols-2">
         <div className="space-y-3">
-          <button type="button" className="btn btn-secondary min-h-12 w-full" onClick={() => receipt.print(true)}>
+          <button
+            type="button"
+            className="btn btn-secondary min-h-12 w-full"
+            disabled={bill.isPrinting}
+            onClick={() => void bill.print(order)}
+          >
             <Printer aria-hidden="true" className="size-5" />
             {t('pos.placed.printReceipt')}
           </button>
           <div className="card mx-auto max-w-[80mm] p-4">
-            <Receipt order={order} restaurantName={restaurantName} bank={bank} />
+            <PrintedBill order={order} restaurantName={bill.restaurantName} bank={bill.bank} />
           </div>
         </div>
         <div className="space-y-3">
@@ -61,7 +67,7 @@ export function PlacedOrderView({ order, restaurantName, bank = null, onNewOrder
         </div>
       </div>
 
-      {receipt.sheet}
+      {bill.sheet}
       {kitchenTicket.sheet}
     </section>
   );

@@ -1,31 +1,28 @@
-import type { Order, PaymentMethod } from '@quan/contract/order';
+import { billPrintKindOf, type Order } from '@quan/contract/order';
 import { transferNote } from '@quan/contract/payments';
 import type { BankAccount } from '@quan/contract/settings';
 import { VietQrCode } from '../../../components/VietQrCode';
+import { formatClock, formatDateTime, formatPercent } from '../../../lib/date-format';
 import { formatMoney, formatPriceChange } from '../../../lib/format';
-import { formatDateTime } from '../../../lib/date-format';
 import { useT } from '../../../lib/i18n';
-import { formatTaxRate } from './BillSummary';
+import { paymentMethodMessages } from './payment-labels';
 
-/** The payment methods as a receipt names them, as message ids (the POS sells, the orders feature settles). */
-const methodLabels: Record<PaymentMethod, string> = {
-  cash: 'pos.method.cash',
-  card: 'pos.method.card',
-  transfer: 'pos.method.transfer',
-  ewallet: 'pos.method.ewallet',
-  voucher: 'pos.method.voucher',
-};
+/** A tax or service-charge rate as the bill prints it: "8%", "8,5%". */
+const formatRate = (rate: number) => formatPercent(rate, 2);
 
 /**
  * What is still to pay and the transfer note that pays it: the whole bill (no part), or each part of a split
- * one.
+ * one still due (only `partNo` when the guest pays that part).
  */
-function transfersDue(order: Order): { key: string; partNo: number | null; amount: number; note: string }[] {
+function transfersDue(
+  order: Order,
+  partNo: number | null,
+): { key: string; partNo: number | null; amount: number; note: string }[] {
   if (order.billParts.length === 0) {
     return order.due > 0 ? [{ key: 'bill', partNo: null, amount: order.due, note: transferNote(order.orderNo) }] : [];
   }
   return order.billParts
-    .filter((part) => part.due > 0)
+    .filter((part) => part.due > 0 && (partNo === null || part.no === partNo))
     .map((part) => ({
       key: `part-${part.no}`,
       partNo: part.no,
@@ -56,37 +53,78 @@ function billedLines(order: Order) {
   return order.items.filter((line) => line.quantity > line.voidedQuantity);
 }
 
-interface ReceiptProps {
+export interface PrintedBillProps {
   order: Order;
   restaurantName: string;
   /** The account guests transfer to: with it, what is still due gets a VietQR code. */
   bank?: BankAccount | null;
+  /** On a split bill, the part the guest pays: only its code is printed. Null: every part still due. */
+  partNo?: number | null;
+  /** Which copy of the paper this is (2 and later say REPRINT); null for the bill shown on a screen. */
+  copy?: number | null;
+  /** When it was printed; the screen's copy has none. */
+  printedAt?: string | null;
+  /** The print could not be counted (the server was out of reach): the paper says so. */
+  uncounted?: boolean;
 }
 
 /**
- * The guest's bill with the server's numbers, laid out for an 80 mm receipt printer: each dish in bold, its
- * options under it with their prices, then the portion's price and the line's total; the service charge, tax
- * and total; each payment with its tip, the cash handed over and the change; and while something is due, what
- * is due with a VietQR code the guest scans to transfer it.
+ * The guest's paper of an order, laid out for an 80 mm receipt printer (the `.ticket` styles in index.css): the
+ * provisional bill ("Phiếu tạm tính") while something is due, the receipt ("Phiếu thanh toán") once the order is
+ * paid. Each dish in bold, its options under it with their prices, then the portion's price and the line's
+ * total; the discount, service charge, VAT (added to the total, or the part the prices contain) and total; each
+ * payment with its cash rounding, tip, the cash handed over and the change; and while something is due, what
+ * is due with a VietQR code the guest scans to transfer it (one per part of a split bill). A reprint says so at
+ * the top, so a guest handed a second copy is not asked to pay twice.
  */
-export function Receipt({ order, restaurantName, bank = null }: ReceiptProps) {
+export function PrintedBill({
+  order,
+  restaurantName,
+  bank = null,
+  partNo = null,
+  copy = null,
+  printedAt = null,
+  uncounted = false,
+}: PrintedBillProps) {
   const t = useT();
   const { bills } = order;
+  const isReceipt = billPrintKindOf(order) === 'receipt';
   const payments = order.payments.filter((payment) => payment.amount > payment.refunded || payment.tip > 0);
-  const dues = order.status === 'cancelled' ? [] : transfersDue(order);
+  const dues = order.status === 'cancelled' ? [] : transfersDue(order, partNo);
+  const guest = [order.customerDetails.name, order.customerDetails.phone].filter(Boolean).join(' · ');
+  const taxLabel = t(bills.pricesIncludeTax ? 'orders.bill.vatIncluded' : 'orders.bill.vatAdded', {
+    rate: formatRate(bills.taxRate),
+  });
   return (
-    <article aria-label={t('pos.receipt.label', { orderNo: order.orderNo })} className="ticket">
+    <article
+      aria-label={t(isReceipt ? 'orders.bill.receiptLabel' : 'orders.bill.billLabel', { orderNo: order.orderNo })}
+      className="ticket"
+    >
+      {copy !== null && copy > 1 && (
+        <p className="mb-2 border-4 border-black py-1 text-center text-2xl font-extrabold tracking-widest">
+          {t('orders.print.reprint')}{' '}
+          <span className="block text-sm font-bold tracking-normal">{t('orders.print.copy', { copy })}</span>
+        </p>
+      )}
+      {uncounted && (
+        <p className="mb-2 border-2 border-black py-1 text-center font-bold">{t('orders.bill.uncounted')}</p>
+      )}
       <header className="ticket-center">
         <p className="text-base font-bold uppercase">{restaurantName}</p>
-        <p>{t('pos.receipt.heading', { orderNo: order.orderNo })}</p>
+        <p className="text-base font-bold">{t(isReceipt ? 'orders.bill.receiptHeading' : 'orders.bill.billHeading')}</p>
+        <p>{t('orders.bill.orderNo', { orderNo: order.orderNo })}</p>
         <p>{formatDateTime(order.createdAt)}</p>
+        {printedAt && <p>{t('orders.bill.printedAt', { time: formatClock(printedAt) })}</p>}
       </header>
       <p className="ticket-rule">
         {order.table ? t('pos.table', { tableNo: order.table.tableNo }) : t('pos.takeaway')} ·{' '}
         {t('pos.guests', { count: order.customerDetails.guests })}
-        <br />
-        {t('pos.receipt.guest', { name: order.customerDetails.name })}
-        {order.customerDetails.phone && ` · ${order.customerDetails.phone}`}
+        {guest && (
+          <>
+            <br />
+            {t('pos.receipt.guest', { name: guest })}
+          </>
+        )}
       </p>
       <ul className="ticket-rule space-y-1">
         {billedLines(order).map((line) => (
@@ -119,12 +157,14 @@ export function Receipt({ order, restaurantName, bank = null }: ReceiptProps) {
         />
         {bills.serviceCharge > 0 && (
           <Row
-            label={t('pos.receipt.serviceCharge', { rate: formatTaxRate(bills.serviceRate) })}
+            label={t('pos.receipt.serviceCharge', { rate: formatRate(bills.serviceRate) })}
             value={formatMoney(bills.serviceCharge)}
           />
         )}
-        <Row label={t('pos.bill.tax', { rate: formatTaxRate(bills.taxRate) })} value={formatMoney(bills.tax)} />
+        {!bills.pricesIncludeTax && <Row label={taxLabel} value={formatMoney(bills.tax)} />}
         <Row label={t('pos.bill.total')} value={formatMoney(bills.total)} strong />
+        {/* Prices with VAT inside: the total already holds it, so it is shown under the total, not added. */}
+        {bills.pricesIncludeTax && <Row label={taxLabel} value={formatMoney(bills.tax)} />}
       </dl>
       {(payments.length > 0 || dues.length > 0) && (
         <dl aria-label={t('pos.receipt.payments')} className="ticket-rule space-y-0.5">
@@ -133,11 +173,17 @@ export function Receipt({ order, restaurantName, bank = null }: ReceiptProps) {
               <Row
                 label={
                   payment.partNo
-                    ? t('pos.receipt.methodPart', { method: t(methodLabels[payment.method]), partNo: payment.partNo })
-                    : t(methodLabels[payment.method])
+                    ? t('pos.receipt.methodPart', {
+                        method: t(paymentMethodMessages[payment.method]),
+                        partNo: payment.partNo,
+                      })
+                    : t(paymentMethodMessages[payment.method])
                 }
                 value={formatMoney(payment.amount - payment.refunded)}
               />
+              {payment.rounding !== 0 && (
+                <Row indent label={t('orders.bill.rounding')} value={formatPriceChange(payment.rounding)} />
+              )}
               {payment.tip > 0 && <Row indent label={t('pos.receipt.tip')} value={formatMoney(payment.tip)} />}
               {payment.tendered !== null && (
                 <>
@@ -150,6 +196,7 @@ export function Receipt({ order, restaurantName, bank = null }: ReceiptProps) {
               )}
             </div>
           ))}
+          {order.paid > 0 && dues.length > 0 && <Row label={t('orders.bill.paid')} value={formatMoney(order.paid)} />}
           {dues.map((due) => (
             <Row
               key={due.key}
@@ -172,7 +219,7 @@ export function Receipt({ order, restaurantName, bank = null }: ReceiptProps) {
             className="ticket-rule"
           >
             <p className="ticket-center font-bold">
-              {dues.length > 1 && due.partNo !== null
+              {order.billParts.length > 0 && due.partNo !== null
                 ? t('pos.receipt.scanPart', { partNo: due.partNo })
                 : t('pos.receipt.scan')}
             </p>
@@ -180,7 +227,7 @@ export function Receipt({ order, restaurantName, bank = null }: ReceiptProps) {
           </section>
         ))}
       <footer className="ticket-rule ticket-center">
-        <p>
+        <p className="font-bold">
           {order.due === 0
             ? t('pos.receipt.paid')
             : order.paid > 0
