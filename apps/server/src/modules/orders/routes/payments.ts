@@ -18,7 +18,8 @@ export function registerPaymentRoutes(app: OrdersApp, { orders }: { orders: Orde
         tags,
         description:
           'Splits the bill by lines or evenly between guests; the parts add up exactly to the bill and ' +
-          'are paid one by one.',
+          'are paid one by one. Parts with money on them are kept and only what is left is divided, so a ' +
+          'bill can be split again after a part is paid.',
         params: idParamsSchema,
         body: splitBillBodySchema,
         response: { 200: envelope(orderSchema) },

@@ -19,6 +19,8 @@ interface LineQuantityPickerProps {
   markStarted?: boolean;
   /** Given the first line's "More" button, where a dialog opening on this list puts the focus. */
   firstButtonRef?: Ref<HTMLButtonElement>;
+  /** How many of a line can be picked here, when not all that is on the bill (a split's other parts hold some). */
+  available?: (line: OrderItem) => number;
 }
 
 interface LineRowProps {
@@ -28,12 +30,12 @@ interface LineRowProps {
   onChange: (quantity: number) => void;
   markStarted: boolean;
   moreRef?: Ref<HTMLButtonElement>;
+  left: number;
 }
 
-function LineRow({ order, line, picked, onChange, markStarted, moreRef }: LineRowProps) {
+function LineRow({ order, line, picked, onChange, markStarted, moreRef, left }: LineRowProps) {
   const t = useT();
   const nameId = useId();
-  const left = billedQuantity(line);
   const label = lineLabel(t, order, line);
   const round = order.rounds.find((one) => one.no === line.roundNo);
   const started = markStarted && isStartedLine(order, line);
@@ -104,9 +106,10 @@ export function LineQuantityPicker({
   onChange,
   markStarted = false,
   firstButtonRef,
+  available = billedQuantity,
 }: LineQuantityPickerProps) {
   const t = useT();
-  const lines = billedLines(order);
+  const lines = billedLines(order).filter((line) => available(line) > 0);
   return (
     <fieldset>
       <legend className="field-label">{legend}</legend>
@@ -123,6 +126,7 @@ export function LineQuantityPicker({
               onChange={(quantity) => onChange(line.position, quantity)}
               markStarted={markStarted}
               moreRef={index === 0 ? firstButtonRef : undefined}
+              left={available(line)}
             />
           ))}
         </ul>

@@ -1,10 +1,12 @@
 import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { makeLine, makeOrder, makeRound } from '../../../test/data/orders';
+import { makeLine, makeOrder, makePayment, makeRound } from '../../../test/data/orders';
 import { describeOrderCancel, partialCancelMessage } from './order-messages';
 import {
   canChangeBill,
+  canSplitBill,
   describePortions,
+  dishGroups,
   evenSplitAmounts,
   isStartedLine,
   lineLabel,
@@ -12,6 +14,7 @@ import {
   pickedAmount,
   pickedPortions,
   splitByDishesAmounts,
+  splitLeft,
   withPick,
 } from './tab-actions';
 
@@ -57,31 +60,102 @@ describe('picking dishes', () => {
 });
 
 describe('splitting a bill', () => {
+  const bills = {
+    subtotal: 140000,
+    discount: 10000,
+    serviceRate: 0,
+    serviceCharge: 0,
+    taxRate: 8,
+    pricesIncludeTax: false,
+    tax: 10400,
+    total: 140400,
+  };
+  const dishes = () => [
+    makeLine({ price: 65000, quantity: 2, position: 0 }),
+    makeLine({ name: 'Trà đá', price: 5000, quantity: 2, position: 1 }),
+  ];
+  const part = (no: number, total: number, lines: { position: number; quantity: number }[] = []) => ({
+    no,
+    lines,
+    subtotal: total,
+    discount: 0,
+    serviceCharge: 0,
+    tax: 0,
+    total,
+    paid: 0,
+    due: total,
+    paymentMethod: null,
+    paidAt: null,
+  });
+
   it('divides evenly to the last ₫', () => {
-    expect(evenSplitAmounts(100000, 3)).toEqual([33334, 33333, 33333]);
-    expect(evenSplitAmounts(151200, 2)).toEqual([75600, 75600]);
+    const split = splitLeft(makeOrder({ items: dishes(), bills }));
+    expect(evenSplitAmounts(split, 3)).toEqual([46800, 46800, 46800]);
+    expect(evenSplitAmounts({ left: { ...split.left, total: 100000 } }, 3)).toEqual([33334, 33333, 33333]);
   });
 
   it('divides by dishes as the server does: discount and tax in proportion, parts adding up to the bill', () => {
-    const order = makeOrder({
-      items: [
-        makeLine({ price: 65000, quantity: 2, position: 0 }),
-        makeLine({ name: 'Trà đá', price: 5000, quantity: 2, position: 1 }),
-      ],
-      bills: {
-        subtotal: 140000,
-        discount: 10000,
-        serviceRate: 0,
-        serviceCharge: 0,
-        taxRate: 8, pricesIncludeTax: false,
-        tax: 10400,
-        total: 140400,
-      },
-    });
-    const parts = splitByDishesAmounts(order, withPick(new Map(), 0, 1));
-    expect(parts[0] + parts[1]).toBe(140400);
+    const order = makeOrder({ items: dishes(), bills });
+    const split = splitLeft(order);
+    expect(split).toMatchObject({ kept: [], paidBefore: 0, firstNo: 1 });
+    const parts = splitByDishesAmounts(order, split, [withPick(new Map(), 0, 1)]);
+    expect(parts[0]! + parts[1]!).toBe(140400);
     // 65 000 of 140 000: its share of the discount (4 643) and of the tax on the rest.
     expect(parts).toEqual([65000 - 4643 + 4829, 75000 - 5357 + 5571]);
+    // Three parts, the last with the dishes no part holds.
+    const three = [withPick(new Map(), 0, 1), withPick(new Map(), 1, 2)];
+    expect(dishGroups(split.dishes!, three).map((picks) => [...picks])).toEqual([[[0, 1]], [[1, 2]], [[0, 1]]]);
+    expect(splitByDishesAmounts(order, split, three).reduce((sum, amount) => sum + amount, 0)).toBe(140400);
+  });
+
+  it('keeps the parts with money on them and divides what the others held, numbered after them', () => {
+    const order = makeOrder({
+      items: dishes(),
+      bills: { ...bills, discount: 0, tax: 0, total: 140000 },
+      billParts: [
+        part(1, 65000, [{ position: 0, quantity: 1 }]),
+        part(2, 75000, [
+          { position: 0, quantity: 1 },
+          { position: 1, quantity: 2 },
+        ]),
+      ],
+      payments: [makePayment({ amount: 65000, partNo: 1 }), makePayment({ amount: 75000, partNo: 2, refunded: 75000 })],
+    });
+    const split = splitLeft(order);
+    expect(split.kept.map((one) => one.no)).toEqual([1]);
+    expect(split.left.total).toBe(75000);
+    // Part 2's payment was refunded: its number is not given again.
+    expect(split.firstNo).toBe(3);
+    expect([...split.dishes!]).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
+    expect(evenSplitAmounts(split, 2)).toEqual([37500, 37500]);
+  });
+
+  it('after money on the whole bill or an even share, makes it a part and splits the rest evenly only', () => {
+    const paidBefore = splitLeft(
+      makeOrder({ items: dishes(), bills, payments: [makePayment({ amount: 40400, partNo: null })] }),
+    );
+    expect(paidBefore).toMatchObject({ paidBefore: 40400, firstNo: 2, dishes: null });
+    expect(evenSplitAmounts(paidBefore, 2)).toEqual([50000, 50000]);
+    const evenShare = splitLeft(
+      makeOrder({
+        items: dishes(),
+        bills,
+        billParts: [part(1, 70200), part(2, 70200)],
+        payments: [makePayment({ amount: 100, partNo: 1 })],
+      }),
+    );
+    expect(evenShare).toMatchObject({ firstNo: 2, dishes: null });
+    expect(evenShare.left.total).toBe(70200);
+  });
+
+  it('is offered while something is left to pay on an open order', () => {
+    expect(canSplitBill(makeOrder({ status: 'served' }))).toBe(true);
+    expect(canSplitBill(makeOrder({ status: 'served', paid: 1 }))).toBe(true);
+    expect(canSplitBill(makeOrder({ status: 'completed' }))).toBe(false);
+    expect(canSplitBill(makeOrder({ status: 'served', paymentStatus: 'paid' }))).toBe(false);
   });
 });
 

@@ -1,9 +1,10 @@
 import type { Translate } from '../../../lib/i18n';
-import { splitAmount } from '@quan/contract/bill';
+import { billLeft, divideBill, type BillAmounts } from '@quan/contract/bill';
 import { describeOptions } from '@quan/contract/option-rules';
 import { isOpenOrderStatus, type Order, type OrderItem, type VoidReason } from '@quan/contract/order';
 import { billedQuantity } from './order-lines';
 import { hasRounds } from './order-names';
+import { lineKitchenStart } from './round-status';
 
 /** The message ids of the reasons a void is recorded with, as the floor says them. */
 export const voidReasonMessages: Record<VoidReason, string> = {
@@ -61,12 +62,15 @@ export function describePortions(order: Pick<Order, 'items'>, portions: readonly
 }
 
 /**
- * Whether the kitchen has started a line's round (accepted, made or served it): voiding it needs a manager,
- * and its dishes may have been cooked.
+ * Whether the kitchen has started a line (its station said so, or the grace time since it was sent is over):
+ * voiding it needs a manager, and it may have been cooked.
  */
-export function isStartedLine(order: Pick<Order, 'rounds'>, line: Pick<OrderItem, 'roundNo'>): boolean {
-  const round = order.rounds.find((one) => one.no === line.roundNo);
-  return round !== undefined && round.status !== 'pending';
+export function isStartedLine(
+  order: Pick<Order, 'rounds'>,
+  line: Pick<OrderItem, 'roundNo' | 'startedAt'>,
+  now = Date.now(),
+): boolean {
+  return lineKitchenStart(order, line, now) !== 'not_started';
 }
 
 /**
@@ -94,26 +98,104 @@ export function lineLabel(
   return hasRounds(order) ? t('orders.lineOfRound', { dish: dishLabel(line), roundNo: line.roundNo }) : dishLabel(line);
 }
 
+/** What a split of an order's bill divides now, as the server works it out. */
+export interface SplitLeft {
+  /** The parts with money on them (paid in full or in part): a new split keeps them as they are. */
+  kept: BillPart[];
+  /** What was paid on a bill never split: the split makes it a part of its own, paid (0: nothing). */
+  paidBefore: number;
+  /** The amounts the new parts share: the bill less the kept parts (and the part paid before). */
+  left: BillAmounts & { pricesIncludeTax: boolean };
+  /** The number of the first new part: after every number a part or a payment has. */
+  firstNo: number;
+  /**
+   * How many of each dish (by line position) the new parts hold between them; null when money was paid for
+   * no dish in particular (an even share, a payment on the whole bill), so the rest can only be split evenly.
+   */
+  dishes: LinePicks | null;
+}
+
+type BillPart = Order['billParts'][number];
+
+/**
+ * What a split divides: parts with money on them stay, and only what the others held (on a bill never split,
+ * what is still due) is divided, in parts numbered after them. Mirrors the server's `divideWhatIsLeft`.
+ */
+export function splitLeft(order: Pick<Order, 'items' | 'bills' | 'billParts' | 'payments'>): SplitLeft {
+  const paidOf = (no: number | null) =>
+    order.payments
+      .filter((payment) => payment.partNo === no)
+      .reduce((sum, payment) => sum + payment.amount - payment.refunded, 0);
+  const kept = order.billParts.filter((part) => paidOf(part.no) > 0);
+  const lastNo = Math.max(0, ...kept.map((part) => part.no), ...order.payments.map((payment) => payment.partNo ?? 0));
+  const paidBefore = paidOf(null);
+  const { pricesIncludeTax } = order.bills;
+  let left = billLeft(order.bills, kept);
+  if (paidBefore > 0) {
+    const [share] = divideBill({ ...left, pricesIncludeTax }, { totals: [paidBefore, left.total - paidBefore] });
+    left = billLeft(left, [share!]);
+  }
+  let dishes: Map<number, number> | null = null;
+  if (paidBefore === 0 && kept.every((part) => part.lines.length > 0)) {
+    dishes = new Map(billedLines(order).map((line) => [line.position, billedQuantity(line)]));
+    for (const { position, quantity } of kept.flatMap((part) => part.lines)) {
+      dishes.set(position, Math.max(0, (dishes.get(position) ?? 0) - quantity));
+    }
+  }
+  return {
+    kept,
+    paidBefore,
+    left: { ...left, pricesIncludeTax },
+    firstNo: lastNo + 1 + (paidBefore > 0 ? 1 : 0),
+    dishes,
+  };
+}
+
 /** The amounts of an even split between `guests`, divided as the server divides them (they differ by 1 ₫ at most). */
-export function evenSplitAmounts(total: number, guests: number): number[] {
-  return splitAmount(total, Array<number>(guests).fill(1));
+export function evenSplitAmounts(split: Pick<SplitLeft, 'left'>, guests: number): number[] {
+  return divideBill(split.left, { evenly: guests }).map((part) => part.total);
+}
+
+/** The dishes of `dishes` that no part of `parts` holds: the last part of a split by dishes. */
+export function unpickedDishes(dishes: LinePicks, parts: readonly LinePicks[]): LinePicks {
+  const rest = new Map(dishes);
+  for (const picks of parts) {
+    for (const [position, quantity] of picks) rest.set(position, Math.max(0, (rest.get(position) ?? 0) - quantity));
+  }
+  return new Map([...rest].filter(([, quantity]) => quantity > 0));
 }
 
 /**
- * The two parts of a split by dishes as the server makes them: part 1 the picked dishes, part 2 the rest,
- * the discount and the tax divided in proportion, so the preview shows what each guest will pay.
+ * The dishes of each part of a split by dishes as the server makes them: the parts picked, then one more
+ * for the dishes no part holds (when some are left).
  */
-export function splitByDishesAmounts(order: Pick<Order, 'items' | 'bills'>, picks: LinePicks): [number, number] {
-  const first = pickedAmount(order, picks);
-  const whole = billedLines(order).reduce((sum, line) => sum + line.price * billedQuantity(line), 0);
-  const subtotals = [first, whole - first];
-  const discounts = splitAmount(order.bills.discount, subtotals);
-  const taxes = splitAmount(
-    order.bills.tax,
-    subtotals.map((subtotal, index) => subtotal - discounts[index]!),
+export function dishGroups(dishes: LinePicks, parts: readonly LinePicks[]): LinePicks[] {
+  const rest = unpickedDishes(dishes, parts);
+  return rest.size > 0 ? [...parts, rest] : [...parts];
+}
+
+/**
+ * What each part of a split by dishes pays, divided as the server divides it: each part's dishes at their
+ * prices, the discount, service charge and VAT in proportion, the dishes no part holds in one more part.
+ */
+export function splitByDishesAmounts(
+  order: Pick<Order, 'items'>,
+  split: Pick<SplitLeft, 'left' | 'dishes'>,
+  parts: readonly LinePicks[],
+): number[] {
+  const priceOf = (position: number) => order.items.find((line) => line.position === position)?.price ?? 0;
+  const subtotals = dishGroups(split.dishes ?? new Map(), parts).map((picks) =>
+    [...picks].reduce((sum, [position, quantity]) => sum + priceOf(position) * quantity, 0),
   );
-  const totals = subtotals.map((subtotal, index) => subtotal - discounts[index]! + taxes[index]!);
-  return [totals[0]!, totals[1]!];
+  return divideBill(split.left, { subtotals }).map((part) => part.total);
+}
+
+/**
+ * Whether an order's bill can be split now: open, with something still to pay. A split keeps the parts
+ * already paid, so it stays on offer while any part is unpaid.
+ */
+export function canSplitBill(order: Pick<Order, 'status' | 'due' | 'bills'>): boolean {
+  return isOpenOrderStatus(order.status) && order.bills.total > 0 && order.due > 0;
 }
 
 /** The picks with one line's number changed. */

@@ -140,8 +140,9 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
     // The last part completes the order: it waits until the kitchen is done.
     expect(parts.getByRole('button', { name: 'Pay part 2 of order #42' })).toBeDisabled();
     expect(parts.getByText('The last part is paid once the kitchen is done with the order.')).toBeInTheDocument();
-    // With a part paid, the bill can no longer change.
-    expect(card().queryByRole('group', { name: 'Change the bill' })).not.toBeInTheDocument();
+    // With a part paid, the dishes stay as they are; what is left can still be split again.
+    const changes = within(card().getByRole('group', { name: 'Change the bill' }));
+    expect(changes.getAllByRole('button').map((button) => button.textContent)).toEqual(['Split again of order #42']);
   });
 
   it('takes a payment before the kitchen is done, and keeps the paid dishes where they are', async () => {
@@ -168,11 +169,12 @@ describe('changing a table’s bill by hand', { timeout: 20_000 }, () => {
     ]);
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
     expect(await card().findByText('110.600 ₫ still due')).toBeInTheDocument();
-    // Money on the bill: a void may still take dishes off it, but nothing moves to another table.
+    // Money on the bill: a void may still take dishes off it and what is due may be split, but nothing moves
+    // to another table.
     const changes = within(card().getByRole('group', { name: 'Change the bill' }));
     expect(changes.getByRole('button', { name: /^Void dishes/ })).toBeInTheDocument();
     expect(changes.queryByRole('button', { name: /^Move dishes/ })).not.toBeInTheDocument();
-    expect(changes.queryByRole('button', { name: /^Split bill/ })).not.toBeInTheDocument();
+    expect(changes.getByRole('button', { name: /^Split bill/ })).toBeInTheDocument();
   });
 
   it('keeps a completed order’s payments open to a manager’s refund, and to nobody else', async () => {

@@ -25,7 +25,16 @@ function priced(order: Order): Order {
   return {
     ...order,
     items: order.items.map((line) => ({ ...line, total: line.price * (line.quantity - line.voidedQuantity) })),
-    bills: { subtotal, discount: 0, serviceRate: 0, serviceCharge: 0, taxRate: 8, pricesIncludeTax: false, tax, total: subtotal + tax },
+    bills: {
+      subtotal,
+      discount: 0,
+      serviceRate: 0,
+      serviceCharge: 0,
+      taxRate: 8,
+      pricesIncludeTax: false,
+      tax,
+      total: subtotal + tax,
+    },
   };
 }
 
@@ -91,9 +100,14 @@ export function serveTab(
       return save(priced({ ...order, items, billParts: [] }));
     }
     if (action === 'split') {
-      const weights = Array<number>(body.by === 'guests' ? (body.guests as number) : 2).fill(1);
-      const parts = splitAmount(order.bills.total, weights).map((total, index) => ({
-        no: index + 1,
+      // Parts with money on them stay; the rest is divided evenly into the parts asked for (by dishes, one
+      // more for the dishes left over).
+      const kept = order.billParts.filter((part) => part.paid > 0);
+      const count = body.by === 'guests' ? (body.guests as number) : (body.parts as unknown[]).length + 1;
+      const left = order.bills.total - kept.reduce((sum, part) => sum + part.total, 0);
+      const firstNo = Math.max(0, ...kept.map((part) => part.no)) + 1;
+      const added = splitAmount(left, Array<number>(count).fill(1)).map((total, index) => ({
+        no: firstNo + index,
         lines: [],
         subtotal: total,
         discount: 0,
@@ -105,7 +119,7 @@ export function serveTab(
         paymentMethod: null,
         paidAt: null,
       }));
-      return save({ ...order, billParts: parts });
+      return save({ ...order, billParts: [...kept, ...added] });
     }
     if (action === 'payments') {
       const paid = withPayment(order, body as unknown as TakePaymentBody);
