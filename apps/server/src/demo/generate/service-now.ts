@@ -8,7 +8,7 @@ import { diningTables } from '../../db/schema/tables';
 import { MINUTE_MS } from './calendar';
 import type { OrderContext, PartPayment } from './order-history';
 import { orderDraw, pick } from './random';
-import { pgArray, rows } from './sql';
+import { billSql, pgArray, rows } from './sql';
 
 // The service going on at `asOf`: the tables seated now, their open orders and rounds.
 
@@ -176,12 +176,13 @@ export async function stageService(db: Database, context: OrderContext, random: 
         })),
       );
       // The bill of its lines (the coupons, given later, take their part off it again).
+      const openBill = billSql(sql`s.subtotal`, sql`o.tax_rate`, sql`o.prices_include_tax`);
       await tx.execute(sql`
         update ${orders} o set
           status = ${scene === 'diner' ? 'pending' : scene === 'kitchen' || scene === 'tab' ? 'in_progress' : scene === 'ready' ? 'ready' : 'served'},
           source = ${diner ? 'table' : 'pos'},
           table_id = ${table.id}::uuid,
-          customer_name = ${diner ? `Table ${table.tableNo}` : order.source === 'table' ? 'Khách lẻ' : order.customer_name},
+          customer_name = ${diner ? '' : order.source === 'table' ? 'Khách lẻ' : order.customer_name},
           customer_phone = case when ${diner}::boolean then '' else o.customer_phone end,
           customer_id = case when ${diner}::boolean then null else o.customer_id end,
           created_by_id = ${diner ? null : staff}::uuid,
@@ -189,8 +190,7 @@ export async function stageService(db: Database, context: OrderContext, random: 
             rtrim(translate(encode(sha256(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid())), 'base64'), '+/', '-_'), '='))
             end,
           payment_method = null, payment_status = 'unpaid', completed_at = null,
-          subtotal = s.subtotal, discount = 0, tax = round(s.subtotal * o.tax_rate / 100)::int,
-          total = s.subtotal + round(s.subtotal * o.tax_rate / 100)::int,
+          subtotal = s.subtotal, discount = 0, tax = ${openBill.tax}, total = ${openBill.total},
           version = ${version}, updated_at = ${updatedAt.toISOString()}::timestamptz
         from (select sum(total)::int as subtotal from ${orderLines} where order_id = ${order.id}::uuid) s
         where o.id = ${order.id}::uuid`);

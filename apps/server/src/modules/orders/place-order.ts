@@ -136,7 +136,9 @@ async function placeWithin<T>(
 }
 
 const missingCustomer = () =>
-  badRequest('That customer does not exist', [{ path: 'customerId', message: 'Unknown customer' }]);
+  badRequest('That customer does not exist', [{ path: 'customerId', message: 'Unknown customer' }]).because(
+    'CUSTOMER_NOT_FOUND',
+  );
 
 /** The POS's door: a signed-in staff member's order, in the kitchen at once. */
 export async function placeStaffOrder(
@@ -235,7 +237,8 @@ export async function placeDinerOrder(
         fields: {
           status: 'pending',
           source: 'table',
-          customerName: body.customerDetails?.name || `Table ${table.tableNo}`,
+          // No name typed: the screens name the order by its table, in their language ("Bàn 3").
+          customerName: body.customerDetails?.name ?? '',
           guests: body.customerDetails?.guests ?? 1,
           tableId: table.id,
           note: body.note ?? '',
@@ -247,7 +250,7 @@ export async function placeDinerOrder(
     async replay(orderId) {
       // The first request's token, so that the phone that retried follows the order it placed.
       const [first] = await repo.findOrders(deps.db, [orderId]);
-      if (!first?.order.trackingToken) throw notFound('That order does not exist');
+      if (!first?.order.trackingToken) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
       return { ...toPublicOrder(toOrder(first)), trackingToken: first.order.trackingToken };
     },
   };
@@ -286,7 +289,7 @@ export async function placeReservedOrder(
     tooLarge: 'The pre-order is too large; split it into several orders',
     async open(tx) {
       const table = await deps.tables.findById(tx, reserved.tableId);
-      if (!table) throw notFound('That table does not exist (it may have been deleted)');
+      if (!table) throw notFound('That table does not exist (it may have been deleted)').because('TABLE_GONE');
       let joins: repo.OrderRow | undefined;
       if (table.currentOrderId) {
         // Orders are locked before tables; read the table again under the order's lock (a bill paid meanwhile frees it).
