@@ -1,24 +1,19 @@
-import { Pencil, QrCode, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import type { Table } from '@quan/contract/table';
 import { useT } from '../../../lib/i18n';
 
 interface TableManagerActionsProps {
   table: Table;
-  onQr: (table: Table) => void;
   onEdit: (table: Table) => void;
   onDelete: (table: Table) => void;
 }
 
-/** QR code, edit and delete for one table: shown to managers and admins only. */
-export function TableManagerActions({ table, onQr, onEdit, onDelete }: TableManagerActionsProps) {
+/** Edit and delete for one table: shown to managers and admins only. */
+export function TableManagerActions({ table, onEdit, onDelete }: TableManagerActionsProps) {
   const t = useT();
   const tableNo = table.tableNo;
   return (
     <>
-      <button type="button" className="btn btn-sm btn-secondary" onClick={() => onQr(table)}>
-        <QrCode aria-hidden="true" className="size-4" />
-        {t('tables.actions.qr')} <span className="sr-only">{t('tables.actions.qrFor', { tableNo })}</span>
-      </button>
       <button type="button" className="btn btn-sm btn-secondary" onClick={() => onEdit(table)}>
         <Pencil aria-hidden="true" className="size-4" />
         {t('tables.actions.edit')} <span className="sr-only">{t('tables.ofTable', { tableNo })}</span>

@@ -8,7 +8,7 @@ import './table-qr-print.css';
 
 /** An SVG QR code as an img-ready data URL (the CSP allows data: images; SVG prints sharp at any size). */
 async function qrCodeDataUrl(text: string): Promise<string> {
-  // Loaded on demand: only managers opening a QR view need the encoder.
+  // Loaded on demand: only someone opening a QR view needs the encoder.
   const qrcode = await import('qrcode');
   const svg = await qrcode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
@@ -16,14 +16,17 @@ async function qrCodeDataUrl(text: string): Promise<string> {
 
 interface TableQrDialogProps {
   table: Table;
-  onRotateKey: () => void;
+  /** The address the code carries (see qr-address.ts). */
+  origin: string;
+  /** Asks to give the table a new key; only for those who may manage tables (without it, no button). */
+  onRotateKey?: () => void;
   isRotating: boolean;
   onClose: () => void;
 }
 
-export function TableQrDialog({ table, onRotateKey, isRotating, onClose }: TableQrDialogProps) {
+export function TableQrDialog({ table, origin, onRotateKey, isRotating, onClose }: TableQrDialogProps) {
   const t = useT();
-  const url = tableOrderingUrl(window.location.origin, table);
+  const url = tableOrderingUrl(origin, table);
   const [qr, setQr] = useState<{ url: string; dataUrl: string | null; failed: boolean } | null>(null);
 
   useEffect(() => {
@@ -66,10 +69,12 @@ export function TableQrDialog({ table, onRotateKey, isRotating, onClose }: Table
         <button type="button" className="btn btn-secondary" onClick={onClose}>
           {t('tables.close')}
         </button>
-        <button type="button" className="btn btn-secondary" onClick={onRotateKey} disabled={isRotating}>
-          <RefreshCw aria-hidden="true" className="size-4" />
-          {t('tables.qr.rotate')}
-        </button>
+        {onRotateKey && (
+          <button type="button" className="btn btn-secondary" onClick={onRotateKey} disabled={isRotating}>
+            <RefreshCw aria-hidden="true" className="size-4" />
+            {t('tables.qr.rotate')}
+          </button>
+        )}
         <button type="button" className="btn btn-primary" onClick={() => window.print()} disabled={!shown?.dataUrl}>
           <Printer aria-hidden="true" className="size-4" />
           {t('tables.qr.print')}

@@ -4,6 +4,7 @@ import type { Table } from '@quan/contract/table';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { describeApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
+import { useCan } from '../../../lib/use-can';
 import { useDeleteTable } from '../api/delete-table';
 import { useUpdateTable } from '../api/update-table';
 import { TableFormDialog } from './TableFormDialog';
@@ -12,15 +13,16 @@ import { TableQrDialog } from './TableQrDialog';
 type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'delete' | 'qr'; tableId: string } | null;
 
 /**
- * The manager's table dialogs (add, edit, delete, QR code and key rotation), shared by the tables page
- * and the dashboard. Dialogs hold a table id and read the table from the live list, so a QR view shows
- * the new key as soon as it is rotated.
+ * The table dialogs of the tables page: a table's QR code, for anyone who sees the tables, and for a manager
+ * add, edit, delete and key rotation. Dialogs hold a table id and read the table from the live list, so a QR
+ * view shows the new key as soon as it is rotated.
  */
-export function useTableManagerDialogs(tables: readonly Table[]) {
+export function useTableManagerDialogs(tables: readonly Table[], { qrOrigin }: { qrOrigin: string }) {
   const t = useT();
   const [open, setOpen] = useState<OpenDialog>(null);
   const [rotateTableId, setRotateTableId] = useState<string | null>(null);
   const { enqueueSnackbar } = useSnackbar();
+  const canManage = useCan('tables:manage');
   const deleteMutation = useDeleteTable();
   const rotateMutation = useUpdateTable();
 
@@ -66,8 +68,9 @@ export function useTableManagerDialogs(tables: readonly Table[]) {
       {open?.kind === 'qr' && target && (
         <TableQrDialog
           table={target}
+          origin={qrOrigin}
           isRotating={rotateMutation.isPending}
-          onRotateKey={() => setRotateTableId(target._id)}
+          onRotateKey={canManage ? () => setRotateTableId(target._id) : undefined}
           onClose={close}
         />
       )}

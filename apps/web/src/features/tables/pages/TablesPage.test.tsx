@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { defaultSettings, type Settings } from '@quan/contract/settings';
 import type { Table } from '@quan/contract/table';
 import type { User } from '@quan/contract/user';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -31,12 +32,16 @@ interface Call {
   body: unknown;
 }
 
-/** A little table server; `answer` may refuse a write before it is applied. */
-function serveTables(initial: Table[], answer?: (call: Call) => FakeResponse | null) {
+/**
+ * A little table server; `answer` may refuse a write before it is applied. Without `settings` it does not answer
+ * them, as a screen whose settings have not come.
+ */
+function serveTables(initial: Table[], answer?: (call: Call) => FakeResponse | null, settings?: Settings) {
   let tables = initial;
   const writes: Call[] = [];
   const fakeApi = installFakeApi(({ method, url, config }) => {
     if (method === 'GET' && url === '/api/table') return ok(tables);
+    if (method === 'GET' && url === '/api/settings') return settings ? ok(settings) : fail(404, 'Not found');
     // Today's bookings, which the page reads to say "reserved 7:00 pm" (ReservationsPage.test.tsx shows it).
     if (method === 'GET' && url === '/api/reservations') return ok([]);
     const call = { method, url, body: config.data ? JSON.parse(config.data as string) : undefined };
@@ -114,7 +119,7 @@ describe('TablesPage', { timeout: 20_000 }, () => {
 
     await screen.findByRole('article', { name: 'Table 1' });
     expect(screen.queryByRole('button', { name: 'Add table' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^(QR code|Edit|Delete)/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^(Edit|Delete)/ })).not.toBeInTheDocument();
     // A table under an open order is not freed by hand; its party can move to another table.
     expect(tableCard(2).queryByRole('button', { name: /Free table|Mark booked/ })).not.toBeInTheDocument();
     expect(tableCard(2).getByText(/Frees when order #1042 is completed or cancelled/)).toBeInTheDocument();
@@ -241,6 +246,47 @@ describe('TablesPage', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(dialog.getByRole('img', { name: 'QR code for table 4' }).getAttribute('src')).not.toBe(firstCode),
     );
+  });
+
+  it('lets staff show a table’s QR code, carrying the public address, but not rotate its key', async () => {
+    signIn('staff');
+    server = serveTables(floor(), undefined, { ...defaultSettings, publicAddress: 'https://quan.example.vn' });
+    renderRoutes(routes, { path: '/tables' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'QR code for table 4' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'QR code for table 4' }));
+    expect(await dialog.findByText('https://quan.example.vn/table/4?key=key-4')).toBeInTheDocument();
+    expect(await dialog.findByRole('img', { name: 'QR code for table 4' })).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Print QR' })).toBeEnabled();
+    expect(dialog.queryByRole('button', { name: 'Rotate key' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('warns when the QR codes would carry a local address: an admin is sent to the settings, staff to an admin', async () => {
+    const localhost = 'http://localhost:5173';
+    signIn('admin');
+    server = serveTables(floor(), undefined, { ...defaultSettings, publicAddress: localhost });
+    const admin = renderRoutes(routes, { path: '/tables' });
+
+    const warning = within(await screen.findByRole('alert'));
+    expect(
+      warning.getByText(
+        `Table QR codes carry the address ${localhost}: only this machine opens it, guests’ phones do not.`,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      warning.getByRole('link', { name: 'Set the restaurant’s public address in the restaurant settings' }),
+    ).toHaveAttribute('href', '/more');
+    admin.unmount();
+
+    signIn('staff');
+    renderRoutes(routes, { path: '/tables' });
+    expect(
+      await screen.findByText(
+        'Ask an admin to set the restaurant’s public address in the settings before printing codes.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /public address/ })).not.toBeInTheDocument();
   });
 
   it('speaks Vietnamese: the floor, its filters, a table’s actions and the move dialog', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CalendarClock, Plus } from 'lucide-react';
+import { CalendarClock, Plus, TriangleAlert } from 'lucide-react';
 import { useSnackbar } from 'notistack';
 import type { Table, TableStatus } from '@quan/contract/table';
 import { describeApiError } from '../../../lib/api-client';
@@ -17,6 +17,7 @@ import { useUpdateTable } from '../api/update-table';
 import { MoveOrderDialog } from '../components/MoveOrderDialog';
 import { TableCard } from '../components/TableCard';
 import { TableManagerActions } from '../components/TableManagerActions';
+import { TableQrButton } from '../components/TableQrButton';
 import {
   filterTables,
   noTablesMessages,
@@ -25,12 +26,16 @@ import {
   type TableFilter,
 } from '../components/table-status';
 import { useTableManagerDialogs } from '../components/use-table-manager-dialogs';
+import { qrAddressOf } from '../components/qr-address';
+import { useSettings } from '../../more/api/get-settings';
 import { LoadError } from '../../../components/LoadError';
 
 export function TablesPage() {
   const t = useT();
   usePageTitle(t('tables.heading'));
   const canManageTables = useCan('tables:manage');
+  const canManageSettings = useCan('settings:manage');
+  const qrAddress = qrAddressOf(useSettings().data);
   const tables = useTables();
   const canSeeReservations = useCan('reservations:read');
   // Today's bookings: a table says "reserved 7:00 pm" until its hold starts, then that it is held.
@@ -38,7 +43,7 @@ export function TablesPage() {
   const todaysReservations = useReservations(restaurantDay(new Date(now)), { enabled: canSeeReservations });
   const nextBookings = nextBookingByTable(todaysReservations.data ?? [], now);
   const statusMutation = useUpdateTable();
-  const manager = useTableManagerDialogs(tables.data ?? []);
+  const manager = useTableManagerDialogs(tables.data ?? [], { qrOrigin: qrAddress.origin });
   const { enqueueSnackbar } = useSnackbar();
   const [filter, setFilter] = useState<TableFilter>('all');
   const [busyTableIds, setBusyTableIds] = useState<ReadonlySet<string>>(new Set());
@@ -164,13 +169,9 @@ export function TablesPage() {
               actions={
                 <>
                   {statusAction(table)}
+                  <TableQrButton table={table} onQr={manager.openQr} />
                   {canManageTables && (
-                    <TableManagerActions
-                      table={table}
-                      onQr={manager.openQr}
-                      onEdit={manager.openEdit}
-                      onDelete={manager.openDelete}
-                    />
+                    <TableManagerActions table={table} onEdit={manager.openEdit} onDelete={manager.openDelete} />
                   )}
                 </>
               }
@@ -206,6 +207,25 @@ export function TablesPage() {
         </div>
       </div>
 
+      {qrAddress.isLocal && (
+        <div
+          role="alert"
+          className="flex gap-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-300 ring-inset"
+        >
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700" />
+          <div>
+            <p className="font-semibold">{t('tables.qrAddress.local', { address: qrAddress.origin })}</p>
+            {canManageSettings ? (
+              <Link to="/more" className="font-semibold text-amber-900 underline underline-offset-2">
+                {t('tables.qrAddress.setIt')}
+              </Link>
+            ) : (
+              <p>{t('tables.qrAddress.askAdmin')}</p>
+            )}
+          </div>
+        </div>
+      )}
+
       {todaysReservations.data && <ComingUp reservations={todaysReservations.data} now={now} />}
 
       <div role="group" aria-label={t('tables.filter.label')} className="flex flex-wrap gap-2">
@@ -224,7 +244,7 @@ export function TablesPage() {
       </div>
 
       {renderContent()}
-      {canManageTables && manager.dialogs}
+      {manager.dialogs}
       {moving?.currentOrder && (
         <MoveOrderDialog
           table={{ ...moving, currentOrder: moving.currentOrder }}
