@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeBill, percentOf, splitAmount } from './bill';
+import { cashDueOf, changeDue } from './payments';
+import { computeBill, percentOf, roundCash, splitAmount, taxContained } from './bill';
 
 const sum = (parts: readonly number[]) => parts.reduce((total, part) => total + part, 0);
 
@@ -38,6 +39,7 @@ describe('computeBill: the discount first, then the service charge, then tax on 
       serviceRate: 0,
       serviceCharge: 0,
       taxRate: 8,
+      pricesIncludeTax: false,
       tax: 5_200,
       total: 70_200,
     });
@@ -83,7 +85,131 @@ describe('computeBill: the discount first, then the service charge, then tax on 
   });
 
   it('has no service charge unless a rate is given', () => {
-    expect(computeBill({ subtotal: 100_000, discount: 0, taxRate: 8 })).toMatchObject({ serviceRate: 0, serviceCharge: 0, total: 108_000 });
+    expect(computeBill({ subtotal: 100_000, discount: 0, taxRate: 8 })).toMatchObject({
+      serviceRate: 0,
+      serviceCharge: 0,
+      total: 108_000,
+    });
+  });
+});
+
+describe('taxContained: the VAT a price that holds it contains', () => {
+  it('finds the 8.000 ₫ of VAT in 108.000 ₫, and the 4.213 ₫ in 56.880 ₫', () => {
+    expect(taxContained(108_000, 8)).toBe(8_000);
+    // 56.880 × 8 / 108 = 4.213,3 ₫.
+    expect(taxContained(56_880, 8)).toBe(4_213);
+  });
+
+  it('rounds half up, in basis points, and is nothing at 0 %', () => {
+    // 5.250 × 5 / 105 = 250 exactly; 21 × 10 / 110 = 1,909 → 2; 11 × 10 / 110 = 1.
+    expect(taxContained(5_250, 5)).toBe(250);
+    expect(taxContained(21, 10)).toBe(2);
+    expect(taxContained(11, 10)).toBe(1);
+    expect(taxContained(65_000, 0)).toBe(0);
+  });
+
+  it('is what VAT added would have put on the price before it, give or take a đồng', () => {
+    for (const price of [1, 999, 45_010, 56_880, 139_320, 1_170_280]) {
+      for (const rate of [0.7, 5, 8, 8.25, 10]) {
+        const contained = taxContained(price, rate);
+        expect(Math.abs(percentOf(price - contained, rate) - contained)).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+});
+
+describe('computeBill with prices that hold the VAT', () => {
+  it('charges the menu price and shows the VAT it contains', () => {
+    expect(computeBill({ subtotal: 108_000, discount: 0, taxRate: 8, pricesIncludeTax: true })).toEqual({
+      subtotal: 108_000,
+      discount: 0,
+      serviceRate: 0,
+      serviceCharge: 0,
+      taxRate: 8,
+      pricesIncludeTax: true,
+      tax: 8_000,
+      total: 108_000,
+    });
+  });
+
+  it('takes the discount off the price, then the service charge on what is left, and the VAT out of both', () => {
+    const bill = computeBill({
+      subtotal: 200_000,
+      discount: 20_000,
+      taxRate: 8,
+      serviceRate: 5,
+      pricesIncludeTax: true,
+    });
+    expect(bill.serviceCharge).toBe(9_000); // 5 % of 180.000 ₫
+    expect(bill.total).toBe(189_000); // no VAT on top
+    expect(bill.tax).toBe(14_000); // 189.000 × 8 / 108
+  });
+
+  it('adds up to the đồng for any prices, discounts and rates, and never contains more VAT than it charges', () => {
+    for (const [subtotal, discount, taxRate, serviceRate] of [
+      [56_880, 0, 8, 0],
+      [232_345, 12_345, 8, 5],
+      [99_999, 1, 10, 7.5],
+      [1_250_000, 250_000, 0.7, 0],
+      [45_010, 10, 8.25, 5.55],
+    ] as const) {
+      const bill = computeBill({ subtotal, discount, taxRate, serviceRate, pricesIncludeTax: true });
+      expect(bill.total).toBe(subtotal - discount + bill.serviceCharge);
+      expect(bill.tax).toBe(taxContained(bill.total, taxRate));
+      expect(Number.isInteger(bill.tax) && bill.tax < bill.total).toBe(true);
+    }
+  });
+
+  it('splits into parts whose totals, VAT and service charge each add up to the bill', () => {
+    const bill = computeBill({
+      subtotal: 139_320,
+      discount: 9_320,
+      taxRate: 8,
+      serviceRate: 5,
+      pricesIncludeTax: true,
+    });
+    for (const weights of [
+      [1, 1, 1],
+      [65_000, 45_000, 29_320],
+      [1, 1, 1, 1, 1, 1, 1],
+    ]) {
+      for (const key of ['total', 'tax', 'serviceCharge', 'discount'] as const) {
+        expect(sum(splitAmount(bill[key], weights))).toBe(bill[key]);
+      }
+    }
+  });
+
+  it('comes to the same VAT as adding it when the menu prices are the prices before VAT plus it', () => {
+    const added = computeBill({ subtotal: 100_000, discount: 0, taxRate: 8 });
+    const inside = computeBill({ subtotal: 108_000, discount: 0, taxRate: 8, pricesIncludeTax: true });
+    expect([inside.tax, inside.total]).toEqual([added.tax, added.total]);
+  });
+});
+
+describe('roundCash and cashDueOf: what a guest hands over in real notes', () => {
+  it('rounds half up to the step, and not at all at 0', () => {
+    expect(roundCash(56_880, 1000)).toBe(57_000);
+    expect(roundCash(56_400, 1000)).toBe(56_000);
+    expect(roundCash(56_500, 1000)).toBe(57_000);
+    expect(roundCash(56_880, 500)).toBe(57_000);
+    expect(roundCash(56_700, 500)).toBe(56_500);
+    expect(roundCash(56_750, 500)).toBe(57_000);
+    expect(roundCash(56_880, 0)).toBe(56_880);
+  });
+
+  it('rounds all that is due, never a part of it, and the change is what is left of the notes', () => {
+    expect(cashDueOf(56_880, 56_880, 1000)).toEqual({ cash: 57_000, rounding: 120 });
+    expect(cashDueOf(56_400, 56_400, 1000)).toEqual({ cash: 56_000, rounding: -400 });
+    expect(cashDueOf(30_000, 56_880, 1000)).toEqual({ cash: 30_000, rounding: 0 });
+    expect(changeDue(100_000, 56_880, 0, 120)).toBe(43_000);
+    expect(changeDue(100_000, 56_880, 10_000, 120)).toBe(33_000);
+  });
+
+  it('rounds each part of a split paid in cash on its own, by at most half a step', () => {
+    const parts = splitAmount(139_321, [1, 1, 1]);
+    const roundings = parts.map((part) => cashDueOf(part, part, 1000).rounding);
+    expect(sum(parts)).toBe(139_321);
+    expect(roundings.every((rounding) => Math.abs(rounding) <= 500)).toBe(true);
   });
 });
 
