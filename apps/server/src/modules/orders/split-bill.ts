@@ -116,15 +116,14 @@ function divideDishesLeft(
       const line = lines.find((one) => one.position === position);
       const path = `parts.${partIndex}.${index}`;
       if (!line) {
-        throw badRequest(`Order ${order.orderNo} has no line ${position}`, [{ path, message: 'No such line' }]).because(
-          'SPLIT_LINE_NOT_FOUND',
-          { orderNo: order.orderNo, position },
-        );
+        throw badRequest(`Order ${order.orderNo} has no line ${position}`, [
+          { path, message: 'No such line on this order' },
+        ]).because('ORDER_LINE_NOT_FOUND', { orderNo: order.orderNo, position });
       }
       const remaining = left.get(position)!;
       if (quantity > remaining) {
         throw badRequest(`Only ${remaining} × ${line.name} is left to put in a part`, [
-          { path: `${path}.quantity`, message: `At most ${remaining}` },
+          { path: `${path}.quantity`, message: 'More than the order has left' },
         ]).because('SPLIT_TOO_MANY_PORTIONS', { dish: line.name, left: remaining });
       }
       left.set(position, remaining - quantity);
@@ -164,7 +163,7 @@ export async function splitBill(
 ): Promise<Order> {
   return deps.transact(async (tx, record) => {
     const order = await repo.lockOrder(tx, orderId);
-    if (!order) throw notFound('That order does not exist');
+    if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
     checkVersion(order, body.expectedVersion);
     if (!isOpenOrderStatus(order.status)) {
       throw conflict(`Order ${order.orderNo} is ${order.status}; its bill cannot be split`).because('ORDER_CLOSED', {
@@ -239,13 +238,25 @@ export async function payBillPart(
   };
   const { result, replayed } = await transactIdempotent(deps, call, async (tx, record, claimKey) => {
     const order = await repo.lockOrder(tx, target.orderId);
-    if (!order) throw notFound('That order does not exist');
+    if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
     await claimKey(`user:${actor.id}`, order.id);
     checkVersion(order, body.expectedVersion);
-    const part = (await repo.listBillParts(tx, order.id)).find((one) => one.no === target.partNo);
-    if (!part) throw notFound(`Order ${order.orderNo}'s bill has no part ${target.partNo}`);
+    const parts = await repo.listBillParts(tx, order.id);
+    const part = parts.find((one) => one.no === target.partNo);
+    if (!part) {
+      throw notFound(`Order ${order.orderNo}'s bill has no part ${target.partNo}`).because('BILL_PART_NOT_FOUND', {
+        orderNo: order.orderNo,
+        partNo: target.partNo,
+        parts: parts.length,
+      });
+    }
     const paid = netPaid((await repo.listPayments(tx, order.id)).filter((one) => one.partNo === part.no));
-    if (paid >= part.total) throw conflict(`Part ${part.no} of order ${order.orderNo} is paid already`);
+    if (paid >= part.total) {
+      throw conflict(`Part ${part.no} of order ${order.orderNo} is paid already`).because('BILL_PAID_ALREADY', {
+        orderNo: order.orderNo,
+        partNo: part.no,
+      });
+    }
     const context = { order, actorId: actor.id, deviceId, settings };
     await applyPayment(deps, tx, record, context, {
       method: body.paymentMethod,
