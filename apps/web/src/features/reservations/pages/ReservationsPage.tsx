@@ -109,8 +109,12 @@ export function ReservationsPage() {
 
   const waiting = requests.data ?? [];
   const list = reservations.data ?? [];
+  // A request waiting to be accepted is listed once, among the requests above; the day's book names it again only
+  // when those could not be loaded. The timeline still shows where it would sit.
+  const waitingIds = new Set(waiting.map((reservation) => reservation._id));
   const byPhase = new Map<ReservationPhase, Reservation[]>();
   for (const reservation of list) {
+    if (waitingIds.has(reservation._id)) continue;
     const phase = phaseOf(reservation, now);
     byPhase.set(phase, [...(byPhase.get(phase) ?? []), reservation]);
   }
