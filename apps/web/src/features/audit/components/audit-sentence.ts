@@ -40,6 +40,12 @@ const splitMessages: Record<'guests' | 'lines', string> = {
   lines: 'audit.sentence.split.lines',
 };
 
+/** A split again, that kept the parts with money on them and divided what was left. */
+const splitLeftMessages: Record<'guests' | 'lines', string> = {
+  guests: 'audit.sentence.split.leftGuests',
+  lines: 'audit.sentence.split.leftLines',
+};
+
 const cashMovementMessages: Record<'in' | 'out', string> = {
   in: 'audit.sentence.cashMovement.in',
   out: 'audit.sentence.cashMovement.out',
@@ -142,12 +148,19 @@ const sentences: Record<AuditKind, Sentence> = {
     });
     if (!read) return null;
     // An even split has one part per guest, so the parts count the guests too.
-    return t(read.id, {
+    const values = {
       orderNo,
       total: formatMoney(read.total),
       count: read.parts.length,
       parts: read.parts.map(formatMoney).join(' + '),
-    });
+    };
+    const kept = everyOf(details.keptParts, whole);
+    const left = whole(details.left);
+    const leftId = messageOf(splitLeftMessages, details.by);
+    if (kept && kept.length > 0 && left !== undefined && leftId) {
+      return t(leftId, { ...values, left: formatMoney(left), kept: kept.join(', '), keptCount: kept.length });
+    }
+    return t(read.id, values);
   },
 
   move(t, details, orderNo) {

@@ -98,6 +98,16 @@ const sentences: { entry: AuditEntry; en: string; vi: string }[] = [
   },
   {
     entry: entry({
+      kind: 'split',
+      summary:
+        "Split what is left of order 42's bill, 200.000 ₫ of 300.000 ₫ (part 1 kept) evenly between 2 guests: 100.000 ₫ + 100.000 ₫",
+      details: { by: 'guests', total: 300_000, left: 200_000, keptParts: [1], parts: parts(100_000, 100_000) },
+    }),
+    en: 'Split what was left of order 42’s bill of 300.000 ₫, 200.000 ₫ (part 1 kept), evenly between 2 guests: 100.000 ₫ + 100.000 ₫',
+    vi: 'Chia đều 200.000 ₫ còn lại của hóa đơn 300.000 ₫ đơn 42 (giữ phần 1) cho 2 khách: 100.000 ₫ + 100.000 ₫',
+  },
+  {
+    entry: entry({
       kind: 'move',
       summary: "Moved 2 × Phở bò (130.000 ₫) from order 42 to table 5's order 43",
       details: {
