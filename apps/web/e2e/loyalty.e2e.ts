@@ -156,7 +156,7 @@ describe.skipIf(!hasBrowser)('the loyalty programme in the browser: a regular si
 
     await panel.getByRole('button', { name: 'Place order' }).click();
     await cashier.getByRole('heading', { level: 1, name: 'Order #1001 placed' }).waitFor();
-    const receiptText = plain(await cashier.getByRole('article', { name: 'Receipt for order 1001' }).textContent());
+    const receiptText = plain(await cashier.getByRole('article', { name: 'Bill for order 1001' }).textContent());
     expect(receiptText).toContain(`Guest: ${regular.name} · ${regular.phone}`);
     expect(receiptText).toContain('Discount (GIAM10)−14.000 ₫');
     expect(receiptText).toContain('Total136.080 ₫');

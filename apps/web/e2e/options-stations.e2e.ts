@@ -115,8 +115,8 @@ describe.skipIf(!hasBrowser)('options and stations: "phở tái, size lớn, kh�
     await panel.getByRole('button', { name: 'Place order' }).click();
     await pos.getByRole('heading', { level: 1, name: 'Order #1001 placed' }).waitFor();
 
-    // The receipt: each dish in bold with its options and their prices.
-    const receipt = plain(await pos.getByRole('article', { name: 'Receipt for order 1001' }).first().textContent());
+    // The bill: each dish in bold with its options and their prices.
+    const receipt = plain(await pos.getByRole('article', { name: 'Bill for order 1001' }).first().textContent());
     expect(receipt).toContain('Phở tái');
     expect(receipt).toMatch(/Lớn\s*\+10\.000 ₫/);
     expect(receipt).toContain('không hành');

@@ -53,11 +53,11 @@ describe.skipIf(!hasBrowser)('a shift in the browser: POS, live kitchen, settlin
     await panel.getByRole('button', { name: 'Place order' }).click();
 
     await cashier.getByRole('heading', { level: 1, name: 'Order #1001 placed' }).waitFor();
-    const receipt = cashier.getByRole('article', { name: 'Receipt for order 1001' });
+    const receipt = cashier.getByRole('article', { name: 'Bill for order 1001' });
     const receiptText = plain(await receipt.textContent());
     // 2 × 65.000 + 10.000 = 140.000; tax 8 % = 11.200; total 151.200.
     expect(receiptText).toContain('Subtotal140.000 ₫');
-    expect(receiptText).toContain('Tax (8%)11.200 ₫');
+    expect(receiptText).toContain('VAT (8%)11.200 ₫');
     expect(receiptText).toContain('Total151.200 ₫');
 
     // The kitchen screen was open before the order existed: it arrives without a reload.

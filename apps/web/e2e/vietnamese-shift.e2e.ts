@@ -55,7 +55,7 @@ describe.skipIf(!hasBrowser)('a shift in Vietnamese: POS, live kitchen, the bill
     await panel.getByRole('button', { name: 'Tạo đơn' }).click();
 
     await cashier.getByRole('heading', { level: 1, name: 'Đã tạo đơn #1001' }).waitFor();
-    const receipt = plain(await cashier.getByRole('article', { name: 'Hóa đơn của đơn số 1001' }).textContent());
+    const receipt = plain(await cashier.getByRole('article', { name: 'Phiếu tạm tính của đơn số 1001' }).textContent());
     // 60.000 + 5.000 = 65.000; thuế 8 % = 5.200; tổng 70.200.
     expect(receipt).toContain('Tạm tính65.000 ₫');
     expect(receipt).toContain('Tổng cộng70.200 ₫');
