@@ -2,7 +2,7 @@ import type { Pagination } from '@quan/contract/common';
 import { couponDiscount, type Coupon } from '@quan/contract/coupon';
 import { defaultLoyalty, levelForSpend, pointsFor, type Customer } from '@quan/contract/customer';
 import type { Ingredient, IngredientHistory } from '@quan/contract/ingredient';
-import type { Item } from '@quan/contract/menu';
+import type { Category, Item } from '@quan/contract/menu';
 import type { Order } from '@quan/contract/order';
 import type { ChartData, Revenue } from '@quan/contract/report';
 import { NO_PRIZE_LABEL, type SpinPrize } from '@quan/contract/spin-wheel';
@@ -88,7 +88,7 @@ describe('the generated restaurant', () => {
     expect(hour(3)).toBe(0);
   });
 
-  it("bills every completed order like the POS: its lines' subtotal plus 8 % tax, copied from the menu", async () => {
+  it("bills every completed order like the POS: its lines' subtotal holding 8 % VAT, copied from the menu", async () => {
     const menu = new Map((await get<Item[]>('/api/item')).map((item) => [item._id, item]));
     const completed: Order[] = [];
     for (let page = 1; ; page++) {
@@ -119,7 +119,10 @@ describe('the generated restaurant', () => {
         expect(subtotal).toBeGreaterThanOrEqual(coupon.minOrderValue);
         expect(order.coupon!.discount).toBe(couponDiscount(coupon, subtotal));
       }
-      expect(order.bills).toEqual(computeBill({ subtotal, discount: order.coupon?.discount ?? 0, taxRate: 8 }));
+      // A new restaurant's menu prices hold the VAT: the bill shows what they contain.
+      expect(order.bills).toEqual(
+        computeBill({ subtotal, discount: order.coupon?.discount ?? 0, taxRate: 8, pricesIncludeTax: true }),
+      );
       expect(order.paymentStatus).toBe('paid');
       expect(order.paymentMethod).not.toBeNull();
       expect(Date.parse(order.completedAt!)).toBeGreaterThan(Date.parse(order.createdAt));
@@ -189,9 +192,26 @@ describe('the generated restaurant', () => {
     const stations = await get<{ name: string }[]>('/api/station');
     expect(stations.map((station) => station.name)).toEqual(['Bếp', 'Bar']);
     const dishes = await get<Item[]>('/api/item');
-    expect(
-      dishes.some((dish) => dish.optionGroups.some((group) => group.name === 'Size' && group.minSelected === 1)),
-    ).toBe(true);
+    // Noodle soups take a size, the regular one chosen already; named in English for diners reading English.
+    const size = dishes.flatMap((dish) => dish.optionGroups).find((group) => group.name === 'Kích cỡ')!;
+    expect(size).toMatchObject({ nameEn: 'Size', minSelected: 1, maxSelected: 1 });
+    expect(size.options.filter((option) => option.isDefault).map((option) => option.name)).toEqual(['Vừa']);
+    // Each group on the dishes it suits: no sugar with beer, nothing spicy about a dessert.
+    const offered = (categoryName: string) =>
+      new Set(
+        dishes
+          .filter((dish) => dish.category.name === categoryName)
+          .flatMap((dish) => dish.optionGroups.flatMap((group) => group.options.map((option) => option.name))),
+      );
+    expect(offered('Bia & Nước ngọt').has('Ít đường')).toBe(false);
+    expect(offered('Tráng miệng').has('Ít cay')).toBe(false);
+    expect(offered('Phở & Bún').has('Không hành')).toBe(true);
+    for (const group of dishes.flatMap((dish) => dish.optionGroups)) {
+      expect(group.nameEn, group.name).toBeTruthy();
+      for (const option of group.options) expect(option.nameEn, option.name).toBeTruthy();
+    }
+    const categories = await get<Category[]>('/api/category');
+    for (const category of categories) expect(category.nameEn, category.name).toBeTruthy();
     const times = await get<{ byStation: { name: string; lines: number; averageSeconds: number }[] }>(
       `/api/order/prep-times?${range(new Date(asOf.getTime() - DAYS * 86_400_000).toISOString(), asOf.toISOString())}`,
     );
@@ -200,6 +220,23 @@ describe('the generated restaurant', () => {
       expect(station.averageSeconds, station.name).toBeGreaterThan(60);
     }
     expect(times.byStation.map((station) => station.name)).toContain('Bếp');
+  });
+
+  it("starts from a new restaurant's settings, with a demo bank account so bills show a VietQR code", async () => {
+    // Written below the services, as a restore would be: read from the table, not the settings' cache.
+    const result = (await t.app.database.db.execute(
+      sql`select prices_include_tax, cash_rounding, language, bank from restaurant_settings`,
+    )) as unknown as {
+      rows: { prices_include_tax: boolean; cash_rounding: number; language: string; bank: unknown }[];
+    };
+    expect(result.rows).toMatchObject([
+      {
+        prices_include_tax: true,
+        cash_rounding: 1000,
+        language: 'vi',
+        bank: { bin: '970436', accountNumber: expect.any(String), accountName: expect.stringContaining('DEMO') },
+      },
+    ]);
   });
 
   it('keeps only the last hour of orders open, at most one per table', async () => {

@@ -34,9 +34,7 @@ async function offerWithPho(group: OptionGroup): Promise<Item> {
 beforeAll(async () => {
   t = await buildTestApp();
   await t.signInAs('admin');
-  ({
-    items: [pho],
-  } = await createMenu(t, [{ name: 'Phở bò', price: 65_000 }]));
+  pho = (await createMenu(t, [{ name: 'Phở bò', price: 65_000 }])).items[0]!;
 });
 
 afterAll(() => t.close());

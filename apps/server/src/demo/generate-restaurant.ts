@@ -30,11 +30,13 @@ import { addDays, dailyOrderCounts, localDate } from './generate/calendar';
 import { addCoupons } from './generate/coupons';
 import { addCustomers, asciiSlug, creditCustomers } from './generate/customers';
 import { chooseMenu, mergeRecipe, popularityOrder } from './generate/menu';
+import { demoOptionGroups } from './generate/option-groups';
 import { restaurantSizes, type GeneratedRestaurant, type GenerateRestaurantOptions } from './generate/options';
 import { insertOrderBatch, recordPayments, sendLinesToStations, type OrderContext } from './generate/order-history';
 import { pick, seededRandom } from './generate/random';
 import { stageReservations } from './generate/reservations';
 import { stageService } from './generate/service-now';
+import { writeDemoSettings } from './generate/settings';
 import { rows } from './generate/sql';
 import { stockIngredients } from './generate/stock';
 import { familyNames, givenNames, ingredientCatalog, middleNames } from './restaurant-catalog';
@@ -71,15 +73,17 @@ export async function generateRestaurant(
   const random = seededRandom(seed);
   const progress = options.onProgress ?? (() => undefined);
 
+  await writeDemoSettings(db, options.language ?? defaultSettings.language);
   const [settings] = await db
     .select({
       taxRate: restaurantSettings.taxRate,
+      pricesIncludeTax: restaurantSettings.pricesIncludeTax,
       timezone: restaurantSettings.timezone,
       loyalty: restaurantSettings.loyalty,
     })
     .from(restaurantSettings)
     .where(eq(restaurantSettings.id, 1));
-  const { taxRate, timezone, loyalty } = settings ?? defaultSettings;
+  const { taxRate, pricesIncludeTax, timezone, loyalty } = settings ?? defaultSettings;
   const lastDay = localDate(asOf, timezone);
   const firstDay = addDays(lastDay, -(options.days - 1));
   const [opening] = await rows<{ at: string }>(
@@ -135,6 +139,7 @@ export async function generateRestaurant(
   const categoryRows = menu.map((category) => ({
     id: newId(),
     name: category.name,
+    nameEn: category.nameEn,
     description: category.description,
     color: category.color,
     sortOrder: category.sortOrder,
@@ -176,52 +181,16 @@ export async function generateRestaurant(
     updatedAt: openedAt,
   }));
 
-  // The options guests ask for: a size for noodle soups, the usual preferences for food and for drinks.
-  const option = (groupId: string, name: string, priceDelta: number, sortOrder: number) => ({
-    id: newId(),
-    groupId,
-    name,
-    priceDelta,
-    sortOrder,
-  });
-  const group = (name: string, minSelected: number, maxSelected: number) => ({
-    id: newId(),
-    name,
-    minSelected,
-    maxSelected,
-    createdAt: openedAt,
-    updatedAt: openedAt,
-  });
-  const sizeGroup = group('Size', 1, 1);
-  const foodGroup = group('Yêu cầu', 0, 3);
-  const drinkGroup = group('Đá & đường', 0, 2);
-  const optionRows = [
-    option(sizeGroup.id, 'Nhỏ', -10_000, 0),
-    option(sizeGroup.id, 'Vừa', 0, 1),
-    option(sizeGroup.id, 'Lớn', 15_000, 2),
-    option(foodGroup.id, 'Không hành', 0, 0),
-    option(foodGroup.id, 'Ít cay', 0, 1),
-    option(foodGroup.id, 'Không rau', 0, 2),
-    option(drinkGroup.id, 'Ít đá', 0, 0),
-    option(drinkGroup.id, 'Ít đường', 0, 1),
-  ];
-  const dishGroupRows = menu.flatMap((category, c) =>
-    dishRows
-      .filter((dish) => dish.categoryId === categoryRows[c]!.id)
-      .flatMap((dish) => {
-        const groups = category.isDrinks
-          ? [drinkGroup]
-          : category.name === 'Phở & Bún'
-            ? [sizeGroup, foodGroup]
-            : [foodGroup];
-        return groups.map((g, sortOrder) => ({ itemId: dish.id, groupId: g.id, sortOrder }));
-      }),
+  const { groupRows, optionRows, dishGroupRows } = demoOptionGroups(
+    menu,
+    dishRows.map((dish) => dish.id),
+    openedAt,
   );
 
   await db.transaction(async (tx) => {
     await tx.insert(users).values([...accountRows, ...staffRows]);
     await tx.insert(stations).values(stationRows);
-    await tx.insert(optionGroups).values([sizeGroup, foodGroup, drinkGroup]);
+    await tx.insert(optionGroups).values(groupRows);
     await tx.insert(dishOptions).values(optionRows);
     await tx.insert(ingredients).values(
       usedIngredients.map((key) => ({
@@ -246,6 +215,7 @@ export async function generateRestaurant(
     asOf,
     timezone,
     taxRate,
+    pricesIncludeTax,
     ...popularityOrder(menu, dishRows),
     staffIds: [...accountRows, ...staffRows].filter((u) => u.role !== 'admin').map((u) => u.id),
     tables: tableRows.map(({ id, tableNo }) => ({ id, tableNo })),

@@ -138,9 +138,18 @@ export interface DishSpec {
   descriptionEn?: string;
 }
 
+/**
+ * The option groups a category's dishes offer (demo/generate/option-groups.ts): a size for noodle soups, the
+ * usual requests for savoury food, extras with rice; ice and sugar only for the dishes whose recipe holds them.
+ */
+export type DemoGroupKey = 'size' | 'requests' | 'riceExtras' | 'ice' | 'sugar';
+
 export interface CategorySpec {
   name: string;
+  /** What diners whose page is in English read instead of the name. */
+  nameEn: string;
   description: string;
+  optionGroups: DemoGroupKey[];
   color: string;
   /** Place on the menu. */
   sortOrder: number;
@@ -230,6 +239,8 @@ const juice = (fruit: IngredientKey, kilos = 0.35): RecipeSpec => [
 export const menuCatalog: CategorySpec[] = [
   {
     name: 'Phở & Bún',
+    nameEn: 'Noodle soups',
+    optionGroups: ['size', 'requests'],
     description: 'Phở, bún, hủ tiếu, mì: các món nước',
     color: '#dc2626',
     sortOrder: 2,
@@ -340,6 +351,8 @@ export const menuCatalog: CategorySpec[] = [
   },
   {
     name: 'Cơm',
+    nameEn: 'Rice dishes',
+    optionGroups: ['requests', 'riceExtras'],
     description: 'Cơm tấm, cơm gà, cơm chiên và cơm phần',
     color: '#ca8a04',
     sortOrder: 3,
@@ -378,6 +391,8 @@ export const menuCatalog: CategorySpec[] = [
   },
   {
     name: 'Đồ uống',
+    nameEn: 'Coffee, tea & juices',
+    optionGroups: ['ice', 'sugar'],
     description: 'Cà phê, trà, nước ép và sinh tố',
     color: '#7c3aed',
     sortOrder: 10,
@@ -448,6 +463,8 @@ export const menuCatalog: CategorySpec[] = [
   },
   {
     name: 'Khai vị',
+    nameEn: 'Starters',
+    optionGroups: ['requests'],
     description: 'Gỏi, cuốn và món chiên để bắt đầu bữa ăn',
     color: '#b45309',
     sortOrder: 1,
@@ -548,6 +565,8 @@ export const menuCatalog: CategorySpec[] = [
   },
   {
     name: 'Bia & Nước ngọt',
+    nameEn: 'Beer & soft drinks',
+    optionGroups: [],
     description: 'Bia chai, bia lon, bia tươi và nước ngọt',
     color: '#0f766e',
     sortOrder: 11,
@@ -572,6 +591,8 @@ export const menuCatalog: CategorySpec[] = [
   },
   {
     name: 'Món nướng',
+    nameEn: 'Grilled',
+    optionGroups: ['requests'],
     description: 'Nướng than hoa, ăn kèm rau sống và nước chấm',
     color: '#ea580c',
     sortOrder: 4,
@@ -604,6 +625,8 @@ export const menuCatalog: CategorySpec[] = [
   },
   {
     name: 'Rau & Món xào',
+    nameEn: 'Greens & stir-fries',
+    optionGroups: ['requests'],
     description: 'Rau xào, món xào và canh',
     color: '#15803d',
     sortOrder: 7,
@@ -645,6 +668,8 @@ export const menuCatalog: CategorySpec[] = [
   },
   {
     name: 'Tráng miệng',
+    nameEn: 'Desserts',
+    optionGroups: ['ice'],
     description: 'Chè, bánh flan và trái cây',
     color: '#db2777',
     sortOrder: 9,
@@ -721,6 +746,8 @@ export const menuCatalog: CategorySpec[] = [
   },
   {
     name: 'Hải sản',
+    nameEn: 'Seafood',
+    optionGroups: ['requests'],
     description: 'Tôm, cua, mực, nghêu sò ốc tươi trong ngày',
     color: '#0369a1',
     sortOrder: 6,
@@ -803,6 +830,8 @@ export const menuCatalog: CategorySpec[] = [
   },
   {
     name: 'Lẩu',
+    nameEn: 'Hotpots',
+    optionGroups: ['requests'],
     description: 'Lẩu cho 2–3 người (nồi nhỏ) hoặc 4–6 người (nồi lớn)',
     color: '#be123c',
     sortOrder: 5,
@@ -832,6 +861,8 @@ export const menuCatalog: CategorySpec[] = [
   },
   {
     name: 'Món chay',
+    nameEn: 'Vegetarian',
+    optionGroups: ['requests'],
     description: 'Món chay thanh đạm, nấu riêng bếp',
     color: '#65a30d',
     sortOrder: 8,

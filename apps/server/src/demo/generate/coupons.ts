@@ -5,7 +5,7 @@ import { coupons } from '../../db/schema/coupons';
 import { orders } from '../../db/schema/orders';
 import { addDays, OPENING_HOUR } from './calendar';
 import { orderDraw, seededId } from './random';
-import { pgArray, rows } from './sql';
+import { billSql, pgArray, rows } from './sql';
 
 // The restaurant's coupons and the spin wheel's prizes, and the past orders that used them.
 
@@ -180,6 +180,8 @@ export async function addCoupons(
     low = offer.high;
     return [offer];
   });
+  // The order's own VAT mode: the VAT its discounted prices hold, or the VAT added to them.
+  const discountedBill = billSql(sql`u.subtotal - u.discount`, sql`u.tax_rate`, sql`o.prices_include_tax`);
   await db.execute(sql`
     with offer as (
       select k.id as coupon_id, k.code, k.discount_type, k.discount_value, k.min_order_value, k.max_discount,
@@ -203,8 +205,7 @@ export async function addCoupons(
         and (k.start_date is null or c.day >= k.start_date) and (k.end_date is null or c.day <= k.end_date)
     )
     update ${orders} o set coupon_code = u.code, coupon_id = u.coupon_id, discount = u.discount,
-      tax = round((u.subtotal - u.discount) * u.tax_rate / 100)::int,
-      total = u.subtotal - u.discount + round((u.subtotal - u.discount) * u.tax_rate / 100)::int
+      tax = ${discountedBill.tax}, total = ${discountedBill.total}
     from used u where o.id = u.id and (u.usage_limit is null or u.use_no <= u.usage_limit)`);
   const usedUp = list.find((entry) => entry.usedUp)?.spec.code ?? '';
   await db.execute(sql`

@@ -7,7 +7,7 @@ import { orderPayments } from '../../db/schema/payments';
 import { familyNames, givenNames, honorifics, middleNames, orderNotes } from '../restaurant-catalog';
 import { hourBounds, OPENING_HOUR, WEEKDAY_HOURS, WEEKEND_HOURS } from './calendar';
 import { orderDraw, uuidV7 } from './random';
-import { pgArray } from './sql';
+import { billSql, pgArray } from './sql';
 
 // The orders of the past, written a batch of days at a time by one INSERT … SELECT each.
 
@@ -16,6 +16,8 @@ export interface OrderContext {
   asOf: Date;
   timezone: string;
   taxRate: number;
+  /** The restaurant's menu prices hold the VAT (a new restaurant's default): its orders are billed so. */
+  pricesIncludeTax: boolean;
   /** Dishes by popularity, the favourite first. */
   foodIds: string[];
   drinkIds: string[];
@@ -47,7 +49,8 @@ export const memberFor = (seed: number, members: Members, id: SQL) =>
 /**
  * One INSERT … SELECT of the orders of `days` and their lines, in one transaction with random() seeded for
  * this batch. An order's lines are 1–5 dishes picked with a popularity skew; its bill is computed like
- * `computeBill` (packages/contract/src/bill.ts) (tax on the subtotal, no discount, rounded half up); the orders of the last hour before
+ * `computeBill` (packages/contract/src/bill.ts) (`billSql`: the VAT the subtotal holds, or added to it; no
+ * discount); the orders of the last hour before
  * `asOf` are still open, the others completed (paid by cash, transfer, card or e-wallet) or cancelled.
  * Once there are members, an order for a guest who gave their phone is a member's, with their name and phone.
  */
@@ -57,7 +60,8 @@ export async function insertOrderBatch(
   batch: number,
   days: { day: string; count: number }[],
 ) {
-  const { asOf, timezone, taxRate, foodIds, drinkIds, staffIds, tables, members } = context;
+  const { asOf, timezone, taxRate, pricesIncludeTax, foodIds, drinkIds, staffIds, tables, members } = context;
+  const bill = billSql(sql`sums.subtotal`, sql`${taxRate}`, sql`${pricesIncludeTax}::boolean`);
   // The batch with the last day also places the orders of the tables seated now (see `stageService`).
   const today = days.find((d) => d.day === context.lastDay);
   const service = today && { day: today.day, after: today.count, orders: context.seatedTables };
@@ -148,7 +152,7 @@ export async function insertOrderBatch(
     sums as (select order_id, sum(price * quantity)::int as subtotal from l group by order_id),
     written as (
       insert into ${orders} (id, status, source, customer_name, customer_phone, customer_id, guests, table_id, subtotal,
-        discount, tax_rate, tax, total, payment_method, payment_status, is_preorder, note, created_by_id, tracking_token,
+        discount, tax_rate, prices_include_tax, tax, total, payment_method, payment_status, is_preorder, note, created_by_id, tracking_token,
         created_at, updated_at, completed_at)
       select s.id, s.status, s.source,
         case
@@ -168,8 +172,7 @@ export async function insertOrderBatch(
         member.id,
         s.guests,
         (${pgArray(tables.map((t) => t.id))}::uuid[])[s.table_index],
-        sums.subtotal, 0, ${taxRate}, round(sums.subtotal * ${taxRate}::numeric / 100)::int,
-        sums.subtotal + round(sums.subtotal * ${taxRate}::numeric / 100)::int,
+        sums.subtotal, 0, ${taxRate}, ${pricesIncludeTax}, ${bill.tax}, ${bill.total},
         case when s.status = 'completed' then case
           when s.r_pay < 0.5 then 'cash' when s.r_pay < 0.78 then 'transfer' when s.r_pay < 0.92 then 'card'
           else 'ewallet' end end,
