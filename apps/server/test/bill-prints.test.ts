@@ -9,7 +9,7 @@ let pho: { _id: string };
 beforeAll(async () => {
   t = await buildTestApp();
   await t.signInAs('admin');
-  [pho] = (await createMenu(t, [{ name: 'Phở bò', price: 65_000 }])).items as [{ _id: string }];
+  pho = (await createMenu(t, [{ name: 'Phở bò', price: 65_000 }])).items[0]!;
 });
 afterAll(() => t.close());
 
