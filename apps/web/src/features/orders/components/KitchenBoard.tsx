@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import { ChefHat } from 'lucide-react';
 import type { Order } from '@quan/contract/order';
 import { maxOrdersPerPage, useOrders, type OrderFilters } from '../api/list-orders';
+import { AllDayCount } from './AllDayCount';
+import { allDayCount } from './all-day-count';
 import { KitchenTicket } from './KitchenTicket';
 import {
   kitchenTickets,
@@ -12,7 +14,7 @@ import {
   type StationRef,
 } from './kitchen-tickets';
 import { isRoundAwaitingApproval, kitchenStatuses, type RoundMove } from './round-status';
-import { ticketTiming } from './ticket-timing';
+import { ticketTiming, type TicketPhase } from './ticket-timing';
 import { useLateTicketBeep } from './use-late-ticket-beep';
 import { ticketKey, useTicketPrint } from './use-ticket-print';
 import { LoadError } from '../../../components/LoadError';
@@ -32,6 +34,8 @@ interface KitchenBoardProps {
   /** A dish's own target minutes, when the menu is known. */
   prepMinutesOf?: (itemId: string) => number | null | undefined;
   onStationWork?: (order: Order, round: KitchenRound, station: StationRef, ready: boolean) => void;
+  /** Starts a ticket's dishes: a station's own of a round, or (no station) the whole round's. */
+  onStart?: (order: Order, round: KitchenRound, station: StationRef | null) => void;
   /** The last refusal of a ticket's change, by ticket key (`ticketKey`). */
   ticketErrors?: ReadonlyMap<string, string>;
 }
@@ -50,7 +54,8 @@ const noErrors: ReadonlyMap<string, string> = new Map();
 
 /**
  * The kitchen screen: one ticket per pending, in-progress and ready round, the longest-waiting first; on a
- * station's screen, one per round with dishes of that station still to make. A ticket turning late beeps once.
+ * station's screen, one per round with dishes of that station still to make. Beside them, the all-day count of
+ * what the tickets still wait for. Only a ticket being made counts down; one turning late beeps once.
  */
 export function KitchenBoard({
   now,
@@ -61,40 +66,46 @@ export function KitchenBoard({
   station = null,
   prepMinutesOf = noTarget,
   onStationWork = () => undefined,
+  onStart = () => undefined,
   ticketErrors = noErrors,
 }: KitchenBoardProps) {
   const t = useT();
   const orders = useOrders(kitchenOrderFilters);
   const printer = useTicketPrint();
 
-  const tickets = useMemo(() => {
+  const shown = useMemo(() => {
     if (!orders.data) return [];
     const all = kitchenTickets(orders.data.orders);
-    const shown = station ? ticketsOfStation(all, station._id, stations) : all;
-    return shown.map((ticket) => {
-      const stationWork = stationWorkOfRound(ticket.order, ticket.round.no, stations);
-      const target = ticketTargetMinutes(ticket.lines, station?._id ?? null, stations, prepMinutesOf);
-      const ownWork = station && stationWork.find((work) => work.station._id === station._id);
-      return {
-        ticket,
-        key: ticketKey(ticket, station?._id ?? null),
-        stationWork,
-        timing: ticketTiming(ticket.round.sentAt, now, target),
+    return station ? ticketsOfStation(all, station._id, stations) : all;
+  }, [orders.data, station, stations]);
+  const waiting = useMemo(() => allDayCount(shown), [shown]);
+
+  const tickets = useMemo(
+    () =>
+      shown.map((ticket) => {
+        const stationWork = stationWorkOfRound(ticket.order, ticket.round.no, stations);
+        const target = ticketTargetMinutes(ticket.lines, station?._id ?? null, stations, prepMinutesOf);
+        const ownWork = station && stationWork.find((work) => work.station._id === station._id);
         // What is done, or waits for someone to accept it, is no more the cooks' to hurry.
-        isMaking: ticket.round.status === 'in_progress' && !ownWork?.done,
-      };
-    });
-  }, [orders.data, station, stations, prepMinutesOf, now]);
+        const phase: TicketPhase =
+          ticket.round.status === 'pending'
+            ? 'awaiting'
+            : ticket.round.status === 'ready' || ownWork?.done
+              ? 'done'
+              : 'making';
+        return {
+          ticket,
+          key: ticketKey(ticket, station?._id ?? null),
+          stationWork,
+          timing: ticketTiming(ticket.round.sentAt, now, target, phase),
+        };
+      }),
+    [shown, station, stations, prepMinutesOf, now],
+  );
 
   // Only a ticket measured against a target beeps: without one, the screen stays as quiet as it always was.
   const lateness = useMemo(
-    () =>
-      new Map(
-        tickets.map(({ key, timing, isMaking }) => [
-          key,
-          isMaking && timing.targetMinutes !== null && timing.tone === 'late',
-        ]),
-      ),
+    () => new Map(tickets.map(({ key, timing }) => [key, timing.targetMinutes !== null && timing.tone === 'late'])),
     [tickets],
   );
   useLateTicketBeep(lateness);
@@ -133,26 +144,33 @@ export function KitchenBoard({
         {awaiting > 0 && t('orders.kitchen.awaiting', { count: awaiting })}
         {notShown > 0 && t('orders.kitchen.notShown', { count: notShown })}
       </p>
-      <ol aria-label={t('orders.kitchen.listLabel')} className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
-        {tickets.map(({ ticket, key, stationWork, timing }) => (
-          <li key={key}>
-            <KitchenTicket
-              ticket={ticket}
-              timing={timing}
-              isBusy={busyIds.has(ticket.order._id)}
-              canMove={canMove}
-              onMove={onMove}
-              station={station}
-              stationWork={stationWork}
-              onStationWork={onStationWork}
-              // A diner's round is accepted before anything of it is printed for the cooks.
-              onPrint={ticket.round.status === 'pending' ? null : () => void printer.print(ticket, station)}
-              isPrinting={printer.printingKeys.has(key)}
-              error={ticketErrors.get(key) ?? null}
-            />
-          </li>
-        ))}
-      </ol>
+      <div className="flex flex-col gap-4 xl:flex-row xl:items-start">
+        {waiting.length > 0 && <AllDayCount dishes={waiting} />}
+        <ol
+          aria-label={t('orders.kitchen.listLabel')}
+          className="grid min-w-0 flex-1 grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3"
+        >
+          {tickets.map(({ ticket, key, stationWork, timing }) => (
+            <li key={key}>
+              <KitchenTicket
+                ticket={ticket}
+                timing={timing}
+                isBusy={busyIds.has(ticket.order._id)}
+                canMove={canMove}
+                onMove={onMove}
+                station={station}
+                stationWork={stationWork}
+                onStationWork={onStationWork}
+                onStart={onStart}
+                // A diner's round is accepted before anything of it is printed for the cooks.
+                onPrint={ticket.round.status === 'pending' ? null : () => void printer.print(ticket, station)}
+                isPrinting={printer.printingKeys.has(key)}
+                error={ticketErrors.get(key) ?? null}
+              />
+            </li>
+          ))}
+        </ol>
+      </div>
       {printer.sheet}
     </div>
   );

@@ -1,5 +1,5 @@
 import { Fragment, useId } from 'react';
-import { Check, Printer, Undo2 } from 'lucide-react';
+import { Check, Flame, Printer, Undo2 } from 'lucide-react';
 import type { Order } from '@quan/contract/order';
 import { OrderLineLabel } from '../../../components/OrderLineLabel';
 import { useT } from '../../../lib/i18n';
@@ -15,12 +15,14 @@ import { billedQuantity } from './order-lines';
 import { hasRounds, roundButtonTarget, tableLabel } from './order-names';
 import { approvalRequestLabel, isRoundAwaitingApproval, kitchenRoundMoves, type RoundMove } from './round-status';
 import { formatClock } from '../../../lib/date-format';
-import { formatElapsed, toneMessages, type ElapsedTone, type TicketTiming } from './ticket-timing';
+import { formatElapsed, toneMessages, type TicketTiming, type TicketTone } from './ticket-timing';
 
-const toneClasses: Record<ElapsedTone, string> = {
+const toneClasses: Record<TicketTone, string> = {
   fresh: 'bg-green-700 text-white',
   waiting: 'bg-amber-400 text-stone-950',
   late: 'bg-red-700 text-white',
+  awaiting: 'bg-stone-200 text-stone-900',
+  done: 'bg-stone-600 text-white',
 };
 
 interface KitchenTicketProps {
@@ -35,6 +37,8 @@ interface KitchenTicketProps {
   /** The stations with dishes in the round and whether each is done (empty without stations). */
   stationWork: readonly StationWork[];
   onStationWork: (order: Order, round: KitchenRound, station: StationRef, ready: boolean) => void;
+  /** Starts the ticket's dishes: the station's own, or (no station) the whole round's. */
+  onStart: (order: Order, round: KitchenRound, station: StationRef | null) => void;
   /** Prints the ticket; null when it cannot be printed from here. */
   onPrint: (() => void) | null;
   isPrinting: boolean;
@@ -44,12 +48,17 @@ interface KitchenTicketProps {
 
 const mainButtonClass =
   'min-h-16 flex-1 bg-stone-900 px-4 text-xl font-bold text-white hover:bg-stone-800 focus-visible:-outline-offset-4 disabled:opacity-60';
+/** A ticket's second move, beside its main one. */
+const sideButtonClass =
+  'min-h-16 flex-none border-l-2 border-stone-200 bg-white px-5 text-xl font-bold text-stone-900 hover:bg-stone-100 focus-visible:-outline-offset-4 disabled:opacity-60';
 
 /**
  * One round of an order, to read from across the kitchen: big type, the wait since the round was sent in
- * colour and in words, one big button to move it on (a diner's round is accepted or rejected first). On a
- * station's screen it holds only that station's dishes, its button marks them done, and it says how far the
- * round's other stations are. A one-round order reads as the order itself; a tab's later rounds say which
+ * colour and in words (only while it is being made: a round not accepted yet or finished does not count
+ * down), one big button to move it on (a diner's round is accepted or rejected first; a round sent is started,
+ * which leaves voids of its dishes to a manager, then bumped). On a station's screen it holds only that
+ * station's dishes, its buttons start them and mark them done, and it says how far the round's other stations
+ * are. A one-round order reads as the order itself; a tab's later rounds say which
  * round of which table they are.
  */
 export function KitchenTicket({
@@ -61,6 +70,7 @@ export function KitchenTicket({
   station,
   stationWork,
   onStationWork,
+  onStart,
   onPrint,
   isPrinting,
   error,
@@ -80,6 +90,10 @@ export function KitchenTicket({
   const otherWork = stationWork.filter((work) => work.station._id !== station?._id);
   const showsWork =
     round.status === 'in_progress' && (station !== null ? otherWork.length > 0 : stationWork.length > 1);
+  // The ticket's dishes not started yet: the main button starts them, and bumping them done moves aside.
+  const toStart = round.status === 'in_progress' && !ownWork?.done && lines.some((line) => line.startedAt === null);
+  const firstStart = lines.flatMap((line) => (line.startedAt ? [line.startedAt] : [])).sort()[0];
+  const isMaking = tone !== 'awaiting' && tone !== 'done';
 
   return (
     <article
@@ -114,12 +128,16 @@ export function KitchenTicket({
             </span>
           </p>
           <div className="ml-auto rounded-xl bg-black/15 px-3 py-1.5 text-right">
-            <p className="text-2xl font-bold whitespace-nowrap tabular-nums sm:text-3xl">
-              <span className="sr-only">{t('orders.ticket.waiting')}</span> {formatElapsed(t, minutes)}
-            </p>
-            <p className="text-sm font-extrabold tracking-wide whitespace-nowrap uppercase">
+            {isMaking && (
+              <p className="text-2xl font-bold whitespace-nowrap tabular-nums sm:text-3xl">
+                <span className="sr-only">{t('orders.ticket.waiting')}</span> {formatElapsed(t, minutes)}
+              </p>
+            )}
+            <p
+              className={`font-extrabold tracking-wide whitespace-nowrap uppercase ${isMaking ? 'text-sm' : 'text-lg'}`}
+            >
               {t(toneMessages[tone])}
-              {targetMinutes !== null && (
+              {isMaking && targetMinutes !== null && (
                 <span className="font-semibold tracking-normal normal-case">
                   {' · '}
                   {t('orders.ticket.target', { minutes: targetMinutes })}
@@ -136,6 +154,11 @@ export function KitchenTicket({
           {awaitingApproval && (
             <span className="rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-bold text-stone-950">
               {approvalRequestLabel(t, order, round.no)}
+            </span>
+          )}
+          {round.status === 'in_progress' && !toStart && firstStart && (
+            <span className="text-base font-semibold text-stone-700">
+              {t('orders.ticket.startedAt', { time: formatClock(firstStart) })}
             </span>
           )}
         </div>
@@ -176,6 +199,17 @@ export function KitchenTicket({
       </div>
       {canMove && (
         <div className="flex border-t-2 border-stone-200">
+          {toStart && (
+            <button
+              type="button"
+              disabled={isBusy}
+              onClick={() => onStart(order, round, station)}
+              className={`${mainButtonClass} flex items-center justify-center gap-2`}
+            >
+              <Flame aria-hidden="true" className="size-6" />
+              {isBusy ? t('orders.saving') : t('orders.ticket.start')} <span className="sr-only">{target}</span>
+            </button>
+          )}
           {bumpsStation && station ? (
             ownWork?.done ? (
               <>
@@ -199,10 +233,11 @@ export function KitchenTicket({
                 type="button"
                 disabled={isBusy}
                 onClick={() => onStationWork(order, round, station, true)}
-                className={`${mainButtonClass} flex items-center justify-center gap-2`}
+                className={`${toStart ? sideButtonClass : mainButtonClass} flex items-center justify-center gap-2`}
               >
                 <Check aria-hidden="true" className="size-6" />
-                {isBusy ? t('orders.saving') : t('orders.ticket.done')} <span className="sr-only">{target}</span>
+                {isBusy && !toStart ? t('orders.saving') : t('orders.ticket.done')}{' '}
+                <span className="sr-only">{target}</span>
               </button>
             )
           ) : (
@@ -217,10 +252,13 @@ export function KitchenTicket({
                   className={
                     isReject
                       ? 'min-h-16 flex-none bg-white px-6 text-xl font-bold text-red-700 hover:bg-red-50 focus-visible:-outline-offset-4 disabled:opacity-60'
-                      : mainButtonClass
+                      : toStart
+                        ? sideButtonClass
+                        : mainButtonClass
                   }
                 >
-                  {isBusy && !isReject ? t('orders.saving') : t(move.label)} <span className="sr-only">{target}</span>
+                  {isBusy && !isReject && !toStart ? t('orders.saving') : t(move.label)}{' '}
+                  <span className="sr-only">{target}</span>
                 </button>
               );
             })

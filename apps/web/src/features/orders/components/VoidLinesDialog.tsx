@@ -1,20 +1,23 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ShieldCheck } from 'lucide-react';
 import { useSnackbar } from 'notistack';
-import { voidReasons, type Order, type VoidReason } from '@quan/contract/order';
+import { voidReasons, type Order, type OrderItem, type VoidReason } from '@quan/contract/order';
+import { VOID_GRACE_MINUTES } from '@quan/contract/rounds';
 import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
 import { describeApiError, getApiStatus } from '../../../lib/api-client';
+import { formatClock } from '../../../lib/date-format';
 import { formatMoney } from '../../../lib/format';
-import { useT } from '../../../lib/i18n';
+import { useT, type Translate } from '../../../lib/i18n';
 import { useCan } from '../../../lib/use-can';
+import { useNow } from '../../../lib/use-now';
 import { useVoidLines } from '../api/void-lines';
 import { LineQuantityPicker } from './LineQuantityPicker';
 import { tableLabel } from './order-names';
+import { lineKitchenStart } from './round-status';
 import {
   describePortions,
-  isStartedLine,
   pickedAmount,
   pickedCount,
   pickedPortions,
@@ -31,14 +34,44 @@ interface VoidLinesDialogProps {
 type Step = 'pick' | 'approval';
 
 /**
+ * What the kitchen has done with the dishes picked, and so whether the void needs a manager: "The kitchen
+ * started at 19:32 — a manager must approve". The earliest start named is the one that decides.
+ */
+function kitchenNote(
+  t: Translate,
+  order: Pick<Order, 'rounds'>,
+  lines: readonly OrderItem[],
+  now: number,
+  canVoidStarted: boolean,
+): { text: string; needsManager: boolean } | null {
+  if (lines.length === 0) return null;
+  const starts = lines.map((line) => ({ line, start: lineKitchenStart(order, line, now) }));
+  const started = starts.filter(({ start }) => start === 'started').map(({ line }) => line);
+  const startTimes = started.flatMap((line) => (line.startedAt ? [line.startedAt] : [])).sort();
+  let state: string;
+  if (startTimes[0]) state = t('orders.void.kitchen.startedAt', { time: formatClock(startTimes[0]) });
+  else if (started.length > 0) state = t('orders.void.kitchen.made');
+  else if (starts.some(({ start }) => start === 'past_grace')) {
+    state = t('orders.void.kitchen.pastGrace', { minutes: VOID_GRACE_MINUTES });
+  } else return { text: t('orders.void.kitchen.notStarted'), needsManager: false };
+  // A manager signed in voids it themselves: the state alone says why a dish may be thrown away.
+  return canVoidStarted
+    ? { text: state, needsManager: false }
+    : { text: t('orders.void.kitchen.managerApproves', { state }), needsManager: true };
+}
+
+/**
  * Takes dishes off an open order's bill: which and how many, why, and whether a cooked dish was thrown away.
- * Staff void what the kitchen has not started; when the server refuses a started dish (403), the dialog asks
+ * Staff void what the kitchen has not started (kitchenNote says whether it has, and when); when the server
+ * refuses a started dish (403, its clock decides), the dialog asks
  * a manager to approve on this device with their email and password, which live in this dialog's state only,
  * for the one request, and are cleared after it.
  */
 export function VoidLinesDialog({ order, onClose }: VoidLinesDialogProps) {
   const mutation = useVoidLines();
   const t = useT();
+  // The grace time runs out while the dialog is open: the note and the thrown-away choice follow.
+  const now = useNow(10_000);
   const { enqueueSnackbar } = useSnackbar();
   const canVoidStarted = useCan('orders:void-started');
   const [step, setStep] = useState<Step>('pick');
@@ -64,10 +97,9 @@ export function VoidLinesDialog({ order, onClose }: VoidLinesDialogProps) {
   const portions = pickedPortions(order, picks);
   const count = pickedCount(order, picks);
   const amount = pickedAmount(order, picks);
-  const startedPicked = portions.some(({ position }) => {
-    const line = order.items.find((one) => one.position === position);
-    return line !== undefined && isStartedLine(order, line);
-  });
+  const pickedLines = portions.flatMap(({ position }) => order.items.filter((one) => one.position === position));
+  const startedPicked = pickedLines.some((line) => lineKitchenStart(order, line, now) !== 'not_started');
+  const kitchen = kitchenNote(t, order, pickedLines, now, canVoidStarted);
   const problems = {
     lines: portions.length === 0 ? t('orders.void.chooseDish') : undefined,
     reason: reason === null ? t('orders.void.chooseReason') : undefined,
@@ -225,6 +257,16 @@ export function VoidLinesDialog({ order, onClose }: VoidLinesDialogProps) {
             firstButtonRef={firstLineRef}
           />
           {triedToSend && problems.lines && <p className="field-error">{problems.lines}</p>}
+          {kitchen && (
+            <p
+              aria-live="polite"
+              className={`mt-2 rounded-lg px-3 py-2 text-sm font-semibold ${
+                kitchen.needsManager ? 'bg-amber-50 text-amber-950' : 'bg-green-50 text-green-900'
+              }`}
+            >
+              {kitchen.text}
+            </p>
+          )}
         </div>
 
         <fieldset aria-describedby={triedToSend && problems.reason ? reasonErrorId : undefined}>
@@ -266,23 +308,18 @@ export function VoidLinesDialog({ order, onClose }: VoidLinesDialogProps) {
         )}
 
         {startedPicked && (
-          <div className="space-y-2">
-            <label className="flex items-start gap-2 text-sm text-stone-800">
-              <input
-                type="checkbox"
-                checked={wasted}
-                onChange={(event) => setWasted(event.target.checked)}
-                className="mt-0.5 size-4 accent-amber-700"
-              />
-              <span>
-                <span className="font-semibold">{t('orders.void.wasted')}</span>
-                <span className="block text-xs text-stone-600">{t('orders.void.wastedHint')}</span>
-              </span>
-            </label>
-            {!canVoidStarted && (
-              <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{t('orders.void.needsManager')}</p>
-            )}
-          </div>
+          <label className="flex items-start gap-2 text-sm text-stone-800">
+            <input
+              type="checkbox"
+              checked={wasted}
+              onChange={(event) => setWasted(event.target.checked)}
+              className="mt-0.5 size-4 accent-amber-700"
+            />
+            <span>
+              <span className="font-semibold">{t('orders.void.wasted')}</span>
+              <span className="block text-xs text-stone-600">{t('orders.void.wastedHint')}</span>
+            </span>
+          </label>
         )}
 
         {order.billParts.length > 0 && <p className="text-sm text-stone-700">{t('orders.void.unsplit')}</p>}

@@ -1,5 +1,5 @@
-import type { Order, OrderRound, OrderStatus } from '@quan/contract/order';
-import type { RoundStatus } from '@quan/contract/rounds';
+import type { Order, OrderItem, OrderRound, OrderStatus } from '@quan/contract/order';
+import { kitchenStartOfLine, type KitchenStart, type RoundStatus } from '@quan/contract/rounds';
 import type { Translate } from '../../../lib/i18n';
 import { rejectMoveLabel } from './order-status';
 
@@ -58,4 +58,19 @@ export function isRoundAwaitingApproval(round: Pick<OrderRound, 'status' | 'sour
 export function approvalRequestLabel(t: Translate, order: Pick<Order, 'rounds'>, roundNo: number): string {
   const joinsOpenOrder = order.rounds.some((round) => round.no < roundNo && round.status !== 'cancelled');
   return joinsOpenOrder ? t('orders.approval.moreDishes') : t('orders.approval.newOrder');
+}
+
+/**
+ * Whether the kitchen has started a line of an order as the screen holds it (kitchenStartOfLine): a void of it
+ * needs a manager unless `not_started`. `now` moves on while a dialog stays open, and the grace time runs out.
+ */
+export function lineKitchenStart(
+  order: Pick<Order, 'rounds'>,
+  line: Pick<OrderItem, 'roundNo' | 'startedAt'>,
+  now: number,
+): KitchenStart {
+  const round = order.rounds.find((one) => one.no === line.roundNo);
+  if (!round) return 'not_started';
+  const startedAt = line.startedAt === null ? null : Date.parse(line.startedAt);
+  return kitchenStartOfLine({ status: round.status, sentAt: Date.parse(round.sentAt) }, { startedAt }, now);
 }

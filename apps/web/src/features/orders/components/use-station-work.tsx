@@ -3,6 +3,7 @@ import { useSnackbar } from 'notistack';
 import type { Order, OrderRound } from '@quan/contract/order';
 import type { Station } from '@quan/contract/stations';
 import { useT } from '../../../lib/i18n';
+import { useStartRound } from '../api/start-round';
 import { useUpdateStationWork } from '../api/update-station-work';
 import { stationWorkMessage } from './order-messages';
 import { roundButtonTarget } from './order-names';
@@ -10,13 +11,15 @@ import { reportTabRefusal } from './tab-refusal';
 import { ticketKey } from './use-ticket-print';
 
 /**
- * A station marking its dishes of a round done, or taking that back, from its kitchen screen. Like every move,
+ * A station starting its dishes of a round (or the kitchen a whole round), marking them done, or taking that
+ * back, from its kitchen screen. Like every move,
  * the order is busy until the answer is in (the next change must carry the version this one leaves) and each
  * tap ends in a toast. A 409 (the order changed on another screen) is said in a toast while the lists are
  * fetched again; any other refusal stays on the ticket until the next try.
  */
 export function useStationWork() {
   const mutation = useUpdateStationWork();
+  const start = useStartRound();
   const t = useT();
   const { enqueueSnackbar } = useSnackbar();
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
@@ -73,6 +76,39 @@ export function useStationWork() {
     }
   }
 
+  async function sendStart(order: Order, round: Pick<OrderRound, 'no'>, station: Pick<Station, '_id' | 'name'> | null) {
+    const key = ticketKey({ order, round }, station?._id ?? null);
+    const target = roundButtonTarget(t, order, round.no);
+    setBusy(order._id, true);
+    setError(key, null);
+    try {
+      await start.mutateAsync({
+        id: order._id,
+        roundNo: round.no,
+        stationId: station?._id ?? null,
+        expectedVersion: order.version,
+      });
+      const message = station
+        ? t('orders.start.stationToast', { station: station.name, target })
+        : t('orders.start.toast', { target });
+      enqueueSnackbar(message, { variant: 'success' });
+    } catch (error) {
+      reportTabRefusal(error, t('orders.start.error', { target }), {
+        enqueueSnackbar,
+        onClose: () => setError(key, null),
+        setError: (message) => setError(key, message),
+      });
+    } finally {
+      setBusy(order._id, false);
+    }
+  }
+
+  /** Starts a station's dishes of a round, or (no station) every dish of it. */
+  function requestStart(order: Order, round: Pick<OrderRound, 'no'>, station: Pick<Station, '_id' | 'name'> | null) {
+    if (busyIds.has(order._id)) return;
+    void sendStart(order, round, station);
+  }
+
   /** Marks a station's dishes of a round done (`ready`) or making again. */
   function requestStationWork(
     order: Order,
@@ -84,5 +120,5 @@ export function useStationWork() {
     void send(order, round, station, ready);
   }
 
-  return { requestStationWork, busyIds, errors };
+  return { requestStationWork, requestStart, busyIds, errors };
 }

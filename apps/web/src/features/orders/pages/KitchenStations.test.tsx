@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Order } from '@quan/contract/order';
+import type { Order, OrderRound } from '@quan/contract/order';
 import { orderStatusOfRounds } from '@quan/contract/rounds';
 import { stationOfLine } from '@quan/contract/stations';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -49,12 +49,14 @@ function makePhoAndCoffee(overrides: Partial<Order> = {}): Order {
 }
 
 /**
- * A little kitchen server: the open orders, the stations, the menu's target minutes; a station's PATCH marks
- * its lines of the round done (the round ready once every station is), and each ticket printed counts a copy.
+ * A little kitchen server: the open orders, the stations, the menu's target minutes; a start starts a station's
+ * lines of a round (or all of them), a station's PATCH marks them done (the round ready once every station is),
+ * and each ticket printed counts a copy.
  */
 function serveKitchen(initial: Order[], refuse?: (body: Record<string, unknown>) => FakeResponse | null) {
   let orders = initial;
   const stations = [bep, bar];
+  const starts: { url: string; body: Record<string, unknown> }[] = [];
   const stationPatches: { url: string; body: Record<string, unknown> }[] = [];
   const prints: { url: string; body: Record<string, unknown> }[] = [];
   const copies = new Map<string, number>();
@@ -71,6 +73,23 @@ function serveKitchen(initial: Order[], refuse?: (body: Record<string, unknown>)
       ]);
     }
     if (method === 'GET' && url === '/api/table') return ok([]);
+    const start = /^\/api\/order\/([^/]+)\/rounds\/(\d+)\/start$/.exec(url);
+    if (method === 'POST' && start) {
+      const body = JSON.parse(config.data as string) as { stationId: string | null };
+      starts.push({ url, body });
+      const refusal = refuse?.(body);
+      if (refusal) return refusal;
+      const order = orders.find((o) => o._id === decodeURIComponent(start[1]!))!;
+      const items = order.items.map((line) =>
+        line.roundNo === Number(start[2]) &&
+        (body.stationId === null || stationOfLine(line, stations) === body.stationId)
+          ? { ...line, startedAt: line.startedAt ?? new Date(now).toISOString() }
+          : line,
+      );
+      const updated = { ...order, items, version: order.version + 1 };
+      orders = orders.map((o) => (o._id === updated._id ? updated : o));
+      return ok(updated);
+    }
     const work = /^\/api\/order\/([^/]+)\/rounds\/(\d+)\/stations\/([^/]+)$/.exec(url);
     if (method === 'PATCH' && work) {
       const body = JSON.parse(config.data as string) as { ready: boolean };
@@ -82,7 +101,11 @@ function serveKitchen(initial: Order[], refuse?: (body: Record<string, unknown>)
       const stationId = decodeURIComponent(work[3]!);
       const items = order.items.map((line) =>
         line.roundNo === roundNo && stationOfLine(line, stations) === stationId
-          ? { ...line, readyAt: body.ready ? new Date(now).toISOString() : null }
+          ? {
+              ...line,
+              readyAt: body.ready ? new Date(now).toISOString() : null,
+              startedAt: line.startedAt ?? (body.ready ? new Date(now).toISOString() : null),
+            }
           : line,
       );
       const allDone = items.filter((line) => line.roundNo === roundNo).every((line) => line.readyAt !== null);
@@ -103,7 +126,7 @@ function serveKitchen(initial: Order[], refuse?: (body: Record<string, unknown>)
     }
     return fail(404, 'Not found');
   });
-  return { fakeApi, stationPatches, prints };
+  return { fakeApi, starts, stationPatches, prints };
 }
 
 /** The dishes on a ticket, as the kitchen reads them. */
@@ -175,6 +198,7 @@ describe('the kitchen screen by station', { timeout: 20_000 }, () => {
     const picker = within(screen.getByRole('group', { name: 'Khu bếp' }));
     expect(picker.getByRole('button', { name: 'Tất cả khu bếp' })).toHaveAttribute('aria-pressed', 'false');
 
+    expect(ticket.getByRole('button', { name: 'Bắt đầu đơn #42' })).toBeInTheDocument();
     await userEvent.click(ticket.getByRole('button', { name: 'Xong đơn #42' }));
     expect(await screen.findByText('Đơn #42 đã xong ở Bar.')).toBeInTheDocument();
     expect(await ticket.findByText('Xong ✓')).toBeInTheDocument();
@@ -235,6 +259,94 @@ describe('the kitchen screen by station', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('article')).not.toBeInTheDocument());
     await userEvent.click(screen.getByRole('button', { name: 'All stations' }));
     expect(await screen.findByRole('button', { name: 'Mark served order #42' })).toBeInTheDocument();
+  });
+
+  it('starts the bar’s dishes with one tap and says when; the kitchen and all stations start theirs', async () => {
+    const order = makePhoAndCoffee();
+    server = serveKitchen([order]);
+    renderRoutes(routes, { path: `/orders?view=kitchen&station=${bar._id}` });
+
+    const ticket = within(await ticketOf42());
+    // Done stays beside Start: a cook who never taps Start still bumps in one tap.
+    expect(ticket.getByRole('button', { name: 'Done order #42' })).toBeInTheDocument();
+    await userEvent.click(ticket.getByRole('button', { name: 'Start order #42' }));
+    expect(await screen.findByText('Bar started order #42.')).toBeInTheDocument();
+    expect(server.starts).toEqual([
+      { url: `/api/order/${order._id}/rounds/1/start`, body: { stationId: bar._id, expectedVersion: 3 } },
+    ]);
+    expect(await ticket.findByText(/^Started at \d\d:\d\d$/)).toBeInTheDocument();
+    expect(ticket.queryByRole('button', { name: 'Start order #42' })).not.toBeInTheDocument();
+
+    // The phở is not started: the kitchen's screen still offers it.
+    await userEvent.click(screen.getByRole('button', { name: 'Bếp' }));
+    expect(await within(await ticketOf42()).findByRole('button', { name: 'Start order #42' })).toBeInTheDocument();
+    // All stations start what is left of the round at once.
+    await userEvent.click(screen.getByRole('button', { name: 'All stations' }));
+    await userEvent.click(await within(await ticketOf42()).findByRole('button', { name: 'Start order #42' }));
+    expect(await screen.findByText('Started order #42.')).toBeInTheDocument();
+    expect(server.starts.at(-1)?.body).toEqual({ stationId: null, expectedVersion: 4 });
+  });
+
+  it('stops a finished ticket turning red, and never counts down a diner’s round nobody accepted', async () => {
+    const barDone = makePhoAndCoffee({
+      rounds: [makeRound(1, { status: 'in_progress', sentAt: minutesAgo(30) })],
+    });
+    barDone.items[1] = { ...barDone.items[1]!, startedAt: minutesAgo(28), readyAt: minutesAgo(20) };
+    const fromTable = makeOrder({
+      orderNo: 43,
+      status: 'pending',
+      source: 'table',
+      rounds: [makeRound(1, { status: 'pending', source: 'table', sentAt: minutesAgo(30) })],
+      items: [makeLine({ itemId: coffeeId, name: 'Cà phê sữa đá', stationId: bar._id })],
+    });
+    server = serveKitchen([barDone, fromTable]);
+    renderRoutes(routes, { path: `/orders?view=kitchen&station=${bar._id}` });
+
+    const done = await ticketOf42();
+    expect(done.dataset.tone).toBe('done');
+    expect(within(done).queryByText(/\d+ min/)).not.toBeInTheDocument();
+    const waiting = screen.getByRole('article', { name: '#43 · Table 4' });
+    expect(waiting.dataset.tone).toBe('awaiting');
+    expect(waiting).toHaveTextContent('Not accepted yet');
+    expect(within(waiting).queryByText(/\d+ min/)).not.toBeInTheDocument();
+    // The kitchen's phở of the same round is still being made, and late.
+    await userEvent.click(screen.getByRole('button', { name: 'Bếp' }));
+    await waitFor(async () => expect((await ticketOf42()).dataset.tone).toBe('late'));
+  });
+
+  it('counts all day what the station still waits for, with its options, most first, as the tickets change', async () => {
+    const large = [
+      { optionId: '0190a1b2-c3d4-7e5f-8a9b-0b7100000001', group: 'Size', name: 'Lớn', priceDelta: 10000 },
+      { optionId: '0190a1b2-c3d4-7e5f-8a9b-0b7100000002', group: 'Preferences', name: 'không hành', priceDelta: 0 },
+    ];
+    const small = [{ optionId: '0190a1b2-c3d4-7e5f-8a9b-0b7100000003', group: 'Size', name: 'Nhỏ', priceDelta: 0 }];
+    const pho = (overrides: Parameters<typeof makeLine>[0]) =>
+      makeLine({ itemId: phoId, name: 'Phở bò', stationId: bep._id, options: large, ...overrides });
+    const round = (sentMinutesAgo: number, overrides: Partial<OrderRound> = {}) => [
+      makeRound(1, { status: 'in_progress', sentAt: minutesAgo(sentMinutesAgo), ...overrides }),
+    ];
+    server = serveKitchen([
+      makePhoAndCoffee(),
+      makeOrder({
+        orderNo: 43,
+        rounds: round(8),
+        items: [pho({ quantity: 2 }), pho({ position: 1, quantity: 2, voidedQuantity: 1, options: small })],
+      }),
+      // Not counted: a diner's round nobody accepted, and a phở already done.
+      makeOrder({ orderNo: 44, status: 'pending', rounds: round(6, { status: 'pending', source: 'table' }) }),
+      makeOrder({ orderNo: 45, rounds: round(4), items: [pho({ readyAt: minutesAgo(1) })] }),
+    ]);
+    renderRoutes(routes, { path: `/orders?view=kitchen&station=${bep._id}` });
+
+    const allDay = () =>
+      within(screen.getByRole('region', { name: 'All day' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    await ticketOf42();
+    expect(allDay()).toEqual(['3 × Phở bò (Lớn, không hành)', '1 × Phở bò (Nhỏ)']);
+
+    await userEvent.click(within(await ticketOf42()).getByRole('button', { name: 'Done order #42' }));
+    await waitFor(() => expect(allDay()).toEqual(['2 × Phở bò (Lớn, không hành)', '1 × Phở bò (Nhỏ)']));
   });
 
   it('says a 409 in a toast and fetches the orders again; keeps any other refusal on the ticket', async () => {

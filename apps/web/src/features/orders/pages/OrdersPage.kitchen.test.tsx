@@ -41,8 +41,13 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
         '#7 · Table 4',
         '#8 · Table 4',
       ]);
-      expect(tickets.map((ticket) => ticket.dataset.tone)).toEqual(['late', 'waiting', 'fresh', 'fresh']);
+      // Only what is being made counts down: a ready ticket is done, a diner's order nobody accepted is not late.
+      expect(tickets.map((ticket) => ticket.dataset.tone)).toEqual(['late', 'waiting', 'done', 'awaiting']);
       expect(within(tickets[3]!).getByText('New order from the table: accept it')).toBeInTheDocument();
+      expect(tickets[3]).toHaveTextContent('Not accepted yet');
+      expect(within(tickets[3]!).queryByText(/\d+ min/)).not.toBeInTheDocument();
+      expect(tickets[2]).toHaveTextContent('Done');
+      expect(within(tickets[2]!).queryByText(/\d+ min/)).not.toBeInTheDocument();
       expect(scene.server.fakeApi.configs[0]?.params).toMatchObject({ status: 'pending,in_progress,ready' });
 
       await userEvent.click(within(tickets[0]!).getByRole('button', { name: 'Mark ready order #5' }));
@@ -77,8 +82,8 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
         '#9 · Table 4',
         'Round 2 · Table 5',
       ]);
-      // The wait is counted from when each round was sent.
-      expect(tickets.map((ticket) => ticket.dataset.tone)).toEqual(['late', 'waiting', 'fresh']);
+      // The wait is counted from when each round was sent, while the round is being made.
+      expect(tickets.map((ticket) => ticket.dataset.tone)).toEqual(['done', 'awaiting', 'fresh']);
       expect(tickets[0]).toHaveAccessibleName('Round 1 · Table 5 #42');
       expect(ticketLines(tickets[0]!)).toEqual(['2 × Phở bò', '2 × Trà đá“ít đá”']);
       // Only what is left to make: the voided coffee is not on the ticket, one of the two Nem rán is.
@@ -197,6 +202,8 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
 
       const list = await screen.findByRole('list', { name: 'Phiếu bếp, cũ nhất trước' });
       expect(screen.getByRole('status')).toHaveTextContent('2 phiếu, 1 chờ xác nhận');
+      // The view is not named after a station ("Bếp" is one).
+      expect(screen.getByRole('button', { name: 'Màn hình bếp' })).toHaveAttribute('aria-pressed', 'true');
       const [late, waiting] = within(list).getAllByRole('article');
       expect(within(late!).getByRole('heading')).toHaveTextContent('#5 · Bàn 4');
       expect(late).toHaveTextContent('Trễ');
@@ -213,7 +220,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
       scene.server = serveOrders([]);
       const { router } = renderRoutes(routes, { path: '/orders' });
 
-      await userEvent.click(await screen.findByRole('button', { name: 'Kitchen' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Kitchen display' }));
       expect(await screen.findByText(/No tickets/)).toBeInTheDocument();
       expect(router.state.location.search).toBe('?view=kitchen');
       expect(screen.queryByLabelText('From')).not.toBeInTheDocument();

@@ -115,6 +115,7 @@ export function OrdersPage() {
               station={kitchen.station}
               prepMinutesOf={kitchen.prepMinutesOf}
               onStationWork={stationWork.requestStationWork}
+              onStart={stationWork.requestStart}
               ticketErrors={stationWork.errors}
             />
           )}

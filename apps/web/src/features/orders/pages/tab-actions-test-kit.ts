@@ -9,6 +9,7 @@ import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-
 import { makeTable } from '../../../test/data/tables';
 import { makeLine, makeOrder, makeRound, withPayment } from '../../../test/data/orders';
 import { installedEachTest } from '../../../test/installed-each-test';
+import { lineKitchenStart } from '../components/round-status';
 
 // What the tests of an order's hand-made bill changes share: a fake server for them, table 5's tab and its card.
 
@@ -86,7 +87,7 @@ export function serveTab(
       const lines = body.lines as { position: number; quantity: number }[];
       const started = lines.some(({ position }) => {
         const line = order.items.find((one) => one.position === position)!;
-        return order.rounds.find((round) => round.no === line.roundNo)?.status !== 'pending';
+        return lineKitchenStart(order, line, Date.now()) !== 'not_started';
       });
       const approval = body.approval as { email: string; password: string } | undefined;
       if (started && role === 'staff') {
