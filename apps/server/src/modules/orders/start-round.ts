@@ -33,7 +33,7 @@ export async function startRound(
     const stations = await deps.menu.kitchenStations(tx);
     const station = stationId === null ? null : stations.find((one) => one._id === stationId);
     if (station === undefined) {
-      throw notFound('That station does not exist (it may have been deleted)').because('STATION_NOT_FOUND');
+      throw notFound('That station does not exist (it may have been deleted)').because('STATION_VANISHED');
     }
     if (round.status === 'pending') {
       throw conflict(`Round ${roundNo} of order ${order.orderNo} waits for approval; accept it first`).because(

@@ -36,7 +36,7 @@ export async function updateStationWork(
     const stations = await deps.menu.kitchenStations(tx);
     const station = stations.find((one) => one._id === stationId);
     if (!station) {
-      throw notFound('That station does not exist (it may have been deleted)').because('STATION_NOT_FOUND');
+      throw notFound('That station does not exist (it may have been deleted)').because('STATION_VANISHED');
     }
     const lines = (await repo.listLines(tx, orderId)).filter(
       (line) => line.roundNo === roundNo && stillToMake(line) && stationOfLine(line, stations) === stationId,
@@ -99,10 +99,10 @@ export async function printTicket(
   const { db } = deps;
   if (!(await repo.orderExists(db, orderId))) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
   if (!(await repo.listRounds(db, orderId)).some((one) => one.no === roundNo)) {
-    throw notFound(`That order has no round ${roundNo}`).because('ROUND_NOT_FOUND', { roundNo });
+    throw notFound(`That order has no round ${roundNo}`).because('TICKET_ROUND_NOT_FOUND', { roundNo });
   }
   if (stationId && !(await deps.menu.kitchenStations(db)).some((one) => one._id === stationId)) {
-    throw notFound('That station does not exist (it may have been deleted)').because('STATION_NOT_FOUND');
+    throw notFound('That station does not exist (it may have been deleted)').because('STATION_VANISHED');
   }
   return { copy: await repo.countTicketPrint(db, { orderId, roundNo, stationKey: stationId ?? '' }) };
 }
