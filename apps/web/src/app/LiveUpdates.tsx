@@ -61,7 +61,7 @@ export function lowStockMessage(ingredient: Pick<Ingredient, 'name' | 'quantity'
 }
 
 /**
- * "New booking request: Anh Tùng, 4 guests at 7:00 pm" (with its day when not today): a guest asked for a table
+ * "New booking request: Anh Tùng, 4 guests at 19:00" (with its day when not today): a guest asked for a table
  * from the public page and waits for someone to accept.
  */
 export function newRequestMessage(reservation: Pick<Reservation, 'name' | 'partySize' | 'startsAt'>): string {
@@ -190,7 +190,7 @@ export function LiveUpdates({ ownUserId }: { ownUserId?: string }) {
     const onTableUpdated = (table: Table) => applyTableToCache(queryClient, table);
     // A table deleted on another device: every list of tables asks again, and it is gone from them.
     const onTableDeleted = () => invalidate(queryRoots.tables);
-    // A booking moved along, or a new one: the day's book, the requests waiting and the tables' "reserved 7:00 pm"
+    // A booking moved along, or a new one: the day's book, the requests waiting and the tables' "reserved 19:00"
     // ask again. A guest's new request online is announced, as a diner's order is: someone must accept it.
     const onReservationUpdated = (reservation: Reservation) => {
       invalidate(queryRoots.reservations);

@@ -5,9 +5,9 @@ import { restaurantTimeZone } from './restaurant-day';
 
 /*
  * The one place the screens write dates, times, clocks, counts and percentages, each in the language of the
- * screen: a Vietnamese screen writes "7:24 CH", "tháng 11", "1.234" and "12%", an English one "7:24 pm",
- * "November", "1,234" and "12%", never one beside the other's words. Both write the day before the month
- * (26/11/2026), as the restaurant does. An instant's day and clock are read in the restaurant's time zone, the
+ * screen: a Vietnamese screen writes "tháng 11", "1.234" and "12%", an English one "November", "1,234" and
+ * "12%", never one beside the other's words. Both write the day before the month (26/11/2026) and every time on
+ * the 24-hour clock ("19:24"), as the restaurant and its kitchen tickets do. An instant's day and clock are read in the restaurant's time zone, the
  * settings' one (lib/restaurant-day.ts), whatever zone the device is in.
  *
  * Money is the exception, on purpose: formatMoney (lib/format.ts) writes it the Vietnamese way, "65.000 ₫", on
@@ -113,18 +113,17 @@ export function formatDate(value: string | Date): string {
   return dateTimeFormat({ ...numericDay, timeZone: restaurantTimeZone() }).format(new Date(value));
 }
 
-/** An instant on the restaurant's 12-hour clock: "3:30 SA 01/02/2026" or "01/02/2026, 3:30 am". */
+/** An instant in the restaurant, its day then its 24-hour clock: "01/02/2026 03:30" in both languages. */
 export function formatDateTime(value: string | Date): string {
-  const timeZone = restaurantTimeZone();
-  return dateTimeFormat({ ...numericDay, timeZone, hour12: true, hour: 'numeric', minute: '2-digit' }).format(
-    new Date(value),
-  );
+  return `${formatDate(value)} ${formatClock(value)}`;
 }
 
-/** The time of an instant on the restaurant's 12-hour clock: "7:00 CH" or "7:00 pm". */
+/**
+ * The time of an instant in the restaurant, "19:00": the 24-hour clock of formatClock (below), under the name the
+ * lists and cards use.
+ */
 export function formatTime(value: string | Date): string {
-  const timeZone = restaurantTimeZone();
-  return dateTimeFormat({ timeZone, hour12: true, hour: 'numeric', minute: '2-digit' }).format(new Date(value));
+  return formatClock(value);
 }
 
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
@@ -148,9 +147,9 @@ export function hourInRestaurant(value: Date): number {
   return Number(formatClock(value).slice(0, 2));
 }
 
-/** An hour of the restaurant's day (0–23, already the restaurant's) on the 12-hour clock: 19 → "7 CH" or "7 pm". */
+/** An hour of the restaurant's day (0–23, already the restaurant's) on the 24-hour clock: 19 → "19:00". */
 export function formatHour(hour: number): string {
-  return dateTimeFormat({ timeZone: 'UTC', hourCycle: 'h12', hour: 'numeric' }).format(Date.UTC(2000, 0, 1, hour));
+  return `${String(hour).padStart(2, '0')}:00`;
 }
 
 /** A count, points, a number of guests: 4560 → "4.560" or "4,560". */

@@ -18,10 +18,10 @@ describe('AuditPage', { timeout: 20_000 }, () => {
 
     const first = within(await screen.findByRole('article', { name: /^Void, / }));
     expect(listed()).toHaveLength(3);
-    // The restaurant's wall clock, written as everywhere else in the app, in the screen's language: no "CH" here.
+    // The restaurant's wall clock, written as everywhere else in the app: the 24-hour clock, no "CH" here.
     const time = first.getByText(/15\/01\/2026/);
     expect(time.tagName).toBe('TIME');
-    expect(time).toHaveTextContent(/7:42\s?pm/);
+    expect(time).toHaveTextContent('19:42');
     expect(time).not.toHaveTextContent(/SA|CH/);
     expect(first.getByText('Voided 1 × Phở bò on order 42 (wrong dish): 65.000 ₫')).toBeInTheDocument();
     expect(first.getByText('Order #42')).toBeInTheDocument();

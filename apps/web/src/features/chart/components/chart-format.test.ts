@@ -18,23 +18,21 @@ const nbsp = '\u00a0';
 const t = i18n._.bind(i18n);
 
 describe('chart labels and summaries', () => {
-  it('writes the axes in Vietnamese on a Vietnamese screen: days as dd/MM, hours with SA and CH, "Tr" for millions', async () => {
+  it('writes the axes in Vietnamese on a Vietnamese screen: days as dd/MM, hours on the 24-hour clock, "Tr" for millions', async () => {
     await activateLanguage('vi', 'staff');
     expect(dayLabel('2026-11-02')).toBe('02/11');
-    expect(hourLabel(19)).toBe('7 CH');
-    expect(hourSpanLabel(0)).toBe('12 SA – 1 SA');
-    expect(hourSpanLabel(11)).toBe('11 SA – 12 CH');
-    expect(hourSpanLabel(23)).toBe('11 CH – 12 SA');
+    expect(hourLabel(19)).toBe('19:00');
+    expect(hourSpanLabel(0)).toBe('00:00 – 01:00');
+    expect(hourSpanLabel(11)).toBe('11:00 – 12:00');
+    expect(hourSpanLabel(23)).toBe('23:00 – 00:00');
     expect(compactMoney(4_200_000)).toBe(`4,2${nbsp}Tr`);
     expect(compactMoney(420_000)).toBe(`420${nbsp}N`);
   });
 
   it('writes the axes in English on an English screen, with no Vietnamese beside the English words', () => {
     expect(dayLabel('2026-11-02')).toBe('02/11');
-    expect(hourLabel(19)).toBe('7 pm');
-    expect(hourSpanLabel(0)).toBe('12 am – 1 am');
-    expect(hourSpanLabel(11)).toBe('11 am – 12 pm');
-    expect(hourSpanLabel(23)).toBe('11 pm – 12 am');
+    expect(hourLabel(19)).toBe('19:00');
+    expect(hourSpanLabel(23)).toBe('23:00 – 00:00');
     expect(compactMoney(4_200_000)).toBe('4.2m');
     expect(compactMoney(420_000)).toBe('420k');
     for (let hour = 0; hour < 24; hour++) expect(hourSpanLabel(hour)).not.toMatch(/SA|CH/);
@@ -59,7 +57,7 @@ describe('chart labels and summaries', () => {
       orders: hour === 12 || hour === 19 ? 42 : 1,
       revenue: 0,
     }));
-    expect(hourlySummary(t, hourly)).toBe('Busiest hour: 12 pm – 1 pm, 42 orders.');
+    expect(hourlySummary(t, hourly)).toBe('Busiest hour: 12:00 – 13:00, 42 orders.');
     expect(
       hourlySummary(
         t,

@@ -5,8 +5,8 @@ import type { Translate } from '../../../lib/i18n';
 
 /*
  * The axes, the tooltips and the summaries write days, hours, counts, shares and an axis's short amounts in the
- * screen's language (lib/date-format.ts): "7 CH", "4,2 Tr", "1.234" on a Vietnamese screen, "7 pm", "4.2m",
- * "1,234" on an English one. Money keeps the restaurant's own writing (lib/format.ts) in both.
+ * screen's language (lib/date-format.ts): "4,2 Tr", "1.234" on a Vietnamese screen, "4.2m", "1,234" on an
+ * English one, and hours on the 24-hour clock ("19:00") in both. Money keeps the restaurant's own writing (lib/format.ts) in both.
  */
 
 /** "2026-11-12" → "12/11". */
@@ -15,14 +15,14 @@ export function dayLabel(date: string): string {
 }
 
 /**
- * 19 → "7 CH" or "7 pm": the 12-hour clock of the screen's language. The hours are the restaurant's already (the
- * server groups by them), so they are shown as they are.
+ * 19 → "19:00": the 24-hour clock, as everywhere in the app. The hours are the restaurant's already (the server
+ * groups by them), so they are shown as they are.
  */
 export function hourLabel(hour: number): string {
   return formatHour(hour);
 }
 
-/** 19 → "7 CH – 8 CH": the hour an order falls in. */
+/** 19 → "19:00 – 20:00": the hour an order falls in. */
 export function hourSpanLabel(hour: number): string {
   return `${hourLabel(hour)} – ${hourLabel((hour + 1) % 24)}`;
 }
@@ -54,7 +54,7 @@ export function dailySummary(t: Translate, daily: ChartData['daily']): string {
   return best ? t('chart.daily.best', { day: dayLabel(best.date), revenue: formatMoney(best.revenue), total }) : total;
 }
 
-/** "Busiest hour: 7 CH – 8 CH, 42 orders." (the earliest of equals); null without orders. */
+/** "Busiest hour: 19:00 – 20:00, 42 orders." (the earliest of equals); null without orders. */
 export function hourlySummary(t: Translate, hourly: ChartData['hourly']): string | null {
   const busiest = hourly.reduce<ChartData['hourly'][number] | null>(
     (best, hour) => (hour.orders > 0 && (!best || hour.orders > best.orders) ? hour : best),

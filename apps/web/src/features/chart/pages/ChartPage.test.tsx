@@ -75,7 +75,7 @@ describe('ChartPage', { timeout: 20_000 }, () => {
     expect(dailyTable.getByRole('row', { name: /^12\/11 31 4\.200\.000\s₫$/ })).toBeInTheDocument();
 
     const hourly = screen.getByRole('region', { name: 'Orders by hour of the day' });
-    expect(hourly).toHaveAccessibleDescription('Busiest hour: 7 pm – 8 pm, 26 orders.');
+    expect(hourly).toHaveAccessibleDescription('Busiest hour: 19:00 – 20:00, 26 orders.');
     expect(within(hourly).getAllByRole('row')).toHaveLength(25);
 
     const categories = screen.getByRole('region', { name: 'Revenue by category' });
@@ -123,7 +123,7 @@ describe('ChartPage', { timeout: 20_000 }, () => {
     expect(within(daily).getByText('Xem số liệu dạng bảng')).toBeInTheDocument();
 
     const hourly = screen.getByRole('region', { name: 'Số đơn theo giờ trong ngày' });
-    expect(hourly).toHaveAccessibleDescription('Giờ đông nhất: 7 CH – 8 CH, 26 đơn.');
+    expect(hourly).toHaveAccessibleDescription('Giờ đông nhất: 19:00 – 20:00, 26 đơn.');
     const categories = screen.getByRole('region', { name: 'Doanh thu theo danh mục' });
     expect(categories).toHaveAccessibleDescription(
       `Danh mục dẫn đầu: Noodles, ${money('4.550.000')} (91% doanh thu các món).`,

@@ -296,8 +296,8 @@ describe('IngredientsPage', { timeout: 30_000 }, () => {
       ],
       [spaced(formatDateTime('2026-03-01T05:00:00.000Z')), '+0,4 kg', '0,4 kg', 'Opening stock', '—', '—'],
     ]);
-    // 12:30 UTC is 7:30 in the evening in Hồ Chí Minh City, on a 12-hour clock of the screen's language.
-    expect(cells[0]?.[0]).toBe('02/03/2026, 7:30 pm');
+    // 12:30 UTC is 19:30 in Hồ Chí Minh City, on the 24-hour clock.
+    expect(cells[0]?.[0]).toBe('02/03/2026 19:30');
   });
 
   it('deletes only after confirmation and shows why the server refuses', async () => {

@@ -28,7 +28,7 @@ const isAwaited = (reservation: Reservation) => reservation.status === 'booked' 
 
 /**
  * Each table's next booking still to come or under way today (booked or requested, not yet over), the earliest
- * first: what the tables screen says on the table ("reserved 7:00 pm", "held for Anh Tùng").
+ * first: what the tables screen says on the table ("reserved 19:00", "held for Anh Tùng").
  */
 export function nextBookingByTable(reservations: readonly Reservation[], now: number): Map<string, Reservation> {
   const next = new Map<string, Reservation>();

@@ -42,7 +42,7 @@ function serveTables(initial: Table[], answer?: (call: Call) => FakeResponse | n
   const fakeApi = installFakeApi(({ method, url, config }) => {
     if (method === 'GET' && url === '/api/table') return ok(tables);
     if (method === 'GET' && url === '/api/settings') return settings ? ok(settings) : fail(404, 'Not found');
-    // Today's bookings, which the page reads to say "reserved 7:00 pm" (ReservationsPage.test.tsx shows it).
+    // Today's bookings, which the page reads to say "reserved 19:00" (ReservationsPage.test.tsx shows it).
     if (method === 'GET' && url === '/api/reservations') return ok([]);
     const call = { method, url, body: config.data ? JSON.parse(config.data as string) : undefined };
     writes.push(call);

@@ -38,7 +38,7 @@ export function TablesPage() {
   const qrAddress = qrAddressOf(useSettings().data);
   const tables = useTables();
   const canSeeReservations = useCan('reservations:read');
-  // Today's bookings: a table says "reserved 7:00 pm" until its hold starts, then that it is held.
+  // Today's bookings: a table says "reserved 19:00" until its hold starts, then that it is held.
   const now = useNow();
   const todaysReservations = useReservations(restaurantDay(new Date(now)), { enabled: canSeeReservations });
   const nextBookings = nextBookingByTable(todaysReservations.data ?? [], now);
