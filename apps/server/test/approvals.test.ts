@@ -126,7 +126,7 @@ describe("a manager's approval on a staff member's device", () => {
     // The eleventh attempt is refused, whichever kind it is, the right password too.
     const approval = await voidWithApproval(order, manager, '127.0.0.4');
     expect(approval.statusCode).toBe(429);
-    expect(approval.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', params: { minutes: 9 } });
+    expect(approval.json()).toMatchObject({ code: 'TOO_MANY_APPROVALS', params: { minutes: 9 } });
     expect((await signIn(manager.email, manager.password, '127.0.0.4')).statusCode).toBe(429);
 
     // A right approval is a success for its address and email: that address starts its count again.
@@ -172,9 +172,10 @@ describe("a manager's approval on a staff member's device", () => {
     const typed = { email: manager.email, password: 'Sai-mat-khau-99' };
     const refused = await voidWithApproval(order, typed, '127.0.0.7', { note: 'khách đổi ý', reason: 'other' });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(
-      "That email and password are not a manager's who can void dishes the kitchen has started or served",
-    );
+    expect(refused.json()).toMatchObject({
+      message: "That email and password are not a manager's who can void dishes the kitchen has started or served",
+      code: 'APPROVAL_REFUSED',
+    });
 
     const [entry] = await auditEntries('?kind=approval-refused');
     expect(entry).toMatchObject({

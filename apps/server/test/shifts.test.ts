@@ -311,9 +311,11 @@ describe('shifts', () => {
     expect(refused.json()).toMatchObject({
       success: false,
       message: `Orders ${waiting.orderNo}, ${cooking.orderNo} are still open: take their payments or cancel them before closing the last shift`,
+      code: 'SHIFT_OPEN_ORDERS',
+      params: { count: 2, orderNos: `${waiting.orderNo}, ${cooking.orderNo}` },
       errors: [
-        { path: `orders.${waiting.orderNo}`, message: `Order ${waiting.orderNo} is ${waiting.status}` },
-        { path: `orders.${cooking.orderNo}`, message: `Order ${cooking.orderNo} is ready` },
+        { path: `orders.${waiting.orderNo}`, message: 'In the kitchen' },
+        { path: `orders.${cooking.orderNo}`, message: 'Ready to serve' },
       ],
     });
     expect(await shift(front._id)).toMatchObject({ status: 'open', closedAt: null });

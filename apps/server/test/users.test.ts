@@ -80,7 +80,8 @@ describe('registration', () => {
     expect(again.json()).toEqual({
       success: false,
       message: `An account with the email ${input.email} already exists`,
-      code: 'CONFLICT',
+      code: 'EMAIL_TAKEN',
+      params: { email: input.email },
     });
   });
 
@@ -136,7 +137,7 @@ describe('sign-in', () => {
     const unknownEmail = await login('nobody@example.test', input.password);
     for (const response of [wrongPassword, unknownEmail]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ success: false, message: 'Invalid email or password', code: 'UNAUTHORIZED' });
+      expect(response.json()).toEqual({ success: false, message: 'Invalid email or password', code: 'SIGN_IN_WRONG' });
     }
   });
 

@@ -127,9 +127,15 @@ export interface SignInThrottle {
    * `loginPerIp` from this address, in 10 minutes; or after `loginPerEmailHourly` failures on this email from
    * anywhere in the clock hour, unless `device` (the id of the browser's mark for this email, see
    * device-marks.ts) says the browser signed in to it before, and it has not failed `loginPerEmail` times itself
-   * since.
+   * since. An approval's refusal says so (TOO_MANY_APPROVALS): the person at the counter is not signing in.
    */
-  admit(request: FastifyRequest, reply: FastifyReply, email: string, device: string | null): Promise<void>;
+  admit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    email: string,
+    device: string | null,
+    attempt?: 'sign-in' | 'approval',
+  ): Promise<void>;
   /** The password was right: the attempt is no failure, and this address starts again on this email. */
   succeeded(request: FastifyRequest): Promise<void>;
 }
@@ -149,18 +155,23 @@ export function signInThrottle(app: FastifyInstance, limits: Config['rateLimit']
   const attempts = new WeakMap<FastifyRequest, SignInAttempt>();
 
   /** The 429 of a refused attempt, with Retry-After: the end of the window it was refused for. */
-  const tooMany = (reply: FastifyReply, leftMs: number) => {
+  const tooMany = (reply: FastifyReply, leftMs: number, attempt: 'sign-in' | 'approval') => {
     const seconds = Math.ceil(leftMs / 1000);
     reply.header('retry-after', seconds);
     const minutes = Math.max(1, Math.ceil(seconds / 60));
-    return new AppError('RATE_LIMITED', `Too many sign-in attempts; try again in ${inMinutes(minutes)}`).because(
-      'TOO_MANY_ATTEMPTS',
-      { minutes },
-    );
+    return attempt === 'approval'
+      ? new AppError(
+          'RATE_LIMITED',
+          `Too many approval attempts with this email; try again in ${inMinutes(minutes)}`,
+        ).because('TOO_MANY_APPROVALS', { minutes })
+      : new AppError('RATE_LIMITED', `Too many sign-in attempts; try again in ${inMinutes(minutes)}`).because(
+          'TOO_MANY_ATTEMPTS',
+          { minutes },
+        );
   };
 
   return {
-    async admit(request, reply, email, device) {
+    async admit(request, reply, email, device, attempt = 'sign-in') {
       const now = Date.now();
       const ten = short.window(now);
       const hour = hourly.window(now);
@@ -172,12 +183,12 @@ export function signInThrottle(app: FastifyInstance, limits: Config['rateLimit']
       // This address on this email: a success starts a new generation, so its count starts again.
       const generation = await short.read(request, `${pair}:ok`);
       const pairFailures = (await short.add(request, `${pair}:${generation}`)) - 1;
-      if (pairFailures >= limits.loginPerEmail) throw tooMany(reply, ten.leftMs);
+      if (pairFailures >= limits.loginPerEmail) throw tooMany(reply, ten.leftMs, attempt);
 
       // This address, every email: the attempts less the successes.
       const addressFailures =
         (await short.add(request, `${address}:tries`)) - 1 - (await short.read(request, `${address}:ok`));
-      if (addressFailures >= limits.loginPerIp) throw tooMany(reply, ten.leftMs);
+      if (addressFailures >= limits.loginPerIp) throw tooMany(reply, ten.leftMs, attempt);
 
       // This email, from anywhere: beyond the hourly allowance only a browser it signed in on may try.
       const account = `login:email:${emailHash}:${hour.index}`;
@@ -185,10 +196,10 @@ export function signInThrottle(app: FastifyInstance, limits: Config['rateLimit']
       const emailFailures =
         (await hourly.add(request, `${account}:tries`)) - 1 - (await hourly.read(request, `${account}:ok`));
       if (emailFailures >= limits.loginPerEmailHourly) {
-        if (!device) throw tooMany(reply, hour.leftMs);
+        if (!device) throw tooMany(reply, hour.leftMs, attempt);
         // A mark is renewed on every sign-in, so its count starts again with a success too.
         const deviceFailures = (await short.add(request, `login:device:${device}:${ten.index}`)) - 1;
-        if (deviceFailures >= limits.loginPerEmail) throw tooMany(reply, ten.leftMs);
+        if (deviceFailures >= limits.loginPerEmail) throw tooMany(reply, ten.leftMs, attempt);
       }
     },
 

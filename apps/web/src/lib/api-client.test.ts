@@ -38,6 +38,31 @@ describe('describeApiError', () => {
     expect(describeApiError(error, fallback)).toBe('Tên không được để trống');
   });
 
+  it('says a coded refusal in Vietnamese from the catalogues: the end of the night, a manager’s approval', async () => {
+    const shiftClose = errorWithResponse(409, {
+      success: false,
+      message: 'Order 5502 is still open: take their payments or cancel them before closing the last shift',
+      code: 'SHIFT_OPEN_ORDERS',
+      params: { count: 1, orderNos: '5502' },
+    });
+    const approval = errorWithResponse(429, {
+      success: false,
+      message: 'Too many approval attempts with this email; try again in 9 minutes',
+      code: 'TOO_MANY_APPROVALS',
+      params: { minutes: 9 },
+    });
+    expect(describeApiError(approval, fallback)).toBe(
+      'Too many approval attempts with this email; try again in 9 minutes',
+    );
+    await activateLanguage('vi', 'staff');
+    expect(describeApiError(shiftClose, fallback)).toBe(
+      '1 đơn vẫn đang mở (5502): hãy thu tiền hoặc hủy trước khi đóng ca cuối cùng',
+    );
+    expect(describeApiError(approval, fallback)).toBe(
+      'Duyệt sai quá nhiều lần với email này; vui lòng thử lại sau 9 phút',
+    );
+  });
+
   it('explains a network error (no response)', () => {
     const error = new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
     expect(describeApiError(error, fallback)).toBe('Cannot reach the server. Check your connection and try again.');

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { openOrderStatuses } from '@quan/contract/order';
 import type { Executor } from '../../db/client';
 import { orderLines, orders } from '../../db/schema/orders';
 import { cashMovements, orderPayments, paymentRefunds, shifts } from '../../db/schema/payments';
@@ -102,12 +103,20 @@ export async function movementsOf(db: Executor, shiftId: string) {
 }
 
 /** Orders still open (placed, cooking, ready or served), oldest number first. */
-export async function openOrders(db: Executor) {
-  return db
+/** An order the last shift cannot close over. */
+export interface OpenOrder {
+  id: string;
+  orderNo: number;
+  status: (typeof openOrderStatuses)[number];
+}
+
+export async function openOrders(db: Executor): Promise<OpenOrder[]> {
+  const rows = await db
     .select({ id: orders.id, orderNo: orders.orderNo, status: orders.status })
     .from(orders)
-    .where(inArray(orders.status, ['pending', 'in_progress', 'ready', 'served']))
+    .where(inArray(orders.status, openOrderStatuses))
     .orderBy(asc(orders.orderNo));
+  return rows.filter((row): row is OpenOrder => (openOrderStatuses as readonly string[]).includes(row.status));
 }
 
 const int = (expression: ReturnType<typeof sql>) => sql<string>`coalesce(${expression}, 0)`.mapWith(Number);

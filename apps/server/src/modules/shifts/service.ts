@@ -41,15 +41,26 @@ function alreadyOpen(row: repo.ShiftRow): AppError {
   );
 }
 
-/** The open orders as a sentence: "Orders 1042, 1045 are still open". */
-function openOrdersRefusal(open: { id: string; orderNo: number; status: string }[]): AppError {
+/**
+ * Where an open order stands, as a field error's sentence (the screens translate it with the validation catalogue
+ * and put the order's number, from its path, before it).
+ */
+const openOrderState: Record<repo.OpenOrder['status'], string> = {
+  pending: 'Waiting for staff to accept it',
+  in_progress: 'In the kitchen',
+  ready: 'Ready to serve',
+  served: 'Served, not paid yet',
+};
+
+/** The open orders as a sentence: "Orders 1042, 1045 are still open", and one field error per order. */
+function openOrdersRefusal(open: repo.OpenOrder[]): AppError {
   const numbers = open.map((order) => order.orderNo).join(', ');
   const subject = open.length === 1 ? `Order ${numbers} is` : `Orders ${numbers} are`;
   return new AppError(
     'CONFLICT',
     `${subject} still open: take their payments or cancel them before closing the last shift`,
-    open.map((order) => ({ path: `orders.${order.orderNo}`, message: `Order ${order.orderNo} is ${order.status}` })),
-  );
+    open.map((order) => ({ path: `orders.${order.orderNo}`, message: openOrderState[order.status] })),
+  ).because('SHIFT_OPEN_ORDERS', { count: open.length, orderNos: numbers });
 }
 
 /** The Z report of a shift as it stands (a closed shift keeps the expected cash frozen when it closed). */

@@ -25,6 +25,7 @@ export interface Approver {
 export class ApprovalRefused extends AppError {
   constructor(permission: Permission) {
     super('FORBIDDEN', `That email and password are not a manager's who can ${permissions[permission].does}`);
+    this.because('APPROVAL_REFUSED');
   }
 }
 
@@ -54,7 +55,7 @@ export function createApprovals(
 ): Approvals {
   return (request, reply) => async (tx, credentials, permission) => {
     const device = deviceMarks.find(request.cookies[DEVICE_COOKIE], credentials.email);
-    await throttle.admit(request, reply, credentials.email, device);
+    await throttle.admit(request, reply, credentials.email, device, 'approval');
     // Unlike a sign-in refused after its password matched, a right password of someone who may not approve
     // stays a failure: counting it a success would start the count again, and so tell whose password it was.
     const approver = await users.approver(tx, credentials, permission);

@@ -6,6 +6,7 @@ import { FormAlert } from '../../../components/FormAlert';
 import { describeApiError, getApiFieldErrors, getApiStatus } from '../../../lib/api-client';
 import { formatMoney, parseDong } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
+import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useCloseShift } from '../api/close-shift';
 import { MoneyField } from '../../../components/MoneyField';
 import { NoteCountFields } from './NoteCountFields';
@@ -46,8 +47,9 @@ function CountSummary({ expected, counted }: { expected: number; counted: number
 }
 
 /**
- * The server refuses to close the last open shift while orders are still open; its answer names them. Each
- * is shown as it was said, with the way to the orders screen to settle them.
+ * The server refuses to close the last open shift while orders are still open; its answer names them, one field
+ * error each: the order's number in its path ("orders.5502") and where it stands as a sentence the validation
+ * catalogue translates ("In the kitchen"). Each is shown with the way to the orders screen to settle them.
  */
 function OpenOrdersRefusal({ error }: { error: unknown }) {
   const t = useT();
@@ -60,7 +62,10 @@ function OpenOrdersRefusal({ error }: { error: unknown }) {
           {openOrders.map((order, index) => (
             <li key={`${order.path}-${index}`}>
               <Link to="/orders" className="font-medium underline underline-offset-2">
-                {order.message}
+                {t('shifts.close.openOrder', {
+                  orderNo: order.path.replace(/^orders\./, ''),
+                  state: translateValidationMessage(order.message),
+                })}
               </Link>
             </li>
           ))}

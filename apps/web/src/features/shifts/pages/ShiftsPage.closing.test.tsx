@@ -71,10 +71,12 @@ describe('ShiftsPage', { timeout: 20_000 }, () => {
         status: 409,
         body: {
           success: false,
-          message: 'Shift 12 is the last open shift and 2 orders are still open',
+          message: 'Orders 1042, 1043 are still open: take their payments or cancel them before closing the last shift',
+          code: 'SHIFT_OPEN_ORDERS',
+          params: { count: 2, orderNos: '1042, 1043' },
           errors: [
-            { path: 'orders.0', message: 'Order #1042 · Table 4 · 245.000 ₫ to pay' },
-            { path: 'orders.1', message: 'Order #1043 · Takeaway · 80.000 ₫ to pay' },
+            { path: 'orders.1042', message: 'In the kitchen' },
+            { path: 'orders.1043', message: 'Served, not paid yet' },
           ],
         },
       }),
@@ -92,11 +94,11 @@ describe('ShiftsPage', { timeout: 20_000 }, () => {
     );
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Shift 12 is the last open shift and 2 orders are still open');
+    expect(alert).toHaveTextContent('Orders 1042, 1043 are still open: take their payments or cancel them');
     const orders = within(within(alert).getByRole('list', { name: 'Open orders' })).getAllByRole('link');
     expect(orders.map((link) => link.textContent)).toEqual([
-      'Order #1042 · Table 4 · 245.000 ₫ to pay',
-      'Order #1043 · Takeaway · 80.000 ₫ to pay',
+      'Order #1042: In the kitchen',
+      'Order #1043: Served, not paid yet',
     ]);
     expect(orders[0]).toHaveAttribute('href', '/orders');
     expect(within(alert).getByRole('link', { name: 'Go to the orders' })).toHaveAttribute('href', '/orders');
