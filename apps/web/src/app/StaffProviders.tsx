@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { registerOfflineShell } from '../lib/offline-shell';
 import { createQueryClient } from '../lib/query-client';
+import { followBrowserOffline } from '../lib/use-is-online';
 import { createAppStore } from '../store/store';
 import { AppProviders } from './AppProviders';
 
@@ -10,6 +11,7 @@ import { AppProviders } from './AppProviders';
 // store's thunks read through the same client, so the customers they fetch are cached once.
 const queryClient = createQueryClient();
 const store = createAppStore({ queryClient });
+followBrowserOffline();
 
 /**
  * The layout route above /auth and every staff page: Redux, TanStack Query, toasts and the staff socket.

@@ -12,3 +12,12 @@ export function useIsOnline(): boolean {
     () => onlineManager.isOnline(),
   );
 }
+
+/**
+ * TanStack Query's online manager starts out online and changes only on the browser's `online` and `offline`
+ * events: a page opened (or reloaded) without a network read as online, and the POS said nothing of it, until the
+ * network came back and went again. The staff app asks the browser once, as it starts; the events do the rest.
+ */
+export function followBrowserOffline(): void {
+  if (typeof navigator !== 'undefined' && !navigator.onLine) onlineManager.setOnline(false);
+}

@@ -3,6 +3,7 @@ import { useOrders } from '../api/list-orders';
 import { OrderCard } from './OrderCard';
 import { dayEndIso, dayStartIso } from '../../../lib/restaurant-day';
 import { useT } from '../../../lib/i18n';
+import { useIsOnline } from '../../../lib/use-is-online';
 import { orderTabMessages, statusesOfTab, type OrderMove, type OrderTab } from './order-status';
 import { type RoundMove } from './round-status';
 import type { TabAction } from './tab-actions';
@@ -45,6 +46,7 @@ export function OrderList({
   onPayPart,
 }: OrderListProps) {
   const t = useT();
+  const isOnline = useIsOnline();
   const isRangeValid = !from || !to || from <= to;
   const orders = useOrders(
     {
@@ -65,9 +67,10 @@ export function OrderList({
     );
   }
   if (orders.isPending) {
+    // Offline, a list not fetched before waits for the network (order lists are never kept on the device): say so.
     return (
       <p role="status" className="text-stone-600">
-        {t('orders.list.loading')}
+        {orders.fetchStatus === 'paused' ? t('orders.list.offline') : t('orders.list.loading')}
       </p>
     );
   }
@@ -92,6 +95,11 @@ export function OrderList({
 
   return (
     <div className="space-y-4" aria-busy={orders.isPlaceholderData}>
+      {!isOnline && (
+        <p role="status" className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-200">
+          {t('orders.list.offlineShown')}
+        </p>
+      )}
       <ul
         className={`grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3 ${orders.isPlaceholderData ? 'opacity-60' : ''}`}
       >
