@@ -52,7 +52,8 @@ export const VOID_GRACE_MINUTES = 2;
  * Whether the kitchen has started a line, which decides who may void it: `not_started` (its round waits for
  * staff to accept it, or was sent under VOID_GRACE_MINUTES ago and its station has not started it), staff
  * void it and its stock goes back; `started` (its station started it or marked it done, or its round is
- * done) or `past_grace` (nobody said, but the grace time is over), a manager approves. Times are epoch ms.
+ * done) or `past_grace` (nobody said, but the grace time is over), a manager approves. A diner's round counts
+ * from when the diner sent it: the kitchen screen showed it from then. Times are epoch ms.
  */
 export type KitchenStart = 'not_started' | 'started' | 'past_grace';
 

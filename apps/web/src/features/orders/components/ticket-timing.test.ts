@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { elapsedMinutes, formatElapsed } from './ticket-timing';
+import { elapsedMinutes, formatElapsed, ticketTiming } from './ticket-timing';
 
 // The English messages, which the test setup activates before each test.
 const t = i18n._.bind(i18n);
@@ -15,5 +15,17 @@ describe('elapsed time', () => {
   it('writes hours past the first', () => {
     expect(formatElapsed(t, 7)).toBe('7 min');
     expect(formatElapsed(t, 65)).toBe('1 h 05 min');
+  });
+});
+
+describe('a ticket’s tone', () => {
+  const now = Date.parse('2026-01-15T03:40:00.000Z');
+  const sentAt = '2026-01-15T03:00:00.000Z';
+
+  it('runs against the clock only while the ticket is being made', () => {
+    expect(ticketTiming(sentAt, now, 10).tone).toBe('late');
+    expect(ticketTiming(sentAt, now, 10, 'making').tone).toBe('late');
+    expect(ticketTiming(sentAt, now, 10, 'awaiting')).toEqual({ minutes: 40, tone: 'awaiting', targetMinutes: 10 });
+    expect(ticketTiming(sentAt, now, null, 'done').tone).toBe('done');
   });
 });
