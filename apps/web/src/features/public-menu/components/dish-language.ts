@@ -38,3 +38,23 @@ export function dishIn<Dish extends DishTexts>(dish: Dish, language: Language): 
     }),
   };
 }
+
+/** What the English names of a menu need: its dishes, and their groups' options, each perhaps named in English. */
+interface MenuTexts {
+  items: readonly (NamedTexts & {
+    _id: string;
+    optionGroups: readonly { options: readonly (NamedTexts & { _id: string })[] }[];
+  })[];
+}
+
+/** The English names of a menu's dishes and options, by id (only those the restaurant wrote). */
+export function englishNamesOf(categories: readonly MenuTexts[]): ReadonlyMap<string, string> {
+  const names = new Map<string, string>();
+  for (const item of categories.flatMap((category) => category.items)) {
+    if (item.nameEn) names.set(item._id, item.nameEn);
+    for (const option of item.optionGroups.flatMap((group) => group.options)) {
+      if (option.nameEn) names.set(option._id, option.nameEn);
+    }
+  }
+  return names;
+}

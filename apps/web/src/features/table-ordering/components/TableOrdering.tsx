@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { DinerOrderResult, PublicMenu } from '@quan/contract/public';
 import { OptionSheet, type OptionSheetResult } from '../../../components/OptionSheet';
-import { useT } from '../../../lib/i18n';
+import { useLanguage, useT } from '../../../lib/i18n';
 import { describePublicError, PublicApiError } from '../../../lib/public-api';
 import type { AppSocket } from '../../../lib/socket';
 import { toOrderLines } from '../../../store/cart-lines';
@@ -12,6 +12,7 @@ import { CartSheet } from './CartSheet';
 import { newerOrder, withLiveUpdate } from './order-progress';
 import { OrderBanner } from './OrderBanner';
 import { RateLimitNotice, UnsentNotice } from './OrderRetryNotices';
+import { soldLineInEnglish } from './order-language';
 import { OrderStatusView } from './OrderStatusView';
 import { DishCartAction, TableCartContext, type TableCartActions } from './table-cart-context';
 import { TableFrame } from './TableFrame';
@@ -34,6 +35,8 @@ interface TableOrderingProps {
   restaurantName: string | undefined;
   /** The dishes on the menu now; null until it has loaded. */
   menuItemIds: ReadonlySet<string> | null;
+  /** The English names of the menu's dishes and options by id, for the order's lines on a page in English. */
+  englishNames: ReadonlyMap<string, string>;
   reloadMenu: () => void;
   /** The page's menu (or its loading and error states), with this component's cart buttons on each dish. */
   renderMenu: (DishAction: typeof DishCartAction) => ReactNode;
@@ -49,10 +52,12 @@ export function TableOrdering({
   socket,
   restaurantName,
   menuItemIds,
+  englishNames,
   reloadMenu,
   renderMenu,
 }: TableOrderingProps) {
   const t = useT();
+  const language = useLanguage();
   const cart = useTableCart(tableNo);
   const [tracked, setTracked] = useState<TrackedOrder | null>(() => loadTrackedOrder(tableNo));
   const [placedOrder, setPlacedOrder] = useState<DinerOrderResult | null>(null);
@@ -178,7 +183,11 @@ export function TableOrdering({
     if (shownOrder && shownStatus) {
       return (
         <OrderStatusView
-          order={shownOrder}
+          order={
+            language === 'en'
+              ? { ...shownOrder, items: shownOrder.items.map((line) => soldLineInEnglish(line, englishNames)) }
+              : shownOrder
+          }
           status={shownStatus}
           isFollowing={tracking.isFollowing}
           isRefreshing={tracking.isPending}

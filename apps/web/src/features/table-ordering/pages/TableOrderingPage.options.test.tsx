@@ -119,32 +119,70 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
       expect(dishes[0]).toHaveTextContent(/^3 × Phở táiLớn · không hành225\.000/);
     });
 
-    it('names a dish in English where it has an English name: on its card, its buttons, its sheet and the cart', async () => {
+    it('names a dish, its groups and options in English where they have English names: card, sheet, cart, order', async () => {
+      // The large size is the restaurant's default: chosen already, in English.
+      const sizeInEnglish = {
+        ...sizeGroup,
+        name: 'Kích cỡ',
+        nameEn: 'Size',
+        options: sizeGroup.options.map((option) =>
+          option._id === large!._id ? { ...option, nameEn: 'Large', isDefault: true } : option,
+        ),
+      };
+      const requests = { ...preferencesGroup, name: 'Yêu cầu', nameEn: 'Requests' };
       scene.menu = makePublicMenu({
         categories: [
           {
             _id: '0190a1b2-0000-7000-8000-0000000000c1',
-            name: 'Noodles',
-            items: [{ ...phoTai, nameEn: 'Rare beef pho' }, bunCha],
+            name: 'Món nước',
+            nameEn: 'Noodle soups',
+            items: [{ ...phoTai, nameEn: 'Rare beef pho', optionGroups: [sizeInEnglish, requests] }, bunCha],
           },
         ],
       });
-      scene.serve();
+      const placedInEnglish = {
+        ...placedOrder,
+        items: [
+          {
+            ...placedOrder.items[0]!,
+            itemId: phoTai._id,
+            name: phoTai.name,
+            price: 75_000,
+            quantity: 1,
+            total: 75_000,
+            options: [{ optionId: large!._id, group: 'Kích cỡ', name: 'Lớn', priceDelta: 10_000 }],
+          },
+        ],
+      };
+      scene.serve({ order: () => okData(placedInEnglish, 201), publicOrder: () => okData(placedInEnglish) });
       renderPublicRoute(tablePath);
 
-      await userEvent.click(await screen.findByRole('button', { name: 'Add Rare beef pho' }));
+      expect(await screen.findByRole('heading', { level: 2, name: 'Noodle soups' })).toBeInTheDocument();
+      expect(cardOf('Rare beef pho')).toHaveTextContent('Choose: size, requests');
+      await userEvent.click(screen.getByRole('button', { name: 'Add Rare beef pho' }));
       const sheet = within(screen.getByRole('dialog', { name: 'Rare beef pho' }));
-      await userEvent.click(sheet.getByRole('radio', { name: /^Lớn/ }));
+      expect(sheet.getByRole('group', { name: /^Size/ })).toBeInTheDocument();
+      expect(sheet.getByRole('radio', { name: /^Large/ })).toBeChecked();
+      // The default makes the choice complete: no tap before adding.
       await userEvent.click(sheet.getByRole('button', { name: /^Add ·/ }));
       await userEvent.click(screen.getByRole('button', { name: 'Add Bún chả' }));
       expect(within(cardOf('Rare beef pho')).getByText('1')).toBeInTheDocument();
 
-      const lines = within(await openCart()).getByRole('list', { name: 'Dishes in your cart' });
+      const cart = await openCart();
+      const lines = within(cart).getByRole('list', { name: 'Dishes in your cart' });
       expect(
         within(lines)
           .getAllByRole('listitem')
           .map((line) => line.textContent),
-      ).toEqual([expect.stringMatching(/^Rare beef phoLớn \+10\.000/), expect.stringMatching(/^Bún chả1 × 55\.000/)]);
+      ).toEqual([expect.stringMatching(/^Rare beef phoLarge \+10\.000/), expect.stringMatching(/^Bún chả1 × 55\.000/)]);
+      await userEvent.click(within(cart).getByRole('button', { name: 'Place order' }));
+
+      // The order keeps the names as sold; the diner reads it by the menu's English names.
+      expect(await screen.findByRole('heading', { name: 'Order #1042' })).toBeInTheDocument();
+      const dishes = within(screen.getByRole('region', { name: 'Round 1 · Waiting for the staff' })).getAllByRole(
+        'listitem',
+      );
+      expect(dishes[0]).toHaveTextContent(/^1 × Rare beef phoLarge75\.000/);
     });
 
     it('keeps to the limit of one dish per order in the sheet', async () => {

@@ -6,6 +6,7 @@ import { useDinerSocket } from '../../../lib/use-diner-socket';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { usePublicMenu } from '../../public-menu/api/get-public-menu';
 import type { DishActionComponent } from '../../public-menu/components/DishCard';
+import { englishNamesOf } from '../../public-menu/components/dish-language';
 import { MenuLoadError, MenuLoading } from '../../public-menu/components/MenuStates';
 import { MenuView } from '../../public-menu/components/MenuView';
 import { usePublicTable } from '../api/get-public-table';
@@ -83,6 +84,7 @@ function TableMenu({ tableNo, tableKey }: { tableNo: number; tableKey: string })
   const menuItemIds = menu.data
     ? new Set(menu.data.categories.flatMap((category) => category.items.map((item) => item._id)))
     : null;
+  const englishNames = englishNamesOf(menu.data?.categories ?? []);
 
   const renderMenu = (DishAction?: DishActionComponent) => {
     if (menu.data) {
@@ -124,6 +126,7 @@ function TableMenu({ tableNo, tableKey }: { tableNo: number; tableKey: string })
         socket={socket}
         restaurantName={restaurantName}
         menuItemIds={menuItemIds}
+        englishNames={englishNames}
         reloadMenu={menu.reload}
         renderMenu={renderMenu}
       />
