@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { listOutbox, subscribeToOutbox, type OutboxEntry } from '../../../lib/outbox';
 
 // One copy of the entries for every component of this tab, read again after each change of the outbox.
@@ -34,3 +34,20 @@ export function useOutboxEntries(): OutboxEntry[] {
 
 /** Entries that still need something: waiting to be sent, or refused and waiting for staff. */
 export const isPending = (entry: OutboxEntry) => entry.state !== 'sent';
+
+/**
+ * The tables of the new orders this tablet keeps to send: the server does not know those orders yet, so its list
+ * says the tables are free; the screens show them taken by the order waiting here.
+ */
+export function useTablesAwaitingSend(): ReadonlySet<string> {
+  const all = useOutboxEntries();
+  return useMemo(
+    () =>
+      new Set(
+        all.flatMap((entry) =>
+          entry.kind === 'order' && entry.state === 'waiting' && entry.cart?.table ? [entry.cart.table._id] : [],
+        ),
+      ),
+    [all],
+  );
+}

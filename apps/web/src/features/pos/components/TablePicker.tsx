@@ -14,6 +14,8 @@ interface TablePickerProps {
   onSelect: (table: OrderTable | null) => void;
   /** Free tables booked soon, by table id: seating walk-ins there is worth a warning. */
   bookedSoon?: ReadonlyMap<string, Pick<Reservation, 'startsAt' | 'name' | 'partySize'>>;
+  /** Tables whose new order waits on this tablet to be sent: free to the server, taken here. */
+  awaitingSend?: ReadonlySet<string>;
 }
 
 const chipClass = (isSelected: boolean) =>
@@ -30,9 +32,19 @@ const chipClass = (isSelected: boolean) =>
  * say what they see; the space between its two lines keeps their words apart in its text (a flex item, it
  * takes no room).
  */
-export function TablePicker({ tables, isLoading, error, selected, guests, onSelect, bookedSoon }: TablePickerProps) {
+export function TablePicker({
+  tables,
+  isLoading,
+  error,
+  selected,
+  guests,
+  onSelect,
+  bookedSoon,
+  awaitingSend,
+}: TablePickerProps) {
   const t = useT();
   const openLabelId = useId();
+  const awaitingLabelId = useId();
   if (isLoading) {
     return (
       <p role="status" className="text-sm text-stone-600">
@@ -47,7 +59,11 @@ export function TablePicker({ tables, isLoading, error, selected, guests, onSele
       </p>
     );
   }
-  const freeTables = (tables ?? []).filter((table) => table.status === 'available' && table.currentOrder === null);
+  const isAwaiting = (table: Table) => awaitingSend?.has(table._id) === true;
+  const freeTables = (tables ?? []).filter(
+    (table) => table.status === 'available' && table.currentOrder === null && !isAwaiting(table),
+  );
+  const awaitingTables = (tables ?? []).filter((table) => table.currentOrder === null && isAwaiting(table));
   const openTables = (tables ?? []).filter((table) => table.currentOrder !== null);
   const selectedTable = selected ? tables?.find((table) => table._id === selected._id) : undefined;
   const selectedHasOrder = !!selectedTable?.currentOrder;
@@ -115,6 +131,30 @@ export function TablePicker({ tables, isLoading, error, selected, guests, onSele
                 </button>
               );
             })}
+          </div>
+        </div>
+      )}
+      {awaitingTables.length > 0 && (
+        <div className="space-y-2 pt-1">
+          <p id={awaitingLabelId} className="text-xs font-medium text-stone-600">
+            {t('pos.tables.awaiting')}
+          </p>
+          {/* Taken by an order the server does not have yet: nothing can be added to it until it is sent. */}
+          <div role="group" aria-labelledby={awaitingLabelId} className="flex flex-wrap gap-2">
+            {awaitingTables.map((table) => (
+              <button
+                key={table._id}
+                type="button"
+                disabled
+                aria-label={t('pos.tables.awaitingTable', { tableNo: table.tableNo })}
+                className={`${chipClass(false)} border-dashed opacity-70`}
+              >
+                <span aria-hidden="true">{t('pos.table', { tableNo: table.tableNo })}</span>{' '}
+                <span aria-hidden="true" className="text-xs font-normal text-stone-600">
+                  {t('pos.tables.awaitingShort')}
+                </span>
+              </button>
+            ))}
           </div>
         </div>
       )}

@@ -1,5 +1,5 @@
 import { onlineManager } from '@tanstack/react-query';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CreateOrderBody } from '@quan/contract/order';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -108,6 +108,11 @@ describe('PosPage without a connection', () => {
       const [kept] = await listOutbox();
       expect(kept).toMatchObject({ kind: 'order', state: 'waiting', estimate: 77_000 });
       expect(kept!.request).toMatchObject({ method: 'POST', url: '/api/order', idempotencyKey: orderId });
+      // The server still says table 4 is free; here it is taken by the order waiting to be sent.
+      expect(await orderPanel().findByRole('button', { name: 'Table 4, order waiting on this tablet' })).toBeDisabled();
+      expect(
+        within(orderPanel().getByRole('group', { name: 'Free tables' })).queryByRole('button', { name: /^Table 4/ }),
+      ).not.toBeInTheDocument();
 
       // The connection is back: the same order goes with the same key, and the server's price is told.
       serverUp = true;
@@ -121,6 +126,11 @@ describe('PosPage without a connection', () => {
       const posts = fakeApi.configs.filter((config) => config.method === 'post');
       expect(new Set(posts.map((config) => config.headers['Idempotency-Key']))).toEqual(new Set([orderId]));
       expect((await listOutbox())[0]).toMatchObject({ state: 'sent', sent: { orderNo: 1042, total: 159_500 } });
+      await waitFor(() =>
+        expect(
+          orderPanel().queryByRole('button', { name: 'Table 4, order waiting on this tablet' }),
+        ).not.toBeInTheDocument(),
+      );
       expect(
         screen.getByRole('button', { name: 'Saved on this tablet: nothing waits to be sent' }),
       ).toBeInTheDocument();

@@ -18,6 +18,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { assignTable, selectCanStartOrder, selectOrderInProgress } from '../../../store/order-slice';
 import { useItems } from '../../menu/api/list-items';
 import { useTables } from '../../tables/api/list-tables';
+import { useTablesAwaitingSend } from '../../outbox/components/use-outbox-entries';
 import { BillSummary } from '../components/BillSummary';
 import { CartPanel } from '../components/CartPanel';
 import { CouponField } from '../components/CouponField';
@@ -51,6 +52,7 @@ export function PosPage() {
   const items = useItems();
   const tables = useTables();
   const bookedSoon = useBookedSoon();
+  const awaitingSend = useTablesAwaitingSend();
   const isOnline = useIsOnline();
   const sending = useSendCart();
   const [orderNote, setOrderNote] = useState('');
@@ -188,6 +190,7 @@ export function PosPage() {
                 selected={order.table}
                 guests={order.guests}
                 bookedSoon={bookedSoon}
+                awaitingSend={awaitingSend}
                 onSelect={(table) => {
                   dispatch(assignTable(table));
                   setPlaceError(null);

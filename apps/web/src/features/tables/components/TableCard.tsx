@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { CalendarClock, Users } from 'lucide-react';
+import { CalendarClock, CloudOff, Users } from 'lucide-react';
 import type { Reservation } from '@quan/contract/reservations';
 import type { Table } from '@quan/contract/table';
 import { formatTime } from '../../../lib/date-format';
@@ -43,12 +43,14 @@ interface TableCardProps {
   actions: ReactNode;
   /** The table's next booking today, and whether the table is held for it already (from shortly before). */
   booking?: { reservation: Pick<Reservation, 'startsAt' | 'name' | 'partySize'>; held: boolean };
+  /** A new order for the table waits on this tablet to be sent: the server still says the table is free. */
+  isAwaitingSend?: boolean;
 }
 
-export function TableCard({ table, actions, booking }: TableCardProps) {
+export function TableCard({ table, actions, booking, isAwaitingSend = false }: TableCardProps) {
   const t = useT();
   const titleId = useId();
-  const styles = statusStyles[table.status];
+  const styles = statusStyles[isAwaitingSend ? 'booked' : table.status];
   const order = table.currentOrder;
 
   return (
@@ -71,6 +73,12 @@ export function TableCard({ table, actions, booking }: TableCardProps) {
         <Users aria-hidden="true" className="size-4" />
         {t('tables.seats', { count: table.seats })}
       </p>
+      {isAwaitingSend && !order && (
+        <p className="flex items-center gap-1.5 rounded-lg bg-white/80 px-3 py-2 text-sm font-medium text-stone-800">
+          <CloudOff aria-hidden="true" className="size-4 shrink-0" />
+          {t('tables.awaitingSend')}
+        </p>
+      )}
       {order ? (
         <div className="rounded-lg bg-white/80 px-3 py-2 text-sm">
           <p className="font-semibold text-stone-900">{t('tables.order', { orderNo: order.orderNo })}</p>

@@ -6,6 +6,7 @@ import type { User } from '@quan/contract/user';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { activateLanguage } from '../../../lib/i18n';
+import { addToOutbox, removeFromOutbox } from '../../../lib/outbox';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
@@ -287,6 +288,27 @@ describe('TablesPage', { timeout: 20_000 }, () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /public address/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a table taken by an order waiting on this tablet, which the server still calls free', async () => {
+    signIn('staff');
+    server = serveTables(floor());
+    // Taken by someone else on this tablet: it waits for their session, so nothing sends it during the test.
+    const kept = await addToOutbox({
+      kind: 'order',
+      request: { method: 'POST', url: '/api/order', body: {}, idempotencyKey: 'kept-order-1' },
+      userId: 'someone-else',
+      userName: 'Châu',
+      estimate: 65_000,
+      cart: { items: [], table: { _id: floor()[3]!._id, tableNo: 4 } },
+      label: '',
+    });
+    renderRoutes(routes, { path: '/tables' });
+
+    await screen.findByRole('article', { name: 'Table 4' });
+    expect(await tableCard(4).findByText('An order waits on this tablet to be sent')).toBeInTheDocument();
+    expect(tableCard(1).queryByText('An order waits on this tablet to be sent')).not.toBeInTheDocument();
+    await removeFromOutbox(kept.id);
   });
 
   it('speaks Vietnamese: the floor, its filters, a table’s actions and the move dialog', async () => {

@@ -28,6 +28,7 @@ import {
 import { useTableManagerDialogs } from '../components/use-table-manager-dialogs';
 import { qrAddressOf } from '../components/qr-address';
 import { useSettings } from '../../more/api/get-settings';
+import { useTablesAwaitingSend } from '../../outbox/components/use-outbox-entries';
 import { LoadError } from '../../../components/LoadError';
 
 export function TablesPage() {
@@ -36,6 +37,7 @@ export function TablesPage() {
   const canManageTables = useCan('tables:manage');
   const canManageSettings = useCan('settings:manage');
   const qrAddress = qrAddressOf(useSettings().data);
+  const awaitingSend = useTablesAwaitingSend();
   const tables = useTables();
   const canSeeReservations = useCan('reservations:read');
   // Today's bookings: a table says "reserved 19:00" until its hold starts, then that it is held.
@@ -166,6 +168,7 @@ export function TablesPage() {
             <TableCard
               table={table}
               booking={bookingOf(table)}
+              isAwaitingSend={awaitingSend.has(table._id)}
               actions={
                 <>
                   {statusAction(table)}
