@@ -29,6 +29,7 @@ export function makeReport(overrides: Partial<ZReport> = {}): ZReport {
     cash: {
       openingFloat: 1_000_000,
       sales: 1_850_000,
+      rounding: 0,
       tips: 50_000,
       refunds: 65_000,
       payIns: 200_000,

@@ -3,9 +3,16 @@ import { localizedZodResolver } from '../../../lib/form-resolver';
 import { useSnackbar } from 'notistack';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { bankAccountInputSchema, serviceChargeSettingsSchema, type Settings } from '@quan/contract/settings';
+import {
+  bankAccountInputSchema,
+  cashRoundingSchema,
+  cashRoundingSteps,
+  serviceChargeSettingsSchema,
+  type Settings,
+} from '@quan/contract/settings';
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { vietQrBanks } from '../../../lib/vietqr';
 import { useUpdateSettings } from '../api/update-settings';
@@ -17,6 +24,8 @@ import { useUpdateSettings } from '../api/update-settings';
 const paymentSettingsFormSchema = (t: ReturnType<typeof useT>) =>
   z
     .strictObject({
+      pricesIncludeTax: z.boolean(),
+      cashRounding: cashRoundingSchema,
       rate: z.number(t('settings.payments.rate.number')).pipe(serviceChargeSettingsSchema.shape.rate),
       dineIn: z.boolean(),
       takeaway: z.boolean(),
@@ -37,6 +46,8 @@ type PaymentSettingsForm = z.infer<ReturnType<typeof paymentSettingsFormSchema>>
 
 function formValues(settings: Settings): PaymentSettingsForm {
   return {
+    pricesIncludeTax: settings.pricesIncludeTax,
+    cashRounding: settings.cashRounding,
     ...settings.serviceCharge,
     bin: settings.bank?.bin ?? '',
     accountNumber: settings.bank?.accountNumber ?? '',
@@ -51,8 +62,9 @@ const orderKinds = [
 ] as const;
 
 /**
- * How guests pay (admins): the service charge and the orders it applies to, and the bank account that the
- * VietQR codes on bills, receipts and the payment dialog pay into.
+ * How guests pay (admins): whether the menu prices hold the VAT, the step cash paying a whole bill is rounded to,
+ * the service charge and the orders it applies to, and the bank account that the VietQR codes on bills, receipts
+ * and the payment dialog pay into.
  */
 export function PaymentSettingsForm({ settings }: { settings: Settings }) {
   const t = useT();
@@ -61,6 +73,7 @@ export function PaymentSettingsForm({ settings }: { settings: Settings }) {
   // In the language shown; react-hook-form validates with the resolver of the latest render.
   const schema = paymentSettingsFormSchema(t);
   const bankId = useId();
+  const cashRoundingId = useId();
   const {
     register,
     handleSubmit,
@@ -72,14 +85,22 @@ export function PaymentSettingsForm({ settings }: { settings: Settings }) {
 
   // Registered before the markup, where the literal-string lint would take a field's name for words to translate;
   // the account's two fields only while a bank is chosen, as they are shown.
-  const fields = { rate: register('rate', { valueAsNumber: true }), bin: register('bin') };
+  const fields = {
+    pricesIncludeTax: register('pricesIncludeTax'),
+    cashRounding: register('cashRounding', { valueAsNumber: true }),
+    rate: register('rate', { valueAsNumber: true }),
+    bin: register('bin'),
+  };
   const bankFields = hasBank
     ? { accountNumber: register('accountNumber'), accountName: register('accountName') }
     : null;
 
-  const onSubmit = handleSubmit(({ rate, dineIn, takeaway, table, bin, accountNumber, accountName }) =>
+  const onSubmit = handleSubmit((form) => {
+    const { pricesIncludeTax, cashRounding, rate, dineIn, takeaway, table, bin, accountNumber, accountName } = form;
     updateSettings.mutate(
       {
+        pricesIncludeTax,
+        cashRounding,
         serviceCharge: { rate, dineIn, takeaway, table },
         bank: bin === '' ? null : { bin, accountNumber, accountName },
       },
@@ -91,8 +112,8 @@ export function PaymentSettingsForm({ settings }: { settings: Settings }) {
         onError: (error) =>
           enqueueSnackbar(describeApiError(error, t('settings.payments.saveFailed')), { variant: 'error' }),
       },
-    ),
-  );
+    );
+  });
 
   return (
     <section aria-labelledby="payment-settings-title" className="card space-y-4 p-6">
@@ -103,6 +124,29 @@ export function PaymentSettingsForm({ settings }: { settings: Settings }) {
         <p className="text-sm text-stone-600">{t('settings.payments.intro')}</p>
       </div>
       <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label className="flex min-h-8 items-center gap-2 text-sm font-semibold text-stone-800">
+            <input type="checkbox" role="switch" className="size-5 accent-amber-700" {...fields.pricesIncludeTax} />
+            {t('settings.payments.pricesIncludeTax')}
+          </label>
+          <p className="mt-1 text-xs text-stone-600">{t('settings.payments.pricesIncludeTax.hint')}</p>
+        </div>
+        <div>
+          <label htmlFor={cashRoundingId} className="field-label">
+            {t('settings.payments.cashRounding')}
+          </label>
+          <select id={cashRoundingId} className="field-input" {...fields.cashRounding}>
+            {cashRoundingSteps.map((step) => (
+              <option key={step} value={step}>
+                {step === 0
+                  ? t('settings.payments.cashRounding.none')
+                  : t('settings.payments.cashRounding.step', { step: formatMoney(step) })}
+              </option>
+            ))}
+          </select>
+          <p className="mt-1 text-xs text-stone-600">{t('settings.payments.cashRounding.hint')}</p>
+        </div>
+        <p className="text-xs text-stone-600 sm:col-span-2">{t('settings.payments.appliesToNewOrders')}</p>
         <TextField
           label={t('settings.payments.rate')}
           type="number"

@@ -109,7 +109,7 @@ describe('MorePage', { timeout: 20_000 }, () => {
     expect(puts.at(-1)).toMatchObject({ publicAddress: null });
   });
 
-  it('lets an admin set the service charge and the bank account for VietQR', async () => {
+  it('lets an admin set VAT in the prices, cash rounding, the service charge and the bank account for VietQR', async () => {
     storeSession(makeUser({ role: 'admin' }), tokenExpiringIn(3600));
     let settings: Settings = defaultSettings;
     const puts: unknown[] = [];
@@ -124,6 +124,14 @@ describe('MorePage', { timeout: 20_000 }, () => {
     });
     renderRoutes(routes, { path: '/more' });
     const form = within(await screen.findByRole('region', { name: 'Payments' }));
+
+    // A new restaurant: prices with VAT inside, cash rounded to 1.000 ₫; a change is for orders placed next.
+    const vatInside = form.getByRole('switch', { name: 'Menu prices include VAT' });
+    expect(vatInside).toBeChecked();
+    expect(form.getByLabelText('Round cash to')).toHaveValue('1000');
+    expect(form.getByText(/applies to orders placed after it/)).toBeInTheDocument();
+    await userEvent.click(vatInside);
+    await userEvent.selectOptions(form.getByLabelText('Round cash to'), '500');
 
     const rate = form.getByLabelText('Service charge (%)');
     await userEvent.clear(rate);
@@ -144,6 +152,8 @@ describe('MorePage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Payment settings saved.')).toBeInTheDocument();
     expect(puts).toEqual([
       {
+        pricesIncludeTax: false,
+        cashRounding: 500,
         serviceCharge: { rate: 5, dineIn: true, takeaway: true, table: true },
         bank: { bin: '970415', accountNumber: '0011001932418', accountName: 'Quán Ngon' },
       },

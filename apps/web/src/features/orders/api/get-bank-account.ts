@@ -36,3 +36,8 @@ export function useBillHeading() {
     select: (settings) => ({ restaurantName: settings.restaurantName, bank: settings.bank }),
   });
 }
+
+/** The step cash paying all that is due is rounded to (`cashRounding`, 0: none), as the server rounds it. */
+export function useCashRounding() {
+  return useQuery({ queryKey: settingsQueryKey, queryFn: getSettings, select: (settings) => settings.cashRounding });
+}

@@ -36,7 +36,8 @@ function makeBill(overrides: Partial<Order> = {}): Order {
       discount: 0,
       serviceRate: 5,
       serviceCharge: 54_850,
-      taxRate: 8, pricesIncludeTax: false,
+      taxRate: 8,
+      pricesIncludeTax: false,
       tax: 93_150,
       total: 1_245_000,
     },
@@ -276,6 +277,53 @@ describe('PaymentDialog', () => {
       expect(server!.payments).toEqual([
         { method: 'cash', amount: 1_245_000, tip: 20_000, tendered: 1_265_000, expectedVersion: 1 },
       ]),
+    );
+  });
+
+  it('asks for cash rounded to 1.000 ₫ when it pays all that is due, and only then', async () => {
+    // A VAT-inside bill of 56.880 ₫; a new restaurant rounds cash to 1.000 ₫, half up.
+    const bills = {
+      subtotal: 56_880,
+      discount: 0,
+      serviceRate: 0,
+      serviceCharge: 0,
+      taxRate: 8,
+      pricesIncludeTax: true,
+      tax: 4_213,
+      total: 56_880,
+    };
+    const order = makeBill({ bills, due: 56_880 });
+    server = servePayments(order);
+    const { dialog } = renderDialog(order);
+    await userEvent.click(dialog.getByRole('radio', { name: 'Cash' }));
+    expect(
+      await dialog.findByText(`Cash rounded: the guest pays ${money(57_000)} (+${money(120)})`),
+    ).toBeInTheDocument();
+    const received = dialog.getByRole('textbox', { name: 'Cash received' });
+    await userEvent.click(dialog.getByRole('button', { name: 'Exact' }));
+    expect(received).toHaveValue('57.000');
+    await replace(received, '100000');
+    expect(dialog.getByText(`Change: ${money(43_000)}`)).toBeInTheDocument();
+
+    // Part of it in cash is taken exact.
+    await replace(dialog.getByRole('textbox', { name: 'Amount' }), '30000');
+    expect(dialog.queryByText(/Cash rounded/)).not.toBeInTheDocument();
+    expect(dialog.getByText(`Change: ${money(70_000)}`)).toBeInTheDocument();
+    await replace(dialog.getByRole('textbox', { name: 'Amount' }), '56880');
+    await userEvent.click(dialog.getByRole('button', { name: 'Take payment' }));
+    // The amount stays what the bill asks: the server records the rounding.
+    await waitFor(() =>
+      expect(server!.payments).toEqual([{ method: 'cash', amount: 56_880, tendered: 100_000, expectedVersion: 1 }]),
+    );
+  });
+
+  it('shows the rounding of a cash payment beside it', () => {
+    const payment = makePayment({ method: 'cash', amount: 56_880, rounding: 120, tendered: 100_000, change: 43_000 });
+    const order = makeBill({ payments: [payment], paid: 56_880, due: 0 });
+    server = servePayments(order);
+    const { dialog } = renderDialog(order);
+    expect(dialog.getByText(/rounding \+120/)).toHaveTextContent(
+      `rounding +${money(120)} · received ${money(100_000)} · change ${money(43_000)}`,
     );
   });
 

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { paymentMethods, type Order, type PaymentMethod } from '@quan/contract/order';
-import { changeDue, transferNote, type Payment, type TakePaymentBody } from '@quan/contract/payments';
+import { cashDueOf, changeDue, transferNote, type Payment, type TakePaymentBody } from '@quan/contract/payments';
 import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/FormAlert';
 import { MoneyField } from '../../../components/MoneyField';
@@ -14,7 +14,7 @@ import { sendOrKeep } from '../../../lib/outbox-sender';
 import { useCan } from '../../../lib/use-can';
 import { useAppSelector } from '../../../store/hooks';
 import { selectUser } from '../../../store/user-slice';
-import { useBankAccount } from '../api/get-bank-account';
+import { useBankAccount, useCashRounding } from '../api/get-bank-account';
 import { orderQueryOptions } from '../api/get-order';
 import { takePaymentRequest, useTakePayment } from '../api/take-payment';
 import { CashTender } from './CashTender';
@@ -41,7 +41,8 @@ interface PaymentDialogProps {
  * still due, the payments taken so far (a manager may refund one), and one more payment. The amount starts at
  * what is due and can be lowered to split the tender (some in cash, the rest by transfer); the dialog stays
  * open, showing the new due, until nothing is left. Cash shows the change for what the guest handed over, a
- * transfer shows the VietQR code to scan. Nothing is preselected: the revenue report splits by payment
+ * transfer shows the VietQR code to scan. Cash paying all that is due is rounded to the restaurant's step, as the
+ * server will round it: the cash asked for and the change are the rounded ones. Nothing is preselected: the revenue report splits by payment
  * method, and a default would be recorded by reflex.
  */
 export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogProps) {
@@ -52,6 +53,8 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
   const { _id: userId, name: userName } = useAppSelector(selectUser);
   const canRefund = useCan('payments:refund');
   const bank = useBankAccount();
+  // Until the settings are known the cash is asked for exact; the server rounds it all the same.
+  const cashStep = useCashRounding().data ?? 0;
   // The order as the last answer left it: each payment raises its version, and the next one must send it.
   const [order, setOrder] = useState(opened);
   const target = paymentTargetOf(order, partNo);
@@ -77,7 +80,8 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
   const amount = parseDong(amountText);
   const tip = parseDong(tipText) ?? 0;
   const received = method === 'cash' ? parseDong(receivedText) : null;
-  const owed = (amount ?? 0) + (Number.isNaN(tip) ? 0 : tip);
+  const rounding = method === 'cash' && amount !== null ? cashDueOf(amount, due, cashStep).rounding : 0;
+  const owed = (amount ?? 0) + rounding + (Number.isNaN(tip) ? 0 : tip);
   const problems: PaymentFormProblems = {};
   if (amount === null || !Number.isInteger(amount) || amount < 1 || amount > due) {
     problems.amount = t('orders.refund.amountRange', { max: formatMoney(due) });
@@ -133,7 +137,7 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
     };
     try {
       const variables = { id: order._id, ...body };
-      const change = received !== null ? changeDue(received, amount, tip) : 0;
+      const change = received !== null ? changeDue(received, amount, tip, rounding) : 0;
       const answered = await sendOrKeep(
         takePaymentRequest(variables),
         (idempotencyKey) => mutation.mutateAsync({ ...variables, idempotencyKey }),
@@ -313,6 +317,7 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
                 onReceivedTextChange={setReceivedText}
                 amount={amount}
                 tip={tip}
+                rounding={rounding}
                 owed={owed}
                 error={shown.received}
               />

@@ -4,7 +4,7 @@ import type { Payment } from '@quan/contract/payments';
 import { formatClock } from '../../../lib/date-format';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
-import { paymentMethodMessages, refundableOf } from './payment-labels';
+import { formatRounding, paymentMethodMessages, refundableOf } from './payment-labels';
 
 export const paymentMethodIcons: Record<PaymentMethod, LucideIcon> = {
   cash: Banknote,
@@ -20,7 +20,10 @@ interface PaymentRowProps {
   onRefund: () => void;
 }
 
-/** One payment taken: how and how much, the tip, the cash handed over and its change, who took it and when. */
+/**
+ * One payment taken: how and how much, the tip, the cash rounding, the cash handed over and its change, who took
+ * it and when.
+ */
 export function PaymentRow({ payment, canRefund, onRefund }: PaymentRowProps) {
   const t = useT();
   const Icon = paymentMethodIcons[payment.method];
@@ -28,6 +31,7 @@ export function PaymentRow({ payment, canRefund, onRefund }: PaymentRowProps) {
   const refundable = refundableOf(payment);
   const details = [
     payment.tip > 0 && t('orders.payment.tip', { amount: formatMoney(payment.tip) }),
+    payment.rounding !== 0 && t('orders.payment.rounding', { amount: formatRounding(payment.rounding) }),
     payment.tendered !== null && t('orders.payment.received', { amount: formatMoney(payment.tendered) }),
     payment.tendered !== null && t('orders.payment.change', { amount: formatMoney(payment.change) }),
     payment.takenBy

@@ -1,5 +1,6 @@
 import type { Order, PaymentMethod } from '@quan/contract/order';
 import type { Payment } from '@quan/contract/payments';
+import { formatMoney } from '../../../lib/format';
 import type { Translate } from '../../../lib/i18n';
 
 /** The message id of each payment method's name: `t(paymentMethodMessages[method])`. */
@@ -43,4 +44,9 @@ export function paymentTargetOf(order: Order, partNo?: number): PaymentTarget | 
 /** What is left to refund of a payment. */
 export function refundableOf(payment: Pick<Payment, 'amount' | 'refunded'>): number {
   return Math.max(0, payment.amount - payment.refunded);
+}
+
+/** A cash rounding with its sign: "+120 ₫" added to what the bill asks, "−400 ₫" taken off it. */
+export function formatRounding(rounding: number): string {
+  return `${rounding < 0 ? '−' : '+'}${formatMoney(Math.abs(rounding))}`;
 }

@@ -19,6 +19,21 @@ export function serviceChargeRow(
     : [];
 }
 
+/**
+ * The VAT line of a bill: "VAT included (8%)" when the prices hold it (the total has it already), "Tax (8%)"
+ * when it is added on top of them.
+ */
+export function taxRow(
+  bill: { taxRate: number; tax: number; pricesIncludeTax: boolean },
+  t: ReturnType<typeof useT>,
+): [string, string] {
+  const rate = formatTaxRate(bill.taxRate);
+  return [
+    bill.pricesIncludeTax ? t('pos.bill.taxIncluded', { rate }) : t('pos.bill.tax', { rate }),
+    formatMoney(bill.tax),
+  ];
+}
+
 /** The discount line of a bill: its coupon's code if it has one, and what it takes off. */
 export function discountRow(code: string | null, discount: number, t: ReturnType<typeof useT>): [string, string] {
   return [
@@ -71,17 +86,17 @@ export function BillSummary({
   points,
 }: BillSummaryProps) {
   const t = useT();
-  const { serviceCharge, tax, total } = computeBill({ subtotal, discount, taxRate, serviceRate, pricesIncludeTax });
+  const bill = computeBill({ subtotal, discount, taxRate, serviceRate, pricesIncludeTax });
   const rows: [string, string][] = [
     [t('pos.bill.subtotal'), formatMoney(subtotal)],
     discountRow(couponCode, discount, t),
-    ...serviceChargeRow(serviceRate, serviceCharge, t),
-    [t('pos.bill.tax', { rate: formatTaxRate(taxRate) }), formatMoney(tax)],
+    ...serviceChargeRow(serviceRate, bill.serviceCharge, t),
+    taxRow(bill, t),
   ];
   return (
     <div>
       <dl className="space-y-1 text-sm">
-        <BillRows rows={rows} total={total} />
+        <BillRows rows={rows} total={bill.total} />
         {points && (
           <div className="flex justify-between gap-4 text-amber-900">
             <dt>{t('pos.bill.pointsToEarn')}</dt>

@@ -2,7 +2,7 @@ import { computeBill } from '@quan/contract/bill';
 import type { Order } from '@quan/contract/order';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
-import { BillRows, discountRow, formatTaxRate, serviceChargeRow } from './BillSummary';
+import { BillRows, discountRow, serviceChargeRow, taxRow } from './BillSummary';
 
 interface RoundBillSummaryProps {
   order: Pick<Order, 'bills' | 'coupon'>;
@@ -12,28 +12,25 @@ interface RoundBillSummaryProps {
 
 /**
  * The table's bill once the new round joins it: the bill so far plus the cart, taxed (and service-charged) at the
- * order's own rates as the server does. The coupon's discount is the one on the bill now; the server works it out again for the new
+ * order's own rates, with the VAT inside the prices or added as the order was placed, as the server does. The coupon's discount is the one on the bill now; the server works it out again for the new
  * subtotal when the round arrives.
  */
 export function RoundBillSummary({ order, newSubtotal }: RoundBillSummaryProps) {
   const t = useT();
   const { bills, coupon } = order;
-  const { subtotal, discount, serviceCharge, tax, total } = computeBill({
-    ...bills,
-    subtotal: bills.subtotal + newSubtotal,
-  });
+  const bill = computeBill({ ...bills, subtotal: bills.subtotal + newSubtotal });
   const rows: [string, string][] = [
     [t('pos.bill.orderedSoFar'), formatMoney(bills.subtotal)],
     [t('pos.bill.newDishes'), formatMoney(newSubtotal)],
-    [t('pos.bill.subtotal'), formatMoney(subtotal)],
-    discountRow(coupon?.code ?? null, discount, t),
-    ...serviceChargeRow(bills.serviceRate, serviceCharge, t),
-    [t('pos.bill.tax', { rate: formatTaxRate(bills.taxRate) }), formatMoney(tax)],
+    [t('pos.bill.subtotal'), formatMoney(bill.subtotal)],
+    discountRow(coupon?.code ?? null, bill.discount, t),
+    ...serviceChargeRow(bills.serviceRate, bill.serviceCharge, t),
+    taxRow(bill, t),
   ];
   return (
     <div>
       <dl className="space-y-1 text-sm">
-        <BillRows rows={rows} total={total} />
+        <BillRows rows={rows} total={bill.total} />
       </dl>
       <p className="mt-2 text-xs text-stone-600">
         {t('pos.bill.estimate')}

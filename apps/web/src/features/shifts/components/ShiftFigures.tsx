@@ -44,7 +44,13 @@ export function ShiftFigures({ shift }: { shift: Shift }) {
         <Figure
           label={t('shifts.figures.cashExpected')}
           value={formatMoney(report.cash.expected)}
-          note={t('shifts.figures.inDrawer')}
+          note={
+            report.cash.rounding === 0
+              ? t('shifts.figures.inDrawer')
+              : t('shifts.figures.inDrawerRounded', {
+                  rounding: `${report.cash.rounding < 0 ? '−' : '+'}${formatMoney(Math.abs(report.cash.rounding))}`,
+                })
+          }
         />
         <Figure label={t('shifts.figures.tips')} value={formatMoney(report.tips.amount)} />
         <Figure

@@ -16,6 +16,9 @@ function Row({ label, value, strong = false }: { label: ReactNode; value: string
 
 const minus = (amount: number) => (amount > 0 ? `\u2212${formatMoney(amount)}` : formatMoney(0));
 
+/** The cash rounding with its sign: the guests handed over more (+) or less (−) than their bills. */
+const signed = (amount: number) => (amount < 0 ? minus(-amount) : `+${formatMoney(amount)}`);
+
 interface ZReportProps {
   shift: ShiftSummary & { noteCounts?: NoteCounts | null };
   restaurantName: string;
@@ -24,7 +27,7 @@ interface ZReportProps {
 /**
  * The end-of-shift report with the server's figures, laid out for an 80 mm receipt printer: who opened and
  * closed the drawer, what it sold by method, the orders' figures, and the cash the drawer should hold
- * against what was counted. While the shift is open it reads as a running (X) report.
+ * against what was counted (the cash rounding a line of its own, never in the sales). While the shift is open it reads as a running (X) report.
  */
 export function ZReport({ shift, restaurantName }: ZReportProps) {
   const { report } = shift;
@@ -100,6 +103,7 @@ export function ZReport({ shift, restaurantName }: ZReportProps) {
         <dl className="space-y-0.5">
           <Row label={t('shifts.z.openingFloat')} value={formatMoney(cash.openingFloat)} />
           <Row label={t('shifts.z.cashSales')} value={formatMoney(cash.sales)} />
+          <Row label={t('shifts.z.cashRounding')} value={signed(cash.rounding)} />
           <Row label={t('shifts.z.cashTips')} value={formatMoney(cash.tips)} />
           <Row label={t('shifts.z.cashRefunds')} value={minus(cash.refunds)} />
           <Row label={t('shifts.z.payIns')} value={formatMoney(cash.payIns)} />

@@ -241,7 +241,11 @@ export function OrderStatusView({
             </div>
           )}
           <div className="flex justify-between">
-            <dt className="text-stone-600">{t('table.bill.tax', { rate: order.bills.taxRate })}</dt>
+            <dt className="text-stone-600">
+              {t(order.bills.pricesIncludeTax ? 'table.bill.taxIncluded' : 'table.bill.tax', {
+                rate: order.bills.taxRate,
+              })}
+            </dt>
             <dd className="tabular-nums">{formatMoney(order.bills.tax)}</dd>
           </div>
           <div className="flex justify-between text-base font-bold">
