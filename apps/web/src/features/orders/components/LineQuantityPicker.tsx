@@ -30,6 +30,7 @@ interface LineRowProps {
   onChange: (quantity: number) => void;
   markStarted: boolean;
   moreRef?: Ref<HTMLButtonElement>;
+  /** The most that can be picked of the line here. */
   left: number;
 }
 
@@ -56,7 +57,7 @@ function LineRow({ order, line, picked, onChange, markStarted, moreRef, left }: 
             )}
           </p>
           <p className="flex flex-wrap gap-x-2 text-xs text-stone-600">
-            <span>{t('orders.picker.onBill', { price: formatMoney(line.price), count: left })}</span>
+            <span>{t('orders.picker.onBill', { price: formatMoney(line.price), count: billedQuantity(line) })}</span>
             {hasRounds(order) && round && (
               <span aria-hidden="true">
                 {t('orders.picker.round', { roundNo: round.no, status: t(roundStatusMessages[round.status]) })}
