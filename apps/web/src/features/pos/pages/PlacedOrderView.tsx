@@ -32,8 +32,10 @@ export function PlacedOrderView({ order, onNewOrder }: PlacedOrderViewProps) {
           </h1>
           <p className="text-sm text-stone-600">
             {order.table ? t('pos.table', { tableNo: order.table.tableNo }) : t('pos.noTable')} ·{' '}
-            {order.customerDetails.name} · {t('pos.placed.total')}{' '}
-            <strong className="text-stone-900">{formatMoney(order.bills.total)}</strong>. {t('pos.placed.kitchenHasIt')}
+            {/* A table order may have no guest name: the table names it. */}
+            {order.customerDetails.name && `${order.customerDetails.name} · `}
+            {t('pos.placed.total')} <strong className="text-stone-900">{formatMoney(order.bills.total)}</strong>.{' '}
+            {t('pos.placed.kitchenHasIt')}
           </p>
         </div>
         <button type="button" className="btn btn-primary min-h-12" onClick={onNewOrder}>
