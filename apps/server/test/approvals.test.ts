@@ -66,7 +66,9 @@ async function startedOrder(): Promise<Order> {
     as: 'staff',
   });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json().data;
+  const order: Order = response.json().data;
+  const started = { method: 'POST', url: `/api/order/${order._id}/rounds/1/start`, payload: {}, as: 'staff' } as const;
+  return (await t.request(started)).json().data;
 }
 
 /** The staff member voids one dish of `order` from `remoteAddress`, with a manager's approval typed there. */
