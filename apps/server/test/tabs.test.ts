@@ -93,7 +93,10 @@ describe('merging two tables', () => {
     expect((await tableOf(a._id)).currentOrder?._id).toBe(first._id);
     const closed: Order = (await t.request({ method: 'GET', url: `/api/order/${second._id}`, as: 'staff' })).json()
       .data;
+    // It names the order it went into as a number, which each screen words in its language; its note is the guests'.
     expect(closed).toMatchObject({ status: 'cancelled', items: [], bills: { total: 0 } });
+    expect(closed).toMatchObject({ mergedIntoOrderNo: first.orderNo, note: second.note });
+    expect(merged.mergedIntoOrderNo).toBeNull();
     expect(await shrimpLeft()).toBe(before);
 
     // The stock the hot pot took now belongs to the merged order: cancelling it gives it back once.

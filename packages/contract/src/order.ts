@@ -133,6 +133,8 @@ export const orderSchema = z.object({
   paymentStatus: z.enum(['unpaid', 'paid']),
   isPreorder: z.boolean(),
   note: z.string(),
+  /** The order this one was merged into (it is then cancelled and empty): the screens say so in their language. */
+  mergedIntoOrderNo: z.int32().nullable().optional(),
   createdBy: z.object({ _id: idSchema, name: z.string() }).nullable(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,

@@ -74,7 +74,6 @@ export async function mergeOrders(
       tax: 0,
       total: 0,
       couponId: null,
-      note: [from.note, `Merged into order ${into.orderNo}`].filter(Boolean).join(' · '),
     });
     if (from.tableId && (await deps.tables.releaseOrder(tx, from.tableId, from.id))) {
       await deps.tables.recordChange(tx, record, from.tableId);

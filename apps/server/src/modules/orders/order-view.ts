@@ -8,7 +8,8 @@ import * as repo from './repository';
 
 export type LoadedOrder = Awaited<ReturnType<typeof repo.findOrders>>[number];
 
-export function toOrder({ order, table, createdBy, lines, rounds, billParts, payments, refunds }: LoadedOrder): Order {
+export function toOrder(loaded: LoadedOrder): Order {
+  const { order, table, createdBy, lines, rounds, billParts, payments, refunds, mergedIntoOrderNo } = loaded;
   const paid = netPaid(payments.map(({ payment }) => payment));
   const paidOfPart = (no: number) =>
     netPaid(payments.filter(({ payment }) => payment.partNo === no).map(({ payment }) => payment));
@@ -73,7 +74,8 @@ export function toOrder({ order, table, createdBy, lines, rounds, billParts, pay
       amount: payment.amount,
       tip: payment.tip,
       tendered: payment.tendered,
-      change: payment.tendered === null ? 0 : changeDue(payment.tendered, payment.amount, payment.tip, payment.rounding),
+      change:
+        payment.tendered === null ? 0 : changeDue(payment.tendered, payment.amount, payment.tip, payment.rounding),
       rounding: payment.rounding,
       partNo: payment.partNo,
       takenBy: takenBy ? { _id: takenBy.id, name: takenBy.name } : null,
@@ -99,6 +101,7 @@ export function toOrder({ order, table, createdBy, lines, rounds, billParts, pay
     paymentStatus: order.paymentStatus,
     isPreorder: order.isPreorder,
     note: order.note,
+    mergedIntoOrderNo,
     createdBy: createdBy ? { _id: createdBy.id, name: createdBy.name } : null,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
@@ -136,6 +139,7 @@ export function newOrderView(placed: {
     rounds: [{ round, sentBy: author }],
     billParts: [],
     payments: [],
+    mergedIntoOrderNo: null,
     refunds: [],
   });
 }

@@ -2,6 +2,7 @@ import type { OrderStatus } from '@quan/contract/order';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import {
+  auditLog,
   orderBillParts,
   orderBillPrints,
   orderIdempotencyKeys,
@@ -91,6 +92,16 @@ export async function findOrders(db: Executor, ids: string[]) {
         .where(inArray(orderPayments.orderId, ids))
         .orderBy(asc(paymentRefunds.refundedAt))
     : [];
+  // A merge cancels the order it empties; its audit row names both, so no column repeats it.
+  const cancelled = rows.filter((row) => row.order.status === 'cancelled').map((row) => row.order.id);
+  const mergedFrom = sql<string>`${auditLog.details}->>'fromOrderId'`;
+  const merges = cancelled.length
+    ? await db
+        .select({ fromOrderId: mergedFrom, intoOrderNo: orders.orderNo })
+        .from(auditLog)
+        .innerJoin(orders, eq(orders.id, auditLog.orderId))
+        .where(and(eq(auditLog.kind, 'merge'), inArray(mergedFrom, cancelled)))
+    : [];
   const byId = new Map(rows.map((row) => [row.order.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -98,6 +109,7 @@ export async function findOrders(db: Executor, ids: string[]) {
     return [
       {
         ...row,
+        mergedIntoOrderNo: merges.find((merge) => merge.fromOrderId === id)?.intoOrderNo ?? null,
         lines: lines.filter((line) => line.orderId === id),
         rounds: rounds.filter(({ round }) => round.orderId === id),
         billParts: parts.filter((part) => part.orderId === id),

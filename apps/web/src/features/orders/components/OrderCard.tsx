@@ -306,6 +306,9 @@ export function OrderCard({
           ))}
         </ul>
       )}
+      {order.mergedIntoOrderNo != null && (
+        <p className="text-sm text-stone-700">{t('orders.mergedInto', { orderNo: order.mergedIntoOrderNo })}</p>
+      )}
       {order.note && <p className="text-sm text-stone-700 italic">{t('orders.note', { note: order.note })}</p>}
 
       <div className="mt-auto flex flex-wrap items-end justify-between gap-2 border-t border-stone-100 pt-3 text-sm">
