@@ -183,8 +183,8 @@ export async function completeOrder(
 }
 
 /**
- * Payments taken make the bill they paid final: an order with money on it is not merged, moved from or
- * split again until that money is refunded (a manager's decision, audited).
+ * Payments taken make the bill they paid final: an order with money on it is not merged or moved from until
+ * that money is refunded (a manager's decision, audited). A split keeps what was paid and divides the rest.
  */
 export async function refuseOncePaid(tx: Executor, order: repo.OrderRow, doing: Doing): Promise<void> {
   const paid = netPaid(await repo.listPayments(tx, order.id));
@@ -203,7 +203,6 @@ const actions = {
   merging: 'merge',
   'moving dishes': 'move',
   'splitting the bill': 'split',
-  'splitting the bill again': 'splitAgain',
   'taking a payment': 'pay',
   'settling the bill': 'settle',
 } as const;
