@@ -82,7 +82,7 @@ export function divideWhatIsLeft({ order, lines, parts, payments }: SplitSource,
   if (lastNo > MAX_PART_NO) {
     throw badRequest(
       `Order ${order.orderNo}'s parts would go up to ${lastNo}; a bill has at most ${MAX_PART_NO} parts`,
-    ).because('SPLIT_TOO_MANY_PARTS', { orderNo: order.orderNo, max: MAX_PART_NO, left: MAX_PART_NO - nextNo + 1 });
+    ).because('SPLIT_TOO_MANY_PARTS', { orderNo: order.orderNo, max: MAX_PART_NO });
   }
   const added = divided.map((part, index) => ({
     no: nextNo + index,
