@@ -17,7 +17,8 @@ function Row({ label, value, strong = false }: { label: ReactNode; value: string
 const minus = (amount: number) => (amount > 0 ? `\u2212${formatMoney(amount)}` : formatMoney(0));
 
 /** The cash rounding with its sign: the guests handed over more (+) or less (−) than their bills. */
-const signed = (amount: number) => (amount < 0 ? minus(-amount) : `+${formatMoney(amount)}`);
+const signed = (amount: number) =>
+  amount < 0 ? minus(-amount) : amount > 0 ? `+${formatMoney(amount)}` : formatMoney(0);
 
 interface ZReportProps {
   shift: ShiftSummary & { noteCounts?: NoteCounts | null };

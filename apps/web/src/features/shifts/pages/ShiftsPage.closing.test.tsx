@@ -149,6 +149,16 @@ describe('ZReport', () => {
     expect(screen.getByText('Note: Tờ 20.000 rách')).toBeInTheDocument();
   });
 
+  it('counts the cash rounding in the drawer on a line of its own, never in the sales', () => {
+    const shift = closedShift();
+    const cash = { ...shift.report.cash, rounding: -1_500, expected: 2_883_500, counted: 2_883_500, overShort: 0 };
+    render(<ZReport shift={{ ...shift, report: { ...shift.report, cash } }} restaurantName="Quán Ngon" />);
+    expect(row('Cash sales')).toBe(money(1_850_000));
+    expect(row('Cash rounding')).toBe(`\u2212${money(1_500)}`);
+    expect(row('Expected')).toBe(money(2_883_500));
+    expect(row('Net sales')).toBe(money(4_050_000));
+  });
+
   it('reads in Vietnamese', async () => {
     await activateLanguage('vi', 'staff');
     render(<ZReport shift={closedShift({ reopenCount: 2 })} restaurantName="Quán Ngon" />);
