@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { DinerOrderBody, DinerOrderResult } from '@quan/contract/public';
+import { translateErrorCode } from '../../../lib/i18n';
 import { isRetryable, PublicApiError } from '../../../lib/public-api';
 import { MUTATION_RETRIES, MUTATION_RETRY_DELAY } from '../../../lib/retry-policy';
 import { randomUuid } from '../../../lib/random-uuid';
@@ -30,6 +31,9 @@ function outcomeOf(error: unknown): Submission {
   if (error.status === 429) return { status: 'rate-limited', retryAfterSeconds: error.retryAfterSeconds };
   if (error.status === 403) return { status: 'no-key' };
   if (error.status === 404) return { status: 'no-table' };
+  // A coded refusal in the diner's language; else the server's sentence and the fields it names (in English).
+  const translated = translateErrorCode(error.code, error.params);
+  if (translated) return { status: 'refused', message: translated };
   const details = error.fieldErrors.map((fieldError) => fieldError.message).filter((text) => text !== error.message);
   return { status: 'refused', message: [error.message, ...details].join(' ') };
 }
