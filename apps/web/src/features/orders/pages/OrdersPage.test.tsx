@@ -112,6 +112,18 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Đơn #1043 đã bị hủy.')).toBeInTheDocument();
   });
 
+  it('says in Vietnamese which order a merged one went into, beside the guests’ own note', async () => {
+    await activateLanguage('vi', 'staff');
+    storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+    const merged = makeOrder({ orderNo: 5502, status: 'cancelled', note: 'ít cay', mergedIntoOrderNo: 5508 });
+    scene.server = serveOrders([merged]);
+    renderRoutes(routes, { path: '/orders?status=all' });
+
+    const emptied = within(await screen.findByRole('article', { name: /^#5502 / }));
+    expect(emptied.getByText('Đã gộp vào đơn #5508')).toBeInTheDocument();
+    expect(emptied.getByText('Ghi chú: ít cay')).toBeInTheDocument();
+  });
+
   it('shows a dish’s options under it, in bold dish and plain options', async () => {
     storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
     scene.server = serveOrders([
