@@ -15,6 +15,7 @@ import { TextField } from '../../../components/TextField';
 import { describeApiError, getApiFieldErrors } from '../../../lib/api-client';
 import { formatQuantity } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
+import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useUpdateIngredient } from '../api/update-ingredient';
 
 export const stockActions = ['restock', 'waste', 'adjust'] as const;
@@ -130,7 +131,7 @@ export function StockDialog({ ingredient, onClose }: StockDialogProps) {
       for (const fieldError of getApiFieldErrors(error)) {
         const field = formFieldOf.get(fieldError.path);
         if (!field) continue;
-        setError(field, { type: 'server', message: fieldError.message });
+        setError(field, { type: 'server', message: translateValidationMessage(fieldError.message) });
         matched = true;
       }
       if (!matched) {
