@@ -195,8 +195,14 @@ describe('payments', () => {
     );
     expect(voided.statusCode).toBe(409);
     expect(messageOf(voided)).toContain('has 420.000 ₫ paid; its bill cannot go below that');
+    // A split keeps it too: what was paid is a part of its own, paid, and only what is due is divided.
     const split = await post(`/api/order/${order._id}/split`, { by: 'guests', guests: 2 });
-    expect(split.statusCode).toBe(409);
+    expect(split.statusCode, split.body).toBe(200);
+    expect((split.json().data as Order).billParts.map((part) => [part.total, part.paid])).toEqual([
+      [420_000, 420_000],
+      [2_500, 0],
+      [2_500, 0],
+    ]);
     const after: Order = (await t.request({ method: 'GET', url: `/api/order/${order._id}`, as: 'staff' })).json().data;
     expect(after).toMatchObject({ status: 'in_progress', paid: 420_000, due: 5_000 });
   });
