@@ -11,6 +11,7 @@ import {
 } from '../src/db/schema/orders';
 import { createMenu, createTable } from './factories';
 import { buildTestApp, type TestApp } from './helper';
+import { statusInWords } from '../src/modules/orders/status-words';
 
 let t: TestApp;
 type Dish = { _id: string; name: string; price: number };
@@ -368,7 +369,11 @@ describe('the status machine', () => {
           expect(response.json().data.status).toBe(to);
         } else {
           expect(response.statusCode).toBe(409);
-          expect(response.json().message).toBe(`Cannot move order ${order.orderNo} from ${from} to ${to}`);
+          expect(response.json()).toMatchObject({
+            message: `Cannot move order ${order.orderNo} from "${statusInWords(from)}" to "${statusInWords(to)}"`,
+            code: 'ORDER_MOVE_REFUSED',
+            params: { orderNo: order.orderNo, from, to },
+          });
         }
       });
     }

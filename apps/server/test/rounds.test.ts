@@ -315,7 +315,9 @@ describe('rounds on one bill', () => {
     });
     const backwards = await moveRound(order._id, 1, { status: 'pending' });
     expect(backwards.statusCode).toBe(409);
-    expect(backwards.json().message).toBe(`Cannot move round 1 of order ${order.orderNo} from in_progress to pending`);
+    expect(backwards.json().message).toBe(
+      `Cannot move round 1 of order ${order.orderNo} from "in the kitchen" to "waiting"`,
+    );
     await moveRound(order._id, 1, { status: 'ready' });
     await t.request({
       method: 'PUT',

@@ -1,3 +1,4 @@
+import { statusInWords } from './status-words';
 import { formatVnd } from '@quan/contract/money';
 import { allowedOrderMoves, isOpenOrderStatus, type Order, type UpdateOrderBody } from '@quan/contract/order';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/app-error';
@@ -44,14 +45,12 @@ export async function updateOrder(
       checkVersion(order, body.expectedVersion);
       const next = body.status !== undefined && body.status !== order.status ? body.status : undefined;
       if (next && !allowedOrderMoves[order.status].includes(next)) {
-        throw conflict(`Cannot move order ${order.orderNo} from ${order.status} to ${next}`).because(
-          'ORDER_MOVE_REFUSED',
-          {
-            orderNo: order.orderNo,
-            from: order.status,
-            to: next,
-          },
-        );
+        const [from, to] = [statusInWords(order.status), statusInWords(next)];
+        throw conflict(`Cannot move order ${order.orderNo} from "${from}" to "${to}"`).because('ORDER_MOVE_REFUSED', {
+          orderNo: order.orderNo,
+          from: order.status,
+          to: next,
+        });
       }
       const editsFields = body.paymentMethod !== undefined || body.note !== undefined || body.customerId !== undefined;
       if (!next && !isOpenOrderStatus(order.status) && editsFields) {

@@ -1,3 +1,4 @@
+import { statusInWords } from './status-words';
 import { type Order, type UpdateRoundBody } from '@quan/contract/order';
 import { allowedRoundMoves } from '@quan/contract/rounds';
 import { conflict, notFound } from '../../lib/app-error';
@@ -51,7 +52,7 @@ export async function updateRound(
     if (round.status === body.status) return loadOrder(tx, orderId);
     if (!allowedRoundMoves[round.status].includes(body.status)) {
       throw conflict(
-        `Cannot move round ${roundNo} of order ${order.orderNo} from ${round.status} to ${body.status}`,
+        `Cannot move round ${roundNo} of order ${order.orderNo} from "${statusInWords(round.status)}" to "${statusInWords(body.status)}"`,
       ).because('ROUND_MOVE_REFUSED', { orderNo: order.orderNo, roundNo, from: round.status, to: body.status });
     }
     const change = { order, actorId: actor.id, settings };
