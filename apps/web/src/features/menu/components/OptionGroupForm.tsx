@@ -343,8 +343,6 @@ export function OptionGroupForm({ group, ingredients, isPending, onSubmit, onCan
                         <Trash2 aria-hidden="true" className="size-4" />
                       </button>
                     </div>
-                  </div>
-                  <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_11rem_auto] sm:items-start">
                     <TextField
                       label={t('menu-admin.form.nameEn')}
                       lang="en"
