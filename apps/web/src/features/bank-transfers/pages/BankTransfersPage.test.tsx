@@ -91,8 +91,8 @@ describe('BankTransfersPage', { timeout: 20_000 }, () => {
     const list = within(await screen.findByRole('list', { name: 'Unmatched transfers, newest first' }));
     const rows = list.getAllByRole('article');
     expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual([
-      expect.stringMatching(/^Transfer of 415\.000\s₫, 15\/01\/2026, 7:42\s?pm$/),
-      expect.stringMatching(/^Transfer of 100\.000\s₫, 15\/01\/2026, 6:05\s?pm$/),
+      expect.stringMatching(/^Transfer of 415\.000\s₫, 15\/01\/2026 19:42$/),
+      expect.stringMatching(/^Transfer of 100\.000\s₫, 15\/01\/2026 18:05$/),
     ]);
     const first = within(rows[0]!);
     expect(first.getByText(money(415_000))).toBeInTheDocument();
