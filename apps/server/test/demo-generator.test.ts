@@ -11,7 +11,7 @@ import { foldForSearch } from '@quan/contract/text';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRestaurant, type GeneratedRestaurant } from '../src/demo/generate-restaurant';
-import { computeBill } from '@quan/contract/bill';
+import { computeBill, roundCash } from '@quan/contract/bill';
 import { buildTestApp, type TestApp } from './helper';
 
 const DAYS = 28;
@@ -125,6 +125,11 @@ describe('the generated restaurant', () => {
       );
       expect(order.paymentStatus).toBe('paid');
       expect(order.paymentMethod).not.toBeNull();
+      // Cash is rounded to 1.000 ₫, half up, as a new restaurant's cashier rounds it; the rest pay to the đồng.
+      for (const payment of order.payments) {
+        const rounding = payment.method === 'cash' ? roundCash(order.bills.total, 1000) - order.bills.total : 0;
+        expect(payment).toMatchObject({ amount: order.bills.total, rounding });
+      }
       expect(Date.parse(order.completedAt!)).toBeGreaterThan(Date.parse(order.createdAt));
       expect(Date.parse(order.completedAt!)).toBeLessThanOrEqual(asOf.getTime());
     }

@@ -78,12 +78,13 @@ export async function generateRestaurant(
     .select({
       taxRate: restaurantSettings.taxRate,
       pricesIncludeTax: restaurantSettings.pricesIncludeTax,
+      cashRounding: restaurantSettings.cashRounding,
       timezone: restaurantSettings.timezone,
       loyalty: restaurantSettings.loyalty,
     })
     .from(restaurantSettings)
     .where(eq(restaurantSettings.id, 1));
-  const { taxRate, pricesIncludeTax, timezone, loyalty } = settings ?? defaultSettings;
+  const { taxRate, pricesIncludeTax, cashRounding, timezone, loyalty } = settings ?? defaultSettings;
   const lastDay = localDate(asOf, timezone);
   const firstDay = addDays(lastDay, -(options.days - 1));
   const [opening] = await rows<{ at: string }>(
@@ -294,7 +295,7 @@ export async function generateRestaurant(
 
   // Once the coupons have set the final totals.
   progress('payments');
-  await recordPayments(db, partPaid);
+  await recordPayments(db, partPaid, cashRounding);
 
   progress('revenue sums');
   await rebuildSalesSums(db, timezone);

@@ -231,11 +231,18 @@ export interface PartPayment {
  * Once the coupons have set the final totals: a completed order was paid in one payment, in its method,
  * by whoever placed it, when it was settled.
  */
-export async function recordPayments(db: Database, partPaid: PartPayment | null): Promise<void> {
+export async function recordPayments(db: Database, partPaid: PartPayment | null, cashRounding: number): Promise<void> {
+  // Cash paying the whole bill is rounded half up to the restaurant's step (`roundCash`); the rest pay it exactly.
+  const rounding =
+    cashRounding > 0
+      ? sql`case when o.payment_method = 'cash'
+          then ((2 * o.total + ${cashRounding}::int) / (2 * ${cashRounding}::int)) * ${cashRounding}::int - o.total
+          else 0 end`
+      : sql`0`;
   await db.execute(sql`
-    insert into ${orderPayments} (id, order_id, method, amount, taken_by_id, taken_at)
+    insert into ${orderPayments} (id, order_id, method, amount, rounding, taken_by_id, taken_at)
     select ${uuidV7(sql`o.completed_at`, sql`md5(o.id::text || 'payment')`)}, o.id, o.payment_method, o.total,
-      o.created_by_id, o.completed_at
+      ${rounding}, o.created_by_id, o.completed_at
     from ${orders} o
     where o.status = 'completed' and o.total > 0
       and not exists (select 1 from ${orderPayments} p where p.order_id = o.id)`);
