@@ -204,7 +204,7 @@ export async function takePayment(
   };
   const { result, replayed } = await transactIdempotent(deps, call, async (tx, record, claimKey) => {
     const order = await repo.lockOrder(tx, orderId);
-    if (!order) throw notFound('That order does not exist');
+    if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
     await claimKey(`user:${actor.id}`, orderId);
     checkVersion(order, body.expectedVersion);
     const context = { order, actorId: actor.id, deviceId, settings };
@@ -230,11 +230,21 @@ export async function refundPayment(
 ): Promise<Order> {
   return deps.transact(async (tx, record) => {
     const order = await repo.lockOrder(tx, target.orderId);
-    if (!order) throw notFound('That order does not exist');
-    if (order.status === 'cancelled') throw conflict(`Order ${order.orderNo} is cancelled`);
+    if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
+    if (order.status === 'cancelled') {
+      throw conflict(`Order ${order.orderNo} is cancelled`).because('ORDER_CLOSED', {
+        orderNo: order.orderNo,
+        status: order.status,
+      });
+    }
     const payments = await repo.listPayments(tx, order.id);
     const payment = payments.find((one) => one.id === target.paymentId);
-    if (!payment) throw notFound(`Order ${order.orderNo} has no such payment`);
+    if (!payment) {
+      throw notFound(`Order ${order.orderNo} has no such payment`).because('PAYMENT_NOT_FOUND', {
+        orderNo: order.orderNo,
+      });
+    }
+    // What it paid of the bill, never its cash rounding: that was no part of the bill, and stays in the drawer.
     const refundable = payment.amount - payment.refunded;
     if (body.amount > refundable) {
       throw badRequest(
@@ -242,7 +252,9 @@ export async function refundPayment(
           ? 'This payment was refunded in full already'
           : `At most ${formatVnd(refundable)} of this payment can be refunded`,
         [{ path: 'amount', message: `At most ${formatVnd(refundable)}` }],
-      );
+      ).because(refundable === 0 ? 'PAYMENT_REFUNDED_ALREADY' : 'REFUND_OVER_PAYMENT', {
+        refundable: formatVnd(refundable),
+      });
     }
     const shiftId = await deps.shifts.shiftFor(tx, deviceId);
     await repo.insertRefund(tx, {

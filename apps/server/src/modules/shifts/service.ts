@@ -35,10 +35,13 @@ const OPEN_ON_DEVICE = 'shifts_one_open_per_device';
 
 const describeShift = (row: repo.ShiftRow) => `Shift ${row.shiftNo} (${row.deviceName})`;
 
+/** The shift's number and drawer, as a refusal's values: "Shift 12 (Quầy 1)". */
+const shiftParams = (row: repo.ShiftRow) => ({ shiftNo: row.shiftNo, drawer: row.deviceName });
+
 function alreadyOpen(row: repo.ShiftRow): AppError {
   return conflict(
     `${describeShift(row)} is already open on this device since ${row.openedAt.toISOString()}: close it first`,
-  );
+  ).because('SHIFT_ALREADY_OPEN', shiftParams(row));
 }
 
 /**
@@ -171,8 +174,13 @@ export function createShiftsService({
   /** The shift, locked, that is still open; refuses a closed one (nothing is added to a closed shift). */
   async function lockOpenShift(tx: Executor, id: string): Promise<repo.ShiftRow> {
     const shift = await repo.findShift(tx, id, true);
-    if (!shift) throw notFound('Shift not found');
-    if (shift.status === 'closed') throw conflict(`${describeShift(shift)} is closed: reopen it to change it`);
+    if (!shift) throw notFound('Shift not found').because('SHIFT_NOT_FOUND');
+    if (shift.status === 'closed') {
+      throw conflict(`${describeShift(shift)} is closed: reopen it to change it`).because(
+        'SHIFT_CLOSED',
+        shiftParams(shift),
+      );
+    }
     return shift;
   }
 
@@ -189,7 +197,7 @@ export function createShiftsService({
 
     async get(id: string): Promise<Shift> {
       const row = await repo.findShift(db, id);
-      if (!row) throw notFound('Shift not found');
+      if (!row) throw notFound('Shift not found').because('SHIFT_NOT_FOUND');
       return toShift(db, row);
     },
 
@@ -234,7 +242,9 @@ export function createShiftsService({
         // Two taps opening the same drawer at once: the index lets one through, the other hears which.
         if (!isUniqueViolation(error, OPEN_ON_DEVICE)) throw error;
         const open = await repo.openShiftOn(db, body.deviceId);
-        throw open ? alreadyOpen(open) : conflict('A shift is already open on this device');
+        throw open
+          ? alreadyOpen(open)
+          : conflict('A shift is already open on this device').because('SHIFT_OPEN_ON_DEVICE');
       }
     },
 
@@ -245,12 +255,12 @@ export function createShiftsService({
         if (body.kind === 'in' && expected + body.amount > MAX_DRAWER_CASH) {
           throw badRequest(`The drawer would hold more than ${formatVnd(MAX_DRAWER_CASH)}`, [
             { path: 'amount', message: `At most ${formatVnd(MAX_DRAWER_CASH - expected)} more fits in the books` },
-          ]);
+          ]).because('DRAWER_TOO_FULL', { max: formatVnd(MAX_DRAWER_CASH) });
         }
         if (body.kind === 'out' && body.amount > expected) {
           throw badRequest(`The drawer should hold only ${formatVnd(expected)}; count it before paying out more`, [
             { path: 'amount', message: `At most ${formatVnd(expected)}` },
-          ]);
+          ]).because('DRAWER_PAY_OUT_OVER', { expected: formatVnd(expected) });
         }
         await repo.insertMovement(tx, {
           id: newId(),
@@ -285,8 +295,13 @@ export function createShiftsService({
       return transact(async (tx) => {
         await lockForTransaction(tx, CLOSE_LOCK_KEY);
         const shift = await repo.findShift(tx, shiftId, true);
-        if (!shift) throw notFound('Shift not found');
-        if (shift.status === 'closed') throw conflict(`${describeShift(shift)} is already closed`);
+        if (!shift) throw notFound('Shift not found').because('SHIFT_NOT_FOUND');
+        if (shift.status === 'closed') {
+          throw conflict(`${describeShift(shift)} is already closed`).because(
+            'SHIFT_CLOSED_ALREADY',
+            shiftParams(shift),
+          );
+        }
         if ((await repo.otherOpenShifts(tx, shiftId)) === 0) {
           const open = await repo.openOrders(tx);
           if (open.length > 0) throw openOrdersRefusal(open);
@@ -322,13 +337,15 @@ export function createShiftsService({
       try {
         return await transact(async (tx) => {
           const shift = await repo.findShift(tx, shiftId, true);
-          if (!shift) throw notFound('Shift not found');
-          if (shift.status === 'open') throw conflict(`${describeShift(shift)} is open`);
+          if (!shift) throw notFound('Shift not found').because('SHIFT_NOT_FOUND');
+          if (shift.status === 'open') {
+            throw conflict(`${describeShift(shift)} is open`).because('SHIFT_NOT_CLOSED', shiftParams(shift));
+          }
           const other = await repo.openShiftOn(tx, shift.deviceId, shiftId);
           if (other) {
             throw conflict(
               `${describeShift(other)} is open on the same device: close it before reopening shift ${shift.shiftNo}`,
-            );
+            ).because('SHIFT_OTHER_OPEN_ON_DEVICE', { ...shiftParams(other), reopening: shift.shiftNo });
           }
           const reopened = await repo.updateShift(tx, shiftId, {
             status: 'open',
@@ -358,7 +375,9 @@ export function createShiftsService({
         });
       } catch (error) {
         if (!isUniqueViolation(error, OPEN_ON_DEVICE)) throw error;
-        throw conflict('Another shift was opened on the same device meanwhile: close it before reopening this one');
+        throw conflict(
+          'Another shift was opened on the same device meanwhile: close it before reopening this one',
+        ).because('SHIFT_OPENED_MEANWHILE');
       }
     },
   };
