@@ -129,7 +129,16 @@ export const placedOrder: Order = {
       voidedQuantity: 0,
     },
   ],
-  bills: { subtotal: 145_000, discount: 0, serviceRate: 0, serviceCharge: 0, taxRate: 10, pricesIncludeTax: false, tax: 14_500, total: 159_500 },
+  bills: {
+    subtotal: 145_000,
+    discount: 0,
+    serviceRate: 0,
+    serviceCharge: 0,
+    taxRate: 10,
+    pricesIncludeTax: false,
+    tax: 14_500,
+    total: 159_500,
+  },
   coupon: null,
   rounds: [{ no: 1, status: 'in_progress', source: 'pos', sentAt: stamp.createdAt, sentBy: null }],
   version: 1,
@@ -158,7 +167,13 @@ export function posApi(
     if (method === 'GET' && url === '/api/item') return ok([pho, bunCha, traDa, bunBo, phoTai]);
     if (method === 'GET' && url === '/api/table') return ok([table1, table2, table4]);
     if (method === 'GET' && url === '/api/settings') {
-      return ok({ restaurantName: 'Quán Test', taxRate: 10, pricesIncludeTax: false, timezone: 'Asia/Ho_Chi_Minh', currency: 'VND' });
+      return ok({
+        restaurantName: 'Quán Test',
+        taxRate: 10,
+        pricesIncludeTax: false,
+        timezone: 'Asia/Ho_Chi_Minh',
+        currency: 'VND',
+      });
     }
     if (method === 'POST' && url === '/api/order') return placeOrder(request);
     // Every bill printed here is a first copy; the count itself is the server's (bill-prints.test.ts).
@@ -215,7 +230,8 @@ export const openOrder: Order = {
     discount: 15_000,
     serviceRate: 0,
     serviceCharge: 0,
-    taxRate: 10, pricesIncludeTax: false,
+    taxRate: 10,
+    pricesIncludeTax: false,
     tax: 13_500,
     total: 148_500,
   },
