@@ -45,6 +45,7 @@ const MONEY_COLUMNS: Column[] = [
   schema.orderBillParts.total,
   schema.orderPayments.amount,
   schema.orderPayments.tip,
+  schema.orderPayments.rounding,
   schema.orderPayments.refunded,
   schema.paymentRefunds.amount,
   schema.cashMovements.amount,
