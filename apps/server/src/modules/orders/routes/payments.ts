@@ -70,7 +70,9 @@ export function registerPaymentRoutes(app: OrdersApp, { orders }: { orders: Orde
         tags,
         description:
           'A payment towards the bill, or towards one part of a split bill (`partNo`). It pays at most ' +
-          'what is due; cash may be handed over in excess (`tendered`) and the change is in the answer. The ' +
+          'what is due; cash may be handed over in excess (`tendered`) and the change is in the answer. Cash ' +
+          "paying all that is due is rounded to the restaurant's `cashRounding` step: the payment keeps `amount` " +
+          'and records the difference as its `rounding`, which `tendered` must cover too. The ' +
           'payment that settles a ready or served order completes it. Counted in the shift of the device ' +
           '(X-Device-Id header). The same Idempotency-Key and body within 24 hours takes nothing again and ' +
           'answers the order as it is now, with the same change (200).',
