@@ -218,10 +218,9 @@ export async function placeDinerOrder(
         if (joins.trackingToken) trackingToken = joins.trackingToken;
         else await repo.updateOrder(tx, joins.id, { trackingToken });
         // The name a diner typed is for staff to know whose the order is: it names an order that had none (a
-        // waiter's, started from the table alone, or one written as "Table 3" before names were left empty).
+        // waiter's, started from the table alone).
         const name = body.customerDetails?.name;
-        const isUnnamed = joins.customerName === '' || joins.customerName === `Table ${table.tableNo}`;
-        if (name && isUnnamed) await repo.updateOrder(tx, joins.id, { customerName: name });
+        if (name && joins.customerName === '') await repo.updateOrder(tx, joins.id, { customerName: name });
       } else {
         const free = await deps.tables.findByNumber(tx, body.tableNo, { lock: true });
         if (free?.currentOrderId) {
