@@ -6,7 +6,7 @@ import type { Settings } from '@quan/contract/settings';
 import type { Executor } from '../../db/client';
 import type { RecordEvent } from '../../events/transact';
 import { can } from '@quan/contract/permissions';
-import { badRequest, conflict, forbidden } from '../../lib/app-error';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { OrdersDeps } from './deps';
 import { mainMethod, netPaid } from './paid';
@@ -18,6 +18,18 @@ export interface OrderChange {
   order: repo.OrderRow;
   actorId: string | null;
   settings: Settings;
+}
+
+/** One round of a locked order, for a change to it: a 404 that names both when the order has no such round. */
+export async function findRound(tx: Executor, order: repo.OrderRow, roundNo: number): Promise<repo.OrderRoundRow> {
+  const round = (await repo.listRounds(tx, order.id)).find((one) => one.no === roundNo);
+  if (!round) {
+    throw notFound(`Order ${order.orderNo} has no round ${roundNo}`).because('ROUND_NOT_FOUND', {
+      orderNo: order.orderNo,
+      roundNo,
+    });
+  }
+  return round;
 }
 
 /** A client that saw an older version of the order is told, instead of changing what it has not seen. */

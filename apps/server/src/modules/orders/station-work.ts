@@ -3,7 +3,7 @@ import { stationOfLine } from '@quan/contract/stations';
 import { conflict, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { OrdersDeps } from './deps';
-import { checkVersion, moveRounds, recordOrderChange, settleOrder } from './order-state';
+import { checkVersion, findRound, moveRounds, recordOrderChange, settleOrder } from './order-state';
 import { loadOrder } from './order-view';
 import * as repo from './repository';
 
@@ -26,13 +26,7 @@ export async function updateStationWork(
     const order = await repo.lockOrder(tx, orderId);
     if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
     checkVersion(order, body.expectedVersion);
-    const round = (await repo.listRounds(tx, orderId)).find((one) => one.no === roundNo);
-    if (!round) {
-      throw notFound(`Order ${order.orderNo} has no round ${roundNo}`).because('ROUND_NOT_FOUND', {
-        orderNo: order.orderNo,
-        roundNo,
-      });
-    }
+    const round = await findRound(tx, order, roundNo);
     const stations = await deps.menu.kitchenStations(tx);
     const station = stations.find((one) => one._id === stationId);
     if (!station) {

@@ -5,7 +5,14 @@ import { conflict, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { OrdersDeps } from './deps';
 import { transactIdempotent } from './idempotency';
-import { checkCancelOfStartedRounds, checkVersion, moveRounds, recordOrderChange, settleOrder } from './order-state';
+import {
+  checkCancelOfStartedRounds,
+  checkVersion,
+  findRound,
+  moveRounds,
+  recordOrderChange,
+  settleOrder,
+} from './order-state';
 import { loadOrder } from './order-view';
 import * as repo from './repository';
 
@@ -34,12 +41,7 @@ export async function updateRound(
     if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
     await claimKey(`user:${actor.id}`, orderId);
     checkVersion(order, body.expectedVersion);
-    const round = (await repo.listRounds(tx, orderId)).find((one) => one.no === roundNo);
-    if (!round)
-      throw notFound(`Order ${order.orderNo} has no round ${roundNo}`).because('ROUND_NOT_FOUND', {
-        orderNo: order.orderNo,
-        roundNo,
-      });
+    const round = await findRound(tx, order, roundNo);
     if (order.status === 'completed' || order.status === 'cancelled') {
       throw conflict(`Order ${order.orderNo} is ${order.status}; its rounds can no longer change`).because(
         'ORDER_CLOSED',
