@@ -32,6 +32,24 @@ export async function findRound(tx: Executor, order: repo.OrderRow, roundNo: num
   return round;
 }
 
+/** The kitchen works only on a round it has accepted and not finished: a 409 that says which it is otherwise. */
+export function refuseUnlessCooking(order: repo.OrderRow, round: repo.OrderRoundRow): void {
+  const { orderNo } = order;
+  const roundNo = round.no;
+  if (round.status === 'pending') {
+    throw conflict(`Round ${roundNo} of order ${orderNo} waits for approval; accept it first`).because(
+      'ROUND_NOT_ACCEPTED',
+      { orderNo, roundNo },
+    );
+  }
+  if (round.status !== 'in_progress') {
+    throw conflict(`Round ${roundNo} of order ${orderNo} is ${round.status.replace('_', ' ')} already`).because(
+      'ROUND_NOT_COOKING',
+      { orderNo, roundNo, status: round.status },
+    );
+  }
+}
+
 /** A client that saw an older version of the order is told, instead of changing what it has not seen. */
 export function checkVersion(order: repo.OrderRow, expectedVersion: number | undefined): void {
   if (expectedVersion !== undefined && expectedVersion !== order.version) {

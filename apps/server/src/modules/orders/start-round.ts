@@ -2,7 +2,7 @@ import type { Order, StartRoundBody } from '@quan/contract/order';
 import { stationOfLine } from '@quan/contract/stations';
 import { conflict, notFound } from '../../lib/app-error';
 import type { OrdersDeps } from './deps';
-import { checkVersion, findRound, recordOrderChange } from './order-state';
+import { checkVersion, findRound, refuseUnlessCooking, recordOrderChange } from './order-state';
 import { loadOrder } from './order-view';
 import * as repo from './repository';
 
@@ -29,18 +29,7 @@ export async function startRound(
     if (station === undefined) {
       throw notFound('That station does not exist (it may have been deleted)').because('STATION_VANISHED');
     }
-    if (round.status === 'pending') {
-      throw conflict(`Round ${roundNo} of order ${order.orderNo} waits for approval; accept it first`).because(
-        'ROUND_NOT_ACCEPTED',
-        { orderNo: order.orderNo, roundNo },
-      );
-    }
-    if (round.status !== 'in_progress') {
-      throw conflict(`Round ${roundNo} of order ${order.orderNo} is ${round.status.replace('_', ' ')} already`).because(
-        'ROUND_NOT_COOKING',
-        { orderNo: order.orderNo, roundNo, status: round.status },
-      );
-    }
+    refuseUnlessCooking(order, round);
     const lines = (await repo.listLines(tx, orderId)).filter(
       (line) =>
         line.roundNo === roundNo &&

@@ -3,7 +3,14 @@ import { stationOfLine } from '@quan/contract/stations';
 import { conflict, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { OrdersDeps } from './deps';
-import { checkVersion, findRound, moveRounds, recordOrderChange, settleOrder } from './order-state';
+import {
+  checkVersion,
+  findRound,
+  refuseUnlessCooking,
+  moveRounds,
+  recordOrderChange,
+  settleOrder,
+} from './order-state';
 import { loadOrder } from './order-view';
 import * as repo from './repository';
 
@@ -44,18 +51,7 @@ export async function updateStationWork(
 
     const done = lines.every((line) => line.readyAt);
     if (done === body.ready) return loadOrder(tx, orderId);
-    if (round.status === 'pending') {
-      throw conflict(`Round ${roundNo} of order ${order.orderNo} waits for approval; accept it first`).because(
-        'ROUND_NOT_ACCEPTED',
-        { orderNo: order.orderNo, roundNo },
-      );
-    }
-    if (round.status !== 'in_progress') {
-      throw conflict(`Round ${roundNo} of order ${order.orderNo} is ${round.status.replace('_', ' ')} already`).because(
-        'ROUND_NOT_COOKING',
-        { orderNo: order.orderNo, roundNo, status: round.status },
-      );
-    }
+    refuseUnlessCooking(order, round);
 
     await repo.setLinesReady(
       tx,
