@@ -75,7 +75,8 @@ export const orderRoutes: FastifyPluginAsync<{
       // A phone without the table's key is told to scan the code, before any field is checked.
       preValidation: async (request) => {
         const tableKey = (request.body as { tableKey?: unknown } | null)?.tableKey;
-        if (typeof tableKey !== 'string' || tableKey === '') throw forbidden('Scan the QR code on your table to order').because('TABLE_KEY_INVALID');
+        if (typeof tableKey !== 'string' || tableKey === '')
+          throw forbidden('Scan the QR code on your table to order').because('TABLE_KEY_INVALID');
       },
       schema: {
         hide: true,

@@ -31,7 +31,8 @@ const bill = (total: number) => ({
   discount: 0,
   serviceRate: 0,
   serviceCharge: 0,
-  taxRate: 0, pricesIncludeTax: false,
+  taxRate: 0,
+  pricesIncludeTax: false,
   tax: 0,
   total,
 });
