@@ -13,6 +13,8 @@ import { maskSecretsInUrl } from './lib/log-safe-url';
 import { fastifyTrustProxy } from './lib/proxy-trust';
 import { loadServerTls, type LocalAuthority } from './lib/tls';
 import { auditRoutes } from './modules/audit/routes';
+import { branchRoutes } from './modules/branches/routes';
+import { createBranchesService, type BranchesService } from './modules/branches/service';
 import { createAuditService, type AuditService } from './modules/audit/service';
 import { couponRoutes } from './modules/coupons/routes';
 import { createCouponsService, type CouponsService } from './modules/coupons/service';
@@ -65,6 +67,7 @@ import { registerWebApp } from './plugins/web';
 
 export interface Services {
   sessions: SessionService;
+  branches: BranchesService;
   audit: AuditService;
   users: UsersService;
   settings: SettingsService;
@@ -189,6 +192,7 @@ export async function buildApp(
   const realtime = createRealtime(app, events, sessions.authenticate);
   app.decorate('realtime', realtime);
   const settings = createSettingsService(db, transact, events, config.restaurantLanguage);
+  const branches = createBranchesService(db, transact);
   const menu = createMenuService(db, transact, events);
   const tables = createTablesService(db, transact);
   const publicMenu = createPublicMenu(menu, settings, events);
@@ -228,6 +232,7 @@ export async function buildApp(
   });
   const services: Services = {
     sessions,
+    branches,
     audit,
     users,
     settings,
@@ -253,6 +258,7 @@ export async function buildApp(
     registerAccessGuard(api, sessions.authenticate, declaredAccess);
     await api.register(userRoutes, { prefix: '/api/user', users: services.users, config, throttle, deviceMarks });
     await api.register(settingsRoutes, { prefix: '/api/settings', settings: services.settings });
+    await api.register(branchRoutes, { prefix: '/api/branches', branches: services.branches, users: services.users });
     await api.register(categoryRoutes, { prefix: '/api/category', menu });
     await api.register(itemRoutes, { prefix: '/api/item', menu });
     await api.register(optionGroupRoutes, { prefix: '/api/option-group', optionGroups: services.optionGroups });

@@ -1,6 +1,7 @@
 import type { Order } from '@quan/contract/order';
 import type { Table } from '@quan/contract/table';
-import type { RegisterBody } from '@quan/contract/user';
+import type { Branch } from '@quan/contract/branch';
+import type { RegisterBody, Role } from '@quan/contract/user';
 import type { SignedIn, TestApp } from './helper';
 
 let sequence = 0;
@@ -122,4 +123,57 @@ export async function findTable(t: TestApp, id: string): Promise<Table> {
   const table = tables.find((one) => one._id === id);
   if (!table) throw new Error(`no table ${id}`);
   return table;
+}
+
+let branchSequence = 0;
+
+/** A new branch of the chain, added by the admin through the API. */
+export async function addBranch(t: TestApp, name = ''): Promise<Branch> {
+  branchSequence += 1;
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/branches',
+    payload: { name: name || `Chi nhánh ${branchSequence + 1}`, slug: `branch-${process.pid}-${branchSequence}` },
+    as: 'admin',
+  });
+  if (response.statusCode !== 201) throw new Error(`branch: ${response.body}`);
+  return response.json().data;
+}
+
+/**
+ * A person working in one branch only, with that role there (an admin's session switched to that branch
+ * for `admin`), signed in: what a member of that branch's staff would hold.
+ */
+export async function signInToBranch(t: TestApp, branchId: string, role: Role): Promise<SignedIn> {
+  if (role === 'admin') {
+    const signedIn = await t.newSession('admin');
+    const switched = await t.request({ method: 'PUT', url: '/api/branches/current', payload: { branchId }, as: signedIn });
+    if (switched.statusCode !== 200) throw new Error(`switch: ${switched.body}`);
+    return { ...signedIn, user: switched.json().data };
+  }
+  const input = newAccountInput();
+  const registered = await t.request({ method: 'POST', url: '/api/user/register', payload: input });
+  if (registered.statusCode !== 201) throw new Error(`register: ${registered.body}`);
+  const userId = registered.json().data._id;
+  const activated = await t.request({
+    method: 'PATCH',
+    url: `/api/user/users/${userId}/status`,
+    payload: { status: 'active' },
+    as: 'admin',
+  });
+  if (activated.statusCode !== 200) throw new Error(`activate: ${activated.body}`);
+  const placed = await t.request({
+    method: 'PUT',
+    url: `/api/branches/members/${userId}`,
+    payload: { branches: [{ branchId, role }] },
+    as: 'admin',
+  });
+  if (placed.statusCode !== 200) throw new Error(`members: ${placed.body}`);
+  const login = await t.request({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { email: input.email, password: input.password },
+  });
+  if (login.statusCode !== 200) throw new Error(`login: ${login.body}`);
+  return login.json().data;
 }

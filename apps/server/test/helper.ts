@@ -22,6 +22,8 @@ export interface TestApp {
   request(options: InjectOptions & { as?: Role | SignedIn | string }): Promise<LightMyRequestResponse>;
   /** An active account of that role, created on first use and signed in once per app. */
   signInAs(role: Role): Promise<SignedIn>;
+  /** That role's account signed in again: a session of its own (to switch branches without moving `signInAs`'s). */
+  newSession(role: Role): Promise<SignedIn>;
   /**
    * Another instance of the same chain: the same database, Redis prefix and token secret (PostgreSQL and
    * Redis only; an in-memory PGlite cannot be shared). Closed with this app.
@@ -114,6 +116,7 @@ export async function buildTestApp(
   await app.ready();
 
   const accounts = new Map<Role, Promise<SignedIn>>();
+  const credentials = new Map<Role, { email: string; password: string }>();
 
   async function request(options: InjectOptions & { as?: Role | SignedIn | string }) {
     const { as, ...rest } = options;
@@ -127,6 +130,7 @@ export async function buildTestApp(
 
   async function createAccount(role: Role): Promise<SignedIn> {
     const input = newAccountInput({ name: `Test ${role}` });
+    credentials.set(role, { email: input.email, password: input.password });
     const registered = await app.inject({ method: 'POST', url: '/api/user/register', payload: input });
     if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
     const user = registered.json().data as User;
@@ -161,11 +165,19 @@ export async function buildTestApp(
     return account;
   }
 
+  async function newSession(role: Role): Promise<SignedIn> {
+    await signInAs(role);
+    const login = await app.inject({ method: 'POST', url: '/api/user/login', payload: credentials.get(role) });
+    if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+    return login.json().data as SignedIn;
+  }
+
   return {
     app,
     config,
     request,
     signInAs,
+    newSession,
     async sibling() {
       if (!scratch || !redisUrl) throw new Error('a sibling instance needs DATABASE_URL and REDIS_URL');
       const other = await buildApp(config);

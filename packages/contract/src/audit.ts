@@ -18,6 +18,7 @@ export const auditKinds = [
   'shift-reopen',
   'bank-transfer',
   'approval-refused',
+  'stock-transfer',
 ] as const;
 export const auditKindSchema = z.enum(auditKinds);
 export type AuditKind = z.infer<typeof auditKindSchema>;

@@ -6,36 +6,39 @@ import type { Table } from './table';
 /**
  * What the server's modules record inside a transaction and deliver once it has committed (never for one
  * that rolled back): to the live sockets, the server's in-memory caches and any later listener, on every
- * instance of a chain. docs/architecture.md describes the path.
+ * instance of a chain. docs/architecture.md describes the path. An event of one place carries its
+ * `branchId`: the sockets of that branch's staff hear it, and nobody else's.
  */
 export interface DomainEvents {
   /** A new order, from the POS or a diner's phone. */
-  'order.placed': { order: Order };
+  'order.placed': { branchId: string; order: Order };
   /** More dishes joined an open order (from the POS, or a diner's round waiting to be accepted). */
-  'order.round-added': { order: Order; roundNo: number };
+  'order.round-added': { branchId: string; order: Order; roundNo: number };
   /** An order moved along its status machine. */
-  'order.status-changed': { order: Order; from: OrderStatus };
+  'order.status-changed': { branchId: string; order: Order; from: OrderStatus };
   /** Anything else of an open order changed: its note, customer, payment method or table. */
-  'order.updated': { order: Order };
+  'order.updated': { branchId: string; order: Order };
   /** A reservation was booked, changed, or moved along (arrived, cancelled, no-show, done). */
-  'reservation.changed': { reservation: Reservation };
+  'reservation.changed': { branchId: string; reservation: Reservation };
   /** A table was added, edited, seated or freed. */
-  'table.changed': { table: Table };
+  'table.changed': { branchId: string; table: Table };
   /** A table was deleted: the screens that list it drop it. */
-  'table.deleted': { tableId: string; tableNo: number };
-  /** Something the menu shows changed: a dish, a category, or a dish sold out or came back. */
+  'table.deleted': { branchId: string; tableId: string; tableNo: number };
+  /** Something the chain's menu shows changed: a dish, a category, a branch's price, a dish sold out or back. */
   'menu.changed': Record<never, never>;
-  /** The restaurant's settings changed (its name is on the public menu). */
+  /** The chain's or a branch's settings changed (the name is on the public menu); branches too. */
   'settings.changed': Record<never, never>;
   /** An ingredient fell to its low-stock threshold (once per crossing). */
-  'stock.low': { ingredient: Ingredient };
+  'stock.low': { branchId: string; ingredient: Ingredient };
   /** Sessions ended (sign-out, a suspended or deleted account): their live connections close. */
   'sessions.ended': { userId: string } | { sessionId: string };
   /**
-   * An account changed (its role, status, name or password): the sessions each instance holds in memory
+   * An account changed (its role, status, name, password or branches, or a session's current branch): the sessions each instance holds in memory
    * for it are looked up again on their next request.
    */
   'account.changed': { userId: string };
+  /** A session now works in another branch: its live connections leave the old branch's room for the new one. */
+  'session.branch-switched': { sessionId: string; from: string; to: string };
 }
 
 export type DomainEventType = keyof DomainEvents;

@@ -1,7 +1,9 @@
 import type { Role } from './user';
 
 /**
- * Who may do what: the one permission table of the product. Every API route declares one of these (or is
+ * Who may do what: the one permission table of the product. The role is the person's role in the branch
+ * their session works in (an admin holds every branch), and everything a call reads or changes is that
+ * branch's: the branch is part of every decision, as the role is. Every API route declares one of these (or is
  * public), the server's access guard checks it, and every screen asks `can` before it shows an action.
  * A rule that also depends on the record (a manager may not suspend an admin) starts from this table and is
  * written once below it, as a function of the roles involved, for the server to enforce and the screens to ask.
@@ -12,6 +14,7 @@ export const permissions = {
   'accounts:set-status': { roles: ['admin', 'manager'], does: 'approve or suspend accounts' },
   'accounts:set-role': { roles: ['admin'], does: "change an account's role" },
   'accounts:delete': { roles: ['admin'], does: 'delete accounts' },
+  'branches:manage': { roles: ['admin'], does: "add and edit the chain's branches and who works in them" },
   'settings:read': { roles: ['admin', 'manager', 'staff'], does: "read the restaurant's settings" },
   'settings:manage': { roles: ['admin'], does: "change the restaurant's settings" },
   'menu:read': { roles: ['admin', 'manager', 'staff'], does: 'read the menu' },
@@ -41,8 +44,10 @@ export const permissions = {
   'exports:read': { roles: ['admin', 'manager'], does: "export the period's orders, payments and shifts" },
   'audit:read': { roles: ['admin', 'manager'], does: 'read the audit trail' },
   'reports:read': { roles: ['admin', 'manager'], does: 'see revenue and charts' },
+  'reports:chain': { roles: ['admin'], does: 'see revenue and charts of the whole chain' },
   'ingredients:read': { roles: ['admin', 'manager', 'staff'], does: 'see ingredients and stock' },
   'ingredients:manage': { roles: ['admin', 'manager'], does: 'change ingredients and stock' },
+  'stock:transfer': { roles: ['admin', 'manager'], does: 'send stock to another branch and receive it' },
   'customers:read': { roles: ['admin', 'manager', 'staff'], does: 'see customers' },
   'customers:edit': { roles: ['admin', 'manager', 'staff'], does: 'add and edit customers' },
   'customers:delete': { roles: ['admin', 'manager'], does: 'delete customers' },

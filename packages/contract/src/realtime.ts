@@ -6,7 +6,8 @@ import type { OrderStatusUpdate, TrackOrder } from './public';
 import type { Table } from './table';
 
 /** The socket.io event map (see docs/architecture.md for how events reach it); new events add theirs with their payload schemas. */
-export const staffRoom = 'staff';
+/** The room of one branch's signed-in staff: the events of that branch reach them, and only them. */
+export const staffRoom = (branchId: string) => `staff:${branchId}`;
 
 export const menuUpdatedSchema = z.object({});
 

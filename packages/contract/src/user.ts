@@ -69,9 +69,13 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /**
  * The signed-in person as their own calls answer it (sign-in, GET and PUT /api/user): with the language
- * their screens show, their own choice else the restaurant's.
+ * their screens show (their own choice, else their branch's), the branch they work in and their role there.
  */
-export const currentUserSchema = userSchema.extend({ screenLanguage: languageSchema });
+export const currentUserSchema = userSchema.extend({
+  screenLanguage: languageSchema,
+  /** The branch this session works in; `role` is the person's role there. */
+  branchId: idSchema,
+});
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const loginResultSchema = z.object({ user: currentUserSchema, token: z.string() });

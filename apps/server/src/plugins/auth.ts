@@ -7,9 +7,15 @@ import { forbidden, unauthorized } from '../lib/app-error';
 export interface AuthUser {
   id: string;
   name: string;
+  /** The role in the session's branch: admin (the owner, every branch) or the person's role there. */
   role: Role;
   /** The token's jti: the session that sign-out revokes. */
   sessionId: string;
+  /**
+   * The branch this session works in. Every staff call reads and writes this branch's places (tables,
+   * orders, shifts, stock, reservations): an id of another branch is answered as if it did not exist.
+   */
+  branchId: string;
 }
 
 /**

@@ -18,8 +18,12 @@ type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<
 
 export interface Realtime {
   io: RealtimeServer;
-  /** Emits to the signed-in staff connected to this instance. */
-  emitToStaff<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+  /** Emits to the signed-in staff of one branch connected to this instance. */
+  emitToStaff<E extends keyof ServerToClientEvents>(
+    branchId: string,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
   /** Emits to every connection of this instance, signed in or not (the public menu follows `menu:updated`). */
   emitToAll<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
   /** Tells the diners following an order (`track-order`) on this instance its new status. */
@@ -41,7 +45,8 @@ function handshakeToken(socket: RealtimeSocket): { token: string; fromCookie: bo
 }
 
 /**
- * socket.io on Fastify's own HTTP server. Staff connect with their token and join `staff`; anyone may
+ * socket.io on Fastify's own HTTP server. Staff connect with their token and join their branch's staff room
+ * (so a kitchen of one branch never hears another's orders); anyone may
  * connect without one (the diner pages follow their order that way). The sockets hear the committed
  * domain events of the event bus, which brings every instance's events to every instance: each one
  * emits to its own connections only.
@@ -59,7 +64,7 @@ export function createRealtime(
     try {
       const user = await authenticate(sent.token);
       socket.data.userId = user.id;
-      await socket.join([staffRoom, userRoom(user.id), sessionRoom(user.sessionId)]);
+      await socket.join([staffRoom(user.branchId), userRoom(user.id), sessionRoom(user.sessionId)]);
       next();
     } catch (error) {
       // A stale staff cookie on a phone must not lock the diner pages out: the browser sends it on its own,
@@ -131,9 +136,9 @@ export function createRealtime(
 
   const realtime: Realtime = {
     io,
-    emitToStaff(event, ...args) {
-      hold(roomOf(staffRoom));
-      io.local.to(staffRoom).emit(event, ...args);
+    emitToStaff(branchId, event, ...args) {
+      hold(roomOf(staffRoom(branchId)));
+      io.local.to(staffRoom(branchId)).emit(event, ...args);
     },
     emitToAll(event, ...args) {
       hold(io.sockets.sockets.keys());
@@ -163,24 +168,32 @@ export function createRealtime(
       rounds: order.rounds.map(({ sentBy: _sentBy, ...round }) => round),
     });
   };
-  bus.on('order.placed', ({ order }) => realtime.emitToStaff('order:created', order));
-  bus.on('order.round-added', ({ order, roundNo }) => {
-    realtime.emitToStaff('order:round-added', { order, roundNo });
+  bus.on('order.placed', ({ branchId, order }) => realtime.emitToStaff(branchId, 'order:created', order));
+  bus.on('order.round-added', ({ branchId, order, roundNo }) => {
+    realtime.emitToStaff(branchId, 'order:round-added', { order, roundNo });
     tellFollowers(order);
   });
-  bus.on('order.updated', ({ order }) => {
-    realtime.emitToStaff('order:updated', order);
+  bus.on('order.updated', ({ branchId, order }) => {
+    realtime.emitToStaff(branchId, 'order:updated', order);
     tellFollowers(order);
   });
-  bus.on('order.status-changed', ({ order }) => {
-    realtime.emitToStaff('order:updated', order);
+  bus.on('order.status-changed', ({ branchId, order }) => {
+    realtime.emitToStaff(branchId, 'order:updated', order);
     tellFollowers(order);
   });
-  bus.on('table.changed', ({ table }) => realtime.emitToStaff('table:updated', table));
-  bus.on('table.deleted', ({ tableId, tableNo }) => realtime.emitToStaff('table:deleted', { _id: tableId, tableNo }));
-  bus.on('reservation.changed', ({ reservation }) => realtime.emitToStaff('reservation:updated', reservation));
-  bus.on('stock.low', ({ ingredient }) => realtime.emitToStaff('ingredient:low-stock', ingredient));
+  bus.on('table.changed', ({ branchId, table }) => realtime.emitToStaff(branchId, 'table:updated', table));
+  bus.on('table.deleted', ({ branchId, tableId, tableNo }) =>
+    realtime.emitToStaff(branchId, 'table:deleted', { _id: tableId, tableNo }),
+  );
+  bus.on('reservation.changed', ({ branchId, reservation }) =>
+    realtime.emitToStaff(branchId, 'reservation:updated', reservation),
+  );
+  bus.on('stock.low', ({ branchId, ingredient }) => realtime.emitToStaff(branchId, 'ingredient:low-stock', ingredient));
   bus.on('menu.changed', () => realtime.emitToAll('menu:updated', {}));
+  bus.on('session.branch-switched', ({ sessionId, from, to }) => {
+    io.local.in(sessionRoom(sessionId)).socketsLeave(staffRoom(from));
+    io.local.in(sessionRoom(sessionId)).socketsJoin(staffRoom(to));
+  });
   bus.on('sessions.ended', (ended) => {
     const room = 'userId' in ended ? userRoom(ended.userId) : sessionRoom(ended.sessionId);
     io.local.in(room).disconnectSockets(true);

@@ -1,4 +1,5 @@
 export * from './users';
+export * from './branches';
 export * from './settings';
 export * from './customers';
 export * from './coupons';

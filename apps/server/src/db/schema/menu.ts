@@ -14,7 +14,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ingredients } from './ingredients';
 
-/** Kitchen stations (Bếp, Bar, …): each sees and bumps only the lines routed to it. */
+/**
+ * Kitchen stations (Bếp, Bar, …): each sees and bumps only the lines routed to it. The chain's menu routes
+ * its dishes to them, so they are the chain's: each branch's screen of a station shows that branch's orders.
+ */
 export const stations = pgTable(
   'stations',
   {

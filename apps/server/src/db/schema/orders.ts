@@ -17,6 +17,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { branches } from './branches';
 import { coupons } from './coupons';
 import { customers } from './customers';
 import type { SoldOption } from '@quan/contract/options';
@@ -29,8 +30,11 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey(),
-    /** The short number people say ("order 1042"); increasing, from 1001. */
-    orderNo: integer('order_no').generatedAlwaysAsIdentity({ startWith: 1001 }),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'restrict' }),
+    /** The short number people say ("order 1042"): the branch's own sequence, from 1001 (`branches.next_order_no`). */
+    orderNo: integer('order_no').notNull(),
     status: text('status').$type<OrderStatus>().notNull(),
     source: text('source').$type<'pos' | 'table'>().notNull(),
     customerName: text('customer_name').notNull(),
@@ -70,8 +74,8 @@ export const orders = pgTable(
     shiftId: uuid('shift_id').references((): AnyPgColumn => shifts.id, { onDelete: 'set null' }),
   },
   (t) => [
-    uniqueIndex('orders_order_no_unique').on(t.orderNo),
-    index('orders_created_at_idx').on(t.createdAt),
+    uniqueIndex('orders_branch_order_no_unique').on(t.branchId, t.orderNo),
+    index('orders_branch_created_at_idx').on(t.branchId, t.createdAt),
     index('orders_status_created_at_idx').on(t.status, t.createdAt),
     index('orders_table_id_idx').on(t.tableId),
     index('orders_shift_id_idx').on(t.shiftId),
@@ -183,6 +187,8 @@ export const auditLog = pgTable(
   {
     id: uuid('id').primaryKey(),
     kind: text('kind').$type<AuditKind>().notNull(),
+    /** The branch the change was made in; null for the chain's own (accounts, branches, the menu). */
+    branchId: uuid('branch_id').references(() => branches.id, { onDelete: 'set null' }),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     approvedById: uuid('approved_by_id').references(() => users.id, { onDelete: 'set null' }),
@@ -195,7 +201,7 @@ export const auditLog = pgTable(
     index('audit_log_kind_created_at_idx').on(t.kind, t.createdAt),
     check(
       'audit_log_kind_check',
-      sql`${t.kind} in ('void', 'merge', 'split', 'move', 'refund', 'cash-movement', 'shift-close', 'shift-reopen', 'bank-transfer', 'approval-refused')`,
+      sql`${t.kind} in ('void', 'merge', 'split', 'move', 'refund', 'cash-movement', 'shift-close', 'shift-reopen', 'bank-transfer', 'approval-refused', 'stock-transfer')`,
     ),
   ],
 );

@@ -14,6 +14,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { branches } from './branches';
 import { orders } from './orders';
 import { users } from './users';
 
@@ -25,6 +26,9 @@ export const shifts = pgTable(
   'shifts',
   {
     id: uuid('id').primaryKey(),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'restrict' }),
     shiftNo: integer('shift_no').generatedAlwaysAsIdentity({ startWith: 1 }),
     deviceId: text('device_id').notNull(),
     deviceName: text('device_name').notNull(),
@@ -45,7 +49,7 @@ export const shifts = pgTable(
     uniqueIndex('shifts_one_open_per_device')
       .on(t.deviceId)
       .where(sql`${t.status} = 'open'`),
-    index('shifts_opened_at_idx').on(t.openedAt),
+    index('shifts_branch_opened_at_idx').on(t.branchId, t.openedAt),
     check('shifts_status_check', sql`${t.status} in ('open', 'closed')`),
     check('shifts_money_not_negative', sql`${t.openingFloat} >= 0 and coalesce(${t.countedCash}, 0) >= 0`),
   ],
@@ -142,6 +146,8 @@ export const bankNotifications = pgTable(
   'bank_notifications',
   {
     transactionId: text('transaction_id').primaryKey(),
+    /** The branch whose account received it (by account number); null: no branch has that account. */
+    branchId: uuid('branch_id').references(() => branches.id, { onDelete: 'set null' }),
     amount: integer('amount').notNull(),
     description: text('description').notNull(),
     accountNumber: text('account_number'),

@@ -14,6 +14,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { branches } from './branches';
 import { customers } from './customers';
 import { items } from './menu';
 import { orders } from './orders';
@@ -25,6 +26,9 @@ export const reservations = pgTable(
   'reservations',
   {
     id: uuid('id').primaryKey(),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'restrict' }),
     status: text('status').$type<ReservationStatus>().notNull().default('booked'),
     source: text('source').$type<'phone' | 'walk_in' | 'public'>().notNull(),
     name: text('name').notNull(),
@@ -56,7 +60,7 @@ export const reservations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('reservations_starts_at_idx').on(t.startsAt),
+    index('reservations_branch_starts_at_idx').on(t.branchId, t.startsAt),
     // The scheduler's question every tick: booked, not fired, due.
     index('reservations_fire_at_idx')
       .on(t.fireAt)

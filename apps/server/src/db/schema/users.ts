@@ -1,7 +1,8 @@
 import type { Language } from '@quan/contract/language';
 import type { AccountStatus, Role } from '@quan/contract/user';
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { branches } from './branches';
 
 export const users = pgTable(
   'users',
@@ -39,6 +40,10 @@ export const sessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The branch this session works in (the branch switcher sets it); every staff call is this branch's. */
+    branchId: uuid('branch_id')
+      .notNull()
+      .references((): AnyPgColumn => branches.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

@@ -2,42 +2,89 @@ import type { Language } from '@quan/contract/language';
 import type { Settings, UpdateSettingsBody } from '@quan/contract/settings';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { branches } from '../../db/schema/branches';
 import { restaurantSettings } from '../../db/schema/settings';
 
-const columns = {
+/** The settings of the whole chain, on its single row. */
+export const chainKeys = [
+  'restaurantName',
+  'taxRate',
+  'currency',
+  'loyalty',
+  'pricesIncludeTax',
+  'cashRounding',
+  'publicAddress',
+] as const;
+/** The settings each branch decides for itself, on its row of `branches`. */
+export const branchKeys = ['timezone', 'bank', 'serviceCharge', 'language', 'reservations'] as const;
+
+type ChainSettings = Pick<Settings, (typeof chainKeys)[number]>;
+type BranchSettings = Pick<Settings, (typeof branchKeys)[number]>;
+
+const chainColumns = {
   restaurantName: restaurantSettings.restaurantName,
   taxRate: restaurantSettings.taxRate,
-  timezone: restaurantSettings.timezone,
   currency: restaurantSettings.currency,
   loyalty: restaurantSettings.loyalty,
-  bank: restaurantSettings.bank,
-  serviceCharge: restaurantSettings.serviceCharge,
-  language: restaurantSettings.language,
-  reservations: restaurantSettings.reservations,
   pricesIncludeTax: restaurantSettings.pricesIncludeTax,
   cashRounding: restaurantSettings.cashRounding,
   publicAddress: restaurantSettings.publicAddress,
 };
 
-export async function findSettings(db: Executor): Promise<Settings | undefined> {
-  const [row] = await db.select(columns).from(restaurantSettings).where(eq(restaurantSettings.id, 1));
+const branchColumns = {
+  timezone: branches.timezone,
+  bank: branches.bank,
+  serviceCharge: branches.serviceCharge,
+  language: branches.language,
+  reservations: branches.reservations,
+};
+
+/** The chain's row; undefined until the restaurant first saves its settings. */
+export async function findChainSettings(db: Executor): Promise<ChainSettings | undefined> {
+  const [row] = await db.select(chainColumns).from(restaurantSettings).where(eq(restaurantSettings.id, 1));
   return row;
 }
 
+export async function findBranchSettings(db: Executor, branchId: string): Promise<BranchSettings | undefined> {
+  const [row] = await db.select(branchColumns).from(branches).where(eq(branches.id, branchId));
+  return row;
+}
+
+function pick<K extends keyof UpdateSettingsBody>(changes: UpdateSettingsBody, keys: readonly K[]) {
+  return Object.fromEntries(keys.filter((key) => changes[key] !== undefined).map((key) => [key, changes[key]])) as Pick<
+    UpdateSettingsBody,
+    K
+  >;
+}
+
 /**
- * Creates the single row with the column defaults (and the new restaurant's language) when it is missing,
- * then applies the changes.
+ * Saves the chain's part of the changes on its row (created with the column defaults when missing) and
+ * the branch's part on the branch. A restaurant saving for the first time keeps the language it was
+ * showing (`initialLanguage`) unless the changes name one.
  */
-export async function upsertSettings(
+export async function saveSettings(
   db: Executor,
+  branchId: string,
   changes: UpdateSettingsBody,
   initialLanguage: Language,
-): Promise<Settings> {
-  const [row] = await db
+): Promise<void> {
+  const chain = pick(changes, chainKeys);
+  const [created] = await db
     .insert(restaurantSettings)
-    .values({ id: 1, language: initialLanguage, ...changes })
-    .onConflictDoUpdate({ target: restaurantSettings.id, set: { ...changes, updatedAt: sql`now()` } })
-    .returning(columns);
-  if (!row) throw new Error('upsert of restaurant_settings returned no row');
-  return row;
+    .values({ id: 1, ...chain })
+    .onConflictDoNothing()
+    .returning({ id: restaurantSettings.id });
+  if (!created && Object.keys(chain).length > 0) {
+    await db
+      .update(restaurantSettings)
+      .set({ ...chain, updatedAt: sql`now()` })
+      .where(eq(restaurantSettings.id, 1));
+  }
+  const branch = { ...(created ? { language: initialLanguage } : {}), ...pick(changes, branchKeys) };
+  if (Object.keys(branch).length > 0) {
+    await db
+      .update(branches)
+      .set({ ...branch, updatedAt: sql`now()` })
+      .where(eq(branches.id, branchId));
+  }
 }

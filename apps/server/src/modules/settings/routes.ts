@@ -3,6 +3,7 @@ import { settingsSchema, updateSettingsBodySchema } from '@quan/contract/setting
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply';
+import { currentUser } from '../../plugins/auth';
 import type { SettingsService } from './service';
 
 export const settingsRoutes: FastifyPluginAsync<{ settings: SettingsService }> = async (fastify, { settings }) => {
@@ -12,7 +13,7 @@ export const settingsRoutes: FastifyPluginAsync<{ settings: SettingsService }> =
   app.get(
     '/',
     { config: { access: 'settings:read' }, schema: { tags, response: { 200: envelope(settingsSchema) } } },
-    async () => ok(await settings.get()),
+    async (request) => ok(await settings.get(currentUser(request).branchId)),
   );
 
   app.put(
@@ -21,6 +22,6 @@ export const settingsRoutes: FastifyPluginAsync<{ settings: SettingsService }> =
       config: { access: 'settings:manage' },
       schema: { tags, body: updateSettingsBodySchema, response: { 200: envelope(settingsSchema) } },
     },
-    async (request) => ok(await settings.update(request.body), 'Settings saved'),
+    async (request) => ok(await settings.update(currentUser(request).branchId, request.body), 'Settings saved'),
   );
 };

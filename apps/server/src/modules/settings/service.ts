@@ -3,9 +3,9 @@ import { defaultSettings, type Settings, type UpdateSettingsBody } from '@quan/c
 import { BanksObject } from 'vietnam-qr-pay';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
-import { createEventCachedValue } from '../../events/cache';
+import { createEventCache } from '../../events/cache';
 import type { Transact } from '../../events/transact';
-import { badRequest } from '../../lib/app-error';
+import { badRequest, notFound } from '../../lib/app-error';
 import * as repo from './repository';
 
 /** A bank account only helps when the guests' banking apps know the bank: its BIN must take VietQR. */
@@ -24,23 +24,31 @@ export function createSettingsService(
   bus: Pick<EventBus, 'on'>,
   initialLanguage: Language = 'vi',
 ) {
-  const initial: Settings = { ...defaultSettings, language: initialLanguage };
-  // Nearly every order and report reads them, and they change a few times a year: kept in memory until
-  // `settings.changed`. Shared by every caller, so never changed in place.
-  const cached = createEventCachedValue({
+  // Nearly every order and report reads them, and they change a few times a year: kept in memory per
+  // branch until `settings.changed`. Shared by every caller, so never changed in place.
+  const cached = createEventCache({
     bus,
-    load: async (): Promise<Settings> => (await repo.findSettings(db)) ?? initial,
-    staleOn: ['settings.changed'],
+    load: async (branchId: string): Promise<Settings> => {
+      const [chain, branch] = await Promise.all([repo.findChainSettings(db), repo.findBranchSettings(db, branchId)]);
+      if (!branch) throw notFound('That branch does not exist').because('BRANCH_GONE');
+      // Until the restaurant first saves its settings, its screens speak the language it was started with.
+      return chain ? { ...chain, ...branch } : { ...defaultSettings, ...branch, language: initialLanguage };
+    },
+    staleOn: { 'settings.changed': 'all' },
+    maxEntries: 1000,
   });
   return {
-    get: (): Promise<Settings> => cached.get(),
-    update: (changes: UpdateSettingsBody): Promise<Settings> =>
-      transact(async (tx, record) => {
-        checkBank(changes.bank);
-        const saved = await repo.upsertSettings(tx, changes, initialLanguage);
+    /** The settings a branch works with: the chain's, and its own time zone, bank, service charge, language and reservations. */
+    get: (branchId: string): Promise<Settings> => cached.get(branchId),
+    /** Saves the chain's settings and this branch's own; answers the branch's settings as they now stand. */
+    update: async (branchId: string, changes: UpdateSettingsBody): Promise<Settings> => {
+      checkBank(changes.bank);
+      await transact(async (tx, record) => {
+        await repo.saveSettings(tx, branchId, changes, initialLanguage);
         record({ type: 'settings.changed' });
-        return saved;
-      }),
+      });
+      return cached.get(branchId);
+    },
   };
 }
 

@@ -16,58 +16,81 @@ export type TableWithOrder = {
   currentOrder: { id: string; orderNo: number; customerName: string; status: OrderStatus } | null;
 };
 
-export async function listTables(db: Executor): Promise<TableWithOrder[]> {
+export async function listTables(db: Executor, branchId: string): Promise<TableWithOrder[]> {
   return db
     .select(withCurrentOrder)
     .from(diningTables)
     .leftJoin(orders, eq(orders.id, diningTables.currentOrderId))
+    .where(eq(diningTables.branchId, branchId))
     .orderBy(asc(diningTables.tableNo));
 }
 
-export async function findTable(db: Executor, id: string): Promise<TableWithOrder | undefined> {
+/** A table of this branch; another branch's id finds nothing. */
+export async function findTable(db: Executor, branchId: string, id: string): Promise<TableWithOrder | undefined> {
   const [row] = await db
     .select(withCurrentOrder)
     .from(diningTables)
     .leftJoin(orders, eq(orders.id, diningTables.currentOrderId))
-    .where(eq(diningTables.id, id));
+    .where(and(eq(diningTables.id, id), eq(diningTables.branchId, branchId)));
   return row;
 }
 
-export async function findTableByNumber(db: Executor, tableNo: number): Promise<TableRow | undefined> {
-  const [row] = await db.select().from(diningTables).where(eq(diningTables.tableNo, tableNo));
+export async function findTableByNumber(db: Executor, branchId: string, tableNo: number): Promise<TableRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(diningTables)
+    .where(and(eq(diningTables.branchId, branchId), eq(diningTables.tableNo, tableNo)));
   return row;
 }
 
-export async function findTableRow(db: Executor, id: string): Promise<TableRow | undefined> {
-  const [row] = await db.select().from(diningTables).where(eq(diningTables.id, id));
+export async function findTableRow(db: Executor, branchId: string, id: string): Promise<TableRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(diningTables)
+    .where(and(eq(diningTables.id, id), eq(diningTables.branchId, branchId)));
   return row;
 }
 
 /** The table, locked for the rest of the transaction: two phones ordering at once queue here. */
-export async function lockTableByNumber(db: Executor, tableNo: number): Promise<TableRow | undefined> {
-  const [row] = await db.select().from(diningTables).where(eq(diningTables.tableNo, tableNo)).for('update');
+export async function lockTableByNumber(db: Executor, branchId: string, tableNo: number): Promise<TableRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(diningTables)
+    .where(and(eq(diningTables.branchId, branchId), eq(diningTables.tableNo, tableNo)))
+    .for('update');
   return row;
 }
+
 
 export async function insertTable(db: Executor, values: typeof diningTables.$inferInsert): Promise<void> {
   await db.insert(diningTables).values(values);
 }
 
-export async function updateTable(db: Executor, id: string, changes: Partial<typeof diningTables.$inferInsert>) {
+export async function updateTable(
+  db: Executor,
+  branchId: string,
+  id: string,
+  changes: Partial<typeof diningTables.$inferInsert>,
+) {
   const rows = await db
     .update(diningTables)
     .set({ ...changes, updatedAt: sql`now()` })
-    .where(eq(diningTables.id, id))
+    .where(and(eq(diningTables.id, id), eq(diningTables.branchId, branchId)))
     .returning({ id: diningTables.id });
   return rows.length > 0;
 }
 
-/** Seats an order only if no order holds the table; the condition makes two orders racing for it safe. */
-export async function seatOrder(db: Executor, tableId: string, orderId: string): Promise<boolean> {
+/**
+ * Seats an order only if no order holds the table (the condition makes two orders racing for it safe) and
+ * the table is of the order's branch.
+ */
+export async function seatOrder(db: Executor, branchId: string, tableId: string, orderId: string): Promise<boolean> {
   const rows = await db
     .update(diningTables)
     .set({ status: 'booked', currentOrderId: orderId, updatedAt: sql`now()` })
-    .where(and(eq(diningTables.id, tableId), isNull(diningTables.currentOrderId)))
+    .where(
+      and(eq(diningTables.id, tableId), eq(diningTables.branchId, branchId), isNull(diningTables.currentOrderId)),
+    )
     .returning({ id: diningTables.id });
   return rows.length > 0;
 }
@@ -82,6 +105,6 @@ export async function releaseOrder(db: Executor, tableId: string, orderId: strin
   return rows.length > 0;
 }
 
-export async function deleteTable(db: Executor, id: string): Promise<void> {
-  await db.delete(diningTables).where(eq(diningTables.id, id));
+export async function deleteTable(db: Executor, branchId: string, id: string): Promise<void> {
+  await db.delete(diningTables).where(and(eq(diningTables.id, id), eq(diningTables.branchId, branchId)));
 }

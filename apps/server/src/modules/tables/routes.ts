@@ -18,7 +18,7 @@ export const tableRoutes: FastifyPluginAsync<{ tables: TablesService; orders: Or
   app.get(
     '/',
     { config: { access: 'tables:read' }, schema: { tags, response: { 200: envelope(z.array(tableSchema)) } } },
-    async () => ok(await tables.list()),
+    async (request) => ok(await tables.list(currentUser(request).branchId)),
   );
 
   app.post(
@@ -28,7 +28,7 @@ export const tableRoutes: FastifyPluginAsync<{ tables: TablesService; orders: Or
       schema: { tags, body: createTableBodySchema, response: { 201: envelope(tableSchema) } },
     },
     async (request, reply) => {
-      const table = await tables.create(request.body);
+      const table = await tables.create(currentUser(request).branchId, request.body);
       return reply.status(201).send(ok(table, `Table ${table.tableNo} created`));
     },
   );
@@ -51,7 +51,7 @@ export const tableRoutes: FastifyPluginAsync<{ tables: TablesService; orders: Or
       if (orderId) {
         if (Object.keys(changes).length > 0) await tables.update(actor, tableId, changes);
         await orders.moveToTable(actor, orderId, tableId);
-        const table = await tables.get(tableId);
+        const table = await tables.get(actor.branchId, tableId);
         return ok(table, `Order moved to table ${table.tableNo}`);
       }
       // orderId null frees the table, which is what status "available" does.
@@ -71,7 +71,7 @@ export const tableRoutes: FastifyPluginAsync<{ tables: TablesService; orders: Or
       schema: { tags, params: tableParamsSchema, response: { 200: envelope(emptyDataSchema) } },
     },
     async (request) => {
-      await tables.remove(request.params.tableId);
+      await tables.remove(currentUser(request).branchId, request.params.tableId);
       return ok(null, 'Table deleted');
     },
   );

@@ -36,33 +36,33 @@ const missingTable = () => notFound('That table does not exist (it may have been
 const tableTaken = (tableNo: number) => conflict(`Table ${tableNo} already exists`).because('TABLE_TAKEN', { tableNo });
 
 export function createTablesService(db: Database, transact: Transact) {
-  async function load(executor: Executor, id: string): Promise<Table> {
-    const row = await repo.findTable(executor, id);
+  async function load(executor: Executor, branchId: string, id: string): Promise<Table> {
+    const row = await repo.findTable(executor, branchId, id);
     if (!row) throw missingTable();
     return toTable(row);
   }
 
   return {
-    async list(): Promise<Table[]> {
-      return (await repo.listTables(db)).map(toTable);
+    async list(branchId: string): Promise<Table[]> {
+      return (await repo.listTables(db, branchId)).map(toTable);
     },
 
-    get: (id: string) => load(db, id),
+    get: (branchId: string, id: string) => load(db, branchId, id),
 
-    /** Inside a transaction that changed this table: records it as it now stands, for the screens. */
-    async recordChange(tx: Executor, record: RecordEvent, id: string): Promise<Table> {
-      const table = await load(tx, id);
-      record({ type: 'table.changed', table });
+    /** Inside a transaction that changed this table of the branch: records it as it now stands, for the screens. */
+    async recordChange(tx: Executor, record: RecordEvent, branchId: string, id: string): Promise<Table> {
+      const table = await load(tx, branchId, id);
+      record({ type: 'table.changed', branchId, table });
       return table;
     },
 
-    async create(body: CreateTableBody): Promise<Table> {
+    async create(branchId: string, body: CreateTableBody): Promise<Table> {
       const id = newId();
       try {
         return await transact(async (tx, record) => {
-          await repo.insertTable(tx, { id, ...body, qrKey: newQrKey() });
-          const table = await load(tx, id);
-          record({ type: 'table.changed', table });
+          await repo.insertTable(tx, { id, branchId, ...body, qrKey: newQrKey() });
+          const table = await load(tx, branchId, id);
+          record({ type: 'table.changed', branchId, table });
           return table;
         });
       } catch (error) {
@@ -79,21 +79,21 @@ export function createTablesService(db: Database, transact: Transact) {
       }
       try {
         return await transact(async (tx, record) => {
-          const current = await repo.findTable(tx, id);
+          const current = await repo.findTable(tx, actor.branchId, id);
           if (!current) throw missingTable();
           if (status === 'available' && current.currentOrder) {
             throw conflict(
               `Table ${current.table.tableNo} has open order ${current.currentOrder.orderNo}; complete or cancel it first`,
             ).because('TABLE_HAS_ORDER', { tableNo: current.table.tableNo, orderNo: current.currentOrder.orderNo });
           }
-          await repo.updateTable(tx, id, {
+          await repo.updateTable(tx, actor.branchId, id, {
             tableNo,
             seats,
             status,
             ...(rotateQrKey ? { qrKey: newQrKey() } : {}),
           });
-          const table = await load(tx, id);
-          record({ type: 'table.changed', table });
+          const table = await load(tx, actor.branchId, id);
+          record({ type: 'table.changed', branchId: actor.branchId, table });
           return table;
         });
       } catch (error) {
@@ -102,10 +102,10 @@ export function createTablesService(db: Database, transact: Transact) {
       }
     },
 
-    async remove(id: string): Promise<void> {
+    async remove(branchId: string, id: string): Promise<void> {
       // Recorded in the deleting transaction, so other screens drop the table only once it is really gone.
       await transact(async (tx, record) => {
-        const current = await repo.findTable(tx, id);
+        const current = await repo.findTable(tx, branchId, id);
         if (!current) throw missingTable();
         if (current.table.status === 'booked') {
           throw conflict(`Table ${current.table.tableNo} is booked; free it before deleting it`).because(
@@ -113,15 +113,15 @@ export function createTablesService(db: Database, transact: Transact) {
             { tableNo: current.table.tableNo },
           );
         }
-        await repo.deleteTable(tx, id);
-        record({ type: 'table.deleted', tableId: id, tableNo: current.table.tableNo });
+        await repo.deleteTable(tx, branchId, id);
+        record({ type: 'table.deleted', branchId, tableId: id, tableNo: current.table.tableNo });
       });
     },
 
-    /** Inside an order's transaction: seats the order, or says which order already holds the table. */
-    async seatOrder(tx: Executor, tableId: string, orderId: string): Promise<void> {
-      if (await repo.seatOrder(tx, tableId, orderId)) return;
-      const table = await repo.findTable(tx, tableId);
+    /** Inside an order's transaction: seats the order at a table of its branch, or says which order holds it. */
+    async seatOrder(tx: Executor, branchId: string, tableId: string, orderId: string): Promise<void> {
+      if (await repo.seatOrder(tx, branchId, tableId, orderId)) return;
+      const table = await repo.findTable(tx, branchId, tableId);
       if (!table) throw notFound('That table does not exist (it may have been deleted)').because('TABLE_GONE');
       throw conflict(
         `Table ${table.table.tableNo} already has an open order${table.currentOrder ? ` (${table.currentOrder.orderNo})` : ''}`,
@@ -129,8 +129,8 @@ export function createTablesService(db: Database, transact: Transact) {
     },
 
     /** What a diner's phone may know of a table; with a key, the key must be this table's. */
-    async publicTable(tableNo: number, key?: string): Promise<{ tableNo: number; seats: number }> {
-      const table = await repo.findTableByNumber(db, tableNo);
+    async publicTable(branchId: string, tableNo: number, key?: string): Promise<{ tableNo: number; seats: number }> {
+      const table = await repo.findTableByNumber(db, branchId, tableNo);
       if (!table) throw notFound(`There is no table ${tableNo}`).because('TABLE_NOT_FOUND', { tableNo });
       if (key !== undefined && !sameSecret(table.qrKey, key)) {
         throw forbidden('Scan the QR code on your table to order').because('TABLE_KEY_INVALID');
@@ -144,14 +144,15 @@ export function createTablesService(db: Database, transact: Transact) {
      * always locked before tables (a completion locks its order, then frees its table), so a transaction
      * that already holds a table must not go on to lock an order.
      */
-    findByNumber: (tx: Executor, tableNo: number, options: { lock?: boolean } = {}) =>
-      options.lock ? repo.lockTableByNumber(tx, tableNo) : repo.findTableByNumber(tx, tableNo),
+    findByNumber: (tx: Executor, branchId: string, tableNo: number, options: { lock?: boolean } = {}) =>
+      options.lock ? repo.lockTableByNumber(tx, branchId, tableNo) : repo.findTableByNumber(tx, branchId, tableNo),
 
-    /** Inside an order's transaction: a table as it stands, unlocked (see findByNumber). */
-    findById: (tx: Executor, id: string) => repo.findTableRow(tx, id),
+    /** Inside an order's transaction: a table of the branch as it stands, unlocked (see findByNumber). */
+    findById: (tx: Executor, branchId: string, id: string) => repo.findTableRow(tx, branchId, id),
 
     /** Seats a diner's order when the table is free; a table already eating keeps its order. */
-    seatIfFree: (tx: Executor, tableId: string, orderId: string) => repo.seatOrder(tx, tableId, orderId),
+    seatIfFree: (tx: Executor, branchId: string, tableId: string, orderId: string) =>
+      repo.seatOrder(tx, branchId, tableId, orderId),
 
     /** Inside an order's transaction: frees the table if it still holds that order. */
     releaseOrder: (tx: Executor, tableId: string, orderId: string) => repo.releaseOrder(tx, tableId, orderId),

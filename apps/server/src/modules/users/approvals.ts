@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { SignInThrottle } from '../../plugins/rate-limit';
 import { DEVICE_COOKIE, type DeviceMarks } from './device-marks';
+import { currentUser } from '../../plugins/auth';
 import type { UsersService } from './service';
 
 /** A manager's email and password, typed on someone else's device (a void of cooked dishes at the counter). */
@@ -58,7 +59,8 @@ export function createApprovals(
     await throttle.admit(request, reply, credentials.email, device, 'approval');
     // Unlike a sign-in refused after its password matched, a right password of someone who may not approve
     // stays a failure: counting it a success would start the count again, and so tell whose password it was.
-    const approver = await users.approver(tx, credentials, permission);
+    // Approved where the change is made: the requester's branch.
+    const approver = await users.approver(tx, credentials, permission, currentUser(request).branchId);
     await throttle.succeeded(request);
     return approver;
   };

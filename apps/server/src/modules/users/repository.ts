@@ -1,6 +1,7 @@
 import type { AccountStatus, Role } from '@quan/contract/user';
 import { and, asc, count, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { branchMembers } from '../../db/schema/branches';
 import { sessions, users } from '../../db/schema/users';
 
 export type UserRow = typeof users.$inferSelect;
@@ -64,17 +65,43 @@ export async function insertSession(db: Executor, session: typeof sessions.$infe
   await db.insert(sessions).values(session);
 }
 
-/** The user behind a live session: not revoked, not expired. Status is checked by the caller. */
+/**
+ * The user behind a live session (not revoked, not expired), the session's branch and their role there:
+ * admin for an admin, their role in the branch otherwise, null if they no longer work in it. Status is
+ * checked by the caller.
+ */
 export async function findSessionUser(
   db: Executor,
   sessionId: string,
-): Promise<Pick<UserRow, 'id' | 'name' | 'role' | 'status'> | undefined> {
+): Promise<(Pick<UserRow, 'id' | 'name' | 'status'> & { branchId: string; role: Role | null }) | undefined> {
   const [row] = await db
-    .select({ user: { id: users.id, name: users.name, role: users.role, status: users.status } })
+    .select({
+      id: users.id,
+      name: users.name,
+      status: users.status,
+      accountRole: users.role,
+      branchId: sessions.branchId,
+      branchRole: branchMembers.role,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(branchMembers, and(eq(branchMembers.userId, sessions.userId), eq(branchMembers.branchId, sessions.branchId)))
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
-  return row?.user;
+  if (!row) return undefined;
+  const { accountRole, branchRole, ...user } = row;
+  return { ...user, role: accountRole === 'admin' ? 'admin' : branchRole };
+}
+
+/** Moves a live session to another branch; answers the branch it was in. */
+export async function setSessionBranch(db: Executor, sessionId: string, branchId: string): Promise<string | undefined> {
+  const [before] = await db
+    .select({ branchId: sessions.branchId })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .for('update');
+  if (!before) return undefined;
+  await db.update(sessions).set({ branchId }).where(eq(sessions.id, sessionId));
+  return before.branchId;
 }
 
 export async function revokeSession(db: Executor, sessionId: string): Promise<void> {

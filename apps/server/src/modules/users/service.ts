@@ -15,6 +15,7 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound, unauthori
 import { newId } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
 import type { Transact } from '../../events/transact';
+import { membershipsOf, roleIn, setMembership } from '../branches/repository';
 import type { SettingsService } from '../settings/service';
 import { ApprovalRefused, type ApprovalCredentials, type Approver } from './approvals';
 import * as repo from './repository';
@@ -51,10 +52,15 @@ export function createUsersService(
   sessions: SessionService,
   settings: Pick<SettingsService, 'get'>,
 ) {
-  /** A person as their own calls see them: with the language their screens show. */
-  const asCurrentUser = async (row: repo.UserRow): Promise<CurrentUser> => ({
+  /**
+   * A person as their own calls see them, in the branch their session works in: their role there, and the
+   * language their screens show (their own, else the branch's).
+   */
+  const asCurrentUser = async (row: repo.UserRow, session: { branchId: string; role: Role }): Promise<CurrentUser> => ({
     ...toUser(row),
-    screenLanguage: row.language ?? (await settings.get()).language,
+    role: session.role,
+    branchId: session.branchId,
+    screenLanguage: row.language ?? (await settings.get(session.branchId)).language,
   });
 
   /** Verifying against a fixed hash when the email is unknown keeps both failures equally slow. */
@@ -113,8 +119,8 @@ export function createUsersService(
       if (!row || !passwordMatches) throw unauthorized('Invalid email or password').because('SIGN_IN_WRONG');
       if (row.status === 'pending') throw forbidden('Your account is waiting for approval').because('ACCOUNT_PENDING');
       if (row.status === 'suspended') throw forbidden('Your account has been suspended').because('ACCOUNT_SUSPENDED');
-      const { token } = await sessions.issue(row);
-      return { user: await asCurrentUser(row), token };
+      const { token, branchId, role } = await sessions.issue(row);
+      return { user: await asCurrentUser(row, { branchId, role }), token };
     },
 
     /**
@@ -123,17 +129,24 @@ export function createUsersService(
      * read in the transaction of the change it approves. Called through `createApprovals` (approvals.ts),
      * which counts it with the sign-ins.
      */
-    async approver(tx: Executor, credentials: ApprovalCredentials, permission: Permission): Promise<Approver> {
+    async approver(
+      tx: Executor,
+      credentials: ApprovalCredentials,
+      permission: Permission,
+      branchId: string,
+    ): Promise<Approver> {
       const row = await repo.findUserByEmail(tx, credentials.email);
       const passwordMatches = await verify(row?.passwordHash ?? (await unknownUserHash), credentials.password);
-      if (!row || !passwordMatches || row.status !== 'active' || !can(row.role, permission)) {
+      // The approver's role where the change is made: a manager of another branch approves nothing here.
+      const role = row && passwordMatches ? await roleIn(tx, row, branchId) : undefined;
+      if (!row || !passwordMatches || row.status !== 'active' || !can(role, permission)) {
         throw new ApprovalRefused(permission);
       }
       return { id: row.id, name: row.name };
     },
 
     async me(auth: AuthUser): Promise<CurrentUser> {
-      return asCurrentUser(await findTarget(db, auth.id));
+      return asCurrentUser(await findTarget(db, auth.id), auth);
     },
 
     async logout(auth: AuthUser): Promise<void> {
@@ -164,7 +177,7 @@ export function createUsersService(
           return updated;
         });
         if (!row) throw notFound('Your account no longer exists').because('OWN_ACCOUNT_GONE');
-        return asCurrentUser(row);
+        return asCurrentUser(row, auth);
       } catch (error) {
         if (email && isUniqueViolation(error)) throw duplicateEmail(email);
         throw error;
@@ -194,6 +207,10 @@ export function createUsersService(
           await repo.revokeUserSessions(tx, target.id);
           record({ type: 'sessions.ended', userId: target.id });
         }
+        // Approved by a person working in a branch: the newcomer starts there, with the role they were given.
+        if (status === 'active' && target.role !== 'admin' && (await membershipsOf(tx, target.id)).length === 0) {
+          await setMembership(tx, target.id, actor.branchId, target.role);
+        }
         record({ type: 'account.changed', userId: target.id });
         return repo.updateUser(tx, target.id, { status });
       });
@@ -208,7 +225,11 @@ export function createUsersService(
         if (target.id === actor.id && role !== target.role) {
           throw conflict('You cannot change your own role').because('OWN_ROLE_CHANGE');
         }
-        if (role !== 'admin') await keepAnActiveAdmin(tx, target, 'demoted');
+        if (role !== 'admin') {
+          await keepAnActiveAdmin(tx, target, 'demoted');
+          // The role is the one held in the branch the change is made from.
+          await setMembership(tx, target.id, actor.branchId, role);
+        }
         record({ type: 'account.changed', userId: target.id });
         return repo.updateUser(tx, target.id, { role });
       });

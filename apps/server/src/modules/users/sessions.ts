@@ -3,14 +3,18 @@ import { SignJWT, jwtVerify } from 'jose';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { createEventCache } from '../../events/cache';
-import { unauthorized } from '../../lib/app-error';
+import { forbidden, unauthorized } from '../../lib/app-error';
+import { homeBranchOf, roleIn } from '../branches/repository';
 import { newId } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
 import * as repo from './repository';
 
 export interface SessionService {
-  /** Signs a token (HS256; sub, role, jti, iat, exp) backed by a new session row. */
-  issue(user: { id: string; role: Role }): Promise<{ token: string; expiresAt: Date }>;
+  /**
+   * Signs a token (HS256; sub, role, jti, iat, exp) backed by a new session row, in the person's first
+   * branch (an admin's: the chain's first). 403 for someone who works in no branch yet.
+   */
+  issue(user: { id: string; role: Role }): Promise<{ token: string; expiresAt: Date; branchId: string; role: Role }>;
   /** The active user behind a token, or 401: bad signature, expired, revoked, or the account not active. */
   authenticate(token: string): Promise<AuthUser>;
 }
@@ -66,17 +70,25 @@ export function createSessionService(
       'sessions.ended': (ended) =>
         'sessionId' in ended ? (_token, { claims }) => claims.jti === ended.sessionId : tokensOf(ended.userId),
       'account.changed': ({ userId }) => tokensOf(userId),
+      'session.branch-switched': ({ sessionId }) => (_token, { claims }) => claims.jti === sessionId,
     },
     maxEntries: MAX_CACHED_SESSIONS,
   });
 
   return {
     async issue(user) {
+      const branchId = await homeBranchOf(db, user);
+      const role = branchId ? await roleIn(db, user, branchId) : undefined;
+      if (!branchId || !role) {
+        throw forbidden('Your account is not in any branch yet; ask the owner to add you to one').because(
+          'NO_BRANCH',
+        );
+      }
       const sessionId = newId();
       const issuedAt = Math.floor(Date.now() / 1000);
       const expiresAt = new Date((issuedAt + jwt.ttlSeconds) * 1000);
       await repo.deleteDeadSessions(db, user.id);
-      await repo.insertSession(db, { id: sessionId, userId: user.id, expiresAt });
+      await repo.insertSession(db, { id: sessionId, userId: user.id, branchId, expiresAt });
       const token = await new SignJWT({ role: user.role })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
@@ -84,7 +96,7 @@ export function createSessionService(
         .setIssuedAt(issuedAt)
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(await key);
-      return { token, expiresAt };
+      return { token, expiresAt, branchId, role };
     },
 
     async authenticate(token) {
@@ -99,7 +111,10 @@ export function createSessionService(
           user.status === 'suspended' ? 'Your account has been suspended' : 'Your account is waiting for approval',
         ).because(user.status === 'suspended' ? 'ACCOUNT_SUSPENDED' : 'ACCOUNT_PENDING');
       }
-      return { id: user.id, name: user.name, role: user.role, sessionId: claims.jti };
+      if (!user.role) {
+        throw unauthorized('You no longer work in this branch; please sign in again').because('BRANCH_LEFT');
+      }
+      return { id: user.id, name: user.name, role: user.role, sessionId: claims.jti, branchId: user.branchId };
     },
   };
 }

@@ -1,0 +1,81 @@
+import type { BranchRole } from '@quan/contract/branch';
+import type { Role } from '@quan/contract/user';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { branches, branchMembers } from '../../db/schema/branches';
+
+export type BranchRow = typeof branches.$inferSelect;
+
+export async function listBranches(db: Executor): Promise<BranchRow[]> {
+  return db.select().from(branches).orderBy(asc(branches.position));
+}
+
+export async function findBranch(db: Executor, id: string): Promise<BranchRow | undefined> {
+  const [row] = await db.select().from(branches).where(eq(branches.id, id));
+  return row;
+}
+
+export async function findBranchBySlug(db: Executor, slug: string): Promise<BranchRow | undefined> {
+  const [row] = await db.select().from(branches).where(eq(branches.slug, slug));
+  return row;
+}
+
+/** The first branch: the one the product's original diner links open. Every database has one (migration 0022). */
+export async function firstBranch(db: Executor): Promise<BranchRow> {
+  const [row] = await db.select().from(branches).orderBy(asc(branches.position)).limit(1);
+  if (!row) throw new Error('The database has no branch; run the migrations');
+  return row;
+}
+
+/** The branches a person (not an admin) works in, with their role in each, in the branches' order. */
+export async function membershipsOf(db: Executor, userId: string): Promise<{ branchId: string; role: BranchRole }[]> {
+  return db
+    .select({ branchId: branchMembers.branchId, role: branchMembers.role })
+    .from(branchMembers)
+    .innerJoin(branches, eq(branches.id, branchMembers.branchId))
+    .where(eq(branchMembers.userId, userId))
+    .orderBy(asc(branches.position));
+}
+
+/** The branch a new session of this person starts in: an admin's is the first branch, anyone else's their first one. */
+export async function homeBranchOf(db: Executor, user: { id: string; role: Role }): Promise<string | undefined> {
+  if (user.role === 'admin') return (await firstBranch(db)).id;
+  return (await membershipsOf(db, user.id))[0]?.branchId;
+}
+
+/** This person's role in a branch: admin everywhere for an admin; undefined where they do not work. */
+export async function roleIn(
+  db: Executor,
+  user: { id: string; role: Role },
+  branchId: string,
+): Promise<Role | undefined> {
+  if (user.role === 'admin') return (await findBranch(db, branchId)) ? 'admin' : undefined;
+  const [row] = await db
+    .select({ role: branchMembers.role })
+    .from(branchMembers)
+    .where(and(eq(branchMembers.userId, user.id), eq(branchMembers.branchId, branchId)));
+  return row?.role;
+}
+
+/** Gives a person (not an admin) a role in a branch, or changes the role they hold there. */
+export async function setMembership(db: Executor, userId: string, branchId: string, role: BranchRole): Promise<void> {
+  await db
+    .insert(branchMembers)
+    .values({ userId, branchId, role })
+    .onConflictDoUpdate({ target: [branchMembers.userId, branchMembers.branchId], set: { role } });
+}
+
+/**
+ * Takes the branch's next order number with one short statement of its own, outside the order's
+ * transaction: orders placed at the same moment never wait on each other for it. An order that fails
+ * afterwards leaves a gap, as a sequence would.
+ */
+export async function takeOrderNo(db: Executor, branchId: string): Promise<number> {
+  const [row] = await db
+    .update(branches)
+    .set({ nextOrderNo: sql`${branches.nextOrderNo} + 1` })
+    .where(eq(branches.id, branchId))
+    .returning({ taken: sql<number>`${branches.nextOrderNo} - 1` });
+  if (!row) throw new Error(`No branch ${branchId}`);
+  return Number(row.taken);
+}

@@ -1,0 +1,164 @@
+import type {
+  Branch,
+  BranchMembership,
+  CreateBranchBody,
+  SetUserBranchesBody,
+  UpdateBranchBody,
+} from '@quan/contract/branch';
+import type { Role } from '@quan/contract/user';
+import { eq, inArray, max, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { branches, branchMembers } from '../../db/schema/branches';
+import { users } from '../../db/schema/users';
+import type { Transact } from '../../events/transact';
+import { conflict, isUniqueViolation, notFound } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import type { AuthUser } from '../../plugins/auth';
+import { setSessionBranch } from '../users/repository';
+import * as repo from './repository';
+
+function toBranch(row: repo.BranchRow, firstId: string): Branch {
+  return {
+    _id: row.id,
+    name: row.name,
+    slug: row.slug,
+    address: row.address,
+    phone: row.phone,
+    taxCode: row.taxCode,
+    receiptHeader: row.receiptHeader,
+    isFirst: row.id === firstId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export const missingBranch = () =>
+  notFound('That branch does not exist (it may have been deleted)').because('BRANCH_GONE');
+const slugTaken = (slug: string) =>
+  conflict(`Another branch already uses the link name ${slug}`).because('BRANCH_SLUG_TAKEN', { slug });
+
+export function createBranchesService(db: Database, transact: Transact) {
+  const listed = async (executor: Executor) => {
+    const rows = await repo.listBranches(executor);
+    return rows.map((row) => toBranch(row, rows[0]!.id));
+  };
+
+  return {
+    /** The branches this person works in (an admin: all of them), in the chain's order. */
+    async mine(actor: AuthUser): Promise<Branch[]> {
+      const all = await listed(db);
+      // The role is the one in the session's branch, and only an admin's is admin anywhere.
+      if (actor.role === 'admin') return all;
+      const mine = new Set((await repo.membershipsOf(db, actor.id)).map((m) => m.branchId));
+      return all.filter((branch) => mine.has(branch._id));
+    },
+
+    all: () => listed(db),
+
+    /** The branch of a diner link's slug; 404 for a slug no branch has. */
+    async bySlug(slug: string): Promise<repo.BranchRow> {
+      const row = await repo.findBranchBySlug(db, slug.toLowerCase());
+      if (!row) throw notFound(`There is no branch ${slug}`).because('BRANCH_NOT_FOUND', { slug });
+      return row;
+    },
+
+    first: () => repo.firstBranch(db),
+
+    async create(body: CreateBranchBody): Promise<Branch> {
+      const id = newId();
+      try {
+        return await transact(async (tx, record) => {
+          // Branches are added rarely; the lock keeps two admins adding at once from taking one position.
+          await tx.execute(sql`lock table ${branches} in share row exclusive mode`);
+          const [last] = await tx.select({ position: max(branches.position) }).from(branches);
+          // A new branch starts with the chain's first branch's own settings (time zone, bank, service
+          // charge, language, reservations): the owner changes what differs.
+          const first = await repo.firstBranch(tx);
+          await tx.insert(branches).values({
+            id,
+            ...body,
+            position: (last?.position ?? 0) + 1,
+            timezone: first.timezone,
+            serviceCharge: first.serviceCharge,
+            language: first.language,
+            reservations: first.reservations,
+          });
+          record({ type: 'settings.changed' });
+          return (await listed(tx)).find((branch) => branch._id === id)!;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw slugTaken(body.slug);
+        throw error;
+      }
+    },
+
+    async update(id: string, body: UpdateBranchBody): Promise<Branch> {
+      try {
+        return await transact(async (tx, record) => {
+          const rows = await tx
+            .update(branches)
+            .set({ ...body, updatedAt: sql`now()` })
+            .where(eq(branches.id, id))
+            .returning({ id: branches.id });
+          if (rows.length === 0) throw missingBranch();
+          record({ type: 'settings.changed' });
+          return (await listed(tx)).find((branch) => branch._id === id)!;
+        });
+      } catch (error) {
+        if (body.slug && isUniqueViolation(error)) throw slugTaken(body.slug);
+        throw error;
+      }
+    },
+
+    /** The branches a person works in and their role in each. */
+    membershipsOf: (userId: string): Promise<BranchMembership[]> => repo.membershipsOf(db, userId),
+
+    /**
+     * Sets the branches a person (not an admin) works in, given whole. Every branch named must exist, or
+     * nothing changes; their sessions are looked up again, so a branch taken away ends its access at once.
+     */
+    async setMemberships(userId: string, body: SetUserBranchesBody): Promise<BranchMembership[]> {
+      return transact(async (tx, record) => {
+        const [user] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId));
+        if (!user) {
+          throw notFound('That account does not exist (it may have been deleted)').because('ACCOUNT_NOT_FOUND');
+        }
+        if (user.role === 'admin') {
+          throw conflict('An admin works in every branch; change the role first').because('ADMIN_IN_EVERY_BRANCH');
+        }
+        const ids = body.branches.map((entry) => entry.branchId);
+        const known = ids.length
+          ? new Set((await tx.select({ id: branches.id }).from(branches).where(inArray(branches.id, ids))).map((r) => r.id))
+          : new Set<string>();
+        const unknown = ids.find((branchId) => !known.has(branchId));
+        if (unknown) {
+          throw notFound(`There is no branch ${unknown}`).because('BRANCH_GONE');
+        }
+        await tx.delete(branchMembers).where(eq(branchMembers.userId, userId));
+        if (body.branches.length > 0) {
+          await tx.insert(branchMembers).values(body.branches.map((entry) => ({ userId, ...entry })));
+        }
+        record({ type: 'account.changed', userId });
+        return repo.membershipsOf(tx, userId);
+      });
+    },
+
+    /**
+     * Moves a session to another branch of the person's: everything on their screens is that branch's from
+     * the next call. A branch they do not work in is answered as if it did not exist.
+     */
+    async switchTo(actor: AuthUser, branchId: string): Promise<Role> {
+      return transact(async (tx, record) => {
+        const role = await repo.roleIn(tx, actor, branchId);
+        if (!role) throw missingBranch();
+        const from = await setSessionBranch(tx, actor.sessionId, branchId);
+        if (from && from !== branchId) {
+          record({ type: 'session.branch-switched', sessionId: actor.sessionId, from, to: branchId });
+        }
+        return role;
+      });
+    },
+  };
+}
+
+export type BranchesService = ReturnType<typeof createBranchesService>;
