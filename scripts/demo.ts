@@ -1,5 +1,6 @@
 /**
- * `npm run demo`: a Vietnamese restaurant with two months of orders, its loyalty customers and coupons,
+ * `npm run demo`: a Vietnamese restaurant of two branches (the first, and a smaller Quận 3 with a few prices
+ * of its own) with two months of orders in each, its loyalty customers and coupons,
  * served like `npm start` but from a database of its own (embedded PGlite in ./data-demo, wiped and
  * generated again on every run: the same menu, staff, customers and orders, with dates ending today). It
  * builds the app first when the build is missing or older than the sources, then starts the built server
@@ -44,6 +45,22 @@ const accounts: RestaurantAccount[] = [
     phone: '0901000003',
     password: 'quan-staff-demo',
     role: 'staff',
+  },
+  {
+    name: 'Đỗ Văn Nam',
+    email: 'manager.q3@quan.example',
+    phone: '0901000004',
+    password: 'quan-manager-q3-demo',
+    role: 'manager',
+    branch: 1,
+  },
+  {
+    name: 'Hoàng Thị Thu',
+    email: 'staff.q3@quan.example',
+    phone: '0901000005',
+    password: 'quan-staff-q3-demo',
+    role: 'staff',
+    branch: 1,
   },
 ];
 
@@ -91,6 +108,21 @@ async function generate(): Promise<void> {
         `${made.accounts} accounts; ${made.orders} orders from ${made.firstDay} to ${made.lastDay} ` +
         `(${made.openOrders} still open) in ${(made.timings.total / 1000).toFixed(1)} s`,
     );
+    for (const branch of made.branches) {
+      console.log(
+        `  ${branch.name} (/b/${branch.slug}): ${branch.tables} tables, ${branch.accounts} staff accounts, ` +
+          `${branch.orders} orders` +
+          (branch.ownPrices + branch.notSold > 0
+            ? `, ${branch.ownPrices} dishes at its own price and ${branch.notSold} not sold there`
+            : ''),
+      );
+    }
+    if (made.transfer) {
+      console.log(
+        `  stock transfer ${made.transfer.transferNo}: ${made.transfer.lines} ingredients sent to Quận 3, ` +
+          `${made.transfer.shortfall} received short`,
+      );
+    }
     const { levels } = made;
     console.log(
       `  ${made.customers} customers (${levels.bronze} bronze, ${levels.silver} silver, ${levels.gold} gold, ` +
@@ -154,7 +186,8 @@ async function main(): Promise<void> {
   console.log(`\nQuán demo is serving on ${url} (server pid ${server.pid}; Ctrl-C stops it)\n`);
   console.log('Sign in with:');
   for (const account of accounts) {
-    console.log(`  ${account.role.padEnd(8)} ${account.email.padEnd(width)}  ${account.password}`);
+    const where = account.role === 'admin' ? 'every branch' : account.branch === 1 ? 'Quận 3' : 'the first branch';
+    console.log(`  ${account.role.padEnd(8)} ${account.email.padEnd(width)}  ${account.password.padEnd(22)} ${where}`);
   }
   console.log('\nRun `npm run demo` again to start over from the same data.');
   process.exitCode = await exited;

@@ -25,6 +25,15 @@ const cashier = {
   password: 'thu-ngan-2024',
   role: 'staff' as const,
 };
+/** An account of the second branch's manager: working in Quận 3 only. */
+const quan3Manager = {
+  name: 'Đỗ Văn Nam',
+  email: 'nam.quan3@quan.example',
+  phone: '0901234568',
+  password: 'quan-3-quan-ly',
+  role: 'manager' as const,
+  branch: 1 as const,
+};
 const asOf = new Date();
 
 let t: TestApp;
@@ -39,7 +48,7 @@ beforeAll(async () => {
     size: 'tiny',
     days: DAYS,
     orders: ORDERS,
-    accounts: [cashier],
+    accounts: [cashier, quan3Manager],
     seed: 7,
     asOf,
     batchOrders: BATCH_ORDERS,
@@ -56,13 +65,21 @@ async function get<T>(url: string): Promise<T> {
 const range = (start: string, end: string) =>
   `startDate=${encodeURIComponent(start)}&endDate=${encodeURIComponent(end)}`;
 
-/** What the orders themselves say for completions in [start, end). */
+/** Rows of a raw query on the generated database. */
+async function query<T>(text: ReturnType<typeof sql>, app: TestApp = t): Promise<T[]> {
+  return ((await app.app.database.db.execute(text)) as unknown as { rows: T[] }).rows;
+}
+
+/** The first branch's id: the one the helper's accounts work in. */
+const firstBranchId = () => generated.branches[0]!.id;
+
+/** What the first branch's orders themselves say for completions in [start, end). */
 async function sumsFromOrders(start: string, end: string) {
-  const result = (await t.app.database.db.execute(sql`
+  return query<{ method: string; orders: number; revenue: string }>(sql`
     select payment_method as method, count(*)::int as orders, sum(total)::bigint::text as revenue from orders
-    where status = 'completed' and completed_at >= ${start}::timestamptz and completed_at < ${end}::timestamptz
-    group by payment_method`)) as unknown as { rows: { method: string; orders: number; revenue: string }[] };
-  return result.rows;
+    where branch_id = ${firstBranchId()}::uuid and status = 'completed'
+      and completed_at >= ${start}::timestamptz and completed_at < ${end}::timestamptz
+    group by payment_method`);
 }
 
 describe('the generated restaurant', () => {
@@ -182,10 +199,14 @@ describe('the generated restaurant', () => {
     expect(stock).toHaveLength(generated.ingredients);
     for (const ingredient of stock) {
       expect(ingredient.quantity, ingredient.name).toBeGreaterThan(0);
+      // Its initial stock, and what the branch sent Quận 3 since: the history adds up to what is held.
       const history = await get<IngredientHistory[]>(`/api/ingredient/${ingredient._id}/history`);
-      expect(history.map(({ reason, change, quantityAfter }) => ({ reason, change, quantityAfter }))).toEqual([
-        { reason: 'initial', change: ingredient.quantity, quantityAfter: ingredient.quantity },
-      ]);
+      const initial = history.filter((row) => row.reason === 'initial');
+      expect(initial, ingredient.name).toHaveLength(1);
+      expect(initial[0]!.change).toBe(initial[0]!.quantityAfter);
+      for (const row of history) expect(['initial', 'transfer_out']).toContain(row.reason);
+      const total = history.reduce((sum, row) => sum + row.change, 0);
+      expect(Math.round(total * 1000) / 1000, ingredient.name).toBe(ingredient.quantity);
     }
 
     const tables = await get<Table[]>('/api/table');
@@ -228,25 +249,25 @@ describe('the generated restaurant', () => {
   });
 
   it("starts from a new restaurant's settings, with a demo bank account so bills show a VietQR code", async () => {
-    // Written below the services, as a restore would be: read from the table, not the settings' cache.
-    const result = (await t.app.database.db.execute(
-      sql`select prices_include_tax, cash_rounding, language, bank from restaurant_settings`,
-    )) as unknown as {
-      rows: { prices_include_tax: boolean; cash_rounding: number; language: string; bank: unknown }[];
-    };
-    expect(result.rows).toMatchObject([
+    // Written below the services, as a restore would be: read from the tables, not the settings' cache.
+    expect(await query(sql`select prices_include_tax, cash_rounding from restaurant_settings`)).toEqual([
+      { prices_include_tax: true, cash_rounding: 1000 },
+    ]);
+    // Each branch its own account and language.
+    expect(await query(sql`select slug, language, bank from branches order by position`)).toMatchObject([
       {
-        prices_include_tax: true,
-        cash_rounding: 1000,
+        slug: 'chi-nhanh-1',
         language: 'vi',
         bank: { bin: '970436', accountNumber: expect.any(String), accountName: expect.stringContaining('DEMO') },
       },
+      { slug: 'quan-3', language: 'vi', bank: { bin: '970436', accountName: expect.stringContaining('DEMO') } },
     ]);
   });
 
   it('keeps only the last hour of orders open, at most one per table', async () => {
     const open = await get<Order[]>('/api/order?status=pending,in_progress,ready,served&limit=200');
-    expect(open).toHaveLength(generated.openOrders);
+    expect(open).toHaveLength(generated.branches[0]!.openOrders);
+    expect(generated.openOrders).toBe(generated.branches[0]!.openOrders + generated.branches[1]!.openOrders);
     for (const order of open) expect(Date.parse(order.createdAt)).toBeGreaterThan(asOf.getTime() - 3_600_000);
     const tables = await get<Table[]>('/api/table');
     const seated = open.filter((order) => order.table);
@@ -285,7 +306,9 @@ describe('the generated restaurant', () => {
           select created_at, status, payment_method, customer_name, customer_phone, guests, total, coupon_code,
             (select phone || ' ' || membership_level || ' ' || total_spent from customers where id = orders.customer_id) as customer,
             (select string_agg(name || ' x' || quantity, ', ' order by position) from order_lines where order_id = orders.id) as lines
-          from orders order by order_no`)) as unknown as { rows: unknown[] };
+          from orders order by (select position from branches where id = orders.branch_id), order_no`)) as unknown as {
+          rows: unknown[];
+        };
         return result.rows;
       };
       const [first, second] = [await fingerprint(t), await fingerprint(again)];
@@ -429,9 +452,18 @@ describe('the generated restaurant', () => {
         expect(made.levels[level], level).toBeGreaterThan(0);
       }
 
-      const query = async <T>(text: ReturnType<typeof sql>) =>
-        ((await demo.app.database.db.execute(text)) as unknown as { rows: T[] }).rows;
-      const open = await query<{
+      const ask = <T>(text: ReturnType<typeof sql>) => query<T>(text, demo);
+      for (const branch of made.branches) {
+        const seatedHere = await ask<{ n: number }>(
+          sql`select count(*)::int as n from dining_tables where branch_id = ${branch.id}::uuid and status = 'booked'`,
+        );
+        // Each branch is in the middle of its service: about half its tables seated.
+        expect(seatedHere[0]!.n, branch.name).toBeGreaterThanOrEqual(Math.floor(branch.tables / 2) - 1);
+        expect(branch.openOrders, branch.name).toBeGreaterThan(0);
+      }
+      // The first branch's service, closely.
+      const here = made.branches[0]!.id;
+      const open = await ask<{
         id: string;
         status: string;
         source: string;
@@ -446,11 +478,11 @@ describe('the generated restaurant', () => {
         select o.id, o.status, o.source, o.table_id, o.total, o.payment_status, o.version, o.created_at,
           (select count(*) from order_rounds r where r.order_id = o.id)::int as rounds,
           (select coalesce(sum(amount), 0) from order_payments p where p.order_id = o.id)::int as paid
-        from orders o where o.status in ('pending', 'in_progress', 'ready', 'served')`);
-      const tables = await query<{ id: string; status: string; current_order_id: string | null }>(
-        sql`select id, status, current_order_id from dining_tables`,
+        from orders o where o.branch_id = ${here}::uuid and o.status in ('pending', 'in_progress', 'ready', 'served')`);
+      const tables = await ask<{ id: string; status: string; current_order_id: string | null }>(
+        sql`select id, status, current_order_id from dining_tables where branch_id = ${here}::uuid`,
       );
-      expect(made.openOrders).toBe(open.length);
+      expect(made.branches[0]!.openOrders).toBe(open.length);
       const seated = tables.filter((table) => table.status === 'booked');
       expect(seated.length).toBeGreaterThanOrEqual(5);
       expect(seated.length).toBeLessThanOrEqual(7);
@@ -480,8 +512,9 @@ describe('the generated restaurant', () => {
 
       // The day's book: a couple late, a party due within half an hour, and a guest's request from the public
       // page waiting (a birthday of six too, when a table that seats six is free), with online booking on.
-      const book = await query<{ status: string; source: string; party_size: number; starts_at: string | Date }>(
-        sql`select status, source, party_size, starts_at from reservations order by starts_at`,
+      const book = await ask<{ status: string; source: string; party_size: number; starts_at: string | Date }>(
+        sql`select status, source, party_size, starts_at from reservations where branch_id = ${here}::uuid
+          order by starts_at`,
       );
       expect(book.length).toBeGreaterThanOrEqual(3);
       const [late, soon] = book;
@@ -491,13 +524,14 @@ describe('the generated restaurant', () => {
       expect(Date.parse(String(soon!.starts_at))).toBeGreaterThan(service.getTime());
       expect(Date.parse(String(soon!.starts_at))).toBeLessThanOrEqual(service.getTime() + 30 * 60_000);
       expect(book.at(-1)).toMatchObject({ status: 'requested', source: 'public', party_size: 2 });
-      const [settings] = await query<{ reservations: { publicBooking: boolean } }>(
-        sql`select reservations from restaurant_settings`,
-      );
-      expect(settings!.reservations.publicBooking).toBe(true);
+      for (const branch of await ask<{ reservations: { publicBooking: boolean } }>(
+        sql`select reservations from branches`,
+      )) {
+        expect(branch.reservations.publicBooking).toBe(true);
+      }
 
       // Each order's status follows its rounds (pending rounds wait for staff), its bill its lines.
-      const mismatched = await query<{ id: string }>(sql`
+      const mismatched = await ask<{ id: string }>(sql`
         select o.id from orders o
         where o.status in ('pending', 'in_progress', 'ready', 'served') and (
           o.status <> coalesce((select case min(case r.status when 'in_progress' then 1 when 'ready' then 2 when 'served' then 3 end)
@@ -524,4 +558,128 @@ describe('the generated restaurant', () => {
       await demo.close();
     }
   }, 60_000);
+});
+
+describe('the second branch, Quận 3', () => {
+  it('has orders of its own, a little fewer, numbered from 1001 in each branch without a gap', async () => {
+    const [main, quan3] = generated.branches;
+    expect(generated.branches.map((branch) => branch.slug)).toEqual(['chi-nhanh-1', 'quan-3']);
+    expect(quan3!.name).toBe('Quận 3');
+    expect(quan3!.orders).toBeGreaterThan(0);
+    expect(quan3!.orders).toBeLessThan(main!.orders);
+    expect(main!.orders + quan3!.orders).toBe(generated.orders);
+    const numbers = await query<{ branch_id: string; first: number; last: number; orders: number; next: number }>(sql`
+      select o.branch_id, min(o.order_no)::int as first, max(o.order_no)::int as last, count(*)::int as orders,
+        (select next_order_no from branches b where b.id = o.branch_id) as next
+      from orders o group by o.branch_id`);
+    expect(numbers).toHaveLength(2);
+    for (const branch of numbers) {
+      expect(branch).toMatchObject({ first: 1001, last: 1000 + branch.orders, next: 1001 + branch.orders });
+    }
+    // The numbers follow the time the orders were placed, in each branch.
+    const outOfOrder = await query<{ n: number }>(sql`
+      select count(*)::int as n from orders a join orders b on a.branch_id = b.branch_id and a.order_no < b.order_no
+        and a.created_at > b.created_at`);
+    expect(outOfOrder[0]!.n).toBe(0);
+  });
+
+  it('sells a few dishes at prices of its own, and never the dish it does not sell', async () => {
+    const quan3 = generated.branches[1]!;
+    expect(quan3.ownPrices).toBeGreaterThanOrEqual(3);
+    expect(quan3.notSold).toBe(1);
+    const own = await query<{ item_id: string; price: number | null; is_sold: boolean; menu_price: number }>(sql`
+      select bi.item_id, bi.price, bi.is_sold, i.price as menu_price from branch_items bi join items i on i.id = bi.item_id
+      where bi.branch_id = ${quan3.id}::uuid`);
+    expect(own).toHaveLength(quan3.ownPrices + quan3.notSold);
+    for (const row of own.filter((r) => r.is_sold)) {
+      expect(row.price).toBeGreaterThan(row.menu_price);
+      expect(row.price! % 1000).toBe(0);
+    }
+    // Its orders' lines are at its prices, the first branch's at the menu's; the dish it does not sell is not on them.
+    const lines = await query<{ branch_id: string; item_id: string; price: number }>(sql`
+      select distinct o.branch_id, l.item_id, l.price from order_lines l join orders o on o.id = l.order_id`);
+    const notSold = own.find((row) => !row.is_sold)!.item_id;
+    for (const row of own.filter((r) => r.is_sold)) {
+      const sold = lines.filter((line) => line.item_id === row.item_id);
+      expect(sold.filter((line) => line.branch_id === quan3.id).map((line) => line.price)).toEqual([row.price]);
+      expect(sold.filter((line) => line.branch_id !== quan3.id).every((line) => line.price === row.menu_price)).toBe(
+        true,
+      );
+    }
+    expect(lines.some((line) => line.branch_id === quan3.id && line.item_id === notSold)).toBe(false);
+    expect(lines.some((line) => line.branch_id !== quan3.id && line.item_id === notSold)).toBe(true);
+  });
+
+  it('has a manager and staff of its own, who see its tables and orders only', async () => {
+    const quan3 = generated.branches[1]!;
+    const members = await query<{ branch_id: string; role: string }>(sql`select branch_id, role from branch_members`);
+    for (const role of ['manager', 'staff']) {
+      expect(
+        members.some((m) => m.branch_id === quan3.id && m.role === role),
+        role,
+      ).toBe(true);
+    }
+    expect(members.filter((m) => m.branch_id === quan3.id)).toHaveLength(quan3.accounts);
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: quan3Manager.email, password: quan3Manager.password },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const as = login.json().data.token as string;
+    const tables = await t.request({ method: 'GET', url: '/api/table', as });
+    expect(tables.statusCode, tables.body).toBe(200);
+    expect((tables.json().data as Table[]).map((table) => table.tableNo)).toEqual([1, 2]);
+    const orders = await t.request({ method: 'GET', url: '/api/order?limit=200', as });
+    expect(orders.statusCode, orders.body).toBe(200);
+    const theirs = orders.json().data as Order[];
+    expect(theirs.length).toBeGreaterThan(0);
+    const ids = new Set(
+      (await query<{ id: string }>(sql`select id::text from orders where branch_id = ${quan3.id}::uuid`)).map(
+        (row) => row.id,
+      ),
+    );
+    for (const order of theirs) expect(ids.has(order._id)).toBe(true);
+  });
+
+  it('holds stock of its own, some of it sent by the first branch and received a little short, with the reason', async () => {
+    const [main, quan3] = generated.branches;
+    const stock = await query<{ branch_id: string; n: number }>(
+      sql`select branch_id, count(*)::int as n from branch_stock group by branch_id`,
+    );
+    expect(stock.map((row) => row.n)).toEqual([generated.ingredients, generated.ingredients]);
+    expect(generated.transfer).toMatchObject({ lines: 2, shortfall: 1 });
+    const [transfer] = await query<{ id: string; from_branch_id: string; to_branch_id: string; status: string }>(
+      sql`select id, from_branch_id, to_branch_id, status from stock_transfers`,
+    );
+    expect(transfer).toMatchObject({ from_branch_id: main!.id, to_branch_id: quan3!.id, status: 'received' });
+    const lines = await query<{ ingredient_id: string; sent: string; received: string; difference_reason: string }>(
+      sql`select ingredient_id, sent, received, difference_reason from stock_transfer_lines`,
+    );
+    const short = lines.filter((line) => Number(line.received) < Number(line.sent));
+    expect(short).toHaveLength(1);
+    expect(short[0]!.difference_reason).not.toBe('');
+    // Each branch's history of a line's ingredient adds up to what it holds, the transfer in it.
+    for (const line of lines) {
+      const history = await query<{ branch_id: string; reason: string; change: string; transfer_id: string | null }>(
+        sql`select branch_id, reason, change, transfer_id from ingredient_history where ingredient_id = ${line.ingredient_id}::uuid`,
+      );
+      const moved = history.filter((row) => row.transfer_id === transfer!.id);
+      expect(moved.map((row) => [row.branch_id, row.reason, Number(row.change)])).toEqual(
+        expect.arrayContaining([
+          [main!.id, 'transfer_out', -Number(line.sent)],
+          [quan3!.id, 'transfer_in', Number(line.received)],
+        ]),
+      );
+      const held = await query<{ branch_id: string; quantity: string }>(
+        sql`select branch_id, quantity from branch_stock where ingredient_id = ${line.ingredient_id}::uuid`,
+      );
+      for (const row of held) {
+        const total = history
+          .filter((change) => change.branch_id === row.branch_id)
+          .reduce((sum, change) => sum + Number(change.change), 0);
+        expect(Math.round(total * 1000) / 1000).toBe(Number(row.quantity));
+      }
+    }
+  });
 });

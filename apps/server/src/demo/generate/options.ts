@@ -3,13 +3,44 @@ import type { Role } from '@quan/contract/user';
 
 // The sizes, options and result of `generateRestaurant`; generate-restaurant.ts exports them to its callers.
 
+/**
+ * `secondBranch`: the chain's second shop, Quận 3 (its tables, its staff and its share of the first branch's
+ * orders), or null for a restaurant of one branch.
+ */
 export const restaurantSizes = {
   /** For tests: a few dishes and tables. */
-  tiny: { categories: 3, dishes: 8, tables: 3, staff: 1, managers: 0, unavailable: 0, customers: 40 },
-  /** A neighbourhood restaurant, for `npm run demo`. */
-  demo: { categories: 8, dishes: 30, tables: 12, staff: 5, managers: 0, unavailable: 1, customers: 300 },
+  tiny: {
+    categories: 3,
+    dishes: 8,
+    tables: 3,
+    staff: 1,
+    managers: 0,
+    unavailable: 0,
+    customers: 40,
+    secondBranch: { tables: 2, staff: 1, managers: 1, orderShare: 0.6 },
+  },
+  /** A neighbourhood restaurant and its younger, smaller shop, for `npm run demo`. */
+  demo: {
+    categories: 8,
+    dishes: 30,
+    tables: 12,
+    staff: 5,
+    managers: 0,
+    unavailable: 1,
+    customers: 300,
+    secondBranch: { tables: 8, staff: 3, managers: 1, orderShare: 0.6 },
+  },
   /** A big restaurant, for the benchmarks. */
-  large: { categories: 11, dishes: 200, tables: 40, staff: 16, managers: 2, unavailable: 3, customers: 100_000 },
+  large: {
+    categories: 11,
+    dishes: 200,
+    tables: 40,
+    staff: 16,
+    managers: 2,
+    unavailable: 3,
+    customers: 100_000,
+    secondBranch: null,
+  },
 } as const;
 export type RestaurantSize = keyof typeof restaurantSizes;
 
@@ -20,13 +51,36 @@ export interface RestaurantAccount {
   phone: string;
   password: string;
   role: Role;
+  /**
+   * The branch a manager or staff account works in: 0 the first (unless given), 1 the second (Quận 3).
+   * Admins hold every branch.
+   */
+  branch?: 0 | 1;
+}
+
+/** What was made in one branch. */
+export interface GeneratedBranch {
+  id: string;
+  name: string;
+  slug: string;
+  tables: number;
+  /** The accounts that work there (admins aside). */
+  accounts: number;
+  orders: number;
+  openOrders: number;
+  /** Dishes at a price of this branch's own, and dishes it does not sell. */
+  ownPrices: number;
+  notSold: number;
 }
 
 export interface GenerateRestaurantOptions {
   size: RestaurantSize;
   /** Days of orders, the last one today (in the restaurant's time zone). */
   days: number;
-  /** Orders over those days; today's stop at `asOf`, so slightly fewer are written. */
+  /**
+   * The first branch's orders over those days (the second branch has its size's share of them); today's stop
+   * at `asOf`, so slightly fewer are written.
+   */
   orders: number;
   accounts?: RestaurantAccount[];
   /** Loyalty customers; the size's number unless given. */
@@ -50,6 +104,10 @@ export interface GenerateRestaurantOptions {
 }
 
 export interface GeneratedRestaurant {
+  /** The chain's branches, the first one first; the counts below are the chain's. */
+  branches: GeneratedBranch[];
+  /** The stock sent from the first branch to the second, received with a shortfall; null with one branch. */
+  transfer: { transferNo: number; lines: number; shortfall: number } | null;
   categories: number;
   dishes: number;
   ingredients: number;

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { customers } from '../../db/schema/customers';
+import { branches, branchItems } from '../../db/schema/branches';
 import { categories, items } from '../../db/schema/menu';
 import { orderLines, orderRounds, orders } from '../../db/schema/orders';
 import { orderPayments } from '../../db/schema/payments';
@@ -13,12 +14,21 @@ import { billSql, pgArray } from './sql';
 
 export interface OrderContext {
   seed: number;
+  /** The branch whose orders these are: its tables, its prices, its order numbers. */
+  branchId: string;
+  /**
+   * Told into each order's seeded slot (empty for the first branch), so two branches' orders of the same day
+   * are different orders with different ids.
+   */
+  salt: string;
+  /** The branch's place among the branches (0 the first): its batches draw from random() seeds of their own. */
+  branchIndex: number;
   asOf: Date;
   timezone: string;
   taxRate: number;
   /** The restaurant's menu prices hold the VAT (a new restaurant's default): its orders are billed so. */
   pricesIncludeTax: boolean;
-  /** Dishes by popularity, the favourite first. */
+  /** Dishes the branch sells, by popularity, the favourite first. */
   foodIds: string[];
   drinkIds: string[];
   staffIds: string[];
@@ -67,20 +77,23 @@ export async function insertOrderBatch(
   const service = today && { day: today.day, after: today.count, orders: context.seatedTables };
   const zone = sql`${timezone}::text`;
   const now = sql`${asOf.toISOString()}::timestamptz`;
-  const seedText = `${context.seed}`;
+  const seedText = `${context.seed}${context.salt}`;
+  const branchId = sql`${context.branchId}::uuid`;
   // setseed() takes [-1, 1]; one value per batch, so any batch can be regenerated alone.
-  const batchSeed = (((context.seed * 7_919 + batch * 104_729) % 1_999_993) / 1_999_993) * 2 - 1;
+  const batchSeed =
+    (((context.seed * 7_919 + batch * 104_729 + context.branchIndex * 15_485_863) % 1_999_993) / 1_999_993) * 2 - 1;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select setseed(${batchSeed})`);
     await tx.execute(sql`
     with menu as (
-      -- k: the dish's place in the popularity order of its kind (food, drinks).
-      select m.kind, m.k, i.id, i.name, i.price, i.category_id
+      -- k: the dish's place in the popularity order of its kind (food, drinks); the price the branch sells it at.
+      select m.kind, m.k, i.id, i.name, coalesce(own.price, i.price) as price, i.category_id
       from (
         select 'food' as kind, f.k, f.id from unnest(${pgArray(foodIds)}::uuid[]) with ordinality as f(id, k)
         union all
         select 'drink', d.k, d.id from unnest(${pgArray(drinkIds)}::uuid[]) with ordinality as d(id, k)
       ) m join ${items} i on i.id = m.id
+      left join ${branchItems} own on own.branch_id = ${branchId} and own.item_id = i.id
     ),
     slots as materialized (
       select d.day, g.n, md5(${seedText} || ':' || d.day || ':' || g.n) as h,
@@ -151,10 +164,13 @@ export async function insertOrderBatch(
     ),
     sums as (select order_id, sum(price * quantity)::int as subtotal from l group by order_id),
     written as (
-      insert into ${orders} (id, status, source, customer_name, customer_phone, customer_id, guests, table_id, subtotal,
+      insert into ${orders} (id, branch_id, order_no, status, source, customer_name, customer_phone, customer_id, guests, table_id, subtotal,
         discount, tax_rate, prices_include_tax, tax, total, payment_method, payment_status, is_preorder, note, created_by_id, tracking_token,
         created_at, updated_at, completed_at)
-      select s.id, s.status, s.source,
+      select s.id, ${branchId},
+        -- The branch's order numbers follow the time the orders were placed.
+        (select next_order_no from ${branches} where id = ${branchId}) - 1 + row_number() over (order by s.created_at, s.id),
+        s.status, s.source,
         case
           when member.id is not null then member.name
           when s.source = 'table' then 'Table ' || (${pgArray(tables.map((t) => t.tableNo))}::int[])[s.table_index]
@@ -188,7 +204,6 @@ export async function insertOrderBatch(
         s.created_at, s.settled_at, case when s.status = 'completed' then s.settled_at end
       from sized s join sums on sums.order_id = s.id
       left join ${customers} member on ${members ? sql`${GAVE_PHONE} and member.id = ${memberFor(context.seed, members, sql`s.id`)}` : sql`false`}
-      -- Order numbers (an identity) follow the time the orders were placed.
       order by s.created_at
     )
     insert into ${orderLines} (order_id, position, item_id, category_id, name, price, quantity, note, total)
@@ -200,7 +215,10 @@ export async function insertOrderBatch(
       select o.id, 1, case o.status when 'completed' then 'served' else o.status end, o.source, o.created_at,
         o.created_by_id
       from ${orders} o
-      where not exists (select 1 from ${orderRounds} r where r.order_id = o.id)`);
+      where o.branch_id = ${branchId} and not exists (select 1 from ${orderRounds} r where r.order_id = o.id)`);
+    await tx.execute(sql`
+      update ${branches} set next_order_no = coalesce((select max(order_no) + 1 from ${orders} where branch_id = ${branchId}), 1001)
+      where id = ${branchId}`);
   });
 }
 
@@ -231,7 +249,7 @@ export interface PartPayment {
  * Once the coupons have set the final totals: a completed order was paid in one payment, in its method,
  * by whoever placed it, when it was settled.
  */
-export async function recordPayments(db: Database, partPaid: PartPayment | null, cashRounding: number): Promise<void> {
+export async function recordPayments(db: Database, partPaid: PartPayment[], cashRounding: number): Promise<void> {
   // Cash paying the whole bill is rounded half up to the restaurant's step (`roundCash`); the rest pay it exactly.
   const rounding =
     cashRounding > 0
@@ -246,12 +264,12 @@ export async function recordPayments(db: Database, partPaid: PartPayment | null,
     from ${orders} o
     where o.status = 'completed' and o.total > 0
       and not exists (select 1 from ${orderPayments} p where p.order_id = o.id)`);
-  // One table of the service paid part of its bill already (a guest leaving early): about half, in thousands.
-  if (partPaid) {
+  // One table of each branch's service paid part of its bill already (a guest leaving early): about half, in thousands.
+  for (const part of partPaid) {
     await db.execute(sql`
       insert into ${orderPayments} (id, order_id, method, amount, taken_by_id, taken_at)
-      select ${uuidV7(sql`${partPaid.takenAt.toISOString()}::timestamptz`, sql`md5(o.id::text || 'part')`)}, o.id, 'transfer', greatest(1000, least(o.total - 1000, round(o.total / 2000.0)::int * 1000)),
-        ${partPaid.takenById}::uuid, ${partPaid.takenAt.toISOString()}::timestamptz
-      from ${orders} o where o.id = ${partPaid.orderId}::uuid and o.total > 1000`);
+      select ${uuidV7(sql`${part.takenAt.toISOString()}::timestamptz`, sql`md5(o.id::text || 'part')`)}, o.id, 'transfer', greatest(1000, least(o.total - 1000, round(o.total / 2000.0)::int * 1000)),
+        ${part.takenById}::uuid, ${part.takenAt.toISOString()}::timestamptz
+      from ${orders} o where o.id = ${part.orderId}::uuid and o.total > 1000`);
   }
 }

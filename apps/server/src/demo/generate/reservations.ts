@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { defaultReservationSettings, type ReservationSettings } from '@quan/contract/reservations';
-import { defaultSettings } from '@quan/contract/settings';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { branches } from '../../db/schema/branches';
 import { reservations, reservationTables } from '../../db/schema/reservations';
-import { restaurantSettings } from '../../db/schema/settings';
 import { diningTables } from '../../db/schema/tables';
 import { newId } from '../../lib/ids';
 import { givenNames, honorifics } from '../restaurant-catalog';
 import { MINUTE_MS, OPENING_HOUR } from './calendar';
-import type { GenerateRestaurantOptions } from './options';
 import { pick } from './random';
 import { rows } from './sql';
 
@@ -26,23 +24,21 @@ const demoBooking: ReservationSettings = {
  * The day's book as staff find it mid-service: a couple late by a quarter of an hour or more (to mark arrived
  * or a no-show), a party of four due within half an hour, a birthday of six later, and a guest's request
  * from the public page for tomorrow's dinner waiting to be accepted. Each holds the smallest free table that
- * seats it (none is seated now). Online booking is switched on, within the demo's opening hours.
+ * seats it (none is seated now). Online booking is switched on, within the demo's opening hours. All in the
+ * branch's book: its settings, its tables.
  */
 export async function stageReservations(
   db: Database,
   context: {
+    branchId: string;
     asOf: Date;
     timezone: string;
     lastDay: string;
     random: () => number;
-    options: GenerateRestaurantOptions;
   },
 ): Promise<void> {
-  const { asOf, timezone, lastDay, random } = context;
-  await db
-    .insert(restaurantSettings)
-    .values({ id: 1, language: context.options.language ?? defaultSettings.language, reservations: demoBooking })
-    .onConflictDoUpdate({ target: restaurantSettings.id, set: { reservations: demoBooking } });
+  const { branchId, asOf, timezone, lastDay, random } = context;
+  await db.update(branches).set({ reservations: demoBooking }).where(eq(branches.id, branchId));
 
   const quarter = 15 * MINUTE_MS;
   const lastQuarter = Math.floor(asOf.getTime() / quarter) * quarter;
@@ -58,7 +54,8 @@ export async function stageReservations(
   ];
   const free = await rows<{ id: string; seats: number }>(
     db,
-    sql`select id, seats from ${diningTables} where status = 'available' order by seats, table_no`,
+    sql`select id, seats from ${diningTables}
+      where branch_id = ${branchId}::uuid and status = 'available' order by seats, table_no`,
   );
   for (const booking of bookings) {
     const table = free.findIndex((candidate) => candidate.seats >= booking.partySize);
@@ -67,6 +64,7 @@ export async function stageReservations(
     const id = newId();
     await db.insert(reservations).values({
       id,
+      branchId,
       status: booking.online ? 'requested' : 'booked',
       source: booking.online ? 'public' : 'phone',
       name: `${pick(random, honorifics)} ${pick(random, givenNames)}`,

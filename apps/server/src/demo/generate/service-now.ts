@@ -2,6 +2,7 @@ import { openOrderStatuses } from '@quan/contract/order';
 import type { RoundStatus } from '@quan/contract/rounds';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { branchItems } from '../../db/schema/branches';
 import { items } from '../../db/schema/menu';
 import { orderLines, orderRounds, orders } from '../../db/schema/orders';
 import { diningTables } from '../../db/schema/tables';
@@ -49,6 +50,7 @@ export interface Service {
 export async function stageService(db: Database, context: OrderContext, random: () => number): Promise<Service> {
   const { asOf, seed, staffIds } = context;
   const now = sql`${asOf.toISOString()}::timestamptz`;
+  const branchId = sql`${context.branchId}::uuid`;
   const open = await rows<{
     id: string;
     created_at: string | Date;
@@ -61,7 +63,7 @@ export async function stageService(db: Database, context: OrderContext, random: 
     db,
     sql`select o.id, o.created_at, o.source, o.guests, o.created_by_id, o.customer_name,
       (select max(position) from ${orderLines} l where l.order_id = o.id)::int as positions
-    from ${orders} o where o.status in ${OPEN_STATUSES} order by o.created_at desc, o.id`,
+    from ${orders} o where o.branch_id = ${branchId} and o.status in ${OPEN_STATUSES} order by o.created_at desc, o.id`,
   );
   const scenes = servicePlan(Math.min(context.seatedTables, context.tables.length, open.length));
   // The tables sat down one after another over the last hour (the newest a minute or two ago): each scene
@@ -85,7 +87,9 @@ export async function stageService(db: Database, context: OrderContext, random: 
     .map(({ table }) => table);
   const dishes = await rows<{ id: string; name: string; price: number; category_id: string }>(
     db,
-    sql`select id, name, price, category_id from ${items} where is_available`,
+    sql`select i.id, i.name, coalesce(own.price, i.price) as price, i.category_id from ${items} i
+      left join ${branchItems} own on own.branch_id = ${branchId} and own.item_id = i.id
+      where i.is_available and coalesce(own.is_sold, true)`,
   );
   const dish = (ids: string[]) => {
     const available = ids.flatMap((id) => dishes.filter((d) => d.id === id));
@@ -107,7 +111,9 @@ export async function stageService(db: Database, context: OrderContext, random: 
         sql`update ${orderRounds} set status = 'served' where order_id = any(${pgArray(leftOver)}::uuid[])`,
       );
     }
-    await tx.execute(sql`update ${diningTables} set status = 'available', current_order_id = null`);
+    await tx.execute(
+      sql`update ${diningTables} set status = 'available', current_order_id = null where branch_id = ${branchId}`,
+    );
 
     for (const [i, order] of seated.entries()) {
       const scene = scenes[i]!;
@@ -202,7 +208,8 @@ export async function stageService(db: Database, context: OrderContext, random: 
   });
   const [written] = await rows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from ${orders} where status in ${OPEN_STATUSES} and ${now} >= created_at`,
+    sql`select count(*)::int as n from ${orders}
+      where branch_id = ${branchId} and status in ${OPEN_STATUSES} and ${now} >= created_at`,
   );
   return { openOrders: written?.n ?? 0, partPaid };
 }

@@ -1,5 +1,7 @@
 import type { BankAccount } from '@quan/contract/settings';
-import type { Database } from '../../db/client';
+import { eq } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { branches } from '../../db/schema/branches';
 import { restaurantSettings } from '../../db/schema/settings';
 
 /**
@@ -13,13 +15,18 @@ export const demoBankAccount: BankAccount = {
 };
 
 /**
- * The settings the demo restaurant starts from: a new restaurant's (menu prices with VAT inside, cash rounded to
- * 1.000 ₫), the staff screens' language, and the demo's bank account so the bills show their VietQR code.
+ * The chain's settings the demo starts from: a new restaurant's (menu prices with VAT inside, cash rounded to
+ * 1.000 ₫).
  */
-export async function writeDemoSettings(db: Database, language: 'vi' | 'en'): Promise<void> {
-  const demo = { pricesIncludeTax: true, cashRounding: 1000 as const, bank: demoBankAccount };
+export async function writeDemoSettings(db: Database): Promise<void> {
+  const demo = { pricesIncludeTax: true, cashRounding: 1000 as const };
   await db
     .insert(restaurantSettings)
-    .values({ id: 1, language, ...demo })
+    .values({ id: 1, ...demo })
     .onConflictDoUpdate({ target: restaurantSettings.id, set: demo });
+}
+
+/** A branch's own: the staff screens' language, and the demo's bank account so its bills show their VietQR code. */
+export async function writeDemoBranchSettings(db: Executor, branchId: string, language: 'vi' | 'en'): Promise<void> {
+  await db.update(branches).set({ language, bank: demoBankAccount }).where(eq(branches.id, branchId));
 }
