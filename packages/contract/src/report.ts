@@ -28,9 +28,24 @@ export type RevenueQuery = z.infer<typeof revenueQuerySchema>;
 export const revenueComparisons = ['previous'] as const;
 export type RevenueComparison = (typeof revenueComparisons)[number];
 
-/** The query of GET /api/order/revenue: a range, and what to compare it with. */
+/**
+ * Whose figures a report answers: `branch` (the default), the session's branch; `chain`, every branch side by
+ * side with their total, for those with 'reports:chain' (the owners): a manager asking for it gets a 403.
+ */
+export const reportScopes = ['branch', 'chain'] as const;
+export const reportScopeSchema = z.enum(reportScopes, 'The scope is branch or chain');
+export type ReportScope = z.infer<typeof reportScopeSchema>;
+
+/**
+ * The query of GET /api/order/revenue: a range, what to compare it with, and whose figures. The chain's
+ * figures are not compared (`compare` is then ignored).
+ */
 export const revenueFiguresQuerySchema = z
-  .strictObject({ ...rangeQueryShape, compare: z.enum(revenueComparisons).optional() })
+  .strictObject({
+    ...rangeQueryShape,
+    compare: z.enum(revenueComparisons).optional(),
+    scope: reportScopeSchema.optional(),
+  })
   .refine(startBeforeEnd, startBeforeEndError());
 export type RevenueFiguresQuery = z.infer<typeof revenueFiguresQuerySchema>;
 
@@ -92,6 +107,23 @@ export const revenueSchema = z.object({
 export type Revenue = z.infer<typeof revenueSchema>;
 export type RevenueComparisonFigures = NonNullable<Revenue['comparison']>;
 
+/** A branch as a chain report names it: a column of the table. */
+export const reportBranchSchema = z.object({ _id: idSchema, name: z.string() });
+export type ReportBranch = z.infer<typeof reportBranchSchema>;
+
+/**
+ * GET /api/order/revenue?scope=chain: each branch's figures, exactly as that branch's own report answers them
+ * (its own time zone deciding where its days start), in the branches' order, and the chain's total. Every
+ * total is the sum of the branches' figures in whole đồng, except the average order (total revenue ÷ total
+ * orders) and the top dishes (the chain's ten best, summed over the branches).
+ */
+export const chainRevenueSchema = z.object({
+  scope: z.literal('chain'),
+  branches: z.array(revenueSchema.omit({ comparison: true }).extend({ branch: reportBranchSchema })),
+  total: revenueSchema.omit({ comparison: true, range: true }),
+});
+export type ChainRevenue = z.infer<typeof chainRevenueSchema>;
+
 /** GET /api/order/chart-data: the last 30 days up to today, in the restaurant's time zone. */
 export const chartDataSchema = z.object({
   /** 30 entries, oldest first, every day present. */
@@ -104,6 +136,21 @@ export const chartDataSchema = z.object({
   ),
 });
 export type ChartData = z.infer<typeof chartDataSchema>;
+
+/** The query of GET /api/order/chart-data: whose figures (see `reportScopes`). */
+export const chartDataQuerySchema = z.strictObject({ scope: reportScopeSchema.optional() });
+export type ChartDataQuery = z.infer<typeof chartDataQuerySchema>;
+
+/**
+ * GET /api/order/chart-data?scope=chain: each branch's charts as its own report answers them, and the chain's:
+ * per day, hour and category, the sum of the branches' figures.
+ */
+export const chainChartDataSchema = z.object({
+  scope: z.literal('chain'),
+  branches: z.array(chartDataSchema.extend({ branch: reportBranchSchema })),
+  total: chartDataSchema,
+});
+export type ChainChartData = z.infer<typeof chainChartDataSchema>;
 
 export const CHART_DAYS = 30;
 export const TOP_ITEMS = 10;

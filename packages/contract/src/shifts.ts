@@ -9,6 +9,7 @@ import {
   moneyReasonSchema,
   paymentMethodSchema,
 } from './payments';
+import { reportScopeSchema } from './report';
 
 const personSchema = z.object({ _id: idSchema, name: z.string() });
 
@@ -167,7 +168,10 @@ export const listShiftsQuerySchema = z.object({
   limit: z.coerce.number().pipe(z.int32().min(1).max(100, 'Limit can be at most 100')).default(20),
 });
 
-/** GET /api/exports/{kind}?from&to&format: an accountant's export of a period (local days, inclusive). */
+/**
+ * GET /api/exports/{kind}?from&to&format: an accountant's export of a period (local days, inclusive), of the
+ * session's branch; with `scope=chain` ('reports:chain'), every branch's, each row naming its branch.
+ */
 export const exportKinds = ['orders', 'payments', 'shifts'] as const;
 export const exportParamsSchema = z.strictObject({
   kind: z.enum(exportKinds, 'Export orders, payments or shifts'),
@@ -177,6 +181,7 @@ export const exportQuerySchema = z
     from: z.iso.date('from must be a date (YYYY-MM-DD)'),
     to: z.iso.date('to must be a date (YYYY-MM-DD)'),
     format: z.enum(['csv', 'xlsx'], 'Format must be csv or xlsx').default('csv'),
+    scope: reportScopeSchema.optional(),
   })
   // PostgreSQL has no year 0, and the first local midnight of year 1 is an instant no JavaScript Date reads.
   .refine((q) => q.from >= '1900-01-01', { message: 'from must be 1900-01-01 or later', path: ['from'] })

@@ -1,8 +1,9 @@
 import type { OrderStatus } from '@quan/contract/order';
 import type { PaymentMethod } from '@quan/contract/payments';
-import { sql, type SQL } from 'drizzle-orm';
+import { asc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { branches } from '../../db/schema/branches';
 import { orders } from '../../db/schema/orders';
 import { orderPayments, shifts } from '../../db/schema/payments';
 import { diningTables } from '../../db/schema/tables';
@@ -12,6 +13,11 @@ import { users } from '../../db/schema/users';
 async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** The chain's branches in their order: the blocks of a chain export. */
+export async function chainBranches(db: Executor): Promise<{ id: string; name: string }[]> {
+  return db.select({ id: branches.id, name: branches.name }).from(branches).orderBy(asc(branches.position));
 }
 
 export interface Instants {
@@ -59,8 +65,8 @@ export interface OrderExportRow {
   note: string;
 }
 
-/** Orders placed in the range, by number, with what their payments add up to. */
-export async function ordersPlacedWithin(db: Executor, range: Instants): Promise<OrderExportRow[]> {
+/** The branch's orders placed in the range, by number, with what their payments add up to. */
+export async function ordersPlacedWithin(db: Executor, branchId: string, range: Instants): Promise<OrderExportRow[]> {
   return rows<OrderExportRow>(
     db,
     sql`
@@ -80,7 +86,7 @@ export async function ordersPlacedWithin(db: Executor, range: Instants): Promise
         array_agg(distinct ${orderPayments.method}) as methods
       from ${orderPayments} where ${orderPayments.orderId} = ${orders.id}
     ) paid on true
-    where ${within(orders.createdAt, range)}
+    where ${orders.branchId} = ${branchId} and ${within(orders.createdAt, range)}
     order by ${orders.orderNo}`,
   );
 }
@@ -100,8 +106,12 @@ export interface PaymentExportRow {
   bank_transaction_id: string | null;
 }
 
-/** Payments taken in the range, in the order they were taken. */
-export async function paymentsTakenWithin(db: Executor, range: Instants): Promise<PaymentExportRow[]> {
+/** Payments taken in the range for the branch's orders, in the order they were taken. */
+export async function paymentsTakenWithin(
+  db: Executor,
+  branchId: string,
+  range: Instants,
+): Promise<PaymentExportRow[]> {
   return rows<PaymentExportRow>(
     db,
     sql`
@@ -113,7 +123,7 @@ export async function paymentsTakenWithin(db: Executor, range: Instants): Promis
     join ${orders} on ${orders.id} = ${orderPayments.orderId}
     left join ${users} on ${users.id} = ${orderPayments.takenById}
     left join ${shifts} on ${shifts.id} = ${orderPayments.shiftId}
-    where ${within(orderPayments.takenAt, range)}
+    where ${orders.branchId} = ${branchId} and ${within(orderPayments.takenAt, range)}
     order by ${orderPayments.takenAt}, ${orderPayments.id}`,
   );
 }

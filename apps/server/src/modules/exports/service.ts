@@ -61,8 +61,12 @@ export function createExportsService({
   settings: Pick<SettingsService, 'get'>;
   shifts: Pick<ShiftsService, 'openedWithin'>;
 }) {
-  async function ordersTable(range: repo.Instants, at: ReturnType<typeof localDateTime>): Promise<ExportTable> {
-    const placed = await repo.ordersPlacedWithin(db, range);
+  async function ordersTable(
+    branchId: string,
+    range: repo.Instants,
+    at: ReturnType<typeof localDateTime>,
+  ): Promise<ExportTable> {
+    const placed = await repo.ordersPlacedWithin(db, branchId, range);
     return {
       sheet: 'Đơn hàng',
       columns: [
@@ -114,8 +118,12 @@ export function createExportsService({
     };
   }
 
-  async function paymentsTable(range: repo.Instants, at: ReturnType<typeof localDateTime>): Promise<ExportTable> {
-    const taken = await repo.paymentsTakenWithin(db, range);
+  async function paymentsTable(
+    branchId: string,
+    range: repo.Instants,
+    at: ReturnType<typeof localDateTime>,
+  ): Promise<ExportTable> {
+    const taken = await repo.paymentsTakenWithin(db, branchId, range);
     return {
       sheet: 'Thanh toán',
       columns: [
@@ -151,8 +159,12 @@ export function createExportsService({
     };
   }
 
-  async function shiftsTable(range: repo.Instants, at: ReturnType<typeof localDateTime>): Promise<ExportTable> {
-    const opened = await shifts.openedWithin(range);
+  async function shiftsTable(
+    branchId: string,
+    range: repo.Instants,
+    at: ReturnType<typeof localDateTime>,
+  ): Promise<ExportTable> {
+    const opened = await shifts.openedWithin(branchId, range);
     return {
       sheet: 'Ca',
       columns: [
@@ -204,17 +216,48 @@ export function createExportsService({
 
   const tables = { orders: ordersTable, payments: paymentsTable, shifts: shiftsTable };
 
+  /** The branch's table of the period: local days [from, to] in the branch's time zone, its clock in the cells. */
+  async function branchTable(branchId: string, kind: ExportKind, days: { from: string; to: string }) {
+    const { timezone } = await settings.get(branchId);
+    const range = await repo.localDaysAsInstants(db, timezone, { fromDay: days.from, toDay: days.to });
+    return tables[kind](branchId, range, localDateTime(timezone));
+  }
+
+  /**
+   * Every branch's table one after the other, each row led by its branch's name: order and shift numbers are
+   * each branch's own, so a row without its branch would be ambiguous.
+   */
+  async function chainTable(kind: ExportKind, days: { from: string; to: string }): Promise<ExportTable> {
+    const branches = await repo.chainBranches(db);
+    const tablesOfBranches = await Promise.all(branches.map((branch) => branchTable(branch.id, kind, days)));
+    const [first] = tablesOfBranches;
+    return {
+      sheet: first!.sheet,
+      columns: ['Chi nhánh', ...first!.columns],
+      rows: tablesOfBranches.flatMap((table, index) => table.rows.map((row) => [branches[index]!.name, ...row])),
+    };
+  }
+
+  type Query = { from: string; to: string; format: 'csv' | 'xlsx' };
+
+  /** The file of a table. */
+  async function fileOf(kind: ExportKind, query: Query, table: ExportTable, suffix = ''): Promise<ExportFile> {
+    return {
+      fileName: `quan-${kind}${suffix}-${query.from}-${query.to}.${query.format}`,
+      contentType: contentTypes[query.format],
+      content: query.format === 'csv' ? toCsv(table) : await toXlsx(table),
+    };
+  }
+
   return {
-    /** The period's orders, payments or shifts, local days [from, to] in the restaurant's time zone. */
-    async export(kind: ExportKind, query: { from: string; to: string; format: 'csv' | 'xlsx' }): Promise<ExportFile> {
-      const { timezone } = await settings.get();
-      const range = await repo.localDaysAsInstants(db, timezone, { fromDay: query.from, toDay: query.to });
-      const table = await tables[kind](range, localDateTime(timezone));
-      return {
-        fileName: `quan-${kind}-${query.from}-${query.to}.${query.format}`,
-        contentType: contentTypes[query.format],
-        content: query.format === 'csv' ? toCsv(table) : await toXlsx(table),
-      };
+    /** The branch's orders, payments or shifts of the period, local days [from, to] in the branch's time zone. */
+    async export(branchId: string, kind: ExportKind, query: Query): Promise<ExportFile> {
+      return fileOf(kind, query, await branchTable(branchId, kind, query));
+    },
+
+    /** Every branch's orders, payments or shifts of the period, with a branch column (each its own days). */
+    async exportChain(kind: ExportKind, query: Query): Promise<ExportFile> {
+      return fileOf(kind, query, await chainTable(kind, query), '-chain');
     },
   };
 }

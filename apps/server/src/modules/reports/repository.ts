@@ -1,6 +1,7 @@
 import type { PaymentMethod } from '@quan/contract/order';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { branches } from '../../db/schema/branches';
 import { categories, items, stations } from '../../db/schema/menu';
 import { orderPayments } from '../../db/schema/payments';
 import { orderLines, orderRounds, orders } from '../../db/schema/orders';
@@ -13,9 +14,20 @@ async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** The zone the sums were built in; null before the first build. */
-export async function rollupTimezone(db: Executor): Promise<string | null> {
-  const [state] = await db.select({ timezone: salesRollupState.timezone }).from(salesRollupState);
+/** The chain's branches in their order, with the zone each keeps its days in: a chain report's columns. */
+export async function chainBranches(db: Executor): Promise<{ id: string; name: string; timezone: string }[]> {
+  return db
+    .select({ id: branches.id, name: branches.name, timezone: branches.timezone })
+    .from(branches)
+    .orderBy(asc(branches.position));
+}
+
+/** The zone the branch's sums were built in; null before their first build. */
+export async function rollupTimezone(db: Executor, branchId: string): Promise<string | null> {
+  const [state] = await db
+    .select({ timezone: salesRollupState.timezone })
+    .from(salesRollupState)
+    .where(eq(salesRollupState.branchId, branchId));
   return state?.timezone ?? null;
 }
 
@@ -24,7 +36,9 @@ const localDay = (instant: SQL | typeof orders.completedAt, timezone: SQL) =>
   sql`(${instant} at time zone ${timezone})::date`;
 const localHour = (instant: SQL | typeof orders.completedAt, timezone: SQL) =>
   sql`extract(hour from ${instant} at time zone ${timezone})::smallint`;
-const stateTimezone = sql`(select ${salesRollupState.timezone} from ${salesRollupState})`;
+/** The zone the branch's sums were built in, as SQL: null before their first build. */
+const stateTimezone = (branchId: string) =>
+  sql`(select ${salesRollupState.timezone} from ${salesRollupState} where ${salesRollupState.branchId} = ${branchId})`;
 
 /**
  * What paid for orders, one row per payment net of its refunds, by the payment's method (a split tender
@@ -55,28 +69,30 @@ const soldQuantity = sql`${orderLines.quantity} - ${orderLines.voidedQuantity}`;
 const wasSold = sql`${orderLines.quantity} > ${orderLines.voidedQuantity}`;
 
 /**
- * Adds one just-completed order to the sums, inside its transaction. Before the first build there is
- * nothing to add to: the build will count it.
+ * Adds one just-completed order of the branch to the branch's sums, inside its transaction. Before the
+ * branch's first build there is nothing to add to: the build will count it.
  */
-export async function addCompletedOrder(db: Executor, orderId: string): Promise<void> {
+export async function addCompletedOrder(db: Executor, branchId: string, orderId: string): Promise<void> {
+  const zone = stateTimezone(branchId);
+  const thisOrder = sql`${orders.id} = ${orderId} and ${orders.branchId} = ${branchId}`;
   await db.execute(sql`
-    insert into ${salesByHour} (day, hour, payment_method, revenue, orders, guests)
-    select ${localDay(paid.completedAt, stateTimezone)}, ${localHour(paid.completedAt, stateTimezone)},
+    insert into ${salesByHour} (branch_id, day, hour, payment_method, revenue, orders, guests)
+    select ${branchId}::uuid, ${localDay(paid.completedAt, zone)}, ${localHour(paid.completedAt, zone)},
       payments.payment_method, sum(payments.revenue), sum(payments.order_count), sum(payments.guest_count)
-    from ${paymentsOf(sql`${orders.id} = ${orderId}`)} where ${stateTimezone} is not null
-    group by 1, 2, 3
-    on conflict (day, hour, payment_method) do update set
+    from ${paymentsOf(thisOrder)} where ${zone} is not null
+    group by 2, 3, 4
+    on conflict (branch_id, day, hour, payment_method) do update set
       revenue = ${salesByHour.revenue} + excluded.revenue,
       orders = ${salesByHour.orders} + excluded.orders,
       guests = ${salesByHour.guests} + excluded.guests`);
   await db.execute(sql`
-    insert into ${itemSalesByDay} (day, item_id, category_id, name, quantity, revenue)
-    select ${localDay(orders.completedAt, stateTimezone)}, ${orderLines.itemId}, ${orderLines.categoryId},
+    insert into ${itemSalesByDay} (branch_id, day, item_id, category_id, name, quantity, revenue)
+    select ${branchId}::uuid, ${localDay(orders.completedAt, zone)}, ${orderLines.itemId}, ${orderLines.categoryId},
       ${orderLines.name}, sum(${soldQuantity}), sum(${orderLines.total})
     from ${orderLines} join ${orders} on ${orders.id} = ${orderLines.orderId}
-    where ${orders.id} = ${orderId} and ${stateTimezone} is not null and ${wasSold}
-    group by 1, 2, 3, 4
-    on conflict (day, item_id, category_id, name) do update set
+    where ${thisOrder} and ${zone} is not null and ${wasSold}
+    group by 2, 3, 4, 5
+    on conflict (branch_id, day, item_id, category_id, name) do update set
       quantity = ${itemSalesByDay.quantity} + excluded.quantity,
       revenue = ${itemSalesByDay.revenue} + excluded.revenue`);
 }
@@ -88,40 +104,48 @@ export async function addCompletedOrder(db: Executor, orderId: string): Promise<
  */
 export async function addRefund(
   db: Executor,
+  branchId: string,
   refund: { orderId: string; method: PaymentMethod; amount: number },
 ): Promise<void> {
+  const zone = stateTimezone(branchId);
   await db.execute(sql`
-    insert into ${salesByHour} (day, hour, payment_method, revenue, orders, guests)
-    select ${localDay(orders.completedAt, stateTimezone)}, ${localHour(orders.completedAt, stateTimezone)},
+    insert into ${salesByHour} (branch_id, day, hour, payment_method, revenue, orders, guests)
+    select ${branchId}::uuid, ${localDay(orders.completedAt, zone)}, ${localHour(orders.completedAt, zone)},
       ${refund.method}, ${-refund.amount}::bigint, 0, 0
     from ${orders}
-    where ${orders.id} = ${refund.orderId} and ${orders.status} = 'completed' and ${stateTimezone} is not null
-    on conflict (day, hour, payment_method) do update set revenue = ${salesByHour.revenue} + excluded.revenue`);
+    where ${orders.id} = ${refund.orderId} and ${orders.branchId} = ${branchId} and ${orders.status} = 'completed'
+      and ${zone} is not null
+    on conflict (branch_id, day, hour, payment_method) do update set revenue = ${salesByHour.revenue} + excluded.revenue`);
 }
 
 /**
- * Builds the sums again from every completed order, in `timezone`, in set-based statements. The table locks
- * make completions wait until it is done, and make it wait for completions under way, so none is lost.
+ * Builds the branch's sums again from its completed orders, in `timezone` (the branch's), in set-based
+ * statements. The table locks make completions wait until it is done, and make it wait for completions under
+ * way, so none is lost.
  */
-export async function rebuildRollups(db: Executor, timezone: string): Promise<void> {
+export async function rebuildRollups(db: Executor, branchId: string, timezone: string): Promise<void> {
   const zone = sql`${timezone}::text`;
+  const completedHere = sql`${orders.status} = 'completed' and ${orders.branchId} = ${branchId}`;
   await db.execute(sql`lock table ${salesByHour}, ${itemSalesByDay} in exclusive mode`);
-  await db.delete(salesByHour);
-  await db.delete(itemSalesByDay);
+  await db.delete(salesByHour).where(eq(salesByHour.branchId, branchId));
+  await db.delete(itemSalesByDay).where(eq(itemSalesByDay.branchId, branchId));
   await db.execute(sql`
-    insert into ${salesByHour} (day, hour, payment_method, revenue, orders, guests)
-    select ${localDay(paid.completedAt, zone)}, ${localHour(paid.completedAt, zone)}, payments.payment_method,
-      sum(payments.revenue), sum(payments.order_count), sum(payments.guest_count)
-    from ${paymentsOf(sql`${orders.status} = 'completed'`)}
-    group by 1, 2, 3`);
+    insert into ${salesByHour} (branch_id, day, hour, payment_method, revenue, orders, guests)
+    select ${branchId}::uuid, ${localDay(paid.completedAt, zone)}, ${localHour(paid.completedAt, zone)},
+      payments.payment_method, sum(payments.revenue), sum(payments.order_count), sum(payments.guest_count)
+    from ${paymentsOf(completedHere)}
+    group by 2, 3, 4`);
   await db.execute(sql`
-    insert into ${itemSalesByDay} (day, item_id, category_id, name, quantity, revenue)
-    select ${localDay(orders.completedAt, zone)}, ${orderLines.itemId}, ${orderLines.categoryId}, ${orderLines.name},
-      sum(${soldQuantity}), sum(${orderLines.total})
+    insert into ${itemSalesByDay} (branch_id, day, item_id, category_id, name, quantity, revenue)
+    select ${branchId}::uuid, ${localDay(orders.completedAt, zone)}, ${orderLines.itemId}, ${orderLines.categoryId},
+      ${orderLines.name}, sum(${soldQuantity}), sum(${orderLines.total})
     from ${orderLines} join ${orders} on ${orders.id} = ${orderLines.orderId}
-    where ${orders.status} = 'completed' and ${wasSold}
-    group by 1, 2, 3, 4`);
-  await db.update(salesRollupState).set({ timezone }).where(eq(salesRollupState.id, 1));
+    where ${completedHere} and ${wasSold}
+    group by 2, 3, 4, 5`);
+  await db
+    .insert(salesRollupState)
+    .values({ branchId, timezone })
+    .onConflictDoUpdate({ target: salesRollupState.branchId, set: { timezone } });
 }
 
 /**
@@ -215,36 +239,43 @@ export async function comparisonSpan(
   return { start: new Date(span.start), end: new Date(span.end), span: span.elapsed ? 'elapsed' : 'whole' };
 }
 
-function completedWithin(edges: ReportRange['edges']): SQL {
+function completedWithin(branchId: string, edges: ReportRange['edges']): SQL {
   if (edges.length === 0) return sql`false`;
   const within = edges.map(
     (edge) =>
       sql`(${orders.completedAt} >= ${edge.from.toISOString()} and ${orders.completedAt} < ${edge.to.toISOString()})`,
   );
-  return sql`${orders.status} = 'completed' and (${sql.join(within, sql` or `)})`;
+  return sql`${orders.status} = 'completed' and ${orders.branchId} = ${branchId} and (${sql.join(within, sql` or `)})`;
 }
 
-function daysWithin(day: typeof salesByHour.day | typeof itemSalesByDay.day, range: ReportRange): SQL {
-  return range.days ? sql`${day} >= ${range.days.fromDay} and ${day} < ${range.days.toDay}` : sql`false`;
+function daysWithin(sums: typeof salesByHour | typeof itemSalesByDay, branchId: string, range: ReportRange): SQL {
+  return range.days
+    ? sql`${sums.branchId} = ${branchId} and ${sums.day} >= ${range.days.fromDay} and ${sums.day} < ${range.days.toDay}`
+    : sql`false`;
 }
 
-export async function totalsByPaymentMethod(db: Executor, range: ReportRange) {
+/** The branch's orders completed in [start, end). */
+const completedBetween = (branchId: string, range: Pick<ReportRange, 'start' | 'end'>) =>
+  sql`${orders.status} = 'completed' and ${orders.branchId} = ${branchId}
+    and ${orders.completedAt} >= ${range.start.toISOString()} and ${orders.completedAt} < ${range.end.toISOString()}`;
+
+export async function totalsByPaymentMethod(db: Executor, branchId: string, range: ReportRange) {
   return rows<{ method: PaymentMethod; revenue: string; orders: string; guests: string }>(
     db,
     sql`
     select method, sum(revenue) as revenue, sum(orders) as orders, sum(guests) as guests from (
       select ${salesByHour.paymentMethod} as method, ${salesByHour.revenue} as revenue, ${salesByHour.orders} as orders,
         ${salesByHour.guests} as guests
-      from ${salesByHour} where ${daysWithin(salesByHour.day, range)}
+      from ${salesByHour} where ${daysWithin(salesByHour, branchId, range)}
       union all
       select payments.payment_method, payments.revenue, payments.order_count, payments.guest_count
-      from ${paymentsOf(completedWithin(range.edges))}
+      from ${paymentsOf(completedWithin(branchId, range.edges))}
     ) sales group by method`,
   );
 }
 
-/** Tips on the payments of orders completed in [start, end), by who took them, most first. */
-export async function tipsByStaff(db: Executor, range: Pick<ReportRange, 'start' | 'end'>) {
+/** Tips on the payments of the branch's orders completed in [start, end), by who took them, most first. */
+export async function tipsByStaff(db: Executor, branchId: string, range: Pick<ReportRange, 'start' | 'end'>) {
   return rows<{ staff_id: string | null; name: string | null; amount: string }>(
     db,
     sql`
@@ -252,14 +283,14 @@ export async function tipsByStaff(db: Executor, range: Pick<ReportRange, 'start'
     from ${orderPayments}
     join ${orders} on ${orders.id} = ${orderPayments.orderId}
     left join ${users} on ${users.id} = ${orderPayments.takenById}
-    where ${orders.status} = 'completed' and ${orders.completedAt} >= ${range.start.toISOString()}
-      and ${orders.completedAt} < ${range.end.toISOString()} and ${orderPayments.tip} > 0
+    where ${completedBetween(branchId, range)} and ${orderPayments.tip} > 0
     group by ${users.id}, ${users.name}
     order by sum(${orderPayments.tip}) desc, ${users.name}`,
   );
 }
 
-export async function topItems(db: Executor, range: ReportRange, limit: number) {
+/** The branch's dishes by revenue, then quantity; `limit` null: every dish sold. */
+export async function topItems(db: Executor, branchId: string, range: ReportRange, limit: number | null) {
   return rows<{ item_id: string | null; name: string; quantity: string; revenue: string }>(
     db,
     sql`
@@ -268,23 +299,23 @@ export async function topItems(db: Executor, range: ReportRange, limit: number) 
     from (
       select ${itemSalesByDay.itemId} as item_id, ${itemSalesByDay.name} as name, ${itemSalesByDay.quantity} as quantity,
         ${itemSalesByDay.revenue} as revenue
-      from ${itemSalesByDay} where ${daysWithin(itemSalesByDay.day, range)}
+      from ${itemSalesByDay} where ${daysWithin(itemSalesByDay, branchId, range)}
       union all
       select ${orderLines.itemId}, ${orderLines.name}, ${soldQuantity}, ${orderLines.total}
       from ${orderLines} join ${orders} on ${orders.id} = ${orderLines.orderId}
-      where ${completedWithin(range.edges)} and ${wasSold}
+      where ${completedWithin(branchId, range.edges)} and ${wasSold}
     ) sales
     left join ${items} on ${items.id} = sales.item_id
     -- The sums keep the id of a deleted dish while its order lines forget it: once the dish is gone it is
     -- known by its name alone, whichever side its sales come from.
     group by ${items.id}, case when ${items.id} is null then sales.name end
     order by sum(sales.revenue) desc, sum(sales.quantity) desc, 2
-    limit ${limit}`,
+    ${limit === null ? sql`` : sql`limit ${limit}`}`,
   );
 }
 
-/** The last `days` local days up to today: each day, each hour of the day, and each category. */
-export async function chartData(db: Executor, timezone: string, days: number) {
+/** The branch's last `days` local days up to today: each day, each hour of the day, and each category. */
+export async function chartData(db: Executor, branchId: string, timezone: string, days: number) {
   const zone = sql`${timezone}::text`;
   const today = sql`(now() at time zone ${zone})::date`;
   const firstDay = sql`(${today} - ${days - 1}::int)`;
@@ -295,7 +326,7 @@ export async function chartData(db: Executor, timezone: string, days: number) {
       select d.day::date::text as date, coalesce(sum(${salesByHour.revenue}), 0) as revenue,
         coalesce(sum(${salesByHour.orders}), 0) as orders
       from generate_series(${firstDay}, ${today}, interval '1 day') as d(day)
-      left join ${salesByHour} on ${salesByHour.day} = d.day::date
+      left join ${salesByHour} on ${salesByHour.day} = d.day::date and ${salesByHour.branchId} = ${branchId}
       group by d.day order by d.day`,
     ),
     rows<{ hour: number; revenue: string; orders: string }>(
@@ -303,7 +334,8 @@ export async function chartData(db: Executor, timezone: string, days: number) {
       sql`
       select h.hour, coalesce(sum(${salesByHour.revenue}), 0) as revenue, coalesce(sum(${salesByHour.orders}), 0) as orders
       from generate_series(0, 23) as h(hour)
-      left join ${salesByHour} on ${salesByHour.hour} = h.hour and ${salesByHour.day} between ${firstDay} and ${today}
+      left join ${salesByHour} on ${salesByHour.hour} = h.hour and ${salesByHour.branchId} = ${branchId}
+        and ${salesByHour.day} between ${firstDay} and ${today}
       group by h.hour order by h.hour`,
     ),
     rows<{ category_id: string | null; name: string | null; quantity: string; revenue: string }>(
@@ -312,7 +344,7 @@ export async function chartData(db: Executor, timezone: string, days: number) {
       select ${categories.id} as category_id, ${categories.name} as name,
         sum(${itemSalesByDay.quantity}) as quantity, sum(${itemSalesByDay.revenue}) as revenue
       from ${itemSalesByDay} left join ${categories} on ${categories.id} = ${itemSalesByDay.categoryId}
-      where ${itemSalesByDay.day} between ${firstDay} and ${today}
+      where ${itemSalesByDay.branchId} = ${branchId} and ${itemSalesByDay.day} between ${firstDay} and ${today}
       group by ${categories.id}, ${categories.name}
       order by 4 desc, 3 desc`,
     ),
@@ -324,7 +356,7 @@ export async function chartData(db: Executor, timezone: string, days: number) {
  * Portions and revenue of each option sold in completed orders of the range, by the names it was sold
  * under (read from the lines' copies, so renamed or removed options keep their history).
  */
-export async function optionSales(db: Executor, range: Pick<ReportRange, 'start' | 'end'>) {
+export async function optionSales(db: Executor, branchId: string, range: Pick<ReportRange, 'start' | 'end'>) {
   return rows<{ group: string; name: string; portions: string; revenue: string }>(
     db,
     sql`
@@ -333,8 +365,7 @@ export async function optionSales(db: Executor, range: Pick<ReportRange, 'start'
     from ${orderLines}
     join ${orders} on ${orders.id} = ${orderLines.orderId}
     cross join lateral jsonb_array_elements(${orderLines.options}) as chosen
-    where ${orders.status} = 'completed' and ${orders.completedAt} >= ${range.start.toISOString()}
-      and ${orders.completedAt} < ${range.end.toISOString()} and ${wasSold}
+    where ${completedBetween(branchId, range)} and ${wasSold}
     group by 1, 2
     order by sum(${soldQuantity}) desc, 1, 2`,
   );
@@ -344,7 +375,7 @@ export async function optionSales(db: Executor, range: Pick<ReportRange, 'start'
  * How long lines took, from their round being sent to being marked done, over rounds sent in the range
  * (orders not cancelled), per station and per dish, in whole seconds.
  */
-export async function prepTimes(db: Executor, range: Pick<ReportRange, 'start' | 'end'>) {
+export async function prepTimes(db: Executor, branchId: string, range: Pick<ReportRange, 'start' | 'end'>) {
   const done = sql`
     select ${orderLines.stationId} as station_id, ${orderLines.itemId} as item_id, ${orderLines.name} as name,
       extract(epoch from ${orderLines.readyAt} - ${orderRounds.sentAt}) as seconds
@@ -352,6 +383,7 @@ export async function prepTimes(db: Executor, range: Pick<ReportRange, 'start' |
     join ${orderRounds} on ${orderRounds.orderId} = ${orderLines.orderId} and ${orderRounds.no} = ${orderLines.roundNo}
     join ${orders} on ${orders.id} = ${orderLines.orderId}
     where ${orderLines.readyAt} is not null and ${wasSold} and ${orders.status} <> 'cancelled'
+      and ${orders.branchId} = ${branchId}
       and ${orderRounds.sentAt} >= ${range.start.toISOString()} and ${orderRounds.sentAt} < ${range.end.toISOString()}`;
   const [byStation, byDish] = await Promise.all([
     rows<{ station_id: string | null; name: string | null; lines: string; average: string }>(

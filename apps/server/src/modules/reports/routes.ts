@@ -1,5 +1,8 @@
 import { envelope } from '@quan/contract/common';
 import {
+  chainChartDataSchema,
+  chainRevenueSchema,
+  chartDataQuerySchema,
   chartDataSchema,
   optionSalesSchema,
   prepTimesSchema,
@@ -11,13 +14,18 @@ import {
 } from '@quan/contract/report';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../lib/reply';
+import { currentUser } from '../../plugins/auth';
+import { wantsChain } from './chain-access';
 import type { ReportsService } from './service';
 
 /**
  * GET /api/order/revenue and /api/order/chart-data: the figures of those who may read reports, and
  * GET /api/order/top-dishes: today's best sellers for everyone who sees orders. All from completed orders only.
  * They share the `/api/order` prefix with the orders' routes: their static paths win over `/:id`.
+ * Every figure is the session's branch's; revenue and charts answer the whole chain with `scope=chain`
+ * ('reports:chain'): a column per branch and their total.
  */
 export const reportRoutes: FastifyPluginAsync<{ reports: ReportsService }> = async (fastify, { reports }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -27,9 +35,23 @@ export const reportRoutes: FastifyPluginAsync<{ reports: ReportsService }> = asy
     '/revenue',
     {
       config: { access: 'reports:read' },
-      schema: { tags, querystring: revenueFiguresQuerySchema, response: { 200: envelope(revenueSchema) } },
+      schema: {
+        tags,
+        description:
+          "The branch's figures of the range; with scope=chain (admins), each branch's and their total " +
+          '(403 for a manager).',
+        querystring: revenueFiguresQuerySchema,
+        response: { 200: envelope(z.union([revenueSchema, chainRevenueSchema])) },
+      },
     },
-    async (request) => ok(await reports.revenue(request.query)),
+    async (request) => {
+      const user = currentUser(request);
+      return ok(
+        wantsChain(user, request.query.scope)
+          ? await reports.chainRevenue(request.query)
+          : await reports.revenue(user.branchId, request.query),
+      );
+    },
   );
 
   app.get(
@@ -43,7 +65,7 @@ export const reportRoutes: FastifyPluginAsync<{ reports: ReportsService }> = asy
         response: { 200: envelope(optionSalesSchema) },
       },
     },
-    async (request) => ok(await reports.optionSales(request.query)),
+    async (request) => ok(await reports.optionSales(currentUser(request).branchId, request.query)),
   );
 
   app.get(
@@ -57,13 +79,26 @@ export const reportRoutes: FastifyPluginAsync<{ reports: ReportsService }> = asy
         response: { 200: envelope(prepTimesSchema) },
       },
     },
-    async (request) => ok(await reports.prepTimes(request.query)),
+    async (request) => ok(await reports.prepTimes(currentUser(request).branchId, request.query)),
   );
 
   app.get(
     '/chart-data',
-    { config: { access: 'reports:read' }, schema: { tags, response: { 200: envelope(chartDataSchema) } } },
-    async () => ok(await reports.chartData()),
+    {
+      config: { access: 'reports:read' },
+      schema: {
+        tags,
+        description: "The branch's last 30 days; with scope=chain (admins), each branch's and their sums.",
+        querystring: chartDataQuerySchema,
+        response: { 200: envelope(z.union([chartDataSchema, chainChartDataSchema])) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return ok(
+        wantsChain(user, request.query.scope) ? await reports.chainChartData() : await reports.chartData(user.branchId),
+      );
+    },
   );
 
   app.get(
@@ -72,6 +107,6 @@ export const reportRoutes: FastifyPluginAsync<{ reports: ReportsService }> = asy
       config: { access: 'orders:read' },
       schema: { tags, querystring: topDishesQuerySchema, response: { 200: envelope(topDishesSchema) } },
     },
-    async (request) => ok(await reports.topDishes(request.query)),
+    async (request) => ok(await reports.topDishes(currentUser(request).branchId, request.query)),
   );
 };

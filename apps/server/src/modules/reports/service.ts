@@ -2,6 +2,8 @@ import { paymentMethods, type PaymentMethod } from '@quan/contract/payments';
 import {
   CHART_DAYS,
   TOP_ITEMS,
+  type ChainChartData,
+  type ChainRevenue,
   type ChartData,
   type OptionSales,
   type PrepTimes,
@@ -14,19 +16,20 @@ import {
 } from '@quan/contract/report';
 import { lockForTransaction, type Database, type Executor } from '../../db/client';
 import type { SettingsService } from '../settings/service';
+import { sumChartData, sumRevenue } from './chain-totals';
 import * as repo from './repository';
 
 /** Serialises rebuilds of the sums across the instances of a chain. */
 const ROLLUP_LOCK_KEY = 7_310_002;
 
 /**
- * Builds the sums again from the orders, once across a chain (advisory lock). For orders written below the
- * services: a restore from a backup, the demo's generator.
+ * Builds every branch's sums again from its orders, each in the branch's own time zone, once across the
+ * instances (advisory lock). For orders written below the services: a restore from a backup, the demo's generator.
  */
-export async function rebuildSalesSums(db: Database, timezone: string): Promise<void> {
+export async function rebuildSalesSums(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     await lockForTransaction(tx, ROLLUP_LOCK_KEY);
-    await repo.rebuildRollups(tx, timezone);
+    for (const branch of await repo.chainBranches(tx)) await repo.rebuildRollups(tx, branch.id, branch.timezone);
   });
 }
 
@@ -55,21 +58,22 @@ function toTopItem(row: Awaited<ReturnType<typeof repo.topItems>>[number]): TopI
 
 export function createReportsService({ db, settings }: { db: Database; settings: Pick<SettingsService, 'get'> }) {
   /**
-   * The restaurant's time zone, with the sums built in it: on the first report, and after the zone
-   * changed, they are rebuilt from the orders (once, whichever instance gets there first).
+   * The branch's time zone, with its sums built in it: on its first report, and after its zone changed,
+   * they are rebuilt from its orders (once, whichever instance gets there first).
    */
-  async function readyTimezone(): Promise<string> {
-    const { timezone } = await settings.get();
-    if ((await repo.rollupTimezone(db)) === timezone) return timezone;
+  async function readyTimezone(branchId: string): Promise<string> {
+    const { timezone } = await settings.get(branchId);
+    if ((await repo.rollupTimezone(db, branchId)) === timezone) return timezone;
     await db.transaction(async (tx) => {
       await lockForTransaction(tx, ROLLUP_LOCK_KEY);
-      if ((await repo.rollupTimezone(tx)) !== timezone) await repo.rebuildRollups(tx, timezone);
+      if ((await repo.rollupTimezone(tx, branchId)) !== timezone) await repo.rebuildRollups(tx, branchId, timezone);
     });
     return timezone;
   }
 
   /** The figures of the earlier period of the same length, over the span that compares with `range` at `now`. */
   async function compareWithPrevious(
+    branchId: string,
     timezone: string,
     range: repo.ReportRange,
     now: Date,
@@ -80,7 +84,7 @@ export function createReportsService({ db, settings }: { db: Database; settings:
       endDate: span.end.toISOString(),
     });
     const { totalRevenue, orderCount, averageOrderValue, totalGuests } = totalsOf(
-      await repo.totalsByPaymentMethod(db, earlier),
+      await repo.totalsByPaymentMethod(db, branchId, earlier),
     );
     return {
       totalRevenue,
@@ -93,40 +97,93 @@ export function createReportsService({ db, settings }: { db: Database; settings:
     };
   }
 
+  /**
+   * The branch's figures of the range; with `compare`, also those of the span they compare with (the earlier
+   * period, cut at the same clock time while this one is under way), read at the same instant. `topItems`
+   * null: every dish sold, for the chain's total to rank.
+   */
+  async function revenueOf(
+    branchId: string,
+    { compare, scope: _scope, ...query }: RevenueFiguresQuery,
+    now: Date,
+    topItems: number | null = TOP_ITEMS,
+  ): Promise<Revenue> {
+    const timezone = await readyTimezone(branchId);
+    const range = await repo.resolveRange(db, timezone, query, now);
+    const [totals, top, tips, comparison] = await Promise.all([
+      repo.totalsByPaymentMethod(db, branchId, range),
+      repo.topItems(db, branchId, range, topItems),
+      repo.tipsByStaff(db, branchId, range),
+      compare === 'previous' ? compareWithPrevious(branchId, timezone, range, now) : undefined,
+    ]);
+    return {
+      ...totalsOf(totals),
+      topItems: top.map(toTopItem),
+      tips: {
+        total: tips.reduce((sum, row) => sum + Number(row.amount), 0),
+        byStaff: tips.map((row) => ({
+          staff: row.staff_id ? { _id: row.staff_id, name: row.name ?? '' } : null,
+          amount: Number(row.amount),
+        })),
+      },
+      range: { startDate: range.start.toISOString(), endDate: range.end.toISOString() },
+      ...(comparison && { comparison }),
+    };
+  }
+
+  async function chartDataOf(branchId: string): Promise<ChartData> {
+    const timezone = await readyTimezone(branchId);
+    const { daily, hourly, byCategory } = await repo.chartData(db, branchId, timezone, CHART_DAYS);
+    return {
+      daily: daily.map((row) => ({ date: row.date, revenue: Number(row.revenue), orders: Number(row.orders) })),
+      hourly: hourly.map((row) => ({
+        hour: Number(row.hour),
+        revenue: Number(row.revenue),
+        orders: Number(row.orders),
+      })),
+      byCategory: byCategory.map((row) => ({
+        categoryId: row.category_id,
+        name: row.name ?? 'Deleted categories',
+        quantity: Number(row.quantity),
+        revenue: Number(row.revenue),
+      })),
+    };
+  }
+
+  /** The chain's branches as a report's columns, in their order. */
+  async function chainBranches() {
+    return (await repo.chainBranches(db)).map((branch) => ({ _id: branch.id, name: branch.name }));
+  }
+
   return {
+    /** The branch's figures of the range (see `revenueOf`). */
+    revenue: (branchId: string, query: RevenueFiguresQuery): Promise<Revenue> => revenueOf(branchId, query, new Date()),
+
     /**
-     * The figures of the range; with `compare`, also those of the span they compare with (the earlier
-     * period, cut at the same clock time while this one is under way), read at the same instant.
+     * Every branch's figures of the range, each as its own report answers them, and their sum. Read at one
+     * instant, so that "today" is the same moment in every branch (its own day in its own zone).
      */
-    async revenue({ compare, ...query }: RevenueFiguresQuery): Promise<Revenue> {
+    async chainRevenue(query: RevenueFiguresQuery): Promise<ChainRevenue> {
       const now = new Date();
-      const timezone = await readyTimezone();
-      const range = await repo.resolveRange(db, timezone, query, now);
-      const [totals, top, tips, comparison] = await Promise.all([
-        repo.totalsByPaymentMethod(db, range),
-        repo.topItems(db, range, TOP_ITEMS),
-        repo.tipsByStaff(db, range),
-        compare === 'previous' ? compareWithPrevious(timezone, range, now) : undefined,
-      ]);
+      const branches = await chainBranches();
+      const figures = await Promise.all(
+        branches.map((branch) => revenueOf(branch._id, { ...query, compare: undefined }, now, null)),
+      );
       return {
-        ...totalsOf(totals),
-        topItems: top.map(toTopItem),
-        tips: {
-          total: tips.reduce((sum, row) => sum + Number(row.amount), 0),
-          byStaff: tips.map((row) => ({
-            staff: row.staff_id ? { _id: row.staff_id, name: row.name ?? '' } : null,
-            amount: Number(row.amount),
-          })),
-        },
-        range: { startDate: range.start.toISOString(), endDate: range.end.toISOString() },
-        ...(comparison && { comparison }),
+        scope: 'chain',
+        branches: branches.map((branch, index) => ({
+          ...figures[index]!,
+          topItems: figures[index]!.topItems.slice(0, TOP_ITEMS),
+          branch,
+        })),
+        total: sumRevenue(figures, TOP_ITEMS),
       };
     },
 
-    /** Sales by option over completed orders of the range (as the revenue's range). */
-    async optionSales(query: RevenueQuery): Promise<OptionSales> {
-      const range = await repo.resolveRange(db, (await settings.get()).timezone, query);
-      const options = await repo.optionSales(db, range);
+    /** Sales by option over the branch's completed orders of the range (as the revenue's range). */
+    async optionSales(branchId: string, query: RevenueQuery): Promise<OptionSales> {
+      const range = await repo.resolveRange(db, (await settings.get(branchId)).timezone, query);
+      const options = await repo.optionSales(db, branchId, range);
       return {
         options: options.map((row) => ({
           group: row.group,
@@ -138,10 +195,10 @@ export function createReportsService({ db, settings }: { db: Database; settings:
       };
     },
 
-    /** Average preparation times per station and dish over rounds sent in the range. */
-    async prepTimes(query: RevenueQuery): Promise<PrepTimes> {
-      const range = await repo.resolveRange(db, (await settings.get()).timezone, query);
-      const { byStation, byDish } = await repo.prepTimes(db, range);
+    /** Average preparation times per station and dish over the branch's rounds sent in the range. */
+    async prepTimes(branchId: string, query: RevenueQuery): Promise<PrepTimes> {
+      const range = await repo.resolveRange(db, (await settings.get(branchId)).timezone, query);
+      const { byStation, byDish } = await repo.prepTimes(db, branchId, range);
       return {
         byStation: byStation.map((row) => ({
           stationId: row.station_id,
@@ -163,41 +220,37 @@ export function createReportsService({ db, settings }: { db: Database; settings:
      * Today's best-selling dishes, ranked as the revenue figures' top dishes (the same query over the
      * same range), without their revenue.
      */
-    async topDishes({ limit }: TopDishesQuery): Promise<TopDish[]> {
-      const timezone = await readyTimezone();
+    async topDishes(branchId: string, { limit }: TopDishesQuery): Promise<TopDish[]> {
+      const timezone = await readyTimezone(branchId);
       const range = await repo.resolveRange(db, timezone, {});
-      const top = await repo.topItems(db, range, limit);
+      const top = await repo.topItems(db, branchId, range, limit);
       return top.map(toTopItem).map(({ itemId, name, quantity }) => ({ itemId, name, quantity }));
     },
 
-    async chartData(): Promise<ChartData> {
-      const timezone = await readyTimezone();
-      const { daily, hourly, byCategory } = await repo.chartData(db, timezone, CHART_DAYS);
+    /** The branch's last 30 days, in its time zone. */
+    chartData: (branchId: string): Promise<ChartData> => chartDataOf(branchId),
+
+    /** Every branch's charts, each in its own time zone, and their sum per day, hour and category. */
+    async chainChartData(): Promise<ChainChartData> {
+      const branches = await chainBranches();
+      const charts = await Promise.all(branches.map((branch) => chartDataOf(branch._id)));
       return {
-        daily: daily.map((row) => ({ date: row.date, revenue: Number(row.revenue), orders: Number(row.orders) })),
-        hourly: hourly.map((row) => ({
-          hour: Number(row.hour),
-          revenue: Number(row.revenue),
-          orders: Number(row.orders),
-        })),
-        byCategory: byCategory.map((row) => ({
-          categoryId: row.category_id,
-          name: row.name ?? 'Deleted categories',
-          quantity: Number(row.quantity),
-          revenue: Number(row.revenue),
-        })),
+        scope: 'chain',
+        branches: branches.map((branch, index) => ({ ...charts[index]!, branch })),
+        total: sumChartData(charts),
       };
     },
 
-    /** Inside the transaction that completes an order: adds it to the sums. */
-    addCompletedOrder: (tx: Executor, orderId: string) => repo.addCompletedOrder(tx, orderId),
+    /** Inside the transaction that completes an order of the branch: adds it to the branch's sums. */
+    addCompletedOrder: (tx: Executor, branchId: string, orderId: string) =>
+      repo.addCompletedOrder(tx, branchId, orderId),
 
     /**
      * Inside the refund's transaction: a refund of a completed order's payment comes off that method's
-     * revenue where the order was counted. Before completion there is nothing to change.
+     * revenue where the order was counted, in the order's branch. Before completion there is nothing to change.
      */
-    addRefund: (tx: Executor, refund: { orderId: string; method: PaymentMethod; amount: number }) =>
-      repo.addRefund(tx, refund),
+    addRefund: (tx: Executor, branchId: string, refund: { orderId: string; method: PaymentMethod; amount: number }) =>
+      repo.addRefund(tx, branchId, refund),
   };
 }
 

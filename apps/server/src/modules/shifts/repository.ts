@@ -7,22 +7,33 @@ import { users } from '../../db/schema/users';
 
 /**
  * The shift a payment, refund or completion on `deviceId` belongs to: the one open on that device; else, for a
- * device that never kept a drawer (a waiter's phone taking payments for the counter), the restaurant's only
+ * device that never kept a drawer (a waiter's phone taking payments for the counter), the branch's only
  * open shift; else none. A drawer device whose shift is closed counts in no other drawer: its cash is not in
- * theirs. The shift row is locked (shared), so it cannot close while the payment is being written into it.
+ * theirs. Only the branch's drawers count: money taken in one shop is never in another's. The shift row is
+ * locked (shared), so it cannot close while the payment is being written into it.
  */
-export async function shiftFor(tx: Executor, deviceId: string | null): Promise<string | null> {
+export async function shiftFor(tx: Executor, branchId: string, deviceId: string | null): Promise<string | null> {
+  const inBranch = eq(shifts.branchId, branchId);
   if (deviceId) {
     const [own] = await tx
       .select({ id: shifts.id })
       .from(shifts)
-      .where(and(eq(shifts.deviceId, deviceId), eq(shifts.status, 'open')))
+      .where(and(inBranch, eq(shifts.deviceId, deviceId), eq(shifts.status, 'open')))
       .for('share');
     if (own) return own.id;
-    const [keptDrawer] = await tx.select({ id: shifts.id }).from(shifts).where(eq(shifts.deviceId, deviceId)).limit(1);
+    const [keptDrawer] = await tx
+      .select({ id: shifts.id })
+      .from(shifts)
+      .where(and(inBranch, eq(shifts.deviceId, deviceId)))
+      .limit(1);
     if (keptDrawer) return null;
   }
-  const open = await tx.select({ id: shifts.id }).from(shifts).where(eq(shifts.status, 'open')).limit(2).for('share');
+  const open = await tx
+    .select({ id: shifts.id })
+    .from(shifts)
+    .where(and(inBranch, eq(shifts.status, 'open')))
+    .limit(2)
+    .for('share');
   return open.length === 1 ? open[0]!.id : null;
 }
 
@@ -33,9 +44,20 @@ export async function insertShift(tx: Executor, row: typeof shifts.$inferInsert)
   return inserted!;
 }
 
-/** One shift; locked for the rest of the transaction when it is about to change. */
-export async function findShift(db: Executor, id: string, lock = false): Promise<ShiftRow | undefined> {
-  const query = db.select().from(shifts).where(eq(shifts.id, id));
+/**
+ * One shift of this branch (another branch's id finds nothing); locked for the rest of the transaction when it
+ * is about to change.
+ */
+export async function findShift(
+  db: Executor,
+  branchId: string,
+  id: string,
+  lock = false,
+): Promise<ShiftRow | undefined> {
+  const query = db
+    .select()
+    .from(shifts)
+    .where(and(eq(shifts.id, id), eq(shifts.branchId, branchId)));
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }
@@ -49,12 +71,12 @@ export async function openShiftOn(db: Executor, deviceId: string, except?: strin
   return row;
 }
 
-/** How many shifts are open besides this one. */
-export async function otherOpenShifts(db: Executor, id: string): Promise<number> {
+/** How many shifts of the branch are open besides this one. */
+export async function otherOpenShifts(db: Executor, branchId: string, id: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(shifts)
-    .where(and(eq(shifts.status, 'open'), ne(shifts.id, id)));
+    .where(and(eq(shifts.branchId, branchId), eq(shifts.status, 'open'), ne(shifts.id, id)));
   return row?.n ?? 0;
 }
 
@@ -63,21 +85,37 @@ export async function updateShift(tx: Executor, id: string, change: Partial<type
   return row!;
 }
 
-/** A page of shifts, newest first, and how many there are. */
-export async function pageShifts(db: Executor, page: { offset: number; limit: number }) {
+/** A page of the branch's shifts, newest first, and how many there are. */
+export async function pageShifts(db: Executor, branchId: string, page: { offset: number; limit: number }) {
+  const inBranch = eq(shifts.branchId, branchId);
   const [rows, [total]] = await Promise.all([
-    db.select().from(shifts).orderBy(desc(shifts.openedAt), desc(shifts.shiftNo)).limit(page.limit).offset(page.offset),
-    db.select({ n: count() }).from(shifts),
+    db
+      .select()
+      .from(shifts)
+      .where(inBranch)
+      .orderBy(desc(shifts.openedAt), desc(shifts.shiftNo))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(shifts).where(inBranch),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Shifts opened within [from, to), oldest first (the accountant's export). */
-export async function shiftsOpenedWithin(db: Executor, range: { from: Date; to: Date }): Promise<ShiftRow[]> {
+/** The branch's shifts opened within [from, to), oldest first (the accountant's export). */
+export async function shiftsOpenedWithin(
+  db: Executor,
+  branchId: string,
+  range: { from: Date; to: Date },
+): Promise<ShiftRow[]> {
   return db
     .select()
     .from(shifts)
-    .where(sql`${shifts.openedAt} >= ${range.from.toISOString()} and ${shifts.openedAt} < ${range.to.toISOString()}`)
+    .where(
+      and(
+        eq(shifts.branchId, branchId),
+        sql`${shifts.openedAt} >= ${range.from.toISOString()} and ${shifts.openedAt} < ${range.to.toISOString()}`,
+      ),
+    )
     .orderBy(asc(shifts.openedAt), asc(shifts.shiftNo));
 }
 
@@ -102,19 +140,19 @@ export async function movementsOf(db: Executor, shiftId: string) {
     .orderBy(asc(cashMovements.at), asc(cashMovements.id));
 }
 
-/** Orders still open (placed, cooking, ready or served), oldest number first. */
-/** An order the last shift cannot close over. */
+/** An order the branch's last shift cannot close over. */
 export interface OpenOrder {
   id: string;
   orderNo: number;
   status: (typeof openOrderStatuses)[number];
 }
 
-export async function openOrders(db: Executor): Promise<OpenOrder[]> {
+/** The branch's orders still open (placed, cooking, ready or served), oldest number first. */
+export async function openOrders(db: Executor, branchId: string): Promise<OpenOrder[]> {
   const rows = await db
     .select({ id: orders.id, orderNo: orders.orderNo, status: orders.status })
     .from(orders)
-    .where(inArray(orders.status, openOrderStatuses))
+    .where(and(eq(orders.branchId, branchId), inArray(orders.status, openOrderStatuses)))
     .orderBy(asc(orders.orderNo));
   return rows.filter((row): row is OpenOrder => (openOrderStatuses as readonly string[]).includes(row.status));
 }
@@ -157,9 +195,9 @@ export async function tipsByStaff(db: Executor, shiftId: string) {
     .orderBy(desc(sql`sum(${orderPayments.tip})`), asc(users.name));
 }
 
-/** The figures of the orders completed in the shift. */
-export async function completedOrderFigures(db: Executor, shiftId: string) {
-  const completedHere = and(eq(orders.shiftId, shiftId), eq(orders.status, 'completed'));
+/** The figures of the branch's orders completed in the shift. */
+export async function completedOrderFigures(db: Executor, branchId: string, shiftId: string) {
+  const completedHere = and(eq(orders.shiftId, shiftId), eq(orders.branchId, branchId), eq(orders.status, 'completed'));
   const [[figures], [voids]] = await Promise.all([
     db
       .select({

@@ -30,12 +30,13 @@ export const shiftRoutes: FastifyPluginAsync<{ shifts: ShiftsService }> = async 
       config: { access: 'shifts:use' },
       schema: {
         tags,
-        description: 'The shift open on this device (X-Device-Id header) with its running report, or null.',
+        description:
+          "The shift open on this device (X-Device-Id header) in the session's branch with its running report, or null.",
         headers: currentShiftHeadersSchema,
         response: { 200: envelope(currentShiftSchema) },
       },
     },
-    async (request) => ok(await shifts.current(deviceIdOf(request))),
+    async (request) => ok(await shifts.current(currentUser(request).branchId, deviceIdOf(request))),
   );
 
   app.get(
@@ -44,13 +45,13 @@ export const shiftRoutes: FastifyPluginAsync<{ shifts: ShiftsService }> = async 
       config: { access: 'shifts:read' },
       schema: {
         tags,
-        description: 'Open and past shifts with their reports, newest first, paged.',
+        description: "The branch's open and past shifts with their reports, newest first, paged.",
         querystring: listShiftsQuerySchema,
         response: { 200: envelope(z.array(shiftSummarySchema)) },
       },
     },
     async (request) => {
-      const { shifts: page, pagination } = await shifts.list(request.query);
+      const { shifts: page, pagination } = await shifts.list(currentUser(request).branchId, request.query);
       return { ...ok(page), pagination };
     },
   );
@@ -66,7 +67,7 @@ export const shiftRoutes: FastifyPluginAsync<{ shifts: ShiftsService }> = async 
         response: { 200: envelope(shiftSchema) },
       },
     },
-    async (request) => ok(await shifts.get(request.params.id)),
+    async (request) => ok(await shifts.get(currentUser(request).branchId, request.params.id)),
   );
 
   app.post(

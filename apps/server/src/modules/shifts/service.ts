@@ -19,10 +19,11 @@ import { newId } from '../../lib/ids';
 import type { AuditService } from '../audit/service';
 import * as repo from './repository';
 
-/** Who is acting: the signed-in person. */
+/** Who is acting: the signed-in person, in the branch their session works in. */
 export interface ShiftActor {
   id: string;
   name: string;
+  branchId: string;
 }
 
 /**
@@ -38,7 +39,11 @@ const describeShift = (row: repo.ShiftRow) => `Shift ${row.shiftNo} (${row.devic
 /** The shift's number and drawer, as a refusal's values: "Shift 12 (Quầy 1)". */
 const shiftParams = (row: repo.ShiftRow) => ({ shiftNo: row.shiftNo, drawer: row.deviceName });
 
-function alreadyOpen(row: repo.ShiftRow): AppError {
+const openOnDevice = () => conflict('A shift is already open on this device').because('SHIFT_OPEN_ON_DEVICE');
+
+/** The shift open on the device, named only to its own branch: another branch's shifts are not for it to read. */
+function alreadyOpen(branchId: string, row: repo.ShiftRow): AppError {
+  if (row.branchId !== branchId) return openOnDevice();
   return conflict(
     `${describeShift(row)} is already open on this device since ${row.openedAt.toISOString()}: close it first`,
   ).because('SHIFT_ALREADY_OPEN', shiftParams(row));
@@ -72,7 +77,7 @@ async function zReport(db: Executor, shift: repo.ShiftRow): Promise<ZReport> {
     repo.paymentsByMethod(db, shift.id),
     repo.refundsByMethod(db, shift.id),
     repo.tipsByStaff(db, shift.id),
-    repo.completedOrderFigures(db, shift.id),
+    repo.completedOrderFigures(db, shift.branchId, shift.id),
     repo.movementTotals(db, shift.id),
   ]);
   const byMethod = paymentMethods.map((method) => {
@@ -172,8 +177,8 @@ export function createShiftsService({
   audit: AuditService;
 }) {
   /** The shift, locked, that is still open; refuses a closed one (nothing is added to a closed shift). */
-  async function lockOpenShift(tx: Executor, id: string): Promise<repo.ShiftRow> {
-    const shift = await repo.findShift(tx, id, true);
+  async function lockOpenShift(tx: Executor, branchId: string, id: string): Promise<repo.ShiftRow> {
+    const shift = await repo.findShift(tx, branchId, id, true);
     if (!shift) throw notFound('Shift not found').because('SHIFT_NOT_FOUND');
     if (shift.status === 'closed') {
       throw conflict(`${describeShift(shift)} is closed: reopen it to change it`).because(
@@ -188,21 +193,25 @@ export function createShiftsService({
     /** The shift a money movement on this device belongs to (see the repository), inside its transaction. */
     shiftFor: repo.shiftFor,
 
-    /** The shift open on this device, or null (no device id: none). */
-    async current(deviceId: string | null): Promise<Shift | null> {
+    /** The shift open on this device in this branch, or null (no device id: none). */
+    async current(branchId: string, deviceId: string | null): Promise<Shift | null> {
       if (!deviceId) return null;
       const row = await repo.openShiftOn(db, deviceId);
-      return row ? toShift(db, row) : null;
+      // A device carried to another shop keeps its drawer there: this branch sees no shift open on it.
+      return row && row.branchId === branchId ? toShift(db, row) : null;
     },
 
-    async get(id: string): Promise<Shift> {
-      const row = await repo.findShift(db, id);
+    async get(branchId: string, id: string): Promise<Shift> {
+      const row = await repo.findShift(db, branchId, id);
       if (!row) throw notFound('Shift not found').because('SHIFT_NOT_FOUND');
       return toShift(db, row);
     },
 
-    async list(query: { page: number; limit: number }): Promise<{ shifts: ShiftSummary[]; pagination: Pagination }> {
-      const { rows, total } = await repo.pageShifts(db, {
+    async list(
+      branchId: string,
+      query: { page: number; limit: number },
+    ): Promise<{ shifts: ShiftSummary[]; pagination: Pagination }> {
+      const { rows, total } = await repo.pageShifts(db, branchId, {
         offset: (query.page - 1) * query.limit,
         limit: query.limit,
       });
@@ -217,19 +226,21 @@ export function createShiftsService({
       };
     },
 
-    /** Every shift opened within [from, to), with its report: the accountant's export. */
-    async openedWithin(range: { from: Date; to: Date }): Promise<Shift[]> {
-      const rows = await repo.shiftsOpenedWithin(db, range);
+    /** Every shift of the branch opened within [from, to), with its report: the accountant's export. */
+    async openedWithin(branchId: string, range: { from: Date; to: Date }): Promise<Shift[]> {
+      const rows = await repo.shiftsOpenedWithin(db, branchId, range);
       return Promise.all(rows.map((row) => toShift(db, row)));
     },
 
     async open(actor: ShiftActor, body: OpenShiftBody): Promise<Shift> {
       try {
         return await transact(async (tx) => {
+          // One open shift per device, whichever branch it was opened in: a drawer is in one shop at a time.
           const open = await repo.openShiftOn(tx, body.deviceId);
-          if (open) throw alreadyOpen(open);
+          if (open) throw alreadyOpen(actor.branchId, open);
           const row = await repo.insertShift(tx, {
             id: newId(),
+            branchId: actor.branchId,
             deviceId: body.deviceId,
             deviceName: body.deviceName,
             status: 'open',
@@ -242,15 +253,13 @@ export function createShiftsService({
         // Two taps opening the same drawer at once: the index lets one through, the other hears which.
         if (!isUniqueViolation(error, OPEN_ON_DEVICE)) throw error;
         const open = await repo.openShiftOn(db, body.deviceId);
-        throw open
-          ? alreadyOpen(open)
-          : conflict('A shift is already open on this device').because('SHIFT_OPEN_ON_DEVICE');
+        throw open ? alreadyOpen(actor.branchId, open) : openOnDevice();
       }
     },
 
     async addCashMovement(actor: ShiftActor, shiftId: string, body: CashMovementBody): Promise<Shift> {
       return transact(async (tx) => {
-        const shift = await lockOpenShift(tx, shiftId);
+        const shift = await lockOpenShift(tx, actor.branchId, shiftId);
         const { expected } = (await zReport(tx, shift)).cash;
         if (body.kind === 'in' && expected + body.amount > MAX_DRAWER_CASH) {
           throw badRequest(`The drawer would hold more than ${formatVnd(MAX_DRAWER_CASH)}`, [
@@ -273,6 +282,7 @@ export function createShiftsService({
         const what = body.kind === 'in' ? 'Paid in' : 'Paid out';
         await audit.record(tx, {
           kind: 'cash-movement',
+          branchId: actor.branchId,
           orderId: null,
           actorId: actor.id,
           approvedById: null,
@@ -294,7 +304,7 @@ export function createShiftsService({
     async close(actor: ShiftActor, shiftId: string, body: CloseShiftBody): Promise<Shift> {
       return transact(async (tx) => {
         await lockForTransaction(tx, CLOSE_LOCK_KEY);
-        const shift = await repo.findShift(tx, shiftId, true);
+        const shift = await repo.findShift(tx, actor.branchId, shiftId, true);
         if (!shift) throw notFound('Shift not found').because('SHIFT_NOT_FOUND');
         if (shift.status === 'closed') {
           throw conflict(`${describeShift(shift)} is already closed`).because(
@@ -302,8 +312,9 @@ export function createShiftsService({
             shiftParams(shift),
           );
         }
-        if ((await repo.otherOpenShifts(tx, shiftId)) === 0) {
-          const open = await repo.openOrders(tx);
+        // The branch's last drawer closes over the branch's orders: another shop's open tables are its own.
+        if ((await repo.otherOpenShifts(tx, actor.branchId, shiftId)) === 0) {
+          const open = await repo.openOrders(tx, actor.branchId);
           if (open.length > 0) throw openOrdersRefusal(open);
         }
         const report = await zReport(tx, shift);
@@ -323,6 +334,7 @@ export function createShiftsService({
           overShort === 0 ? 'even' : overShort > 0 ? `over ${formatVnd(overShort)}` : `short ${formatVnd(-overShort)}`;
         await audit.record(tx, {
           kind: 'shift-close',
+          branchId: actor.branchId,
           orderId: null,
           actorId: actor.id,
           approvedById: null,
@@ -336,12 +348,13 @@ export function createShiftsService({
     async reopen(actor: ShiftActor, shiftId: string, body: ReopenShiftBody): Promise<Shift> {
       try {
         return await transact(async (tx) => {
-          const shift = await repo.findShift(tx, shiftId, true);
+          const shift = await repo.findShift(tx, actor.branchId, shiftId, true);
           if (!shift) throw notFound('Shift not found').because('SHIFT_NOT_FOUND');
           if (shift.status === 'open') {
             throw conflict(`${describeShift(shift)} is open`).because('SHIFT_NOT_CLOSED', shiftParams(shift));
           }
           const other = await repo.openShiftOn(tx, shift.deviceId, shiftId);
+          if (other && other.branchId !== actor.branchId) throw openOnDevice();
           if (other) {
             throw conflict(
               `${describeShift(other)} is open on the same device: close it before reopening shift ${shift.shiftNo}`,
@@ -358,6 +371,7 @@ export function createShiftsService({
           });
           await audit.record(tx, {
             kind: 'shift-reopen',
+            branchId: actor.branchId,
             orderId: null,
             actorId: actor.id,
             approvedById: null,

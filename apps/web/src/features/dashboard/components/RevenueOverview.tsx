@@ -7,7 +7,9 @@ import { describeApiError } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/date-format';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
+import { useChainRevenue } from '../api/get-chain-revenue';
 import { useRevenue } from '../api/get-revenue';
+import { ChainFiguresTable } from './ChainFiguresTable';
 import {
   dayCount,
   describeDays,
@@ -22,6 +24,7 @@ import { DateRangePicker } from './DateRangePicker';
 import { FigureCard, type Comparison } from './FigureCard';
 import { PaymentMethodBreakdown } from './PaymentMethodBreakdown';
 import { periodChange, previousPeriodName } from './period-change';
+import type { FiguresScope } from './ScopeToggle';
 import { TipsByStaff } from './TipsByStaff';
 import { TopItemsTable } from './TopItemsTable';
 import { useToday } from './use-today';
@@ -52,6 +55,8 @@ interface RevenueOverviewProps {
   /** The restaurant's time zone: the presets count its calendar days. */
   timeZone: string;
   paymentMethodLabels: Record<PaymentMethod, string>;
+  /** The branch's figures (the default), or the chain's: a column per branch and the total. */
+  scope?: FiguresScope;
 }
 
 /**
@@ -59,7 +64,7 @@ interface RevenueOverviewProps {
  * each against the previous period of the same length (while the period runs, against the same span of it:
  * today so far against yesterday until this time), then revenue by payment method and the best sellers.
  */
-export function RevenueOverview({ timeZone, paymentMethodLabels }: RevenueOverviewProps) {
+export function RevenueOverview({ timeZone, paymentMethodLabels, scope = 'branch' }: RevenueOverviewProps) {
   const t = useT();
   const today = useToday(timeZone);
   const [preset, setPreset] = useState<RangePreset>('today');
@@ -70,7 +75,11 @@ export function RevenueOverview({ timeZone, paymentMethodLabels }: RevenueOvervi
 
   // One call: the server compares the period with the one before, cut at the same time while it runs.
   const current = useRevenue(range ? { ...revenueQueryOf(range, timeZone), compare: 'previous' } : {}, {
-    enabled: range !== null,
+    enabled: range !== null && scope === 'branch',
+  });
+  // The chain's days are the same instants; each branch cuts them into its own days on the server.
+  const chain = useChainRevenue(range ? revenueQueryOf(range, timeZone) : {}, {
+    enabled: range !== null && scope === 'chain',
   });
 
   function choosePreset(next: RangePreset) {
@@ -125,7 +134,28 @@ export function RevenueOverview({ timeZone, paymentMethodLabels }: RevenueOvervi
         customError={customError && t(customError)}
       />
 
-      {range &&
+      {range && scope === 'chain' ? (
+        chain.isError ? (
+          <div role="alert" className="card flex flex-wrap items-center justify-between gap-3 p-5 text-stone-700">
+            <p>{describeApiError(chain.error, t('dashboard.figures.loadFailed'))}</p>
+            <button type="button" className="btn btn-secondary" onClick={() => void chain.refetch()}>
+              {t('dashboard.tryAgain')}
+            </button>
+          </div>
+        ) : chain.data ? (
+          <div
+            aria-busy={chain.isFetching}
+            className={`transition-opacity ${chain.isPlaceholderData ? 'opacity-60' : ''}`}
+          >
+            <ChainFiguresTable chain={chain.data} paymentMethodLabels={paymentMethodLabels} />
+          </div>
+        ) : (
+          <p role="status" className="text-sm text-stone-600">
+            {t('dashboard.loadingFigures')}
+          </p>
+        )
+      ) : (
+        range &&
         (current.isError ? (
           <div role="alert" className="card flex flex-wrap items-center justify-between gap-3 p-5 text-stone-700">
             <p>{describeApiError(current.error, t('dashboard.figures.loadFailed'))}</p>
@@ -183,7 +213,8 @@ export function RevenueOverview({ timeZone, paymentMethodLabels }: RevenueOvervi
               </div>
             )}
           </div>
-        ))}
+        ))
+      )}
     </section>
   );
 }

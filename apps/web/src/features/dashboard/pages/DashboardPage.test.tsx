@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
-import type { Revenue, RevenueFiguresQuery } from '@quan/contract/report';
+import type { ChainRevenue, Revenue, RevenueFiguresQuery } from '@quan/contract/report';
 import { defaultSettings } from '@quan/contract/settings';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
@@ -354,5 +354,89 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('Chỉ quản lý mới xem được số liệu')).toBeInTheDocument();
     expect(fakeApi.requests).toEqual([]);
+  });
+
+  it("gives an owner of two branches the chain's figures: a column per branch and the total", async () => {
+    const user = userEvent.setup();
+    storeSession(makeUser({ role: 'admin' }), tokenExpiringIn(3600));
+    const branch = (name: string, figures: Partial<Revenue>) => ({
+      ...makeRevenue(figures),
+      branch: { _id: `id-${name}`, name },
+    });
+    const first = branch('Quận 1', {
+      totalRevenue: 300_000,
+      orderCount: 3,
+      averageOrderValue: 100_000,
+      totalGuests: 5,
+    });
+    const second = branch('Quận 3', {
+      totalRevenue: 200_000,
+      orderCount: 1,
+      averageOrderValue: 200_000,
+      totalGuests: 2,
+    });
+    const chain: ChainRevenue = {
+      scope: 'chain',
+      branches: [first, second],
+      total: {
+        ...makeRevenue({ totalRevenue: 500_000, orderCount: 4, averageOrderValue: 125_000, totalGuests: 7 }),
+        range: undefined,
+      } as ChainRevenue['total'],
+    };
+    fakeApi = serveDashboard({
+      figures: (query) => (query.scope === 'chain' ? (chain as unknown as Revenue) : makeRevenue()),
+      rest: ({ method, url }) =>
+        method === 'GET' && url === '/api/branches'
+          ? ok([
+              { _id: 'id-Quận 1', name: 'Quận 1' },
+              { _id: 'id-Quận 3', name: 'Quận 3' },
+            ])
+          : undefined,
+    });
+    renderRoutes(routes, { path: '/dashboard' });
+
+    const scope = within(await screen.findByRole('group', { name: 'Figures of' }));
+    expect(scope.getByRole('button', { name: 'This branch' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(scope.getByRole('button', { name: 'Whole chain' }));
+    expect(scope.getByRole('button', { name: 'Whole chain' })).toHaveAttribute('aria-pressed', 'true');
+
+    const table = within(await screen.findByRole('table', { name: "Each branch's figures and the whole chain's" }));
+    expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Figure',
+      'Quận 1',
+      'Quận 3',
+      'Whole chain',
+    ]);
+    const revenueRow = table.getByRole('row', { name: /^Revenue/ });
+    expect(
+      within(revenueRow)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([money('300.000'), money('200.000'), money('500.000')]);
+    const ordersRow = table.getByRole('row', { name: /^Orders/ });
+    expect(
+      within(ordersRow)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['3', '1', '4']);
+    expect(revenueRanges(fakeApi.configs).at(-1)).toMatchObject({ scope: 'chain' });
+
+    await user.click(scope.getByRole('button', { name: 'This branch' }));
+    expect(await screen.findByRole('region', { name: 'Figures' })).toBeInTheDocument();
+    expect(
+      screen.queryByRole('table', { name: "Each branch's figures and the whole chain's" }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('shows no chain toggle to an owner of one branch, nor to a manager', async () => {
+    storeSession(makeUser({ role: 'admin' }), tokenExpiringIn(3600));
+    fakeApi = serveDashboard({
+      rest: ({ method, url }) =>
+        method === 'GET' && url === '/api/branches' ? ok([{ _id: 'only', name: 'Quán' }]) : undefined,
+    });
+    renderRoutes(routes, { path: '/dashboard' });
+    await screen.findByRole('region', { name: 'Figures' });
+    await waitFor(() => expect(fakeApi!.requests).toContain('GET /api/branches'));
+    expect(screen.queryByRole('group', { name: 'Figures of' })).not.toBeInTheDocument();
   });
 });

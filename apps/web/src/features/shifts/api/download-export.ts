@@ -5,7 +5,8 @@ import { apiClient } from '../../../lib/api-client';
 
 export type ExportKind = (typeof exportKinds)[number];
 export type ExportFormat = NonNullable<ExportQuery['format']>;
-export type ExportVariables = { kind: ExportKind; from: string; to: string; format: ExportFormat };
+/** `scope` chain: every branch's rows, each naming its branch (owners only: 'reports:chain'). */
+export type ExportVariables = { kind: ExportKind; from: string; to: string; format: ExportFormat; scope?: 'chain' };
 
 /** The file name the server gives in Content-Disposition (filename* first, for Vietnamese names), if any. */
 export function attachmentName(disposition: unknown): string | null {
@@ -55,15 +56,17 @@ function saveFile(file: Blob, name: string) {
  * Managers: the orders, payments or shifts of a period (restaurant days, both included) as CSV or Excel. It
  * goes through the api client, so the session and the device come with it, and is saved as a download.
  */
-export async function downloadExport({ kind, from, to, format }: ExportVariables): Promise<string> {
+export async function downloadExport({ kind, from, to, format, scope }: ExportVariables): Promise<string> {
   const response = await apiClient
     .get<Blob>(`/api/exports/${encodeURIComponent(kind)}`, {
-      params: { from, to, format },
+      params: { from, to, format, ...(scope && { scope }) },
       responseType: 'blob',
       headers: { Accept: '*/*' },
     })
     .catch(withReadableErrorBody);
-  const name = attachmentName(response.headers['content-disposition']) ?? `quan-${kind}-${from}-${to}.${format}`;
+  const name =
+    attachmentName(response.headers['content-disposition']) ??
+    `quan-${kind}${scope ? '-chain' : ''}-${from}-${to}.${format}`;
   saveFile(response.data, name);
   return name;
 }

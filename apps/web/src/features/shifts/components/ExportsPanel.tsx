@@ -25,7 +25,14 @@ export function thisMonth(timeZone: string | undefined, now = new Date()): { fro
  * Managers: the period's orders, payments or shifts as a file for the accountant. Until a day is picked the
  * period is this month in the restaurant's time zone, which may arrive with the settings after the panel shows.
  */
-export function ExportsPanel({ timeZone }: { timeZone?: string }) {
+export function ExportsPanel({
+  timeZone,
+  hasChain = false,
+}: {
+  timeZone?: string;
+  /** The reader owns several branches: they may export them all at once, each row naming its branch. */
+  hasChain?: boolean;
+}) {
   const t = useT();
   const download = useDownloadExport();
   const [picked, setPicked] = useState<{ from: string; to: string } | null>(null);
@@ -33,6 +40,7 @@ export function ExportsPanel({ timeZone }: { timeZone?: string }) {
   const [kind, setKind] = useState<ExportKind>('orders');
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [problem, setProblem] = useState<string | null>(null);
+  const [wholeChain, setWholeChain] = useState(false);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -45,7 +53,7 @@ export function ExportsPanel({ timeZone }: { timeZone?: string }) {
       return;
     }
     setProblem(null);
-    download.mutate({ kind, format, ...range });
+    download.mutate({ kind, format, ...range, ...(hasChain && wholeChain && { scope: 'chain' as const }) });
   }
 
   return (
@@ -99,6 +107,17 @@ export function ExportsPanel({ timeZone }: { timeZone?: string }) {
             ))}
           </select>
         </div>
+        {hasChain && (
+          <label className="col-span-2 flex items-center gap-2 text-sm text-stone-700 md:col-span-5 md:row-start-2">
+            <input
+              type="checkbox"
+              className="size-4"
+              checked={wholeChain}
+              onChange={(event) => setWholeChain(event.target.checked)}
+            />
+            {t('shifts.export.wholeChain')}
+          </label>
+        )}
         <button type="submit" className="btn btn-primary col-span-2 md:col-span-1" disabled={download.isPending}>
           <Download aria-hidden="true" className="size-4" />
           {download.isPending ? t('shifts.export.preparing') : t('shifts.export.download')}

@@ -9,6 +9,7 @@ import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render-routes';
 import { closedShift, makeShift } from '../../../test/data/shifts';
 import { manager, money, serveShifts, signIn, shiftsScene } from './shifts-test-kit';
+import { makeUser } from '../../../test/data/session';
 
 describe('ShiftsPage', { timeout: 20_000 }, () => {
   const scene = shiftsScene();
@@ -82,6 +83,42 @@ describe('ShiftsPage', { timeout: 20_000 }, () => {
     expect(request?.responseType).toBe('blob');
     expect(downloads[0]).toBe('quan-payments-2026-02-01-2026-02-28.xlsx blob:quan/export');
     expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
+  });
+
+  it("lets an owner of two branches export the whole chain's rows", async () => {
+    signIn(makeUser({ role: 'admin' }));
+    scene.fakeApi = installFakeApi(({ url }) => {
+      if (url.startsWith('/api/exports/'))
+        return { status: 200, body: new Blob(['Chi nhánh\n'], { type: 'text/csv' }) };
+      if (url === '/api/settings') return ok(defaultSettings);
+      if (url === '/api/shifts/current') return ok(null);
+      if (url === '/api/shifts') return ok([]);
+      if (url === '/api/branches')
+        return ok([
+          { _id: 'a', name: 'Quận 1' },
+          { _id: 'b', name: 'Quận 3' },
+        ]);
+      return fail(404, 'Not found');
+    });
+    Object.defineProperty(URL, 'createObjectURL', { value: vi.fn(() => 'blob:quan/export'), configurable: true });
+    Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderRoutes(routes, { path: '/shifts' });
+
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Every branch (with a branch column)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(scene.fakeApi.requests).toContain('GET /api/exports/orders'));
+    const request = scene.fakeApi.configs.find((config) => config.url === '/api/exports/orders');
+    expect(request?.params).toMatchObject({ format: 'csv', scope: 'chain' });
+  });
+
+  it('offers a manager no chain export', async () => {
+    signIn(manager);
+    scene.fakeApi = serveShifts({}).fakeApi;
+    renderRoutes(routes, { path: '/shifts' });
+    expect(await screen.findByRole('button', { name: 'Download' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Every branch (with a branch column)' })).not.toBeInTheDocument();
+    expect(scene.fakeApi.requests).not.toContain('GET /api/branches');
   });
 
   it('shows a manager the past shifts and the exports in Vietnamese', async () => {

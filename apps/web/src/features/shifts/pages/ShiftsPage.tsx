@@ -3,6 +3,7 @@ import { RoleNotice } from '../../../components/RoleNotice';
 import { useT } from '../../../lib/i18n';
 import { useCan } from '../../../lib/use-can';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useBranches } from '../../branches/api/list-branches';
 import { useSettings } from '../../more/api/get-settings';
 import { DrawerPanel } from '../components/DrawerPanel';
 import { ExportsPanel } from '../components/ExportsPanel';
@@ -18,6 +19,10 @@ export function ShiftsPage() {
   const canUseDrawer = useCan('shifts:use');
   const canReadShifts = useCan('shifts:read');
   const canExport = useCan('exports:read');
+  // Only an owner of several branches may export them all at once; nobody else asks for the branches.
+  const canExportChain = useCan('reports:chain');
+  const branches = useBranches({ enabled: canExportChain });
+  const hasChain = canExportChain && (branches.data?.length ?? 0) > 1;
   const settings = useSettings();
   const restaurantName = settings.data?.restaurantName ?? defaultSettings.restaurantName;
 
@@ -35,7 +40,7 @@ export function ShiftsPage() {
         </RoleNotice>
       )}
       {canReadShifts && <PastShifts restaurantName={restaurantName} />}
-      {canExport && <ExportsPanel timeZone={settings.data?.timezone} />}
+      {canExport && <ExportsPanel timeZone={settings.data?.timezone} hasChain={hasChain} />}
     </section>
   );
 }
