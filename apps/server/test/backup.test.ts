@@ -94,8 +94,10 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
-describe('backups of the embedded database', () => {
-  it('restores a backup taken while the server ran: exactly the orders from before it, numbers going on', async () => {
+// Each of these opens an embedded database in a DATA_DIR once or twice (every migration on disk): 15 to 45 s on a
+// busy machine.
+describe('backups of the embedded database', { timeout: 120_000 }, () => {
+  it('restores a backup taken while the server ran: exactly the orders and branches from before it, numbers going on', async () => {
     const dataDir = newDataDir();
     let app = await openApp(dataDir);
     let call = await asOwner(app);
@@ -104,6 +106,7 @@ describe('backups of the embedded database', () => {
     for (const name of ['An', 'Bình', 'Chi']) await placeOrder(call, pho._id, name);
     const before: Order[] = await call('GET', '/api/order?limit=200');
     expect(before).toHaveLength(3);
+    await call('POST', '/api/branches', { name: 'Quận 3', slug: 'quan-3' });
 
     // What the server's timer and `npm run db:backup` do, on the running app's database.
     const backup = await writeBackup(embeddedClientOf(app.database.db)!, dataDir, 'scheduled');
@@ -112,6 +115,7 @@ describe('backups of the embedded database', () => {
 
     const later = await placeOrder(call, pho._id, 'Dũng');
     expect((await call('GET', '/api/order?limit=200')).length).toBe(4);
+    await call('POST', '/api/branches', { name: 'Quận 7', slug: 'quan-7' });
     await closeApp(app);
 
     const { keptAside } = await restoreBackup(dataDir, backup.file);
@@ -123,6 +127,9 @@ describe('backups of the embedded database', () => {
     call = await asOwner(app);
     const after: Order[] = await call('GET', '/api/order?limit=200');
     expect(orderKeys(after)).toEqual(orderKeys(before));
+    // The branch added before the backup is back; the one added after it is gone.
+    const branches = (await call('GET', '/api/branches')) as { slug: string }[];
+    expect(branches.map((branch) => branch.slug)).toEqual(['chi-nhanh-1', 'quan-3']);
     // The order placed after the backup is gone, and its number is given again (no gap from the restore).
     const next = await placeOrder(call, pho._id, 'Em');
     expect(next.orderNo).toBe(later.orderNo);
