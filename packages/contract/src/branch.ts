@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common';
 import { lineText, multiLineText } from './text-fields';
+import { userSchema } from './user';
 
 /**
  * A branch: one shop of the organisation, with its own tables, stations, shifts, stock, reservations,
@@ -90,3 +91,11 @@ export type SetUserBranchesBody = z.infer<typeof setUserBranchesBodySchema>;
 /** The branch this session works in: everything on the staff screens is this branch's. */
 export const switchBranchBodySchema = z.strictObject({ branchId: idSchema });
 export type SwitchBranchBody = z.infer<typeof switchBranchBodySchema>;
+
+/**
+ * An account as the accounts screen lists it: `role` is the person's role in the viewer's branch (else their
+ * account's), and `branches` every branch they work in with their role there (none for an admin, who holds
+ * every branch, or for a newcomer not yet approved).
+ */
+export const userWithBranchesSchema = userSchema.extend({ branches: z.array(branchMembershipSchema) });
+export type UserWithBranches = z.infer<typeof userWithBranchesSchema>;

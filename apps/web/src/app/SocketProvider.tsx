@@ -6,9 +6,13 @@ import { selectUser } from '../store/user-slice';
 
 const disconnected: SocketState = { socket: null, isConnected: false };
 
-/** Keeps one staff socket open while someone is signed in, and closes it when they sign out. */
+/**
+ * Keeps one staff socket open while someone is signed in, and closes it when they sign out. A switch of branch
+ * opens a new one: it joins the new branch's room from its first event (the server moves the old one too, but a
+ * fresh connection is sure not to hear a word of the branch left).
+ */
 export function SocketProvider({ children }: { children: ReactNode }) {
-  const { isAuth, _id: userId } = useAppSelector(selectUser);
+  const { isAuth, _id: userId, branchId } = useAppSelector(selectUser);
   const [state, setState] = useState<SocketState>(disconnected);
 
   useEffect(() => {
@@ -33,7 +37,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       socket?.disconnect();
       setState(disconnected);
     };
-  }, [isAuth, userId]);
+  }, [isAuth, userId, branchId]);
 
   return <SocketContext value={state}>{children}</SocketContext>;
 }

@@ -180,6 +180,12 @@ export function createRoutes({ staffProviders }: RouteOptions): RouteObject[] {
                       }),
                     },
                     {
+                      path: '/branches',
+                      lazy: async () => ({
+                        Component: (await import('../features/branches/pages/BranchesPage')).BranchesPage,
+                      }),
+                    },
+                    {
                       path: '/audit',
                       lazy: async () => ({
                         Component: (await import('../features/audit/pages/AuditPage')).AuditPage,

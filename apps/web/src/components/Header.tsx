@@ -29,6 +29,8 @@ interface HeaderProps {
   user: { name: string; role: Role | ''; avatar: string };
   /** Shown beside the live dot: what this device keeps to send (the app passes the outbox's button). */
   deviceStatus?: ReactNode;
+  /** The branch this session works in, to switch (the app passes the switcher, empty with one branch). */
+  branchSwitcher?: ReactNode;
   onSignOut: () => void;
   isSigningOut?: boolean;
 }
@@ -55,7 +57,7 @@ function ConnectionDot() {
  * the bottom of the screen, within thumb reach, so the header keeps room for the person and Sign out; it is the same element at every width so each link exists once. (No
  * backdrop-filter on the header: it would make the header, not the screen, the bar's frame.)
  */
-export function Header({ user, deviceStatus, onSignOut, isSigningOut = false }: HeaderProps) {
+export function Header({ user, deviceStatus, branchSwitcher, onSignOut, isSigningOut = false }: HeaderProps) {
   const t = useT();
   const canUse = useCanCheck();
   return (
@@ -95,6 +97,7 @@ export function Header({ user, deviceStatus, onSignOut, isSigningOut = false }: 
         </nav>
 
         <div className="ml-auto flex min-w-0 items-center gap-3">
+          {branchSwitcher}
           {deviceStatus}
           <ConnectionDot />
           <Link to="/profile" className="flex min-w-0 items-center gap-2 rounded-lg">

@@ -30,6 +30,19 @@ describe('user slice', () => {
     );
   });
 
+  it('keeps the branch the session works in, also through an answer that does not name it', () => {
+    const store = createAppStore();
+    const user = makeUser({ role: 'staff' });
+
+    store.dispatch(setUser({ ...user, branchId: 'branch-3' }));
+    store.dispatch(setUser({ ...user, name: 'Trần Thị Bình' }));
+
+    expect(store.getState().user).toMatchObject({ name: 'Trần Thị Bình', branchId: 'branch-3' });
+    expect(JSON.parse(localStorage.getItem(userStateStorageKey) ?? 'null')).toMatchObject({ branchId: 'branch-3' });
+    store.dispatch(setUser(makeUser({ _id: 'someone-else' })));
+    expect(store.getState().user.branchId).toBeUndefined();
+  });
+
   it('setUser without a token keeps the token already stored', () => {
     const token = tokenExpiringIn(3600);
     storeSession(makeUser(), token);

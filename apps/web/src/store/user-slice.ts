@@ -12,11 +12,16 @@ export interface UserState {
   role: Role | '';
   avatar: string;
   isAuth: boolean;
+  /**
+   * The branch this session works in, once a call answered it (sign-in, the current user, a branch switch);
+   * absent from a session stored before the chain had branches. The screens are that branch's.
+   */
+  branchId?: string;
 }
 
 /** A user from the API, plus the token when the call that returned it issued one (login). */
 export type SetUserPayload = Pick<User, '_id' | 'name' | 'email' | 'phone' | 'role'> &
-  Partial<Pick<User, 'avatar'>> & { token?: string };
+  Partial<Pick<User, 'avatar'>> & { token?: string; branchId?: string };
 
 export const signedOutUserState: UserState = {
   _id: '',
@@ -53,9 +58,11 @@ const userSlice = createSlice({
   initialState: () => loadUserState(),
   reducers: {
     // Saving to localStorage happens in the store's listener, so the reducers stay pure.
-    setUser: (_state, action: PayloadAction<SetUserPayload>) => {
+    setUser: (state, action: PayloadAction<SetUserPayload>) => {
       const { _id, name, email, phone, role, avatar } = action.payload;
-      return { _id, name, email, phone, role, avatar: avatar ?? '', isAuth: true };
+      // An answer without a branch (a plain User) leaves the session in the branch it was in.
+      const branchId = action.payload.branchId ?? (state._id === _id ? state.branchId : undefined);
+      return { _id, name, email, phone, role, avatar: avatar ?? '', isAuth: true, ...(branchId ? { branchId } : {}) };
     },
     removeUser: () => signedOutUserState,
   },

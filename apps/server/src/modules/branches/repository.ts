@@ -79,3 +79,12 @@ export async function takeOrderNo(db: Executor, branchId: string): Promise<numbe
   if (!row) throw new Error(`No branch ${branchId}`);
   return Number(row.taken);
 }
+
+/** Every membership of the chain, in the branches' order: who works where, for the accounts screen. */
+export async function allMemberships(db: Executor): Promise<{ userId: string; branchId: string; role: BranchRole }[]> {
+  return db
+    .select({ userId: branchMembers.userId, branchId: branchMembers.branchId, role: branchMembers.role })
+    .from(branchMembers)
+    .innerJoin(branches, eq(branches.id, branchMembers.branchId))
+    .orderBy(asc(branches.position));
+}

@@ -128,11 +128,13 @@ export function createBranchesService(db: Database, transact: Transact) {
         }
         const ids = body.branches.map((entry) => entry.branchId);
         const known = ids.length
-          ? new Set((await tx.select({ id: branches.id }).from(branches).where(inArray(branches.id, ids))).map((r) => r.id))
+          ? new Set(
+              (await tx.select({ id: branches.id }).from(branches).where(inArray(branches.id, ids))).map((r) => r.id),
+            )
           : new Set<string>();
         const unknown = ids.find((branchId) => !known.has(branchId));
         if (unknown) {
-          throw notFound(`There is no branch ${unknown}`).because('BRANCH_GONE');
+          throw notFound(`There is no branch ${unknown}`).because('BRANCH_GONE', { branchId: unknown });
         }
         await tx.delete(branchMembers).where(eq(branchMembers.userId, userId));
         if (body.branches.length > 0) {

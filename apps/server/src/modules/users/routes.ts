@@ -1,3 +1,4 @@
+import { userWithBranchesSchema } from '@quan/contract/branch';
 import { emptyDataSchema, envelope, idParamsSchema } from '@quan/contract/common';
 import {
   currentUserSchema,
@@ -119,8 +120,11 @@ export const userRoutes: FastifyPluginAsync<{
 
   app.get(
     '/users',
-    { config: { access: 'accounts:read' }, schema: { tags, response: { 200: envelope(z.array(userSchema)) } } },
-    async () => ok(await users.list()),
+    {
+      config: { access: 'accounts:read' },
+      schema: { tags, response: { 200: envelope(z.array(userWithBranchesSchema)) } },
+    },
+    async (request) => ok(await users.list(currentUser(request))),
   );
 
   app.delete(

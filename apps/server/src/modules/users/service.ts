@@ -15,7 +15,8 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound, unauthori
 import { newId } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
 import type { Transact } from '../../events/transact';
-import { membershipsOf, roleIn, setMembership } from '../branches/repository';
+import type { BranchMembership, UserWithBranches } from '@quan/contract/branch';
+import { allMemberships, membershipsOf, roleIn, setMembership } from '../branches/repository';
 import type { SettingsService } from '../settings/service';
 import { ApprovalRefused, type ApprovalCredentials, type Approver } from './approvals';
 import * as repo from './repository';
@@ -43,6 +44,19 @@ export function toUser(row: repo.UserRow): User {
   };
 }
 
+const missingAccount = () =>
+  notFound('That account does not exist (it may have been deleted)').because('ACCOUNT_NOT_FOUND');
+
+/**
+ * Whether an account is within a person's reach on the accounts screen: every account for an admin; for a
+ * manager, the admins (who hold every branch), the people of the manager's branch and the accounts waiting
+ * for approval.
+ */
+function inReach(actor: AuthUser, target: repo.UserRow, branches: readonly BranchMembership[]): boolean {
+  if (actor.role === 'admin' || target.role === 'admin' || target.status === 'pending') return true;
+  return branches.some((membership) => membership.branchId === actor.branchId);
+}
+
 const duplicateEmail = (email: string) =>
   conflict(`An account with the email ${email} already exists`).because('EMAIL_TAKEN', { email });
 
@@ -68,7 +82,7 @@ export function createUsersService(
 
   async function findTarget(tx: Executor, id: string): Promise<repo.UserRow> {
     const target = await repo.findUserById(tx, id);
-    if (!target) throw notFound('That account does not exist (it may have been deleted)').because('ACCOUNT_NOT_FOUND');
+    if (!target) throw missingAccount();
     return target;
   }
 
@@ -184,8 +198,24 @@ export function createUsersService(
       }
     },
 
-    async list(): Promise<User[]> {
-      return (await repo.listUsers(db)).map(toUser);
+    /**
+     * The accounts a person may manage: an admin's, every one; a manager's, those working in their branch
+     * (admins hold every branch) and the newcomers waiting for approval, whom any manager may let in. Each
+     * with the branches they work in, and their role in the viewer's branch where they work there.
+     */
+    async list(actor: AuthUser): Promise<UserWithBranches[]> {
+      const [rows, memberships] = await Promise.all([repo.listUsers(db), allMemberships(db)]);
+      const branchesOf = new Map<string, BranchMembership[]>();
+      for (const { userId, ...membership } of memberships) {
+        branchesOf.set(userId, [...(branchesOf.get(userId) ?? []), membership]);
+      }
+      return rows
+        .filter((row) => inReach(actor, row, branchesOf.get(row.id) ?? []))
+        .map((row) => {
+          const branches = branchesOf.get(row.id) ?? [];
+          const here = branches.find((membership) => membership.branchId === actor.branchId);
+          return { ...toUser(row), role: row.role === 'admin' ? row.role : (here?.role ?? row.role), branches };
+        });
     },
 
     async setStatus(actor: AuthUser, targetId: string, status: AccountStatus): Promise<User> {
@@ -197,6 +227,8 @@ export function createUsersService(
       const row = await transact(async (tx, record) => {
         await lockForTransaction(tx, ACCOUNTS_LOCK_KEY);
         const target = await findTarget(tx, targetId);
+        // Someone of another branch is not this manager's to approve or suspend: as if they did not exist.
+        if (!inReach(actor, target, await membershipsOf(tx, target.id))) throw missingAccount();
         if (target.id === actor.id && status !== 'active') {
           throw conflict('You cannot suspend your own account').because('OWN_ACCOUNT_SUSPEND');
         }
@@ -214,7 +246,7 @@ export function createUsersService(
         record({ type: 'account.changed', userId: target.id });
         return repo.updateUser(tx, target.id, { status });
       });
-      if (!row) throw notFound('That account does not exist (it may have been deleted)').because('ACCOUNT_NOT_FOUND');
+      if (!row) throw missingAccount();
       return toUser(row);
     },
 
@@ -233,7 +265,7 @@ export function createUsersService(
         record({ type: 'account.changed', userId: target.id });
         return repo.updateUser(tx, target.id, { role });
       });
-      if (!row) throw notFound('That account does not exist (it may have been deleted)').because('ACCOUNT_NOT_FOUND');
+      if (!row) throw missingAccount();
       return toUser(row);
     },
 

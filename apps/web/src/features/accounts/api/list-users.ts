@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Envelope } from '@quan/contract/common';
-import type { User } from '@quan/contract/user';
+import type { UserWithBranches } from '@quan/contract/branch';
 import { apiClient } from '../../../lib/api-client';
 
 export const usersQueryKey = ['users'] as const;
 
-export async function listUsers(): Promise<User[]> {
-  const response = await apiClient.get<Envelope<User[]>>('/api/user/users');
+/** The accounts the viewer manages, each with the branches the person works in. */
+export async function listUsers(): Promise<UserWithBranches[]> {
+  const response = await apiClient.get<Envelope<UserWithBranches[]>>('/api/user/users');
   return response.data.data;
 }
 

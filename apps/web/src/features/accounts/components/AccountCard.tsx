@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { roles, type Role, type User } from '@quan/contract/user';
 import { Avatar } from '../../../components/Avatar';
 import { formatDate } from '../../../lib/date-format';
@@ -20,6 +20,8 @@ interface AccountCardProps {
   onStatusAction: (user: User, action: StatusAction) => void;
   onRoleChange: (user: User, role: Role) => void;
   onDelete: (user: User) => void;
+  /** Where the person works, shown under their badges when the chain has several branches. */
+  branches?: ReactNode;
 }
 
 export function AccountCard({
@@ -30,6 +32,7 @@ export function AccountCard({
   onStatusAction,
   onRoleChange,
   onDelete,
+  branches,
 }: AccountCardProps) {
   const t = useT();
   const nameId = useId();
@@ -58,6 +61,7 @@ export function AccountCard({
         <RoleBadge role={user.role} />
         <StatusBadge status={user.status} />
         <span className="text-xs text-stone-600">{t('accounts.joined', { date: formatDate(user.createdAt) })}</span>
+        {branches}
       </div>
 
       {(statusAction || canChangeRole || canDelete) && (

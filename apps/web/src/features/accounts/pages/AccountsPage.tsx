@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { RoleNotice } from '../../../components/RoleNotice';
 import { useSnackbar } from 'notistack';
+import type { UserWithBranches } from '@quan/contract/branch';
 import type { Role, User } from '@quan/contract/user';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { describeApiError, getApiStatus } from '../../../lib/api-client';
@@ -14,6 +15,8 @@ import { useUsers } from '../api/list-users';
 import { useUpdateUserRole } from '../api/update-user-role';
 import { useUpdateUserStatus } from '../api/update-user-status';
 import { AccountCard } from '../components/AccountCard';
+import { AccountBranches } from '../components/AccountBranches';
+import { useBranches } from '../../branches/api/list-branches';
 import { getAccountActions, statusAfter, type StatusAction } from '../components/account-actions';
 import { roleLabelIds } from '../components/badges';
 import { LoadError } from '../../../components/LoadError';
@@ -34,7 +37,7 @@ function ManagersOnly() {
 }
 
 /** Pending accounts first: they are the ones waiting for someone to act. */
-function byPendingFirst(a: User, b: User): number {
+function byPendingFirst(a: UserWithBranches, b: UserWithBranches): number {
   return Number(b.status === 'pending') - Number(a.status === 'pending');
 }
 
@@ -44,6 +47,11 @@ export function AccountsPage() {
   const viewer = useAppSelector(selectUser);
   const canReadAccounts = useCan('accounts:read');
   const users = useUsers({ enabled: canReadAccounts });
+  // Where people work is the owner's to see and set, once the chain has a second branch. Asked (with the header's
+  // switcher, the same question) only by a session that knows its branch.
+  const isOwner = viewer.role === 'admin';
+  const branches = useBranches({ enabled: isOwner && !!viewer.branchId });
+  const chainBranches = isOwner && (branches.data?.length ?? 0) > 1 ? (branches.data ?? []) : [];
   const statusMutation = useUpdateUserStatus();
   const roleMutation = useUpdateUserRole();
   const deleteMutation = useDeleteUser();
@@ -122,6 +130,11 @@ export function AccountsPage() {
               onStatusAction={changeStatus}
               onRoleChange={changeRole}
               onDelete={setUserToDelete}
+              branches={
+                chainBranches.length > 0 && (
+                  <AccountBranches user={user} branches={chainBranches} canEdit={user._id !== viewer._id} />
+                )
+              }
             />
           </li>
         ))}

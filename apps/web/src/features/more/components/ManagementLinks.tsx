@@ -8,6 +8,7 @@ import {
   LayoutDashboard,
   NotebookPen,
   Armchair,
+  Store,
   Ticket,
   UserRound,
   Users,
@@ -96,6 +97,13 @@ const links: LinkCard[] = [
     titleId: 'settings.link.accounts',
     descriptionId: 'settings.link.accounts.description',
     icon: Users,
+  },
+  {
+    to: '/branches',
+    permission: 'branches:manage',
+    titleId: 'branches.link',
+    descriptionId: 'branches.link.description',
+    icon: Store,
   },
   {
     to: '/profile',
