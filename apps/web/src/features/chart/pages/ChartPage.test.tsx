@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import type { ChartData } from '@quan/contract/report';
+import userEvent from '@testing-library/user-event';
+import type { ChainChartData, ChartData } from '@quan/contract/report';
 import type { User } from '@quan/contract/user';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
@@ -138,5 +139,48 @@ describe('ChartPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Only managers see the figures')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Charts' })).toBeInTheDocument();
     expect(fakeApi.requests).toEqual([]);
+  });
+
+  it("gives an owner of two branches the chain's charts, with a column per branch and the total", async () => {
+    const user = userEvent.setup();
+    const first = chartData({ '2026-11-12': [300_000, 3] });
+    const second = chartData({ '2026-11-12': [200_000, 1] });
+    const chain: ChainChartData = {
+      scope: 'chain',
+      branches: [
+        { ...first, branch: { _id: 'a', name: 'Quận 1' } },
+        { ...second, branch: { _id: 'b', name: 'Quận 3' } },
+      ],
+      total: chartData({ '2026-11-12': [500_000, 4] }),
+    };
+    storeSession(makeUser({ role: 'admin' }), tokenExpiringIn(3600));
+    fakeApi = installFakeApi(({ method, url, config }) => {
+      if (method === 'GET' && url === '/api/branches') {
+        return ok([
+          { _id: 'a', name: 'Quận 1' },
+          { _id: 'b', name: 'Quận 3' },
+        ]);
+      }
+      if (method === 'GET' && url === '/api/order/chart-data') {
+        return ok((config.params as { scope?: string } | undefined)?.scope === 'chain' ? chain : first);
+      }
+      return fail(404, 'Not found');
+    });
+    renderRoutes(routes, { path: '/chart' });
+
+    const scope = within(await screen.findByRole('group', { name: 'Figures of' }));
+    await user.click(scope.getByRole('button', { name: 'Whole chain' }));
+    const byBranch = within(await screen.findByRole('region', { name: 'Revenue by day, branch by branch' }));
+    const table = within(byBranch.getByRole('table', { name: 'Revenue by day, branch by branch' }));
+    expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Day',
+      'Quận 1',
+      'Quận 3',
+      'Whole chain',
+    ]);
+    expect(table.getByRole('row', { name: /^12\/11 300\.000\s₫ 200\.000\s₫ 500\.000\s₫$/ })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Revenue and orders by day' })).toHaveAccessibleDescription(
+      `Best day: 12/11, ${money('500.000')}. In all: ${money('500.000')} from 4 orders.`,
+    );
   });
 });

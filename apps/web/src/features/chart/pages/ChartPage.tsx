@@ -12,11 +12,15 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useCan } from '../../../lib/use-can';
 import { describeDays, presetDays, revenueQueryOf } from '../../dashboard/components/date-range';
 import { FiguresManagersOnly } from '../../dashboard/components/FiguresManagersOnly';
+import { ScopeToggle, type FiguresScope } from '../../dashboard/components/ScopeToggle';
+import { useBranches } from '../../branches/api/list-branches';
 import { useToday } from '../../dashboard/components/use-today';
 import { settingsQueryOptions } from '../../more/api/get-settings';
 import { restaurantDay } from '../../../lib/restaurant-day';
 import { useNow } from '../../../lib/use-now';
+import { useChainChartData } from '../api/get-chain-chart-data';
 import { useChartData } from '../api/get-chart-data';
+import { ChainDailyRevenue } from '../components/ChainDailyRevenue';
 import { CategoryRevenueChart } from '../components/CategoryRevenueChart';
 import { ChartPanel, FiguresTable } from '../components/ChartPanel';
 import { categorySummary, dailySummary, dayLabel, hourlySummary, hourSpanLabel } from '../components/chart-format';
@@ -140,7 +144,17 @@ export function ChartPage() {
   usePageTitle(t('chart.pageTitle'));
   const canReadReports = useCan('reports:read');
   const now = useNow(60_000);
-  const chart = useChartData(restaurantDay(new Date(now)), { enabled: canReadReports });
+  // An owner of several branches may look at the chain's charts; nobody else asks for the branches.
+  const canReadChain = useCan('reports:chain');
+  const branches = useBranches({ enabled: canReadChain });
+  const hasChain = canReadChain && (branches.data?.length ?? 0) > 1;
+  const [scope, setScope] = useState<FiguresScope>('branch');
+  const chainView = hasChain && scope === 'chain';
+  const day = restaurantDay(new Date(now));
+  const branchChart = useChartData(day, { enabled: canReadReports && !chainView });
+  const chainChart = useChainChartData(day, { enabled: chainView });
+  const chart = chainView ? chainChart : branchChart;
+  const data = chainView ? chainChart.data?.total : branchChart.data;
   const timeZone = useRestaurantTimeZone(canReadReports);
 
   return (
@@ -153,13 +167,14 @@ export function ChartPage() {
             {t('chart.anyPeriod')}
           </Link>
         </p>
+        {hasChain && (
+          <div className="mt-4">
+            <ScopeToggle scope={scope} onChange={setScope} />
+          </div>
+        )}
       </div>
       {!canReadReports ? (
         <FiguresManagersOnly />
-      ) : chart.isPending ? (
-        <p role="status" className="text-sm text-stone-600">
-          {t('chart.loading')}
-        </p>
       ) : chart.isError ? (
         <div role="alert" className="card flex flex-wrap items-center justify-between gap-3 p-5 text-stone-700">
           <p>{describeApiError(chart.error, t('chart.loadError'))}</p>
@@ -167,10 +182,17 @@ export function ChartPage() {
             {t('chart.tryAgain')}
           </button>
         </div>
-      ) : chart.data.daily.every((day) => day.orders === 0) ? (
+      ) : !data ? (
+        <p role="status" className="text-sm text-stone-600">
+          {t('chart.loading')}
+        </p>
+      ) : data.daily.every((one) => one.orders === 0) ? (
         <NoOrdersYet />
       ) : (
-        <Charts data={chart.data} />
+        <>
+          {chainView && chainChart.data && <ChainDailyRevenue chain={chainChart.data} />}
+          <Charts data={data} />
+        </>
       )}
       {/* Shown whatever the charts say: the kitchen's times count rounds sent, completed or not. */}
       {canReadReports &&
