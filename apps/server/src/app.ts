@@ -210,6 +210,7 @@ export async function buildApp(
   const orders = createOrdersService({
     db,
     transact,
+    branches,
     settings,
     menu,
     tables,

@@ -1,3 +1,4 @@
+import type { CurrentUser } from '@quan/contract/user';
 import type { DomainEvent, DomainEventType } from '@quan/contract/events';
 import type { Order } from '@quan/contract/order';
 import type { PublicMenu } from '@quan/contract/public';
@@ -95,7 +96,8 @@ describe('events after commit', () => {
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json().data;
-    expect(heard).toContainEqual({ type: 'order.placed', order });
+    const { branchId } = (await t.signInAs('staff')).user as CurrentUser;
+    expect(heard).toContainEqual({ type: 'order.placed', branchId, order });
     const stored = await t.request({ method: 'GET', url: `/api/order/${order._id}`, as: 'staff' });
     expect(stored.json().data.bills.total).toBe(order.bills.total);
   });
@@ -198,7 +200,11 @@ describe.runIf(process.env.REDIS_URL)('the event bus on Redis', () => {
       const heardOnB: string[] = [];
       a.on('stock.low', ({ ingredient }) => void heardOnA.push(ingredient.name));
       b.on('stock.low', ({ ingredient }) => void heardOnB.push(ingredient.name));
-      const low = (name: string) => ({ type: 'stock.low' as const, ingredient: { name } as never });
+      const low = (name: string) => ({
+        type: 'stock.low' as const,
+        branchId: randomUUID(),
+        ingredient: { name } as never,
+      });
 
       a.publish([low('from a')]);
       expect(heardOnA).toEqual(['from a']);

@@ -1,3 +1,4 @@
+import type { CurrentUser } from '@quan/contract/user';
 import type { Order } from '@quan/contract/order';
 import type { DinerOrderResult, OrderStatusUpdate } from '@quan/contract/public';
 import type { ClientToServerEvents, ServerToClientEvents } from '@quan/contract/realtime';
@@ -60,12 +61,13 @@ function menuUpdatesUntilMarker(socket: ClientSocket): Promise<unknown[]> {
 
 describe('live connection', () => {
   it('puts signed-in staff in the staff room, where staff events reach them and strangers miss them', async () => {
-    const staff = socketFor((await t.signInAs('staff')).token);
+    const signedIn = await t.signInAs('staff');
+    const staff = socketFor(signedIn.token);
     const stranger = socketFor();
     await Promise.all([connected(staff), connected(stranger)]);
     const staffHeard = menuUpdatesUntilMarker(staff);
     const strangerHeard = menuUpdatesUntilMarker(stranger);
-    t.app.realtime.emitToStaff('menu:updated', {});
+    t.app.realtime.emitToStaff((signedIn.user as CurrentUser).branchId, 'menu:updated', {});
     t.app.realtime.emitToAll('menu:updated', MARKER);
     expect(await staffHeard).toEqual([{}, MARKER]);
     expect(await strangerHeard).toEqual([MARKER]);
@@ -76,13 +78,14 @@ describe('live connection', () => {
   });
 
   it('takes the staff cookie when no token is sent, and connects a stale cookie anonymously', async () => {
-    const staff = socketFor(undefined, `accessToken=${(await t.signInAs('staff')).token}`);
+    const signedIn = await t.signInAs('staff');
+    const staff = socketFor(undefined, `accessToken=${signedIn.token}`);
     // A phone that once signed in as staff and now opens a diner page still gets its live updates.
     const diner = socketFor(undefined, 'theme=dark; accessToken=expired-or-revoked');
     await Promise.all([connected(staff), connected(diner)]);
     const staffHeard = menuUpdatesUntilMarker(staff);
     const dinerHeard = menuUpdatesUntilMarker(diner);
-    t.app.realtime.emitToStaff('menu:updated', {});
+    t.app.realtime.emitToStaff((signedIn.user as CurrentUser).branchId, 'menu:updated', {});
     t.app.realtime.emitToAll('menu:updated', {});
     t.app.realtime.emitToAll('menu:updated', MARKER);
     expect(await staffHeard).toEqual([{}, {}, MARKER]);

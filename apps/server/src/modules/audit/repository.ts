@@ -21,9 +21,18 @@ export interface AuditFilter {
 
 const approvers = alias(users, 'approvers');
 
-/** One page of entries, newest first, with the names of who made and approved them and the order's number. */
-export async function pageEntries(db: Executor, filter: AuditFilter, page: { offset: number; limit: number }) {
+/**
+ * One page of the branch's entries, newest first, with the names of who made and approved them and the order's
+ * number.
+ */
+export async function pageEntries(
+  db: Executor,
+  branchId: string,
+  filter: AuditFilter,
+  page: { offset: number; limit: number },
+) {
   const where = and(
+    eq(auditLog.branchId, branchId),
     filter.kind ? eq(auditLog.kind, filter.kind) : undefined,
     filter.userId ? or(eq(auditLog.actorId, filter.userId), eq(auditLog.approvedById, filter.userId)) : undefined,
     filter.startDate ? gte(auditLog.createdAt, filter.startDate) : undefined,

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
+import { currentUser } from '../../plugins/auth';
 import type { AuditService } from './service';
 
 /** GET /api/audit: the trail of voids, merges, splits and moves, for managers. */
@@ -15,13 +16,14 @@ export const auditRoutes: FastifyPluginAsync<{ audit: AuditService }> = async (f
       config: { access: 'audit:read' },
       schema: {
         tags: ['Audit'],
-        description: 'Newest first; filter by kind, by the person who made or approved a change, and by dates.',
+        description:
+          "The current branch's trail, newest first; filter by kind, by the person who made or approved a change, and by dates.",
         querystring: listAuditQuerySchema,
         response: { 200: envelope(z.array(auditEntrySchema)) },
       },
     },
     async (request) => {
-      const { entries, pagination } = await audit.list(request.query);
+      const { entries, pagination } = await audit.list(currentUser(request).branchId, request.query);
       return { ...ok(entries), pagination };
     },
   );

@@ -7,6 +7,8 @@ import * as repo from './repository';
 /** What one hand-made change writes to the trail, inside the transaction of the change. */
 export interface AuditRecord {
   kind: AuditKind;
+  /** The branch the change was made in (the actor's); null for a change of the chain's own. */
+  branchId: string | null;
   orderId: string | null;
   actorId: string | null;
   approvedById: string | null;
@@ -18,9 +20,11 @@ export function createAuditService({ db }: { db: Database }) {
   return {
     record: (tx: Executor, entry: AuditRecord) => repo.insertEntry(tx, { id: newId(), ...entry }),
 
-    async list(query: ListAuditFilter): Promise<{ entries: AuditEntry[]; pagination: Pagination }> {
+    /** GET /api/audit: the trail of the branch the reader works in. */
+    async list(branchId: string, query: ListAuditFilter): Promise<{ entries: AuditEntry[]; pagination: Pagination }> {
       const { rows, total } = await repo.pageEntries(
         db,
+        branchId,
         {
           kind: query.kind,
           userId: query.userId,

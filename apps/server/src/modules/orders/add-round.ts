@@ -46,11 +46,11 @@ export async function appendRound(
     lines,
   );
   if (status === 'in_progress' && roundUsesStock(round.menu, lines)) {
-    await deps.stock.takeForRound(tx, record, { orderId: order.id, roundNo: first.roundNo }, actorId);
+    await deps.stock.takeForRound(tx, order.branchId, record, { orderId: order.id, roundNo: first.roundNo }, actorId);
   }
   await settleOrder(deps, tx, record, change);
-  const changed = await loadOrder(tx, order.id);
-  record({ type: 'order.round-added', order: changed, roundNo: first.roundNo });
+  const changed = await loadOrder(tx, order.branchId, order.id);
+  record({ type: 'order.round-added', branchId: order.branchId, order: changed, roundNo: first.roundNo });
   return { roundNo: first.roundNo, order: changed };
 }
 
@@ -62,19 +62,21 @@ export async function addStaffRound(
   body: AddRoundBody,
   idempotencyKey?: string,
 ): Promise<{ order: Order; roundNo: number; replayed: boolean }> {
-  const [settings, menu] = await Promise.all([deps.settings.get(), deps.menu.orderMenu()]);
+  const { branchId } = actor;
+  const [settings, menu] = await Promise.all([deps.settings.get(branchId), deps.menu.orderMenu(branchId)]);
   const call = {
     key: idempotencyKey,
+    branchId,
     // The order is part of what a repeat must match: the key of a round sent to another order is a 409.
     request: { call: 'add-round', orderId, body },
     what: 'round',
     async replay(keyedOrderId: string) {
-      const order = await loadOrder(deps.db, keyedOrderId);
+      const order = await loadOrder(deps.db, branchId, keyedOrderId);
       return { order, roundNo: order.rounds.at(-1)?.no ?? 1 };
     },
   };
   const { result, replayed } = await transactIdempotent(deps, call, async (tx, record, claimKey) => {
-    const order = await repo.lockOrder(tx, orderId);
+    const order = await repo.lockOrder(tx, branchId, orderId);
     if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
     await claimKey(`user:${actor.id}`, orderId);
     checkVersion(order, body.expectedVersion);

@@ -113,7 +113,7 @@ export const bankNotificationRoutes: FastifyPluginAsync<{ orders: OrdersService;
         response: { 200: envelope(bankTransfersSchema) },
       },
     },
-    async () => ok({ transfers: await orders.listRefusedTransfers() }),
+    async (request) => ok({ transfers: await orders.listRefusedTransfers(currentUser(request)) }),
   );
 
   app.post(

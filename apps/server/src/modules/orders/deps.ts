@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client';
 import type { Transact } from '../../events/transact';
 import type { AuditService } from '../audit/service';
+import type { BranchesService } from '../branches/service';
 import type { CouponsService } from '../coupons/service';
 import type { CustomersService } from '../customers/service';
 import type { IngredientsService } from '../ingredients/service';
@@ -18,6 +19,8 @@ import type { TablesService } from '../tables/service';
 export interface OrdersDeps {
   db: Database;
   transact: Transact;
+  /** The first branch (of the links printed before there were branches) and each branch's order numbers. */
+  branches: Pick<BranchesService, 'first' | 'takeOrderNo'>;
   settings: Pick<SettingsService, 'get'>;
   menu: Pick<MenuService, 'orderMenu' | 'optionsById' | 'kitchenStations'>;
   tables: Pick<

@@ -49,6 +49,8 @@ async function claimIdempotencyKey(tx: Executor, scopedKey: string, body: unknow
 export interface IdempotentCall<T> {
   /** The header's value; without one, the work simply runs. */
   key: string | undefined;
+  /** The branch the call works in: a key is the branch's own, and never answers another branch's order. */
+  branchId: string;
   /**
    * What a repeat must match to be a replay: the body, and for a call on an existing order also the call's
    * name and target, so that the key of one call sent to another (or to another order) is a 409.
@@ -61,7 +63,7 @@ export interface IdempotentCall<T> {
 }
 
 /**
- * Claims the call's key inside the work's transaction, as `${scope}:${key}` for `orderId`; does nothing
+ * Claims the call's key inside the work's transaction, as `${branchId}:${scope}:${key}` for `orderId`; does nothing
  * without a key. Call it once the order's row is locked and before anything is written.
  */
 export type ClaimKey = (scope: string, orderId: string) => Promise<void>;
@@ -77,11 +79,11 @@ export async function transactIdempotent<T>(
   call: IdempotentCall<T>,
   work: (tx: Executor, record: RecordEvent, claimKey: ClaimKey) => Promise<T>,
 ): Promise<{ result: T; replayed: boolean }> {
-  const { key, request, what } = call;
+  const { key, branchId, request, what } = call;
   try {
     const result = await deps.transact((tx, record) =>
       work(tx, record, async (scope, orderId) => {
-        if (key) await claimIdempotencyKey(tx, `${scope}:${key}`, request, orderId, what);
+        if (key) await claimIdempotencyKey(tx, `${branchId}:${scope}:${key}`, request, orderId, what);
       }),
     );
     return { result, replayed: false };

@@ -29,9 +29,11 @@ function toBankTransfer(kept: repo.KeptBankNotification): BankTransfer {
   };
 }
 
-/** GET /api/payments/bank-transfers: the transfers the bank reported that paid nothing yet, newest first. */
-export async function listRefusedTransfers(deps: OrdersDeps): Promise<BankTransfer[]> {
-  return (await repo.listRefusedBankNotifications(deps.db, REFUSED_SHOWN)).map(toBankTransfer);
+/**
+ * GET /api/payments/bank-transfers: the transfers into the branch's account that paid nothing yet, newest first.
+ */
+export async function listRefusedTransfers(deps: OrdersDeps, branchId: string): Promise<BankTransfer[]> {
+  return (await repo.listRefusedBankNotifications(deps.db, branchId, REFUSED_SHOWN)).map(toBankTransfer);
 }
 
 /**
@@ -46,15 +48,17 @@ export async function applyBankTransfer(
   transactionId: string,
   body: ApplyBankTransferBody,
 ): Promise<BankTransfer> {
-  const settings = await deps.settings.get();
+  const { branchId } = actor;
+  const settings = await deps.settings.get(branchId);
   await deps.transact(async (tx, record) => {
-    const notification = await repo.lockBankNotification(tx, transactionId);
+    // A transfer into another branch's account is not this branch's to pay: the same 404 as an unknown one.
+    const notification = await repo.lockBankNotification(tx, branchId, transactionId);
     if (!notification) throw notFound('The bank reported no such transfer').because('TRANSFER_NOT_FOUND');
     if (notification.outcome !== 'refused') {
       throw conflict('This transfer has paid an order already').because('TRANSFER_ALREADY_PAID');
     }
-    const found = await repo.findOrderByNo(tx, body.orderNo);
-    const order = found && (await repo.lockOrder(tx, found.id));
+    const found = await repo.findOrderByNo(tx, branchId, body.orderNo);
+    const order = found && (await repo.lockOrder(tx, branchId, found.id));
     if (!order)
       throw notFound(`There is no order ${body.orderNo}`).because('ORDER_NO_NOT_FOUND', { orderNo: body.orderNo });
     await applyPayment(
@@ -64,7 +68,7 @@ export async function applyBankTransfer(
       { order, actorId: actor.id, deviceId: null, settings },
       { method: 'transfer', amount: notification.amount, partNo: body.partNo, bankTransactionId: transactionId },
     );
-    const updated = await loadOrder(tx, order.id);
+    const updated = await loadOrder(tx, branchId, order.id);
     const paymentId = updated.payments.find((one) => one.bankTransactionId === transactionId)!._id;
     await repo.settleBankNotification(tx, transactionId, {
       outcome: 'applied',
@@ -75,6 +79,7 @@ export async function applyBankTransfer(
     const onto = body.partNo ? `part ${body.partNo} of order ${order.orderNo}` : `order ${order.orderNo}`;
     await deps.audit.record(tx, {
       kind: 'bank-transfer',
+      branchId,
       orderId: order.id,
       actorId: actor.id,
       approvedById: null,

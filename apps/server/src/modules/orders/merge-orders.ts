@@ -8,10 +8,13 @@ import { checkVersion, recordOrderChange, refuseOncePaid, settleOrder } from './
 import { loadOrder } from './order-view';
 import * as repo from './repository';
 
-/** Both orders locked, in id order, so that two merges of the same pair in opposite directions never deadlock. */
-export async function lockPair(tx: Executor, ids: [string, string]) {
+/**
+ * Both orders of the branch locked, in id order, so that two merges of the same pair in opposite directions
+ * never deadlock; an order of another branch is not found.
+ */
+export async function lockPair(tx: Executor, branchId: string, ids: [string, string]) {
   const locked = new Map<string, repo.OrderRow | undefined>();
-  for (const id of [...ids].sort()) locked.set(id, await repo.lockOrder(tx, id));
+  for (const id of [...ids].sort()) locked.set(id, await repo.lockOrder(tx, branchId, id));
   return ids.map((id) => locked.get(id));
 }
 
@@ -33,9 +36,10 @@ export async function mergeOrders(
       { path: 'fromOrderId', message: 'Choose another table' },
     ]).because('MERGE_INTO_ITSELF');
   }
-  const settings = await deps.settings.get();
+  const { branchId } = actor;
+  const settings = await deps.settings.get(branchId);
   return deps.transact(async (tx, record) => {
-    const [into, from] = await lockPair(tx, [orderId, body.fromOrderId]);
+    const [into, from] = await lockPair(tx, branchId, [orderId, body.fromOrderId]);
     if (!into) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
     if (!from) {
       throw badRequest('The order to merge does not exist', [
@@ -76,14 +80,15 @@ export async function mergeOrders(
       couponId: null,
     });
     if (from.tableId && (await deps.tables.releaseOrder(tx, from.tableId, from.id))) {
-      await deps.tables.recordChange(tx, record, from.tableId);
+      await deps.tables.recordChange(tx, record, branchId, from.tableId);
     }
     await settleOrder(deps, tx, record, { order: into, actorId: actor.id, settings });
 
-    const merged = await loadOrder(tx, into.id);
-    const closed = await loadOrder(tx, from.id);
+    const merged = await loadOrder(tx, branchId, into.id);
+    const closed = await loadOrder(tx, branchId, from.id);
     await deps.audit.record(tx, {
       kind: 'merge',
+      branchId,
       orderId: into.id,
       actorId: actor.id,
       approvedById: null,
@@ -101,7 +106,7 @@ export async function mergeOrders(
         couponCode: from.couponCode ?? null,
       },
     });
-    record({ type: 'order.status-changed', order: closed, from: from.status });
+    record({ type: 'order.status-changed', branchId, order: closed, from: from.status });
     recordOrderChange(record, into, merged);
     return merged;
   });

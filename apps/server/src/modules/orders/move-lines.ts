@@ -20,9 +20,10 @@ export async function moveLines(
   orderId: string,
   body: MoveLinesBody,
 ): Promise<Order> {
-  const settings = await deps.settings.get();
+  const { branchId } = actor;
+  const settings = await deps.settings.get(branchId);
   return deps.transact(async (tx, record) => {
-    const table = await deps.tables.findById(tx, body.toTableId);
+    const table = await deps.tables.findById(tx, branchId, body.toTableId);
     if (!table) {
       throw badRequest('That table does not exist', [{ path: 'toTableId', message: 'Unknown table' }]).because(
         'TABLE_GONE',
@@ -39,10 +40,10 @@ export async function moveLines(
         { path: 'toTableId', message: 'Choose another table' },
       ]).because('MOVE_TO_SAME_TABLE', { tableNo: table.tableNo });
     }
-    const [source, target] = await lockPair(tx, [orderId, table.currentOrderId]);
+    const [source, target] = await lockPair(tx, branchId, [orderId, table.currentOrderId]);
     if (!source) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
     // Under the orders' locks, the table must still be that order's: its bill may have been paid meanwhile.
-    if ((await deps.tables.findById(tx, table.id))?.currentOrderId !== target?.id) {
+    if ((await deps.tables.findById(tx, branchId, table.id))?.currentOrderId !== target?.id) {
       throw conflict(`Table ${table.tableNo} changed while you were choosing; look at it again`).because(
         'TABLE_CHANGED',
         {
@@ -90,6 +91,7 @@ export async function moveLines(
       if (started) {
         await deps.stock.transferPortions(
           tx,
+          branchId,
           { from: { orderId, roundNo: line.roundNo }, to, position: line.position, portions: quantity },
           actor.id,
         );
@@ -109,6 +111,7 @@ export async function moveLines(
     const amount = moving.reduce((sum, { line, quantity }) => sum + line.price * quantity, 0);
     await deps.audit.record(tx, {
       kind: 'move',
+      branchId,
       orderId,
       actorId: actor.id,
       approvedById: null,
@@ -123,8 +126,8 @@ export async function moveLines(
         lines: moving.map(({ line, quantity }) => ({ position: line.position, name: line.name, quantity })),
       },
     });
-    const moved = await loadOrder(tx, orderId);
-    const joined = await loadOrder(tx, into.id);
+    const moved = await loadOrder(tx, branchId, orderId);
+    const joined = await loadOrder(tx, branchId, into.id);
     recordOrderChange(record, source, moved);
     recordOrderChange(record, into, joined);
     return moved;

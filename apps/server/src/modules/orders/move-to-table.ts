@@ -5,10 +5,11 @@ import type { OrdersDeps } from './deps';
 import { loadOrder } from './order-view';
 import * as repo from './repository';
 
-/** PUT /api/table {orderId}: seats an open order at another table, freeing the one it had. */
+/** PUT /api/table {orderId}: seats an open order of the branch at another of its tables, freeing the one it had. */
 export async function moveToTable(deps: OrdersDeps, actor: AuthUser, orderId: string, tableId: string): Promise<void> {
+  const { branchId } = actor;
   await deps.transact(async (tx, record) => {
-    const order = await repo.lockOrder(tx, orderId);
+    const order = await repo.lockOrder(tx, branchId, orderId);
     if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
     if (!isOpenOrderStatus(order.status)) {
       throw conflict(`Order ${order.orderNo} is ${order.status}; only an open order can move to a table`).because(
@@ -18,13 +19,14 @@ export async function moveToTable(deps: OrdersDeps, actor: AuthUser, orderId: st
     }
     if (order.tableId === tableId) return;
     const freed = order.tableId && (await deps.tables.releaseOrder(tx, order.tableId, order.id));
-    await deps.tables.seatOrder(tx, tableId, order.id);
+    await deps.tables.seatOrder(tx, branchId, tableId, order.id);
     await repo.updateOrder(tx, orderId, { tableId });
-    const moved = await loadOrder(tx, orderId);
-    record({ type: 'order.updated', order: moved });
-    const from = order.tableId ? (await deps.tables.findById(tx, order.tableId))?.tableNo : undefined;
+    const moved = await loadOrder(tx, branchId, orderId);
+    record({ type: 'order.updated', branchId, order: moved });
+    const from = order.tableId ? (await deps.tables.findById(tx, branchId, order.tableId))?.tableNo : undefined;
     await deps.audit.record(tx, {
       kind: 'move',
+      branchId,
       orderId,
       actorId: actor.id,
       approvedById: null,
@@ -38,7 +40,7 @@ export async function moveToTable(deps: OrdersDeps, actor: AuthUser, orderId: st
         toTableNo: moved.table?.tableNo ?? null,
       },
     });
-    await deps.tables.recordChange(tx, record, tableId);
-    if (freed && order.tableId) await deps.tables.recordChange(tx, record, order.tableId);
+    await deps.tables.recordChange(tx, record, branchId, tableId);
+    if (freed && order.tableId) await deps.tables.recordChange(tx, record, branchId, order.tableId);
   });
 }

@@ -88,14 +88,14 @@ export async function moveRounds(
   }
   if (to === 'in_progress') {
     for (const move of moves.filter((m) => m.from === 'pending')) {
-      await deps.stock.takeForRound(tx, record, { orderId: order.id, roundNo: move.no }, actorId);
+      await deps.stock.takeForRound(tx, order.branchId, record, { orderId: order.id, roundNo: move.no }, actorId);
     }
   }
   if (to === 'cancelled') {
     const stillBilled = (await repo.listRounds(tx, order.id)).some((round) => round.status !== 'cancelled');
     if (!stillBilled) return;
     for (const move of moves) {
-      await deps.stock.giveBackForOrder(tx, record, { orderId: order.id, roundNo: move.no }, actorId);
+      await deps.stock.giveBackForOrder(tx, order.branchId, record, { orderId: order.id, roundNo: move.no }, actorId);
       await repo.voidRoundLines(tx, order.id, move.no);
     }
   }
@@ -124,9 +124,9 @@ export async function settleOrder(
     await dropSplit(tx, order);
     await repo.updateOrder(tx, order.id, { status });
     if (order.couponId) await deps.coupons.release(tx, order.couponId);
-    await deps.stock.giveBackForOrder(tx, record, { orderId: order.id }, actorId);
+    await deps.stock.giveBackForOrder(tx, order.branchId, record, { orderId: order.id }, actorId);
     if (order.tableId && (await deps.tables.releaseOrder(tx, order.tableId, order.id))) {
-      await deps.tables.recordChange(tx, record, order.tableId);
+      await deps.tables.recordChange(tx, record, order.branchId, order.tableId);
     }
     return;
   }
@@ -199,17 +199,17 @@ export async function completeOrder(
     paymentStatus: 'paid',
     paymentMethod: mainMethod(payments) ?? order.paymentMethod,
     completedAt: new Date(),
-    shiftId: await deps.shifts.shiftFor(tx, change.deviceId),
+    shiftId: await deps.shifts.shiftFor(tx, order.branchId, change.deviceId),
   });
   if (order.tableId && (await deps.tables.releaseOrder(tx, order.tableId, order.id))) {
-    await deps.tables.recordChange(tx, record, order.tableId);
+    await deps.tables.recordChange(tx, record, order.branchId, order.tableId);
   }
-  const completed = (await repo.lockOrder(tx, order.id))!;
+  const completed = (await repo.lockOrder(tx, order.branchId, order.id))!;
   if (completed.customerId && completed.completedAt) {
     const credited = { customerId: completed.customerId, total: completed.total, completedAt: completed.completedAt };
     await deps.loyalty.creditCompletedOrder(tx, credited, settings.loyalty);
   }
-  await deps.sales.addCompletedOrder(tx, order.id);
+  await deps.sales.addCompletedOrder(tx, order.branchId, order.id);
 }
 
 /**
@@ -275,8 +275,8 @@ export function choosePortions<
 export function recordOrderChange(record: RecordEvent, before: repo.OrderRow, after: Order): void {
   record(
     after.status === before.status
-      ? { type: 'order.updated', order: after }
-      : { type: 'order.status-changed', order: after, from: before.status },
+      ? { type: 'order.updated', branchId: before.branchId, order: after }
+      : { type: 'order.status-changed', branchId: before.branchId, order: after, from: before.status },
   );
 }
 

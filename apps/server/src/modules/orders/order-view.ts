@@ -144,8 +144,9 @@ export function newOrderView(placed: {
   });
 }
 
-export async function loadOrder(executor: Executor, id: string): Promise<Order> {
-  const [loaded] = await repo.findOrders(executor, [id]);
+/** An order of the branch as the screens show it; an id of another branch is the same 404 as a missing one. */
+export async function loadOrder(executor: Executor, branchId: string, id: string): Promise<Order> {
+  const [loaded] = await repo.findOrders(executor, branchId, [id]);
   if (!loaded) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
   return toOrder(loaded);
 }

@@ -132,7 +132,7 @@ export async function applyPayment(
       { path: 'tendered', message: `At least ${owed}` },
     ]).because('CASH_TENDERED_SHORT', { owed });
   }
-  const shiftId = await deps.shifts.shiftFor(tx, context.deviceId);
+  const shiftId = await deps.shifts.shiftFor(tx, order.branchId, context.deviceId);
   const inserted: repo.PaymentRow = {
     id: newId(),
     orderId: order.id,
@@ -192,24 +192,26 @@ export async function takePayment(
   body: TakePaymentBody,
   idempotencyKey?: string,
 ): Promise<{ order: Order; change: number; replayed: boolean }> {
-  const settings = await deps.settings.get();
+  const { branchId } = actor;
+  const settings = await deps.settings.get(branchId);
   const call = {
     key: idempotencyKey,
+    branchId,
     request: { call: 'take-payment', orderId, body },
     what: 'payment',
     replay: async (keyedOrderId: string) => {
-      const order = await loadOrder(deps.db, keyedOrderId);
+      const order = await loadOrder(deps.db, branchId, keyedOrderId);
       return { order, change: changeOnRecord(order, body) };
     },
   };
   const { result, replayed } = await transactIdempotent(deps, call, async (tx, record, claimKey) => {
-    const order = await repo.lockOrder(tx, orderId);
+    const order = await repo.lockOrder(tx, branchId, orderId);
     if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
     await claimKey(`user:${actor.id}`, orderId);
     checkVersion(order, body.expectedVersion);
     const context = { order, actorId: actor.id, deviceId, settings };
     const { change } = await applyPayment(deps, tx, record, context, body);
-    const updated = await loadOrder(tx, orderId);
+    const updated = await loadOrder(tx, branchId, orderId);
     recordOrderChange(record, order, updated);
     return { order: updated, change };
   });
@@ -228,8 +230,9 @@ export async function refundPayment(
   target: { orderId: string; paymentId: string },
   body: RefundPaymentBody,
 ): Promise<Order> {
+  const { branchId } = actor;
   return deps.transact(async (tx, record) => {
-    const order = await repo.lockOrder(tx, target.orderId);
+    const order = await repo.lockOrder(tx, branchId, target.orderId);
     if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
     if (order.status === 'cancelled') {
       throw conflict(`Order ${order.orderNo} is cancelled`).because('ORDER_CLOSED', {
@@ -256,7 +259,7 @@ export async function refundPayment(
         refundable: formatVnd(refundable),
       });
     }
-    const shiftId = await deps.shifts.shiftFor(tx, deviceId);
+    const shiftId = await deps.shifts.shiftFor(tx, branchId, deviceId);
     await repo.insertRefund(tx, {
       id: newId(),
       paymentId: payment.id,
@@ -266,7 +269,7 @@ export async function refundPayment(
       shiftId,
     });
     if (order.status === 'completed') {
-      await deps.sales.addRefund(tx, { orderId: order.id, method: payment.method, amount: body.amount });
+      await deps.sales.addRefund(tx, branchId, { orderId: order.id, method: payment.method, amount: body.amount });
       await repo.updateOrder(tx, order.id, {});
     } else {
       if (payment.partNo !== null) await repo.setBillPartPaid(tx, { orderId: order.id, no: payment.partNo }, null);
@@ -275,6 +278,7 @@ export async function refundPayment(
     const method = payment.method;
     await deps.audit.record(tx, {
       kind: 'refund',
+      branchId,
       orderId: order.id,
       actorId: actor.id,
       approvedById: null,
@@ -287,7 +291,7 @@ export async function refundPayment(
         reason: body.reason,
       },
     });
-    const updated = await loadOrder(tx, order.id);
+    const updated = await loadOrder(tx, branchId, order.id);
     recordOrderChange(record, order, updated);
     return updated;
   });

@@ -36,7 +36,7 @@ interface Door<T> {
    */
   open(tx: Executor): Promise<{
     keyScope: string;
-    fields: Omit<NewOrder, 'id' | 'subtotal' | 'discount' | 'taxRate' | 'tax' | 'total'>;
+    fields: Omit<NewOrder, 'id' | 'branchId' | 'orderNo' | 'subtotal' | 'discount' | 'taxRate' | 'tax' | 'total'>;
     /** `required`: a taken table refuses the order; `if-free`: an order that cannot be seated stays unseated. */
     seating: 'required' | 'if-free';
     joins?: repo.OrderRow;
@@ -48,7 +48,7 @@ interface Door<T> {
 }
 
 /**
- * The one placing pipeline, in one transaction: claim the idempotency key, price the lines from the menu,
+ * The one placing pipeline, in one transaction of the branch: claim the idempotency key, price the lines from the menu,
  * redeem the coupon, compute the bill, write the order, seat the table, take the stock of an order that
  * goes to the kitchen, and record what happened. A replayed key writes nothing and answers the door's replay.
  * The settings and the menu come from memory, the answer from what the writes returned: a staff order at
@@ -57,30 +57,42 @@ interface Door<T> {
  */
 async function placeOrder<T>(
   deps: OrdersDeps,
+  branchId: string,
   door: Door<T>,
-  body: unknown,
-  idempotencyKey?: string,
+  request: { body: unknown; idempotencyKey?: string; orderNo?: number },
 ): Promise<{ result: T; replayed: boolean }> {
   const orderId = newId();
-  const [settings, menu] = await Promise.all([deps.settings.get(), deps.menu.orderMenu()]);
-  const call = { key: idempotencyKey, request: body, replay: door.replay };
+  const [settings, menu] = await Promise.all([deps.settings.get(branchId), deps.menu.orderMenu(branchId)]);
+  const call = { key: request.idempotencyKey, branchId, request: request.body, replay: door.replay };
+  const context = { branchId, orderId, orderNo: request.orderNo, settings, menu };
   const placing = transactIdempotent(deps, call, (tx, record: RecordEvent, claimKey) =>
-    placeWithin(deps, tx, record, door, { orderId, settings, menu, claimKey }),
+    placeWithin(deps, tx, record, door, { ...context, claimKey }),
   );
   return placing.catch((error: unknown) => {
     throw explainMenuChanged(error);
   });
 }
 
-/** The pipeline's work inside its transaction, with the settings and menu read before it. */
+/**
+ * The pipeline's work inside its transaction, with the settings and menu of the branch read before it, and the
+ * order's number taken before it when the caller could (`orderNo`): a number taken here, on the transaction,
+ * holds the branch's counter until the transaction ends.
+ */
 async function placeWithin<T>(
   deps: OrdersDeps,
   tx: Executor,
   record: RecordEvent,
   door: Door<T>,
-  context: { orderId: string; settings: Settings; menu: OrderMenu; claimKey: ClaimKey },
+  context: {
+    branchId: string;
+    orderId: string;
+    orderNo: number | undefined;
+    settings: Settings;
+    menu: OrderMenu;
+    claimKey: ClaimKey;
+  },
 ): Promise<T> {
-  const { orderId, settings, menu, claimKey } = context;
+  const { branchId, orderId, settings, menu, claimKey } = context;
   const actorId = door.actor?.id ?? null;
   const { keyScope, fields, seating, joins } = await door.open(tx);
   await claimKey(keyScope, joins?.id ?? orderId);
@@ -93,7 +105,7 @@ async function placeWithin<T>(
   const lines = await priceLines(deps, tx, menu, orderId, door.items, { position: 0, roundNo: 1 });
   const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
   if (subtotal > MAX_BILL) throw badRequest(door.tooLarge).because('ORDER_TOO_LARGE');
-  const claim = { settings, subtotal, customerId: door.customerId ?? null };
+  const claim = { settings, branchId, subtotal, customerId: door.customerId ?? null };
   const coupon = door.couponCode ? await deps.coupons.redeem(tx, { ...claim, code: door.couponCode }) : null;
   const serviceRate = serviceRateFor(settings.serviceCharge, { source: fields.source, hasTable: !!fields.tableId });
   const bill = computeBill({
@@ -107,31 +119,32 @@ async function placeWithin<T>(
   if (bill.total > MAX_BILL) throw badRequest(door.tooLarge).because('ORDER_TOO_LARGE');
 
   const roundStatus = fields.status === 'pending' ? 'pending' : 'in_progress';
+  const orderNo = context.orderNo ?? (await deps.branches.takeOrderNo(tx, branchId));
   const { order, round } = await repo.insertOrder(
     tx,
-    { ...fields, id: orderId, ...bill, couponId: coupon?.couponId ?? null },
+    { ...fields, id: orderId, branchId, orderNo, ...bill, couponId: coupon?.couponId ?? null },
     { round: { orderId, no: 1, status: roundStatus, source: fields.source, sentById: actorId }, lines },
   );
   let table: { id: string; tableNo: number } | null = null;
   if (order.tableId) {
     const seated =
       seating === 'required'
-        ? (await deps.tables.seatOrder(tx, order.tableId, orderId), true)
-        : await deps.tables.seatIfFree(tx, order.tableId, orderId);
+        ? (await deps.tables.seatOrder(tx, branchId, order.tableId, orderId), true)
+        : await deps.tables.seatIfFree(tx, branchId, order.tableId, orderId);
     if (seated) {
-      const { _id, tableNo } = await deps.tables.recordChange(tx, record, order.tableId);
+      const { _id, tableNo } = await deps.tables.recordChange(tx, record, branchId, order.tableId);
       table = { id: _id, tableNo };
     } else {
-      table = (await deps.tables.findById(tx, order.tableId)) ?? null;
+      table = (await deps.tables.findById(tx, branchId, order.tableId)) ?? null;
     }
   }
   // A staff order goes to the kitchen at once; a diner's waits for staff to accept it.
   if (order.status === 'in_progress' && roundUsesStock(menu, lines)) {
-    await deps.stock.takeForRound(tx, record, { orderId, roundNo: 1 }, actorId);
+    await deps.stock.takeForRound(tx, branchId, record, { orderId, roundNo: 1 }, actorId);
   }
 
   const placed = newOrderView({ order, round, lines, table, author: door.actor });
-  record({ type: 'order.placed', order: placed });
+  record({ type: 'order.placed', branchId, order: placed });
   return door.answer(placed);
 }
 
@@ -140,7 +153,7 @@ const missingCustomer = () =>
     'CUSTOMER_NOT_FOUND',
   );
 
-/** The POS's door: a signed-in staff member's order, in the kitchen at once. */
+/** The POS's door: a signed-in staff member's order in their branch, in the kitchen at once. */
 export async function placeStaffOrder(
   deps: OrdersDeps,
   actor: AuthUser,
@@ -173,10 +186,12 @@ export async function placeStaffOrder(
       },
     }),
     answer: (order) => order,
-    replay: (orderId) => loadOrder(deps.db, orderId),
+    replay: (orderId) => loadOrder(deps.db, actor.branchId, orderId),
   };
   try {
-    const { result, replayed } = await placeOrder(deps, door, body, idempotencyKey);
+    // Taken before the transaction, with a statement of its own: orders placed together never queue on it.
+    const orderNo = await deps.branches.takeOrderNo(deps.db, actor.branchId);
+    const { result, replayed } = await placeOrder(deps, actor.branchId, door, { body, idempotencyKey, orderNo });
     return { order: result, replayed };
   } catch (error) {
     if (isForeignKeyViolation(error, CUSTOMER_FOREIGN_KEY)) throw missingCustomer();
@@ -185,12 +200,13 @@ export async function placeStaffOrder(
 }
 
 /**
- * The table page's door: the QR key must be the table's; the dishes wait as `pending` for staff to accept
+ * The table page's door, at a table of `branchId` (the branch the diner's link names): the QR key must be the table's; the dishes wait as `pending` for staff to accept
  * them, as a new order or, when the table already has an open order, as its next round; the answer
  * carries the token that lets this phone follow that order.
  */
 export async function placeDinerOrder(
   deps: OrdersDeps,
+  branchId: string,
   body: DinerOrderBody,
   idempotencyKey?: string,
 ): Promise<{ order: DinerOrderResult; replayed: boolean }> {
@@ -200,7 +216,7 @@ export async function placeDinerOrder(
     actor: null,
     tooLarge: 'The order is too large; ask the staff for help',
     async open(tx) {
-      const table = await deps.tables.findByNumber(tx, body.tableNo);
+      const table = await deps.tables.findByNumber(tx, branchId, body.tableNo);
       if (!table)
         throw notFound(`There is no table ${body.tableNo}`).because('TABLE_NOT_FOUND', { tableNo: body.tableNo });
       if (!sameSecret(table.qrKey, body.tableKey)) {
@@ -208,9 +224,9 @@ export async function placeDinerOrder(
       }
       let joins: repo.OrderRow | undefined;
       if (table.currentOrderId) {
-        const open = await repo.lockOrder(tx, table.currentOrderId);
+        const open = await repo.lockOrder(tx, branchId, table.currentOrderId);
         // Read again under the order's lock: a bill paid meanwhile frees the table.
-        const still = await deps.tables.findByNumber(tx, body.tableNo);
+        const still = await deps.tables.findByNumber(tx, branchId, body.tableNo);
         if (open && isOpenOrderStatus(open.status) && still?.currentOrderId === open.id) joins = open;
       }
       if (joins) {
@@ -222,7 +238,7 @@ export async function placeDinerOrder(
         const name = body.customerDetails?.name;
         if (name && joins.customerName === '') await repo.updateOrder(tx, joins.id, { customerName: name });
       } else {
-        const free = await deps.tables.findByNumber(tx, body.tableNo, { lock: true });
+        const free = await deps.tables.findByNumber(tx, branchId, body.tableNo, { lock: true });
         if (free?.currentOrderId) {
           throw conflict(
             `Someone at table ${body.tableNo} has just ordered; send your dishes again to join their order`,
@@ -248,17 +264,23 @@ export async function placeDinerOrder(
     answer: (order) => ({ ...toPublicOrder(order), trackingToken }),
     async replay(orderId) {
       // The first request's token, so that the phone that retried follows the order it placed.
-      const [first] = await repo.findOrders(deps.db, [orderId]);
+      const [first] = await repo.findOrders(deps.db, branchId, [orderId]);
       if (!first?.order.trackingToken) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
       return { ...toPublicOrder(toOrder(first)), trackingToken: first.order.trackingToken };
     },
   };
-  const { result, replayed } = await placeOrder(deps, door, body, idempotencyKey);
+  // A table already eating takes the dishes as a round of its order: no number is taken for it. Otherwise the
+  // number is taken before the transaction (and, should the table have been taken meanwhile, wasted).
+  const seen = await deps.tables.findByNumber(deps.db, branchId, body.tableNo);
+  const orderNo = seen && !seen.currentOrderId ? await deps.branches.takeOrderNo(deps.db, branchId) : undefined;
+  const { result, replayed } = await placeOrder(deps, branchId, door, { body, idempotencyKey, orderNo });
   return { order: result, replayed };
 }
 
 /** What a reservation's pre-order becomes when it fires (see placeReservedOrder). */
 export interface ReservedOrder {
+  /** The reservation's branch: the order's, and its table's. */
+  branchId: string;
   tableId: string;
   customerDetails: { name: string; phone: string; guests: number };
   customerId: string | null;
@@ -287,13 +309,13 @@ export async function placeReservedOrder(
     actor: reserved.actor,
     tooLarge: 'The pre-order is too large; split it into several orders',
     async open(tx) {
-      const table = await deps.tables.findById(tx, reserved.tableId);
+      const table = await deps.tables.findById(tx, reserved.branchId, reserved.tableId);
       if (!table) throw notFound('That table does not exist (it may have been deleted)').because('TABLE_GONE');
       let joins: repo.OrderRow | undefined;
       if (table.currentOrderId) {
         // Orders are locked before tables; read the table again under the order's lock (a bill paid meanwhile frees it).
-        const open = await repo.lockOrder(tx, table.currentOrderId);
-        const still = await deps.tables.findById(tx, reserved.tableId);
+        const open = await repo.lockOrder(tx, reserved.branchId, table.currentOrderId);
+        const still = await deps.tables.findById(tx, reserved.branchId, reserved.tableId);
         if (open && isOpenOrderStatus(open.status) && still?.currentOrderId === open.id) joins = open;
       }
       return {
@@ -315,11 +337,13 @@ export async function placeReservedOrder(
       };
     },
     answer: (order) => order,
-    replay: (orderId) => loadOrder(deps.db, orderId),
+    replay: (orderId) => loadOrder(deps.db, reserved.branchId, orderId),
   };
   const noKey: ClaimKey = async () => undefined;
+  // The caller's transaction is open already: a new order's number is taken inside it (placeWithin).
+  const context = { branchId: reserved.branchId, orderId: newId(), orderNo: undefined, ...read, claimKey: noKey };
   try {
-    return await placeWithin(deps, tx, record, door, { orderId: newId(), ...read, claimKey: noKey });
+    return await placeWithin(deps, tx, record, door, context);
   } catch (error) {
     throw explainMenuChanged(error);
   }

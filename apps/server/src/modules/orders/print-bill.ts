@@ -10,13 +10,14 @@ import * as repo from './repository';
  */
 export async function printBill(
   deps: OrdersDeps,
+  branchId: string,
   target: { orderId: string; kind: BillPrintKind },
 ): Promise<PrintBillResult> {
   const { orderId, kind } = target;
   // Nothing the screens follow changes, so no event and no order version. The order's row is locked so a
   // receipt asked for just after the last payment waits for that payment, and never counts an unpaid one.
   return deps.transact(async (tx) => {
-    const order = await repo.lockOrder(tx, orderId);
+    const order = await repo.lockOrder(tx, branchId, orderId);
     if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
     if (kind === 'receipt' && billPrintKindOf(order) !== 'receipt') {
       throw conflict(`Order ${order.orderNo} is not paid yet: print its provisional bill`).because('RECEIPT_UNPAID', {

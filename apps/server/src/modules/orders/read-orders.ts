@@ -9,12 +9,15 @@ import * as repo from './repository';
 
 type Reader = Pick<OrdersDeps, 'db'>;
 
+/** GET /api/order: the branch's orders only, a page at a time. */
 export async function listOrders(
   { db }: Reader,
+  branchId: string,
   query: ListOrdersFilter,
 ): Promise<{ orders: Order[]; pagination: Pagination }> {
   const { ids, total } = await repo.pageOrderIds(
     db,
+    branchId,
     {
       startDate: query.startDate ? new Date(query.startDate) : undefined,
       endDate: query.endDate ? new Date(query.endDate) : undefined,
@@ -24,7 +27,7 @@ export async function listOrders(
     },
     { offset: (query.page - 1) * query.limit, limit: query.limit, sort: query.sort },
   );
-  const orders = (await repo.findOrders(db, ids)).map(toOrder);
+  const orders = (await repo.findOrders(db, branchId, ids)).map(toOrder);
   return {
     orders,
     pagination: {
@@ -36,17 +39,30 @@ export async function listOrders(
   };
 }
 
-export const getOrder = ({ db }: Reader, id: string) => loadOrder(db, id);
+export const getOrder = ({ db }: Reader, branchId: string, id: string) => loadOrder(db, branchId, id);
 
-/** Whether this token follows this order (the diner's phone that placed it). */
-export async function mayFollowOrder({ db }: Reader, orderId: string, token: string): Promise<boolean> {
-  const [found] = await repo.findOrders(db, [orderId]);
+/**
+ * Whether this token follows this order (the diner's phone that placed it). The token alone decides, in
+ * whichever branch the order is; a branch given narrows it to that branch's orders.
+ */
+export async function mayFollowOrder(
+  { db }: Reader,
+  orderId: string,
+  token: string,
+  branchId: string | null = null,
+): Promise<boolean> {
+  const [found] = await repo.findOrders(db, branchId, [orderId]);
   return !!found?.order.trackingToken && sameSecret(found.order.trackingToken, token);
 }
 
 /** The diner's view of their order; any other token gets the same 404 as a missing order. */
-export async function getOrderForDiner({ db }: Reader, orderId: string, token: string): Promise<PublicOrder> {
-  const [found] = await repo.findOrders(db, [orderId]);
+export async function getOrderForDiner(
+  { db }: Reader,
+  orderId: string,
+  token: string,
+  branchId: string | null = null,
+): Promise<PublicOrder> {
+  const [found] = await repo.findOrders(db, branchId, [orderId]);
   if (!found?.order.trackingToken || !sameSecret(found.order.trackingToken, token)) {
     throw notFound('That order does not exist, or this link is not for it').because('ORDER_LINK_NOT_FOUND');
   }

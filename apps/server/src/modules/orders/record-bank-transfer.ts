@@ -48,23 +48,26 @@ export async function recordBankTransfer(
 ): Promise<BankNotificationResult> {
   const kept = await repo.findBankNotification(deps.db, notification.transactionId);
   if (kept) return earlierAnswer(kept);
+  const account = notification.accountNumber?.trim() || null;
+  const branchId = await branchOfAccount(deps, account);
   const claim = {
     transactionId: notification.transactionId,
+    branchId,
     amount: notification.amount,
     description: notification.description,
-    accountNumber: notification.accountNumber?.trim() || null,
+    accountNumber: account,
     transactedAt: new Date(notification.transactedAt),
     receivedAt: now,
   };
   // Read before the transaction: the embedded database has one connection, and a settings cache that has to
   // read again from inside it would wait for the transaction that waits for it.
-  const settings = await deps.settings.get();
+  const place = branchId === null ? null : { branchId, settings: await deps.settings.get(branchId) };
   try {
     return await deps.transact(async (tx, record) => {
       if (!(await repo.claimBankNotification(tx, claim))) {
         return earlierAnswer((await repo.findBankNotification(tx, notification.transactionId))!);
       }
-      const answer = await decide(deps, tx, record, { notification, settings, now });
+      const answer = await decide(deps, tx, record, { notification, place, now });
       await repo.settleBankNotification(
         tx,
         notification.transactionId,
@@ -91,6 +94,21 @@ export async function recordBankTransfer(
   }
 }
 
+/**
+ * The branch a transfer went to: the one whose bank account received it (null: none of ours). A chain of one
+ * branch takes a transfer that names no account, and any account while it has none set, as the one
+ * restaurant always did; with several branches only the account can say whose order the note names.
+ */
+async function branchOfAccount(deps: OrdersDeps, account: string | null): Promise<string | null> {
+  if (account) {
+    const [owner] = await repo.branchesWithAccount(deps.db, account);
+    if (owner) return owner;
+  }
+  const all = await repo.branchAccounts(deps.db);
+  const only = all.length === 1 ? all[0]! : null;
+  return only && (!account || !only.hasBank) ? only.id : null;
+}
+
 type Paid = { outcome: 'paid'; orderNo: number; paymentId: string };
 /** A refusal as the sender reads it, with the code and values a screen says it by. */
 type Refused = { outcome: 'refused'; reason: string; code: string; params: ErrorParams | null };
@@ -105,7 +123,11 @@ async function decide(
   deps: OrdersDeps,
   tx: Executor,
   record: RecordEvent,
-  { notification, settings, now }: { notification: BankNotificationBody; settings: Settings; now: Date },
+  {
+    notification,
+    place,
+    now,
+  }: { notification: BankNotificationBody; place: { branchId: string; settings: Settings } | null; now: Date },
 ): Promise<Paid | Refused> {
   const age = now.getTime() - new Date(notification.transactedAt).getTime();
   if (age > BANK_NOTIFICATION_MAX_AGE_HOURS * HOUR) {
@@ -117,13 +139,16 @@ async function decide(
   const named = parseTransferNote(notification.description);
   if (!named) return refused('The transfer note names no order', 'TRANSFER_NO_ORDER_NAMED');
   const account = notification.accountNumber?.trim();
-  if (account && settings.bank && account !== settings.bank.accountNumber) {
+  if (!place && account) {
     return refused(`The transfer went to account ${account}, not the restaurant's`, 'TRANSFER_OTHER_ACCOUNT', {
       account,
     });
   }
-  const found = await repo.findOrderByNo(tx, named.orderNo);
-  const order = found && (await repo.lockOrder(tx, found.id));
+  if (!place) return refused('The transfer names no account of a branch', 'TRANSFER_NO_ACCOUNT');
+  // Order numbers are each branch's own: the note names an order of the branch whose account was paid.
+  const { branchId, settings } = place;
+  const found = await repo.findOrderByNo(tx, branchId, named.orderNo);
+  const order = found && (await repo.lockOrder(tx, branchId, found.id));
   if (!order) return refused(`There is no order ${named.orderNo}`, 'ORDER_NO_NOT_FOUND', { orderNo: named.orderNo });
   if (!isOpenOrderStatus(order.status)) {
     return refused(`Order ${order.orderNo} is ${order.status}`, 'ORDER_CLOSED', {
@@ -166,7 +191,7 @@ async function decide(
       bankTransactionId: notification.transactionId,
     },
   );
-  const updated = await loadOrder(tx, order.id);
+  const updated = await loadOrder(tx, branchId, order.id);
   recordOrderChange(record, order, updated);
   const paymentId = updated.payments.find((one) => one.bankTransactionId === notification.transactionId)!._id;
   return { outcome: 'paid', orderNo: order.orderNo, paymentId };

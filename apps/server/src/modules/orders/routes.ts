@@ -87,7 +87,13 @@ export const orderRoutes: FastifyPluginAsync<{
     },
     async (request, reply) => {
       await limitDinerOrders(request, reply, request.body.tableNo);
-      const { order, replayed } = await orders.placeDinerOrder(request.body, request.headers['idempotency-key']);
+      // This door names no branch: it is the first branch's, whose QR codes were printed before there were branches.
+      const branchId = await orders.firstBranchId();
+      const { order, replayed } = await orders.placeDinerOrder(
+        branchId,
+        request.body,
+        request.headers['idempotency-key'],
+      );
       const message = replayed
         ? `Order ${order.orderNo} was already sent`
         : `Order ${order.orderNo} sent to the kitchen`;
@@ -102,7 +108,7 @@ export const orderRoutes: FastifyPluginAsync<{
       schema: { tags, querystring: listOrdersQuerySchema, response: { 200: envelope(z.array(orderSchema)) } },
     },
     async (request) => {
-      const { orders: page, pagination } = await orders.list(request.query);
+      const { orders: page, pagination } = await orders.list(currentUser(request), request.query);
       return { ...ok(page), pagination };
     },
   );
@@ -113,7 +119,7 @@ export const orderRoutes: FastifyPluginAsync<{
       config: { access: 'orders:read' },
       schema: { tags, params: idParamsSchema, response: { 200: envelope(orderSchema) } },
     },
-    async (request) => ok(await orders.get(request.params.id)),
+    async (request) => ok(await orders.get(currentUser(request), request.params.id)),
   );
 
   app.put(

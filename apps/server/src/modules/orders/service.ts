@@ -45,12 +45,20 @@ import { recordBankTransfer } from './record-bank-transfer';
 import { payBillPart, splitBill } from './split-bill';
 import { voidLines } from './void-lines';
 
-/** The orders module's use cases, one file each, bound to their dependencies (wired in app.ts). */
+/**
+ * The orders module's use cases, one file each, bound to their dependencies (wired in app.ts). Staff calls
+ * work in the actor's branch (`actor.branchId`), the others in the branch they are given: an order of
+ * another branch is the same 404 as a missing one.
+ */
 export function createOrdersService(deps: OrdersDeps) {
   return {
     placeStaffOrder: (actor: AuthUser, body: CreateOrderBody, idempotencyKey?: string) =>
       placeStaffOrder(deps, actor, body, idempotencyKey),
-    placeDinerOrder: (body: DinerOrderBody, idempotencyKey?: string) => placeDinerOrder(deps, body, idempotencyKey),
+    /** A diner's order at a table of `branchId` (the branch the diner's link names). */
+    placeDinerOrder: (branchId: string, body: DinerOrderBody, idempotencyKey?: string) =>
+      placeDinerOrder(deps, branchId, body, idempotencyKey),
+    /** The branch of the links printed before there were branches (`/table/3`, POST /api/order without a branch). */
+    firstBranchId: async () => (await deps.branches.first()).id,
     /** Inside a reservation's transaction: its pre-order goes to the kitchen as an order (or a round). */
     placeReservedOrder: (
       tx: Executor,
@@ -62,8 +70,8 @@ export function createOrdersService(deps: OrdersDeps) {
      * Lines priced from the menu as an order would price them now (refusing unknown and unavailable
      * dishes and bad option choices), without writing anything: a reservation's pre-order when it is booked.
      */
-    async quoteLines(items: OrderLineInput[]) {
-      const menu = await deps.menu.orderMenu();
+    async quoteLines(branchId: string, items: OrderLineInput[]) {
+      const menu = await deps.menu.orderMenu(branchId);
       const lines = await priceLines(deps, deps.db, menu, 'quote', items, { position: 0, roundNo: 1 });
       return { lines, usesStock: roundUsesStock(menu, lines) };
     },
@@ -78,9 +86,12 @@ export function createOrdersService(deps: OrdersDeps) {
       target: { orderId: string; roundNo: number; stationId: string },
       body: UpdateStationWorkBody,
     ) => updateStationWork(deps, actor, target, body),
-    startRound: (target: { orderId: string; roundNo: number }, body: StartRoundBody) => startRound(deps, target, body),
-    printTicket: (target: { orderId: string; roundNo: number; stationId: string | null }) => printTicket(deps, target),
-    printBill: (target: { orderId: string; kind: BillPrintKind }) => printBill(deps, target),
+    startRound: (actor: AuthUser, target: { orderId: string; roundNo: number }, body: StartRoundBody) =>
+      startRound(deps, actor.branchId, target, body),
+    printTicket: (actor: AuthUser, target: { orderId: string; roundNo: number; stationId: string | null }) =>
+      printTicket(deps, actor.branchId, target),
+    printBill: (actor: AuthUser, target: { orderId: string; kind: BillPrintKind }) =>
+      printBill(deps, actor.branchId, target),
     voidLines: (actor: AuthUser, id: string, body: VoidLinesBody, approve: Approve) =>
       voidLines(deps, actor, id, body, approve),
     merge: (actor: AuthUser, id: string, body: { fromOrderId: string; expectedVersion?: number }) =>
@@ -108,13 +119,15 @@ export function createOrdersService(deps: OrdersDeps) {
       body: RefundPaymentBody,
     ) => refundPayment(deps, actor, deviceId, target, body),
     recordBankTransfer: (notification: BankNotificationBody) => recordBankTransfer(deps, notification),
-    listRefusedTransfers: () => listRefusedTransfers(deps),
+    listRefusedTransfers: (actor: AuthUser) => listRefusedTransfers(deps, actor.branchId),
     applyBankTransfer: (actor: AuthUser, transactionId: string, body: ApplyBankTransferBody) =>
       applyBankTransfer(deps, actor, transactionId, body),
     moveToTable: (actor: AuthUser, orderId: string, tableId: string) => moveToTable(deps, actor, orderId, tableId),
-    list: (query: ListOrdersFilter) => listOrders(deps, query),
-    get: (id: string) => getOrder(deps, id),
-    getForDiner: (orderId: string, token: string) => getOrderForDiner(deps, orderId, token),
+    list: (actor: AuthUser, query: ListOrdersFilter) => listOrders(deps, actor.branchId, query),
+    get: (actor: AuthUser, id: string) => getOrder(deps, actor.branchId, id),
+    /** The token decides; `branchId` (a diner's link of a branch) narrows it to that branch's orders. */
+    getForDiner: (orderId: string, token: string, branchId: string | null = null) =>
+      getOrderForDiner(deps, orderId, token, branchId),
     mayFollow: (orderId: string, token: string) => mayFollowOrder(deps, orderId, token),
   };
 }

@@ -161,8 +161,9 @@ export async function splitBill(
   orderId: string,
   body: SplitBillBody,
 ): Promise<Order> {
+  const { branchId } = actor;
   return deps.transact(async (tx, record) => {
-    const order = await repo.lockOrder(tx, orderId);
+    const order = await repo.lockOrder(tx, branchId, orderId);
     if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
     checkVersion(order, body.expectedVersion);
     if (!isOpenOrderStatus(order.status)) {
@@ -197,6 +198,7 @@ export async function splitBill(
         : `what is left of order ${order.orderNo}'s bill, ${formatVnd(left)} of ${formatVnd(order.total)} (${partNumbers(keptParts)} kept)`;
     await deps.audit.record(tx, {
       kind: 'split',
+      branchId,
       orderId,
       actorId: actor.id,
       approvedById: null,
@@ -210,8 +212,8 @@ export async function splitBill(
         parts: added,
       },
     });
-    const updated = await loadOrder(tx, orderId);
-    record({ type: 'order.updated', order: updated });
+    const updated = await loadOrder(tx, branchId, orderId);
+    record({ type: 'order.updated', branchId, order: updated });
     return updated;
   });
 }
@@ -229,15 +231,17 @@ export async function payBillPart(
   body: { paymentMethod: PaymentMethod; expectedVersion?: number },
   idempotencyKey?: string,
 ): Promise<{ order: Order; replayed: boolean }> {
-  const settings = await deps.settings.get();
+  const { branchId } = actor;
+  const settings = await deps.settings.get(branchId);
   const call = {
     key: idempotencyKey,
+    branchId,
     request: { call: 'pay-part', ...target, body },
     what: 'payment',
-    replay: (orderId: string) => loadOrder(deps.db, orderId),
+    replay: (orderId: string) => loadOrder(deps.db, branchId, orderId),
   };
   const { result, replayed } = await transactIdempotent(deps, call, async (tx, record, claimKey) => {
-    const order = await repo.lockOrder(tx, target.orderId);
+    const order = await repo.lockOrder(tx, branchId, target.orderId);
     if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
     await claimKey(`user:${actor.id}`, order.id);
     checkVersion(order, body.expectedVersion);
@@ -263,7 +267,7 @@ export async function payBillPart(
       amount: part.total - paid,
       partNo: part.no,
     });
-    const updated = await loadOrder(tx, order.id);
+    const updated = await loadOrder(tx, branchId, order.id);
     recordOrderChange(record, order, updated);
     return updated;
   });

@@ -14,13 +14,14 @@ import * as repo from './repository';
  */
 export async function startRound(
   deps: OrdersDeps,
+  branchId: string,
   target: { orderId: string; roundNo: number },
   body: StartRoundBody,
 ): Promise<Order> {
   const { orderId, roundNo } = target;
   const stationId = body.stationId ?? null;
   return deps.transact(async (tx, record) => {
-    const order = await repo.lockOrder(tx, orderId);
+    const order = await repo.lockOrder(tx, branchId, orderId);
     if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
     checkVersion(order, body.expectedVersion);
     const round = await findRound(tx, order, roundNo);
@@ -44,12 +45,12 @@ export async function startRound(
       );
     }
     const waiting = lines.filter((line) => line.startedAt === null).map((line) => line.position);
-    if (waiting.length === 0) return loadOrder(tx, orderId);
+    if (waiting.length === 0) return loadOrder(tx, branchId, orderId);
 
     await repo.startLines(tx, orderId, waiting);
     // Other screens holding the order (a waiter's void dialog) learn of the start by its version.
     await repo.updateOrder(tx, orderId, {});
-    const updated = await loadOrder(tx, orderId);
+    const updated = await loadOrder(tx, branchId, orderId);
     recordOrderChange(record, order, updated);
     return updated;
   });

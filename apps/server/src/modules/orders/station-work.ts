@@ -28,9 +28,10 @@ export async function updateStationWork(
   body: UpdateStationWorkBody,
 ): Promise<Order> {
   const { orderId, roundNo, stationId } = target;
-  const settings = await deps.settings.get();
+  const { branchId } = actor;
+  const settings = await deps.settings.get(branchId);
   return deps.transact(async (tx, record) => {
-    const order = await repo.lockOrder(tx, orderId);
+    const order = await repo.lockOrder(tx, branchId, orderId);
     if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
     checkVersion(order, body.expectedVersion);
     const round = await findRound(tx, order, roundNo);
@@ -50,7 +51,7 @@ export async function updateStationWork(
     }
 
     const done = lines.every((line) => line.readyAt);
-    if (done === body.ready) return loadOrder(tx, orderId);
+    if (done === body.ready) return loadOrder(tx, branchId, orderId);
     refuseUnlessCooking(order, round);
 
     await repo.setLinesReady(
@@ -70,7 +71,7 @@ export async function updateStationWork(
       // Other screens holding the order learn of the change by its version.
       await repo.updateOrder(tx, orderId, {});
     }
-    const updated = await loadOrder(tx, orderId);
+    const updated = await loadOrder(tx, branchId, orderId);
     recordOrderChange(record, order, updated);
     return updated;
   });
@@ -82,12 +83,14 @@ export async function updateStationWork(
  */
 export async function printTicket(
   deps: OrdersDeps,
+  branchId: string,
   target: { orderId: string; roundNo: number; stationId: string | null },
 ): Promise<{ copy: number }> {
   const { orderId, roundNo, stationId } = target;
   // Nothing the screens follow changes, so no event and no order version: one counting upsert.
   const { db } = deps;
-  if (!(await repo.orderExists(db, orderId))) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
+  if (!(await repo.orderExists(db, branchId, orderId)))
+    throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
   if (!(await repo.listRounds(db, orderId)).some((one) => one.no === roundNo)) {
     throw notFound(`That order has no round ${roundNo}`).because('TICKET_ROUND_NOT_FOUND', { roundNo });
   }

@@ -30,16 +30,18 @@ export async function updateOrder(
   body: UpdateOrderBody,
   idempotencyKey?: string,
 ): Promise<{ order: Order; replayed: boolean }> {
-  const settings = await deps.settings.get();
+  const { branchId } = actor;
+  const settings = await deps.settings.get(branchId);
   const call = {
     key: idempotencyKey,
+    branchId,
     request: { call: 'update-order', orderId: id, body },
     what: 'order update',
-    replay: (orderId: string) => loadOrder(deps.db, orderId),
+    replay: (orderId: string) => loadOrder(deps.db, branchId, orderId),
   };
   try {
     const { result, replayed } = await transactIdempotent(deps, call, async (tx, record, claimKey) => {
-      const order = await repo.lockOrder(tx, id);
+      const order = await repo.lockOrder(tx, branchId, id);
       if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
       await claimKey(`user:${actor.id}`, id);
       checkVersion(order, body.expectedVersion);
@@ -75,7 +77,7 @@ export async function updateOrder(
       });
       if (next === 'completed') {
         await refuseWhileAwaitingApproval(tx, order, 'settling the bill');
-        const current = (await repo.lockOrder(tx, id))!;
+        const current = (await repo.lockOrder(tx, branchId, id))!;
         const paid = netPaid(await repo.listPayments(tx, id));
         const due = current.total - paid;
         const context = { order: current, actorId: actor.id, deviceId, settings };
@@ -110,11 +112,11 @@ export async function updateOrder(
         await moveRounds(deps, tx, record, change, moving, next);
         await settleOrder(deps, tx, record, change);
       }
-      const updated = await loadOrder(tx, id);
+      const updated = await loadOrder(tx, branchId, id);
       record(
         next
-          ? { type: 'order.status-changed', order: updated, from: order.status }
-          : { type: 'order.updated', order: updated },
+          ? { type: 'order.status-changed', branchId, order: updated, from: order.status }
+          : { type: 'order.updated', branchId, order: updated },
       );
       return updated;
     });

@@ -29,15 +29,17 @@ export async function updateRound(
   body: UpdateRoundBody,
   idempotencyKey?: string,
 ): Promise<{ order: Order; replayed: boolean }> {
-  const settings = await deps.settings.get();
+  const { branchId } = actor;
+  const settings = await deps.settings.get(branchId);
   const call = {
     key: idempotencyKey,
+    branchId,
     request: { call: 'update-round', orderId, roundNo, body },
     what: 'round move',
-    replay: (id: string) => loadOrder(deps.db, id),
+    replay: (id: string) => loadOrder(deps.db, branchId, id),
   };
   const { result, replayed } = await transactIdempotent(deps, call, async (tx, record, claimKey) => {
-    const order = await repo.lockOrder(tx, orderId);
+    const order = await repo.lockOrder(tx, branchId, orderId);
     if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
     await claimKey(`user:${actor.id}`, orderId);
     checkVersion(order, body.expectedVersion);
@@ -51,7 +53,7 @@ export async function updateRound(
         },
       );
     }
-    if (round.status === body.status) return loadOrder(tx, orderId);
+    if (round.status === body.status) return loadOrder(tx, branchId, orderId);
     if (!allowedRoundMoves[round.status].includes(body.status)) {
       throw conflict(
         `Cannot move round ${roundNo} of order ${order.orderNo} from "${statusInWords(round.status)}" to "${statusInWords(body.status)}"`,
@@ -62,7 +64,7 @@ export async function updateRound(
     if (body.status === 'cancelled') await checkCancelOfStartedRounds(tx, order, moving, actor);
     await moveRounds(deps, tx, record, change, moving, body.status);
     await settleOrder(deps, tx, record, change);
-    const updated = await loadOrder(tx, orderId);
+    const updated = await loadOrder(tx, branchId, orderId);
     recordOrderChange(record, order, updated);
     return updated;
   });

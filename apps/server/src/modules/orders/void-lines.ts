@@ -33,7 +33,8 @@ export async function voidLines(
   body: VoidLinesBody,
   approve: Approve,
 ): Promise<Order> {
-  const settings = await deps.settings.get();
+  const { branchId } = actor;
+  const settings = await deps.settings.get(branchId);
   // A transaction that a deadlock runs again keeps the approval it was given: the password is checked once.
   let approved: Approver | null = null;
   // The trail's row of an approval refused in the transaction, written once that has rolled back (which would
@@ -41,7 +42,7 @@ export async function voidLines(
   let refused: AuditRecord | null = null;
   try {
     return await deps.transact(async (tx, record) => {
-      const order = await repo.lockOrder(tx, orderId);
+      const order = await repo.lockOrder(tx, branchId, orderId);
       if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
       checkVersion(order, body.expectedVersion);
       if (order.status === 'completed' || order.status === 'cancelled') {
@@ -86,7 +87,7 @@ export async function voidLines(
           const portions = { orderId, roundNo: line.roundNo, position: line.position, portions: quantity };
           // Nothing was cooked of a dish the kitchen had not started: its stock goes back on the shelf.
           const thrownAway = started && (body.wasted ?? false);
-          await deps.stock.settleVoid(tx, record, { ...portions, wasted: thrownAway, note }, actor.id);
+          await deps.stock.settleVoid(tx, branchId, record, { ...portions, wasted: thrownAway, note }, actor.id);
         }
       }
       await repo.cancelSpentRounds(tx, orderId);
@@ -123,6 +124,7 @@ export async function voidLines(
           if (error instanceof ApprovalRefused) {
             refused = {
               kind: 'approval-refused',
+              branchId,
               orderId,
               actorId: actor.id,
               approvedById: null,
@@ -137,13 +139,14 @@ export async function voidLines(
 
       await deps.audit.record(tx, {
         kind: 'void',
+        branchId,
         orderId,
         actorId: actor.id,
         approvedById: approvedBy?.id ?? null,
         summary: `Voided ${voided}`,
         details,
       });
-      const updated = await loadOrder(tx, orderId);
+      const updated = await loadOrder(tx, branchId, orderId);
       recordOrderChange(record, order, updated);
       return updated;
     });

@@ -48,9 +48,13 @@ export async function insertOrder(
   return { order, round: { ...first.round, sentAt: order.createdAt } };
 }
 
-/** Orders with their table number and author, in the order of `ids`. */
-export async function findOrders(db: Executor, ids: string[]) {
-  if (ids.length === 0) return [];
+/**
+ * Orders of a branch with their table number and author, in the order of `wanted`; an id of another branch is
+ * left out, as a missing one is. `branchId` null reads any branch: only where a diner's tracking token, not a
+ * branch, decides who may see the order.
+ */
+export async function findOrders(db: Executor, branchId: string | null, wanted: string[]) {
+  if (wanted.length === 0) return [];
   const rows = await db
     .select({
       order: orders,
@@ -60,7 +64,10 @@ export async function findOrders(db: Executor, ids: string[]) {
     .from(orders)
     .leftJoin(diningTables, eq(diningTables.id, orders.tableId))
     .leftJoin(users, eq(users.id, orders.createdById))
-    .where(inArray(orders.id, ids));
+    .where(and(inArray(orders.id, wanted), branchId === null ? undefined : eq(orders.branchId, branchId)));
+  // What hangs off an order is read only for the orders found in the branch.
+  const ids = rows.map((row) => row.order.id);
+  if (ids.length === 0) return [];
   const lines = await db
     .select()
     .from(orderLines)
@@ -103,7 +110,7 @@ export async function findOrders(db: Executor, ids: string[]) {
         .where(and(eq(auditLog.kind, 'merge'), inArray(mergedFrom, cancelled)))
     : [];
   const byId = new Map(rows.map((row) => [row.order.id, row]));
-  return ids.flatMap((id) => {
+  return wanted.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
     return [
@@ -120,8 +127,9 @@ export async function findOrders(db: Executor, ids: string[]) {
   });
 }
 
-function filterConditions(filter: OrderFilter) {
+function filterConditions(branchId: string, filter: OrderFilter) {
   return and(
+    eq(orders.branchId, branchId),
     filter.startDate ? gte(orders.createdAt, filter.startDate) : undefined,
     filter.endDate ? lte(orders.createdAt, filter.endDate) : undefined,
     filter.statuses?.length ? inArray(orders.status, filter.statuses) : undefined,
@@ -130,14 +138,15 @@ function filterConditions(filter: OrderFilter) {
   );
 }
 
-/** One page of ids, newest (or oldest) first, and the number of matching orders. */
+/** One page of the branch's ids, newest (or oldest) first, and the number of matching orders. */
 export async function pageOrderIds(
   db: Executor,
+  branchId: string,
   filter: OrderFilter,
   page: { offset: number; limit: number; sort: 'newest' | 'oldest' },
 ) {
   const direction = page.sort === 'oldest' ? asc : desc;
-  const where = filterConditions(filter);
+  const where = filterConditions(branchId, filter);
   const [ids, [total]] = await Promise.all([
     db
       .select({ id: orders.id })
@@ -151,14 +160,24 @@ export async function pageOrderIds(
   return { ids: ids.map((row) => row.id), total: total?.n ?? 0 };
 }
 
-export async function orderExists(db: Executor, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
+export async function orderExists(db: Executor, branchId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.branchId, branchId), eq(orders.id, id)));
   return row !== undefined;
 }
 
-/** Locks the order row for the rest of the transaction, so two status changes never interleave. */
-export async function lockOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
+/**
+ * Locks the branch's order row for the rest of the transaction, so two status changes never interleave; an
+ * order of another branch is not found.
+ */
+export async function lockOrder(db: Executor, branchId: string, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.branchId, branchId), eq(orders.id, id)))
+    .for('update');
   return row;
 }
 
@@ -174,8 +193,12 @@ export async function updateOrder(
     .where(eq(orders.id, id));
 }
 
-export async function findOrderByNo(db: Executor, orderNo: number): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
+/** Order numbers are the branch's own: the same number names another order in another branch. */
+export async function findOrderByNo(db: Executor, branchId: string, orderNo: number): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.branchId, branchId), eq(orders.orderNo, orderNo)));
   return row;
 }
 

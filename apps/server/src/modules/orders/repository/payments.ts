@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
+import { branches } from '../../../db/schema/branches';
 import { orderBillParts, orders } from '../../../db/schema/orders';
 import { bankNotifications, orderPayments, paymentRefunds } from '../../../db/schema/payments';
 import { users } from '../../../db/schema/users';
@@ -91,6 +92,10 @@ function asKept({
   };
 }
 
+/**
+ * A notification by its transaction id, whichever branch it went to: the bank's sender asks by the id alone,
+ * and is answered what was decided for it.
+ */
 export async function findBankNotification(
   db: Executor,
   transactionId: string,
@@ -105,15 +110,19 @@ export async function findBankNotification(
   return row && asKept(row);
 }
 
-/** The refused notifications still waiting for a person, newest first. */
-export async function listRefusedBankNotifications(db: Executor, limit: number): Promise<KeptBankNotification[]> {
+/** The branch's refused notifications still waiting for a person, newest first. */
+export async function listRefusedBankNotifications(
+  db: Executor,
+  branchId: string,
+  limit: number,
+): Promise<KeptBankNotification[]> {
   const rows = await db
     .select(keptNotification())
     .from(bankNotifications)
     .leftJoin(orderPayments, eq(orderPayments.id, bankNotifications.paymentId))
     .leftJoin(orders, eq(orders.id, orderPayments.orderId))
     .leftJoin(users, eq(users.id, bankNotifications.appliedById))
-    .where(eq(bankNotifications.outcome, 'refused'))
+    .where(and(eq(bankNotifications.branchId, branchId), eq(bankNotifications.outcome, 'refused')))
     .orderBy(desc(bankNotifications.receivedAt))
     .limit(limit);
   return rows.map(asKept);
@@ -135,16 +144,40 @@ export async function claimBankNotification(
   return claimed.length > 0;
 }
 
+/** Locks a notification of the branch; one that went to another branch (or to none) is not found. */
 export async function lockBankNotification(
   db: Executor,
+  branchId: string,
   transactionId: string,
 ): Promise<BankNotificationRow | undefined> {
   const [row] = await db
     .select()
     .from(bankNotifications)
-    .where(eq(bankNotifications.transactionId, transactionId))
+    .where(and(eq(bankNotifications.branchId, branchId), eq(bankNotifications.transactionId, transactionId)))
     .for('update');
   return row;
+}
+
+/**
+ * The branches whose bank account is this account number (one, unless two branches were given the same
+ * account), first branch first.
+ */
+export async function branchesWithAccount(db: Executor, accountNumber: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: branches.id })
+    .from(branches)
+    .where(sql`${branches.bank}->>'accountNumber' = ${accountNumber}`)
+    .orderBy(asc(branches.position));
+  return rows.map((row) => row.id);
+}
+
+/** Every branch, first first, with whether it has a bank account set. */
+export async function branchAccounts(db: Executor): Promise<{ id: string; hasBank: boolean }[]> {
+  const rows = await db
+    .select({ id: branches.id, hasBank: sql<boolean>`coalesce(${branches.bank}->>'accountNumber', '') <> ''` })
+    .from(branches)
+    .orderBy(asc(branches.position));
+  return rows;
 }
 
 export async function settleBankNotification(

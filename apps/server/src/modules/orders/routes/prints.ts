@@ -1,6 +1,7 @@
 import { envelope, idParamsSchema } from '@quan/contract/common';
 import { printBillBodySchema, printBillResultSchema } from '@quan/contract/order';
 import { ok } from '../../../lib/reply';
+import { currentUser } from '../../../plugins/auth';
 import type { OrdersService } from '../service';
 import { tags, type OrdersApp } from './common';
 
@@ -22,7 +23,10 @@ export function registerPrintRoutes(app: OrdersApp, { orders }: { orders: Orders
       },
     },
     async (request) => {
-      const result = await orders.printBill({ orderId: request.params.id, kind: request.body.kind });
+      const result = await orders.printBill(currentUser(request), {
+        orderId: request.params.id,
+        kind: request.body.kind,
+      });
       return ok(result, result.copies > 1 ? `Reprint ${result.copies - 1}` : 'Printed');
     },
   );

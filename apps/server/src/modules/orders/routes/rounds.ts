@@ -116,7 +116,7 @@ export function registerRoundRoutes(app: OrdersApp, { orders }: { orders: Orders
     },
     async (request) => {
       const { id, roundNo } = request.params;
-      const order = await orders.startRound({ orderId: id, roundNo }, request.body);
+      const order = await orders.startRound(currentUser(request), { orderId: id, roundNo }, request.body);
       return ok(order, `Round ${roundNo} of order ${order.orderNo} started`);
     },
   );
@@ -136,7 +136,11 @@ export function registerRoundRoutes(app: OrdersApp, { orders }: { orders: Orders
     },
     async (request) => {
       const { id, roundNo } = request.params;
-      const result = await orders.printTicket({ orderId: id, roundNo, stationId: request.body.stationId ?? null });
+      const result = await orders.printTicket(currentUser(request), {
+        orderId: id,
+        roundNo,
+        stationId: request.body.stationId ?? null,
+      });
       return ok(result, result.copy > 1 ? `Reprint ${result.copy - 1}` : 'Ticket printed');
     },
   );
