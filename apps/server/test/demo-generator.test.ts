@@ -659,6 +659,13 @@ describe('the second branch, Quận 3', () => {
     const short = lines.filter((line) => Number(line.received) < Number(line.sent));
     expect(short).toHaveLength(1);
     expect(short[0]!.difference_reason).not.toBe('');
+    // The receipt is audited in Quận 3, with the difference.
+    const audited = await query<{ branch_id: string; summary: string }>(
+      sql`select branch_id, summary from audit_log where kind = 'stock-transfer'`,
+    );
+    expect(audited).toHaveLength(1);
+    expect(audited[0]!.branch_id).toBe(quan3!.id);
+    expect(audited[0]!.summary).toContain(short[0]!.difference_reason);
     // Each branch's history of a line's ingredient adds up to what it holds, the transfer in it.
     for (const line of lines) {
       const history = await query<{ branch_id: string; reason: string; change: string; transfer_id: string | null }>(

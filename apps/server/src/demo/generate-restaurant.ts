@@ -432,8 +432,8 @@ export async function generateRestaurant(
     if (transferLines.length > 0) {
       transfer = await writeTransfer(db, {
         asOf,
-        from: { branchId: first.id, userId: managerOf(first.id) },
-        to: { branchId: secondContext.branchId, userId: managerOf(secondContext.branchId) },
+        from: { branchId: first.id, name: first.name, userId: managerOf(first.id) },
+        to: { branchId: secondContext.branchId, name: SECOND_BRANCH.name, userId: managerOf(secondContext.branchId) },
         lines: transferLines,
       });
     }
