@@ -188,11 +188,16 @@ export async function buildApp(
 
   // Read once: the sessions sign with it and the sign-in device marks are keyed from it.
   const jwtSecret = config.jwt.secret ?? loadJwtSecret(config.dataDir);
-  const sessions = createSessionService(db, { secret: jwtSecret, ttlSeconds: config.jwt.ttlSeconds }, events);
+  const branches = createBranchesService(db, transact);
+  const sessions = createSessionService(
+    db,
+    { secret: jwtSecret, ttlSeconds: config.jwt.ttlSeconds },
+    events,
+    branches,
+  );
   const realtime = createRealtime(app, events, sessions.authenticate);
   app.decorate('realtime', realtime);
   const settings = createSettingsService(db, transact, events, config.restaurantLanguage);
-  const branches = createBranchesService(db, transact);
   const menu = createMenuService(db, transact, events);
   const tables = createTablesService(db, transact);
   const publicMenu = createPublicMenu(menu, settings, events);
@@ -200,7 +205,7 @@ export async function buildApp(
   const reports = createReportsService({ db, settings });
   const customers = createCustomersService({ db, settings });
   const coupons = createCouponsService({ db, settings });
-  const users = createUsersService(db, transact, sessions, settings);
+  const users = createUsersService(db, transact, sessions, settings, branches);
   // One throttle for every password typed, so that a sign-in and a manager's approval share its budget.
   const throttle = signInThrottle(app, config.rateLimit);
   const deviceMarks = createDeviceMarks(jwtSecret);

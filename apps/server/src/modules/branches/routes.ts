@@ -62,9 +62,7 @@ export const branchRoutes: FastifyPluginAsync<{ branches: BranchesService; users
       schema: { tags, body: switchBranchBodySchema, response: { 200: envelope(currentUserSchema) } },
     },
     async (request) => {
-      const actor = currentUser(request);
-      const role = await branches.switchTo(actor, request.body.branchId);
-      return ok(await users.me({ ...actor, branchId: request.body.branchId, role }));
+      return ok(await users.switchBranch(currentUser(request), request.body.branchId));
     },
   );
 

@@ -1,6 +1,7 @@
 import type {
   Branch,
   BranchMembership,
+  BranchRole,
   CreateBranchBody,
   SetUserBranchesBody,
   UpdateBranchBody,
@@ -14,7 +15,6 @@ import type { Transact } from '../../events/transact';
 import { conflict, isUniqueViolation, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
-import { setSessionBranch } from '../users/repository';
 import * as repo from './repository';
 
 function toBranch(row: repo.BranchRow, firstId: string): Branch {
@@ -114,7 +114,8 @@ export function createBranchesService(db: Database, transact: Transact) {
     },
 
     /** The branches a person works in and their role in each. */
-    membershipsOf: (userId: string): Promise<BranchMembership[]> => repo.membershipsOf(db, userId),
+    membershipsOf: (userId: string, executor: Executor = db): Promise<BranchMembership[]> =>
+      repo.membershipsOf(executor, userId),
 
     /**
      * Sets the branches a person (not an admin) works in, given whole. Every branch named must exist, or
@@ -131,9 +132,7 @@ export function createBranchesService(db: Database, transact: Transact) {
         }
         const ids = body.branches.map((entry) => entry.branchId);
         const known = ids.length
-          ? new Set(
-              (await tx.select({ id: branches.id }).from(branches).where(inArray(branches.id, ids))).map((r) => r.id),
-            )
+          ? new Set((await tx.select({ id: branches.id }).from(branches).where(inArray(branches.id, ids))).map((r) => r.id))
           : new Set<string>();
         const unknown = ids.find((branchId) => !known.has(branchId));
         if (unknown) {
@@ -148,21 +147,16 @@ export function createBranchesService(db: Database, transact: Transact) {
       });
     },
 
-    /**
-     * Moves a session to another branch of the person's: everything on their screens is that branch's from
-     * the next call. A branch they do not work in is answered as if it did not exist.
-     */
-    async switchTo(actor: AuthUser, branchId: string): Promise<Role> {
-      return transact(async (tx, record) => {
-        const role = await repo.roleIn(tx, actor, branchId);
-        if (!role) throw missingBranch();
-        const from = await setSessionBranch(tx, actor.sessionId, branchId);
-        if (from && from !== branchId) {
-          record({ type: 'session.branch-switched', sessionId: actor.sessionId, from, to: branchId });
-        }
-        return role;
-      });
-    },
+    // Who works where, for the accounts and sessions of the users module, in their own transactions.
+
+    /** This person's role in a branch: admin everywhere for an admin; undefined where they do not work. */
+    roleIn: (user: { id: string; role: Role }, branchId: string, executor: Executor = db) =>
+      repo.roleIn(executor, user, branchId),
+    /** The branch a new session starts in: an admin's is the first, anyone else's their first one. */
+    homeBranchOf: (user: { id: string; role: Role }, executor: Executor = db) => repo.homeBranchOf(executor, user),
+    allMemberships: (executor: Executor = db) => repo.allMemberships(executor),
+    setMembership: (userId: string, branchId: string, role: BranchRole, executor: Executor = db) =>
+      repo.setMembership(executor, userId, branchId, role),
   };
 }
 

@@ -16,7 +16,7 @@ import { newId } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
 import type { Transact } from '../../events/transact';
 import type { BranchMembership, UserWithBranches } from '@quan/contract/branch';
-import { allMemberships, membershipsOf, roleIn, setMembership } from '../branches/repository';
+import type { BranchesService } from '../branches/service';
 import type { SettingsService } from '../settings/service';
 import { ApprovalRefused, type ApprovalCredentials, type Approver } from './approvals';
 import * as repo from './repository';
@@ -65,6 +65,7 @@ export function createUsersService(
   transact: Transact,
   sessions: SessionService,
   settings: Pick<SettingsService, 'get'>,
+  branches: Pick<BranchesService, 'roleIn' | 'membershipsOf' | 'allMemberships' | 'setMembership'>,
 ) {
   /**
    * A person as their own calls see them, in the branch their session works in: their role there, and the
@@ -152,7 +153,7 @@ export function createUsersService(
       const row = await repo.findUserByEmail(tx, credentials.email);
       const passwordMatches = await verify(row?.passwordHash ?? (await unknownUserHash), credentials.password);
       // The approver's role where the change is made: a manager of another branch approves nothing here.
-      const role = row && passwordMatches ? await roleIn(tx, row, branchId) : undefined;
+      const role = row && passwordMatches ? await branches.roleIn(row, branchId, tx) : undefined;
       if (!row || !passwordMatches || row.status !== 'active' || !can(role, permission)) {
         throw new ApprovalRefused(permission);
       }
@@ -161,6 +162,26 @@ export function createUsersService(
 
     async me(auth: AuthUser): Promise<CurrentUser> {
       return asCurrentUser(await findTarget(db, auth.id), auth);
+    },
+
+    /**
+     * Moves this session to another branch of the person's (the branch switcher): everything on their
+     * screens is that branch's from the next call. A branch they do not work in is answered as if it did
+     * not exist. Answers the person as they now are, with their role there.
+     */
+    async switchBranch(auth: AuthUser, branchId: string): Promise<CurrentUser> {
+      const role = await transact(async (tx, record) => {
+        const roleThere = await branches.roleIn(auth, branchId, tx);
+        if (!roleThere) {
+          throw notFound('That branch does not exist (it may have been deleted)').because('BRANCH_GONE');
+        }
+        const from = await repo.setSessionBranch(tx, auth.sessionId, branchId);
+        if (from && from !== branchId) {
+          record({ type: 'session.branch-switched', sessionId: auth.sessionId, from, to: branchId });
+        }
+        return roleThere;
+      });
+      return asCurrentUser(await findTarget(db, auth.id), { branchId, role });
     },
 
     async logout(auth: AuthUser): Promise<void> {
@@ -204,7 +225,7 @@ export function createUsersService(
      * with the branches they work in, and their role in the viewer's branch where they work there.
      */
     async list(actor: AuthUser): Promise<UserWithBranches[]> {
-      const [rows, memberships] = await Promise.all([repo.listUsers(db), allMemberships(db)]);
+      const [rows, memberships] = await Promise.all([repo.listUsers(db), branches.allMemberships()]);
       const branchesOf = new Map<string, BranchMembership[]>();
       for (const { userId, ...membership } of memberships) {
         branchesOf.set(userId, [...(branchesOf.get(userId) ?? []), membership]);
@@ -228,7 +249,7 @@ export function createUsersService(
         await lockForTransaction(tx, ACCOUNTS_LOCK_KEY);
         const target = await findTarget(tx, targetId);
         // Someone of another branch is not this manager's to approve or suspend: as if they did not exist.
-        if (!inReach(actor, target, await membershipsOf(tx, target.id))) throw missingAccount();
+        if (!inReach(actor, target, await branches.membershipsOf(target.id, tx))) throw missingAccount();
         if (target.id === actor.id && status !== 'active') {
           throw conflict('You cannot suspend your own account').because('OWN_ACCOUNT_SUSPEND');
         }
@@ -240,8 +261,8 @@ export function createUsersService(
           record({ type: 'sessions.ended', userId: target.id });
         }
         // Approved by a person working in a branch: the newcomer starts there, with the role they were given.
-        if (status === 'active' && target.role !== 'admin' && (await membershipsOf(tx, target.id)).length === 0) {
-          await setMembership(tx, target.id, actor.branchId, target.role);
+        if (status === 'active' && target.role !== 'admin' && (await branches.membershipsOf(target.id, tx)).length === 0) {
+          await branches.setMembership(target.id, actor.branchId, target.role, tx);
         }
         record({ type: 'account.changed', userId: target.id });
         return repo.updateUser(tx, target.id, { status });
@@ -260,7 +281,7 @@ export function createUsersService(
         if (role !== 'admin') {
           await keepAnActiveAdmin(tx, target, 'demoted');
           // The role is the one held in the branch the change is made from.
-          await setMembership(tx, target.id, actor.branchId, role);
+          await branches.setMembership(target.id, actor.branchId, role, tx);
         }
         record({ type: 'account.changed', userId: target.id });
         return repo.updateUser(tx, target.id, { role });

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { createEventCache } from '../../events/cache';
 import { forbidden, unauthorized } from '../../lib/app-error';
-import { homeBranchOf, roleIn } from '../branches/repository';
+import type { BranchesService } from '../branches/service';
 import { newId } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
 import * as repo from './repository';
@@ -38,6 +38,7 @@ export function createSessionService(
   db: Database,
   jwt: { secret: string; ttlSeconds: number },
   bus: Pick<EventBus, 'on'>,
+  branches: Pick<BranchesService, 'homeBranchOf' | 'roleIn'>,
 ): SessionService {
   // Imported once: given the raw secret, jose would import it again for every token it checks.
   const key = crypto.subtle.importKey(
@@ -77,8 +78,8 @@ export function createSessionService(
 
   return {
     async issue(user) {
-      const branchId = await homeBranchOf(db, user);
-      const role = branchId ? await roleIn(db, user, branchId) : undefined;
+      const branchId = await branches.homeBranchOf(user);
+      const role = branchId ? await branches.roleIn(user, branchId) : undefined;
       if (!branchId || !role) {
         throw forbidden('Your account is not in any branch yet; ask the owner to add you to one').because(
           'NO_BRANCH',
