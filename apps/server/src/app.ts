@@ -25,6 +25,8 @@ import { createCustomersService, type CustomersService } from './modules/custome
 import { healthRoutes } from './modules/health/routes';
 import { ingredientRoutes } from './modules/ingredients/routes';
 import { createIngredientsService, type IngredientsService } from './modules/ingredients/service';
+import { stockTransferRoutes } from './modules/ingredients/transfer-routes';
+import { createStockTransfersService } from './modules/ingredients/transfers';
 import { categoryRoutes, itemRoutes } from './modules/menu/routes';
 import { createMenuService, type MenuService } from './modules/menu/service';
 import { optionGroupRoutes } from './modules/option-groups/routes';
@@ -211,6 +213,7 @@ export async function buildApp(
   const deviceMarks = createDeviceMarks(jwtSecret);
   const approvals = createApprovals(users, throttle, deviceMarks);
   const audit = createAuditService({ db });
+  const stockTransfers = createStockTransfersService({ db, transact, audit });
   const shifts = createShiftsService({ db, transact, audit });
   const orders = createOrdersService({
     db,
@@ -270,6 +273,7 @@ export async function buildApp(
     await api.register(optionGroupRoutes, { prefix: '/api/option-group', optionGroups: services.optionGroups });
     await api.register(stationRoutes, { prefix: '/api/station', stations: services.stations });
     await api.register(ingredientRoutes, { prefix: '/api/ingredient', ingredients });
+    await api.register(stockTransferRoutes, { prefix: '/api/stock-transfers', stockTransfers });
     await api.register(tableRoutes, { prefix: '/api/table', tables, orders });
     await api.register(orderRoutes, { prefix: '/api/order', orders, config, approvals });
     await api.register(bankNotificationRoutes, {

@@ -2,7 +2,7 @@ import type { Ingredient, IngredientHistory } from '@quan/contract/ingredient';
 import type { Item } from '@quan/contract/menu';
 import type { PublicMenu } from '@quan/contract/public';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createMenu, createTable } from './factories';
+import { addBranch, createMenu, createTable, signInToBranch } from './factories';
 import { buildTestApp, type TestApp } from './helper';
 
 let t: TestApp;
@@ -355,18 +355,90 @@ describe('stock follows the orders', () => {
     const shrimp = await createIngredient({ quantity: 2, lowStockThreshold: 1 });
     const dish = await createDish([{ ingredientId: shrimp._id, quantity: 0.5 }]);
     const staffEvents = vi.spyOn(t.app.realtime, 'emitToStaff');
-    const lowStockEvents = () => staffEvents.mock.calls.filter(([event]) => event === 'ingredient:low-stock');
+    const lowStockEvents = () => staffEvents.mock.calls.filter(([, event]) => event === 'ingredient:low-stock');
 
     await staffOrder(dish._id, 1); // 1.5: above
     expect(lowStockEvents()).toHaveLength(0);
     await staffOrder(dish._id, 1); // 1.0: crosses
     await staffOrder(dish._id, 1); // 0.5: still low
     expect(lowStockEvents()).toHaveLength(1);
-    expect(lowStockEvents()[0]![1]).toMatchObject({ _id: shrimp._id, quantity: 1, isLowStock: true });
+    expect(lowStockEvents()[0]![2]).toMatchObject({ _id: shrimp._id, quantity: 1, isLowStock: true });
+    // To the staff of the branch whose stock fell, and nobody else's.
+    const me = await t.request({ method: 'GET', url: '/api/user', as: 'staff' });
+    expect(lowStockEvents()[0]![0]).toBe(me.json().data.branchId);
     expect((await getIngredient(shrimp._id)).isLowStock).toBe(true);
 
     await adjust(shrimp._id, { change: 2, reason: 'restock' }); // 2.5
     await staffOrder(dish._id, 3); // 1.0: crosses again
     expect(lowStockEvents()).toHaveLength(2);
+  });
+});
+
+describe("each branch its own stock of the chain's catalogue", () => {
+  it('keeps quantities, thresholds and history per branch; the catalogue is shared', async () => {
+    const garlic = await createIngredient({ name: 'Tỏi', quantity: 3, lowStockThreshold: 1, costPerUnit: 60_000 });
+    const other = await addBranch(t);
+    const managerThere = await signInToBranch(t, other._id, 'manager');
+    const staffThere = await signInToBranch(t, other._id, 'staff');
+    const listThere = async () =>
+      ((await t.request({ method: 'GET', url: '/api/ingredient', as: staffThere })).json().data as Ingredient[]).find(
+        (ingredient) => ingredient._id === garlic._id,
+      );
+
+    // The same catalogue entry, none of it held there yet (no row: 0 and 0).
+    expect(await listThere()).toMatchObject({ name: 'Tỏi', costPerUnit: 60_000, quantity: 0, lowStockThreshold: 0 });
+    const emptyHistory = await t.request({
+      method: 'GET',
+      url: `/api/ingredient/${garlic._id}/history`,
+      as: staffThere,
+    });
+    expect(emptyHistory.json().data).toEqual([]);
+
+    // The first change there adds its row; the first branch's stock does not move.
+    const restocked = await t.request({
+      method: 'PUT',
+      url: `/api/ingredient/${garlic._id}`,
+      payload: { change: 2, reason: 'restock', lowStockThreshold: 0.5 },
+      as: managerThere,
+    });
+    expect(restocked.statusCode, restocked.body).toBe(200);
+    expect(restocked.json().data).toMatchObject({ quantity: 2, lowStockThreshold: 0.5, isLowStock: false });
+    expect(await getIngredient(garlic._id)).toMatchObject({ quantity: 3, lowStockThreshold: 1 });
+    const historyThere = (
+      await t.request({ method: 'GET', url: `/api/ingredient/${garlic._id}/history`, as: staffThere })
+    ).json().data as IngredientHistory[];
+    expect(historyThere.map(({ change, reason }) => ({ change, reason }))).toEqual([{ change: 2, reason: 'restock' }]);
+    expect((await historyOf(garlic._id)).map(({ reason }) => reason)).toEqual(['initial']);
+
+    // A catalogue field edited in one branch is the chain's.
+    await t.request({
+      method: 'PUT',
+      url: `/api/ingredient/${garlic._id}`,
+      payload: { supplier: 'Chợ Bình Điền' },
+      as: managerThere,
+    });
+    expect((await getIngredient(garlic._id)).supplier).toBe('Chợ Bình Điền');
+
+    // Counting it to 0 here is not enough to change its unit while the other branch still holds some.
+    await adjust(garlic._id, { quantity: 0 });
+    const unit = await adjust(garlic._id, { unit: 'g' });
+    expect(unit.statusCode).toBe(409);
+    expect(unit.json()).toMatchObject({ code: 'INGREDIENT_UNIT_IN_STOCK_ELSEWHERE', params: { branch: other.name } });
+  });
+
+  it("takes an order's stock from its own branch, and refuses one the branch does not hold", async () => {
+    const lime = await createIngredient({ quantity: 1 });
+    const dish = await createDish([{ ingredientId: lime._id, quantity: 0.2 }]);
+    const other = await addBranch(t);
+    const staffThere = await signInToBranch(t, other._id, 'staff');
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/order',
+      payload: { customerDetails: { name: 'Khách', guests: 1 }, items: [{ itemId: dish._id, quantity: 1 }] },
+      as: staffThere,
+    });
+    // Sold out there (or short, if the menu has not said so yet): the first branch's lime is not theirs.
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect((await getIngredient(lime._id)).quantity).toBe(1);
   });
 });

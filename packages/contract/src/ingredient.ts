@@ -29,12 +29,28 @@ export const stockChangeSchema = z
   .refine((value) => value !== 0, 'Change cannot be 0')
   .refine(hasAtMostDecimals(3), 'Change can have at most 3 decimals');
 
-/** Reasons of a history row. The first three come from people, the rest from the system. */
-export const stockChangeReasons = ['restock', 'adjustment', 'waste', 'initial', 'order', 'order_cancelled'] as const;
+/**
+ * Reasons of a history row. The first three come from people, the rest from the system (a stock transfer's
+ * goods leaving one branch, `transfer_out`, and arriving in the other, `transfer_in`).
+ */
+export const stockChangeReasons = [
+  'restock',
+  'adjustment',
+  'waste',
+  'initial',
+  'order',
+  'order_cancelled',
+  'transfer_out',
+  'transfer_in',
+] as const;
 export type StockChangeReason = (typeof stockChangeReasons)[number];
 export const manualStockChangeReasons = ['restock', 'adjustment', 'waste'] as const;
 export type ManualStockChangeReason = (typeof manualStockChangeReasons)[number];
 
+/**
+ * An ingredient of the chain's catalogue (name, unit, cost, supplier) with the current branch's `quantity` and
+ * `lowStockThreshold` (0 and 0 while the branch has never held it).
+ */
 export const ingredientSchema = z.object({
   _id: idSchema,
   name: z.string(),
@@ -63,7 +79,10 @@ const ingredientFields = {
   supplier: lineText().max(120, 'Supplier can be at most 120 characters'),
 };
 
-/** POST /api/ingredient: the starting quantity is recorded in the history as `initial`. */
+/**
+ * POST /api/ingredient: the starting quantity and threshold are the creating person's branch's; the quantity is
+ * recorded in its history as `initial`.
+ */
 export const createIngredientBodySchema = z.strictObject({
   name: ingredientFields.name,
   unit: ingredientFields.unit,
@@ -127,6 +146,8 @@ export const ingredientHistorySchema = z.object({
   orderId: idSchema.nullable(),
   /** The order's short number, for a link a person can read. */
   orderNo: z.int32().nullable(),
+  /** The stock transfer that took the goods out of this branch or brought them in. */
+  transferId: idSchema.nullable(),
   note: z.string(),
   user: z.object({ _id: idSchema, name: z.string() }).nullable(),
   createdAt: isoDateTimeSchema,

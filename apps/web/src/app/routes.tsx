@@ -222,6 +222,13 @@ export function createRoutes({ staffProviders }: RouteOptions): RouteObject[] {
                         Component: (await import('../features/ingredients/pages/IngredientsPage')).IngredientsPage,
                       }),
                     },
+                    {
+                      path: '/stock-transfers',
+                      lazy: async () => ({
+                        Component: (await import('../features/stock-transfers/pages/StockTransfersPage'))
+                          .StockTransfersPage,
+                      }),
+                    },
                   ],
                 },
               ],

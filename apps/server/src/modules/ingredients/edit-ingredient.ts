@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import type { Transact } from '../../events/transact';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
+import type { AuthUser } from '../../plugins/auth';
 import * as repo from './repository';
 import { formatQuantity, isLow, recordStockMoves, toIngredient } from './stock-effects';
 
@@ -11,22 +12,32 @@ export const missingIngredient = () =>
 const nameTaken = (name: string) =>
   conflict(`An ingredient named "${name}" already exists`).because('INGREDIENT_NAME_TAKEN', { name });
 
-export async function createIngredient(transact: Transact, actorId: string, body: CreateIngredientBody) {
+type Actor = Pick<AuthUser, 'id' | 'branchId'>;
+
+/**
+ * Adds an ingredient to the chain's catalogue; its starting quantity and threshold are the creator's branch's
+ * (the other branches hold none of it until they change it).
+ */
+export async function createIngredient(transact: Transact, actor: Actor, body: CreateIngredientBody) {
+  const { quantity = 0, lowStockThreshold = 0, ...catalogue } = body;
   try {
     return await transact(async (tx, record) => {
-      const row = await repo.insertIngredient(tx, { id: newId(), ...body });
+      const added = await repo.insertIngredient(tx, { id: newId(), ...catalogue });
+      await repo.insertStock(tx, { branchId: actor.branchId, ingredientId: added.id, quantity, lowStockThreshold });
+      const row = { ...added, quantity, lowStockThreshold };
       await repo.insertHistory(tx, [
         {
           id: newId(),
+          branchId: actor.branchId,
           ingredientId: row.id,
-          change: row.quantity,
-          quantityAfter: row.quantity,
+          change: quantity,
+          quantityAfter: quantity,
           reason: 'initial',
-          userId: actorId,
+          userId: actor.id,
         },
       ]);
       const ingredient = toIngredient(row);
-      if (isLow(row)) record({ type: 'stock.low', ingredient });
+      if (isLow(row)) record({ type: 'stock.low', branchId: actor.branchId, ingredient });
       return ingredient;
     });
   } catch (error) {
@@ -35,8 +46,8 @@ export async function createIngredient(transact: Transact, actorId: string, body
   }
 }
 
-/** A new unit converts nothing, so it is refused while stock or a recipe counts in the old one. */
-async function checkUnitChange(tx: Executor, locked: repo.IngredientRow): Promise<void> {
+/** A new unit converts nothing, so it is refused while a recipe or any branch's stock counts in the old one. */
+async function checkUnitChange(tx: Executor, branchId: string, locked: repo.StockedIngredient): Promise<void> {
   const dishes = await repo.dishesUsing(tx, locked.id);
   if (dishes.length > 0) {
     throw conflict(`${locked.name} is used by the recipes of ${dishes.join(', ')}; its unit cannot change`).because(
@@ -49,6 +60,14 @@ async function checkUnitChange(tx: Executor, locked: repo.IngredientRow): Promis
     throw conflict(
       `${locked.name} has ${stock} in stock; set it to 0 before changing its unit (nothing is converted)`,
     ).because('INGREDIENT_UNIT_IN_STOCK', { ingredient: locked.name, stock });
+  }
+  const [elsewhere] = (await repo.branchesHolding(tx, locked.id)).filter((held) => held.branchId !== branchId);
+  if (elsewhere) {
+    const stock = formatQuantity(elsewhere.quantity, locked.unit);
+    const branch = elsewhere.branchName;
+    throw conflict(
+      `${locked.name} has ${stock} in stock at ${branch}; it must be 0 there before its unit changes (nothing is converted)`,
+    ).because('INGREDIENT_UNIT_IN_STOCK_ELSEWHERE', { ingredient: locked.name, stock, branch });
   }
 }
 
@@ -68,30 +87,38 @@ function checkReason(reason: string, move: repo.StockMove, unit: repo.Ingredient
 }
 
 /**
- * Edits the fields and, with `quantity` or `change`, the stock, writing the history row in the same
- * transaction. A change that would take the stock below zero is refused.
+ * Edits the catalogue's fields and, with `quantity` or `change`, the actor's branch's stock, writing the history
+ * row in the same transaction; a threshold is the branch's too. A change that would take the stock below zero
+ * is refused. The branch's stock row is added on its first change.
  */
 export async function updateIngredient(
   transact: Transact,
-  actorId: string,
+  actor: Actor,
   id: string,
   body: UpdateIngredientBody,
 ): Promise<Ingredient> {
-  const { quantity, change, reason = 'adjustment', note = '', ...fields } = body;
+  const { quantity, change, lowStockThreshold, reason = 'adjustment', note = '', ...fields } = body;
+  const { branchId } = actor;
+  const changesStock = quantity !== undefined || change !== undefined || lowStockThreshold !== undefined;
   try {
     return await transact(async (tx, record) => {
-      const locked = await repo.lockIngredient(tx, id);
-      if (!locked) throw missingIngredient();
-      if (fields.unit !== undefined && fields.unit !== locked.unit) await checkUnitChange(tx, locked);
-      let row = Object.keys(fields).length > 0 ? await repo.updateIngredientFields(tx, id, fields) : locked;
+      const found = await repo.lockIngredient(tx, branchId, id);
+      if (!found) throw missingIngredient();
+      const locked = changesStock ? { ...found, ...(await repo.lockStock(tx, branchId, id)) } : found;
+      if (fields.unit !== undefined && fields.unit !== locked.unit) await checkUnitChange(tx, branchId, locked);
+      let row: repo.StockedIngredient = locked;
+      if (Object.keys(fields).length > 0) row = { ...row, ...(await repo.updateIngredientFields(tx, id, fields)) };
+      if (lowStockThreshold !== undefined) {
+        row = { ...row, lowStockThreshold: await repo.setThreshold(tx, branchId, id, lowStockThreshold) };
+      }
       // Recipes on the menu show the ingredient's name and unit.
       if (row.name !== locked.name || row.unit !== locked.unit) record({ type: 'menu.changed' });
 
       let move: repo.StockMove | undefined;
       if (quantity !== undefined) {
-        move = await repo.setQuantity(tx, row, quantity);
+        move = await repo.setQuantity(tx, branchId, row, quantity);
       } else if (change !== undefined) {
-        [move] = await repo.moveStock(tx, [{ ingredientId: id, change }]);
+        [move] = await repo.moveStock(tx, branchId, [{ row, change }]);
         if (!move) {
           const removing = formatQuantity(-change, row.unit);
           const left = formatQuantity(row.quantity, row.unit);
@@ -108,18 +135,19 @@ export async function updateIngredient(
         await repo.insertHistory(tx, [
           {
             id: newId(),
+            branchId,
             ingredientId: id,
             change: move.change,
             quantityAfter: row.quantity,
             reason,
             note,
-            userId: actorId,
+            userId: actor.id,
           },
         ]);
-        await recordStockMoves(tx, record, [move]);
+        await recordStockMoves(tx, branchId, record, [move]);
       } else if (!isLow(locked) && isLow(row)) {
         // A raised threshold is a crossing too.
-        record({ type: 'stock.low', ingredient: toIngredient(row) });
+        record({ type: 'stock.low', branchId, ingredient: toIngredient(row) });
       }
       return toIngredient(row);
     });
@@ -129,10 +157,10 @@ export async function updateIngredient(
   }
 }
 
-/** Refused while a recipe uses it, naming the dishes. */
-export async function removeIngredient(transact: Transact, id: string): Promise<void> {
+/** Removes it from the chain's catalogue (every branch's stock of it goes too); refused while a recipe uses it, naming the dishes. */
+export async function removeIngredient(transact: Transact, branchId: string, id: string): Promise<void> {
   await transact(async (tx) => {
-    const locked = await repo.lockIngredient(tx, id);
+    const locked = await repo.lockIngredient(tx, branchId, id, 'update');
     if (!locked) throw missingIngredient();
     const dishes = await repo.dishesUsing(tx, id);
     if (dishes.length > 0) {
@@ -140,6 +168,14 @@ export async function removeIngredient(transact: Transact, id: string): Promise<
       throw conflict(`${locked.name} is used by ${recipes} ${dishes.join(', ')}; remove it from them first`).because(
         'INGREDIENT_IN_RECIPES',
         { ingredient: locked.name, dishes: dishes.join(', ') },
+      );
+    }
+    const transfers = await repo.transfersCarrying(tx, id);
+    if (transfers.length > 0) {
+      const numbers = transfers.map((no) => `#${no}`).join(', ');
+      throw conflict(`${locked.name} was sent in stock transfers ${numbers}; it stays in the catalogue`).because(
+        'INGREDIENT_IN_TRANSFERS',
+        { ingredient: locked.name, transfers: numbers },
       );
     }
     await repo.deleteIngredient(tx, id);

@@ -5,9 +5,10 @@ import { newId } from '../../lib/ids';
 import * as repo from './repository';
 import { formatQuantity, recordStockMoves } from './stock-effects';
 
-/** Writes the history rows of an order's stock moves and records what they mean for the screens. */
+/** Writes the history rows of an order's stock moves in its branch and records what they mean for the screens. */
 async function recordOrderMoves(
   tx: Executor,
+  branchId: string,
   record: RecordEvent,
   moves: repo.StockMove[],
   cause: { orderId: string; roundNo?: number; actorId: string | null; reason: 'order' | 'order_cancelled' },
@@ -16,6 +17,7 @@ async function recordOrderMoves(
     tx,
     moves.map((move) => ({
       id: newId(),
+      branchId,
       ingredientId: move.row.id,
       change: move.change,
       quantityAfter: move.row.quantity,
@@ -25,25 +27,26 @@ async function recordOrderMoves(
       userId: cause.actorId,
     })),
   );
-  await recordStockMoves(tx, record, moves);
+  await recordStockMoves(tx, branchId, record, moves);
 }
 
 /**
- * Inside an order's transaction: takes what one round's recipes need when it goes to the kitchen, or
- * refuses it whole, naming the first ingredient that is short.
+ * Inside an order's transaction: takes from the branch's stock what one round's recipes need when it goes to
+ * the kitchen, or refuses it whole, naming the first ingredient that is short.
  */
 export async function takeStockForRound(
   tx: Executor,
+  branchId: string,
   record: RecordEvent,
   round: { orderId: string; roundNo: number },
   actorId: string | null,
 ): Promise<void> {
   const { orderId, roundNo } = round;
-  const needs = await repo.lockNeedsOfRound(tx, orderId, roundNo);
+  const needs = await repo.lockNeedsOfRound(tx, branchId, orderId, roundNo);
   const short = needs.find((need) => !need.covered);
   if (short) {
-    const { name, unit, quantity } = short.row;
-    const [need, left] = [formatQuantity(short.amount, unit), formatQuantity(quantity, unit)];
+    const { name, unit } = short.row;
+    const [need, left] = [formatQuantity(short.amount, unit), formatQuantity(short.quantity, unit)];
     throw conflict(`Not enough ${name}: need ${need}, ${left} left`).because('INGREDIENT_SHORT', {
       ingredient: name,
       need,
@@ -52,21 +55,27 @@ export async function takeStockForRound(
   }
   const moves = await repo.moveStock(
     tx,
-    needs.map((need) => ({ ingredientId: need.row.id, change: -need.amount })),
+    branchId,
+    needs.map((need) => ({ row: need.row, change: -need.amount })),
   );
   if (moves.some((move) => !move)) throw new Error('stock moved under a row lock');
-  await recordOrderMoves(tx, record, moves as repo.StockMove[], { orderId, roundNo, actorId, reason: 'order' });
+  await recordOrderMoves(tx, branchId, record, moves as repo.StockMove[], {
+    orderId,
+    roundNo,
+    actorId,
+    reason: 'order',
+  });
 }
 
 /**
- * Whether the stock there is now covers these lines (a reservation's pre-order when booked), refusing with
- * the first ingredient that is short; nothing is taken.
+ * Whether the branch's stock there is now covers these lines (a reservation's pre-order when booked),
+ * refusing with the first ingredient that is short; nothing is taken.
  */
-export async function checkStockForLines(db: Executor, lines: repo.LineToCheck[]): Promise<void> {
-  const short = (await repo.needsOfLines(db, lines)).find((need) => !need.covered);
+export async function checkStockForLines(db: Executor, branchId: string, lines: repo.LineToCheck[]): Promise<void> {
+  const short = (await repo.needsOfLines(db, branchId, lines)).find((need) => !need.covered);
   if (short) {
-    const { name, unit, quantity } = short.row;
-    const [need, left] = [formatQuantity(short.amount, unit), formatQuantity(quantity, unit)];
+    const { name, unit } = short.row;
+    const [need, left] = [formatQuantity(short.amount, unit), formatQuantity(short.quantity, unit)];
     throw conflict(`Not enough ${name} for the pre-order: need ${need}, ${left} left`).because('INGREDIENT_SHORT', {
       ingredient: name,
       need,
@@ -76,22 +85,24 @@ export async function checkStockForLines(db: Executor, lines: repo.LineToCheck[]
 }
 
 /**
- * Inside a cancellation's transaction: gives back exactly what the order (or one round of it) took and
- * has not returned.
+ * Inside a cancellation's transaction: gives back to the branch's stock exactly what the order (or one round
+ * of it) took and has not returned.
  */
 export async function giveBackStockOfOrder(
   tx: Executor,
+  branchId: string,
   record: RecordEvent,
   scope: { orderId: string; roundNo?: number },
   actorId: string | null,
 ): Promise<void> {
   const { orderId, roundNo } = scope;
-  const taken = await repo.lockTakenByOrder(tx, orderId, roundNo);
+  const taken = await repo.lockTakenByOrder(tx, branchId, orderId, roundNo);
   const moves = await repo.moveStock(
     tx,
-    taken.map((entry) => ({ ingredientId: entry.row.id, change: entry.amount })),
+    branchId,
+    taken.map((entry) => ({ row: entry.row, change: entry.amount })),
   );
-  await recordOrderMoves(tx, record, moves as repo.StockMove[], {
+  await recordOrderMoves(tx, branchId, record, moves as repo.StockMove[], {
     orderId,
     roundNo,
     actorId,
@@ -100,17 +111,18 @@ export async function giveBackStockOfOrder(
 }
 
 /**
- * What some portions of an order line took from the stock in its round: the line's portion recipe (options
- * included) × portions, never more than the round took and still holds (rows locked in id order).
+ * What some portions of an order line took from the branch's stock in its round: the line's portion recipe
+ * (options included) × portions, never more than the round took and still holds (rows locked in id order).
  */
 async function heldByPortions(
   tx: Executor,
+  branchId: string,
   round: { orderId: string; roundNo: number },
   dish: { position: number; portions: number },
-): Promise<{ row: repo.IngredientRow; amount: number }[]> {
+): Promise<{ row: repo.StockedIngredient; amount: number }[]> {
   const recipe = await repo.portionRecipeOfLine(tx, { orderId: round.orderId, position: dish.position });
   if (recipe.length === 0) return [];
-  const taken = await repo.lockTakenByOrder(tx, round.orderId, round.roundNo);
+  const taken = await repo.lockTakenByOrder(tx, branchId, round.orderId, round.roundNo);
   return recipe.flatMap((line) => {
     const held = taken.find((entry) => entry.row.id === line.ingredientId);
     const amount = held ? Math.min(held.amount, Math.round(line.quantity * dish.portions * 1000) / 1000) : 0;
@@ -120,25 +132,27 @@ async function heldByPortions(
 
 /**
  * Inside a void's transaction: the stock of voided portions of a dish whose round had taken it. Portions
- * not cooked go back on the shelf; `wasted` ones (cooked and thrown away) stay used and are written as
- * waste: given back to the order and taken out again, so the order's account and the history stay true
+ * not cooked go back on the branch's shelf; `wasted` ones (cooked and thrown away) stay used and are written
+ * as waste: given back to the order and taken out again, so the order's account and the history stay true
  * while the quantity does not move. Never more than the round took and still holds.
  */
 export async function settleVoidedPortions(
   tx: Executor,
+  branchId: string,
   record: RecordEvent,
   voided: { orderId: string; roundNo: number; position: number; portions: number; wasted: boolean; note: string },
   actorId: string | null,
 ): Promise<void> {
-  const returns = await heldByPortions(tx, voided, voided);
+  const returns = await heldByPortions(tx, branchId, voided, voided);
   if (returns.length === 0) return;
   const cause = { orderId: voided.orderId, roundNo: voided.roundNo, actorId };
   if (!voided.wasted) {
     const moves = await repo.moveStock(
       tx,
-      returns.map(({ row, amount }) => ({ ingredientId: row.id, change: amount })),
+      branchId,
+      returns.map(({ row, amount }) => ({ row, change: amount })),
     );
-    await recordOrderMoves(tx, record, moves as repo.StockMove[], { ...cause, reason: 'order_cancelled' });
+    await recordOrderMoves(tx, branchId, record, moves as repo.StockMove[], { ...cause, reason: 'order_cancelled' });
     return;
   }
   await repo.insertHistory(
@@ -146,6 +160,7 @@ export async function settleVoidedPortions(
     returns.flatMap(({ row, amount }) => [
       {
         id: newId(),
+        branchId,
         ingredientId: row.id,
         change: amount,
         quantityAfter: row.quantity + amount,
@@ -156,6 +171,7 @@ export async function settleVoidedPortions(
       },
       {
         id: newId(),
+        branchId,
         ingredientId: row.id,
         change: -amount,
         quantityAfter: row.quantity,
@@ -170,11 +186,12 @@ export async function settleVoidedPortions(
 }
 
 /**
- * Inside a move of dishes to another table's order: the stock their round took goes with them. Written as
- * given back by the first order and taken by the other, while the shelf does not move.
+ * Inside a move of dishes to another table's order (of the same branch): the stock their round took goes
+ * with them. Written as given back by the first order and taken by the other, while the shelf does not move.
  */
 export async function transferPortions(
   tx: Executor,
+  branchId: string,
   moved: {
     from: { orderId: string; roundNo: number };
     to: { orderId: string; roundNo: number };
@@ -184,7 +201,7 @@ export async function transferPortions(
   },
   actorId: string | null,
 ): Promise<void> {
-  const shares = await heldByPortions(tx, moved.from, moved);
+  const shares = await heldByPortions(tx, branchId, moved.from, moved);
   await repo.insertHistory(
     tx,
     shares.flatMap(({ row, amount }) => {
@@ -192,6 +209,7 @@ export async function transferPortions(
       return [
         {
           id: newId(),
+          branchId,
           ingredientId: row.id,
           change: amount,
           quantityAfter,
@@ -202,6 +220,7 @@ export async function transferPortions(
         },
         {
           id: newId(),
+          branchId,
           ingredientId: row.id,
           change: -amount,
           quantityAfter,
@@ -215,7 +234,10 @@ export async function transferPortions(
   );
 }
 
-/** Inside a merge: what one order took becomes the other's (rounds renumbered after the other's). */
+/**
+ * Inside a merge (two orders of one branch): what one order took becomes the other's (rounds renumbered after
+ * the other's). The stock does not move, and the history rows keep their branch.
+ */
 export const reassignOrderStock = (
   tx: Executor,
   move: { fromOrderId: string; toOrderId: string; roundOffset: number },

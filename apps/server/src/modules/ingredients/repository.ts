@@ -1,38 +1,137 @@
 import type { StockChangeReason } from '@quan/contract/ingredient';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { branches, branchStock, stockTransferLines, stockTransfers } from '../../db/schema/branches';
 import { ingredientHistory } from '../../db/schema/ingredient-history';
 import { ingredients } from '../../db/schema/ingredients';
 import { itemRecipeLines, items, optionGroups, optionRecipeLines, options } from '../../db/schema/menu';
 import { orders } from '../../db/schema/orders';
 import { users } from '../../db/schema/users';
 
+/** An ingredient of the chain's catalogue (name, unit, cost, supplier). */
 export type IngredientRow = typeof ingredients.$inferSelect;
 
-/** One ingredient's stock before and after a change, as the database computed it. */
+/** A catalogue ingredient with what one branch holds of it: 0 and 0 while the branch has no row of it yet. */
+export type StockedIngredient = IngredientRow & { quantity: number; lowStockThreshold: number };
+
+/** One ingredient's stock in a branch before and after a change, as the database computed it. */
 export interface StockMove {
-  row: IngredientRow;
+  row: StockedIngredient;
   /** Signed, exact (numeric arithmetic in SQL). */
   change: number;
   before: number;
 }
 
-export async function listIngredients(db: Executor): Promise<IngredientRow[]> {
+const stockInBranch = (branchId: string) =>
+  and(eq(branchStock.ingredientId, ingredients.id), eq(branchStock.branchId, branchId));
+
+/** The catalogue's columns and the branch's quantity and threshold (read through `stockInBranch`). */
+const stockedColumns = {
+  ...getTableColumns(ingredients),
+  quantity: sql<number>`coalesce(${branchStock.quantity}, 0)`.mapWith(Number),
+  lowStockThreshold: sql<number>`coalesce(${branchStock.lowStockThreshold}, 0)`.mapWith(Number),
+};
+
+export async function listIngredients(db: Executor, branchId: string): Promise<StockedIngredient[]> {
   return db
-    .select()
+    .select(stockedColumns)
     .from(ingredients)
+    .leftJoin(branchStock, stockInBranch(branchId))
     .orderBy(asc(sql`lower(${ingredients.name})`));
 }
 
-export async function findIngredient(db: Executor, id: string): Promise<IngredientRow | undefined> {
-  const [row] = await db.select().from(ingredients).where(eq(ingredients.id, id));
+export async function findIngredient(
+  db: Executor,
+  branchId: string,
+  id: string,
+): Promise<StockedIngredient | undefined> {
+  const [row] = await db
+    .select(stockedColumns)
+    .from(ingredients)
+    .leftJoin(branchStock, stockInBranch(branchId))
+    .where(eq(ingredients.id, id));
   return row;
 }
 
-/** Locks the row for the rest of the transaction: its stock and threshold cannot change under us. */
-export async function lockIngredient(db: Executor, id: string): Promise<IngredientRow | undefined> {
-  const [row] = await db.select().from(ingredients).where(eq(ingredients.id, id)).for('update');
+/** The catalogue rows of these ids (those that exist). */
+export async function findCatalogue(db: Executor, ids: string[]): Promise<IngredientRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(ingredients).where(inArray(ingredients.id, ids));
+}
+
+/**
+ * Locks the catalogue row for the rest of the transaction (its name, unit and cost cannot change under us)
+ * and reads the branch's stock of it. `no key update`: orders of every branch keep writing history rows
+ * that refer to the ingredient meanwhile (their foreign key check takes a key share lock, which this lets
+ * through), so an edit never waits on the stock rows an order holds while that order waits on the edit.
+ */
+export async function lockIngredient(
+  db: Executor,
+  branchId: string,
+  id: string,
+  strength: 'no key update' | 'update' = 'no key update',
+): Promise<StockedIngredient | undefined> {
+  const [row] = await db
+    .select(stockedColumns)
+    .from(ingredients)
+    .leftJoin(branchStock, stockInBranch(branchId))
+    .where(eq(ingredients.id, id))
+    .for(strength, { of: ingredients });
   return row;
+}
+
+/** Locks the branch's stock row of an ingredient, adding it (nothing held, threshold 0) on the branch's first change. */
+export async function lockStock(
+  db: Executor,
+  branchId: string,
+  ingredientId: string,
+): Promise<{ quantity: number; lowStockThreshold: number }> {
+  await db.insert(branchStock).values({ branchId, ingredientId }).onConflictDoNothing();
+  const [row] = await db
+    .select({ quantity: branchStock.quantity, lowStockThreshold: branchStock.lowStockThreshold })
+    .from(branchStock)
+    .where(and(eq(branchStock.branchId, branchId), eq(branchStock.ingredientId, ingredientId)))
+    .for('update');
+  if (!row) throw new Error('the stock row just added is not there');
+  return row;
+}
+
+/**
+ * Locks the branch's stock rows of these ingredients in id order (the order every stock move locks in), adding
+ * the missing ones first: what a branch receives may be new to it.
+ */
+export async function lockStockRows(db: Executor, branchId: string, ingredientIds: string[]): Promise<void> {
+  if (ingredientIds.length === 0) return;
+  const sorted = [...ingredientIds].sort();
+  await db
+    .insert(branchStock)
+    .values(sorted.map((ingredientId) => ({ branchId, ingredientId })))
+    .onConflictDoNothing();
+  await db
+    .select({ ingredientId: branchStock.ingredientId })
+    .from(branchStock)
+    .where(and(eq(branchStock.branchId, branchId), inArray(branchStock.ingredientId, sorted)))
+    .orderBy(asc(branchStock.ingredientId))
+    .for('update');
+}
+
+/**
+ * The branch's held stock of these ingredients with their catalogue rows, locked in id order; an ingredient
+ * the branch has no row of is absent (it holds none).
+ */
+export async function lockHeldStock(db: Executor, branchId: string, ingredientIds: string[]) {
+  if (ingredientIds.length === 0) return [];
+  return db
+    .select({
+      ...getTableColumns(ingredients),
+      quantity: branchStock.quantity,
+      lowStockThreshold: branchStock.lowStockThreshold,
+    })
+    .from(branchStock)
+    .innerJoin(ingredients, eq(ingredients.id, branchStock.ingredientId))
+    .where(and(eq(branchStock.branchId, branchId), inArray(branchStock.ingredientId, ingredientIds)))
+    .orderBy(asc(branchStock.ingredientId))
+    .for('update', { of: branchStock });
 }
 
 export async function insertIngredient(db: Executor, values: typeof ingredients.$inferInsert): Promise<IngredientRow> {
@@ -41,10 +140,14 @@ export async function insertIngredient(db: Executor, values: typeof ingredients.
   return row;
 }
 
+export async function insertStock(db: Executor, values: typeof branchStock.$inferInsert): Promise<void> {
+  await db.insert(branchStock).values(values);
+}
+
 export async function updateIngredientFields(
   db: Executor,
   id: string,
-  changes: Omit<Partial<typeof ingredients.$inferInsert>, 'quantity'>,
+  changes: Partial<Pick<typeof ingredients.$inferInsert, 'name' | 'unit' | 'costPerUnit' | 'supplier'>>,
 ): Promise<IngredientRow> {
   const [row] = await db
     .update(ingredients)
@@ -55,18 +158,34 @@ export async function updateIngredientFields(
   return row;
 }
 
-/** Sets the stock of a locked ingredient to a counted quantity. */
-export async function setQuantity(db: Executor, locked: IngredientRow, quantity: number): Promise<StockMove> {
+/** Sets the low-stock threshold of a branch's locked stock row. */
+export async function setThreshold(db: Executor, branchId: string, ingredientId: string, threshold: number) {
   const [row] = await db
-    .update(ingredients)
-    .set({ quantity, updatedAt: sql`now()` })
-    .where(eq(ingredients.id, locked.id))
-    .returning();
-  if (!row) throw new Error('update of a locked ingredient returned no row');
-  return toMove(row, locked.quantity);
+    .update(branchStock)
+    .set({ lowStockThreshold: threshold, updatedAt: sql`now()` })
+    .where(and(eq(branchStock.branchId, branchId), eq(branchStock.ingredientId, ingredientId)))
+    .returning({ lowStockThreshold: branchStock.lowStockThreshold });
+  if (!row) throw new Error('update of a locked stock row returned no row');
+  return row.lowStockThreshold;
 }
 
-function toMove(row: IngredientRow, before: string | number): StockMove {
+/** Sets a branch's locked stock of an ingredient to a counted quantity. */
+export async function setQuantity(
+  db: Executor,
+  branchId: string,
+  locked: StockedIngredient,
+  quantity: number,
+): Promise<StockMove> {
+  const [row] = await db
+    .update(branchStock)
+    .set({ quantity, updatedAt: sql`now()` })
+    .where(and(eq(branchStock.branchId, branchId), eq(branchStock.ingredientId, locked.id)))
+    .returning({ quantity: branchStock.quantity });
+  if (!row) throw new Error('update of a locked stock row returned no row');
+  return toMove({ ...locked, quantity: row.quantity }, locked.quantity);
+}
+
+function toMove(row: StockedIngredient, before: string | number): StockMove {
   const previous = Number(before);
   // Both numbers come from numeric(14,3) values: rounding to 3 places removes the float noise of the subtraction.
   return { row, before: previous, change: Math.round((row.quantity - previous) * 1000) / 1000 };
@@ -76,7 +195,28 @@ export async function deleteIngredient(db: Executor, id: string): Promise<void> 
   await db.delete(ingredients).where(eq(ingredients.id, id));
 }
 
-/** Names of the dishes whose recipe uses this ingredient. */
+/** The numbers of the stock transfers that carried the ingredient (their lines keep it in the catalogue). */
+export async function transfersCarrying(db: Executor, ingredientId: string): Promise<number[]> {
+  const rows = await db
+    .select({ transferNo: stockTransfers.transferNo })
+    .from(stockTransferLines)
+    .innerJoin(stockTransfers, eq(stockTransfers.id, stockTransferLines.transferId))
+    .where(eq(stockTransferLines.ingredientId, ingredientId))
+    .orderBy(asc(stockTransfers.transferNo))
+    .limit(5);
+  return rows.map((row) => row.transferNo ?? 0);
+}
+
+/** The branches that hold some of the ingredient (not 0), in the chain's order. */
+export async function branchesHolding(db: Executor, ingredientId: string) {
+  return db
+    .select({ branchId: branches.id, branchName: branches.name, quantity: branchStock.quantity })
+    .from(branchStock)
+    .innerJoin(branches, eq(branches.id, branchStock.branchId))
+    .where(and(eq(branchStock.ingredientId, ingredientId), ne(branchStock.quantity, 0)))
+    .orderBy(asc(branches.position));
+}
+
 /** The dishes whose recipe uses the ingredient, then the options that change it ("Size: Lớn"). */
 export async function dishesUsing(db: Executor, ingredientId: string): Promise<string[]> {
   const dishes = await db
@@ -96,12 +236,14 @@ export async function dishesUsing(db: Executor, ingredientId: string): Promise<s
 }
 
 export interface HistoryEntry {
+  branchId: string;
   ingredientId: string;
   change: number;
   quantityAfter: number;
   reason: StockChangeReason;
   orderId?: string | null;
   roundNo?: number | null;
+  transferId?: string | null;
   note?: string;
   userId: string | null;
 }
@@ -110,9 +252,14 @@ export async function insertHistory(db: Executor, entries: (HistoryEntry & { id:
   if (entries.length > 0) await db.insert(ingredientHistory).values(entries);
 }
 
-/** One page of an ingredient's history, newest first, with who made each change and the order's number. */
-export async function pageHistory(db: Executor, ingredientId: string, page: { offset: number; limit: number }) {
-  const where = eq(ingredientHistory.ingredientId, ingredientId);
+/** One page of a branch's history of an ingredient, newest first, with who made each change and the order's number. */
+export async function pageHistory(
+  db: Executor,
+  branchId: string,
+  ingredientId: string,
+  page: { offset: number; limit: number },
+) {
+  const where = and(eq(ingredientHistory.branchId, branchId), eq(ingredientHistory.ingredientId, ingredientId));
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -160,28 +307,68 @@ async function rawRows<T>(db: Executor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/** What the lines that `where` picks need of each ingredient, as a subquery `needs (ingredient_id, amount)`. */
+const needsOf = (where: SQL, lines?: SQL) => sql`(
+    select ingredient_id, sum(per_portion * portions) as amount
+    from (${portionRecipes(where, lines)}) as line_needs
+    group by ingredient_id
+    having sum(per_portion * portions) > 0)`;
+
+/** The catalogue's columns as a raw query reads them from `i`, beside what the lines need and the branch holds. */
+const catalogueOfI = sql`i.id, i.name, i.unit, i.cost_per_unit, i.supplier, i.created_at, i.updated_at`;
+
+/** An ingredient some lines need: `amount`, and `quantity` held (null: the branch has no row of it, none held). */
+interface NeedRow {
+  id: string;
+  name: string;
+  unit: IngredientRow['unit'];
+  cost_per_unit: string;
+  supplier: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  amount: string;
+  quantity: string | null;
+}
+
+function toNeed(need: NeedRow) {
+  const row: IngredientRow = {
+    id: need.id,
+    name: need.name,
+    unit: need.unit,
+    costPerUnit: Number(need.cost_per_unit),
+    supplier: need.supplier,
+    createdAt: new Date(need.created_at),
+    updatedAt: new Date(need.updated_at),
+  };
+  // Exact decimals from SQL: parsing both sides keeps their order, so the comparison is exact too.
+  const [amount, quantity] = [Number(need.amount), Number(need.quantity ?? 0)];
+  return { row, amount, quantity, covered: quantity >= amount };
+}
+
 /**
  * What one round of an order needs of each ingredient (each line's portion recipe × portions still on the
- * bill, summed in SQL), with the ingredient rows locked in id order so that two orders never deadlock: one
- * statement, which finds nothing to lock for a round whose dishes have no recipe.
+ * bill, summed in SQL), with the branch's stock rows of them locked in ingredient id order so that two orders
+ * never deadlock: one statement, which finds nothing to lock for a round whose dishes have no recipe. An
+ * ingredient the branch has no row of is needed all the same, and none of it is held.
  */
-export async function lockNeedsOfRound(db: Executor, orderId: string, roundNo: number) {
-  const needs = sql`(
-    select ingredient_id, sum(per_portion * portions) as amount
-    from (${portionRecipes(sql`ol.order_id = ${orderId} and ol.round_no = ${roundNo}`)}) as line_needs
-    group by ingredient_id
-    having sum(per_portion * portions) > 0) as needs`;
-  const locked = await db
-    .select({ row: ingredients, amount: sql<string>`needs.amount` })
-    .from(ingredients)
-    .innerJoin(needs, sql`needs.ingredient_id = ${ingredients.id}`)
-    .orderBy(asc(ingredients.id))
-    .for('update', { of: ingredients });
-  return locked.map(({ row, amount }) => {
-    // Exact decimals from SQL: parsing both sides keeps their order, so the comparison is exact too.
-    const needed = Number(amount);
-    return { row, amount: needed, covered: row.quantity >= needed };
-  });
+export async function lockNeedsOfRound(db: Executor, branchId: string, orderId: string, roundNo: number) {
+  // The locks are taken in the CTE (materialized, sorted before it locks); the outer join keeps the needs
+  // the branch holds nothing of, which a locking clause could not be put on.
+  const rows = await rawRows<NeedRow>(
+    db,
+    sql`with needs as materialized ${needsOf(sql`ol.order_id = ${orderId} and ol.round_no = ${roundNo}`)},
+      locked as materialized (
+        select bs.ingredient_id, bs.quantity from ${branchStock} bs
+        where bs.branch_id = ${branchId} and bs.ingredient_id in (select ingredient_id from needs)
+        order by bs.ingredient_id
+        for update)
+      select ${catalogueOfI}, needs.amount, locked.quantity
+      from needs
+      join ${ingredients} i on i.id = needs.ingredient_id
+      left join locked on locked.ingredient_id = needs.ingredient_id
+      order by needs.ingredient_id`,
+  );
+  return rows.map(toNeed);
 }
 
 /** Lines not written anywhere (a reservation's pre-order) in the shape of order_lines, for portionRecipes. */
@@ -201,22 +388,17 @@ const linesAsRows = (lines: LineToCheck[]) => sql`(
  * What these lines would need of each ingredient, with the stock there is now; nothing is locked or taken
  * (a pre-order is checked when booked and takes its stock only when it goes to the kitchen).
  */
-export async function needsOfLines(db: Executor, lines: LineToCheck[]) {
+export async function needsOfLines(db: Executor, branchId: string, lines: LineToCheck[]) {
   if (lines.length === 0) return [];
-  const needs = sql`(
-    select ingredient_id, sum(per_portion * portions) as amount
-    from (${portionRecipes(sql`true`, linesAsRows(lines))}) as line_needs
-    group by ingredient_id
-    having sum(per_portion * portions) > 0) as needs`;
-  const rows = await db
-    .select({ row: ingredients, amount: sql<string>`needs.amount` })
-    .from(ingredients)
-    .innerJoin(needs, sql`needs.ingredient_id = ${ingredients.id}`)
-    .orderBy(asc(ingredients.id));
-  return rows.map(({ row, amount }) => {
-    const needed = Number(amount);
-    return { row, amount: needed, covered: row.quantity >= needed };
-  });
+  const rows = await rawRows<NeedRow>(
+    db,
+    sql`select ${catalogueOfI}, needs.amount, bs.quantity
+      from ${needsOf(sql`true`, linesAsRows(lines))} as needs
+      join ${ingredients} i on i.id = needs.ingredient_id
+      left join ${branchStock} bs on bs.ingredient_id = needs.ingredient_id and bs.branch_id = ${branchId}
+      order by needs.ingredient_id`,
+  );
+  return rows.map(toNeed);
 }
 
 /** One portion of an order line, per ingredient, with its options' changes. */
@@ -230,9 +412,10 @@ export async function portionRecipeOfLine(db: Executor, line: { orderId: string;
 
 /**
  * What an order (or one of its rounds) took and has not given back yet, per ingredient, from its own
- * history rows: a recipe edited since the order was placed changes nothing. Rows locked in id order.
+ * history rows: a recipe edited since the order was placed changes nothing. The branch's stock rows are
+ * locked in ingredient id order.
  */
-export async function lockTakenByOrder(db: Executor, orderId: string, roundNo?: number) {
+export async function lockTakenByOrder(db: Executor, branchId: string, orderId: string, roundNo?: number) {
   const taken = db.$with('taken').as(
     db
       .select({
@@ -252,41 +435,68 @@ export async function lockTakenByOrder(db: Executor, orderId: string, roundNo?: 
   );
   const rows = await db
     .with(taken)
-    .select({ row: ingredients, amount: taken.amount })
-    .from(ingredients)
-    .innerJoin(taken, eq(taken.ingredientId, ingredients.id))
-    .orderBy(asc(ingredients.id))
-    .for('update', { of: ingredients });
-  return rows.map((r) => ({ row: r.row, amount: Number(r.amount) }));
+    .select({
+      row: ingredients,
+      quantity: branchStock.quantity,
+      lowStockThreshold: branchStock.lowStockThreshold,
+      amount: taken.amount,
+    })
+    .from(branchStock)
+    .innerJoin(taken, eq(taken.ingredientId, branchStock.ingredientId))
+    .innerJoin(ingredients, eq(ingredients.id, branchStock.ingredientId))
+    .where(eq(branchStock.branchId, branchId))
+    .orderBy(asc(branchStock.ingredientId))
+    .for('update', { of: branchStock });
+  return rows.map((r) => ({
+    row: { ...r.row, quantity: r.quantity, lowStockThreshold: r.lowStockThreshold } satisfies StockedIngredient,
+    amount: Number(r.amount),
+  }));
 }
 
 /**
- * Moves the stock of ingredients locked by the caller (in id order) by signed amounts, one move per
+ * Moves a branch's stock of ingredients locked by the caller (in id order) by signed amounts, one move per
  * ingredient, in one statement. Each move is conditional, so undefined in the result (in the order of
- * `moves`) means that one would have gone below zero and nothing moved for it.
+ * `moves`) means that one would have gone below zero (or the branch has no row of it) and nothing moved for it.
  */
 export async function moveStock(
   db: Executor,
-  moves: { ingredientId: string; change: number }[],
+  branchId: string,
+  moves: { row: IngredientRow; change: number }[],
 ): Promise<(StockMove | undefined)[]> {
   if (moves.length === 0) return [];
   // An UPDATE … FROM applies one row of the list per ingredient, so a second move of it would be lost while its
   // history was still written: callers sum per ingredient first.
-  if (new Set(moves.map((move) => move.ingredientId)).size !== moves.length) {
+  if (new Set(moves.map((move) => move.row.id)).size !== moves.length) {
     throw new Error('moveStock takes one move per ingredient');
   }
   const changes = sql.join(
-    moves.map((move) => sql`(${move.ingredientId}::uuid, ${move.change}::numeric)`),
+    moves.map((move) => sql`(${move.row.id}::uuid, ${move.change}::numeric)`),
     sql`, `,
   );
   const moved = await db
-    .update(ingredients)
-    .set({ quantity: sql`${ingredients.quantity} + moves.change`, updatedAt: sql`now()` })
+    .update(branchStock)
+    .set({ quantity: sql`${branchStock.quantity} + moves.change`, updatedAt: sql`now()` })
     .from(sql`(values ${changes}) as moves (ingredient_id, change)`)
-    .where(and(sql`${ingredients.id} = moves.ingredient_id`, sql`${ingredients.quantity} + moves.change >= 0`))
-    .returning({ row: ingredients, before: sql<string>`${ingredients.quantity} - moves.change` });
-  const byId = new Map(moved.map(({ row, before }) => [row.id, toMove(row, before)]));
-  return moves.map((move) => byId.get(move.ingredientId));
+    .where(
+      and(
+        eq(branchStock.branchId, branchId),
+        sql`${branchStock.ingredientId} = moves.ingredient_id`,
+        sql`${branchStock.quantity} + moves.change >= 0`,
+      ),
+    )
+    .returning({
+      ingredientId: branchStock.ingredientId,
+      quantity: branchStock.quantity,
+      lowStockThreshold: branchStock.lowStockThreshold,
+      before: sql<string>`${branchStock.quantity} - moves.change`,
+    });
+  const byId = new Map(moved.map((stock) => [stock.ingredientId, stock]));
+  return moves.map((move) => {
+    const stock = byId.get(move.row.id);
+    if (!stock) return undefined;
+    const { quantity, lowStockThreshold } = stock;
+    return toMove({ ...move.row, quantity, lowStockThreshold }, stock.before);
+  });
 }
 
 /**

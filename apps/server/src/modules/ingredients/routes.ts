@@ -13,7 +13,10 @@ import { ok } from '../../lib/reply';
 import { currentUser } from '../../plugins/auth';
 import type { IngredientsService } from './service';
 
-/** Everyone signed in reads the stock (the kitchen needs it); managers and admins change it. */
+/**
+ * Everyone signed in reads their branch's stock (the kitchen needs it); managers and admins change it. The
+ * catalogue (name, unit, cost, supplier) is the chain's; quantities, thresholds and history are the branch's.
+ */
 export const ingredientRoutes: FastifyPluginAsync<{ ingredients: IngredientsService }> = async (
   fastify,
   { ingredients },
@@ -27,7 +30,7 @@ export const ingredientRoutes: FastifyPluginAsync<{ ingredients: IngredientsServ
       config: { access: 'ingredients:read' },
       schema: { tags, response: { 200: envelope(z.array(ingredientSchema)) } },
     },
-    async () => ok(await ingredients.list()),
+    async (request) => ok(await ingredients.list(currentUser(request).branchId)),
   );
 
   app.post(
@@ -37,7 +40,7 @@ export const ingredientRoutes: FastifyPluginAsync<{ ingredients: IngredientsServ
       schema: { tags, body: createIngredientBodySchema, response: { 201: envelope(ingredientSchema) } },
     },
     async (request, reply) => {
-      const created = await ingredients.create(currentUser(request).id, request.body);
+      const created = await ingredients.create(currentUser(request), request.body);
       return reply.status(201).send(ok(created, `${created.name} added`));
     },
   );
@@ -54,7 +57,7 @@ export const ingredientRoutes: FastifyPluginAsync<{ ingredients: IngredientsServ
       },
     },
     async (request) => {
-      const saved = await ingredients.update(currentUser(request).id, request.params.id, request.body);
+      const saved = await ingredients.update(currentUser(request), request.params.id, request.body);
       return ok(saved, `${saved.name} saved`);
     },
   );
@@ -66,7 +69,7 @@ export const ingredientRoutes: FastifyPluginAsync<{ ingredients: IngredientsServ
       schema: { tags, params: idParamsSchema, response: { 200: envelope(emptyDataSchema) } },
     },
     async (request) => {
-      await ingredients.remove(request.params.id);
+      await ingredients.remove(currentUser(request).branchId, request.params.id);
       return ok(null, 'Ingredient deleted');
     },
   );
@@ -83,7 +86,11 @@ export const ingredientRoutes: FastifyPluginAsync<{ ingredients: IngredientsServ
       },
     },
     async (request) => {
-      const { entries, pagination } = await ingredients.history(request.params.id, request.query);
+      const { entries, pagination } = await ingredients.history(
+        currentUser(request).branchId,
+        request.params.id,
+        request.query,
+      );
       return { ...ok(entries), pagination };
     },
   );

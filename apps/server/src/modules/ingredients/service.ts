@@ -2,6 +2,7 @@ import type { CreateIngredientBody, IngredientHistory, UpdateIngredientBody } fr
 import type { Pagination } from '@quan/contract/common';
 import type { Database } from '../../db/client';
 import type { Transact } from '../../events/transact';
+import type { AuthUser } from '../../plugins/auth';
 import { createIngredient, missingIngredient, removeIngredient, updateIngredient } from './edit-ingredient';
 import {
   checkStockForLines,
@@ -14,20 +15,27 @@ import {
 import * as repo from './repository';
 import { toIngredient } from './stock-effects';
 
-/** Ingredients and their stock: management (edit-ingredient.ts) and what orders take (order-stock.ts). */
+type Actor = Pick<AuthUser, 'id' | 'branchId'>;
+
+/**
+ * The chain's ingredient catalogue and each branch's stock of it: management (edit-ingredient.ts) and what
+ * orders take (order-stock.ts). Every quantity, threshold and history row is the given branch's.
+ */
 export function createIngredientsService({ db, transact }: { db: Database; transact: Transact }) {
   return {
-    list: async () => (await repo.listIngredients(db)).map(toIngredient),
-    create: (actorId: string, body: CreateIngredientBody) => createIngredient(transact, actorId, body),
-    update: (actorId: string, id: string, body: UpdateIngredientBody) => updateIngredient(transact, actorId, id, body),
-    remove: (id: string) => removeIngredient(transact, id),
+    list: async (branchId: string) => (await repo.listIngredients(db, branchId)).map(toIngredient),
+    create: (actor: Actor, body: CreateIngredientBody) => createIngredient(transact, actor, body),
+    update: (actor: Actor, id: string, body: UpdateIngredientBody) => updateIngredient(transact, actor, id, body),
+    remove: (branchId: string, id: string) => removeIngredient(transact, branchId, id),
 
+    /** The branch's history of one ingredient, newest first. */
     async history(
+      branchId: string,
       id: string,
       page: { page: number; limit: number },
     ): Promise<{ entries: IngredientHistory[]; pagination: Pagination }> {
-      if (!(await repo.findIngredient(db, id))) throw missingIngredient();
-      const { rows, total } = await repo.pageHistory(db, id, {
+      if (!(await repo.findIngredient(db, branchId, id))) throw missingIngredient();
+      const { rows, total } = await repo.pageHistory(db, branchId, id, {
         offset: (page.page - 1) * page.limit,
         limit: page.limit,
       });
@@ -40,6 +48,7 @@ export function createIngredientsService({ db, transact }: { db: Database; trans
           reason: entry.reason,
           orderId: entry.orderId,
           orderNo: orderNo ?? null,
+          transferId: entry.transferId,
           note: entry.note,
           user: user ? { _id: user.id, name: user.name } : null,
           createdAt: entry.createdAt.toISOString(),
@@ -53,12 +62,17 @@ export function createIngredientsService({ db, transact }: { db: Database; trans
       };
     },
 
+    /** (tx, branchId, record, round, actorId) */
     takeForRound: takeStockForRound,
-    /** Whether the stock covers a pre-order now, without taking it. */
-    checkForLines: (lines: repo.LineToCheck[]) => checkStockForLines(db, lines),
+    /** Whether the branch's stock covers a pre-order now, without taking it. */
+    checkForLines: (branchId: string, lines: repo.LineToCheck[]) => checkStockForLines(db, branchId, lines),
+    /** (tx, branchId, record, scope, actorId) */
     giveBackForOrder: giveBackStockOfOrder,
+    /** (tx, branchId, record, voided, actorId) */
     settleVoid: settleVoidedPortions,
+    /** (tx, branchId, moved, actorId) */
     transferPortions,
+    /** (tx, move): the history rows keep their branch. */
     reassignOrderStock,
   };
 }

@@ -3,10 +3,11 @@ import type { Executor } from '../../db/client';
 import type { RecordEvent } from '../../events/transact';
 import * as repo from './repository';
 
-export const isLow = (row: Pick<repo.IngredientRow, 'quantity' | 'lowStockThreshold'>) =>
+export const isLow = (row: Pick<repo.StockedIngredient, 'quantity' | 'lowStockThreshold'>) =>
   row.quantity <= row.lowStockThreshold;
 
-export function toIngredient(row: repo.IngredientRow): Ingredient {
+/** The catalogue's ingredient with one branch's quantity and threshold. */
+export function toIngredient(row: repo.StockedIngredient): Ingredient {
   return {
     _id: row.id,
     name: row.name,
@@ -28,13 +29,19 @@ export function formatQuantity(value: number, unit: IngredientUnit): string {
 }
 
 /**
- * Records what stock moves mean for the screens: an ingredient that fell to its threshold (once per
- * crossing), and a menu change when a move crossed a recipe's amount (a dish sold out or came back).
+ * Records what a branch's stock moves mean for the screens: an ingredient that fell to its threshold there
+ * (once per crossing; the branch's staff hear it), and a menu change when a move crossed a recipe's amount (a
+ * dish sold out or came back in that branch).
  */
-export async function recordStockMoves(tx: Executor, record: RecordEvent, moves: repo.StockMove[]): Promise<void> {
+export async function recordStockMoves(
+  tx: Executor,
+  branchId: string,
+  record: RecordEvent,
+  moves: repo.StockMove[],
+): Promise<void> {
   for (const move of moves) {
     if (!isLow({ ...move.row, quantity: move.before }) && isLow(move.row)) {
-      record({ type: 'stock.low', ingredient: toIngredient(move.row) });
+      record({ type: 'stock.low', branchId, ingredient: toIngredient(move.row) });
     }
   }
   if (await repo.crossesARecipe(tx, moves)) record({ type: 'menu.changed' });

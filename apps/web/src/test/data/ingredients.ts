@@ -31,6 +31,7 @@ export function makeHistoryRow(
     reason: 'restock',
     orderId: null,
     orderNo: null,
+    transferId: null,
     note: '',
     user: null,
     createdAt: '2026-03-01T05:00:00.000Z',

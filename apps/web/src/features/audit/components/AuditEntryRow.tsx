@@ -15,6 +15,7 @@ const kindClasses: Record<AuditKind, string> = {
   'shift-reopen': 'bg-amber-50 text-amber-900 ring-amber-200',
   'bank-transfer': 'bg-indigo-50 text-indigo-900 ring-indigo-200',
   'approval-refused': 'bg-rose-100 text-rose-900 ring-rose-300',
+  'stock-transfer': 'bg-lime-50 text-lime-900 ring-lime-200',
 };
 
 /** One change in the trail: when, what kind, what it did (in the reader's language), who made and who approved it. */

@@ -12,6 +12,7 @@ export const auditKindMessages: Record<AuditKind, string> = {
   'shift-reopen': 'audit.kind.shiftReopen',
   'bank-transfer': 'audit.kind.bankTransfer',
   'approval-refused': 'audit.kind.approvalRefused',
+  'stock-transfer': 'audit.kind.stockTransfer',
 };
 
 /** The message ids of the kind filter's choices: "Voids", "Merges", … */
@@ -26,6 +27,7 @@ export const auditKindFilterMessages: Record<AuditKind, string> = {
   'shift-reopen': 'audit.filter.shiftReopen',
   'bank-transfer': 'audit.filter.bankTransfer',
   'approval-refused': 'audit.filter.approvalRefused',
+  'stock-transfer': 'audit.filter.stockTransfer',
 };
 
 export function isAuditKind(value: string | null): value is AuditKind {

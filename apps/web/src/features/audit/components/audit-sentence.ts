@@ -255,6 +255,20 @@ const sentences: Record<AuditKind, Sentence> = {
     const read = all({ voided: voidOf(t, details), email: text(details.email), orderNo });
     return read && t('audit.sentence.approvalRefused.void', { ...read.voided, email: read.email, orderNo });
   },
+
+  'stock-transfer'(t, details) {
+    // A receipt: what was lost (or gained) on the way, in money at the cost the goods left with.
+    const read = all({
+      transferNo: whole(details.transferNo),
+      from: text(details.fromBranchName),
+      difference: whole(details.differenceValue),
+    });
+    if (!read) return null;
+    const { difference, ...values } = read;
+    return difference === 0
+      ? t('audit.sentence.stockTransfer.full', values)
+      : t('audit.sentence.stockTransfer', { ...values, difference: formatMoney(difference) });
+  },
 };
 
 /**

@@ -18,6 +18,8 @@ export const reasonMessages: Record<StockChangeReason, string> = {
   waste: 'ingredients.reason.waste',
   order: 'ingredients.reason.order',
   order_cancelled: 'ingredients.reason.orderCancelled',
+  transfer_out: 'ingredients.reason.transferOut',
+  transfer_in: 'ingredients.reason.transferIn',
 };
 
 /** Out of stock, low (at or below its threshold), or fine. */

@@ -1,4 +1,5 @@
 import {
+  ArrowLeftRight,
   BookOpen,
   CalendarClock,
   Carrot,
@@ -86,6 +87,13 @@ const links: LinkCard[] = [
     icon: Carrot,
   },
   {
+    to: '/stock-transfers',
+    permission: 'stock:transfer',
+    titleId: 'settings.link.stockTransfers',
+    descriptionId: 'settings.link.stockTransfers.description',
+    icon: ArrowLeftRight,
+  },
+  {
     to: '/spin-wheel',
     titleId: 'settings.link.spinWheel',
     descriptionId: 'settings.link.spinWheel.description',
@@ -113,9 +121,19 @@ const links: LinkCard[] = [
   },
 ];
 
-/** `waiting`: what waits for someone on a page, by its path ("/reservations": guests' booking requests). */
-export function ManagementLinks({ waiting }: { waiting?: Readonly<Record<string, number>> }) {
-  return <LinkCards links={links} waiting={waiting} />;
+/**
+ * `waiting`: what waits for someone on a page, by its path ("/reservations": guests' booking requests).
+ * `offersStockTransfers`: whether there is another branch to send stock to (a one-branch restaurant has no such card).
+ */
+export function ManagementLinks({
+  waiting,
+  offersStockTransfers = false,
+}: {
+  waiting?: Readonly<Record<string, number>>;
+  offersStockTransfers?: boolean;
+}) {
+  const shown = offersStockTransfers ? links : links.filter((link) => link.to !== '/stock-transfers');
+  return <LinkCards links={shown} waiting={waiting} />;
 }
 
 interface LinkCardsProps {

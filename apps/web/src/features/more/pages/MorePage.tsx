@@ -8,6 +8,7 @@ import { ownLanguageQueryOptions } from '../../auth/api/get-current-user';
 import { RestaurantSettingsForm } from '../components/RestaurantSettingsForm';
 import { useReservationRequests } from '../../reservations/api/list-requests';
 import { useBankTransfers } from '../../bank-transfers/api/list-bank-transfers';
+import { useOffersStockTransfers } from '../../stock-transfers/api/stock-transfers';
 
 const shiftsLink: LinkCard = {
   to: '/shifts',
@@ -39,6 +40,8 @@ export function MorePage() {
   const requests = useReservationRequests({ enabled: useCan('reservations:read') });
   // Bank transfers that paid no bill, counted on their card: they wait for a manager.
   const transfers = useBankTransfers({ enabled: useCan('payments:match-transfers') });
+  // Stock transfers are offered to managers of a chain with another branch to send to.
+  const offersStockTransfers = useOffersStockTransfers();
   const queryClient = useQueryClient();
   // Asking for the signed-in person again shows the language their screens now follow.
   const followLanguage = () => void queryClient.fetchQuery({ ...ownLanguageQueryOptions(), staleTime: 0 });
@@ -50,7 +53,10 @@ export function MorePage() {
         <p className="mt-1 text-sm text-stone-600">{t('settings.more.intro')}</p>
       </div>
       <div className="space-y-3">
-        <ManagementLinks waiting={{ '/reservations': requests.data?.length ?? 0 }} />
+        <ManagementLinks
+          waiting={{ '/reservations': requests.data?.length ?? 0 }}
+          offersStockTransfers={offersStockTransfers}
+        />
         <LinkCards
           label={t('settings.more.money')}
           links={[shiftsLink, bankTransfersLink, auditLink]}
