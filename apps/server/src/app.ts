@@ -40,6 +40,7 @@ import { publicBookingRoutes, reservationRoutes } from './modules/reservations/r
 import { createReservationsService, startFiringDue, type ReservationsService } from './modules/reservations/service';
 import { createReportsService, type ReportsService } from './modules/reports/service';
 import { createPublicMenu } from './modules/public/service';
+import { createDinerBranches } from './modules/public/diner-branch';
 import { bankNotificationRoutes } from './modules/orders/bank-routes';
 import { createOrdersService, type OrdersService } from './modules/orders/service';
 import { settingsRoutes } from './modules/settings/routes';
@@ -202,7 +203,8 @@ export async function buildApp(
   const settings = createSettingsService(db, transact, events, config.restaurantLanguage);
   const menu = createMenuService(db, transact, events);
   const tables = createTablesService(db, transact);
-  const publicMenu = createPublicMenu(menu, settings, events);
+  const dinerBranches = createDinerBranches(branches, events);
+  const publicMenu = createPublicMenu(menu, settings, dinerBranches, events);
   const ingredients = createIngredientsService({ db, transact });
   const reports = createReportsService({ db, settings });
   const customers = createCustomersService({ db, settings });
@@ -293,11 +295,11 @@ export async function buildApp(
     });
     await api.register(spinWheelRoutes, { prefix: '/api/spin-wheel', spinWheel: services.spinWheel });
     await api.register(tlsRoutes, { prefix: '/api/tls', authority: app.localAuthority });
-    await api.register(publicRoutes, { prefix: '/api', publicMenu, tables, orders });
-    await api.register(publicBookingRoutes, { prefix: '/api/public', reservations, config });
+    await api.register(publicRoutes, { prefix: '/api', publicMenu, dinerBranches, tables, orders, config });
+    await api.register(publicBookingRoutes, { prefix: '/api/public', reservations, dinerBranches, config });
   });
   await app.register(healthRoutes, { pingDatabase: database.ping });
-  await registerPublicPages(app, { distDir: config.webDistDir, publicMenu, tables });
+  await registerPublicPages(app, { distDir: config.webDistDir, publicMenu, dinerBranches, tables });
   await registerWebApp(app, config.webDistDir);
 
   return app;

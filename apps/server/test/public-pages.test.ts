@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverRoot } from '../src/lib/server-root';
-import { createMenu, createTable } from './factories';
+import { addBranch, createMenu, createTable, signInToBranch } from './factories';
 import { buildTestApp, type TestApp } from './helper';
 
 // The real web build (`npm test` and CI build it first): its index.html and its server renderer.
@@ -114,6 +114,50 @@ describe.skipIf(!built && !process.env.CI)('diner pages rendered by the server',
     const { root, data } = partsOf(html);
     expect(root).toContain('Chè &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(JSON.stringify(data?.menu)).toContain(name);
+  });
+
+  it("renders a branch's menu and tables at /b/<slug>/, with its prices, and keeps the first branch's at the original addresses", async () => {
+    const branch = await addBranch(t, 'Quận 3');
+    const manager = await signInToBranch(t, branch._id, 'manager');
+    const priced = await t.request({
+      method: 'PUT',
+      url: `/api/item/${pho._id}/branch`,
+      payload: { price: 72_000 },
+      as: manager,
+    });
+    expect(priced.statusCode, priced.body).toBe(200);
+    const added = await t.request({
+      method: 'POST',
+      url: '/api/table',
+      payload: { tableNo: 5, seats: 4 },
+      as: manager,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const branchTable = added.json().data as { tableNo: number; qrKey: string };
+
+    const branchMenu = partsOf((await page(`/b/${branch.slug}/public-menu`)).body);
+    expect(branchMenu.root).toContain('72.000');
+    expect(branchMenu.root).not.toContain('65.000');
+    const firstMenu = partsOf((await page('/public-menu')).body);
+    expect(firstMenu.root).toContain('65.000');
+
+    const tablePage = await page(`/b/${branch.slug}/table/5?key=${encodeURIComponent(branchTable.qrKey)}`, {
+      cookie: 'language=en',
+    });
+    expect(partsOf(tablePage.body).root).toContain('Table 5</h1>');
+    expect(partsOf(tablePage.body).root).toContain('72.000');
+    // The tab keeps this branch's table 5 apart from the first branch's.
+    expect(tablePage.body).toContain(`data-wake-keys="[&#34;tableOrder:${branch.slug}:5&#34;`);
+
+    // An unknown branch, or this branch's key at the first branch's address: the app's page, which says why.
+    for (const url of [
+      '/b/no-such-branch/public-menu',
+      `/b/no-such-branch/table/5?key=${encodeURIComponent(branchTable.qrKey)}`,
+      `/table/5?key=${encodeURIComponent(branchTable.qrKey)}`,
+    ]) {
+      const response = await page(url);
+      expect(response.body, url).toMatch(/<div id="root"><\/div>/);
+    }
   });
 
   it('sends the Brotli copy to a browser that takes it', async () => {

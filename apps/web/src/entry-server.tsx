@@ -1,5 +1,6 @@
 /**
- * The server's renderer of the diner pages (/landing, /public-menu, /table/:n). `vite build --ssr` bundles it
+ * The server's renderer of the diner pages (/landing, /public-menu, /table/:n, and a branch's
+ * /b/:slug/public-menu and /b/:slug/table/:n). `vite build --ssr` bundles it
  * with everything it uses into dist/.ssr/entry-server.js, which apps/server/src/plugins/public-pages.ts loads:
  * a phone gets the page's HTML with the menu in it, paints it at once, and downloads no JavaScript until the
  * diner first taps (`bootServerPage`).
@@ -8,7 +9,8 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
 import { RootLayout } from './app/RootLayout';
-import { publicMenuDataKey } from './features/public-menu/api/get-public-menu';
+import { branchSlugOf } from './lib/diner-branch';
+import { publicMenuDataKeyOf } from './features/public-menu/api/get-public-menu';
 import { LandingPage } from './features/landing/pages/LandingPage';
 import { PublicMenuPage } from './features/public-menu/pages/PublicMenuPage';
 import { cartDraftKey, pendingOrderKey, trackedOrderKey } from './features/table-ordering/components/table-session';
@@ -28,6 +30,8 @@ const routes: RouteObject[] = [
       { path: '/landing', Component: LandingPage },
       { path: '/public-menu', Component: PublicMenuPage },
       { path: '/table/:tableNo', Component: TableOrderingPage },
+      { path: '/b/:slug/public-menu', Component: PublicMenuPage },
+      { path: '/b/:slug/table/:tableNo', Component: TableOrderingPage },
     ],
   },
 ];
@@ -50,7 +54,8 @@ let queue: Promise<unknown> = Promise.resolve();
 export function renderServerPage(url: string, page: ServerPage): Promise<RenderedPage> {
   const rendered = queue.then(async () => {
     await Promise.all([activateLanguage(page.language), loadTableOrdering()]);
-    seedPublicData(publicMenuDataKey, page.menu);
+    // Under the key of the page's branch, where its menu hook looks.
+    seedPublicData(publicMenuDataKeyOf(branchSlugOf(new URL(url).pathname)), page.menu);
     const context = await handler.query(new Request(url));
     if (context instanceof Response) throw new Error(`${url} is not a diner page`);
     const router = createStaticRouter(handler.dataRoutes, context);
@@ -66,11 +71,21 @@ export function renderServerPage(url: string, page: ServerPage): Promise<Rendere
   return rendered;
 }
 
-/** What the boot script needs from the page's data block, as its `data-*` attributes. */
-export function bootAttributes(entry: string, tableNo: number | null): Record<string, string> {
+/**
+ * What the boot script needs from the page's data block, as its `data-*` attributes. `slug`: the branch of a
+ * `/b/<slug>/table/<n>` page (its tab keeps its tables apart from another branch's); null for the first.
+ */
+export function bootAttributes(
+  entry: string,
+  tableNo: number | null,
+  slug: string | null = null,
+): Record<string, string> {
   // A diner back at a table with an order under way (or a cart, or an order whose answer was lost) gets the
   // app at once: the page opens on that order, which only the app can show.
-  const wakeKeys = tableNo === null ? [] : [trackedOrderKey(tableNo), pendingOrderKey(tableNo), cartDraftKey(tableNo)];
+  const wakeKeys =
+    tableNo === null
+      ? []
+      : [trackedOrderKey(tableNo, slug), pendingOrderKey(tableNo, slug), cartDraftKey(tableNo, slug)];
   return {
     'data-entry': entry,
     'data-wake-keys': JSON.stringify(wakeKeys),

@@ -4,12 +4,30 @@ import { idSchema } from './common';
 import { dishOptionGroupSchema } from './options';
 import { billsSchema, orderItemSchema, orderLineInputSchema, orderRoundSchema, orderStatusSchema } from './order';
 
-/** GET /api/public-menu: what diners see. No costs, recipes or keys. */
+/** A branch as its diners' pages name it: `slug` is its part of their links (`/b/<slug>/public-menu`). */
+export const publicBranchSchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  /** Whether guests may ask this branch for a table online (its /b/<slug>/book). */
+  booking: z.boolean(),
+});
+export type PublicBranch = z.infer<typeof publicBranchSchema>;
+
+/**
+ * GET /api/public-menu (the first branch's) or /api/public/b/{slug}/menu (that branch's: its prices, without
+ * the dishes it does not sell): what diners see. No costs, recipes or keys.
+ */
 export const publicMenuSchema = z.object({
   restaurant: z.object({
     name: z.string(),
-    /** Whether guests may ask for a table online (/book). */
+    /** Whether guests may ask this branch for a table online (/book). */
     booking: z.boolean(),
+    /** The menu's branch, when the restaurant has several; absent with one. */
+    branch: publicBranchSchema.optional(),
+    /** Every branch, in the restaurant's order, when it has several (the landing page lists them); absent with one. */
+    branches: z.array(publicBranchSchema).optional(),
   }),
   categories: z.array(
     z.object({

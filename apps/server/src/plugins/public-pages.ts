@@ -8,6 +8,7 @@ import { languages, type Language } from '@quan/contract/language';
 import type { PublicMenu } from '@quan/contract/public';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { maskSecretsInUrl } from '../lib/log-safe-url';
+import type { DinerBranch, DinerBranches } from '../modules/public/diner-branch';
 import type { PublicMenuCache } from '../modules/public/service';
 import type { TablesService } from '../modules/tables/service';
 import { renderContentSecurityPolicy } from './security-headers';
@@ -23,7 +24,8 @@ interface ServerRenderer {
     html: string;
     title: string | null;
   }>;
-  bootAttributes(entry: string, tableNo: number | null): Record<string, string>;
+  /** `slug`: the branch of a `/b/<slug>/table/<n>` page (a table's session is kept per branch); null for the first. */
+  bootAttributes(entry: string, tableNo: number | null, slug?: string | null): Record<string, string>;
   bootServerPage(): void;
 }
 
@@ -82,18 +84,25 @@ export function dinerLanguageOf(request: FastifyRequest): Language {
 }
 
 /**
- * Serves /landing, /public-menu and /table/:n as HTML with their content (server rendering of the web's own
+ * Serves /landing, /public-menu and /table/:n (the first branch's) and /b/:slug/public-menu and
+ * /b/:slug/table/:n (the named branch's) as HTML with their content (server rendering of the web's own
  * components, apps/web/src/entry-server.tsx), so a phone on a slow network paints the menu from the first
  * answer. A page is rendered once per menu version, language and address and kept with its compressed
  * copies; a new menu (the public menu's ETag changes with it) renders anew. The page carries the menu it was
  * rendered with and an inline boot script that loads the app on the diner's first tap.
  *
- * Without a built renderer (a server test, a build without the web) or a table link that is wrong, the app's
- * index.html answers as for any other page, and the app renders in the browser.
+ * Without a built renderer (a server test, a build without the web), or for a table link that is wrong or a
+ * branch the restaurant does not have, the app's index.html answers as for any other page, and the app renders
+ * in the browser (and says what is wrong, as the API told it).
  */
 export async function registerPublicPages(
   app: FastifyInstance,
-  { distDir, publicMenu, tables }: { distDir: string; publicMenu: PublicMenuCache; tables: TablesService },
+  {
+    distDir,
+    publicMenu,
+    dinerBranches,
+    tables,
+  }: { distDir: string; publicMenu: PublicMenuCache; dinerBranches: DinerBranches; tables: TablesService },
 ): Promise<void> {
   const rendererPath = join(distDir, '.ssr', 'entry-server.js');
   const indexPath = join(distDir, 'index.html');
@@ -112,12 +121,19 @@ export async function registerPublicPages(
 
   const kept = new Map<string, Promise<PageBytes>>();
 
-  async function render(url: string, language: Language, tableNo: number | null): Promise<PageBytes> {
-    const menu = await publicMenu.get();
+  /** `slug`: the branch a `/b/<slug>/` address names; null for the original addresses (the first branch). */
+  interface Place {
+    branch: DinerBranch;
+    slug: string | null;
+  }
+
+  async function render(url: string, language: Language, place: Place, tableNo: number | null): Promise<PageBytes> {
+    const menu = await publicMenu.get(place.branch.id);
     const key = `${menu.etag} ${language} ${url}`;
     let page = kept.get(key);
     if (!page) {
-      page = renderPage(url, language, tableNo, (JSON.parse(menu.body.toString()) as { data: PublicMenu }).data);
+      const data = (JSON.parse(menu.body.toString()) as { data: PublicMenu }).data;
+      page = renderPage(url, language, place.slug, tableNo, data);
       kept.set(key, page);
       // A failed render is tried again next time.
       page.catch(() => kept.delete(key));
@@ -126,10 +142,16 @@ export async function registerPublicPages(
     return page;
   }
 
-  async function renderPage(url: string, language: Language, tableNo: number | null, menu: PublicMenu) {
+  async function renderPage(
+    url: string,
+    language: Language,
+    slug: string | null,
+    tableNo: number | null,
+    menu: PublicMenu,
+  ) {
     const data = { language, menu };
     const { html, title } = await renderer.renderServerPage(`http://localhost${url}`, data);
-    const attributes = Object.entries(renderer.bootAttributes(template.entry, tableNo))
+    const attributes = Object.entries(renderer.bootAttributes(template.entry, tableNo, slug))
       .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
       .join('');
     // JSON in a script element: `<` escaped, so no text in the menu can end the element.
@@ -151,10 +173,10 @@ export async function registerPublicPages(
     return { plain, compressed: { br, gzip: gz } };
   }
 
-  async function send(request: FastifyRequest, reply: FastifyReply, url: string, tableNo: number | null) {
+  async function send(request: FastifyRequest, reply: FastifyReply, url: string, place: Place, tableNo: number | null) {
     let page: PageBytes;
     try {
-      page = await render(url, dinerLanguageOf(request), tableNo);
+      page = await render(url, dinerLanguageOf(request), place, tableNo);
     } catch (error) {
       // A diner still gets the page: the app renders it in the browser.
       request.log.error(
@@ -173,19 +195,50 @@ export async function registerPublicPages(
     return reply.header('content-encoding', encoding).send(page.compressed[encoding]);
   }
 
-  app.get('/landing', (request, reply) => send(request, reply, '/landing', null));
-  app.get('/public-menu', (request, reply) => send(request, reply, '/public-menu', null));
-  app.get<{ Params: { tableNo: string }; Querystring: { key?: string } }>('/table/:tableNo', async (request, reply) => {
+  const firstPlace = async (): Promise<Place> => ({ branch: await dinerBranches.first(), slug: null });
+  /** The branch a `/b/<slug>/` address names, or null (the app says the link is wrong). */
+  const namedPlace = async (raw: string): Promise<Place | null> => {
+    const slug = raw.toLowerCase();
+    if (!/^[a-z0-9-]{1,60}$/.test(slug)) return null;
+    try {
+      return { branch: await dinerBranches.bySlug(slug), slug };
+    } catch {
+      return null;
+    }
+  };
+
+  type TableRequest = FastifyRequest<{ Params: { tableNo: string; slug?: string }; Querystring: { key?: string } }>;
+  async function sendTable(request: TableRequest, reply: FastifyReply, place: Place) {
     const { tableNo: raw } = request.params;
     const key = typeof request.query.key === 'string' ? request.query.key.trim() : '';
     // Only a table's right link is rendered here (and kept); the app explains a wrong one.
     if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1 || !key) return reply.callNotFound();
     const tableNo = Number(raw);
     try {
-      await tables.publicTable(tableNo, key);
+      await tables.publicTable(place.branch.id, tableNo, key);
     } catch {
       return reply.callNotFound();
     }
-    return send(request, reply, `/table/${tableNo}?key=${encodeURIComponent(key)}`, tableNo);
+    const prefix = place.slug ? `/b/${place.slug}` : '';
+    return send(request, reply, `${prefix}/table/${tableNo}?key=${encodeURIComponent(key)}`, place, tableNo);
+  }
+
+  app.get('/landing', async (request, reply) => send(request, reply, '/landing', await firstPlace(), null));
+  app.get('/public-menu', async (request, reply) => send(request, reply, '/public-menu', await firstPlace(), null));
+  app.get<{ Params: { tableNo: string }; Querystring: { key?: string } }>('/table/:tableNo', async (request, reply) =>
+    sendTable(request, reply, await firstPlace()),
+  );
+  app.get<{ Params: { slug: string } }>('/b/:slug/public-menu', async (request, reply) => {
+    const place = await namedPlace(request.params.slug);
+    if (!place) return reply.callNotFound();
+    return send(request, reply, `/b/${place.slug}/public-menu`, place, null);
   });
+  app.get<{ Params: { slug: string; tableNo: string }; Querystring: { key?: string } }>(
+    '/b/:slug/table/:tableNo',
+    async (request, reply) => {
+      const place = await namedPlace(request.params.slug);
+      if (!place) return reply.callNotFound();
+      return sendTable(request, reply, place);
+    },
+  );
 }

@@ -1,7 +1,8 @@
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { publicMenuDataKey } from '../features/public-menu/api/get-public-menu';
+import { branchSlugOf } from '../lib/diner-branch';
+import { publicMenuDataKeyOf } from '../features/public-menu/api/get-public-menu';
 import { activateLanguage, dinerLanguage } from '../lib/i18n';
 import { markServerRendered, serverPageHydratedEvent, type ServerPage } from '../lib/server-render';
 import { seedPublicData } from '../lib/use-public-data';
@@ -20,7 +21,8 @@ function AfterHydration({ children, onHydrated }: { children: ReactNode; onHydra
  */
 export async function hydrateServerPage(rootElement: HTMLElement, page: ServerPage): Promise<void> {
   markServerRendered();
-  seedPublicData(publicMenuDataKey, page.menu);
+  // Under the key of the page's branch (`/b/<slug>/…`), where its menu hook looks, as the server seeded it.
+  seedPublicData(publicMenuDataKeyOf(branchSlugOf(location.pathname)), page.menu);
   const router = await createHydratingRouter();
   await activateLanguage(page.language);
   const onHydrated = () => {

@@ -1,6 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../components/FullScreenSpinner';
-import { publicMenuPath } from '../features/public-menu/api/get-public-menu';
+import { preloadBranchMenu, publicMenuPath } from '../features/public-menu/api/get-public-menu';
 import { activateLanguage, dinerLanguage } from '../lib/i18n';
 import { preloadPublic } from '../lib/public-api';
 import { isServerRendered } from '../lib/server-render';
@@ -79,6 +79,41 @@ export function createRoutes({ staffProviders }: RouteOptions): RouteObject[] {
           lazy: async () => {
             // The menu gives the page the restaurant's name (the landing page has usually just loaded it).
             preloadPublic(publicMenuPath);
+            const [page] = await Promise.all([
+              import('../features/booking/pages/BookingPage'),
+              activateLanguage(dinerLanguage(), 'booking'),
+            ]);
+            return { Component: page.BookingPage };
+          },
+        },
+        // A branch's own diner pages, with its prices, tables and hours; the addresses above are the first branch's.
+        {
+          path: '/b/:slug/public-menu',
+          lazy: async () => {
+            preloadBranchMenu();
+            const [page] = await Promise.all([
+              import('../features/public-menu/pages/PublicMenuPage'),
+              activateLanguage(dinerLanguage()),
+            ]);
+            return { Component: page.PublicMenuPage };
+          },
+        },
+        {
+          path: '/b/:slug/table/:tableNo',
+          lazy: async () => {
+            preloadBranchMenu();
+            const [page] = await Promise.all([
+              import('../features/table-ordering/pages/TableOrderingPage'),
+              activateLanguage(dinerLanguage()),
+              isServerRendered() ? loadTableOrdering() : undefined,
+            ]);
+            return { Component: page.TableOrderingPage };
+          },
+        },
+        {
+          path: '/b/:slug/book',
+          lazy: async () => {
+            preloadBranchMenu();
             const [page] = await Promise.all([
               import('../features/booking/pages/BookingPage'),
               activateLanguage(dinerLanguage(), 'booking'),

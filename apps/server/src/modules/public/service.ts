@@ -3,9 +3,10 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { PublicMenu } from '@quan/contract/public';
 import type { EventBus } from '../../events/bus';
-import { createEventCachedValue } from '../../events/cache';
+import { createEventCache } from '../../events/cache';
 import type { MenuService } from '../menu/service';
 import type { SettingsService } from '../settings/service';
+import type { DinerBranch, DinerBranches } from './diner-branch';
 
 export interface SerializedMenu {
   /** The whole response body, serialised and UTF-8 encoded once per menu version: the hot path sends bytes. */
@@ -36,23 +37,43 @@ async function compress(body: Buffer): Promise<SerializedMenu['compressed']> {
   return { ...(br.length < body.length ? { br } : {}), ...(gz.length < body.length ? { gzip: gz } : {}) };
 }
 
-/** The public menu, built and serialised once and kept until the menu or the settings change. */
+/**
+ * Each branch's public menu (its prices, without the dishes it does not sell), built and serialised once and
+ * kept until the menu or the settings (a branch's among them) change.
+ */
 export function createPublicMenu(
   menu: Pick<MenuService, 'listCategories' | 'listItems'>,
   settings: Pick<SettingsService, 'get'>,
+  branches: Pick<DinerBranches, 'all'>,
   bus: Pick<EventBus, 'on'>,
 ) {
-  /** The last menu built, whose compressed bodies the next build reuses when nothing changed. */
-  let previous: SerializedMenu | null = null;
+  /** Each branch's last menu built, whose compressed bodies the next build reuses when nothing changed. */
+  const previous = new Map<string, SerializedMenu>();
 
-  async function build(): Promise<SerializedMenu> {
-    const [categories, items, { restaurantName, reservations }] = await Promise.all([
+  async function build(branchId: string): Promise<SerializedMenu> {
+    const [categories, items, { restaurantName, reservations }, all] = await Promise.all([
       menu.listCategories(),
-      menu.listItems(),
-      settings.get(),
+      menu.listItems(branchId),
+      settings.get(branchId),
+      branches.all(),
     ]);
+    const branch = all.find((one) => one.id === branchId);
+    const publicBranch = async ({ id, name, slug, address, phone }: DinerBranch) => ({
+      name,
+      slug,
+      address,
+      phone,
+      booking: (await settings.get(id)).reservations.publicBooking,
+    });
     const data: PublicMenu = {
-      restaurant: { name: restaurantName, booking: reservations.publicBooking },
+      restaurant: {
+        name: restaurantName,
+        booking: reservations.publicBooking,
+        // A restaurant of one branch keeps the menu it always had; a chain's says which branch and lists them all.
+        ...(all.length > 1 && branch
+          ? { branch: await publicBranch(branch), branches: await Promise.all(all.map(publicBranch)) }
+          : {}),
+      },
       categories: categories
         .map((category) => ({
           _id: category._id,
@@ -75,18 +96,25 @@ export function createPublicMenu(
     };
     const body = Buffer.from(JSON.stringify({ success: true, data }));
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    const compressed = previous?.etag === etag ? previous.compressed : await compress(body);
-    previous = { body, etag, compressed };
-    return previous;
+    const before = previous.get(branchId);
+    const compressed = before?.etag === etag ? before.compressed : await compress(body);
+    const built = { body, etag, compressed };
+    previous.set(branchId, built);
+    return built;
   }
 
-  // The settings too: the restaurant's name is on it.
-  const cached = createEventCachedValue({ bus, load: build, staleOn: ['menu.changed', 'settings.changed'] });
+  // The settings too: the restaurant's name is on it, and a branch's changes are recorded as settings.
+  const cached = createEventCache({
+    bus,
+    load: build,
+    staleOn: { 'menu.changed': 'all', 'settings.changed': 'all' },
+    maxEntries: 1000,
+  });
 
   return {
-    get: (): Promise<SerializedMenu> => cached.get(),
-    /** The menu when a fresh one is built already, without waiting (the hot path of GET /api/public-menu). */
-    current: (): SerializedMenu | null => cached.peek() ?? null,
+    get: (branchId: string): Promise<SerializedMenu> => cached.get(branchId),
+    /** The branch's menu when a fresh one is built already, without waiting (the hot path of GET /api/public-menu). */
+    current: (branchId: string): SerializedMenu | null => cached.peek(branchId) ?? null,
   };
 }
 

@@ -14,14 +14,15 @@ type PricedLine = Omit<repo.ReservationLineRow, 'reservationId' | 'position'>;
 const uniqueIds = (ids: readonly string[]) => [...new Set(ids)];
 
 /**
- * The pre-order priced from the menu as an order would price it now, and checked against the stock
- * (nothing is taken until it fires). Runs before the transaction: the menu is read from memory.
+ * The pre-order priced from the menu as an order of the branch would price it now (its own prices), and
+ * checked against the branch's stock (nothing is taken until it fires). Runs before the transaction: the
+ * menu is read from memory.
  */
-async function pricePreorder(deps: ReservationsDeps, items: OrderLineInput[]): Promise<PricedLine[]> {
+async function pricePreorder(deps: ReservationsDeps, branchId: string, items: OrderLineInput[]): Promise<PricedLine[]> {
   if (items.length === 0) return [];
   let priced: Awaited<ReturnType<OrdersService['quoteLines']>>;
   try {
-    priced = await deps.orders.quoteLines(items);
+    priced = await deps.orders.quoteLines(branchId, items);
   } catch (error) {
     // The order path names its fields `items.N`; here they are `preorder.N`.
     if (error instanceof AppError && error.errors) {
@@ -37,6 +38,7 @@ async function pricePreorder(deps: ReservationsDeps, items: OrderLineInput[]): P
   }
   if (priced.usesStock) {
     await deps.stock.checkForLines(
+      branchId,
       priced.lines.map((line) => ({ itemId: line.itemId!, quantity: line.quantity, options: line.options })),
     );
   }
@@ -50,7 +52,10 @@ async function pricePreorder(deps: ReservationsDeps, items: OrderLineInput[]): P
   }));
 }
 
-/** The staff book a table: booked at once, its tables held, its pre-order priced, the guest's customer found. */
+/**
+ * The staff book a table of their branch: booked at once, its tables held, its pre-order priced, the guest's
+ * customer found.
+ */
 export async function createReservation(
   deps: ReservationsDeps,
   actor: ReservationActor,
@@ -61,17 +66,19 @@ export async function createReservation(
   checkStartsAt(startsAt, now);
   const fireAt = body.fireAt ? new Date(body.fireAt) : null;
   checkFireAt(fireAt, startsAt, now, true);
+  const { branchId } = actor;
   const tableIds = uniqueIds(body.tableIds ?? []);
-  const lines = await pricePreorder(deps, body.preorder ?? []);
-  const { timezone, reservations: booking } = await deps.settings.get();
+  const lines = await pricePreorder(deps, branchId, body.preorder ?? []);
+  const { timezone, reservations: booking } = await deps.settings.get(branchId);
   const durationMinutes = body.durationMinutes ?? booking.defaultMinutes;
   const id = newId();
   return deps.transact(async (tx, record) => {
-    await holdTables(tx, { tableIds, startsAt, durationMinutes, partySize: body.partySize }, timezone);
+    await holdTables(tx, branchId, { tableIds, startsAt, durationMinutes, partySize: body.partySize }, timezone);
     const phone = body.phone ?? '';
     const customerId = await guestCustomer(deps, tx, { name: body.name, phone });
     await repo.insertReservation(tx, {
       id,
+      branchId,
       status: 'booked',
       source: body.source ?? 'phone',
       name: body.name,
@@ -86,7 +93,7 @@ export async function createReservation(
     });
     await repo.setTables(tx, id, tableIds);
     await repo.setLines(tx, id, lines);
-    return recordChange(tx, record, id);
+    return recordChange(tx, record, branchId, id);
   });
 }
 
@@ -96,14 +103,15 @@ export async function createReservation(
  */
 export async function updateReservation(
   deps: ReservationsDeps,
+  branchId: string,
   id: string,
   body: UpdateReservationBody,
 ): Promise<Reservation> {
   const now = new Date();
-  const lines = body.preorder ? await pricePreorder(deps, body.preorder) : undefined;
-  const { timezone } = await deps.settings.get();
+  const lines = body.preorder ? await pricePreorder(deps, branchId, body.preorder) : undefined;
+  const { timezone } = await deps.settings.get(branchId);
   return deps.transact(async (tx, record) => {
-    const current = await repo.lockReservation(tx, id);
+    const current = await repo.lockReservation(tx, branchId, id);
     if (!current) throw missingReservation();
     checkVersion(current, body.expectedVersion);
     if (current.status !== 'booked' && current.status !== 'requested') {
@@ -111,7 +119,7 @@ export async function updateReservation(
         `Only a booked reservation can be changed; the one for ${current.name} is ${statusWords[current.status]}`,
       ).because('RESERVATION_NOT_BOOKED', { status: current.status });
     }
-    const before = (await repo.loadReservation(tx, id))!;
+    const before = (await repo.loadReservation(tx, branchId, id))!;
     const tableIds = body.tableIds ? uniqueIds(body.tableIds) : before.tables.map((table) => table.id);
     const tablesChanged = tableIds.join() !== before.tables.map((table) => table.id).join();
     if (current.orderId && (lines !== undefined || body.fireAt !== undefined || tablesChanged)) {
@@ -136,7 +144,7 @@ export async function updateReservation(
       durationMinutes !== current.durationMinutes ||
       partySize !== current.partySize
     ) {
-      await holdTables(tx, { tableIds, startsAt, durationMinutes, partySize }, timezone, id);
+      await holdTables(tx, branchId, { tableIds, startsAt, durationMinutes, partySize }, timezone, id);
     }
     const name = body.name ?? current.name;
     const phone = body.phone !== undefined ? (body.phone ? normalisePhone(body.phone) : '') : current.phone;
@@ -153,6 +161,6 @@ export async function updateReservation(
     });
     if (tablesChanged) await repo.setTables(tx, id, tableIds);
     if (lines) await repo.setLines(tx, id, lines);
-    return recordChange(tx, record, id);
+    return recordChange(tx, record, branchId, id);
   });
 }

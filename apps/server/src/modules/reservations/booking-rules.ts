@@ -54,7 +54,7 @@ export function refuseWhileFired(loaded: repo.LoadedReservation, to: Reservation
 }
 
 /**
- * Inside the booking's transaction: locks the tables (in id order) and checks that they exist, seat the
+ * Inside the booking's transaction: locks the tables (in id order) and checks that they exist in the branch, seat the
  * party, and are not held by another booked or arrived reservation at any moment of this one (a guest's
  * request waiting for an answer holds nothing against the staff). The lock
  * is what makes the check hold: a second booking of the same table waits here until the first commits,
@@ -62,13 +62,14 @@ export function refuseWhileFired(loaded: repo.LoadedReservation, to: Reservation
  */
 export async function holdTables(
   tx: Executor,
+  branchId: string,
   booking: { tableIds: string[]; startsAt: Date; durationMinutes: number; partySize: number },
   timezone: string,
   exceptId?: string,
 ): Promise<void> {
   const { tableIds, startsAt, durationMinutes, partySize } = booking;
   if (tableIds.length === 0) return;
-  const tables = await repo.lockTables(tx, [...tableIds].sort());
+  const tables = await repo.lockTables(tx, branchId, [...tableIds].sort());
   if (tables.length < tableIds.length) {
     throw notFound('A table of this booking does not exist (it may have been deleted)').because(
       'RESERVATION_TABLE_NOT_FOUND',

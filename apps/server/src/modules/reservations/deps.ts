@@ -7,10 +7,11 @@ import type { MenuService } from '../menu/service';
 import type { OrdersService } from '../orders/service';
 import type { SettingsService } from '../settings/service';
 
-/** Who is acting: the signed-in person. */
+/** Who is acting: the signed-in person, in the branch their session works in. */
 export interface ReservationActor {
   id: string;
   name: string;
+  branchId: string;
 }
 
 /**

@@ -11,16 +11,16 @@ const FIRE_BATCH = 20;
 /** How often each instance looks for pre-orders due at the kitchen. */
 export const FIRE_INTERVAL_MS = 30_000;
 
-/** What firing reads before its transaction: the settings and the menu, from memory. */
+/** What firing reads before its transaction: the branch's settings and menu (its prices), from memory. */
 export type FiringRead = Parameters<OrdersService['placeReservedOrder']>[2];
 
-export const readForFiring = async (deps: ReservationsDeps): Promise<FiringRead> => {
-  const [settings, menu] = await Promise.all([deps.settings.get(), deps.menu.orderMenu()]);
+export const readForFiring = async (deps: ReservationsDeps, branchId: string): Promise<FiringRead> => {
+  const [settings, menu] = await Promise.all([deps.settings.get(branchId), deps.menu.orderMenu(branchId)]);
   return { settings, menu };
 };
 
 /**
- * Inside the transaction that holds the reservation's row: its pre-order goes to the kitchen as an order
+ * Inside the transaction that holds the reservation's row: its pre-order goes to its branch's kitchen as an order
  * at its first table (or a round of the order already there). The caller sets `order_id` in the same
  * transaction, so whoever holds the row next sees it fired.
  */
@@ -40,6 +40,7 @@ export async function fire(
     });
   }
   const order = await deps.orders.placeReservedOrder(tx, record, read, {
+    branchId: reservation.branchId,
     tableId: tables[0]!.id,
     customerDetails: { name: reservation.name, phone: reservation.phone, guests: reservation.partySize },
     customerId: reservation.customerId,
@@ -57,7 +58,7 @@ export async function fire(
 
 /**
  * One tick of the scheduler: fires the pre-orders whose time has come (`now`) and whose guests have not
- * arrived, each in its own transaction, skipping any reservation another instance or a person holds at
+ * arrived, in every branch, each in its own transaction with its branch's settings and menu, skipping any reservation another instance or a person holds at
  * that moment (whoever holds it decides). A pre-order that cannot go (a dish sold out, the table taken)
  * is logged and tried again at the next tick, or when the guests arrive. Returns how many fired.
  */
@@ -65,22 +66,28 @@ export async function fireDue(deps: ReservationsDeps, now: Date = new Date()): P
   const { db, transact } = deps;
   const due = await repo.findDue(db, now, FIRE_BATCH);
   if (due.length === 0) return 0;
-  const read = await readForFiring(deps);
+  const reads = new Map<string, Promise<FiringRead>>();
   let fired = 0;
-  for (const id of due) {
+  for (const { id, branchId } of due) {
     try {
+      let read = reads.get(branchId);
+      if (!read) reads.set(branchId, (read = readForFiring(deps, branchId)));
+      const branchRead = await read;
       const done = await transact(async (tx, record) => {
         if (!(await repo.lockIfDue(tx, id, now))) return false;
-        const loaded = (await repo.loadReservation(tx, id))!;
-        const orderId = await fire(deps, tx, record, loaded, loaded.createdBy, read);
+        const loaded = (await repo.loadReservation(tx, branchId, id))!;
+        // The booking's author, in the branch the booking belongs to.
+        const author = loaded.createdBy ? { ...loaded.createdBy, branchId } : null;
+        const orderId = await fire(deps, tx, record, loaded, author, branchRead);
         await repo.updateReservation(tx, id, { orderId });
-        await recordChange(tx, record, id);
+        await recordChange(tx, record, branchId, id);
         return true;
       });
       if (done) fired += 1;
     } catch (error) {
+      reads.delete(branchId);
       deps.log.warn(
-        { err: error, reservationId: id },
+        { err: error, reservationId: id, branchId },
         'a pre-order could not go to the kitchen at its time; trying again at the next tick',
       );
     }

@@ -21,6 +21,7 @@ import { missingReservation, recordChange, statusWords } from './reservation-vie
  */
 async function seatAccepted(tx: Executor, loaded: repo.LoadedReservation, timezone: string): Promise<void> {
   const { reservation } = loaded;
+  const { branchId } = reservation;
   const booking = {
     tableIds: loaded.tables.map((table) => table.id),
     startsAt: reservation.startsAt,
@@ -28,15 +29,15 @@ async function seatAccepted(tx: Executor, loaded: repo.LoadedReservation, timezo
     partySize: reservation.partySize,
   };
   try {
-    await holdTables(tx, booking, timezone, reservation.id);
+    await holdTables(tx, branchId, booking, timezone, reservation.id);
   } catch (error) {
     if (!(error instanceof AppError) || error.reason?.code !== 'RESERVATION_OVERLAP') throw error;
     const range = {
       from: reservation.startsAt,
       to: new Date(reservation.startsAt.getTime() + minutes(reservation.durationMinutes)),
     };
-    const seating = (await repo.listTables(tx)).filter((table) => table.seats >= reservation.partySize);
-    await repo.lockTables(tx, seating.map((table) => table.id).sort());
+    const seating = (await repo.listTables(tx, branchId)).filter((table) => table.seats >= reservation.partySize);
+    await repo.lockTables(tx, branchId, seating.map((table) => table.id).sort());
     for (const table of seating) {
       if (!(await repo.findOverlap(tx, [table.id], range, { exceptId: reservation.id }))) {
         await repo.setTables(tx, reservation.id, [table.id]);
@@ -61,10 +62,11 @@ export async function moveReservation(
   body: ReservationStatusBody,
 ): Promise<Reservation> {
   const to = body.status;
-  const read = to === 'arrived' ? await readForFiring(deps) : null;
-  const { timezone } = await deps.settings.get();
+  const { branchId } = actor;
+  const read = to === 'arrived' ? await readForFiring(deps, branchId) : null;
+  const { timezone } = await deps.settings.get(branchId);
   return deps.transact(async (tx, record) => {
-    const current = await repo.lockReservation(tx, id);
+    const current = await repo.lockReservation(tx, branchId, id);
     if (!current) throw missingReservation();
     checkVersion(current, body.expectedVersion);
     if (!allowedReservationMoves[current.status].includes(to)) {
@@ -72,7 +74,7 @@ export async function moveReservation(
         `A reservation that is ${statusWords[current.status]} cannot be marked ${statusWords[to]}`,
       ).because('RESERVATION_MOVE_REFUSED', { from: current.status, to });
     }
-    const loaded = (await repo.loadReservation(tx, id))!;
+    const loaded = (await repo.loadReservation(tx, branchId, id))!;
     let orderId = current.orderId;
     let customerId = current.customerId;
     if (current.status === 'requested' && to === 'booked') {
@@ -91,39 +93,42 @@ export async function moveReservation(
     if (to === 'cancelled' || to === 'no_show') refuseWhileFired(loaded, to);
     if (to === 'no_show' && current.customerId) await deps.customers.addNoShow(tx, current.customerId);
     await repo.updateReservation(tx, id, { status: to, orderId, customerId });
-    return recordChange(tx, record, id);
+    return recordChange(tx, record, branchId, id);
   });
 }
 
 /**
- * The requests nobody answered within BOOKING_REQUEST_ANSWER_HOURS, or before their time came, expire: they
- * hold nothing from then, and the guest's page says so. Returns how many.
+ * The requests nobody answered within BOOKING_REQUEST_ANSWER_HOURS, or before their time came, expire in every
+ * branch: they hold nothing from then, and the guest's page says so. Returns how many.
  */
 export async function expireRequests(deps: ReservationsDeps, now: Date = new Date()): Promise<number> {
   return deps.transact(async (tx, record) => {
     const askedBefore = new Date(now.getTime() - BOOKING_REQUEST_ANSWER_HOURS * 60 * 60_000);
-    const ids = await repo.expireRequests(tx, askedBefore, now);
-    for (const id of ids) await recordChange(tx, record, id);
-    return ids.length;
+    const expired = await repo.expireRequests(tx, askedBefore, now);
+    for (const { id, branchId } of expired) await recordChange(tx, record, branchId, id);
+    return expired.length;
   });
 }
 
-/** Declines this request and every other one waiting from the same phone number or the same connection. */
-export async function declineAlike(deps: ReservationsDeps, id: string): Promise<DeclinedRequests> {
+/**
+ * Declines this request and every other one the branch has waiting from the same phone number or the same
+ * connection.
+ */
+export async function declineAlike(deps: ReservationsDeps, branchId: string, id: string): Promise<DeclinedRequests> {
   return deps.transact(async (tx, record) => {
-    const current = await repo.lockReservation(tx, id);
+    const current = await repo.lockReservation(tx, branchId, id);
     if (!current) throw missingReservation();
     if (current.status !== 'requested') {
       throw conflict(
         `Only a guest's request waiting for an answer can be declined; the one for ${current.name} is ${statusWords[current.status]}`,
       ).because('RESERVATION_MOVE_REFUSED', { from: current.status, to: 'declined' });
     }
-    const ids = await repo.declineRequestsAlike(tx, {
+    const ids = await repo.declineRequestsAlike(tx, branchId, {
       id,
       phone: current.phone,
       addressHash: current.requestAddressHash,
     });
-    for (const one of ids) await recordChange(tx, record, one);
+    for (const one of ids) await recordChange(tx, record, branchId, one);
     return { declined: ids.length };
   });
 }

@@ -57,16 +57,18 @@ function toPublicReservation(reservation: Reservation, settings: Settings, now: 
 }
 
 /**
- * A day's times for a party online: each time a booking may start (from an hour ahead, up to the days
- * ahead allowed), and whether one table that seats the party is free for the whole booking then.
+ * A day's times for a party online at a branch (its opening hours, its tables): each time a booking may start
+ * (from an hour ahead, up to the days ahead allowed), and whether one table that seats the party is free for
+ * the whole booking then.
  */
 export async function bookingDay(
   deps: ReservationsDeps,
+  branchId: string,
   query: PublicBookingQuery,
   now: Date = new Date(),
 ): Promise<PublicBookingDay> {
   const { db } = deps;
-  const settings = await deps.settings.get();
+  const settings = await deps.settings.get(branchId);
   requireOnlineBooking(settings);
   const { timezone, reservations: booking } = settings;
   const durationMinutes = booking.defaultMinutes;
@@ -74,7 +76,7 @@ export async function bookingDay(
   const times = bookableTimes(hours, durationMinutes);
   const [starts, tables] = await Promise.all([
     repo.localTimesAsInstants(db, timezone, query.date, times),
-    repo.listTables(db),
+    repo.listTables(db, branchId),
   ]);
   const earliest = now.getTime() + minutes(PUBLIC_BOOKING_LEAD_MINUTES);
   const latest = now.getTime() + PUBLIC_BOOKING_DAYS_AHEAD * 24 * 60 * 60_000;
@@ -108,19 +110,20 @@ export async function bookingDay(
 }
 
 /**
- * A guest asks for a table online, from `connection` (the address its rate limit counts): at one of the
+ * A guest asks a branch for a table online, from `connection` (the address its rate limit counts): at one of the
  * times offered, for a party one table seats. The smallest free table that seats the party is held for
  * them against other guests (so two guests are never promised the same one, while the staff may still book
  * it) until the staff decide or the request expires. Returns the guest's secret link, shown this once.
  */
 export async function requestBooking(
   deps: ReservationsDeps,
+  branchId: string,
   body: PublicBookingBody,
   connection: string,
   now: Date = new Date(),
 ): Promise<PublicBookingResult> {
   const { db } = deps;
-  const settings = await deps.settings.get();
+  const settings = await deps.settings.get(branchId);
   requireOnlineBooking(settings);
   const { timezone, reservations: booking } = settings;
   const durationMinutes = booking.defaultMinutes;
@@ -142,7 +145,7 @@ export async function requestBooking(
       { path: 'startsAt', message: 'Choose one of the times offered' },
     ]).because('BOOKING_OUTSIDE_HOURS', { time, day });
   }
-  const tables = await repo.listTables(db);
+  const tables = await repo.listTables(db, branchId);
   const largestParty = Math.max(0, ...tables.map((table) => table.seats));
   if (body.partySize > largestParty) {
     throw badRequest(`Online, a table seats at most ${largestParty}; for a larger party, please call`, [
@@ -151,7 +154,7 @@ export async function requestBooking(
   }
   const phone = normalisePhone(body.phone);
   const requestAddressHash = sha256(connection);
-  const ahead = await repo.countOnlineBookingsAhead(db, phone, requestAddressHash, now);
+  const ahead = await repo.countOnlineBookingsAhead(db, branchId, phone, requestAddressHash, now);
   if (ahead >= PUBLIC_BOOKINGS_PER_PHONE) {
     throw conflict(
       `This phone number already has ${ahead} bookings ahead; to book more, please call the restaurant`,
@@ -165,7 +168,7 @@ export async function requestBooking(
   const reservation = await deps.transact(async (tx, record) => {
     // Every table that could seat them is locked (in id order, as a staff booking locks its tables), so a
     // booking of any of them waits here and then sees this one.
-    await repo.lockTables(tx, seating.map((table) => table.id).sort());
+    await repo.lockTables(tx, branchId, seating.map((table) => table.id).sort());
     let chosen: repo.TableRow | undefined;
     for (const table of seating) {
       if (!(await repo.findOverlap(tx, [table.id], range, { holding: onlineHoldingStatuses }))) {
@@ -181,6 +184,7 @@ export async function requestBooking(
     }
     await repo.insertReservation(tx, {
       id,
+      branchId,
       status: 'requested',
       source: 'public',
       name: body.name,
@@ -196,19 +200,20 @@ export async function requestBooking(
       createdById: null,
     });
     await repo.setTables(tx, id, [chosen.id]);
-    return recordChange(tx, record, id);
+    return recordChange(tx, record, branchId, id);
   });
   return { key, reservation: toPublicReservation(reservation, settings, now) };
 }
 
-/** What the guest's link shows. */
+/** What the guest's link shows, with the name and clock of the branch it was asked of. */
 export async function getForGuest(
   deps: ReservationsDeps,
   key: string,
   now: Date = new Date(),
 ): Promise<PublicReservation> {
-  const [loaded, settings] = await Promise.all([repo.loadByGuestKey(deps.db, sha256(key)), deps.settings.get()]);
+  const loaded = await repo.loadByGuestKey(deps.db, sha256(key));
   if (!loaded) throw unknownBookingLink();
+  const settings = await deps.settings.get(loaded.reservation.branchId);
   return toPublicReservation(toReservation(loaded), settings, now);
 }
 
@@ -218,8 +223,7 @@ export async function cancelForGuest(
   key: string,
   now: Date = new Date(),
 ): Promise<PublicReservation> {
-  const settings = await deps.settings.get();
-  const reservation = await deps.transact(async (tx, record) => {
+  const { reservation, branchId } = await deps.transact(async (tx, record) => {
     const current = await repo.lockByGuestKey(tx, sha256(key));
     if (!current) throw unknownBookingLink();
     if (!guestMayCancel(current, now)) {
@@ -234,7 +238,7 @@ export async function cancelForGuest(
       });
     }
     await repo.updateReservation(tx, current.id, { status: 'cancelled' });
-    return recordChange(tx, record, current.id);
+    return { reservation: await recordChange(tx, record, current.branchId, current.id), branchId: current.branchId };
   });
-  return toPublicReservation(reservation, settings, now);
+  return toPublicReservation(reservation, await deps.settings.get(branchId), now);
 }

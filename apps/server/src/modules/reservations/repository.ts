@@ -67,14 +67,26 @@ export async function loadReservations(db: Executor, where: SQL): Promise<Loaded
   }));
 }
 
-export async function loadReservation(db: Executor, id: string): Promise<LoadedReservation | undefined> {
-  const [loaded] = await loadReservations(db, eq(reservations.id, id));
+/** A reservation of the branch; one of another branch is not found, as if it did not exist. */
+export async function loadReservation(
+  db: Executor,
+  branchId: string,
+  id: string,
+): Promise<LoadedReservation | undefined> {
+  const [loaded] = await loadReservations(db, and(eq(reservations.branchId, branchId), eq(reservations.id, id))!);
   return loaded;
 }
 
-/** The reservations starting within [from, to), by time. */
-export const loadBetween = (db: Executor, range: { from: Date; to: Date }) =>
-  loadReservations(db, and(gte(reservations.startsAt, range.from), lt(reservations.startsAt, range.to))!);
+/** The branch's reservations starting within [from, to), by time. */
+export const loadBetween = (db: Executor, branchId: string, range: { from: Date; to: Date }) =>
+  loadReservations(
+    db,
+    and(
+      eq(reservations.branchId, branchId),
+      gte(reservations.startsAt, range.from),
+      lt(reservations.startsAt, range.to),
+    )!,
+  );
 
 /** A restaurant day ('YYYY-MM-DD' in `timezone`) as the instants [its midnight, the next midnight). */
 export async function dayAsInstants(db: Executor, timezone: string, day: string): Promise<{ from: Date; to: Date }> {
@@ -88,21 +100,26 @@ export async function dayAsInstants(db: Executor, timezone: string, day: string)
 }
 
 /** Locks the reservation's row for the rest of the transaction: every change and every firing queue here. */
-export async function lockReservation(db: Executor, id: string): Promise<ReservationRow | undefined> {
-  const [row] = await db.select().from(reservations).where(eq(reservations.id, id)).for('update');
+export async function lockReservation(db: Executor, branchId: string, id: string): Promise<ReservationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.branchId, branchId), eq(reservations.id, id)))
+    .for('update');
   return row;
 }
 
 /**
- * The tables, locked in id order for the rest of the transaction, so that two bookings of one table check
- * for overlaps one after the other (and two bookings of several tables never deadlock).
+ * The branch's tables among these, locked in id order for the rest of the transaction, so that two bookings
+ * of one table check for overlaps one after the other (and two bookings of several tables never deadlock).
+ * A table of another branch is left out, as one that does not exist.
  */
-export async function lockTables(db: Executor, ids: string[]): Promise<TableRow[]> {
+export async function lockTables(db: Executor, branchId: string, ids: string[]): Promise<TableRow[]> {
   if (ids.length === 0) return [];
   return db
     .select({ id: diningTables.id, tableNo: diningTables.tableNo, seats: diningTables.seats })
     .from(diningTables)
-    .where(inArray(diningTables.id, ids))
+    .where(and(eq(diningTables.branchId, branchId), inArray(diningTables.id, ids)))
     .orderBy(asc(diningTables.id))
     .for('update');
 }
@@ -167,7 +184,7 @@ export async function setLines(
   }
 }
 
-/** Changes the reservation, raising its version. */
+/** Changes the reservation (found in its branch by the caller, under its lock), raising its version. */
 export async function updateReservation(
   db: Executor,
   id: string,
@@ -191,15 +208,14 @@ function dueAt(now: Date) {
   );
 }
 
-/** The reservations due to fire, the earliest first. */
-export async function findDue(db: Executor, now: Date, limit: number): Promise<string[]> {
-  const rows = await db
-    .select({ id: reservations.id })
+/** The reservations due to fire in every branch, the earliest first, each with its branch. */
+export async function findDue(db: Executor, now: Date, limit: number): Promise<{ id: string; branchId: string }[]> {
+  return db
+    .select({ id: reservations.id, branchId: reservations.branchId })
     .from(reservations)
     .where(dueAt(now))
     .orderBy(asc(reservations.fireAt), asc(reservations.id))
     .limit(limit);
-  return rows.map((row) => row.id);
 }
 
 /**
@@ -216,11 +232,12 @@ export async function lockIfDue(db: Executor, id: string, now: Date): Promise<Re
   return row;
 }
 
-/** Every table, smallest first: the ones a guest's booking online may be given. */
-export async function listTables(db: Executor): Promise<TableRow[]> {
+/** Every table of the branch, smallest first: the ones a guest's booking online may be given. */
+export async function listTables(db: Executor, branchId: string): Promise<TableRow[]> {
   return db
     .select({ id: diningTables.id, tableNo: diningTables.tableNo, seats: diningTables.seats })
     .from(diningTables)
+    .where(eq(diningTables.branchId, branchId))
     .orderBy(asc(diningTables.seats), asc(diningTables.tableNo));
 }
 
@@ -275,11 +292,12 @@ export async function localTimesAsInstants(
 }
 
 /**
- * How many bookings this phone asked for online from `from` on: those booked, and those waiting that were asked
- * from `addressHash`'s connection (a stranger's requests with this number do not use up the guest's own).
+ * How many bookings this phone asked the branch for online from `from` on: those booked, and those waiting that
+ * were asked from `addressHash`'s connection (a stranger's requests with this number do not use up the guest's own).
  */
 export async function countOnlineBookingsAhead(
   db: Executor,
+  branchId: string,
   phone: string,
   addressHash: string,
   from: Date,
@@ -289,6 +307,7 @@ export async function countOnlineBookingsAhead(
     .from(reservations)
     .where(
       and(
+        eq(reservations.branchId, branchId),
         eq(reservations.phone, phone),
         eq(reservations.source, 'public'),
         gte(reservations.startsAt, from),
@@ -302,10 +321,14 @@ export async function countOnlineBookingsAhead(
 }
 
 /**
- * Marks expired the requests nobody answered: asked before `askedBefore`, or whose time has come by `now`.
- * Returns their ids, for the screens.
+ * Marks expired the requests nobody answered, in every branch: asked before `askedBefore`, or whose time has
+ * come by `now`. Returns them with their branch, for the screens.
  */
-export async function expireRequests(db: Executor, askedBefore: Date, now: Date): Promise<string[]> {
+export async function expireRequests(
+  db: Executor,
+  askedBefore: Date,
+  now: Date,
+): Promise<{ id: string; branchId: string }[]> {
   const rows = await db
     .update(reservations)
     .set({ status: 'expired', version: sql`${reservations.version} + 1`, updatedAt: now })
@@ -315,8 +338,8 @@ export async function expireRequests(db: Executor, askedBefore: Date, now: Date)
         or(lt(reservations.createdAt, askedBefore), lte(reservations.startsAt, now)),
       ),
     )
-    .returning({ id: reservations.id });
-  return rows.map((row) => row.id);
+    .returning({ id: reservations.id, branchId: reservations.branchId });
+  return rows;
 }
 
 /**
@@ -325,6 +348,7 @@ export async function expireRequests(db: Executor, askedBefore: Date, now: Date)
  */
 export async function declineRequestsAlike(
   db: Executor,
+  branchId: string,
   alike: { id: string; phone: string; addressHash: string | null },
 ): Promise<string[]> {
   const rows = await db
@@ -332,6 +356,7 @@ export async function declineRequestsAlike(
     .set({ status: 'declined', version: sql`${reservations.version} + 1`, updatedAt: new Date() })
     .where(
       and(
+        eq(reservations.branchId, branchId),
         eq(reservations.status, 'requested'),
         or(
           eq(reservations.id, alike.id),
@@ -344,11 +369,14 @@ export async function declineRequestsAlike(
   return rows.map((row) => row.id);
 }
 
-/** The guests' requests still to answer: waiting, and not over yet, by time. */
-export const loadRequests = (db: Executor, now: Date) =>
-  loadReservations(db, and(eq(reservations.status, 'requested'), gt(endsAt, now))!);
+/** The branch's guests' requests still to answer: waiting, and not over yet, by time. */
+export const loadRequests = (db: Executor, branchId: string, now: Date) =>
+  loadReservations(
+    db,
+    and(eq(reservations.branchId, branchId), eq(reservations.status, 'requested'), gt(endsAt, now))!,
+  );
 
-/** The reservation a guest's link names, by the link's hash. */
+/** The reservation a guest's link names, by the link's hash, in whichever branch it was asked (the key says). */
 export async function loadByGuestKey(db: Executor, keyHash: string): Promise<LoadedReservation | undefined> {
   const [loaded] = await loadReservations(db, eq(reservations.guestKeyHash, keyHash));
   return loaded;

@@ -74,11 +74,16 @@ export const statusWords: Record<ReservationStatus, string> = {
 
 export const missingReservation = () => notFound('That reservation does not exist').because('RESERVATION_NOT_FOUND');
 
-/** Inside a transaction that changed it: the reservation as it now stands, recorded for the screens. */
-export async function recordChange(tx: Executor, record: RecordEvent, id: string): Promise<Reservation> {
-  const loaded = await repo.loadReservation(tx, id);
+/** Inside a transaction that changed it: the reservation as it now stands, recorded for its branch's screens. */
+export async function recordChange(
+  tx: Executor,
+  record: RecordEvent,
+  branchId: string,
+  id: string,
+): Promise<Reservation> {
+  const loaded = await repo.loadReservation(tx, branchId, id);
   if (!loaded) throw missingReservation();
   const reservation = toReservation(loaded);
-  record({ type: 'reservation.changed', reservation });
+  record({ type: 'reservation.changed', branchId, reservation });
   return reservation;
 }

@@ -20,9 +20,10 @@ import type { Config } from '../../config';
 import { ok } from '../../lib/reply';
 import { currentUser } from '../../plugins/auth';
 import { addressKey, bookingLimit } from '../../plugins/rate-limit';
+import { branchSlugParamsSchema, type DinerBranches } from '../public/diner-branch';
 import type { ReservationsService } from './service';
 
-/** /api/reservations: tables held for a party at a time, with dishes ordered ahead. */
+/** /api/reservations: the current branch's tables held for a party at a time, with dishes ordered ahead. */
 export const reservationRoutes: FastifyPluginAsync<{ reservations: ReservationsService }> = async (
   fastify,
   { reservations },
@@ -41,7 +42,7 @@ export const reservationRoutes: FastifyPluginAsync<{ reservations: ReservationsS
         response: { 200: envelope(z.array(reservationSchema)) },
       },
     },
-    async (request) => ok(await reservations.list(request.query)),
+    async (request) => ok(await reservations.list(currentUser(request).branchId, request.query)),
   );
 
   app.get(
@@ -56,7 +57,7 @@ export const reservationRoutes: FastifyPluginAsync<{ reservations: ReservationsS
         response: { 200: envelope(z.array(reservationSchema)) },
       },
     },
-    async () => ok(await reservations.listRequests()),
+    async (request) => ok(await reservations.listRequests(currentUser(request).branchId)),
   );
 
   app.get(
@@ -70,7 +71,7 @@ export const reservationRoutes: FastifyPluginAsync<{ reservations: ReservationsS
         response: { 200: envelope(reservationSchema) },
       },
     },
-    async (request) => ok(await reservations.get(request.params.id)),
+    async (request) => ok(await reservations.get(currentUser(request).branchId, request.params.id)),
   );
 
   app.post(
@@ -109,7 +110,7 @@ export const reservationRoutes: FastifyPluginAsync<{ reservations: ReservationsS
         response: { 200: envelope(reservationSchema) },
       },
     },
-    async (request) => ok(await reservations.update(request.params.id, request.body)),
+    async (request) => ok(await reservations.update(currentUser(request).branchId, request.params.id, request.body)),
   );
 
   app.put(
@@ -146,42 +147,71 @@ export const reservationRoutes: FastifyPluginAsync<{ reservations: ReservationsS
       },
     },
     async (request) => {
-      const result = await reservations.declineAlike(request.params.id);
+      const result = await reservations.declineAlike(currentUser(request).branchId, request.params.id);
       return ok(result, `Declined ${result.declined} request${result.declined === 1 ? '' : 's'}`);
     },
   );
 };
 
 /**
- * Booking online, for guests without an account, when the restaurant's settings allow it (403 with reason
+ * Booking online, for guests without an account, when the branch's settings allow it (403 with reason
  * BOOKING_OFF otherwise): the free times of a day, a request, and the guest's secret link to follow or cancel it.
+ * /booking and /reservations are the first branch's (the original /book page); /b/{slug}/booking and
+ * /b/{slug}/reservations the named branch's, with its hours and tables (404 BRANCH_LINK_UNKNOWN for a slug the
+ * restaurant does not have). A guest's link finds its booking in whichever branch it was asked.
  */
-export const publicBookingRoutes: FastifyPluginAsync<{ reservations: ReservationsService; config: Config }> = async (
-  fastify,
-  { reservations, config },
-) => {
+export const publicBookingRoutes: FastifyPluginAsync<{
+  reservations: ReservationsService;
+  dinerBranches: DinerBranches;
+  config: Config;
+}> = async (fastify, { reservations, dinerBranches, config }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Public'];
   const access = { access: 'public' as const };
   const limitBookings = bookingLimit(fastify, config.rateLimit);
+  const slugParams = branchSlugParamsSchema;
+  const branchOf = async (slug?: string) => (slug ? dinerBranches.bySlug(slug) : dinerBranches.first());
 
+  const bookingDayDescription =
+    "A day's opening spans and the times a booking may start online for a party (from an hour ahead, " +
+    'on a 15-minute grid, the last a whole booking before closing), each with whether a table that seats ' +
+    'the party is free then.';
   app.get(
     '/booking',
     {
       config: access,
       schema: {
         tags,
-        description:
-          "A day's opening spans and the times a booking may start online for a party (from an hour ahead, " +
-          'on a 15-minute grid, the last a whole booking before closing), each with whether a table that seats ' +
-          'the party is free then.',
+        description: bookingDayDescription,
         querystring: publicBookingQuerySchema,
         response: { 200: envelope(publicBookingDaySchema) },
       },
     },
-    async (request) => ok(await reservations.bookingDay(request.query)),
+    async (request) => ok(await reservations.bookingDay((await branchOf()).id, request.query)),
+  );
+  app.get(
+    '/b/:slug/booking',
+    {
+      config: access,
+      schema: {
+        tags,
+        description: `${bookingDayDescription} The named branch's hours and tables.`,
+        params: slugParams,
+        querystring: publicBookingQuerySchema,
+        response: { 200: envelope(publicBookingDaySchema) },
+      },
+    },
+    async (request) => ok(await reservations.bookingDay((await branchOf(request.params.slug)).id, request.query)),
   );
 
+  const requestBookingDescription =
+    'A guest asks for a table at one of the times offered: the smallest free table that seats the ' +
+    'party is held against other guests (never against a staff booking) while the staff accept or ' +
+    "decline, for 12 hours at most (then the request expires). The answer carries the secret key of the guest's " +
+    'page (/booking/<key>), given this once. 400 for a time too soon, too far ahead or not offered, or a ' +
+    'party larger than any table; 409 when no table is free then, or the phone has 3 bookings ahead (booked, ' +
+    'or waiting from this connection); 429 ' +
+    'beyond BOOKING_RATE_LIMIT_PER_IP requests an hour from one address.';
   app.post(
     '/reservations',
     {
@@ -189,20 +219,35 @@ export const publicBookingRoutes: FastifyPluginAsync<{ reservations: Reservation
       preHandler: limitBookings,
       schema: {
         tags,
-        description:
-          'A guest asks for a table at one of the times offered: the smallest free table that seats the ' +
-          'party is held against other guests (never against a staff booking) while the staff accept or ' +
-          "decline, for 12 hours at most (then the request expires). The answer carries the secret key of the guest's " +
-          'page (/booking/<key>), given this once. 400 for a time too soon, too far ahead or not offered, or a ' +
-          'party larger than any table; 409 when no table is free then, or the phone has 3 bookings ahead (booked, ' +
-          'or waiting from this connection); 429 ' +
-          'beyond BOOKING_RATE_LIMIT_PER_IP requests an hour from one address.',
+        description: requestBookingDescription,
         body: publicBookingBodySchema,
         response: { 201: envelope(publicBookingResultSchema) },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(ok(await reservations.requestBooking(request.body, addressKey(request)))),
+    async (request, reply) => {
+      const branch = await branchOf();
+      const result = await reservations.requestBooking(branch.id, request.body, addressKey(request));
+      return reply.status(201).send(ok(result));
+    },
+  );
+  app.post(
+    '/b/:slug/reservations',
+    {
+      config: access,
+      preHandler: limitBookings,
+      schema: {
+        tags,
+        description: `${requestBookingDescription} At the named branch.`,
+        params: slugParams,
+        body: publicBookingBodySchema,
+        response: { 201: envelope(publicBookingResultSchema) },
+      },
+    },
+    async (request, reply) => {
+      const branch = await branchOf(request.params.slug);
+      const result = await reservations.requestBooking(branch.id, request.body, addressKey(request));
+      return reply.status(201).send(ok(result));
+    },
   );
 
   app.get(

@@ -19,19 +19,21 @@ export { FIRE_INTERVAL_MS, startFiringDue } from './fire-preorders';
 /** The reservations module's use cases, one file each, bound to their dependencies (wired in app.ts). */
 export function createReservationsService(deps: ReservationsDeps) {
   return {
-    list: (query: ListReservationsQuery) => listReservations(deps, query),
-    get: (id: string) => getReservation(deps, id),
+    list: (branchId: string, query: ListReservationsQuery) => listReservations(deps, branchId, query),
+    get: (branchId: string, id: string) => getReservation(deps, branchId, id),
     create: (actor: ReservationActor, body: CreateReservationBody) => createReservation(deps, actor, body),
-    update: (id: string, body: UpdateReservationBody) => updateReservation(deps, id, body),
+    update: (branchId: string, id: string, body: UpdateReservationBody) => updateReservation(deps, branchId, id, body),
     move: (actor: ReservationActor, id: string, body: ReservationStatusBody) => moveReservation(deps, actor, id, body),
+    /** Every branch's: the scheduler's. */
     expireRequests: (now?: Date) => expireRequests(deps, now),
-    declineAlike: (id: string) => declineAlike(deps, id),
-    listRequests: (now?: Date) => listRequests(deps, now),
-    bookingDay: (query: PublicBookingQuery, now?: Date) => bookingDay(deps, query, now),
-    requestBooking: (body: PublicBookingBody, connection: string, now?: Date) =>
-      requestBooking(deps, body, connection, now),
+    declineAlike: (branchId: string, id: string) => declineAlike(deps, branchId, id),
+    listRequests: (branchId: string, now?: Date) => listRequests(deps, branchId, now),
+    bookingDay: (branchId: string, query: PublicBookingQuery, now?: Date) => bookingDay(deps, branchId, query, now),
+    requestBooking: (branchId: string, body: PublicBookingBody, connection: string, now?: Date) =>
+      requestBooking(deps, branchId, body, connection, now),
     getForGuest: (key: string, now?: Date) => getForGuest(deps, key, now),
     cancelForGuest: (key: string, now?: Date) => cancelForGuest(deps, key, now),
+    /** Every branch's: the scheduler's. */
     fireDue: (now?: Date) => fireDue(deps, now),
   };
 }

@@ -12,6 +12,7 @@ import { addDays, dayIn } from '../../../lib/restaurant-day';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { seedPublicData } from '../../../lib/use-public-data';
+import { useDinerBranch } from '../../../lib/diner-branch';
 import { usePublicMenu } from '../../public-menu/api/get-public-menu';
 import { bookingDataKey, createBooking, useBookingDay } from '../api/public-booking';
 import { BookingFrame } from '../components/BookingFrame';
@@ -28,10 +29,14 @@ const staleTimeCodes = ['BOOKING_FULL', 'BOOKING_TOO_SOON', 'BOOKING_OUTSIDE_HOU
 
 type FieldName = 'name' | 'phone' | 'note' | 'time';
 
-/** `/book`: a guest asks for a table: party, day, a free time, then who they are. The staff confirm it. */
+/**
+ * `/book` (the first branch) or `/b/<slug>/book` (that branch: its hours and tables): a guest asks for a table:
+ * party, day, a free time, then who they are. The branch's staff confirm it.
+ */
 export function BookingPage() {
   const t = useT();
   const navigate = useNavigate();
+  const slug = useDinerBranch();
   usePageTitle(t('booking.pageTitle'));
   const menu = usePublicMenu(null);
 
@@ -75,13 +80,16 @@ export function BookingPage() {
 
     setIsSending(true);
     try {
-      const result = await createBooking({
-        name: name.trim(),
-        phone: phone.trim(),
-        partySize,
-        startsAt: chosen.startsAt,
-        ...(note.trim() ? { note: note.trim() } : {}),
-      });
+      const result = await createBooking(
+        {
+          name: name.trim(),
+          phone: phone.trim(),
+          partySize,
+          startsAt: chosen.startsAt,
+          ...(note.trim() ? { note: note.trim() } : {}),
+        },
+        slug,
+      );
       const { reservation } = result;
       rememberBooking({
         key: result.key,

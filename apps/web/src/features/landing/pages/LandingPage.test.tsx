@@ -34,6 +34,38 @@ describe('LandingPage', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('link', { name: 'Book a table' })).toHaveAttribute('href', '/book');
   });
 
+  it('lists the branches of a restaurant that has several, each with its own pages', async () => {
+    const branches = [
+      { name: 'Quận 1', slug: 'quan-1', address: '12 Lê Lợi', phone: '0281234567', booking: true },
+      { name: 'Quận 3', slug: 'quan-3', address: '5 Võ Văn Tần', phone: '', booking: false },
+    ];
+    const menu = makePublicMenu({ restaurant: { name: 'Quán Bà Hai', booking: true, branch: branches[0], branches } });
+    fake = installFakeFetch(() => okData(menu));
+    renderPublicRoute('/landing');
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Our branches' })).toBeInTheDocument();
+    expect(screen.getByText('5 Võ Văn Tần')).toBeInTheDocument();
+    // The first branch keeps the original addresses (its QR codes and links were printed with them).
+    expect(screen.getByRole('link', { name: 'See the menu of Quận 1' })).toHaveAttribute('href', '/public-menu');
+    expect(screen.getByRole('link', { name: 'Book a table at Quận 1' })).toHaveAttribute('href', '/book');
+    expect(screen.getByRole('link', { name: 'See the menu of Quận 3' })).toHaveAttribute(
+      'href',
+      '/b/quan-3/public-menu',
+    );
+    // Quận 3 takes no bookings online.
+    expect(screen.queryByRole('link', { name: 'Book a table at Quận 3' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('link', { name: 'See the menu of Quận 3' }));
+    await waitFor(() => expect(fake?.calls()).toContain('GET /api/public/b/quan-3/menu'));
+  });
+
+  it('shows no branches to a restaurant of one', async () => {
+    fake = installFakeFetch(() => okData(makePublicMenu()));
+    renderPublicRoute('/landing');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quán Bà Hai' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Our branches' })).not.toBeInTheDocument();
+  });
+
   it('keeps the default name when the menu cannot be loaded', async () => {
     fake = installFakeFetch(() => ({ status: 404, body: { success: false, message: 'Not found' } }));
     renderPublicRoute('/landing');

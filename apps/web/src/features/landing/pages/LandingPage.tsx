@@ -1,9 +1,10 @@
-import { ArrowRight, Coffee, CookingPot, QrCode, Salad, Soup } from 'lucide-react';
+import { ArrowRight, Coffee, CookingPot, MapPin, QrCode, Salad, Soup } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { BrandIcon } from '../../../components/BrandIcon';
+import { dinerPath } from '../../../lib/diner-branch';
 import { usePublicMenu } from '../../public-menu/api/get-public-menu';
 
 // Shown until the public menu says the restaurant's name (and if it cannot be loaded): the default name.
@@ -26,6 +27,8 @@ export function LandingPage() {
   const t = useT();
   const restaurantName = menu.data?.restaurant.name || fallbackRestaurantName;
   usePageTitle(restaurantName);
+  // Listed only when the restaurant has several: a restaurant of one branch sees its page as it always was.
+  const branches = menu.data?.restaurant.branches ?? [];
 
   return (
     <div className="min-h-dvh bg-amber-50 text-stone-900">
@@ -68,6 +71,50 @@ export function LandingPage() {
             </div>
           </div>
         </section>
+
+        {branches.length > 1 && (
+          <section aria-labelledby="branches-title" className="mx-auto max-w-6xl px-4 pb-16">
+            <h2 id="branches-title" className="text-3xl font-bold tracking-tight">
+              {t('landing.branches.title')}
+            </h2>
+            <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {branches.map((branch, index) => {
+                // The first branch keeps the original addresses, which its printed QR codes and links use.
+                const slug = index === 0 ? null : branch.slug;
+                return (
+                  <li key={branch.slug} className="rounded-2xl border border-amber-200 bg-white p-5">
+                    <h3 className="text-lg font-semibold">{branch.name}</h3>
+                    {branch.address && (
+                      <p className="mt-1 flex items-start gap-1.5 text-sm text-stone-700">
+                        <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                        {branch.address}
+                      </p>
+                    )}
+                    {branch.phone && <p className="mt-1 text-sm text-stone-700">{branch.phone}</p>}
+                    <div className="mt-4 flex flex-wrap gap-2">
+                      <Link
+                        to={dinerPath(slug, '/public-menu')}
+                        className="btn btn-secondary"
+                        aria-label={t('landing.branch.menu', { branch: branch.name })}
+                      >
+                        {t('landing.seeMenu')}
+                      </Link>
+                      {branch.booking && (
+                        <Link
+                          to={dinerPath(slug, '/book')}
+                          className="btn btn-secondary"
+                          aria-label={t('landing.branch.book', { branch: branch.name })}
+                        >
+                          {t('landing.book')}
+                        </Link>
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        )}
 
         <section aria-labelledby="dishes-title" className="bg-white py-16">
           <div className="mx-auto max-w-6xl px-4">

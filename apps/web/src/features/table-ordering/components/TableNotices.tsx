@@ -1,12 +1,15 @@
 import { QrCode, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 import { useT } from '../../../lib/i18n';
+import { dinerPath, useDinerBranch } from '../../../lib/diner-branch';
 import { TableNotice } from './TableNotice';
 
+/** The menu of the table's branch. */
 function MenuLink() {
   const t = useT();
+  const slug = useDinerBranch();
   return (
-    <Link to="/public-menu" className="btn btn-secondary min-h-12 text-base">
+    <Link to={dinerPath(slug, '/public-menu')} className="btn btn-secondary min-h-12 text-base">
       {t('table.notice.seeMenu')}
     </Link>
   );

@@ -1,3 +1,4 @@
+import { dinerBranchOfPage } from '../../../lib/diner-branch';
 import type { TrackedOrder } from '../api/get-public-order';
 
 /**
@@ -5,10 +6,16 @@ import type { TrackedOrder } from '../api/get-public-order';
  * nothing: the order being followed, an order sent without a confirmed answer, and the cart being filled.
  * Here is what the page reads before its ordering code has loaded; keeping and forgetting are in
  * table-session-store.ts, which loads with that code, so the first load stays small.
+ *
+ * Kept per branch too: table 3 of one branch is not table 3 of another (`slug`: the branch of the page, as
+ * its address names it; the first branch's keys are those kept before there were branches).
  */
-export const trackedOrderKey = (tableNo: number) => `tableOrder:${tableNo}`;
-export const pendingOrderKey = (tableNo: number) => `tableOrderPending:${tableNo}`;
-export const cartDraftKey = (tableNo: number) => `tableCart:${tableNo}`;
+const perTable = (name: string, tableNo: number, slug: string | null) =>
+  slug ? `${name}:${slug}:${tableNo}` : `${name}:${tableNo}`;
+export const trackedOrderKey = (tableNo: number, slug = dinerBranchOfPage()) => perTable('tableOrder', tableNo, slug);
+export const pendingOrderKey = (tableNo: number, slug = dinerBranchOfPage()) =>
+  perTable('tableOrderPending', tableNo, slug);
+export const cartDraftKey = (tableNo: number, slug = dinerBranchOfPage()) => perTable('tableCart', tableNo, slug);
 
 // Storage can be full or switched off (private browsing); the page still works, it only forgets on reload.
 export function read(key: string): unknown {

@@ -4,6 +4,7 @@ import { translateErrorCode } from '../../../lib/i18n';
 import { isRetryable, PublicApiError } from '../../../lib/public-api';
 import { MUTATION_RETRIES, MUTATION_RETRY_DELAY } from '../../../lib/retry-policy';
 import { randomUuid } from '../../../lib/random-uuid';
+import { useDinerBranch } from '../../../lib/diner-branch';
 import { createDinerOrder } from '../api/create-diner-order';
 import { clearPendingOrder, loadPendingOrder, savePendingOrder, type PendingOrder } from './table-session-store';
 
@@ -49,6 +50,7 @@ export function useOrderSubmission(
   tableNo: number,
   { onPlaced, onRefused }: { onPlaced: (order: DinerOrderResult) => void; onRefused: () => void },
 ) {
+  const slug = useDinerBranch();
   // Also kept in memory: where sessionStorage is unavailable, "Try again" must still have the key.
   const [pending, setPending] = useState(() => loadPendingOrder(tableNo));
   const [submission, setSubmission] = useState<Submission>(() =>
@@ -64,7 +66,7 @@ export function useOrderSubmission(
     setSubmission({ status: 'sending', retryingAfter });
     for (let failures = 0; ; failures++) {
       try {
-        const placed = await createDinerOrder(order.body, order.idempotencyKey);
+        const placed = await createDinerOrder(order.body, order.idempotencyKey, slug);
         forget();
         setSubmission({ status: 'idle' });
         onPlaced(placed);

@@ -24,7 +24,10 @@ function parseTableNo(raw: string): number | null {
   return tableNo >= 1 ? tableNo : null;
 }
 
-/** `/table/:tableNo?key=…`: the menu with a cart, then the order followed live. */
+/**
+ * `/table/:tableNo?key=…` (a table of the first branch, as QR codes printed before there were branches say) or
+ * `/b/:slug/table/:tableNo?key=…` (a table of that branch): the menu with a cart, then the order followed live.
+ */
 export function TableOrderingPage() {
   const { tableNo: rawTableNo = '' } = useParams();
   const [searchParams] = useSearchParams();
@@ -75,7 +78,9 @@ function TableMenu({ tableNo, tableKey }: { tableNo: number; tableKey: string })
     };
   }, [TableOrdering]);
 
-  if (table.error instanceof PublicApiError && table.error.status === 404) {
+  // A branch the restaurant does not have: the menu's error says so, by its name.
+  const unknownBranch = table.error instanceof PublicApiError && table.error.code === 'BRANCH_LINK_UNKNOWN';
+  if (table.error instanceof PublicApiError && table.error.status === 404 && !unknownBranch) {
     return <LinkNotice unknownTableNo={tableNo} />;
   }
   if (table.error instanceof PublicApiError && table.error.status === 403) return <LinkNotice />;

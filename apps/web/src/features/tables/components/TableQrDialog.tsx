@@ -18,18 +18,24 @@ interface TableQrDialogProps {
   table: Table;
   /** The address the code carries (see qr-address.ts). */
   origin: string;
+  /**
+   * The slug of the tables' branch when it is not the first (its codes open `/b/<slug>/table/<n>`); null for the
+   * first branch; undefined while not known yet, when no code is drawn (printed, it would open another branch).
+   */
+  branchSlug: string | null | undefined;
   /** Asks to give the table a new key; only for those who may manage tables (without it, no button). */
   onRotateKey?: () => void;
   isRotating: boolean;
   onClose: () => void;
 }
 
-export function TableQrDialog({ table, origin, onRotateKey, isRotating, onClose }: TableQrDialogProps) {
+export function TableQrDialog({ table, origin, branchSlug, onRotateKey, isRotating, onClose }: TableQrDialogProps) {
   const t = useT();
-  const url = tableOrderingUrl(origin, table);
+  const url = branchSlug === undefined ? '' : tableOrderingUrl(origin, table, branchSlug);
   const [qr, setQr] = useState<{ url: string; dataUrl: string | null; failed: boolean } | null>(null);
 
   useEffect(() => {
+    if (!url) return;
     let current = true;
     qrCodeDataUrl(url)
       .then((dataUrl) => current && setQr({ url, dataUrl, failed: false }))

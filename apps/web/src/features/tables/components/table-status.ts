@@ -26,7 +26,16 @@ export function filterTables(tables: readonly Table[], filter: TableFilter): Tab
   return filter === 'all' ? [...tables] : tables.filter((table) => table.status === filter);
 }
 
-/** The address a table's QR code opens: the diner ordering page, with the key that proves the diner is seated. */
-export function tableOrderingUrl(origin: string, table: Pick<Table, 'tableNo' | 'qrKey'>): string {
-  return `${origin}/table/${table.tableNo}?key=${encodeURIComponent(table.qrKey)}`;
+/**
+ * The address a table's QR code opens: the diner ordering page, with the key that proves the diner is seated.
+ * `branchSlug`: the table's branch when it is not the first (`/b/<slug>/table/<n>`); the first branch's tables
+ * keep the address their codes were printed with before there were branches.
+ */
+export function tableOrderingUrl(
+  origin: string,
+  table: Pick<Table, 'tableNo' | 'qrKey'>,
+  branchSlug: string | null = null,
+): string {
+  const branch = branchSlug ? `/b/${encodeURIComponent(branchSlug)}` : '';
+  return `${origin}${branch}/table/${table.tableNo}?key=${encodeURIComponent(table.qrKey)}`;
 }

@@ -17,7 +17,10 @@ type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'delete' | 'qr'; tableId
  * add, edit, delete and key rotation. Dialogs hold a table id and read the table from the live list, so a QR
  * view shows the new key as soon as it is rotated.
  */
-export function useTableManagerDialogs(tables: readonly Table[], { qrOrigin }: { qrOrigin: string }) {
+export function useTableManagerDialogs(
+  tables: readonly Table[],
+  { qrOrigin, qrBranchSlug }: { qrOrigin: string; qrBranchSlug: string | null | undefined },
+) {
   const t = useT();
   const [open, setOpen] = useState<OpenDialog>(null);
   const [rotateTableId, setRotateTableId] = useState<string | null>(null);
@@ -69,6 +72,7 @@ export function useTableManagerDialogs(tables: readonly Table[], { qrOrigin }: {
         <TableQrDialog
           table={target}
           origin={qrOrigin}
+          branchSlug={qrBranchSlug}
           isRotating={rotateMutation.isPending}
           onRotateKey={canManage ? () => setRotateTableId(target._id) : undefined}
           onClose={close}

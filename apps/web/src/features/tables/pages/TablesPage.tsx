@@ -28,6 +28,9 @@ import {
 import { useTableManagerDialogs } from '../components/use-table-manager-dialogs';
 import { qrAddressOf } from '../components/qr-address';
 import { useSettings } from '../../more/api/get-settings';
+import { useBranches } from '../../branches/api/list-branches';
+import { useAppSelector } from '../../../store/hooks';
+import { selectUser } from '../../../store/user-slice';
 import { useTablesAwaitingSend } from '../../outbox/components/use-outbox-entries';
 import { LoadError } from '../../../components/LoadError';
 
@@ -37,6 +40,11 @@ export function TablesPage() {
   const canManageTables = useCan('tables:manage');
   const canManageSettings = useCan('settings:manage');
   const qrAddress = qrAddressOf(useSettings().data);
+  // A branch other than the first has its own table addresses (/b/<slug>/table/<n>); unknown until loaded.
+  const { branchId } = useAppSelector(selectUser);
+  const branches = useBranches({ enabled: !!branchId });
+  const branch = branches.data?.find((one) => one._id === branchId);
+  const qrBranchSlug = !branchId || !branches.isPending ? (branch && !branch.isFirst ? branch.slug : null) : undefined;
   const awaitingSend = useTablesAwaitingSend();
   const tables = useTables();
   const canSeeReservations = useCan('reservations:read');
@@ -45,7 +53,7 @@ export function TablesPage() {
   const todaysReservations = useReservations(restaurantDay(new Date(now)), { enabled: canSeeReservations });
   const nextBookings = nextBookingByTable(todaysReservations.data ?? [], now);
   const statusMutation = useUpdateTable();
-  const manager = useTableManagerDialogs(tables.data ?? [], { qrOrigin: qrAddress.origin });
+  const manager = useTableManagerDialogs(tables.data ?? [], { qrOrigin: qrAddress.origin, qrBranchSlug });
   const { enqueueSnackbar } = useSnackbar();
   const [filter, setFilter] = useState<TableFilter>('all');
   const [busyTableIds, setBusyTableIds] = useState<ReadonlySet<string>>(new Set());
