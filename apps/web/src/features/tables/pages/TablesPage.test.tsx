@@ -8,7 +8,8 @@ import { routes } from '../../../app/routes';
 import { activateLanguage } from '../../../lib/i18n';
 import { addToOutbox, removeFromOutbox } from '../../../lib/outbox';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
-import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
+import { makeUser, sessionStateOf, storeSession, tokenExpiringIn } from '../../../test/data/session';
+import { userStateStorageKey } from '../../../lib/session-storage';
 import { renderRoutes } from '../../../test/render-routes';
 import { makeTable } from '../../../test/data/tables';
 
@@ -247,6 +248,37 @@ describe('TablesPage', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(dialog.getByRole('img', { name: 'QR code for table 4' }).getAttribute('src')).not.toBe(firstCode),
     );
+  });
+
+  it("carries the branch's own address on the QR codes of a branch other than the first", async () => {
+    signIn('manager');
+    localStorage.setItem(
+      userStateStorageKey,
+      JSON.stringify({ ...sessionStateOf(makeUser({ role: 'manager' })), branchId: 'branch-3' }),
+    );
+    const branch = (id: string, slug: string, isFirst: boolean) => ({
+      _id: id,
+      name: slug,
+      slug,
+      address: '',
+      phone: '',
+      taxCode: '',
+      receiptHeader: '',
+      isFirst,
+      createdAt: '2026-01-15T03:00:00.000Z',
+      updatedAt: '2026-01-15T03:00:00.000Z',
+    });
+    server = serveTables(floor(), ({ method, url }) =>
+      method === 'GET' && url === '/api/branches'
+        ? ok([branch('branch-1', 'quan-1', true), branch('branch-3', 'quan-3', false)])
+        : null,
+    );
+    renderRoutes(routes, { path: '/tables' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'QR code for table 4' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'QR code for table 4' }));
+    expect(await dialog.findByText(`${window.location.origin}/b/quan-3/table/4?key=key-4`)).toBeInTheDocument();
+    expect(await dialog.findByRole('img', { name: 'QR code for table 4' })).toBeInTheDocument();
   });
 
   it('lets staff show a table’s QR code, carrying the public address, but not rotate its key', async () => {
