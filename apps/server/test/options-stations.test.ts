@@ -331,7 +331,16 @@ describe('option groups', () => {
     });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json().data.options).toEqual([
-      { _id: kept._id, name: 'Thêm nước dùng', nameEn: null, priceDelta: 3_000, recipe: [], isDefault: false },
+      {
+        _id: kept._id,
+        name: 'Thêm nước dùng',
+        nameEn: null,
+        priceDelta: 3_000,
+        branchPriceDelta: null,
+        isSold: true,
+        recipe: [],
+        isDefault: false,
+      },
     ]);
     const gone = await place([{ itemId: comTam._id, quantity: 1, options: [optionId(extra, 'Nước béo')] }]);
     expect(gone.statusCode).toBe(409);

@@ -51,6 +51,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Who spins, as the service takes them: the staff account, in its branch (the first). */
+const staffActor = async () => {
+  const { user } = await t.signInAs('staff');
+  const branches = await t.request({ method: 'GET', url: '/api/branches', as: 'staff' });
+  return { id: user._id, branchId: branches.json().data[0]._id as string };
+};
+
 /** The service with a chosen draw instead of crypto randomness. */
 const wheelDrawing = (draw: number) =>
   createSpinWheelService({
@@ -79,7 +86,7 @@ describe('spin wheel', () => {
     const expected = [0, 0, 0, 1, 2, 2, 2, 2];
     for (const [draw, segmentIndex] of expected.entries()) {
       const customer = await createCustomer(`Draw ${draw}`, `0977${String(draw).padStart(6, '0')}`);
-      const result = await wheelDrawing(draw).spin((await t.signInAs('staff')).user._id, customer._id);
+      const result = await wheelDrawing(draw).spin(await staffActor(), customer._id);
       expect(result.segmentIndex, `draw ${draw}`).toBe(segmentIndex);
       expect(result.prize === null).toBe(segmentIndex === 2);
     }
@@ -88,7 +95,7 @@ describe('spin wheel', () => {
   it('issues a single-use coupon for that customer, valid 30 days, and one spin a day', async () => {
     const winner = await createCustomer('Đỗ Hải Yến', '0966000001');
     const other = await createCustomer('Bùi Tiến Dũng', '0966000002');
-    const result = await wheelDrawing(3).spin((await t.signInAs('staff')).user._id, winner._id);
+    const result = await wheelDrawing(3).spin(await staffActor(), winner._id);
     expect(result.prize).toEqual({ couponId: bigPrize._id, label: '100.000 ₫ off' });
     expect(result.coupon).toMatchObject({
       discountType: 'fixed',

@@ -25,6 +25,8 @@ export const couponSchema = z.object({
   spinWeight: z.int32(),
   /** A spin-wheel prize works only for this customer. */
   customerId: idSchema.nullable(),
+  /** The branches it works in; empty: every branch. Optional as answers kept from before branches lack it. */
+  branchIds: z.array(idSchema).optional(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });
@@ -56,6 +58,11 @@ const couponFields = z.strictObject({
     .int32('Spin weight must be a whole number')
     .min(0, 'Spin weight cannot be negative')
     .max(1000, 'Spin weight can be at most 1000'),
+  /** Limits the coupon to these branches; empty: every branch. */
+  branchIds: z
+    .array(idSchema)
+    .max(100, 'A coupon names at most 100 branches')
+    .refine((ids) => new Set(ids).size === ids.length, 'Each branch once'),
 });
 
 /** The rules between fields, for a whole coupon (create, or the result of an edit). */
@@ -85,6 +92,7 @@ export const createCouponBodySchema = couponFields
     usageLimit: true,
     isActive: true,
     spinWeight: true,
+    branchIds: true,
   })
   .superRefine((body, context) => {
     for (const error of couponRuleErrors({ startDate: null, endDate: null, ...body })) {

@@ -69,7 +69,17 @@ export const itemSchema = z.object({
   nameEn: z.string().nullable().optional(),
   /** The description diners whose page is in English see; null when not set, and they see `description`. */
   descriptionEn: z.string().nullable().optional(),
+  /** Whole VND in the current branch: its own price, else the menu's. */
   price: z.int32(),
+  /**
+   * The chain menu's price, which `price` follows unless the branch has its own. The server always sends
+   * it; optional as `nameEn`.
+   */
+  menuPrice: z.int32().optional(),
+  /** The current branch's own price; null: the menu's. */
+  branchPrice: z.int32().nullable().optional(),
+  /** Whether the current branch sells the dish; only the editor's list (`all`) shows those it does not. */
+  isSold: z.boolean().optional(),
   categoryId: idSchema,
   category: z.object({ _id: idSchema, name: z.string() }),
   imageUrl: z.string(),
@@ -127,5 +137,23 @@ export type CreateItemBody = z.infer<typeof createItemBodySchema>;
 export const updateItemBodySchema = createItemBodySchema.partial();
 export type UpdateItemBody = z.infer<typeof updateItemBodySchema>;
 
-export const listItemsQuerySchema = z.object({ categoryId: idSchema.optional() });
+export const listItemsQuerySchema = z.object({
+  categoryId: idSchema.optional(),
+  /** 'true': the menu editor's list, with the dishes the current branch does not sell (see `isSold`). */
+  all: z.enum(['true', 'false']).optional(),
+});
 export type ListItemsQuery = z.infer<typeof listItemsQuerySchema>;
+
+/** Whole VND a branch sells a dish at; null: the menu's price. */
+export const branchPriceSchema = z
+  .int32('Price must be a whole number of VND')
+  .min(0, 'Price cannot be negative')
+  .max(100_000_000, 'Price is too large')
+  .nullable();
+
+/** PUT /api/item/:id/branch: the current branch's own price of a dish and whether it sells it. */
+export const branchItemBodySchema = z.strictObject({
+  price: branchPriceSchema.optional(),
+  isSold: z.boolean().optional(),
+});
+export type BranchItemBody = z.infer<typeof branchItemBodySchema>;

@@ -32,8 +32,12 @@ export const optionSchema = z.object({
   name: z.string(),
   nameEn: nameEnSchema,
   isDefault: isDefaultSchema,
-  /** Whole VND added to the dish's price per portion; negative for a cheaper choice. */
+  /** Whole VND added to the dish's price per portion; negative for a cheaper choice. The menu's, for every branch. */
   priceDelta: z.int32(),
+  /** The current branch's own price change; null: `priceDelta`. Always sent by the server; optional as `nameEn`. */
+  branchPriceDelta: z.int32().nullable().optional(),
+  /** Whether the current branch offers this option. */
+  isSold: z.boolean().optional(),
   recipe: z.array(optionRecipeLineSchema),
 });
 export type Option = z.infer<typeof optionSchema>;
@@ -154,6 +158,7 @@ export const dishOptionGroupSchema = z.object({
       name: z.string(),
       nameEn: nameEnSchema,
       isDefault: isDefaultSchema,
+      /** In the current branch: its own price change, else the menu's. */
       priceDelta: z.int32(),
       /** The stock cannot make one portion of this dish with this option; the dish may still be offered without it. */
       isSoldOut: z.boolean(),
@@ -171,3 +176,15 @@ export const soldOptionSchema = z.object({
   priceDelta: z.int32(),
 });
 export type SoldOption = z.infer<typeof soldOptionSchema>;
+
+/** PUT /api/option-group/option/:id/branch: the current branch's own price change of an option and whether it offers it. */
+export const branchOptionBodySchema = z.strictObject({
+  priceDelta: z
+    .int32('A price change must be a whole number of VND')
+    .min(-100_000_000, 'Price change is too large')
+    .max(100_000_000, 'Price change is too large')
+    .nullable()
+    .optional(),
+  isSold: z.boolean().optional(),
+});
+export type BranchOptionBody = z.infer<typeof branchOptionBodySchema>;

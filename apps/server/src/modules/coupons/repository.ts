@@ -1,6 +1,45 @@
-import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { branches, couponBranches } from '../../db/schema/branches';
 import { coupons } from '../../db/schema/coupons';
+
+/** The coupon works in the branch: it names no branches (every branch), or names this one. */
+const goodIn = (branchId: string) => sql`(
+  not exists (select 1 from ${couponBranches} where ${couponBranches.couponId} = ${coupons.id})
+  or exists (
+    select 1 from ${couponBranches}
+    where ${couponBranches.couponId} = ${coupons.id} and ${couponBranches.branchId} = ${branchId}))`;
+
+/** The branches each of these coupons is limited to, by coupon id; a coupon for every branch is absent. */
+export async function listCouponBranches(db: Executor, couponIds: string[]): Promise<Map<string, string[]>> {
+  const byCoupon = new Map<string, string[]>();
+  if (couponIds.length === 0) return byCoupon;
+  const rows = await db
+    .select()
+    .from(couponBranches)
+    .where(inArray(couponBranches.couponId, couponIds))
+    .orderBy(asc(couponBranches.branchId));
+  for (const row of rows) byCoupon.set(row.couponId, [...(byCoupon.get(row.couponId) ?? []), row.branchId]);
+  return byCoupon;
+}
+
+/** Which of these branch ids are branches of the chain. */
+export async function findExistingBranchIds(db: Executor, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: branches.id })
+    .from(branches)
+    .where(inArray(branches.id, [...ids]));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Limits the coupon to these branches; none: every branch. */
+export async function replaceCouponBranches(db: Executor, couponId: string, branchIds: string[]): Promise<void> {
+  await db.delete(couponBranches).where(eq(couponBranches.couponId, couponId));
+  if (branchIds.length > 0) {
+    await db.insert(couponBranches).values(branchIds.map((branchId) => ({ couponId, branchId })));
+  }
+}
 
 export type CouponRow = typeof coupons.$inferSelect;
 
@@ -53,7 +92,7 @@ export async function deleteCoupon(db: Executor, id: string): Promise<boolean> {
  */
 export async function redeem(
   db: Executor,
-  claim: { code: string; subtotal: number; customerId: string | null; today: string },
+  claim: { code: string; branchId: string; subtotal: number; customerId: string | null; today: string },
 ): Promise<CouponRow | undefined> {
   const [row] = await db
     .update(coupons)
@@ -62,6 +101,7 @@ export async function redeem(
       and(
         eq(coupons.code, claim.code),
         eq(coupons.isActive, true),
+        goodIn(claim.branchId),
         sql`(${coupons.usageLimit} is null or ${coupons.usedCount} < ${coupons.usageLimit})`,
         sql`(${coupons.startDate} is null or ${coupons.startDate} <= ${claim.today})`,
         sql`(${coupons.endDate} is null or ${coupons.endDate} >= ${claim.today})`,
@@ -83,8 +123,11 @@ export async function release(db: Executor, couponId: string): Promise<void> {
     .where(and(eq(coupons.id, couponId), gt(coupons.usedCount, 0)));
 }
 
-/** Coupons on the wheel: active, with a weight, for everyone, started, not used up or over; oldest first. */
-export async function spinPrizes(db: Executor, today: string): Promise<CouponRow[]> {
+/**
+ * Coupons on the branch's wheel: active, with a weight, for everyone, good in the branch, started, not used
+ * up or over; oldest first.
+ */
+export async function spinPrizes(db: Executor, branchId: string, today: string): Promise<CouponRow[]> {
   return db
     .select()
     .from(coupons)
@@ -93,6 +136,7 @@ export async function spinPrizes(db: Executor, today: string): Promise<CouponRow
         eq(coupons.isActive, true),
         gt(coupons.spinWeight, 0),
         isNull(coupons.customerId),
+        goodIn(branchId),
         sql`(${coupons.startDate} is null or ${coupons.startDate} <= ${today})`,
         sql`(${coupons.endDate} is null or ${coupons.endDate} >= ${today})`,
         sql`(${coupons.usageLimit} is null or ${lt(coupons.usedCount, coupons.usageLimit)})`,

@@ -10,6 +10,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
+import { currentUser } from '../../plugins/auth';
 import type { CouponsService } from './service';
 
 /** Staff read and validate coupons at the POS; managers write them. */
@@ -29,7 +30,7 @@ export const couponRoutes: FastifyPluginAsync<{ coupons: CouponsService }> = asy
       config: { access: 'coupons:validate' },
       schema: { tags, body: validateCouponBodySchema, response: { 200: envelope(couponValidationSchema) } },
     },
-    async (request) => ok(await coupons.validate(request.body)),
+    async (request) => ok(await coupons.validate(currentUser(request).branchId, request.body)),
   );
 
   app.post(

@@ -21,13 +21,16 @@ import type { SettingsService } from '../settings/service';
 export interface CouponClaim {
   /** Read before the transaction (a query outside it would wait for it on PGlite). */
   settings: Settings;
+  /** The order's branch: a coupon limited to other branches is refused. */
+  branchId: string;
   code: string;
   subtotal: number;
   customerId: string | null;
 }
 import * as repo from './repository';
 
-export function toCoupon(row: repo.CouponRow): Coupon {
+/** A coupon as the API shows it; `branchIds` empty: good in every branch. */
+export function toCoupon(row: repo.CouponRow, branchIds: string[] = []): Coupon {
   return {
     _id: row.id,
     code: row.code,
@@ -43,12 +46,16 @@ export function toCoupon(row: repo.CouponRow): Coupon {
     isActive: row.isActive,
     spinWeight: row.spinWeight,
     customerId: row.customerId,
+    branchIds,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
 interface Use {
+  branchId: string;
+  /** The branches the coupon is limited to; empty: every branch. */
+  branchIds: string[];
   subtotal: number;
   customerId: string | null;
   today: string;
@@ -59,6 +66,9 @@ function refusal(coupon: repo.CouponRow, use: Use): AppError | null {
   const name = `Coupon ${coupon.code}`;
   const params = { coupon: coupon.code };
   if (!coupon.isActive) return conflict(`${name} is not active`).because('COUPON_INACTIVE', params);
+  if (use.branchIds.length > 0 && !use.branchIds.includes(use.branchId)) {
+    return conflict(`${name} cannot be used in this branch`).because('COUPON_OTHER_BRANCH', params);
+  }
   if (coupon.startDate && coupon.startDate > use.today) {
     const day = formatDay(coupon.startDate);
     return conflict(`${name} starts on ${day}`).because('COUPON_NOT_STARTED', { ...params, day });
@@ -100,17 +110,41 @@ const missingCoupon = () =>
   notFound('That coupon does not exist (it may have been deleted)').because('COUPON_NOT_FOUND');
 const codeTaken = (code: string) => conflict(`Coupon ${code} already exists`).because('COUPON_TAKEN', { coupon: code });
 
+/** Every branch id named must be a branch; 404 naming the first that is not. */
+async function checkBranches(executor: Executor, branchIds: readonly string[] | undefined): Promise<void> {
+  if (!branchIds?.length) return;
+  const known = await repo.findExistingBranchIds(executor, branchIds);
+  const unknown = branchIds.find((id) => !known.has(id));
+  if (unknown) throw notFound(`There is no branch ${unknown}`).because('BRANCH_GONE', { branchId: unknown });
+}
+
 export function createCouponsService({ db, settings }: { db: Database; settings: Pick<SettingsService, 'get'> }) {
-  const today = async () => localDay((await settings.get()).timezone);
+  /** The branch's day: a coupon's first and last days are read in the time zone of the branch using it. */
+  const today = async (branchId: string) => localDay((await settings.get(branchId)).timezone);
+
+  async function withBranches(executor: Executor, row: repo.CouponRow): Promise<Coupon> {
+    return toCoupon(row, (await repo.listCouponBranches(executor, [row.id])).get(row.id));
+  }
 
   return {
     async list(): Promise<Coupon[]> {
-      return (await repo.listCoupons(db)).map(toCoupon);
+      const rows = await repo.listCoupons(db);
+      const branches = await repo.listCouponBranches(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => toCoupon(row, branches.get(row.id)));
     },
 
     async create(body: CreateCouponBody): Promise<Coupon> {
+      const { branchIds, ...fields } = body;
       try {
-        return toCoupon(await repo.insertCoupon(db, { id: newId(), ...body }));
+        return await db.transaction(async (tx) => {
+          await checkBranches(tx, branchIds);
+          const row = await repo.insertCoupon(tx, { id: newId(), ...fields });
+          await repo.replaceCouponBranches(tx, row.id, branchIds ?? []);
+          return withBranches(tx, row);
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw codeTaken(body.code);
         throw error;
@@ -118,8 +152,9 @@ export function createCouponsService({ db, settings }: { db: Database; settings:
     },
 
     async update(id: string, body: UpdateCouponBody): Promise<Coupon> {
+      const { branchIds, ...fields } = body;
       try {
-        const row = await db.transaction(async (tx) => {
+        return await db.transaction(async (tx) => {
           const current = await repo.lockCoupon(tx, id);
           if (!current) throw missingCoupon();
           const errors = couponRuleErrors({ ...current, ...body });
@@ -129,9 +164,11 @@ export function createCouponsService({ db, settings }: { db: Database; settings:
               { path: 'usageLimit', message: 'Lower than the times it has been used' },
             ]).because('COUPON_LIMIT_BELOW_USES', { used: current.usedCount });
           }
-          return repo.updateCoupon(tx, id, body);
+          await checkBranches(tx, branchIds);
+          const row = await repo.updateCoupon(tx, id, fields);
+          if (branchIds) await repo.replaceCouponBranches(tx, id, branchIds);
+          return withBranches(tx, row!);
         });
-        return toCoupon(row!);
       } catch (error) {
         if (body.code && isUniqueViolation(error)) throw codeTaken(body.code);
         throw error;
@@ -142,28 +179,37 @@ export function createCouponsService({ db, settings }: { db: Database; settings:
       if (!(await repo.deleteCoupon(db, id))) throw missingCoupon();
     },
 
-    /** Whether the code works for this subtotal now, and what it takes off; 409 with the reason if not. */
-    async validate(body: ValidateCouponBody): Promise<CouponValidation> {
+    /** Whether the code works in this branch for this subtotal now, and what it takes off; 409 with the reason if not. */
+    async validate(branchId: string, body: ValidateCouponBody): Promise<CouponValidation> {
       const coupon = await repo.findCouponByCode(db, body.code);
       if (!coupon) throw unknownCoupon(body.code);
+      const branchIds = (await repo.listCouponBranches(db, [coupon.id])).get(coupon.id) ?? [];
       const reason = refusal(coupon, {
+        branchId,
+        branchIds,
         subtotal: body.subtotal,
         customerId: body.customerId ?? null,
-        today: await today(),
+        today: await today(branchId),
       });
       if (reason) throw reason;
-      return { coupon: toCoupon(coupon), discount: couponDiscount(coupon, body.subtotal) };
+      return { coupon: toCoupon(coupon, branchIds), discount: couponDiscount(coupon, body.subtotal) };
     },
 
     /** Inside the order's transaction: uses one use and returns the discount, or refuses with the reason. */
     async redeem(tx: Executor, claim: CouponClaim): Promise<{ couponId: string; discount: number }> {
-      const use = { subtotal: claim.subtotal, customerId: claim.customerId, today: localDay(claim.settings.timezone) };
+      const use = {
+        branchId: claim.branchId,
+        subtotal: claim.subtotal,
+        customerId: claim.customerId,
+        today: localDay(claim.settings.timezone),
+      };
       const redeemed = await repo.redeem(tx, { ...use, code: claim.code });
       if (redeemed) return { couponId: redeemed.id, discount: couponDiscount(redeemed, claim.subtotal) };
       const coupon = await repo.findCouponByCode(tx, claim.code);
       if (!coupon) throw unknownCoupon(claim.code);
+      const branchIds = (await repo.listCouponBranches(tx, [coupon.id])).get(coupon.id) ?? [];
       // Every rule held when read but the UPDATE found none left: another order took the last use.
-      throw refusal(coupon, use) ?? usedUp(coupon);
+      throw refusal(coupon, { ...use, branchIds }) ?? usedUp(coupon);
     },
 
     /**
@@ -179,10 +225,10 @@ export function createCouponsService({ db, settings }: { db: Database; settings:
     /** Inside a cancellation's transaction: gives the use back. */
     release: (tx: Executor, couponId: string) => repo.release(tx, couponId),
 
-    /** The coupons on the spin wheel today. */
-    spinPrizes: (executor: Executor, today: string) => repo.spinPrizes(executor, today),
+    /** The coupons on the branch's spin wheel today. */
+    spinPrizes: (executor: Executor, branchId: string, today: string) => repo.spinPrizes(executor, branchId, today),
 
-    /** Inside a spin's transaction: a new single-use coupon like the prize, for that customer only. */
+    /** Inside a spin's transaction: a new single-use coupon like the prize (and its branches), for that customer only. */
     async issueSpinPrize(
       tx: Executor,
       prize: { sourceId: string; customer: { id: string; name: string }; label: string; today: string },
@@ -202,7 +248,9 @@ export function createCouponsService({ db, settings }: { db: Database; settings:
         usageLimit: 1,
         customerId: prize.customer.id,
       });
-      return toCoupon(issued);
+      const branchIds = (await repo.listCouponBranches(tx, [source.id])).get(source.id) ?? [];
+      await repo.replaceCouponBranches(tx, issued.id, branchIds);
+      return toCoupon(issued, branchIds);
     },
   };
 }

@@ -12,6 +12,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
+import { currentUser } from '../../plugins/auth';
 import type { CustomersService } from './service';
 
 /** Staff look customers up, add and edit them at the counter; managers delete and run the programme. */
@@ -52,8 +53,8 @@ export const customerRoutes: FastifyPluginAsync<{ customers: CustomersService }>
       config: { access: 'customers:manage-loyalty' },
       schema: { tags, response: { 200: envelope(updateMembershipsResultSchema) } },
     },
-    async () => {
-      const updated = await customers.updateMemberships();
+    async (request) => {
+      const updated = await customers.updateMemberships(currentUser(request).branchId);
       const changed = updated === 1 ? '1 customer changed level' : `${updated} customers changed level`;
       return ok({ updated }, `Memberships updated: ${changed}`);
     },

@@ -118,8 +118,9 @@ export function createCustomersService({ db, settings }: { db: Database; setting
       }));
     },
 
-    async updateMemberships(): Promise<number> {
-      const { loyalty } = await settings.get();
+    /** Loyalty is the chain's: its settings read the same through any branch, so the caller's will do. */
+    async updateMemberships(branchId: string): Promise<number> {
+      const { loyalty } = await settings.get(branchId);
       return db.transaction((tx) => repo.reevaluateLevels(tx, loyalty));
     },
 

@@ -1,5 +1,6 @@
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { branchItems, branchStock } from '../../db/schema/branches';
 import { ingredients } from '../../db/schema/ingredients';
 import { categories, itemOptionGroups, itemRecipeLines, items, optionRecipeLines, options } from '../../db/schema/menu';
 
@@ -42,37 +43,58 @@ export async function deleteCategory(db: Executor, id: string): Promise<void> {
   await db.delete(categories).where(eq(categories.id, id));
 }
 
-export async function listItems(db: Executor, where: { categoryId?: string; ids?: string[] }) {
+/** The dish as a branch sells it: joined with that branch's row of `branch_items`, if any. */
+const inBranch = (branchId: string) => and(eq(branchItems.itemId, items.id), eq(branchItems.branchId, branchId));
+/** No row of `branch_items`: the branch sells the dish. */
+const soldInBranch = sql<boolean>`coalesce(${branchItems.isSold}, true)`;
+
+/**
+ * The dishes with the branch's price and availability; without `all`, only those the branch sells.
+ * Sold out by the branch's stock: some recipe line needs more than it holds (none held without a row).
+ */
+export async function listItems(
+  db: Executor,
+  branchId: string,
+  where: { categoryId?: string; ids?: string[]; all?: boolean },
+) {
   const conditions = [
     where.categoryId ? eq(items.categoryId, where.categoryId) : undefined,
     where.ids ? inArray(items.id, where.ids) : undefined,
+    where.all ? undefined : soldInBranch,
   ].filter((c) => c !== undefined);
   return db
     .select({
       item: items,
       category: { id: categories.id, name: categories.name, stationId: categories.stationId },
-      // Sold out: some recipe line needs more than the stock holds, so not even one portion can be made.
+      branchPrice: branchItems.price,
+      isSold: soldInBranch,
       isSoldOut: sql<boolean>`exists (
         select 1 from ${itemRecipeLines}
-        join ${ingredients} on ${ingredients.id} = ${itemRecipeLines.ingredientId}
-        where ${itemRecipeLines.itemId} = ${items.id} and ${ingredients.quantity} < ${itemRecipeLines.quantity}
+        left join ${branchStock} on ${branchStock.ingredientId} = ${itemRecipeLines.ingredientId}
+          and ${branchStock.branchId} = ${branchId}
+        where ${itemRecipeLines.itemId} = ${items.id}
+          and coalesce(${branchStock.quantity}, 0) < ${itemRecipeLines.quantity}
       )`,
     })
     .from(items)
     .innerJoin(categories, eq(categories.id, items.categoryId))
-    .where(conditions.length ? sql.join(conditions, sql` and `) : undefined)
+    .leftJoin(branchItems, inBranch(branchId))
+    .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(asc(categories.sortOrder), asc(categories.name), asc(items.name));
 }
 
-/** Every dish with what pricing an order reads of it, its category's station, and whether it uses stock. */
-export async function listItemsForOrders(db: Executor) {
+/**
+ * Every dish with what pricing an order in this branch reads of it (the branch's price; available when the
+ * menu offers it and the branch sells it), its category's station, and whether it uses stock.
+ */
+export async function listItemsForOrders(db: Executor, branchId: string) {
   return db
     .select({
       id: items.id,
       name: items.name,
-      price: items.price,
+      price: sql<number>`coalesce(${branchItems.price}, ${items.price})`,
       categoryId: items.categoryId,
-      isAvailable: items.isAvailable,
+      isAvailable: sql<boolean>`(${items.isAvailable} and ${soldInBranch})`,
       stationId: items.stationId,
       categoryStationId: categories.stationId,
       // Its recipe, or the recipe change of an option it offers, names an ingredient.
@@ -85,7 +107,8 @@ export async function listItemsForOrders(db: Executor) {
           where ${itemOptionGroups.itemId} = ${items.id}))`,
     })
     .from(items)
-    .innerJoin(categories, eq(categories.id, items.categoryId));
+    .innerJoin(categories, eq(categories.id, items.categoryId))
+    .leftJoin(branchItems, inBranch(branchId));
 }
 
 export async function listRecipeLines(db: Executor, itemIds: string[]) {
@@ -135,4 +158,22 @@ export async function replaceRecipe(
 export async function deleteItem(db: Executor, id: string): Promise<boolean> {
   const rows = await db.delete(items).where(eq(items.id, id)).returning({ id: items.id });
   return rows.length > 0;
+}
+
+export async function itemExists(db: Executor, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: items.id }).from(items).where(eq(items.id, id));
+  return !!row;
+}
+
+/** Writes the branch's own price or availability of a dish; what is not given keeps its value (or the default). */
+export async function upsertBranchItem(
+  db: Executor,
+  branchId: string,
+  itemId: string,
+  changes: { price?: number | null; isSold?: boolean },
+): Promise<void> {
+  await db
+    .insert(branchItems)
+    .values({ branchId, itemId, price: changes.price ?? null, isSold: changes.isSold ?? true })
+    .onConflictDoUpdate({ target: [branchItems.branchId, branchItems.itemId], set: changes });
 }

@@ -1,5 +1,6 @@
 import { emptyDataSchema, envelope, idParamsSchema } from '@quan/contract/common';
 import {
+  branchItemBodySchema,
   categorySchema,
   createCategoryBodySchema,
   createItemBodySchema,
@@ -12,6 +13,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
+import { currentUser } from '../../plugins/auth';
 import type { MenuService } from './service';
 
 export const categoryRoutes: FastifyPluginAsync<{ menu: MenuService }> = async (fastify, { menu }) => {
@@ -67,7 +69,13 @@ export const itemRoutes: FastifyPluginAsync<{ menu: MenuService }> = async (fast
       config: { access: 'menu:read' },
       schema: { tags, querystring: listItemsQuerySchema, response: { 200: envelope(z.array(itemSchema)) } },
     },
-    async (request) => ok(await menu.listItems(request.query.categoryId)),
+    async (request) =>
+      ok(
+        await menu.listItems(currentUser(request).branchId, {
+          categoryId: request.query.categoryId,
+          all: request.query.all === 'true',
+        }),
+      ),
   );
   app.post(
     '/',
@@ -75,7 +83,10 @@ export const itemRoutes: FastifyPluginAsync<{ menu: MenuService }> = async (fast
       config: { access: 'menu:manage' },
       schema: { tags, body: createItemBodySchema, response: { 201: envelope(itemSchema) } },
     },
-    async (request, reply) => reply.status(201).send(ok(await menu.createItem(request.body), 'Dish added to the menu')),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(ok(await menu.createItem(currentUser(request).branchId, request.body), 'Dish added to the menu')),
   );
   app.put(
     '/:id',
@@ -83,7 +94,21 @@ export const itemRoutes: FastifyPluginAsync<{ menu: MenuService }> = async (fast
       config: { access: 'menu:manage' },
       schema: { tags, params: idParamsSchema, body: updateItemBodySchema, response: { 200: envelope(itemSchema) } },
     },
-    async (request) => ok(await menu.updateItem(request.params.id, request.body), 'Dish saved'),
+    async (request) =>
+      ok(await menu.updateItem(currentUser(request).branchId, request.params.id, request.body), 'Dish saved'),
+  );
+  // The current branch's own price and availability of a dish; the menu's price stays as it is.
+  app.put(
+    '/:id/branch',
+    {
+      config: { access: 'menu:manage' },
+      schema: { tags, params: idParamsSchema, body: branchItemBodySchema, response: { 200: envelope(itemSchema) } },
+    },
+    async (request) =>
+      ok(
+        await menu.setBranchItem(currentUser(request).branchId, request.params.id, request.body),
+        'Dish saved for this branch',
+      ),
   );
   app.delete(
     '/:id',

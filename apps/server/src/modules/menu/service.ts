@@ -2,6 +2,7 @@ import {
   defaultCategoryColor,
   type Category,
   type CreateCategoryBody,
+  type BranchItemBody,
   type CreateItemBody,
   type Item,
   type UpdateCategoryBody,
@@ -10,7 +11,7 @@ import {
 import type { DishOptionGroup } from '@quan/contract/options';
 import type { Database, Executor } from '../../db/client';
 import type { EventBus } from '../../events/bus';
-import { createEventCachedValue } from '../../events/cache';
+import { createEventCache } from '../../events/cache';
 import type { Transact } from '../../events/transact';
 import { badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
@@ -23,6 +24,7 @@ import {
 } from '../option-groups/service';
 import { kitchenStations } from '../stations/service';
 import * as repo from './repository';
+import { setBranchItem } from './set-branch-item';
 
 function toCategory({ category, itemCount }: { category: repo.CategoryRow; itemCount: number }): Category {
   return {
@@ -54,7 +56,7 @@ export interface MenuItemForOrder {
   usesStock: boolean;
 }
 
-/** Every dish, available or not, by id: what orders are priced from. */
+/** Every dish, available or not, by id, as one branch sells it: what that branch's orders are priced from. */
 export type OrderMenu = ReadonlyMap<string, MenuItemForOrder>;
 
 const categoryTaken = (name: string) =>
@@ -83,19 +85,24 @@ function explainVanished(error: unknown): unknown {
   return error;
 }
 
+/** More than any chain has branches: each branch's order menu stays in memory. */
+const MAX_BRANCH_MENUS = 500;
+
 export function createMenuService(db: Database, transact: Transact, bus: Pick<EventBus, 'on'>) {
   /**
-   * Read once per menu version: every change of a dish, category, option group or station records
-   * `menu.changed` (the event the public menu's cache follows too). Its size is the menu's.
+   * Each branch's read once per menu version: every change of a dish, category, option group, station or a
+   * branch's price or availability records `menu.changed` (the event the public menu's cache follows too).
+   * Each entry's size is the menu's.
    */
-  const orderMenu = createEventCachedValue({
+  const orderMenus = createEventCache<string, OrderMenu>({
     bus,
-    staleOn: ['menu.changed'],
-    async load(): Promise<OrderMenu> {
-      const dishes = await repo.listItemsForOrders(db);
+    staleOn: { 'menu.changed': 'all' },
+    maxEntries: MAX_BRANCH_MENUS,
+    async load(branchId): Promise<OrderMenu> {
+      const dishes = await repo.listItemsForOrders(db, branchId);
       const ids = dishes.map((dish) => dish.id);
       const [dishGroups, [firstStation]] = await Promise.all([
-        loadDishGroups(db, ids, { withStock: false }),
+        loadDishGroups(db, ids, { withStock: false, branchId }),
         kitchenStations(db),
       ]);
       return new Map(
@@ -111,14 +118,19 @@ export function createMenuService(db: Database, transact: Transact, bus: Pick<Ev
     },
   });
 
-  async function loadItems(executor: Executor, where: { categoryId?: string; ids?: string[] }): Promise<Item[]> {
-    const rows = await repo.listItems(executor, where);
+  /** The dishes as the branch sells them: its price, its options, its stock; `all` adds those it does not sell. */
+  async function loadItems(
+    executor: Executor,
+    branchId: string,
+    where: { categoryId?: string; ids?: string[]; all?: boolean },
+  ): Promise<Item[]> {
+    const rows = await repo.listItems(executor, branchId, where);
     const ids = rows.map((r) => r.item.id);
     const [recipe, dishGroups] = await Promise.all([
       repo.listRecipeLines(executor, ids),
-      loadDishGroups(executor, ids, { withStock: true }),
+      loadDishGroups(executor, ids, { withStock: true, branchId }),
     ]);
-    return rows.map(({ item, category, isSoldOut }) => {
+    return rows.map(({ item, category, branchPrice, isSold, isSoldOut }) => {
       const optionGroups = dishGroups.get(item.id) ?? [];
       return {
         _id: item.id,
@@ -126,7 +138,10 @@ export function createMenuService(db: Database, transact: Transact, bus: Pick<Ev
         description: item.description,
         nameEn: item.nameEn,
         descriptionEn: item.descriptionEn,
-        price: item.price,
+        price: branchPrice ?? item.price,
+        menuPrice: item.price,
+        branchPrice,
+        isSold,
         categoryId: item.categoryId,
         category: { _id: category.id, name: category.name },
         imageUrl: item.imageUrl,
@@ -144,8 +159,8 @@ export function createMenuService(db: Database, transact: Transact, bus: Pick<Ev
     });
   }
 
-  async function loadItem(executor: Executor, id: string): Promise<Item> {
-    const [item] = await loadItems(executor, { ids: [id] });
+  async function loadItem(executor: Executor, branchId: string, id: string): Promise<Item> {
+    const [item] = await loadItems(executor, branchId, { ids: [id], all: true });
     if (!item) throw missingItem();
     return item;
   }
@@ -241,18 +256,26 @@ export function createMenuService(db: Database, transact: Transact, bus: Pick<Ev
       });
     },
 
-    listItems: (categoryId?: string) => loadItems(db, { categoryId }),
+    /**
+     * The dishes the branch sells, at its prices (the POS, the public menu); `all`: the editor's list, with
+     * those it does not sell too (`isSold` false).
+     */
+    listItems: (branchId: string, query: { categoryId?: string; all?: boolean } = {}) => loadItems(db, branchId, query),
 
     /**
-     * The menu orders are priced from, kept in memory until it changes. Read it before the order's
-     * transaction: PGlite's one connection is busy with that transaction until it ends.
+     * The menu the branch's orders are priced from, kept in memory until it changes. Read it before the
+     * order's transaction: PGlite's one connection is busy with that transaction until it ends.
      */
-    orderMenu: (): Promise<OrderMenu> => orderMenu.get(),
+    orderMenu: (branchId: string): Promise<OrderMenu> => orderMenus.get(branchId),
+
+    /** The current branch's own price of a dish (null: the menu's) or whether it sells it. */
+    setBranchItem: (branchId: string, id: string, body: BranchItemBody) =>
+      setBranchItem({ transact, loadItem }, branchId, id, body),
 
     kitchenStations,
     optionsById,
 
-    async createItem(body: CreateItemBody): Promise<Item> {
+    async createItem(branchId: string, body: CreateItemBody): Promise<Item> {
       const id = newId();
       return transact(async (tx, record) => {
         await checkReferences(tx, body);
@@ -261,13 +284,13 @@ export function createMenuService(db: Database, transact: Transact, bus: Pick<Ev
         await repo.replaceRecipe(tx, id, recipe ?? []);
         await setDishGroups(tx, id, optionGroupIds ?? []);
         record(menuChanged);
-        return loadItem(tx, id);
+        return loadItem(tx, branchId, id);
       }).catch((error: unknown) => {
         throw explainVanished(error);
       });
     },
 
-    async updateItem(id: string, body: UpdateItemBody): Promise<Item> {
+    async updateItem(branchId: string, id: string, body: UpdateItemBody): Promise<Item> {
       return transact(async (tx, record) => {
         await checkReferences(tx, body);
         const { recipe, optionGroupIds, ...fields } = body;
@@ -275,7 +298,7 @@ export function createMenuService(db: Database, transact: Transact, bus: Pick<Ev
         if (recipe) await repo.replaceRecipe(tx, id, recipe);
         if (optionGroupIds) await setDishGroups(tx, id, optionGroupIds);
         record(menuChanged);
-        return loadItem(tx, id);
+        return loadItem(tx, branchId, id);
       }).catch((error: unknown) => {
         throw explainVanished(error);
       });

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { branchOptions, branchStock } from '../../db/schema/branches';
 import { ingredients } from '../../db/schema/ingredients';
 import {
   itemOptionGroups,
@@ -146,18 +147,21 @@ export async function replaceDishGroups(db: Executor, itemId: string, groupIds: 
 }
 
 /**
- * The options of these dishes that the stock cannot make one portion of: some ingredient the option changes
- * would need more than is left (the dish's own amount plus the option's change). The dish's own shortages
- * make the whole dish sold out and are not repeated here.
+ * The options of these dishes that the branch's stock cannot make one portion of: some ingredient the option
+ * changes would need more than the branch holds (the dish's own amount plus the option's change; none held
+ * without a row). The dish's own shortages make the whole dish sold out and are not repeated here.
  */
-export async function soldOutOptions(db: Executor, itemIds: string[]): Promise<Set<string>> {
+export async function soldOutOptions(db: Executor, branchId: string, itemIds: string[]): Promise<Set<string>> {
   if (itemIds.length === 0) return new Set();
   const rows = await db
     .selectDistinct({ itemId: itemOptionGroups.itemId, optionId: options.id })
     .from(itemOptionGroups)
     .innerJoin(options, and(eq(options.groupId, itemOptionGroups.groupId), isNull(options.removedAt)))
     .innerJoin(optionRecipeLines, eq(optionRecipeLines.optionId, options.id))
-    .innerJoin(ingredients, eq(ingredients.id, optionRecipeLines.ingredientId))
+    .leftJoin(
+      branchStock,
+      and(eq(branchStock.ingredientId, optionRecipeLines.ingredientId), eq(branchStock.branchId, branchId)),
+    )
     .leftJoin(
       itemRecipeLines,
       and(
@@ -168,7 +172,7 @@ export async function soldOutOptions(db: Executor, itemIds: string[]): Promise<S
     .where(
       and(
         inArray(itemOptionGroups.itemId, itemIds),
-        sql`coalesce(${itemRecipeLines.quantity}, 0) + ${optionRecipeLines.quantity} > ${ingredients.quantity}`,
+        sql`coalesce(${itemRecipeLines.quantity}, 0) + ${optionRecipeLines.quantity} > coalesce(${branchStock.quantity}, 0)`,
       ),
     );
   return new Set(rows.map((row) => `${row.itemId}:${row.optionId}`));
@@ -184,4 +188,35 @@ export async function findExistingIngredientIds(db: Executor, ids: string[]): Pr
   if (ids.length === 0) return new Set();
   const rows = await db.select({ id: ingredients.id }).from(ingredients).where(inArray(ingredients.id, ids));
   return new Set(rows.map((r) => r.id));
+}
+
+/** The branch's own rows for these options (its price change, whether it offers them); none: as the menu says. */
+export function listBranchOptions(db: Executor, branchId: string, optionIds: string[]) {
+  if (optionIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ optionId: branchOptions.optionId, priceDelta: branchOptions.priceDelta, isSold: branchOptions.isSold })
+    .from(branchOptions)
+    .where(and(eq(branchOptions.branchId, branchId), inArray(branchOptions.optionId, optionIds)));
+}
+
+/** An option still offered in its group, with the group's id. */
+export async function findOfferedOption(db: Executor, id: string) {
+  const [row] = await db
+    .select({ id: options.id, groupId: options.groupId })
+    .from(options)
+    .where(and(eq(options.id, id), isNull(options.removedAt)));
+  return row;
+}
+
+/** Writes the branch's own price change or availability of an option; what is not given keeps its value. */
+export async function upsertBranchOption(
+  db: Executor,
+  branchId: string,
+  optionId: string,
+  changes: { priceDelta?: number | null; isSold?: boolean },
+): Promise<void> {
+  await db
+    .insert(branchOptions)
+    .values({ branchId, optionId, priceDelta: changes.priceDelta ?? null, isSold: changes.isSold ?? true })
+    .onConflictDoUpdate({ target: [branchOptions.branchId, branchOptions.optionId], set: changes });
 }

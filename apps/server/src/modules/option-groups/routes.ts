@@ -1,9 +1,15 @@
 import { emptyDataSchema, envelope, idParamsSchema } from '@quan/contract/common';
-import { createOptionGroupBodySchema, optionGroupSchema, updateOptionGroupBodySchema } from '@quan/contract/options';
+import {
+  branchOptionBodySchema,
+  createOptionGroupBodySchema,
+  optionGroupSchema,
+  updateOptionGroupBodySchema,
+} from '@quan/contract/options';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
+import { currentUser } from '../../plugins/auth';
 import type { OptionGroupService } from './service';
 
 /** /api/option-group: reusable option groups ("Size", "Topping") for dishes. */
@@ -17,7 +23,7 @@ export const optionGroupRoutes: FastifyPluginAsync<{ optionGroups: OptionGroupSe
   app.get(
     '/',
     { config: { access: 'menu:read' }, schema: { tags, response: { 200: envelope(z.array(optionGroupSchema)) } } },
-    async () => ok(await optionGroups.list()),
+    async (request) => ok(await optionGroups.list(currentUser(request).branchId)),
   );
   app.post(
     '/',
@@ -26,7 +32,9 @@ export const optionGroupRoutes: FastifyPluginAsync<{ optionGroups: OptionGroupSe
       schema: { tags, body: createOptionGroupBodySchema, response: { 201: envelope(optionGroupSchema) } },
     },
     async (request, reply) =>
-      reply.status(201).send(ok(await optionGroups.create(request.body), 'Option group created')),
+      reply
+        .status(201)
+        .send(ok(await optionGroups.create(currentUser(request).branchId, request.body), 'Option group created')),
   );
   app.put(
     '/:id',
@@ -39,7 +47,29 @@ export const optionGroupRoutes: FastifyPluginAsync<{ optionGroups: OptionGroupSe
         response: { 200: envelope(optionGroupSchema) },
       },
     },
-    async (request) => ok(await optionGroups.update(request.params.id, request.body), 'Option group saved'),
+    async (request) =>
+      ok(
+        await optionGroups.update(currentUser(request).branchId, request.params.id, request.body),
+        'Option group saved',
+      ),
+  );
+  // The current branch's own price change and availability of one option; the menu's stay as they are.
+  app.put(
+    '/option/:id/branch',
+    {
+      config: { access: 'menu:manage' },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: branchOptionBodySchema,
+        response: { 200: envelope(optionGroupSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await optionGroups.setBranchOption(currentUser(request).branchId, request.params.id, request.body),
+        'Option saved for this branch',
+      ),
   );
   app.delete(
     '/:id',

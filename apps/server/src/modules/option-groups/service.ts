@@ -3,6 +3,7 @@ import {
   secondDefaultIndex,
   type createOptionGroupBodySchema,
   type DishOptionGroup,
+  type BranchOptionBody,
   type OptionGroup,
   type updateOptionGroupBodySchema,
 } from '@quan/contract/options';
@@ -12,6 +13,7 @@ import type { Transact } from '../../events/transact';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import * as repo from './repository';
+import { setBranchOption } from './set-branch-option';
 
 type CreateBody = z.output<typeof createOptionGroupBodySchema>;
 type UpdateBody = z.output<typeof updateOptionGroupBodySchema>;
@@ -29,18 +31,25 @@ function nameDishes(names: string[]): string {
   return `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
 }
 
-/** The option groups with their options, recipe changes and the dishes offering them. */
-async function loadGroups(executor: Executor, ids?: string[]): Promise<OptionGroup[]> {
+/** The branch's own price change and availability of these options, by option id; absent: as the menu says. */
+async function branchOffers(executor: Executor, branchId: string, optionIds: string[]) {
+  const rows = await repo.listBranchOptions(executor, branchId, optionIds);
+  return new Map(rows.map((row) => [row.optionId, row]));
+}
+
+/** The option groups with their options (and the branch's price and availability of each), recipe changes and dishes. */
+export async function loadGroups(executor: Executor, branchId: string, ids?: string[]): Promise<OptionGroup[]> {
   const groups = await repo.listGroups(executor, ids);
   const groupIds = groups.map((g) => g.id);
   const [offered, dishes] = await Promise.all([
     repo.listOfferedOptions(executor, groupIds),
     repo.listDishesOffering(executor, groupIds),
   ]);
-  const recipes = await repo.listOptionRecipes(
-    executor,
-    offered.map((o) => o.id),
-  );
+  const optionIds = offered.map((o) => o.id);
+  const [recipes, inBranch] = await Promise.all([
+    repo.listOptionRecipes(executor, optionIds),
+    branchOffers(executor, branchId, optionIds),
+  ]);
   return groups.map((group) => ({
     _id: group.id,
     name: group.name,
@@ -55,6 +64,8 @@ async function loadGroups(executor: Executor, ids?: string[]): Promise<OptionGro
         nameEn: option.nameEn,
         isDefault: option.isDefault,
         priceDelta: option.priceDelta,
+        branchPriceDelta: inBranch.get(option.id)?.priceDelta ?? null,
+        isSold: inBranch.get(option.id)?.isSold ?? true,
         recipe: recipes
           .filter((line) => line.optionId === option.id)
           .map(({ ingredientId, name, unit, quantity }) => ({ ingredientId, name, unit, quantity })),
@@ -66,21 +77,32 @@ async function loadGroups(executor: Executor, ids?: string[]): Promise<OptionGro
 }
 
 /**
- * The groups of these dishes as the POS and the diner's phone need them: offered options only, each marked
- * sold out (`withStock`) when the stock cannot make a portion with it. Keyed by dish, in the dish's order.
+ * The groups of these dishes as the POS and the diner's phone of a branch need them: the options the menu
+ * and the branch offer, at the branch's price change, each marked sold out (`withStock`) when the branch's
+ * stock cannot make a portion with it. Keyed by dish, in the dish's order.
  */
 export async function loadDishGroups(
   executor: Executor,
   itemIds: string[],
-  { withStock }: { withStock: boolean },
+  { withStock, branchId }: { withStock: boolean; branchId: string },
 ): Promise<Map<string, DishOptionGroup[]>> {
   const links = await repo.listDishGroups(executor, itemIds);
   const groupIds = [...new Set(links.map((link) => link.group.id))];
-  const [offered, soldOut] = await Promise.all([
+  const [menuOptions, soldOut] = await Promise.all([
     repo.listOfferedOptions(executor, groupIds),
     // Pricing an order needs no stock figures: the kitchen's stock take refuses what cannot be made.
-    withStock ? repo.soldOutOptions(executor, groupIds.length ? itemIds : []) : new Set<string>(),
+    withStock ? repo.soldOutOptions(executor, branchId, groupIds.length ? itemIds : []) : new Set<string>(),
   ]);
+  const inBranch = await branchOffers(
+    executor,
+    branchId,
+    menuOptions.map((option) => option.id),
+  );
+  const offered = menuOptions.flatMap((option) => {
+    const own = inBranch.get(option.id);
+    if (own && !own.isSold) return [];
+    return [{ ...option, priceDelta: own?.priceDelta ?? option.priceDelta }];
+  });
   const byDish = new Map<string, DishOptionGroup[]>();
   for (const { itemId, group } of links) {
     const dishGroups = byDish.get(itemId) ?? [];
@@ -172,16 +194,17 @@ export function createOptionGroupService(db: Database, transact: Transact) {
     }
   }
 
-  async function loadGroup(executor: Executor, id: string): Promise<OptionGroup> {
-    const [group] = await loadGroups(executor, [id]);
+  async function loadGroup(executor: Executor, branchId: string, id: string): Promise<OptionGroup> {
+    const [group] = await loadGroups(executor, branchId, [id]);
     if (!group) throw missingGroup();
     return group;
   }
 
   return {
-    list: () => loadGroups(db),
+    /** Every group, with the current branch's price and availability of each option beside the menu's. */
+    list: (branchId: string) => loadGroups(db, branchId),
 
-    async create(body: CreateBody): Promise<OptionGroup> {
+    async create(branchId: string, body: CreateBody): Promise<OptionGroup> {
       const id = newId();
       try {
         return await transact(async (tx, record) => {
@@ -189,7 +212,7 @@ export function createOptionGroupService(db: Database, transact: Transact) {
           await repo.insertGroup(tx, { id, ...fields });
           await writeOptions(tx, id, options);
           record(menuChanged);
-          return loadGroup(tx, id);
+          return loadGroup(tx, branchId, id);
         });
       } catch (error) {
         if (isUniqueViolation(error, 'option_groups_name_unique')) throw nameTaken(body.name);
@@ -197,7 +220,7 @@ export function createOptionGroupService(db: Database, transact: Transact) {
       }
     },
 
-    async update(id: string, body: UpdateBody): Promise<OptionGroup> {
+    async update(branchId: string, id: string, body: UpdateBody): Promise<OptionGroup> {
       try {
         return await transact(async (tx, record) => {
           const locked = await repo.lockGroup(tx, id);
@@ -209,7 +232,7 @@ export function createOptionGroupService(db: Database, transact: Transact) {
           await repo.updateGroup(tx, id, fields);
           if (options) await writeOptions(tx, id, options);
           record(menuChanged);
-          return loadGroup(tx, id);
+          return loadGroup(tx, branchId, id);
         });
       } catch (error) {
         if (body.name && isUniqueViolation(error, 'option_groups_name_unique')) throw nameTaken(body.name);
@@ -236,6 +259,9 @@ export function createOptionGroupService(db: Database, transact: Transact) {
         record(menuChanged);
       });
     },
+
+    setBranchOption: (branchId: string, optionId: string, body: BranchOptionBody) =>
+      setBranchOption({ transact, loadGroups }, branchId, optionId, body),
   };
 }
 

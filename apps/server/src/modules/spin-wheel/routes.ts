@@ -15,7 +15,7 @@ export const spinWheelRoutes: FastifyPluginAsync<{ spinWheel: SpinWheelService }
   app.get(
     '/prizes',
     { config: { access: 'spin-wheel:use' }, schema: { tags, response: { 200: envelope(z.array(spinPrizeSchema)) } } },
-    async () => ok(await spinWheel.prizes()),
+    async (request) => ok(await spinWheel.prizes(currentUser(request).branchId)),
   );
 
   app.post(
@@ -25,7 +25,7 @@ export const spinWheelRoutes: FastifyPluginAsync<{ spinWheel: SpinWheelService }
       schema: { tags, body: spinBodySchema, response: { 200: envelope(spinResultSchema) } },
     },
     async (request) => {
-      const result = await spinWheel.spin(currentUser(request).id, request.body.customerId);
+      const result = await spinWheel.spin(currentUser(request), request.body.customerId);
       return ok(result, result.prize ? `Won: ${result.prize.label}` : 'No prize this time');
     },
   );

@@ -34,8 +34,8 @@ export function createSpinWheelService({ db, settings, customers, coupons, rando
    * The wheel: every prize coupon with its weight, then "better luck next time", which weighs as much as
    * all prizes together, so about every other spin wins.
    */
-  async function segments(executor: Executor, today: string): Promise<Segment[]> {
-    const prizes = (await coupons.spinPrizes(executor, today)).map((coupon) => ({
+  async function segments(executor: Executor, branchId: string, today: string): Promise<Segment[]> {
+    const prizes = (await coupons.spinPrizes(executor, branchId, today)).map((coupon) => ({
       couponId: coupon.id,
       label: coupon.description || discountLabel(coupon),
       weight: coupon.spinWeight,
@@ -56,17 +56,18 @@ export function createSpinWheelService({ db, settings, customers, coupons, rando
   }
 
   return {
-    async prizes(): Promise<SpinPrize[]> {
-      const today = localDay((await settings.get()).timezone);
-      return segments(db, today);
+    /** The wheel of the branch: the prizes good there, on its day. */
+    async prizes(branchId: string): Promise<SpinPrize[]> {
+      const today = localDay((await settings.get(branchId)).timezone);
+      return segments(db, branchId, today);
     },
 
     /**
      * One spin for an active customer, at most one per local day (the spins table's unique key decides
      * under concurrency). A prize issues a new single-use coupon for that customer, valid 30 days.
      */
-    async spin(actorId: string, customerId: string): Promise<SpinResult> {
-      const today = localDay((await settings.get()).timezone);
+    async spin(actor: { id: string; branchId: string }, customerId: string): Promise<SpinResult> {
+      const today = localDay((await settings.get(actor.branchId)).timezone);
       const customer = await customers.get(customerId);
       if (customer.status !== 'active') {
         throw conflict(`${customer.name} is inactive and cannot spin the wheel`).because('SPIN_CUSTOMER_INACTIVE', {
@@ -75,7 +76,7 @@ export function createSpinWheelService({ db, settings, customers, coupons, rando
       }
       try {
         return await db.transaction(async (tx) => {
-          const wheel = await segments(tx, today);
+          const wheel = await segments(tx, actor.branchId, today);
           const segmentIndex = pick(wheel);
           const segment = wheel[segmentIndex]!;
           const spinId = newId();
@@ -85,7 +86,7 @@ export function createSpinWheelService({ db, settings, customers, coupons, rando
             spunOn: today,
             label: segment.label,
             prizeCouponId: segment.couponId,
-            spunById: actorId,
+            spunById: actor.id,
           });
           if (!segment.couponId) return { segmentIndex, prize: null, coupon: null };
           const coupon = await coupons.issueSpinPrize(tx, {

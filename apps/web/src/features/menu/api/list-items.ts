@@ -7,12 +7,19 @@ import { queryRoots } from '../../../lib/query-keys';
 export const itemsQueryRoot = [...queryRoots.menu, 'items'] as const;
 
 export function itemsQueryKey(query: ListItemsQuery = {}) {
-  return [...itemsQueryRoot, { categoryId: query.categoryId ?? null }] as const;
+  return [...itemsQueryRoot, { categoryId: query.categoryId ?? null, all: query.all === 'true' }] as const;
 }
 
-/** The items of the menu, available or not; all of them, or those of one category. */
+/**
+ * The items of the menu the current branch sells, at its prices, available or not; all of them, or those of
+ * one category. `all: 'true'` (the menu editor) adds the dishes the branch does not sell.
+ */
 export async function listItems(query: ListItemsQuery = {}): Promise<Item[]> {
-  const params = query.categoryId ? { categoryId: query.categoryId } : undefined;
+  const chosen = {
+    ...(query.categoryId ? { categoryId: query.categoryId } : {}),
+    ...(query.all === 'true' ? { all: 'true' } : {}),
+  };
+  const params = Object.keys(chosen).length ? chosen : undefined;
   const response = await apiClient.get<Envelope<Item[]>>('/api/item', { params });
   return response.data.data;
 }

@@ -88,7 +88,8 @@ export function ItemForm({
     resolver: localizedZodResolver(itemFormSchemaOf(t)),
     defaultValues: {
       name: item?.name ?? '',
-      price: item?.price ?? Number.NaN,
+      // The menu's price, for every branch; `price` is the current branch's, which may be its own.
+      price: item?.menuPrice ?? item?.price ?? Number.NaN,
       categoryId: item?.categoryId ?? defaultCategoryId ?? '',
       description: item?.description ?? '',
       nameEn: item?.nameEn ?? '',

@@ -13,6 +13,7 @@ import { useItems } from '../api/list-items';
 import { useStations } from '../api/list-stations';
 import { useUpdateItem } from '../api/update-item';
 import { Dialog } from '../../../components/Dialog';
+import { BranchItemOffer } from './BranchItemOffer';
 import { ItemForm, type ItemFormValues } from './ItemForm';
 import type { RecipeIngredients } from './RecipeEditor';
 import { EditDeleteActions } from './EditDeleteActions';
@@ -20,18 +21,21 @@ import { EditDeleteActions } from './EditDeleteActions';
 interface ItemManagementProps {
   /** The ingredients recipes may use; the page loads them. */
   ingredients: RecipeIngredients;
+  /** The chain has more than one branch: a dish gets the current branch's own price and availability. */
+  inChain?: boolean;
 }
 
 /**
  * The dishes and drinks of the menu for managers: list by category, create, edit (with the recipe),
  * availability, delete.
  */
-export function ItemManagement({ ingredients }: ItemManagementProps) {
+export function ItemManagement({ ingredients, inChain = false }: ItemManagementProps) {
   const t = useT();
   const filterId = useId();
   const [categoryFilter, setCategoryFilter] = useState('');
   const categories = useCategories();
-  const items = useItems(categoryFilter ? { categoryId: categoryFilter } : {});
+  // Every dish of the menu, those this branch does not sell too: the editor sets that per branch.
+  const items = useItems(categoryFilter ? { categoryId: categoryFilter, all: 'true' } : { all: 'true' });
   const createMutation = useCreateItem();
   const updateMutation = useUpdateItem();
   const deleteMutation = useDeleteItem();
@@ -250,6 +254,7 @@ export function ItemManagement({ ingredients }: ItemManagementProps) {
             onSubmit={save}
             onCancel={() => setEditing(null)}
           />
+          {inChain && editing !== 'new' && <BranchItemOffer item={editing} />}
         </Dialog>
       )}
       <ConfirmDialog

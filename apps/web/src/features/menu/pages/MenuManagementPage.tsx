@@ -5,6 +5,7 @@ import { messageWithElements } from '../../../components/message-with-elements';
 import { useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCan } from '../../../lib/use-can';
+import { useBranches } from '../../branches/api/list-branches';
 import { useIngredients } from '../../ingredients/api/list-ingredients';
 import { CategoryManagement } from '../components/CategoryManagement';
 import { ItemManagement } from '../components/ItemManagement';
@@ -59,6 +60,9 @@ export function MenuManagementPage() {
   usePageTitle(t('menu-admin.page.heading'));
   const canManageMenu = useCan('menu:manage');
   const recipeIngredients = useRecipeIngredients(canManageMenu);
+  // A chain of one branch never sees a branch's own prices: its menu's price is its price.
+  const branches = useBranches({ enabled: canManageMenu });
+  const inChain = (branches.data?.length ?? 0) > 1;
 
   return (
     <section className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
@@ -69,7 +73,7 @@ export function MenuManagementPage() {
       {canManageMenu ? (
         <>
           <CategoryManagement />
-          <ItemManagement ingredients={recipeIngredients} />
+          <ItemManagement ingredients={recipeIngredients} inChain={inChain} />
           <OptionGroupManagement ingredients={recipeIngredients} />
           <StationManagement />
         </>
