@@ -8,8 +8,9 @@
  *   npm run bench:orders
  *
  * Environment (all optional): BENCH_ORDERS (orders per round, 500), BENCH_WARMUP (50), BENCH_ROUNDS (2),
- * BENCH_CONCURRENCY (in-flight requests of the concurrent PostgreSQL scenario, 8) and BENCH_POSTGRES_URL
- * (the server to create a scratch database on; postgres://postgres@127.0.0.1:5432/test).
+ * BENCH_CONCURRENCY (in-flight requests of the concurrent PostgreSQL scenario, 8), BENCH_POSTGRES_URL
+ * (the server to create a scratch database on; postgres://postgres@127.0.0.1:5432/test) and BENCH_BRANCHES
+ * (1; more makes the database a chain and places the orders in its last branch: bench/seed-chain.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig, type Config, type DatabaseConfig } from '../apps/server/src/config';
 import { orderLines, orders } from '../apps/server/src/db/schema/orders';
 import { Interrupted, stopIfInterrupted } from './interrupt';
+import { BRANCH_COUNT, seedChain } from './seed-chain';
 import { isMainModule } from './main-module';
 import { adminQuery, dropScratchDatabase, probePostgres } from './scratch-database';
 
@@ -124,11 +126,13 @@ interface Fixture {
   token: string;
   dishes: Dish[];
   taxRate: number;
+  /** The branch the orders are placed in: the first, or with BENCH_BRANCHES the last branch of the chain. */
+  branchId: string;
 }
 
 async function injectOk<T>(
   app: FastifyInstance,
-  request: { method: 'POST'; url: string; payload: object; token?: string },
+  request: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: object; token?: string },
   expectedStatus: number,
 ): Promise<T> {
   const response = await app.inject({
@@ -190,8 +194,21 @@ async function setUp(database: DatabaseConfig, webDistDir: string): Promise<Fixt
       );
       dishes.push({ id: item._id, categoryId: item.categoryId, name: item.name, price: item.price });
     }
-    const { taxRate } = await app.services.settings.get();
-    return { app, token, dishes, taxRate };
+    const chain = await seedChain(app.database.db);
+    let branchId = (await app.services.branches.first()).id;
+    if (chain) {
+      // The session works in the chain's last branch, where every dish has that branch's own price.
+      branchId = chain.measured.id;
+      await injectOk(app, { method: 'PUT', url: '/api/branches/current', payload: { branchId }, token }, 200);
+      const priced = await injectOk<{ _id: string; price: number }[]>(
+        app,
+        { method: 'GET', url: '/api/item', token },
+        200,
+      );
+      for (const dish of dishes) dish.price = priced.find((item) => item._id === dish.id)?.price ?? dish.price;
+    }
+    const { taxRate } = await app.services.settings.get(branchId);
+    return { app, token, dishes, taxRate, branchId };
   } catch (error) {
     await app.close();
     throw error;
@@ -227,7 +244,10 @@ function appOrder({ app, token, dishes }: Fixture): (index: number) => Promise<v
  * The baseline: the two INSERTs an order needs at the least, in one transaction, with the values the service
  * would write (a uuid v7 id, lines copied from the menu, the same tax rounding) but none of its reads.
  */
-function rawOrder({ app, dishes, taxRate }: Fixture): (index: number) => Promise<void> {
+/** The raw loop's order numbers: far above the app's, so the two never meet in a branch's sequence. */
+let rawOrderNo = 100_000_000;
+
+function rawOrder({ app, dishes, taxRate, branchId }: Fixture): (index: number) => Promise<void> {
   const db = app.database.db;
   return async (index) => {
     const id = uuidv7();
@@ -247,6 +267,8 @@ function rawOrder({ app, dishes, taxRate }: Fixture): (index: number) => Promise
     await db.transaction(async (tx) => {
       await tx.insert(orders).values({
         id,
+        branchId,
+        orderNo: rawOrderNo++,
         status: 'in_progress',
         source: 'pos',
         customerName: 'Bench guest',
@@ -487,7 +509,8 @@ const ratiosOf = (comparisons: Comparison[]): OrderRatio[] =>
 export async function runOrdersBench(): Promise<OrdersResult> {
   console.log(
     `Order-create benchmark: node ${process.version}, ${cpus().length} CPU(s), ${LINES_PER_ORDER} lines per order, ` +
-      `${DISH_COUNT} dishes. Ratios compare paths within this run; absolute numbers vary between machines.`,
+      `${DISH_COUNT} dishes${BRANCH_COUNT > 1 ? `, in the last of ${BRANCH_COUNT} branches with their own prices` : ''}. ` +
+      'Ratios compare paths within this run; absolute numbers vary between machines.',
   );
   const webDistDir = mkdtempSync(join(tmpdir(), 'quan-bench-web-'));
   try {

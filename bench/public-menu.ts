@@ -9,7 +9,8 @@
  *   npm run bench:public-menu
  *
  * Environment (all optional): BENCH_DURATION (seconds per measurement, 10), BENCH_WARMUP (seconds of
- * warm-up per server and kind of request, 2), BENCH_ROUNDS (2), BENCH_CONNECTIONS (20).
+ * warm-up per server and kind of request, 2), BENCH_ROUNDS (2), BENCH_CONNECTIONS (20) and BENCH_BRANCHES (1;
+ * more makes the database a chain and measures its last branch's menu: bench/seed-chain.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,6 +22,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig, type Config } from '../apps/server/src/config';
+import { seedChain } from './seed-chain';
 import { seedMenu, signUpAdmin } from './seed-menu';
 import { Interrupted, stopIfInterrupted } from './interrupt';
 import { isMainModule } from './main-module';
@@ -40,7 +42,8 @@ const CONNECTIONS = Math.max(1, intFromEnv('BENCH_CONNECTIONS', 20));
 const CATEGORY_COUNT = 8;
 const DISHES_PER_CATEGORY = 10;
 const TARGET_RATIO = 0.6;
-const PATH = '/api/public-menu';
+/** The menu measured: the first branch's, or with BENCH_BRANCHES the last branch's of the chain (set at start). */
+let PATH = '/api/public-menu';
 
 // ---------------------------------------------------------------------------------------------------------
 // Load generation: autocannon in a child process, so that it runs on the other core and never shares an
@@ -331,6 +334,13 @@ export async function runPublicMenuBench(): Promise<PublicMenuResult> {
     app = started.app;
     const token = await signUpAdmin(started.baseUrl);
     const seeded = await seedMenu(started.baseUrl, token, CATEGORY_COUNT, DISHES_PER_CATEGORY);
+    const chain = await seedChain(app.database.db);
+    if (chain) {
+      PATH = `/api/public/b/${chain.measured.slug}/menu`;
+      console.log(
+        `\n  chain: ${chain.branches} branches, each with its own price of ${chain.dishes} dishes; measuring ${PATH}`,
+      );
+    }
     const menu = await snapshot(started.baseUrl);
     if (menu.dishes !== seeded.items || menu.categories !== seeded.categories) {
       throw new Error(
