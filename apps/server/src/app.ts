@@ -239,6 +239,7 @@ export async function buildApp(
     orders,
     stock: ingredients,
     customers,
+    branches,
     log: app.log,
   });
   const services: Services = {

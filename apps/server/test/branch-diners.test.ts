@@ -287,6 +287,11 @@ describe("a branch's reservations", () => {
     // The guest's own link finds it wherever it was asked.
     const guest = await t.app.inject({ method: 'GET', url: `/api/public/reservations/${key}` });
     expect(guest.statusCode, guest.body).toBe(200);
-    expect(guest.json().data).toMatchObject({ status: 'requested', partySize: 6 });
+    expect(guest.json().data).toMatchObject({
+      status: 'requested',
+      partySize: 6,
+      // Its page offers to book again at the branch it was asked of.
+      restaurant: { branchSlug: second.slug },
+    });
   });
 });

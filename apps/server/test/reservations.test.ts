@@ -70,7 +70,7 @@ async function orderOf(id: string): Promise<Order> {
 /** The scheduler's tick, as the app runs it every 30 s, at a chosen moment. */
 function tick(now: Date): Promise<number> {
   const db = t.app.database.db;
-  const { settings, menu, orders: ordersService, ingredients, customers: customersService } = t.app.services;
+  const { settings, menu, orders: ordersService, ingredients, customers: customersService, branches } = t.app.services;
   return createReservationsService({
     db,
     transact: createTransact(db, t.app.events),
@@ -79,6 +79,7 @@ function tick(now: Date): Promise<number> {
     orders: ordersService,
     stock: ingredients,
     customers: customersService,
+    branches,
     log: t.app.log,
   }).fireDue(now);
 }

@@ -244,7 +244,15 @@ export const publicReservationSchema = z.object({
   note: z.string(),
   /** Whether the guest may still cancel it themselves (waiting or booked, and its time not come). */
   canCancel: z.boolean(),
-  restaurant: z.object({ name: z.string(), timezone: z.string() }),
+  restaurant: z.object({
+    name: z.string(),
+    timezone: z.string(),
+    /**
+     * The slug of the branch it was asked of, when that is not the first (its booking page is /b/<slug>/book);
+     * null for the first branch's (/book). Absent in a copy kept before there were branches.
+     */
+    branchSlug: z.string().nullable().optional(),
+  }),
 });
 export type PublicReservation = z.infer<typeof publicReservationSchema>;
 

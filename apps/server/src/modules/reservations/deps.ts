@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Transact } from '../../events/transact';
+import type { BranchesService } from '../branches/service';
 import type { CustomersService } from '../customers/service';
 import type { IngredientsService } from '../ingredients/service';
 import type { MenuService } from '../menu/service';
@@ -26,5 +27,7 @@ export interface ReservationsDeps {
   orders: Pick<OrdersService, 'quoteLines' | 'placeReservedOrder'>;
   stock: Pick<IngredientsService, 'checkForLines'>;
   customers: Pick<CustomersService, 'findOrCreateByPhone' | 'addNoShow'>;
+  /** A guest's booking page names the branch it was asked of, to book there again. */
+  branches: Pick<BranchesService, 'all'>;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
 }

@@ -42,7 +42,18 @@ const unknownBookingLink = () =>
 const guestMayCancel = (r: { status: ReservationStatus; startsAt: Date; orderId: string | null }, now: Date) =>
   (r.status === 'requested' || r.status === 'booked') && r.startsAt > now && !r.orderId;
 
-function toPublicReservation(reservation: Reservation, settings: Settings, now: Date): PublicReservation {
+/** The branch's part of its booking page's address (/b/<slug>/book), or null for the first branch's (/book). */
+async function bookingSlugOf(deps: ReservationsDeps, branchId: string): Promise<string | null> {
+  const branch = (await deps.branches.all()).find((one) => one._id === branchId);
+  return branch && !branch.isFirst ? branch.slug : null;
+}
+
+function toPublicReservation(
+  reservation: Reservation,
+  settings: Settings,
+  branchSlug: string | null,
+  now: Date,
+): PublicReservation {
   const { status, name, partySize, startsAt, endsAt, note, orderId } = reservation;
   return {
     status,
@@ -52,7 +63,7 @@ function toPublicReservation(reservation: Reservation, settings: Settings, now: 
     endsAt,
     note,
     canCancel: guestMayCancel({ status, startsAt: new Date(startsAt), orderId }, now),
-    restaurant: { name: settings.restaurantName, timezone: settings.timezone },
+    restaurant: { name: settings.restaurantName, timezone: settings.timezone, branchSlug },
   };
 }
 
@@ -202,7 +213,7 @@ export async function requestBooking(
     await repo.setTables(tx, id, [chosen.id]);
     return recordChange(tx, record, branchId, id);
   });
-  return { key, reservation: toPublicReservation(reservation, settings, now) };
+  return { key, reservation: toPublicReservation(reservation, settings, await bookingSlugOf(deps, branchId), now) };
 }
 
 /** What the guest's link shows, with the name and clock of the branch it was asked of. */
@@ -213,8 +224,9 @@ export async function getForGuest(
 ): Promise<PublicReservation> {
   const loaded = await repo.loadByGuestKey(deps.db, sha256(key));
   if (!loaded) throw unknownBookingLink();
-  const settings = await deps.settings.get(loaded.reservation.branchId);
-  return toPublicReservation(toReservation(loaded), settings, now);
+  const { branchId } = loaded.reservation;
+  const [settings, branchSlug] = await Promise.all([deps.settings.get(branchId), bookingSlugOf(deps, branchId)]);
+  return toPublicReservation(toReservation(loaded), settings, branchSlug, now);
 }
 
 /** The guest cancels with their link: while waiting or booked, before its time, and nothing cooked yet. */
@@ -240,5 +252,6 @@ export async function cancelForGuest(
     await repo.updateReservation(tx, current.id, { status: 'cancelled' });
     return { reservation: await recordChange(tx, record, current.branchId, current.id), branchId: current.branchId };
   });
-  return toPublicReservation(reservation, await deps.settings.get(branchId), now);
+  const [settings, branchSlug] = await Promise.all([deps.settings.get(branchId), bookingSlugOf(deps, branchId)]);
+  return toPublicReservation(reservation, settings, branchSlug, now);
 }

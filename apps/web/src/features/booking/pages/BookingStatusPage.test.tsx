@@ -126,6 +126,15 @@ describe('BookingStatusPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Book another table' })).toHaveAttribute('href', '/book');
   });
 
+  it('offers to book again at the branch the booking was asked of', async () => {
+    fake = bookingApi(() =>
+      makePublicReservation({ restaurant: { name: 'Quán Bà Hai', timezone, branchSlug: 'quan-3' } }),
+    );
+    renderPublicRoute(`/booking/${bookingKey}`);
+
+    expect(await screen.findByRole('link', { name: 'Book another table' })).toHaveAttribute('href', '/b/quan-3/book');
+  });
+
   it('copies the link to keep it, or selects it where the phone cannot copy', async () => {
     fake = bookingApi(() => makePublicReservation());
     const writeText = vi.fn().mockResolvedValue(undefined);

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { bookingKeySchema, type PublicReservation } from '@quan/contract/reservations';
 import { FormAlert } from '../../../components/FormAlert';
+import { dinerPath } from '../../../lib/diner-branch';
 import { useT } from '../../../lib/i18n';
 import { describePublicError, PublicApiError } from '../../../lib/public-api';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -125,11 +126,13 @@ function BookingStatus({ bookingKey, notice }: { bookingKey: string; notice: (te
 
   const words = statusWords[reservation.status];
   const when = formatBookingWhen(reservation.startsAt, reservation.restaurant.timezone);
+  // Booking again is at the branch this booking was asked of.
+  const bookAgain = dinerPath(reservation.restaurant.branchSlug ?? null, '/book');
   return (
     <BookingFrame
       title={t('booking.status.heading')}
       restaurantName={reservation.restaurant.name}
-      backTo="/book"
+      backTo={bookAgain}
       backLabel={t('booking.status.back')}
     >
       <div className="space-y-4">
@@ -191,7 +194,7 @@ function BookingStatus({ bookingKey, notice }: { bookingKey: string; notice: (te
 
         <KeepLink url={`${location.origin}/booking/${bookingKey}`} />
 
-        <Link to="/book" className="btn btn-secondary w-full">
+        <Link to={bookAgain} className="btn btn-secondary w-full">
           {t('booking.another')}
         </Link>
       </div>
