@@ -192,12 +192,7 @@ export async function buildApp(
   // Read once: the sessions sign with it and the sign-in device marks are keyed from it.
   const jwtSecret = config.jwt.secret ?? loadJwtSecret(config.dataDir);
   const branches = createBranchesService(db, transact);
-  const sessions = createSessionService(
-    db,
-    { secret: jwtSecret, ttlSeconds: config.jwt.ttlSeconds },
-    events,
-    branches,
-  );
+  const sessions = createSessionService(db, { secret: jwtSecret, ttlSeconds: config.jwt.ttlSeconds }, events, branches);
   const realtime = createRealtime(app, events, sessions.authenticate);
   app.decorate('realtime', realtime);
   const settings = createSettingsService(db, transact, events, config.restaurantLanguage);

@@ -214,11 +214,12 @@ export function signInThrottle(app: FastifyInstance, limits: Config['rateLimit']
 }
 
 /**
- * Orders from table pages, per client address and per table, so one phone (or one prankster with a
- * photo of a QR code) cannot flood the kitchen. Called once the body has told which table it is.
+ * Orders from table pages, per client address and per table of a branch, so one phone (or one prankster
+ * with a photo of a QR code) cannot flood the kitchen. Called once the body has told which table it is;
+ * `branch` is the branch the page belongs to (table 7 of one branch is not table 7 of another).
  */
 export function dinerOrderLimit(app: FastifyInstance, limits: Config['rateLimit']) {
-  const tableOf = new WeakMap<FastifyRequest, number>();
+  const tableOf = new WeakMap<FastifyRequest, string>();
   const checks = [
     app.createRateLimit({
       max: limits.dinerOrdersPerIp,
@@ -231,8 +232,8 @@ export function dinerOrderLimit(app: FastifyInstance, limits: Config['rateLimit'
       keyGenerator: (request: FastifyRequest) => `diner-order:table:${tableOf.get(request)}`,
     }),
   ];
-  return (request: FastifyRequest, reply: FastifyReply, tableNo: number) => {
-    tableOf.set(request, tableNo);
+  return (request: FastifyRequest, reply: FastifyReply, branch: string, tableNo: number) => {
+    tableOf.set(request, `${branch}:${tableNo}`);
     return enforce(
       checks,
       request,

@@ -86,9 +86,9 @@ export const orderRoutes: FastifyPluginAsync<{
       },
     },
     async (request, reply) => {
-      await limitDinerOrders(request, reply, request.body.tableNo);
       // This door names no branch: it is the first branch's, whose QR codes were printed before there were branches.
       const branchId = await orders.firstBranchId();
+      await limitDinerOrders(request, reply, branchId, request.body.tableNo);
       const { order, replayed } = await orders.placeDinerOrder(
         branchId,
         request.body,

@@ -145,7 +145,7 @@ export const publicRoutes: FastifyPluginAsync<{
     },
     async (request, reply) => {
       const branch = await dinerBranches.bySlug(request.params.slug);
-      await limitDinerOrders(request, reply, request.body.tableNo);
+      await limitDinerOrders(request, reply, branch.id, request.body.tableNo);
       const { order, replayed } = await orders.placeDinerOrder(
         branch.id,
         request.body,
