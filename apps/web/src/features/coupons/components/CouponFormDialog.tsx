@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { localizedZodResolver } from '../../../lib/form-resolver';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -13,6 +13,7 @@ import { applyApiFieldErrors } from '../../../lib/form-errors';
 import { useT } from '../../../lib/i18n';
 import { useCreateCoupon } from '../api/create-coupon';
 import { useUpdateCoupon } from '../api/update-coupon';
+import { singleRestaurant, type ChainBranches } from './chain-branches';
 
 const field = updateCouponBodySchema.shape;
 
@@ -52,6 +53,9 @@ const couponFormSchema = z
 
 const couponFields = Object.keys(couponFormSchema.shape) as (keyof typeof couponFormSchema.shape)[];
 
+/** What the form sends: its fields, and the branches when the picker is shown. */
+type CouponFormValues = z.output<typeof couponFormSchema> & { branchIds?: string[] };
+
 /** An emptied box means "none" (no cap, no limit, no date) rather than 0. */
 const emptyAsNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : value);
 const emptyAsNullNumber = (value: unknown) => {
@@ -65,19 +69,35 @@ const discountTypeOptionIds: Record<(typeof discountTypes)[number], string> = {
   fixed: 'coupons.form.type.fixed',
 };
 
+/** Where a coupon works: every branch of the chain, or only those chosen; each with its message id. */
+const branchScopeLabelIds = {
+  every: 'coupons.form.branchesEvery',
+  chosen: 'coupons.form.branchesChosen',
+} as const;
+type BranchScope = keyof typeof branchScopeLabelIds;
+const branchScopes = Object.keys(branchScopeLabelIds) as BranchScope[];
+
 interface CouponFormDialogProps {
   /** The coupon to edit; without one the dialog adds a coupon. */
   coupon?: Coupon;
+  /** In a chain of more than one branch the coupon may be limited to some; with one, nothing is said of them. */
+  chain?: ChainBranches;
   onClose: () => void;
 }
 
-export function CouponFormDialog({ coupon, onClose }: CouponFormDialogProps) {
+export function CouponFormDialog({ coupon, chain = singleRestaurant, onClose }: CouponFormDialogProps) {
   const t = useT();
   const typeId = useId();
+  const scopeName = useId();
   const { enqueueSnackbar } = useSnackbar();
   const createMutation = useCreateCoupon();
   const updateMutation = useUpdateCoupon();
   const isPending = createMutation.isPending || updateMutation.isPending;
+  const { branches, inChain } = chain;
+  const [branchScope, setBranchScope] = useState<BranchScope>(coupon?.branchIds?.length ? 'chosen' : 'every');
+  // Holds the ids of branches this person does not work in too, so an edit keeps them.
+  const [chosenBranchIds, setChosenBranchIds] = useState<readonly string[]>(coupon?.branchIds ?? []);
+  const [branchError, setBranchError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -126,7 +146,31 @@ export function CouponFormDialog({ coupon, onClose }: CouponFormDialogProps) {
   /** A field's error in the active language: a rule's message id translated, any other message as it is. */
   const errorText = (message: string | undefined) => (message && ruleMessages.has(message) ? t(message) : message);
 
-  const onSubmit = handleSubmit(async (values) => {
+  function toggleBranch(branchId: string, chosen: boolean) {
+    setChosenBranchIds((ids) => (chosen ? [...ids, branchId] : ids.filter((id) => id !== branchId)));
+    if (chosen) setBranchError(null);
+  }
+
+  /**
+   * The branches to send: none (every branch) or those chosen; undefined without the picker, which leaves a
+   * new coupon chain-wide and an edited one where it was; null when "chosen" names none.
+   */
+  function branchIdsToSend(): string[] | null | undefined {
+    if (!inChain) return undefined;
+    if (branchScope === 'every') return [];
+    return chosenBranchIds.length > 0 ? [...chosenBranchIds] : null;
+  }
+
+  const submit = (event: React.FormEvent) => {
+    const branchIds = branchIdsToSend();
+    setBranchError(branchIds === null ? t('coupons.form.branchesNone') : null);
+    void handleSubmit(async (values) => {
+      if (branchIds === null) return;
+      await save(branchIds === undefined ? values : { ...values, branchIds });
+    })(event);
+  };
+
+  async function save(values: CouponFormValues) {
     try {
       if (coupon) {
         const saved = await updateMutation.mutateAsync({ id: coupon._id, ...values });
@@ -145,7 +189,7 @@ export function CouponFormDialog({ coupon, onClose }: CouponFormDialogProps) {
         setError('root.server', { message: describeApiError(error, fallback) });
       }
     }
-  });
+  }
 
   return (
     <Dialog
@@ -153,7 +197,7 @@ export function CouponFormDialog({ coupon, onClose }: CouponFormDialogProps) {
       onClose={onClose}
       className="max-w-2xl"
     >
-      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+      <form onSubmit={submit} noValidate className="space-y-4">
         {errors.root?.server?.message && <FormAlert>{errors.root.server.message}</FormAlert>}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
@@ -278,6 +322,49 @@ export function CouponFormDialog({ coupon, onClose }: CouponFormDialogProps) {
           <input type="checkbox" className="size-5 accent-amber-700" {...inputs.isActive} />
           {t('coupons.form.active')}
         </label>
+        {inChain && (
+          <fieldset className="space-y-2 rounded-xl border border-stone-200 p-4">
+            <legend className="px-1 text-sm font-semibold text-stone-900">{t('coupons.form.branches')}</legend>
+            {branchScopes.map((scope) => (
+              <label
+                key={scope}
+                className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium text-stone-800"
+              >
+                <input
+                  type="radio"
+                  name={scopeName}
+                  value={scope}
+                  checked={branchScope === scope}
+                  onChange={() => {
+                    setBranchScope(scope);
+                    setBranchError(null);
+                  }}
+                  className="size-5 accent-amber-700"
+                />
+                {t(branchScopeLabelIds[scope])}
+              </label>
+            ))}
+            {branchScope === 'chosen' && (
+              <div role="group" aria-label={t('coupons.form.branchesList')} className="grid gap-1 pl-7 sm:grid-cols-2">
+                {branches.map((branch) => (
+                  <label
+                    key={branch._id}
+                    className="flex min-h-11 cursor-pointer items-center gap-2 text-sm text-stone-800"
+                  >
+                    <input
+                      type="checkbox"
+                      className="size-5 accent-amber-700"
+                      checked={chosenBranchIds.includes(branch._id)}
+                      onChange={(event) => toggleBranch(branch._id, event.target.checked)}
+                    />
+                    {branch.name}
+                  </label>
+                ))}
+              </div>
+            )}
+            {branchError && <p className="field-error">{branchError}</p>}
+          </fieldset>
+        )}
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
             {t('coupons.form.cancel')}

@@ -1,9 +1,11 @@
 import { Pencil, Trash2 } from 'lucide-react';
+import type { Branch } from '@quan/contract/branch';
 import type { Coupon } from '@quan/contract/coupon';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { ScrollRegion } from '../../../components/ScrollRegion';
 import { discountTypeLabelIds, formatDiscountValue, formatUses, formatValidity } from './coupon-display';
+import { describeCouponBranches } from './chain-branches';
 
 interface CouponTableProps {
   coupons: readonly Coupon[];
@@ -14,6 +16,12 @@ interface CouponTableProps {
   onToggleActive: (coupon: Coupon) => void;
   onEdit: (coupon: Coupon) => void;
   onDelete: (coupon: Coupon) => void;
+  /**
+   * The branches this person knows, to name those a coupon is limited to; without `showBranches` (a
+   * restaurant with one branch) the column is not there.
+   */
+  branches?: readonly Branch[];
+  showBranches?: boolean;
 }
 
 function Limits({ coupon }: { coupon: Coupon }) {
@@ -83,7 +91,16 @@ function ActiveCell({
   );
 }
 
-export function CouponTable({ coupons, canManage, togglingId, onToggleActive, onEdit, onDelete }: CouponTableProps) {
+export function CouponTable({
+  coupons,
+  canManage,
+  togglingId,
+  onToggleActive,
+  onEdit,
+  onDelete,
+  branches = [],
+  showBranches = false,
+}: CouponTableProps) {
   const t = useT();
   return (
     <ScrollRegion label={t('coupons.table.region')} className="card">
@@ -106,6 +123,11 @@ export function CouponTable({ coupons, canManage, togglingId, onToggleActive, on
             <th scope="col" className="px-4 py-3 font-semibold">
               {t('coupons.table.valid')}
             </th>
+            {showBranches && (
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {t('coupons.table.branches')}
+              </th>
+            )}
             <th scope="col" className="px-4 py-3 text-right font-semibold">
               {t('coupons.table.uses')}
             </th>
@@ -139,6 +161,9 @@ export function CouponTable({ coupons, canManage, togglingId, onToggleActive, on
               <td className="px-4 py-3 align-top whitespace-nowrap text-stone-700 tabular-nums">
                 {formatValidity(coupon, t)}
               </td>
+              {showBranches && (
+                <td className="px-4 py-3 align-top text-stone-700">{describeCouponBranches(coupon, branches, t)}</td>
+              )}
               <td className="px-4 py-3 text-right align-top text-stone-700 tabular-nums">{formatUses(coupon)}</td>
               <td className="px-4 py-3 align-top">
                 <ActiveCell

@@ -8,11 +8,15 @@ import { describeApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { useDeleteCoupon } from '../api/delete-coupon';
 import { CouponFormDialog } from './CouponFormDialog';
+import { singleRestaurant, type ChainBranches } from './chain-branches';
 
 type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'delete'; couponId: string } | null;
 
-/** The coupon dialogs: add, edit and delete (after confirmation). A dialog reads its coupon from the live list. */
-export function useCouponDialogs(coupons: readonly Coupon[]) {
+/**
+ * The coupon dialogs: add, edit and delete (after confirmation). A dialog reads its coupon from the live list;
+ * `chain` is the branches a coupon may be limited to.
+ */
+export function useCouponDialogs(coupons: readonly Coupon[], chain: ChainBranches = singleRestaurant) {
   const t = useT();
   const [open, setOpen] = useState<OpenDialog>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -38,8 +42,10 @@ export function useCouponDialogs(coupons: readonly Coupon[]) {
 
   const dialogs = (
     <>
-      {open?.kind === 'create' && <CouponFormDialog onClose={close} />}
-      {open?.kind === 'edit' && target && <CouponFormDialog key={target._id} coupon={target} onClose={close} />}
+      {open?.kind === 'create' && <CouponFormDialog chain={chain} onClose={close} />}
+      {open?.kind === 'edit' && target && (
+        <CouponFormDialog key={target._id} coupon={target} chain={chain} onClose={close} />
+      )}
       <ConfirmDialog
         open={open?.kind === 'delete' && target !== undefined}
         title={t('coupons.delete.title', { code: target?.code ?? '' })}

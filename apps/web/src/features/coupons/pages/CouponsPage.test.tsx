@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Branch } from '@quan/contract/branch';
 import type { Coupon, CreateCouponBody, UpdateCouponBody } from '@quan/contract/coupon';
 import type { User } from '@quan/contract/user';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -40,12 +41,19 @@ interface Write {
   body: unknown;
 }
 
-/** A little coupon server; `refuse` may answer a write before it is applied. */
-function serveCoupons(refuse?: (write: Write) => FakeResponse | null) {
-  let coupons: Coupon[] = [welcome, tet];
+/**
+ * A little coupon server; `refuse` may answer a write before it is applied. `branches` are those the person
+ * works in, `coupons` those it starts with.
+ */
+function serveCoupons(
+  refuse?: (write: Write) => FakeResponse | null,
+  { branches = [], coupons: initial = [welcome, tet] }: { branches?: Branch[]; coupons?: Coupon[] } = {},
+) {
+  let coupons: Coupon[] = initial;
   const writes: Write[] = [];
   const fakeApi = installFakeApi(({ method, url, config }) => {
     if (method === 'GET' && url === '/api/coupons') return ok(coupons);
+    if (method === 'GET' && url === '/api/branches') return ok(branches);
     const write = { method, url, body: config.data ? JSON.parse(config.data as string) : undefined };
     writes.push(write);
     const refusal = refuse?.(write);
@@ -334,5 +342,127 @@ describe('CouponsPage', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Coupon TET50K is deleted.')).toBeInTheDocument();
     expect(server.writes).toEqual([{ method: 'DELETE', url: `/api/coupons/${tet._id}`, body: undefined }]);
     await waitFor(() => expect(screen.queryByRole('row', { name: 'TET50K' })).not.toBeInTheDocument());
+  });
+});
+
+function makeBranch(overrides: Partial<Branch> & Pick<Branch, '_id' | 'name' | 'slug'>): Branch {
+  return {
+    address: '',
+    phone: '',
+    taxCode: '',
+    receiptHeader: '',
+    isFirst: false,
+    createdAt: '2026-01-15T03:00:00.000Z',
+    updatedAt: '2026-01-15T03:00:00.000Z',
+    ...overrides,
+  };
+}
+const district1 = makeBranch({ _id: '0190a1b2-c3d4-7e5f-8a9b-5b0000000001', name: 'Quận 1', slug: 'quan-1' });
+const district3 = makeBranch({ _id: '0190a1b2-c3d4-7e5f-8a9b-5b0000000003', name: 'Quận 3', slug: 'quan-3' });
+const district7 = makeBranch({ _id: '0190a1b2-c3d4-7e5f-8a9b-5b0000000007', name: 'Quận 7', slug: 'quan-7' });
+// Works only in District 3 and District 7 (a branch this manager does not work in counts, unnamed).
+const district3Only = makeCoupon(3, { code: 'Q3VUI', branchIds: [district3._id] });
+const district7AndElsewhere = makeCoupon(4, { code: 'XA7', branchIds: [district7._id, district1._id] });
+
+const couponWrites = (writes: readonly Write[]) => writes.filter((write) => write.url.startsWith('/api/coupons'));
+
+describe('CouponsPage in a chain of branches', { timeout: 30_000 }, () => {
+  let server: ReturnType<typeof serveCoupons> | undefined;
+  afterEach(() => server?.fakeApi.restore());
+
+  it('shows where each coupon works and limits a new one to the branches chosen', async () => {
+    const user = userEvent.setup();
+    signIn('manager');
+    server = serveCoupons(undefined, {
+      branches: [district1, district3],
+      coupons: [welcome, district3Only, district7AndElsewhere],
+    });
+    renderRoutes(routes, { path: '/coupon-management' });
+
+    expect(await screen.findByRole('columnheader', { name: 'Works in' })).toBeInTheDocument();
+    const worksIn = (code: string) => cellsOf(code)[4];
+    expect(worksIn('WELCOME10')).toBe('Every branch');
+    expect(worksIn('Q3VUI')).toBe('Quận 3');
+    expect(worksIn('XA7')).toBe('Quận 1, 1 other branch');
+
+    await user.click(screen.getByRole('button', { name: 'Add coupon' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add a coupon' }));
+    await user.type(dialog.getByLabelText('Code'), 'quan3-10');
+    await user.type(dialog.getByLabelText('Discount (%)'), '10');
+    const picker = within(dialog.getByRole('group', { name: 'Works in' }));
+    expect(picker.getByRole('radio', { name: 'Every branch' })).toBeChecked();
+
+    // "Only the branches chosen" with none chosen would be every branch: it is said, and nothing is sent.
+    await user.click(picker.getByRole('radio', { name: 'Only the branches chosen' }));
+    await user.click(dialog.getByRole('button', { name: 'Add coupon' }));
+    expect(
+      await picker.findByText('Choose at least one branch, or let the code work in every branch'),
+    ).toBeInTheDocument();
+    expect(couponWrites(server.writes)).toEqual([]);
+
+    await user.click(picker.getByRole('checkbox', { name: 'Quận 3' }));
+    await user.click(dialog.getByRole('button', { name: 'Add coupon' }));
+
+    expect(await screen.findByText('Coupon QUAN3-10 is added.')).toBeInTheDocument();
+    expect(couponWrites(server.writes)).toEqual([
+      {
+        method: 'POST',
+        url: '/api/coupons',
+        body: expect.objectContaining({ code: 'QUAN3-10', discountValue: 10, branchIds: [district3._id] }) as unknown,
+      },
+    ]);
+  });
+
+  it('opens an edit where the coupon works, keeps a branch the manager cannot name, and frees it for every branch', async () => {
+    const user = userEvent.setup();
+    signIn('manager');
+    server = serveCoupons(undefined, { branches: [district1, district3], coupons: [district7AndElsewhere] });
+    renderRoutes(routes, { path: '/coupon-management' });
+
+    await user.click(await screen.findByRole('button', { name: 'Edit XA7' }));
+    let dialog = within(screen.getByRole('dialog', { name: 'Edit coupon XA7' }));
+    let picker = within(dialog.getByRole('group', { name: 'Works in' }));
+    expect(picker.getByRole('radio', { name: 'Only the branches chosen' })).toBeChecked();
+    expect(picker.getByRole('checkbox', { name: 'Quận 1' })).toBeChecked();
+    expect(picker.getByRole('checkbox', { name: 'Quận 3' })).not.toBeChecked();
+    await user.click(picker.getByRole('checkbox', { name: 'Quận 3' }));
+    await user.click(dialog.getByRole('button', { name: 'Save coupon' }));
+    expect(await screen.findByText('Coupon XA7 is saved.')).toBeInTheDocument();
+    expect(couponWrites(server.writes).at(-1)?.body).toMatchObject({
+      branchIds: [district7._id, district1._id, district3._id],
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Edit XA7' }));
+    dialog = within(screen.getByRole('dialog', { name: 'Edit coupon XA7' }));
+    picker = within(dialog.getByRole('group', { name: 'Works in' }));
+    await user.click(picker.getByRole('radio', { name: 'Every branch' }));
+    await user.click(dialog.getByRole('button', { name: 'Save coupon' }));
+    await waitFor(() => expect(couponWrites(server!.writes)).toHaveLength(2));
+    expect(couponWrites(server.writes).at(-1)?.body).toMatchObject({ branchIds: [] });
+    await waitFor(() => expect(cellsOf('XA7')[4]).toBe('Every branch'));
+  });
+
+  it('hides the picker and the column with one branch, and sends no branches', async () => {
+    const user = userEvent.setup();
+    signIn('manager');
+    server = serveCoupons(undefined, { branches: [district1] });
+    const { queryClient } = renderRoutes(routes, { path: '/coupon-management' });
+
+    await screen.findByRole('row', { name: 'WELCOME10' });
+    await waitFor(() => expect(queryClient.getQueryData(['branches'])).toEqual([district1]));
+    expect(screen.queryByRole('columnheader', { name: 'Works in' })).not.toBeInTheDocument();
+    expect(cellsOf('TET50K').slice(0, 7)).toEqual(['Fixed amount', '50.000 ₫', '—', 'Any day', '12/∞', 'Off', '0']);
+
+    await user.click(screen.getByRole('button', { name: 'Add coupon' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add a coupon' }));
+    expect(dialog.queryByRole('group', { name: 'Works in' })).not.toBeInTheDocument();
+    expect(dialog.queryByRole('radio', { name: 'Every branch' })).not.toBeInTheDocument();
+    await user.type(dialog.getByLabelText('Code'), 'mot-quan');
+    await user.type(dialog.getByLabelText('Discount (%)'), '5');
+    await user.click(dialog.getByRole('button', { name: 'Add coupon' }));
+
+    expect(await screen.findByText('Coupon MOT-QUAN is added.')).toBeInTheDocument();
+    expect(couponWrites(server.writes)).toHaveLength(1);
+    expect(couponWrites(server.writes)[0]?.body).not.toHaveProperty('branchIds');
   });
 });

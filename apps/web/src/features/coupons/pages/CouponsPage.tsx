@@ -12,6 +12,8 @@ import { useUpdateCoupon } from '../api/update-coupon';
 import { CouponTable } from '../components/CouponTable';
 import { filterCoupons } from '../components/coupon-display';
 import { useCouponDialogs } from '../components/use-coupon-dialogs';
+import { chainBranchesOf } from '../components/chain-branches';
+import { useBranches } from '../../branches/api/list-branches';
 import { LoadError } from '../../../components/LoadError';
 
 /**
@@ -25,7 +27,9 @@ export function CouponsPage() {
   const { enqueueSnackbar } = useSnackbar();
   const coupons = useCoupons();
   const allCoupons = coupons.data ?? [];
-  const dialogs = useCouponDialogs(allCoupons);
+  // In a chain, a coupon may be limited to branches; a restaurant with one branch never sees the word.
+  const chain = chainBranchesOf(useBranches().data);
+  const dialogs = useCouponDialogs(allCoupons, chain);
   const toggleMutation = useUpdateCoupon();
   const [search, setSearch] = useState('');
   const activeCount = allCoupons.filter((coupon) => coupon.isActive).length;
@@ -84,6 +88,9 @@ export function CouponsPage() {
         onToggleActive={toggleActive}
         onEdit={dialogs.openEdit}
         onDelete={dialogs.openDelete}
+        branches={chain.branches}
+        // A coupon limited to branches says where it works, even to someone who works in one of them only.
+        showBranches={chain.inChain || allCoupons.some((coupon) => (coupon.branchIds?.length ?? 0) > 0)}
       />
     );
   }

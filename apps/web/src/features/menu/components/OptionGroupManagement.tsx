@@ -19,6 +19,8 @@ import { EditDeleteActions } from './EditDeleteActions';
 interface OptionGroupManagementProps {
   /** The ingredients options may change in a portion's recipe; the page loads them. */
   ingredients: RecipeIngredients;
+  /** The chain has more than one branch: each option gets the current branch's own price and availability. */
+  inChain?: boolean;
 }
 
 function listNames(t: Translate, names: readonly string[]): string {
@@ -30,7 +32,7 @@ function listNames(t: Translate, names: readonly string[]): string {
  * Option groups for managers ("Size: Nhỏ / Vừa / Lớn", "Topping: up to 3"): list with their rule, options
  * and the dishes offering them, create, edit, delete. A dish picks its groups in its own form.
  */
-export function OptionGroupManagement({ ingredients }: OptionGroupManagementProps) {
+export function OptionGroupManagement({ ingredients, inChain = false }: OptionGroupManagementProps) {
   const t = useT();
   const groups = useOptionGroups();
   const createMutation = useCreateOptionGroup();
@@ -186,6 +188,7 @@ export function OptionGroupManagement({ ingredients }: OptionGroupManagementProp
           <OptionGroupForm
             group={editing === 'new' ? undefined : editing}
             ingredients={ingredients}
+            inChain={inChain}
             isPending={createMutation.isPending || updateMutation.isPending}
             onSubmit={save}
             onCancel={() => setEditing(null)}

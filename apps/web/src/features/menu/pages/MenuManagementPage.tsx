@@ -74,7 +74,7 @@ export function MenuManagementPage() {
         <>
           <CategoryManagement />
           <ItemManagement ingredients={recipeIngredients} inChain={inChain} />
-          <OptionGroupManagement ingredients={recipeIngredients} />
+          <OptionGroupManagement ingredients={recipeIngredients} inChain={inChain} />
           <StationManagement />
         </>
       ) : (
