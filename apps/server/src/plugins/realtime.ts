@@ -194,6 +194,11 @@ export function createRealtime(
     io.local.in(sessionRoom(sessionId)).socketsLeave(staffRoom(from));
     io.local.in(sessionRoom(sessionId)).socketsJoin(staffRoom(to));
   });
+  // A person's branches or role changed: their connections here close their transport and reconnect by
+  // themselves, so each joins again the room of the branch it may hear now (or is refused, BRANCH_LEFT).
+  bus.on('account.changed', ({ userId }) => {
+    for (const id of [...(roomOf(userRoom(userId)) ?? [])]) io.sockets.sockets.get(id)?.conn.close();
+  });
   bus.on('sessions.ended', (ended) => {
     const room = 'userId' in ended ? userRoom(ended.userId) : sessionRoom(ended.sessionId);
     io.local.in(room).disconnectSockets(true);

@@ -15,11 +15,6 @@ export async function findBranch(db: Executor, id: string): Promise<BranchRow | 
   return row;
 }
 
-export async function findBranchBySlug(db: Executor, slug: string): Promise<BranchRow | undefined> {
-  const [row] = await db.select().from(branches).where(eq(branches.slug, slug));
-  return row;
-}
-
 /** The first branch: the one the product's original diner links open. Every database has one (migration 0022). */
 export async function firstBranch(db: Executor): Promise<BranchRow> {
   const [row] = await db.select().from(branches).orderBy(asc(branches.position)).limit(1);

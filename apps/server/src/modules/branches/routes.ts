@@ -46,7 +46,12 @@ export const branchRoutes: FastifyPluginAsync<{ branches: BranchesService; users
     '/:branchId',
     {
       config: { access: 'branches:manage' },
-      schema: { tags, params: branchParamsSchema, body: updateBranchBodySchema, response: { 200: envelope(branchSchema) } },
+      schema: {
+        tags,
+        params: branchParamsSchema,
+        body: updateBranchBodySchema,
+        response: { 200: envelope(branchSchema) },
+      },
     },
     async (request) => {
       const branch = await branches.update(request.params.branchId, request.body);

@@ -55,13 +55,6 @@ export function createBranchesService(db: Database, transact: Transact) {
 
     all: () => listed(db),
 
-    /** The branch of a diner link's slug; 404 for a slug no branch has. */
-    async bySlug(slug: string): Promise<repo.BranchRow> {
-      const row = await repo.findBranchBySlug(db, slug.toLowerCase());
-      if (!row) throw notFound(`There is no branch ${slug}`).because('BRANCH_NOT_FOUND', { slug });
-      return row;
-    },
-
     first: () => repo.firstBranch(db),
 
     /** The branch's next order number (repository.takeOrderNo): on `db` before an order's transaction, or in it. */
@@ -132,7 +125,9 @@ export function createBranchesService(db: Database, transact: Transact) {
         }
         const ids = body.branches.map((entry) => entry.branchId);
         const known = ids.length
-          ? new Set((await tx.select({ id: branches.id }).from(branches).where(inArray(branches.id, ids))).map((r) => r.id))
+          ? new Set(
+              (await tx.select({ id: branches.id }).from(branches).where(inArray(branches.id, ids))).map((r) => r.id),
+            )
           : new Set<string>();
         const unknown = ids.find((branchId) => !known.has(branchId));
         if (unknown) {

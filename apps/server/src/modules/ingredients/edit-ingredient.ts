@@ -157,7 +157,10 @@ export async function updateIngredient(
   }
 }
 
-/** Removes it from the chain's catalogue (every branch's stock of it goes too); refused while a recipe uses it, naming the dishes. */
+/**
+ * Removes it from the chain's catalogue; refused while a recipe uses it (naming the dishes), while a transfer
+ * carried it, or while another branch still holds some: one branch's manager never empties another's shelf.
+ */
 export async function removeIngredient(transact: Transact, branchId: string, id: string): Promise<void> {
   await transact(async (tx) => {
     const locked = await repo.lockIngredient(tx, branchId, id, 'update');
@@ -177,6 +180,13 @@ export async function removeIngredient(transact: Transact, branchId: string, id:
         'INGREDIENT_IN_TRANSFERS',
         { ingredient: locked.name, transfers: numbers },
       );
+    }
+    const [elsewhere] = (await repo.branchesHolding(tx, id)).filter((held) => held.branchId !== branchId);
+    if (elsewhere) {
+      const stock = formatQuantity(elsewhere.quantity, locked.unit);
+      throw conflict(
+        `${locked.name} has ${stock} in stock at ${elsewhere.branchName}; it stays in the catalogue`,
+      ).because('INGREDIENT_HELD_ELSEWHERE', { ingredient: locked.name, stock, branch: elsewhere.branchName });
     }
     await repo.deleteIngredient(tx, id);
   });

@@ -43,26 +43,16 @@ export const getOrder = ({ db }: Reader, branchId: string, id: string) => loadOr
 
 /**
  * Whether this token follows this order (the diner's phone that placed it). The token alone decides, in
- * whichever branch the order is; a branch given narrows it to that branch's orders.
+ * whichever branch the order is (`null`: any branch), as it is the order's own secret.
  */
-export async function mayFollowOrder(
-  { db }: Reader,
-  orderId: string,
-  token: string,
-  branchId: string | null = null,
-): Promise<boolean> {
-  const [found] = await repo.findOrders(db, branchId, [orderId]);
+export async function mayFollowOrder({ db }: Reader, orderId: string, token: string): Promise<boolean> {
+  const [found] = await repo.findOrders(db, null, [orderId]);
   return !!found?.order.trackingToken && sameSecret(found.order.trackingToken, token);
 }
 
 /** The diner's view of their order; any other token gets the same 404 as a missing order. */
-export async function getOrderForDiner(
-  { db }: Reader,
-  orderId: string,
-  token: string,
-  branchId: string | null = null,
-): Promise<PublicOrder> {
-  const [found] = await repo.findOrders(db, branchId, [orderId]);
+export async function getOrderForDiner({ db }: Reader, orderId: string, token: string): Promise<PublicOrder> {
+  const [found] = await repo.findOrders(db, null, [orderId]);
   if (!found?.order.trackingToken || !sameSecret(found.order.trackingToken, token)) {
     throw notFound('That order does not exist, or this link is not for it').because('ORDER_LINK_NOT_FOUND');
   }

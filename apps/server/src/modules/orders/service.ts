@@ -126,8 +126,7 @@ export function createOrdersService(deps: OrdersDeps) {
     list: (actor: AuthUser, query: ListOrdersFilter) => listOrders(deps, actor.branchId, query),
     get: (actor: AuthUser, id: string) => getOrder(deps, actor.branchId, id),
     /** The token decides; `branchId` (a diner's link of a branch) narrows it to that branch's orders. */
-    getForDiner: (orderId: string, token: string, branchId: string | null = null) =>
-      getOrderForDiner(deps, orderId, token, branchId),
+    getForDiner: (orderId: string, token: string) => getOrderForDiner(deps, orderId, token),
     mayFollow: (orderId: string, token: string) => mayFollowOrder(deps, orderId, token),
   };
 }

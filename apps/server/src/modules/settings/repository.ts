@@ -1,6 +1,6 @@
 import type { Language } from '@quan/contract/language';
 import type { Settings, UpdateSettingsBody } from '@quan/contract/settings';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { branches } from '../../db/schema/branches';
 import { restaurantSettings } from '../../db/schema/settings';
@@ -38,6 +38,19 @@ const branchColumns = {
   language: branches.language,
   reservations: branches.reservations,
 };
+
+/** Another branch whose guests transfer to this account number, if one does. */
+export async function branchWithAccount(
+  db: Executor,
+  accountNumber: string,
+  exceptBranchId: string,
+): Promise<{ name: string } | undefined> {
+  const [row] = await db
+    .select({ name: branches.name })
+    .from(branches)
+    .where(and(sql`${branches.bank} ->> 'accountNumber' = ${accountNumber}`, ne(branches.id, exceptBranchId)));
+  return row;
+}
 
 /** The chain's row; undefined until the restaurant first saves its settings. */
 export async function findChainSettings(db: Executor): Promise<ChainSettings | undefined> {
@@ -80,7 +93,9 @@ export async function saveSettings(
       .set({ ...chain, updatedAt: sql`now()` })
       .where(eq(restaurantSettings.id, 1));
   }
-  const branch = { ...(created ? { language: initialLanguage } : {}), ...pick(changes, branchKeys) };
+  // Every branch kept showing that language until now; the column's default would otherwise take over.
+  if (created) await db.update(branches).set({ language: initialLanguage });
+  const branch = pick(changes, branchKeys);
   if (Object.keys(branch).length > 0) {
     await db
       .update(branches)

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { createEventCache } from '../../events/cache';
 import type { Transact } from '../../events/transact';
-import { badRequest, notFound } from '../../lib/app-error';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
 import * as repo from './repository';
 
 /** A bank account only helps when the guests' banking apps know the bank: its BIN must take VietQR. */
@@ -44,6 +44,15 @@ export function createSettingsService(
     update: async (branchId: string, changes: UpdateSettingsBody): Promise<Settings> => {
       checkBank(changes.bank);
       await transact(async (tx, record) => {
+        // A bank notification finds its branch by the account it reached, and each branch numbers its
+        // orders from 1001: two branches on one account could pay one's order with the other's transfer.
+        const other = changes.bank && (await repo.branchWithAccount(tx, changes.bank.accountNumber, branchId));
+        if (other) {
+          throw conflict(`${other.name} already receives transfers on this account; each branch needs its own`).because(
+            'BANK_ACCOUNT_OF_OTHER_BRANCH',
+            { branch: other.name },
+          );
+        }
         await repo.saveSettings(tx, branchId, changes, initialLanguage);
         record({ type: 'settings.changed' });
       });
