@@ -1,4 +1,5 @@
 import type { Branch } from '@quan/contract/branch';
+import { lineText } from '@quan/contract/text-fields';
 import { z } from 'zod';
 import type { EventBus } from '../../events/bus';
 import { createEventCache } from '../../events/cache';
@@ -6,7 +7,7 @@ import { notFound } from '../../lib/app-error';
 import type { BranchesService } from '../branches/service';
 
 /** `/b/{slug}/…`: the branch a diner's link names. */
-export const branchSlugParamsSchema = z.strictObject({ slug: z.string().min(1).max(60) });
+export const branchSlugParamsSchema = z.strictObject({ slug: lineText().min(1).max(60) });
 
 /** What a diner's page needs of a branch: its id for the queries, its name and address for the page. */
 export interface DinerBranch {
