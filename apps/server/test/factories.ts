@@ -147,7 +147,12 @@ export async function addBranch(t: TestApp, name = ''): Promise<Branch> {
 export async function signInToBranch(t: TestApp, branchId: string, role: Role): Promise<SignedIn> {
   if (role === 'admin') {
     const signedIn = await t.newSession('admin');
-    const switched = await t.request({ method: 'PUT', url: '/api/branches/current', payload: { branchId }, as: signedIn });
+    const switched = await t.request({
+      method: 'PUT',
+      url: '/api/branches/current',
+      payload: { branchId },
+      as: signedIn,
+    });
     if (switched.statusCode !== 200) throw new Error(`switch: ${switched.body}`);
     return { ...signedIn, user: switched.json().data };
   }

@@ -1,23 +1,10 @@
 import type { PaymentMethod } from '@quan/contract/order';
-import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  smallint,
-  text,
-  unique,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, smallint, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Completed orders summed per branch, local day, hour and payment method, kept up to date in the transaction that
- * completes an order. Revenue figures read these few rows instead of the orders, so a restaurant with years
- * of history answers as fast as a new one. Days and hours are in `sales_rollup_state.timezone`.
+ * Completed orders summed per branch, local day, hour and payment method, kept up to date in the transaction
+ * that completes an order. Revenue figures read these few rows instead of the orders, so a restaurant with
+ * years of history answers as fast as a new one. Days and hours are in the branch's `sales_rollup_state.timezone`.
  */
 export const salesByHour = pgTable(
   'sales_by_hour',

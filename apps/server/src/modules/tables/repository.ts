@@ -35,7 +35,11 @@ export async function findTable(db: Executor, branchId: string, id: string): Pro
   return row;
 }
 
-export async function findTableByNumber(db: Executor, branchId: string, tableNo: number): Promise<TableRow | undefined> {
+export async function findTableByNumber(
+  db: Executor,
+  branchId: string,
+  tableNo: number,
+): Promise<TableRow | undefined> {
   const [row] = await db
     .select()
     .from(diningTables)
@@ -52,7 +56,11 @@ export async function findTableRow(db: Executor, branchId: string, id: string): 
 }
 
 /** The table, locked for the rest of the transaction: two phones ordering at once queue here. */
-export async function lockTableByNumber(db: Executor, branchId: string, tableNo: number): Promise<TableRow | undefined> {
+export async function lockTableByNumber(
+  db: Executor,
+  branchId: string,
+  tableNo: number,
+): Promise<TableRow | undefined> {
   const [row] = await db
     .select()
     .from(diningTables)
@@ -60,7 +68,6 @@ export async function lockTableByNumber(db: Executor, branchId: string, tableNo:
     .for('update');
   return row;
 }
-
 
 export async function insertTable(db: Executor, values: typeof diningTables.$inferInsert): Promise<void> {
   await db.insert(diningTables).values(values);
@@ -88,9 +95,7 @@ export async function seatOrder(db: Executor, branchId: string, tableId: string,
   const rows = await db
     .update(diningTables)
     .set({ status: 'booked', currentOrderId: orderId, updatedAt: sql`now()` })
-    .where(
-      and(eq(diningTables.id, tableId), eq(diningTables.branchId, branchId), isNull(diningTables.currentOrderId)),
-    )
+    .where(and(eq(diningTables.id, tableId), eq(diningTables.branchId, branchId), isNull(diningTables.currentOrderId)))
     .returning({ id: diningTables.id });
   return rows.length > 0;
 }

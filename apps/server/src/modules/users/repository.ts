@@ -85,7 +85,10 @@ export async function findSessionUser(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(branchMembers, and(eq(branchMembers.userId, sessions.userId), eq(branchMembers.branchId, sessions.branchId)))
+    .leftJoin(
+      branchMembers,
+      and(eq(branchMembers.userId, sessions.userId), eq(branchMembers.branchId, sessions.branchId)),
+    )
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
   if (!row) return undefined;
   const { accountRole, branchRole, ...user } = row;

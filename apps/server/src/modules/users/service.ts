@@ -261,7 +261,11 @@ export function createUsersService(
           record({ type: 'sessions.ended', userId: target.id });
         }
         // Approved by a person working in a branch: the newcomer starts there, with the role they were given.
-        if (status === 'active' && target.role !== 'admin' && (await branches.membershipsOf(target.id, tx)).length === 0) {
+        if (
+          status === 'active' &&
+          target.role !== 'admin' &&
+          (await branches.membershipsOf(target.id, tx)).length === 0
+        ) {
           await branches.setMembership(target.id, actor.branchId, target.role, tx);
         }
         record({ type: 'account.changed', userId: target.id });

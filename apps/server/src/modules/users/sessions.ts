@@ -71,7 +71,10 @@ export function createSessionService(
       'sessions.ended': (ended) =>
         'sessionId' in ended ? (_token, { claims }) => claims.jti === ended.sessionId : tokensOf(ended.userId),
       'account.changed': ({ userId }) => tokensOf(userId),
-      'session.branch-switched': ({ sessionId }) => (_token, { claims }) => claims.jti === sessionId,
+      'session.branch-switched':
+        ({ sessionId }) =>
+        (_token, { claims }) =>
+          claims.jti === sessionId,
     },
     maxEntries: MAX_CACHED_SESSIONS,
   });
@@ -81,9 +84,7 @@ export function createSessionService(
       const branchId = await branches.homeBranchOf(user);
       const role = branchId ? await branches.roleIn(user, branchId) : undefined;
       if (!branchId || !role) {
-        throw forbidden('Your account is not in any branch yet; ask the owner to add you to one').because(
-          'NO_BRANCH',
-        );
+        throw forbidden('Your account is not in any branch yet; ask the owner to add you to one').because('NO_BRANCH');
       }
       const sessionId = newId();
       const issuedAt = Math.floor(Date.now() / 1000);
