@@ -1,7 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Branch } from '@quan/contract/branch';
 import type { Envelope } from '@quan/contract/common';
 import type { BankAccount, Settings } from '@quan/contract/settings';
 import { apiClient } from '../../../lib/api-client';
+import { useAppSelector } from '../../../store/hooks';
 
 /**
  * The restaurant's settings, read here for the bank account the VietQR code pays into. A feature's components
@@ -28,13 +30,32 @@ export function useBankAccount() {
   return useQuery(bankAccountQueryOptions());
 }
 
-/** What a printed bill names at its top and the account its VietQR codes pay into. */
+/** The branch a bill is printed in, as its top names it: its own name, address, phone, tax code and lines. */
+export type BillPlace = Pick<Branch, 'name' | 'address' | 'phone' | 'taxCode' | 'receiptHeader'>;
+
+async function getBranches(): Promise<Branch[]> {
+  const response = await apiClient.get<Envelope<Branch[]>>('/api/branches');
+  return response.data.data;
+}
+
+/**
+ * What a printed bill names at its top (the restaurant, and the branch it is printed in) and the account its
+ * VietQR codes pay into. The branches are read under the same key as the branches screen's list.
+ */
 export function useBillHeading() {
-  return useQuery({
+  const branchId = useAppSelector((state) => state.user.branchId);
+  const settings = useQuery({
     queryKey: settingsQueryKey,
     queryFn: getSettings,
-    select: (settings) => ({ restaurantName: settings.restaurantName, bank: settings.bank }),
+    select: (read) => ({ restaurantName: read.restaurantName, bank: read.bank }),
   });
+  const place = useQuery({
+    queryKey: ['branches'] as const,
+    queryFn: getBranches,
+    enabled: !!branchId,
+    select: (branches): BillPlace | null => branches.find((branch) => branch._id === branchId) ?? null,
+  });
+  return { data: settings.data && { ...settings.data, place: place.data ?? null } };
 }
 
 /** The step cash paying all that is due is rounded to (`cashRounding`, 0: none), as the server rounds it. */

@@ -57,7 +57,13 @@ export function BillDialog({ order, onClose }: BillDialogProps) {
         </fieldset>
       )}
       <div className="mx-auto max-w-[80mm] rounded-lg border border-stone-200 bg-white p-4">
-        <PrintedBill order={order} restaurantName={bill.restaurantName} bank={bill.bank} partNo={partNo} />
+        <PrintedBill
+          order={order}
+          restaurantName={bill.restaurantName}
+          place={bill.place}
+          bank={bill.bank}
+          partNo={partNo}
+        />
       </div>
       {/* The buttons stay in reach under a long bill on a phone. */}
       <div className="sticky -bottom-6 -mx-6 -mb-6 mt-4 flex gap-2 border-t border-stone-200 bg-white px-6 py-4">

@@ -131,6 +131,34 @@ const codesOf = (paper: ReturnType<typeof within>) =>
   paper.queryAllByRole('img').map((code: HTMLElement) => code.getAttribute('aria-label'));
 
 describe('PrintedBill: the provisional bill of an open order', () => {
+  it('names the branch it is printed in under the restaurant: its address, phone, tax code and lines', () => {
+    const place = {
+      name: 'Quận 3',
+      address: '12 Võ Văn Tần, Quận 3',
+      phone: '028 3930 1234',
+      taxCode: '0312345678-001',
+      receiptHeader: 'Cảm ơn quý khách',
+    };
+    render(<PrintedBill order={order} restaurantName="Quán Phở Bắc" place={place} />);
+    const header = screen.getByText('Quán Phở Bắc').closest('header')!;
+    for (const text of [
+      'Quận 3',
+      '12 Võ Văn Tần, Quận 3',
+      'Tel: 028 3930 1234',
+      'Tax code: 0312345678-001',
+      'Cảm ơn quý khách',
+    ]) {
+      expect(within(header).getByText(text)).toBeInTheDocument();
+    }
+  });
+
+  it('prints nothing more for a restaurant whose one branch has its name and no details', () => {
+    const place = { name: 'Quán Test', address: '', phone: '', taxCode: '', receiptHeader: '' };
+    render(<PrintedBill order={order} restaurantName="Quán Test" place={place} />);
+    expect(screen.getAllByText('Quán Test')).toHaveLength(1);
+    expect(screen.queryByText(/^Tax code/)).not.toBeInTheDocument();
+  });
+
   it('bills what is left of a partly voided line and leaves a voided line out', () => {
     render(<PrintedBill order={order} restaurantName="Quán Test" />);
     const bill = billOf1042();

@@ -2,6 +2,7 @@ import { billPrintKindOf, type Order } from '@quan/contract/order';
 import { transferNote } from '@quan/contract/payments';
 import type { BankAccount } from '@quan/contract/settings';
 import { VietQrCode } from '../../../components/VietQrCode';
+import type { BillPlace } from '../api/get-bank-account';
 import { formatClock, formatDateTime, formatPercent } from '../../../lib/date-format';
 import { formatMoney, formatPriceChange } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
@@ -56,6 +57,8 @@ function billedLines(order: Order) {
 export interface PrintedBillProps {
   order: Order;
   restaurantName: string;
+  /** The branch it is printed in: its name (when not the restaurant's), address, phone, tax code and header lines. */
+  place?: BillPlace | null;
   /** The account guests transfer to: with it, what is still due gets a VietQR code. */
   bank?: BankAccount | null;
   /** On a split bill, the part the guest pays: only its code is printed. Null: every part still due. */
@@ -80,6 +83,7 @@ export interface PrintedBillProps {
 export function PrintedBill({
   order,
   restaurantName,
+  place = null,
   bank = null,
   partNo = null,
   copy = null,
@@ -111,6 +115,11 @@ export function PrintedBill({
       )}
       <header className="ticket-center">
         <p className="text-base font-bold uppercase">{restaurantName}</p>
+        {place && place.name !== restaurantName && <p className="font-bold">{place.name}</p>}
+        {place?.address && <p className="whitespace-pre-line">{place.address}</p>}
+        {place?.phone && <p>{t('orders.bill.phone', { phone: place.phone })}</p>}
+        {place?.taxCode && <p>{t('orders.bill.taxCode', { taxCode: place.taxCode })}</p>}
+        {place?.receiptHeader && <p className="whitespace-pre-line">{place.receiptHeader}</p>}
         <p className="text-base font-bold">{t(isReceipt ? 'orders.bill.receiptHeading' : 'orders.bill.billHeading')}</p>
         <p>{t('orders.bill.orderNo', { orderNo: order.orderNo })}</p>
         <p>{formatDateTime(order.createdAt)}</p>

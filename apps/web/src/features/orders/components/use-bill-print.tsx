@@ -22,8 +22,9 @@ export function useBillPrint() {
   const mutation = usePrintBill();
   const restaurantName = heading.data?.restaurantName ?? defaultSettings.restaurantName;
   const bank = heading.data?.bank ?? null;
+  const place = heading.data?.place ?? null;
   const { print: printSheet, sheet } = usePrintSheet('bill', (job: Omit<PrintedBillProps, 'restaurantName'>) => (
-    <PrintedBill {...job} restaurantName={restaurantName} bank={bank} />
+    <PrintedBill {...job} restaurantName={restaurantName} place={place} bank={bank} />
   ));
 
   async function print(order: Order, partNo: number | null = null): Promise<void> {
@@ -43,5 +44,5 @@ export function useBillPrint() {
     }
   }
 
-  return { print, isPrinting: mutation.isPending, restaurantName, bank, sheet };
+  return { print, isPrinting: mutation.isPending, restaurantName, place, bank, sheet };
 }

@@ -55,7 +55,7 @@ export function PlacedOrderView({ order, onNewOrder }: PlacedOrderViewProps) {
             {t('pos.placed.printReceipt')}
           </button>
           <div className="card mx-auto max-w-[80mm] p-4">
-            <PrintedBill order={order} restaurantName={bill.restaurantName} bank={bill.bank} />
+            <PrintedBill order={order} restaurantName={bill.restaurantName} place={bill.place} bank={bill.bank} />
           </div>
         </div>
         <div className="space-y-3">
