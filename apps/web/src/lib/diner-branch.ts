@@ -26,3 +26,9 @@ export const dinerPath = (slug: string | null, page: string): string =>
 
 /** The start of a branch's public API calls: `/api/public/b/<slug>`. */
 export const branchApiPath = (slug: string): string => `/api/public/b/${encodeURIComponent(slug)}`;
+
+/** The name a diner's page shows: the restaurant's, and in a chain the branch's beside it when it differs. */
+export function dinerPlaceName(restaurant: { name: string; branch?: { name: string } }): string {
+  const branch = restaurant.branch?.name;
+  return branch && branch !== restaurant.name ? `${restaurant.name} · ${branch}` : restaurant.name;
+}

@@ -53,7 +53,9 @@ export function BranchSwitcher({
         value={current._id}
         disabled={switchBranch.isPending || waitingToSend}
         onChange={(event) => choose(event.target.value)}
-        className="field-input w-auto max-w-32 truncate py-1 text-sm sm:max-w-48"
+        // A fixed width on a phone: a select is as wide as its longest branch name otherwise, and ran under the
+        // live dot and the avatar beside it.
+        className="field-input w-28 min-w-0 truncate py-1 pr-7 text-sm sm:w-auto sm:max-w-48"
       >
         {list.map((branch) => (
           <option key={branch._id} value={branch._id}>

@@ -8,13 +8,14 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { usePublicMenu } from '../api/get-public-menu';
 import { MenuLoading, MenuLoadError } from '../components/MenuStates';
 import { MenuView } from '../components/MenuView';
+import { dinerPlaceName } from '../../../lib/diner-branch';
 
 /** `/public-menu`: what the restaurant serves, for anyone, live: a dish that sells out disappears. */
 export function PublicMenuPage() {
   const socket = useDinerSocket();
   const menu = usePublicMenu(socket);
   const t = useT();
-  const restaurantName = menu.data?.restaurant.name;
+  const restaurantName = menu.data && dinerPlaceName(menu.data.restaurant);
   usePageTitle(restaurantName ? t('menu.pageTitle', { restaurant: restaurantName }) : t('menu.pageTitleBare'));
 
   return (

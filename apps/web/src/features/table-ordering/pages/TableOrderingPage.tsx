@@ -13,6 +13,7 @@ import { usePublicTable } from '../api/get-public-table';
 import { loadedTableOrdering, loadTableOrdering } from '../components/load-table-ordering';
 import { TableFrame } from '../components/TableFrame';
 import { startsOnOrder } from '../components/table-session';
+import { dinerPlaceName } from '../../../lib/diner-branch';
 
 // The notices for a wrong link or an unknown table are rare: their code (and icons) stays out of the first load.
 const LinkNotice = lazy(() => import('../components/TableNotices'));
@@ -85,7 +86,7 @@ function TableMenu({ tableNo, tableKey }: { tableNo: number; tableKey: string })
   }
   if (table.error instanceof PublicApiError && table.error.status === 403) return <LinkNotice />;
 
-  const restaurantName = menu.data?.restaurant.name;
+  const restaurantName = menu.data && dinerPlaceName(menu.data.restaurant);
   const menuItemIds = menu.data
     ? new Set(menu.data.categories.flatMap((category) => category.items.map((item) => item._id)))
     : null;
