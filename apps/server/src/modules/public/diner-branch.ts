@@ -60,6 +60,11 @@ export function createDinerBranches(branches: Pick<BranchesService, 'all'>, bus:
     first: async (): Promise<DinerBranch> => (await chain.get('all')).first,
     /** The first branch's id when known already, without waiting (the public menu's hot path). */
     peekFirstId: (): string | undefined => chain.peek('all')?.first.id,
+    /** The id of the branch a slug names when the branches are known already, without waiting (the same). */
+    peekIdOf: (slug: string): string | undefined => {
+      const wanted = slug.toLowerCase();
+      return chain.peek('all')?.all.find((one) => one.slug === wanted)?.id;
+    },
     /** Every branch, in the restaurant's order. */
     all: async (): Promise<DinerBranch[]> => (await chain.get('all')).all,
   };

@@ -81,9 +81,17 @@ export const publicRoutes: FastifyPluginAsync<{
         response: { 200: envelope(publicMenuSchema), 304: z.null() },
       },
     },
-    async (request, reply) => {
-      const branch = await dinerBranches.bySlug(request.params.slug);
-      return sendMenu(request, reply, await publicMenu.get(branch.id));
+    // As /public-menu: without a promise once the branch's menu is built.
+    (request, reply) => {
+      const branchId = dinerBranches.peekIdOf(request.params.slug);
+      const menu = branchId ? publicMenu.current(branchId) : null;
+      if (!menu) {
+        return dinerBranches
+          .bySlug(request.params.slug)
+          .then((branch) => publicMenu.get(branch.id))
+          .then((built) => sendMenu(request, reply, built));
+      }
+      sendMenu(request, reply, menu);
     },
   );
 

@@ -61,15 +61,18 @@ export function ChainFiguresTable({
         <tbody className="divide-y divide-stone-100">
           {rows.map((row) => (
             <tr key={row.name}>
-              <th scope="row" className="py-2.5 pr-3 text-left font-medium text-stone-900">
+              <th scope="row" className="min-w-32 py-2.5 pr-3 text-left font-medium text-stone-900">
                 {row.name}
               </th>
               {chain.branches.map((column) => (
-                <td key={column.branch._id} className="py-2.5 pl-3 text-right text-stone-700 tabular-nums">
+                <td
+                  key={column.branch._id}
+                  className="py-2.5 pl-3 text-right whitespace-nowrap text-stone-700 tabular-nums"
+                >
                   {row.format(row.pick(column))}
                 </td>
               ))}
-              <td className="py-2.5 pl-3 text-right font-semibold text-stone-900 tabular-nums">
+              <td className="py-2.5 pl-3 text-right font-semibold whitespace-nowrap text-stone-900 tabular-nums">
                 {row.format(row.pick(chain.total))}
               </td>
             </tr>
