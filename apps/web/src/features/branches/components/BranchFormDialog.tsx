@@ -1,6 +1,6 @@
 import { isAxiosError } from 'axios';
 import { useSnackbar } from 'notistack';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { createBranchBodySchema, type Branch, type CreateBranchBody } from '@quan/contract/branch';
 import { Dialog } from '../../../components/Dialog';
 import { TextAreaField } from '../../../components/TextAreaField';
@@ -40,6 +40,7 @@ export function BranchFormDialog({ branch, onClose }: BranchFormDialogProps) {
     setError,
     getValues,
     setValue,
+    control,
     formState: { errors },
   } = useForm<CreateBranchBody>({
     resolver: localizedZodResolver(createBranchBodySchema),
@@ -67,6 +68,8 @@ export function BranchFormDialog({ branch, onClose }: BranchFormDialogProps) {
     taxCode: register('taxCode'),
     receiptHeader: register('receiptHeader'),
   };
+  // The hint shows the link this branch's diners will open, as it is typed.
+  const slug = useWatch({ control, name: 'slug' });
 
   function handleError(error: unknown, fallback: string) {
     const message = describeApiError(error, fallback);
@@ -102,7 +105,7 @@ export function BranchFormDialog({ branch, onClose }: BranchFormDialogProps) {
         <TextField label={t('branches.form.name')} autoComplete="off" error={errors.name?.message} {...inputs.name} />
         <TextField
           label={t('branches.form.slug')}
-          hint={t('branches.form.slugHint')}
+          hint={t('branches.form.slugHint', { slug: slug || 'quan-3' })}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}

@@ -13,11 +13,11 @@ import { useStockTransfers, useTransferDestinations } from '../api/stock-transfe
 import { ReceiveTransferDialog } from '../components/ReceiveTransferDialog';
 import { SendTransferDialog } from '../components/SendTransferDialog';
 
-/** What arrived of a line, against what was sent: "4,5 / 5 kg". */
-function lineText(line: StockTransfer['lines'][number]): string {
+/** A line as sent ("5 kg Thịt bò"), or what arrived of it against what was sent when they differ. */
+function lineText(line: StockTransfer['lines'][number], t: ReturnType<typeof useT>): string {
   const sent = formatQuantity(line.sent, line.unit);
   if (line.received === null || line.received === line.sent) return `${sent} ${line.name}`;
-  return `${formatQuantity(line.received, line.unit)} / ${sent} ${line.name}`;
+  return t('stockTransfers.lineDiffers', { name: line.name, received: formatQuantity(line.received, line.unit), sent });
 }
 
 function TransferCard({ transfer, onReceive }: { transfer: StockTransfer; onReceive?: () => void }) {
@@ -54,7 +54,7 @@ function TransferCard({ transfer, onReceive }: { transfer: StockTransfer; onRece
           {transfer.status === 'received' ? t('stockTransfers.status.received') : t('stockTransfers.status.sent')}
         </span>
       </div>
-      <p className="text-sm text-stone-800">{transfer.lines.map(lineText).join(' · ')}</p>
+      <p className="text-sm text-stone-800">{transfer.lines.map((line) => lineText(line, t)).join(' · ')}</p>
       {transfer.note && <p className="text-sm text-stone-600">{transfer.note}</p>}
       <p className="text-sm text-stone-700">
         {t('stockTransfers.value', { value: formatMoney(transfer.sentValue) })}
