@@ -23,7 +23,7 @@ function BranchCard({ branch, onEdit }: { branch: Branch; onEdit: () => void }) 
         <h2 className="font-semibold text-stone-900">
           {branch.name}
           {branch.isFirst && (
-            <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+            <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900">
               {t('branches.first')}
             </span>
           )}
