@@ -92,7 +92,7 @@ describe.skipIf(!hasBrowser)('a second branch with its own price for a dish, in 
       expect(plain(await switcher.locator('option:checked').textContent())).toBe('Quận 3');
       await admin.getByRole('article', { name: 'Phở bò' }).getByRole('button', { name: 'Sửa Phở bò' }).click();
       const dishDialog = admin.getByRole('dialog', { name: 'Sửa Phở bò' });
-      const here = dishDialog.getByRole('form', { name: 'Tại chi nhánh này' });
+      const here = dishDialog.getByRole('form', { name: 'Tại chi nhánh Quận 3' });
       await here.getByText(/^Để trống: giá thực đơn, 65\.000\s₫$/).waitFor();
       await here.getByLabel('Giá tại chi nhánh này (VND)').fill('75000');
       await here.getByRole('button', { name: 'Lưu cho chi nhánh này' }).click();

@@ -20,7 +20,7 @@ const pho = makeItem(noodles, {
 
 function renderOffer() {
   storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
-  return renderRoutes([{ path: '/', element: <BranchItemOffer item={pho} /> }], { path: '/' });
+  return renderRoutes([{ path: '/', element: <BranchItemOffer item={pho} branchName="Quận 3" /> }], { path: '/' });
 }
 
 describe('BranchItemOffer', () => {
@@ -35,7 +35,7 @@ describe('BranchItemOffer', () => {
     });
     renderOffer();
 
-    const form = within(await screen.findByRole('form', { name: 'In this branch' }));
+    const form = within(await screen.findByRole('form', { name: 'In Quận 3' }));
     const price = form.getByLabelText('Price in this branch (VND)');
     expect(price).toHaveValue(55_000);
     expect(form.getByText(/Empty: the menu's price, 50[.,]000/)).toBeInTheDocument();

@@ -12,7 +12,7 @@ import { useSetBranchItem } from '../api/set-branch-item';
  * The current branch's own price of a dish and whether it sells it, beside the menu's dish. Shown only in a
  * chain of more than one branch (the page decides): a single restaurant's menu price is its price.
  */
-export function BranchItemOffer({ item }: { item: Item }) {
+export function BranchItemOffer({ item, branchName }: { item: Item; branchName: string }) {
   const t = useT();
   const soldId = useId();
   const { enqueueSnackbar } = useSnackbar();
@@ -43,10 +43,10 @@ export function BranchItemOffer({ item }: { item: Item }) {
     <form
       onSubmit={save}
       noValidate
-      aria-label={t('menu-admin.branch.title')}
+      aria-label={t('menu-admin.branch.title', { branch: branchName })}
       className="mt-6 space-y-4 border-t border-stone-200 pt-4"
     >
-      <h3 className="text-sm font-semibold text-stone-800">{t('menu-admin.branch.title')}</h3>
+      <h3 className="text-sm font-semibold text-stone-800">{t('menu-admin.branch.title', { branch: branchName })}</h3>
       {problem && <FormAlert>{problem}</FormAlert>}
       <TextField
         label={t('menu-admin.branch.price')}

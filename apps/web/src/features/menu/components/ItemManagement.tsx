@@ -21,15 +21,18 @@ import { EditDeleteActions } from './EditDeleteActions';
 interface ItemManagementProps {
   /** The ingredients recipes may use; the page loads them. */
   ingredients: RecipeIngredients;
-  /** The chain has more than one branch: a dish gets the current branch's own price and availability. */
-  inChain?: boolean;
+  /**
+   * The name of the branch this session works in, when the chain has more than one: a dish gets that branch's
+   * own price and availability. Null or absent with one branch.
+   */
+  branchName?: string | null;
 }
 
 /**
  * The dishes and drinks of the menu for managers: list by category, create, edit (with the recipe),
  * availability, delete.
  */
-export function ItemManagement({ ingredients, inChain = false }: ItemManagementProps) {
+export function ItemManagement({ ingredients, branchName = null }: ItemManagementProps) {
   const t = useT();
   const filterId = useId();
   const [categoryFilter, setCategoryFilter] = useState('');
@@ -254,7 +257,7 @@ export function ItemManagement({ ingredients, inChain = false }: ItemManagementP
             onSubmit={save}
             onCancel={() => setEditing(null)}
           />
-          {inChain && editing !== 'new' && <BranchItemOffer item={editing} />}
+          {branchName !== null && editing !== 'new' && <BranchItemOffer item={editing} branchName={branchName} />}
         </Dialog>
       )}
       <ConfirmDialog

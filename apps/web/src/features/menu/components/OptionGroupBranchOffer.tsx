@@ -40,7 +40,7 @@ function priceDeltaOf(typed: string): number | null | undefined {
  * group (as `BranchItemOffer` beside a dish). Shown only in a chain of more than one branch (the page
  * decides): a single restaurant's menu price is its price. Only what changed here is sent, one option a call.
  */
-export function OptionGroupBranchOffer({ group }: { group: OptionGroup }) {
+export function OptionGroupBranchOffer({ group, branchName }: { group: OptionGroup; branchName: string }) {
   const t = useT();
   const baseId = useId();
   const { enqueueSnackbar } = useSnackbar();
@@ -101,11 +101,11 @@ export function OptionGroupBranchOffer({ group }: { group: OptionGroup }) {
     <form
       onSubmit={(event) => void save(event)}
       noValidate
-      aria-label={t('menu-admin.branch.title')}
+      aria-label={t('menu-admin.branch.title', { branch: branchName })}
       className="mt-6 space-y-4 border-t border-stone-200 pt-4"
     >
       <div>
-        <h3 className="text-sm font-semibold text-stone-800">{t('menu-admin.branch.title')}</h3>
+        <h3 className="text-sm font-semibold text-stone-800">{t('menu-admin.branch.title', { branch: branchName })}</h3>
         <p className="text-xs text-stone-600">{t('menu-admin.branch.optionsHint')}</p>
       </div>
       {problem && <FormAlert>{problem}</FormAlert>}

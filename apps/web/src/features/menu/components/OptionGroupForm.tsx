@@ -107,8 +107,8 @@ interface OptionGroupFormProps {
   /** Resolves when saved; rejects with the API error, which the form then shows. */
   onSubmit: (body: OptionGroupFormValues) => Promise<unknown>;
   onCancel: () => void;
-  /** The chain has more than one branch: each saved option gets the current branch's own price and availability. */
-  inChain?: boolean;
+  /** The branch this session works in, when the chain has more than one: each saved option gets its own price there. */
+  branchName?: string | null;
 }
 
 /**
@@ -122,7 +122,7 @@ export function OptionGroupForm({
   isPending,
   onSubmit,
   onCancel,
-  inChain = false,
+  branchName = null,
 }: OptionGroupFormProps) {
   const t = useT();
   const baseId = useId();
@@ -435,7 +435,9 @@ export function OptionGroupForm({
         </div>
       </form>
       {/* Its own form beside the group's (a form may not hold another): saved at once, for this branch only. */}
-      {inChain && group && group.options.length > 0 && <OptionGroupBranchOffer group={group} />}
+      {branchName !== null && group && group.options.length > 0 && (
+        <OptionGroupBranchOffer group={group} branchName={branchName} />
+      )}
     </>
   );
 }

@@ -19,8 +19,8 @@ import { EditDeleteActions } from './EditDeleteActions';
 interface OptionGroupManagementProps {
   /** The ingredients options may change in a portion's recipe; the page loads them. */
   ingredients: RecipeIngredients;
-  /** The chain has more than one branch: each option gets the current branch's own price and availability. */
-  inChain?: boolean;
+  /** The branch this session works in, when the chain has more than one (see ItemManagement); null with one. */
+  branchName?: string | null;
 }
 
 function listNames(t: Translate, names: readonly string[]): string {
@@ -32,7 +32,7 @@ function listNames(t: Translate, names: readonly string[]): string {
  * Option groups for managers ("Size: Nhỏ / Vừa / Lớn", "Topping: up to 3"): list with their rule, options
  * and the dishes offering them, create, edit, delete. A dish picks its groups in its own form.
  */
-export function OptionGroupManagement({ ingredients, inChain = false }: OptionGroupManagementProps) {
+export function OptionGroupManagement({ ingredients, branchName = null }: OptionGroupManagementProps) {
   const t = useT();
   const groups = useOptionGroups();
   const createMutation = useCreateOptionGroup();
@@ -188,7 +188,7 @@ export function OptionGroupManagement({ ingredients, inChain = false }: OptionGr
           <OptionGroupForm
             group={editing === 'new' ? undefined : editing}
             ingredients={ingredients}
-            inChain={inChain}
+            branchName={branchName}
             isPending={createMutation.isPending || updateMutation.isPending}
             onSubmit={save}
             onCancel={() => setEditing(null)}

@@ -5,6 +5,8 @@ import { messageWithElements } from '../../../components/message-with-elements';
 import { useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCan } from '../../../lib/use-can';
+import { useAppSelector } from '../../../store/hooks';
+import { selectUser } from '../../../store/user-slice';
 import { useBranches } from '../../branches/api/list-branches';
 import { useIngredients } from '../../ingredients/api/list-ingredients';
 import { CategoryManagement } from '../components/CategoryManagement';
@@ -62,7 +64,12 @@ export function MenuManagementPage() {
   const recipeIngredients = useRecipeIngredients(canManageMenu);
   // A chain of one branch never sees a branch's own prices: its menu's price is its price.
   const branches = useBranches({ enabled: canManageMenu });
+  const { branchId } = useAppSelector(selectUser);
   const inChain = (branches.data?.length ?? 0) > 1;
+  // The branch whose prices the dialogs set, by name; a session from before branches knows no id yet.
+  const branchName = inChain
+    ? (branches.data?.find((branch) => branch._id === branchId)?.name ?? t('menu-admin.branch.current'))
+    : null;
 
   return (
     <section className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
@@ -73,8 +80,8 @@ export function MenuManagementPage() {
       {canManageMenu ? (
         <>
           <CategoryManagement />
-          <ItemManagement ingredients={recipeIngredients} inChain={inChain} />
-          <OptionGroupManagement ingredients={recipeIngredients} inChain={inChain} />
+          <ItemManagement ingredients={recipeIngredients} branchName={branchName} />
+          <OptionGroupManagement ingredients={recipeIngredients} branchName={branchName} />
           <StationManagement />
         </>
       ) : (
