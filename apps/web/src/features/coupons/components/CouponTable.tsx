@@ -104,7 +104,8 @@ export function CouponTable({
   const t = useT();
   return (
     <ScrollRegion label={t('coupons.table.region')} className="card">
-      <table className="w-full min-w-[60rem] text-left text-sm">
+      {/* Wider with the branches' column, so that no column has to break its words to make room for it. */}
+      <table className={`w-full text-left text-sm ${showBranches ? 'min-w-[70rem]' : 'min-w-[60rem]'}`}>
         <caption className="sr-only">{t('coupons.table.caption')}</caption>
         <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
           <tr>
