@@ -10,6 +10,7 @@ import { installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
 import { makeCoupon } from '../../../test/data/coupons';
+import { makeBranch } from '../../../test/data/branches';
 
 /** Text as Testing Library reads it: its matchers turn the no-break space of vi-VN amounts into a space. */
 const spaced = (text: string) => text.replace(/\s/g, ' ');
@@ -345,18 +346,6 @@ describe('CouponsPage', { timeout: 30_000 }, () => {
   });
 });
 
-function makeBranch(overrides: Partial<Branch> & Pick<Branch, '_id' | 'name' | 'slug'>): Branch {
-  return {
-    address: '',
-    phone: '',
-    taxCode: '',
-    receiptHeader: '',
-    isFirst: false,
-    createdAt: '2026-01-15T03:00:00.000Z',
-    updatedAt: '2026-01-15T03:00:00.000Z',
-    ...overrides,
-  };
-}
 const district1 = makeBranch({ _id: '0190a1b2-c3d4-7e5f-8a9b-5b0000000001', name: 'Quận 1', slug: 'quan-1' });
 const district3 = makeBranch({ _id: '0190a1b2-c3d4-7e5f-8a9b-5b0000000003', name: 'Quận 3', slug: 'quan-3' });
 const district7 = makeBranch({ _id: '0190a1b2-c3d4-7e5f-8a9b-5b0000000007', name: 'Quận 7', slug: 'quan-7' });

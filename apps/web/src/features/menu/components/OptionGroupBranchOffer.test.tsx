@@ -9,19 +9,8 @@ import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/sess
 import { renderRoutes } from '../../../test/render-routes';
 import { makeOptionGroup } from '../../../test/data/menu';
 import { routes } from '../../../app/routes';
+import { makeBranch } from '../../../test/data/branches';
 
-function makeBranch(overrides: Partial<Branch> & Pick<Branch, '_id' | 'name' | 'slug'>): Branch {
-  return {
-    address: '',
-    phone: '',
-    taxCode: '',
-    receiptHeader: '',
-    isFirst: false,
-    createdAt: '2026-01-15T03:00:00.000Z',
-    updatedAt: '2026-01-15T03:00:00.000Z',
-    ...overrides,
-  };
-}
 const district1 = makeBranch({ _id: '0190a1b2-c3d4-7e5f-8a9b-5b0000000001', name: 'Quận 1', slug: 'quan-1' });
 const district3 = makeBranch({ _id: '0190a1b2-c3d4-7e5f-8a9b-5b0000000003', name: 'Quận 3', slug: 'quan-3' });
 

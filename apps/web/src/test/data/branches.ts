@@ -1,0 +1,15 @@
+import type { Branch } from '@quan/contract/branch';
+
+/** A branch of the chain as GET /api/branches answers it: not the first, with no address or tax code. */
+export function makeBranch(overrides: Partial<Branch> & Pick<Branch, '_id' | 'name' | 'slug'>): Branch {
+  return {
+    address: '',
+    phone: '',
+    taxCode: '',
+    receiptHeader: '',
+    isFirst: false,
+    createdAt: '2026-01-15T03:00:00.000Z',
+    updatedAt: '2026-01-15T03:00:00.000Z',
+    ...overrides,
+  };
+}
