@@ -73,7 +73,7 @@ export async function sendToPrinter(
     });
     // Some printers report their status unasked; reading it lets the printer's closing of the connection through.
     socket.on('data', () => {});
-    socket.once('error', (error: NodeJS.ErrnoException) => {
+    socket.on('error', (error: NodeJS.ErrnoException) => {
       settle(
         new PrinterTransportError(connected ? 'reset' : 'unreachable', `${where}: ${error.code ?? error.message}`),
       );
@@ -164,7 +164,7 @@ export async function readPrinterStatus(
       }
       ask();
     });
-    socket.once('error', finish);
+    socket.on('error', finish);
     socket.once('close', finish);
   });
 }
