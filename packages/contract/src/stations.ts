@@ -6,10 +6,15 @@ import { idSchema, isoDateTimeSchema } from './common';
  * Kitchen stations (Bếp, Bar, …). A dish goes to its own station if it has one, else to its category's,
  * else to the first station; the line keeps the station it was sent to. Each station's screen shows and
  * bumps only its lines of a round, and the round is ready when every station is done with it.
+ *
+ * The stations are the chain's, as its menu routes to them; each branch says which it runs. A branch's dishes
+ * routed to a station it does not run go to its first station in use.
  */
 export const stationSchema = z.object({
   _id: idSchema,
   name: z.string(),
+  /** Whether the signed-in person's branch runs this station: its kitchen screen and printers have it. */
+  inUse: z.boolean(),
   /** Minutes a ticket should take here; a dish's own target wins over it. Null: no target. */
   targetMinutes: z.int32().nullable(),
   sortOrder: z.int32(),
@@ -30,7 +35,10 @@ export const createStationBodySchema = z.strictObject({
   sortOrder: z.int32('Sort order must be a whole number').min(0).max(9999).optional(),
 });
 export type CreateStationBody = z.infer<typeof createStationBodySchema>;
-export const updateStationBodySchema = createStationBodySchema.partial();
+export const updateStationBodySchema = createStationBodySchema.partial().extend({
+  /** For the signed-in person's branch only: whether it runs this station. */
+  inUse: z.boolean('Say whether this branch uses the station').optional(),
+});
 export type UpdateStationBody = z.infer<typeof updateStationBodySchema>;
 
 /** Stations as every screen orders them: by sort order, then name. The first takes the unrouted dishes. */
@@ -39,8 +47,9 @@ export function sortStations<T extends Pick<Station, 'sortOrder' | 'name'>>(stat
 }
 
 /**
- * The station a line belongs to now: the one it was sent to, or the first station when it was sent to none
- * or to one deleted since. Null only when the restaurant has no stations.
+ * The station a line belongs to now, among the stations its branch runs: the one it was sent to, or the first
+ * when it was sent to none, to one deleted since or to one the branch stopped running. Null only when the
+ * branch runs no station.
  */
 export function stationOfLine(
   line: { stationId: string | null },

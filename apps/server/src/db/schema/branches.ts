@@ -20,7 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { coupons } from './coupons';
 import { ingredients } from './ingredients';
-import { items, options } from './menu';
+import { items, options, stations } from './menu';
 import { users } from './users';
 
 /**
@@ -121,6 +121,25 @@ export const branchOptions = pgTable(
     isSold: boolean('is_sold').notNull().default(true),
   },
   (t) => [primaryKey({ columns: [t.branchId, t.optionId] }), index('branch_options_option_idx').on(t.optionId)],
+);
+
+/**
+ * The chain's stations a branch runs. A station without a row here is in use (a new station opens in every
+ * branch); a branch that does not run one (no grill in a small shop) sends its dishes to its first station
+ * in use, so the menu's routing stays the chain's.
+ */
+export const branchStations = pgTable(
+  'branch_stations',
+  {
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    stationId: uuid('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    inUse: boolean('in_use').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.branchId, t.stationId] }), index('branch_stations_station_idx').on(t.stationId)],
 );
 
 /** The branches a coupon is limited to; a coupon without rows is good in every branch. */

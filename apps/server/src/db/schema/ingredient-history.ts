@@ -1,7 +1,7 @@
 import type { StockChangeReason } from '@quan/contract/ingredient';
 import { sql } from 'drizzle-orm';
 import { check, integer, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { branches } from './branches';
+import { branches, stockTransfers } from './branches';
 import { ingredients } from './ingredients';
 import { orders } from './orders';
 import { users } from './users';
@@ -28,7 +28,7 @@ export const ingredientHistory = pgTable(
     /** The order's round whose dishes took (or gave back) this stock. */
     roundNo: integer('round_no'),
     /** The stock transfer that took this stock out of one branch or brought it into another. */
-    transferId: uuid('transfer_id'),
+    transferId: uuid('transfer_id').references(() => stockTransfers.id),
     note: text('note').notNull().default(''),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

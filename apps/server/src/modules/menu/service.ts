@@ -22,7 +22,7 @@ import {
   optionsById,
   setDishGroups,
 } from '../option-groups/service';
-import { kitchenStations } from '../stations/service';
+import { kitchenStations, stationExists } from '../stations/service';
 import * as repo from './repository';
 import { setBranchItem } from './set-branch-item';
 
@@ -101,17 +101,20 @@ export function createMenuService(db: Database, transact: Transact, bus: Pick<Ev
     async load(branchId): Promise<OrderMenu> {
       const dishes = await repo.listItemsForOrders(db, branchId);
       const ids = dishes.map((dish) => dish.id);
-      const [dishGroups, [firstStation]] = await Promise.all([
+      const [dishGroups, stations] = await Promise.all([
         loadDishGroups(db, ids, { withStock: false, branchId }),
-        kitchenStations(db),
+        kitchenStations(db, branchId),
       ]);
+      // A dish routed to a station this branch does not run goes to its first station.
+      const stationHere = (id: string | null) =>
+        stations.find((station) => station._id === id)?._id ?? stations[0]?._id ?? null;
       return new Map(
         dishes.map(({ categoryStationId, ...dish }) => [
           dish.id,
           {
             ...dish,
             optionGroups: dishGroups.get(dish.id) ?? [],
-            stationId: dish.stationId ?? categoryStationId ?? firstStation?._id ?? null,
+            stationId: stationHere(dish.stationId ?? categoryStationId),
           },
         ]),
       );
@@ -199,7 +202,7 @@ export function createMenuService(db: Database, transact: Transact, bus: Pick<Ev
   }
 
   async function checkStation(executor: Executor, stationId: string | null | undefined): Promise<void> {
-    if (stationId && !(await kitchenStations(executor)).some((station) => station._id === stationId)) {
+    if (stationId && !(await stationExists(executor, stationId))) {
       throw badRequest('That station does not exist (it may have been deleted)', [
         { path: 'stationId', message: 'Unknown station' },
       ]).because('STATION_VANISHED');

@@ -25,7 +25,7 @@ export async function startRound(
     if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
     checkVersion(order, body.expectedVersion);
     const round = await findRound(tx, order, roundNo);
-    const stations = await deps.menu.kitchenStations(tx);
+    const stations = await deps.menu.kitchenStations(tx, branchId);
     const station = stationId === null ? null : stations.find((one) => one._id === stationId);
     if (station === undefined) {
       throw notFound('That station does not exist (it may have been deleted)').because('STATION_VANISHED');

@@ -35,7 +35,7 @@ export async function updateStationWork(
     if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
     checkVersion(order, body.expectedVersion);
     const round = await findRound(tx, order, roundNo);
-    const stations = await deps.menu.kitchenStations(tx);
+    const stations = await deps.menu.kitchenStations(tx, branchId);
     const station = stations.find((one) => one._id === stationId);
     if (!station) {
       throw notFound('That station does not exist (it may have been deleted)').because('STATION_VANISHED');
@@ -94,7 +94,7 @@ export async function printTicket(
   if (!(await repo.listRounds(db, orderId)).some((one) => one.no === roundNo)) {
     throw notFound(`That order has no round ${roundNo}`).because('TICKET_ROUND_NOT_FOUND', { roundNo });
   }
-  if (stationId && !(await deps.menu.kitchenStations(db)).some((one) => one._id === stationId)) {
+  if (stationId && !(await deps.menu.kitchenStations(db, branchId)).some((one) => one._id === stationId)) {
     throw notFound('That station does not exist (it may have been deleted)').because('STATION_VANISHED');
   }
   return { copy: await repo.countTicketPrint(db, { orderId, roundNo, stationKey: stationId ?? '' }) };

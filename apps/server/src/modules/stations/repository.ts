@@ -1,20 +1,40 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { branchStations } from '../../db/schema/branches';
 import { stations } from '../../db/schema/menu';
 
-export type StationRow = typeof stations.$inferSelect;
+export type StationRow = typeof stations.$inferSelect & { inUse: boolean };
 
-/** In the order every screen shows them: the first takes the dishes routed nowhere. */
-export function listStations(db: Executor): Promise<StationRow[]> {
+// A station without a row for the branch is in use there.
+const stationColumns = { ...getTableColumns(stations), inUse: sql<boolean>`coalesce(${branchStations.inUse}, true)` };
+
+function stationsAt(db: Executor, branchId: string) {
   return db
-    .select()
+    .select(stationColumns)
     .from(stations)
-    .orderBy(asc(stations.sortOrder), asc(sql`lower(${stations.name})`));
+    .leftJoin(branchStations, and(eq(branchStations.stationId, stations.id), eq(branchStations.branchId, branchId)));
 }
 
-export async function findStation(db: Executor, id: string): Promise<StationRow | undefined> {
-  const [row] = await db.select().from(stations).where(eq(stations.id, id));
+/** The chain's stations with whether the branch runs each, in the order every screen shows them. */
+export function listStations(db: Executor, branchId: string): Promise<StationRow[]> {
+  return stationsAt(db, branchId).orderBy(asc(stations.sortOrder), asc(sql`lower(${stations.name})`));
+}
+
+export async function findStation(db: Executor, branchId: string, id: string): Promise<StationRow | undefined> {
+  const [row] = await stationsAt(db, branchId).where(eq(stations.id, id));
   return row;
+}
+
+export async function stationExists(db: Executor, id: string): Promise<boolean> {
+  const rows = await db.select({ id: stations.id }).from(stations).where(eq(stations.id, id));
+  return rows.length > 0;
+}
+
+export async function setStationInUse(db: Executor, branchId: string, stationId: string, inUse: boolean) {
+  await db
+    .insert(branchStations)
+    .values({ branchId, stationId, inUse })
+    .onConflictDoUpdate({ target: [branchStations.branchId, branchStations.stationId], set: { inUse } });
 }
 
 export async function insertStation(db: Executor, values: typeof stations.$inferInsert): Promise<void> {

@@ -4,9 +4,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
+import { currentUser } from '../../plugins/auth';
 import type { StationService } from './service';
 
-/** /api/station: the kitchen's stations; every screen that takes orders or makes them reads them. */
+/**
+ * /api/station: the chain's kitchen stations, each with whether the person's branch runs it; every screen that
+ * takes orders or makes them reads them.
+ */
 export const stationRoutes: FastifyPluginAsync<{ stations: StationService }> = async (fastify, { stations }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Menu'];
@@ -14,7 +18,7 @@ export const stationRoutes: FastifyPluginAsync<{ stations: StationService }> = a
   app.get(
     '/',
     { config: { access: 'menu:read' }, schema: { tags, response: { 200: envelope(z.array(stationSchema)) } } },
-    async () => ok(await stations.list()),
+    async (request) => ok(await stations.list(currentUser(request).branchId)),
   );
   app.post(
     '/',
@@ -22,7 +26,8 @@ export const stationRoutes: FastifyPluginAsync<{ stations: StationService }> = a
       config: { access: 'menu:manage' },
       schema: { tags, body: createStationBodySchema, response: { 201: envelope(stationSchema) } },
     },
-    async (request, reply) => reply.status(201).send(ok(await stations.create(request.body), 'Station created')),
+    async (request, reply) =>
+      reply.status(201).send(ok(await stations.create(currentUser(request).branchId, request.body), 'Station created')),
   );
   app.put(
     '/:id',
@@ -35,7 +40,8 @@ export const stationRoutes: FastifyPluginAsync<{ stations: StationService }> = a
         response: { 200: envelope(stationSchema) },
       },
     },
-    async (request) => ok(await stations.update(request.params.id, request.body), 'Station saved'),
+    async (request) =>
+      ok(await stations.update(currentUser(request).branchId, request.params.id, request.body), 'Station saved'),
   );
   app.delete(
     '/:id',

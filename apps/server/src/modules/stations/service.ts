@@ -8,6 +8,7 @@ import * as repo from './repository';
 const toStation = (row: repo.StationRow): Station => ({
   _id: row.id,
   name: row.name,
+  inUse: row.inUse,
   targetMinutes: row.targetMinutes,
   sortOrder: row.sortOrder,
   createdAt: row.createdAt.toISOString(),
@@ -21,23 +22,29 @@ const nameTaken = (name: string) =>
 // The kitchen screens and the menu forms list the stations: they refresh with the menu.
 const menuChanged = { type: 'menu.changed' } as const;
 
-/** The stations inside a caller's transaction, first first (the first takes the unrouted dishes). */
-export async function kitchenStations(executor: Executor) {
-  const rows = await repo.listStations(executor);
-  return rows.map((row) => ({ _id: row.id, name: row.name, sortOrder: row.sortOrder }));
+/**
+ * The stations a branch runs, inside a caller's transaction, first first: the first takes the dishes routed
+ * nowhere or to a station the branch does not run.
+ */
+export async function kitchenStations(executor: Executor, branchId: string) {
+  const rows = await repo.listStations(executor, branchId);
+  return rows.filter((row) => row.inUse).map((row) => ({ _id: row.id, name: row.name, sortOrder: row.sortOrder }));
 }
+
+/** Whether the chain has the station, for the menu's routing (any branch may run it). */
+export const stationExists = repo.stationExists;
 
 export function createStationService(db: Database, transact: Transact) {
   return {
-    list: async (): Promise<Station[]> => (await repo.listStations(db)).map(toStation),
+    list: async (branchId: string): Promise<Station[]> => (await repo.listStations(db, branchId)).map(toStation),
 
-    async create(body: CreateStationBody): Promise<Station> {
+    async create(branchId: string, body: CreateStationBody): Promise<Station> {
       const id = newId();
       try {
         return await transact(async (tx, record) => {
           await repo.insertStation(tx, { id, ...body });
           record(menuChanged);
-          return toStation((await repo.findStation(tx, id))!);
+          return toStation((await repo.findStation(tx, branchId, id))!);
         });
       } catch (error) {
         if (isUniqueViolation(error, 'stations_name_unique')) throw nameTaken(body.name);
@@ -45,15 +52,17 @@ export function createStationService(db: Database, transact: Transact) {
       }
     },
 
-    async update(id: string, body: UpdateStationBody): Promise<Station> {
+    /** The name, target and order are the chain's; whether it is in use is the person's current branch's. */
+    async update(branchId: string, id: string, { inUse, ...chainFields }: UpdateStationBody): Promise<Station> {
       try {
         return await transact(async (tx, record) => {
-          if (!(await repo.updateStation(tx, id, body))) throw missingStation();
+          if (!(await repo.updateStation(tx, id, chainFields))) throw missingStation();
+          if (inUse !== undefined) await repo.setStationInUse(tx, branchId, id, inUse);
           record(menuChanged);
-          return toStation((await repo.findStation(tx, id))!);
+          return toStation((await repo.findStation(tx, branchId, id))!);
         });
       } catch (error) {
-        if (body.name && isUniqueViolation(error, 'stations_name_unique')) throw nameTaken(body.name);
+        if (chainFields.name && isUniqueViolation(error, 'stations_name_unique')) throw nameTaken(chainFields.name);
         throw error;
       }
     },

@@ -26,8 +26,9 @@ export function makeItem(category: Category, overrides: Partial<Item> & Pick<Ite
   };
 }
 
+/** A kitchen station as GET /api/station returns it: in use in the branch, without a target time unless told. */
 export function makeStation(overrides: Partial<Station> & Pick<Station, '_id' | 'name'>): Station {
-  return { targetMinutes: null, sortOrder: 0, ...stamp, ...overrides };
+  return { inUse: true, targetMinutes: null, sortOrder: 0, ...stamp, ...overrides };
 }
 
 export function makeOptionGroup(overrides: Partial<OptionGroup> & Pick<OptionGroup, '_id' | 'name'>): OptionGroup {

@@ -1,7 +1,6 @@
 import type { Order, OrderItem, OrderRound, OrderStatus } from '@quan/contract/order';
 import { changeDue, type Payment, type RefundPaymentBody, type TakePaymentBody } from '@quan/contract/payments';
 import type { RoundStatus } from '@quan/contract/rounds';
-import type { Station } from '@quan/contract/stations';
 
 let sequence = 0;
 
@@ -134,17 +133,6 @@ export function withOrderStatus(order: Order, status: OrderStatus): Order {
       round.status === roundStatusOf(order.status) ? { ...round, status: roundStatusOf(status) } : round,
     ),
     version: order.version + 1,
-  };
-}
-
-/** A kitchen station as GET /api/station returns it: without a target time unless told. */
-export function makeStation(overrides: Partial<Station> & Pick<Station, '_id' | 'name'>): Station {
-  return {
-    targetMinutes: null,
-    sortOrder: 0,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
   };
 }
 

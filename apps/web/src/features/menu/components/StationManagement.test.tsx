@@ -12,9 +12,9 @@ import { StationManagement } from './StationManagement';
 const bep = makeStation({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5a01', name: 'Bếp', targetMinutes: 12, sortOrder: 0 });
 const nuong = makeStation({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5a02', name: 'Nướng', sortOrder: 1 });
 
-function renderStations() {
+function renderStations(branchName: string | null = null) {
   storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
-  return renderRoutes([{ path: '/', element: <StationManagement /> }], { path: '/' });
+  return renderRoutes([{ path: '/', element: <StationManagement branchName={branchName} /> }], { path: '/' });
 }
 
 // Each test is a journey through dialogs; a busy two-core machine needs more than the default 5 s.
@@ -231,4 +231,46 @@ describe('StationManagement in Vietnamese', () => {
     },
     journeyTimeout,
   );
+
+  it(
+    'in a chain, takes a station out of the branch, which sends its dishes to the first station it runs',
+    async () => {
+      const user = userEvent.setup();
+      let stations: Station[] = [bep, nuong];
+      const sent: unknown[] = [];
+      fakeApi = installFakeApi(({ method, url, config }) => {
+        if (method === 'GET' && url === '/api/station') return ok(stations);
+        if (method === 'GET' && url === '/api/category') return ok([]);
+        if (method === 'GET' && url === '/api/item') return ok([]);
+        if (method === 'PUT' && url === `/api/station/${nuong._id}`) {
+          const body = JSON.parse(config.data as string) as Partial<Station>;
+          sent.push(body);
+          stations = [bep, { ...nuong, ...body }];
+          return ok(stations[1]);
+        }
+        return fail(404, 'Not found');
+      });
+      renderStations('Quận 3');
+
+      const nuongRow = within(await screen.findByRole('article', { name: 'Nướng' }));
+      await user.click(nuongRow.getByRole('checkbox', { name: 'In use at Quận 3' }));
+
+      await waitFor(() => expect(nuongRow.getByRole('checkbox', { name: 'In use at Quận 3' })).not.toBeChecked());
+      expect(sent).toEqual([{ inUse: false }]);
+      expect(nuongRow.getByText('Quận 3 does not use this station: its dishes there go to Bếp.')).toBeInTheDocument();
+      expect(nuongRow.queryByRole('link', { name: /Open its kitchen screen/ })).not.toBeInTheDocument();
+    },
+    journeyTimeout,
+  );
+
+  it('in a restaurant of one branch, offers no branch choice', async () => {
+    fakeApi = installFakeApi(({ method, url }) => {
+      if (method === 'GET' && url === '/api/station') return ok([bep, nuong]);
+      if (method === 'GET' && (url === '/api/category' || url === '/api/item')) return ok([]);
+      return fail(404, 'Not found');
+    });
+    renderStations();
+    await screen.findByRole('article', { name: 'Nướng' });
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
 });

@@ -71,8 +71,15 @@ function routeLines(t: Translate, routes: StationRoutes | undefined, isFirst: bo
   return lines;
 }
 
-/** Kitchen stations for managers: list, create, edit, delete, and what goes to each. */
-export function StationManagement() {
+/**
+ * Kitchen stations for managers: list, create, edit, delete, and what goes to each. In a chain each station also
+ * says whether the current branch runs it: the stations are the chain's, as its menu routes to them.
+ */
+export function StationManagement({
+  branchName,
+}: {
+  /** The current branch, in a chain; null: one branch. */ branchName: string | null;
+}) {
   const t = useT();
   const stations = useStations();
   // The dashboard lists these already (the dishes' section asks for every dish until it is filtered).
@@ -81,12 +88,14 @@ export function StationManagement() {
   const createMutation = useCreateStation();
   const updateMutation = useUpdateStation();
   const deleteMutation = useDeleteStation();
+  const inUseMutation = useUpdateStation();
   const { enqueueSnackbar } = useSnackbar();
   const [editing, setEditing] = useState<Station | 'new' | null>(null);
   const [stationToDelete, setStationToDelete] = useState<Station | null>(null);
 
-  // Already in screen order: the first one takes the dishes routed nowhere.
+  // Already in screen order: the first one the branch runs takes the dishes routed nowhere or to one it does not run.
   const list = stations.data ?? [];
+  const firstInUse = list.find((station) => station.inUse);
   // Said only once both lists are in: a half-known routing would mislead (their own sections show any error).
   const routes =
     categories.isSuccess && items.isSuccess ? routesByStation(list, categories.data, items.data) : undefined;
@@ -104,6 +113,16 @@ export function StationManagement() {
       enqueueSnackbar(t('menu-admin.station.saved', { name: updated.name }), { variant: 'success' });
     }
     setEditing(null);
+  }
+
+  function setInUse(station: Station, inUse: boolean) {
+    inUseMutation.mutate(
+      { id: station._id, inUse },
+      {
+        onError: (error) =>
+          enqueueSnackbar(describeApiError(error, t('menu-admin.station.saveError')), { variant: 'error' }),
+      },
+    );
   }
 
   function confirmDelete() {
@@ -144,15 +163,16 @@ export function StationManagement() {
     }
     return (
       <ul className="divide-y divide-stone-200">
-        {list.map((station, index) => {
-          const lines = routes ? routeLines(t, routes.get(station._id), index === 0) : [];
+        {list.map((station) => {
+          const isFirst = station === firstInUse;
+          const lines = routes ? routeLines(t, routes.get(station._id), isFirst) : [];
           return (
             <li key={station._id}>
               <article aria-label={station.name} className="flex flex-wrap items-start gap-3 py-3">
-                <div className="min-w-0 flex-1 basis-64 space-y-1">
+                <div className={`min-w-0 flex-1 basis-64 space-y-1 ${station.inUse ? '' : 'opacity-70'}`}>
                   <h3 className="font-medium text-stone-900">
                     {station.name}
-                    {index === 0 && (
+                    {isFirst && (
                       <span className="ml-2 inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
                         {t('menu-admin.station.first')}
                       </span>
@@ -176,13 +196,34 @@ export function StationManagement() {
                     ) : (
                       <p className="text-sm text-stone-600">{t('menu-admin.station.routesNone')}</p>
                     ))}
-                  <Link
-                    to={`/orders?view=kitchen&station=${encodeURIComponent(station._id)}`}
-                    className="inline-flex min-h-11 items-center text-sm font-semibold text-amber-800 underline sm:min-h-0"
-                  >
-                    {t('menu-admin.station.openKitchen')}
-                    <span className="sr-only">: {station.name}</span>
-                  </Link>
+                  {!station.inUse && (
+                    <p className="text-sm text-stone-700">
+                      {firstInUse
+                        ? t('menu-admin.station.notHereGoesTo', { branch: branchName ?? '', first: firstInUse.name })
+                        : t('menu-admin.station.notHere', { branch: branchName ?? '' })}
+                    </p>
+                  )}
+                  {branchName !== null && (
+                    <label className="flex min-h-11 items-center gap-2 text-sm text-stone-800 sm:min-h-0">
+                      <input
+                        type="checkbox"
+                        className="size-4"
+                        checked={station.inUse}
+                        disabled={inUseMutation.isPending && inUseMutation.variables?.id === station._id}
+                        onChange={(event) => setInUse(station, event.target.checked)}
+                      />
+                      {t('menu-admin.station.inUse', { branch: branchName })}
+                    </label>
+                  )}
+                  {station.inUse && (
+                    <Link
+                      to={`/orders?view=kitchen&station=${encodeURIComponent(station._id)}`}
+                      className="inline-flex min-h-11 items-center text-sm font-semibold text-amber-800 underline sm:min-h-0"
+                    >
+                      {t('menu-admin.station.openKitchen')}
+                      <span className="sr-only">: {station.name}</span>
+                    </Link>
+                  )}
                 </div>
                 <EditDeleteActions
                   name={station.name}

@@ -82,7 +82,7 @@ export function MenuManagementPage() {
           <CategoryManagement />
           <ItemManagement ingredients={recipeIngredients} branchName={branchName} />
           <OptionGroupManagement ingredients={recipeIngredients} branchName={branchName} />
-          <StationManagement />
+          <StationManagement branchName={branchName} />
         </>
       ) : (
         <ManagersOnly />

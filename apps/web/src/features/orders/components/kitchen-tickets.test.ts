@@ -9,7 +9,8 @@ import {
 } from './kitchen-tickets';
 import { kitchenRoundMoves } from './round-status';
 import { elapsedTone, ticketTiming } from './ticket-timing';
-import { makeLine, makeOrder, makeRound, makeStation } from '../../../test/data/orders';
+import { makeStation } from '../../../test/data/menu';
+import { makeLine, makeOrder, makeRound } from '../../../test/data/orders';
 
 // The English messages, which the test setup activates before each test.
 const t = i18n._.bind(i18n);

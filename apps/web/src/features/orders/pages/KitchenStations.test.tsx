@@ -9,7 +9,8 @@ import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { renderRoutes } from '../../../test/render-routes';
-import { makeLine, makeOrder, makeRound, makeStation } from '../../../test/data/orders';
+import { makeStation } from '../../../test/data/menu';
+import { makeLine, makeOrder, makeRound } from '../../../test/data/orders';
 import { kitchenStationStorageKey } from './use-kitchen-station';
 
 const bep = makeStation({ _id: '0190a1b2-c3d4-7e5f-8a9b-5a7100000001', name: 'Bếp', sortOrder: 0, targetMinutes: 15 });

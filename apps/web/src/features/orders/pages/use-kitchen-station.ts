@@ -42,7 +42,8 @@ export function useKitchenStation({ enabled, param, setParam }: KitchenStationOp
   const items = useQuery({ ...itemsQueryOptions(), enabled });
   const [remembered, setRemembered] = useState(readRemembered);
 
-  const list = useMemo(() => stations.data ?? [], [stations.data]);
+  // The branch's kitchen: the chain's stations it runs.
+  const list = useMemo(() => (stations.data ?? []).filter((one) => one.inUse), [stations.data]);
   const requested = param || remembered;
   const station = useMemo(() => {
     if (!requested) return null;
