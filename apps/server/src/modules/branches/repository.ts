@@ -1,6 +1,6 @@
 import type { BranchRole } from '@quan/contract/branch';
 import type { Role } from '@quan/contract/user';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { branches, branchMembers } from '../../db/schema/branches';
 
@@ -13,6 +13,21 @@ export async function listBranches(db: Executor): Promise<BranchRow[]> {
 export async function findBranch(db: Executor, id: string): Promise<BranchRow | undefined> {
   const [row] = await db.select().from(branches).where(eq(branches.id, id));
   return row;
+}
+
+/** A branch named by its id and name. */
+export interface BranchRef {
+  id: string;
+  name: string;
+}
+
+/** The branches among these ids; an id that is no branch of the chain is absent. */
+export async function findBranchRefs(db: Executor, ids: readonly string[]): Promise<BranchRef[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: branches.id, name: branches.name })
+    .from(branches)
+    .where(inArray(branches.id, [...ids]));
 }
 
 /** The first branch: the one the product's original diner links open. Every database has one (migration 0022). */

@@ -7,12 +7,12 @@ import type {
   UpdateBranchBody,
 } from '@quan/contract/branch';
 import type { Role } from '@quan/contract/user';
-import { eq, inArray, max, sql } from 'drizzle-orm';
+import { eq, max, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { branches, branchMembers } from '../../db/schema/branches';
 import { users } from '../../db/schema/users';
 import type { Transact } from '../../events/transact';
-import { conflict, isUniqueViolation, notFound } from '../../lib/app-error';
+import { conflict, isUniqueViolation, notFound, type AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
 import * as repo from './repository';
@@ -36,6 +36,29 @@ export const missingBranch = () =>
   notFound('That branch does not exist (it may have been deleted)').because('BRANCH_GONE');
 const slugTaken = (slug: string) =>
   conflict(`Another branch already uses the link name ${slug}`).because('BRANCH_SLUG_TAKEN', { slug });
+
+const noSuchBranch = (branchId: string) =>
+  notFound(`There is no branch ${branchId}`).because('BRANCH_GONE', { branchId });
+
+/**
+ * The branches a request names, in the order named: every id must be a branch of the chain, or the first that is
+ * not is refused (404 "There is no branch …", or the caller's own refusal). Inside the caller's transaction.
+ */
+export async function requireBranches(
+  executor: Executor,
+  ids: readonly string[],
+  refuse: (branchId: string) => AppError = noSuchBranch,
+): Promise<repo.BranchRef[]> {
+  const found = new Map((await repo.findBranchRefs(executor, ids)).map((branch) => [branch.id, branch]));
+  return ids.map((id) => {
+    const branch = found.get(id);
+    if (!branch) throw refuse(id);
+    return branch;
+  });
+}
+
+/** The chain's branches in their order, each with its own settings: a chain report's columns, a chain export's blocks. */
+export const chainBranches = (executor: Executor) => repo.listBranches(executor);
 
 export function createBranchesService(db: Database, transact: Transact) {
   const listed = async (executor: Executor) => {
@@ -123,16 +146,10 @@ export function createBranchesService(db: Database, transact: Transact) {
         if (user.role === 'admin') {
           throw conflict('An admin works in every branch; change the role first').because('ADMIN_IN_EVERY_BRANCH');
         }
-        const ids = body.branches.map((entry) => entry.branchId);
-        const known = ids.length
-          ? new Set(
-              (await tx.select({ id: branches.id }).from(branches).where(inArray(branches.id, ids))).map((r) => r.id),
-            )
-          : new Set<string>();
-        const unknown = ids.find((branchId) => !known.has(branchId));
-        if (unknown) {
-          throw notFound(`There is no branch ${unknown}`).because('BRANCH_GONE', { branchId: unknown });
-        }
+        await requireBranches(
+          tx,
+          body.branches.map((entry) => entry.branchId),
+        );
         await tx.delete(branchMembers).where(eq(branchMembers.userId, userId));
         if (body.branches.length > 0) {
           await tx.insert(branchMembers).values(body.branches.map((entry) => ({ userId, ...entry })));

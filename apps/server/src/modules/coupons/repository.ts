@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { branches, couponBranches } from '../../db/schema/branches';
+import { couponBranches } from '../../db/schema/branches';
 import { coupons } from '../../db/schema/coupons';
 
 /** The coupon works in the branch: it names no branches (every branch), or names this one. */
@@ -21,16 +21,6 @@ export async function listCouponBranches(db: Executor, couponIds: string[]): Pro
     .orderBy(asc(couponBranches.branchId));
   for (const row of rows) byCoupon.set(row.couponId, [...(byCoupon.get(row.couponId) ?? []), row.branchId]);
   return byCoupon;
-}
-
-/** Which of these branch ids are branches of the chain. */
-export async function findExistingBranchIds(db: Executor, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: branches.id })
-    .from(branches)
-    .where(inArray(branches.id, [...ids]));
-  return new Set(rows.map((row) => row.id));
 }
 
 /** Limits the coupon to these branches; none: every branch. */

@@ -15,6 +15,7 @@ import { newId } from '../../lib/ids';
 import { formatVnd } from '@quan/contract/money';
 import { addDays, formatDay, localDay } from '../../lib/local-day';
 import type { Settings } from '@quan/contract/settings';
+import { requireBranches } from '../branches/service';
 import type { SettingsService } from '../settings/service';
 
 /** An order's use of a coupon, inside the order's transaction. */
@@ -110,14 +111,6 @@ const missingCoupon = () =>
   notFound('That coupon does not exist (it may have been deleted)').because('COUPON_NOT_FOUND');
 const codeTaken = (code: string) => conflict(`Coupon ${code} already exists`).because('COUPON_TAKEN', { coupon: code });
 
-/** Every branch id named must be a branch; 404 naming the first that is not. */
-async function checkBranches(executor: Executor, branchIds: readonly string[] | undefined): Promise<void> {
-  if (!branchIds?.length) return;
-  const known = await repo.findExistingBranchIds(executor, branchIds);
-  const unknown = branchIds.find((id) => !known.has(id));
-  if (unknown) throw notFound(`There is no branch ${unknown}`).because('BRANCH_GONE', { branchId: unknown });
-}
-
 export function createCouponsService({ db, settings }: { db: Database; settings: Pick<SettingsService, 'get'> }) {
   /** The branch's day: a coupon's first and last days are read in the time zone of the branch using it. */
   const today = async (branchId: string) => localDay((await settings.get(branchId)).timezone);
@@ -140,7 +133,7 @@ export function createCouponsService({ db, settings }: { db: Database; settings:
       const { branchIds, ...fields } = body;
       try {
         return await db.transaction(async (tx) => {
-          await checkBranches(tx, branchIds);
+          await requireBranches(tx, branchIds ?? []);
           const row = await repo.insertCoupon(tx, { id: newId(), ...fields });
           await repo.replaceCouponBranches(tx, row.id, branchIds ?? []);
           return withBranches(tx, row);
@@ -164,7 +157,7 @@ export function createCouponsService({ db, settings }: { db: Database; settings:
               { path: 'usageLimit', message: 'Lower than the times it has been used' },
             ]).because('COUPON_LIMIT_BELOW_USES', { used: current.usedCount });
           }
-          await checkBranches(tx, branchIds);
+          await requireBranches(tx, branchIds ?? []);
           const row = await repo.updateCoupon(tx, id, fields);
           if (branchIds) await repo.replaceCouponBranches(tx, id, branchIds);
           return withBranches(tx, row!);

@@ -1,9 +1,8 @@
 import type { OrderStatus } from '@quan/contract/order';
 import type { PaymentMethod } from '@quan/contract/payments';
-import { asc, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { branches } from '../../db/schema/branches';
 import { orders } from '../../db/schema/orders';
 import { orderPayments, shifts } from '../../db/schema/payments';
 import { diningTables } from '../../db/schema/tables';
@@ -13,11 +12,6 @@ import { users } from '../../db/schema/users';
 async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
-}
-
-/** The chain's branches in their order: the blocks of a chain export. */
-export async function chainBranches(db: Executor): Promise<{ id: string; name: string }[]> {
-  return db.select({ id: branches.id, name: branches.name }).from(branches).orderBy(asc(branches.position));
 }
 
 export interface Instants {

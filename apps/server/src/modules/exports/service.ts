@@ -2,6 +2,7 @@ import type { OrderStatus } from '@quan/contract/order';
 import { changeDue, paymentMethods, type PaymentMethod } from '@quan/contract/payments';
 import type { exportKinds } from '@quan/contract/shifts';
 import type { Database } from '../../db/client';
+import { chainBranches } from '../branches/service';
 import type { SettingsService } from '../settings/service';
 import type { ShiftsService } from '../shifts/service';
 import * as repo from './repository';
@@ -228,7 +229,7 @@ export function createExportsService({
    * each branch's own, so a row without its branch would be ambiguous.
    */
   async function chainTable(kind: ExportKind, days: { from: string; to: string }): Promise<ExportTable> {
-    const branches = await repo.chainBranches(db);
+    const branches = await chainBranches(db);
     const tablesOfBranches = await Promise.all(branches.map((branch) => branchTable(branch.id, kind, days)));
     const [first] = tablesOfBranches;
     return {

@@ -1,7 +1,6 @@
 import type { PaymentMethod } from '@quan/contract/order';
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { branches } from '../../db/schema/branches';
 import { categories, items, stations } from '../../db/schema/menu';
 import { orderPayments } from '../../db/schema/payments';
 import { orderLines, orderRounds, orders } from '../../db/schema/orders';
@@ -12,14 +11,6 @@ import { users } from '../../db/schema/users';
 async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
-}
-
-/** The chain's branches in their order, with the zone each keeps its days in: a chain report's columns. */
-export async function chainBranches(db: Executor): Promise<{ id: string; name: string; timezone: string }[]> {
-  return db
-    .select({ id: branches.id, name: branches.name, timezone: branches.timezone })
-    .from(branches)
-    .orderBy(asc(branches.position));
 }
 
 /** The zone the branch's sums were built in; null before their first build. */

@@ -15,6 +15,7 @@ import {
   type TopItem,
 } from '@quan/contract/report';
 import { lockForTransaction, type Database, type Executor } from '../../db/client';
+import { chainBranches } from '../branches/service';
 import type { SettingsService } from '../settings/service';
 import { sumChartData, sumRevenue } from './chain-totals';
 import * as repo from './repository';
@@ -29,7 +30,7 @@ const ROLLUP_LOCK_KEY = 7_310_002;
 export async function rebuildSalesSums(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     await lockForTransaction(tx, ROLLUP_LOCK_KEY);
-    for (const branch of await repo.chainBranches(tx)) await repo.rebuildRollups(tx, branch.id, branch.timezone);
+    for (const branch of await chainBranches(tx)) await repo.rebuildRollups(tx, branch.id, branch.timezone);
   });
 }
 
@@ -151,8 +152,8 @@ export function createReportsService({ db, settings }: { db: Database; settings:
   }
 
   /** The chain's branches as a report's columns, in their order. */
-  async function chainBranches() {
-    return (await repo.chainBranches(db)).map((branch) => ({ _id: branch.id, name: branch.name }));
+  async function reportColumns() {
+    return (await chainBranches(db)).map((branch) => ({ _id: branch.id, name: branch.name }));
   }
 
   return {
@@ -165,7 +166,7 @@ export function createReportsService({ db, settings }: { db: Database; settings:
      */
     async chainRevenue(query: RevenueFiguresQuery): Promise<ChainRevenue> {
       const now = new Date();
-      const branches = await chainBranches();
+      const branches = await reportColumns();
       const figures = await Promise.all(
         branches.map((branch) => revenueOf(branch._id, { ...query, compare: undefined }, now, null)),
       );
@@ -232,7 +233,7 @@ export function createReportsService({ db, settings }: { db: Database; settings:
 
     /** Every branch's charts, each in its own time zone, and their sum per day, hour and category. */
     async chainChartData(): Promise<ChainChartData> {
-      const branches = await chainBranches();
+      const branches = await reportColumns();
       const charts = await Promise.all(branches.map((branch) => chartDataOf(branch._id)));
       return {
         scope: 'chain',
