@@ -1,5 +1,7 @@
+import type { AuditEntry } from '@quan/contract/audit';
 import type { Branch } from '@quan/contract/branch';
 import type { Ingredient, IngredientHistory } from '@quan/contract/ingredient';
+import { formatVnd } from '@quan/contract/money';
 import type { StockTransfer } from '@quan/contract/stock-transfer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBranch, signInToBranch } from './factories';
@@ -66,6 +68,13 @@ const receive = (id: string, lines: Record<string, unknown>[], as: As = managerB
 
 const listTransfers = async (as: As): Promise<StockTransfer[]> =>
   (await t.request({ method: 'GET', url: '/api/stock-transfers', as })).json().data;
+
+/** The entries of the branch's audit trail about one transfer. */
+async function auditOfTransfer(transferId: string, as: As): Promise<AuditEntry[]> {
+  const response = await t.request({ method: 'GET', url: '/api/audit?kind=stock-transfer&limit=100', as });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.filter((entry: AuditEntry) => entry.details.transferId === transferId);
+}
 
 describe('stock transfers', () => {
   it('sends 5 kg from A to B: A falls at once, B only when it receives 4.5 with a reason, and the loss is audited', async () => {
@@ -142,6 +151,50 @@ describe('stock transfers', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('TRANSFER_ALREADY_RECEIVED');
     expect(await stockOf(beef._id, staffB)).toBe(4.5);
+  });
+
+  it("shows the transfer in both branches' audit trails: who, what, how much, to and from which branch", async () => {
+    const beef = await ingredientInA(8, 250_000);
+    const transfer: StockTransfer = (
+      await send({ toBranchId: branchB._id, lines: [{ ingredientId: beef._id, quantity: 2 }] })
+    ).json().data;
+
+    // The sender's trail has it as soon as the goods leave; the receiver's not before they arrive.
+    const managerA = await t.signInAs('manager');
+    const [sent, ...moreSent] = await auditOfTransfer(transfer._id, 'manager');
+    expect(moreSent).toEqual([]);
+    expect(sent).toMatchObject({
+      kind: 'stock-transfer',
+      actor: { _id: managerA.user._id, name: managerA.user.name },
+      summary: `Sent transfer #${transfer.transferNo} to Quận 3: 2.00 kg ${beef.name}; worth ${formatVnd(500_000)}`,
+      details: {
+        direction: 'out',
+        transferNo: transfer.transferNo,
+        toBranchId: branchB._id,
+        toBranchName: 'Quận 3',
+        sentValue: 500_000,
+        lines: [{ ingredientId: beef._id, name: beef.name, unit: 'kg', sent: 2, unitCost: 250_000 }],
+      },
+    });
+    expect(await auditOfTransfer(transfer._id, managerB)).toEqual([]);
+
+    await receive(transfer._id, [{ ingredientId: beef._id, received: 2 }]);
+    const [received, ...moreReceived] = await auditOfTransfer(transfer._id, managerB);
+    expect(moreReceived).toEqual([]);
+    expect(received).toMatchObject({
+      kind: 'stock-transfer',
+      actor: { _id: managerB.user._id },
+      summary: `Received transfer #${transfer.transferNo} from ${transfer.fromBranch.name} in full`,
+      details: {
+        direction: 'in',
+        fromBranchId: branchA,
+        fromBranchName: transfer.fromBranch.name,
+        lines: [{ ingredientId: beef._id, sent: 2, received: 2 }],
+      },
+    });
+    // Each branch keeps its own side once; a third branch sees neither.
+    expect(await auditOfTransfer(transfer._id, 'manager')).toHaveLength(1);
+    expect(await auditOfTransfer(transfer._id, managerC)).toEqual([]);
   });
 
   it('receives in full without a reason, adding to what the branch already holds', async () => {

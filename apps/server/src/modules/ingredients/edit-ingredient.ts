@@ -5,7 +5,7 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/app
 import { newId } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
 import * as repo from './repository';
-import { formatQuantity, isLow, recordStockMoves, toIngredient } from './stock-effects';
+import { formatQuantity, isLow, toIngredient, writeStockMoves } from './stock-effects';
 
 export const missingIngredient = () =>
   notFound('That ingredient does not exist (it may have been deleted)').because('INGREDIENT_NOT_FOUND');
@@ -132,19 +132,7 @@ export async function updateIngredient(
       if (move && move.change !== 0) {
         checkReason(reason, move, row.unit);
         row = move.row;
-        await repo.insertHistory(tx, [
-          {
-            id: newId(),
-            branchId,
-            ingredientId: id,
-            change: move.change,
-            quantityAfter: row.quantity,
-            reason,
-            note,
-            userId: actor.id,
-          },
-        ]);
-        await recordStockMoves(tx, branchId, record, [move]);
+        await writeStockMoves(tx, branchId, record, [move], { reason, note, userId: actor.id });
       } else if (!isLow(locked) && isLow(row)) {
         // A raised threshold is a crossing too.
         record({ type: 'stock.low', branchId, ingredient: toIngredient(row) });

@@ -3,32 +3,7 @@ import type { RecordEvent } from '../../events/transact';
 import { conflict } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import * as repo from './repository';
-import { formatQuantity, recordStockMoves } from './stock-effects';
-
-/** Writes the history rows of an order's stock moves in its branch and records what they mean for the screens. */
-async function recordOrderMoves(
-  tx: Executor,
-  branchId: string,
-  record: RecordEvent,
-  moves: repo.StockMove[],
-  cause: { orderId: string; roundNo?: number; actorId: string | null; reason: 'order' | 'order_cancelled' },
-): Promise<void> {
-  await repo.insertHistory(
-    tx,
-    moves.map((move) => ({
-      id: newId(),
-      branchId,
-      ingredientId: move.row.id,
-      change: move.change,
-      quantityAfter: move.row.quantity,
-      reason: cause.reason,
-      orderId: cause.orderId,
-      roundNo: cause.roundNo ?? null,
-      userId: cause.actorId,
-    })),
-  );
-  await recordStockMoves(tx, branchId, record, moves);
-}
+import { formatQuantity, writeStockMoves } from './stock-effects';
 
 /**
  * Inside an order's transaction: takes from the branch's stock what one round's recipes need when it goes to
@@ -59,11 +34,11 @@ export async function takeStockForRound(
     needs.map((need) => ({ row: need.row, change: -need.amount })),
   );
   if (moves.some((move) => !move)) throw new Error('stock moved under a row lock');
-  await recordOrderMoves(tx, branchId, record, moves as repo.StockMove[], {
+  await writeStockMoves(tx, branchId, record, moves as repo.StockMove[], {
+    reason: 'order',
     orderId,
     roundNo,
-    actorId,
-    reason: 'order',
+    userId: actorId,
   });
 }
 
@@ -102,11 +77,11 @@ export async function giveBackStockOfOrder(
     branchId,
     taken.map((entry) => ({ row: entry.row, change: entry.amount })),
   );
-  await recordOrderMoves(tx, branchId, record, moves as repo.StockMove[], {
-    orderId,
-    roundNo,
-    actorId,
+  await writeStockMoves(tx, branchId, record, moves as repo.StockMove[], {
     reason: 'order_cancelled',
+    orderId,
+    roundNo: roundNo ?? null,
+    userId: actorId,
   });
 }
 
@@ -145,14 +120,18 @@ export async function settleVoidedPortions(
 ): Promise<void> {
   const returns = await heldByPortions(tx, branchId, voided, voided);
   if (returns.length === 0) return;
-  const cause = { orderId: voided.orderId, roundNo: voided.roundNo, actorId };
   if (!voided.wasted) {
     const moves = await repo.moveStock(
       tx,
       branchId,
       returns.map(({ row, amount }) => ({ row, change: amount })),
     );
-    await recordOrderMoves(tx, branchId, record, moves as repo.StockMove[], { ...cause, reason: 'order_cancelled' });
+    await writeStockMoves(tx, branchId, record, moves as repo.StockMove[], {
+      reason: 'order_cancelled',
+      orderId: voided.orderId,
+      roundNo: voided.roundNo,
+      userId: actorId,
+    });
     return;
   }
   await repo.insertHistory(

@@ -2,11 +2,10 @@ import { formatVnd } from '@quan/contract/money';
 import type { ReceiveStockTransferBody, StockTransfer } from '@quan/contract/stock-transfer';
 import type { Transact } from '../../events/transact';
 import { badRequest, conflict, forbidden } from '../../lib/app-error';
-import { newId } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
 import type { AuditService } from '../audit/service';
 import * as repo from './repository';
-import { formatQuantity, recordStockMoves } from './stock-effects';
+import { formatQuantity, writeStockMoves } from './stock-effects';
 import * as transfers from './transfer-repository';
 import { loadTransfer, missingTransfer } from './transfer-view';
 
@@ -114,22 +113,14 @@ export async function receiveTransfer(
         .sort((a, b) => (a.row.id < b.row.id ? -1 : 1)),
     )) as repo.StockMove[];
     const from = (await transfers.findTransfer(tx, branchId, id))!.from;
-    await repo.insertHistory(
-      tx,
-      moves.map((move) => ({
-        id: newId(),
-        branchId,
-        ingredientId: move.row.id,
-        change: move.change,
-        quantityAfter: move.row.quantity,
-        reason: 'transfer_in' as const,
-        transferId: id,
-        note: [`#${transferNo} ← ${from.name}`, receipt.find((entry) => entry.ingredient.id === move.row.id)?.reason]
-          .filter(Boolean)
-          .join(': '),
-        userId: actor.id,
-      })),
-    );
+    await writeStockMoves(tx, branchId, record, moves, (move) => ({
+      reason: 'transfer_in',
+      transferId: id,
+      note: [`#${transferNo} ← ${from.name}`, receipt.find((entry) => entry.ingredient.id === move.row.id)?.reason]
+        .filter(Boolean)
+        .join(': '),
+      userId: actor.id,
+    }));
     for (const entry of receipt) {
       await transfers.markLineReceived(tx, {
         transferId: id,
@@ -159,6 +150,7 @@ export async function receiveTransfer(
           ? `Received transfer #${transferNo} from ${from.name} in full`
           : `Received transfer #${transferNo} from ${from.name}: ${told.join(', ')}; difference ${formatVnd(differenceValue)}`,
       details: {
+        direction: 'in',
         transferId: id,
         transferNo,
         fromBranchId: transfer.fromBranchId,
@@ -177,7 +169,6 @@ export async function receiveTransfer(
         })),
       },
     });
-    await recordStockMoves(tx, branchId, record, moves);
     return loadTransfer(tx, branchId, id);
   });
 }

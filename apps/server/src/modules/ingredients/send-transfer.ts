@@ -1,21 +1,28 @@
+import { formatVnd } from '@quan/contract/money';
 import type { SendStockTransferBody, StockTransfer } from '@quan/contract/stock-transfer';
 import type { Transact } from '../../events/transact';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
+import type { AuditService } from '../audit/service';
+import { requireBranches } from '../branches/service';
 import { missingIngredient } from './edit-ingredient';
 import * as repo from './repository';
-import { formatQuantity, recordStockMoves } from './stock-effects';
+import { formatQuantity, writeStockMoves } from './stock-effects';
 import * as transfers from './transfer-repository';
 import { loadTransfer } from './transfer-view';
 
+const missingDestination = () =>
+  notFound('The branch to send to does not exist (it may have been removed)').because('TRANSFER_BRANCH_NOT_FOUND');
+
 /**
  * Sends goods from the actor's branch to another branch of the chain: the sender's stock falls at once (history
- * `transfer_out`), and each line keeps the ingredient's cost per unit, the money that leaves with the goods. All
- * or nothing: a line the branch does not hold enough of refuses the whole transfer.
+ * `transfer_out`), and each line keeps the ingredient's cost per unit, the money that leaves with the goods; the
+ * sender's audit trail keeps who sent what, how much and where, and its worth. All or nothing: a line the branch
+ * does not hold enough of refuses the whole transfer.
  */
 export async function sendTransfer(
-  transact: Transact,
+  deps: { transact: Transact; audit: Pick<AuditService, 'record'> },
   actor: Pick<AuthUser, 'id' | 'branchId'>,
   body: SendStockTransferBody,
 ): Promise<StockTransfer> {
@@ -26,13 +33,8 @@ export async function sendTransfer(
     ]).because('TRANSFER_TO_OWN_BRANCH');
   }
   const id = newId();
-  return transact(async (tx, record) => {
-    const destination = await transfers.findBranchRef(tx, body.toBranchId);
-    if (!destination) {
-      throw notFound('The branch to send to does not exist (it may have been removed)').because(
-        'TRANSFER_BRANCH_NOT_FOUND',
-      );
-    }
+  return deps.transact(async (tx, record) => {
+    const destination = (await requireBranches(tx, [body.toBranchId], missingDestination))[0]!;
     const ids = body.lines.map((line) => line.ingredientId);
     const catalogue = new Map((await repo.findCatalogue(tx, ids)).map((row) => [row.id, row]));
     if (ids.some((ingredientId) => !catalogue.has(ingredientId))) throw missingIngredient();
@@ -61,14 +63,13 @@ export async function sendTransfer(
       note: body.note ?? '',
       sentById: actor.id,
     });
+    const lines = body.lines.map((line) => {
+      const { name, unit, costPerUnit } = catalogue.get(line.ingredientId)!;
+      return { ingredientId: line.ingredientId, name, unit, sent: line.quantity, unitCost: costPerUnit };
+    });
     await transfers.insertTransferLines(
       tx,
-      body.lines.map((line) => ({
-        transferId: id,
-        ingredientId: line.ingredientId,
-        sent: line.quantity,
-        unitCost: catalogue.get(line.ingredientId)!.costPerUnit,
-      })),
+      lines.map(({ ingredientId, sent, unitCost }) => ({ transferId: id, ingredientId, sent, unitCost })),
     );
     const moves = await repo.moveStock(
       tx,
@@ -76,21 +77,34 @@ export async function sendTransfer(
       body.lines.map((line) => ({ row: catalogue.get(line.ingredientId)!, change: -line.quantity })),
     );
     if (moves.some((move) => !move)) throw new Error('stock moved under a row lock');
-    await repo.insertHistory(
-      tx,
-      (moves as repo.StockMove[]).map((move) => ({
-        id: newId(),
-        branchId,
-        ingredientId: move.row.id,
-        change: move.change,
-        quantityAfter: move.row.quantity,
-        reason: 'transfer_out' as const,
+    const transferNo = transfer.transferNo ?? 0;
+    await writeStockMoves(tx, branchId, record, moves as repo.StockMove[], {
+      reason: 'transfer_out',
+      transferId: id,
+      note: `#${transferNo} → ${destination.name}`,
+      userId: actor.id,
+    });
+
+    const sentValue = Math.round(lines.reduce((sum, line) => sum + line.sent * line.unitCost, 0));
+    const told = lines.map((line) => `${formatQuantity(line.sent, line.unit)} ${line.name}`);
+    await deps.audit.record(tx, {
+      kind: 'stock-transfer',
+      branchId,
+      orderId: null,
+      actorId: actor.id,
+      approvedById: null,
+      summary: `Sent transfer #${transferNo} to ${destination.name}: ${told.join(', ')}; worth ${formatVnd(sentValue)}`,
+      details: {
+        direction: 'out',
         transferId: id,
-        note: `#${transfer.transferNo} → ${destination.name}`,
-        userId: actor.id,
-      })),
-    );
-    await recordStockMoves(tx, branchId, record, moves as repo.StockMove[]);
+        transferNo,
+        fromBranchId: branchId,
+        toBranchId: destination.id,
+        toBranchName: destination.name,
+        sentValue,
+        lines,
+      },
+    });
     return loadTransfer(tx, branchId, id);
   });
 }

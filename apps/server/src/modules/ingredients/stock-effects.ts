@@ -1,6 +1,7 @@
 import type { Ingredient, IngredientUnit } from '@quan/contract/ingredient';
 import type { Executor } from '../../db/client';
 import type { RecordEvent } from '../../events/transact';
+import { newId } from '../../lib/ids';
 import * as repo from './repository';
 
 export const isLow = (row: Pick<repo.StockedIngredient, 'quantity' | 'lowStockThreshold'>) =>
@@ -33,7 +34,7 @@ export function formatQuantity(value: number, unit: IngredientUnit): string {
  * (once per crossing; the branch's staff hear it), and a menu change when a move crossed a recipe's amount (a
  * dish sold out or came back in that branch).
  */
-export async function recordStockMoves(
+async function recordStockMoves(
   tx: Executor,
   branchId: string,
   record: RecordEvent,
@@ -45,4 +46,32 @@ export async function recordStockMoves(
     }
   }
   if (await repo.crossesARecipe(tx, moves)) record({ type: 'menu.changed' });
+}
+
+/** Why stock moved, as its history says: the reason, who moved it, and the order or transfer behind it. */
+type MoveCause = Omit<repo.HistoryEntry, 'branchId' | 'ingredientId' | 'change' | 'quantityAfter'>;
+
+/**
+ * Inside the transaction that moved a branch's stock: writes each move's history row with its cause (the same for
+ * every move, or each its own), then records what the moves mean for the screens.
+ */
+export async function writeStockMoves(
+  tx: Executor,
+  branchId: string,
+  record: RecordEvent,
+  moves: repo.StockMove[],
+  cause: MoveCause | ((move: repo.StockMove) => MoveCause),
+): Promise<void> {
+  await repo.insertHistory(
+    tx,
+    moves.map((move) => ({
+      id: newId(),
+      branchId,
+      ingredientId: move.row.id,
+      change: move.change,
+      quantityAfter: move.row.quantity,
+      ...(typeof cause === 'function' ? cause(move) : cause),
+    })),
+  );
+  await recordStockMoves(tx, branchId, record, moves);
 }

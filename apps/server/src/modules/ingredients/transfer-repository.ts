@@ -57,12 +57,6 @@ export async function markReceived(db: Executor, id: string, receivedById: strin
     .where(eq(stockTransfers.id, id));
 }
 
-/** A branch's id and name, for a transfer's line in the history; undefined when there is no such branch. */
-export async function findBranchRef(db: Executor, id: string) {
-  const [row] = await db.select({ id: branches.id, name: branches.name }).from(branches).where(eq(branches.id, id));
-  return row;
-}
-
 /** Another branch of the chain, to send to: the branches other than this one, in the chain's order. */
 export async function otherBranches(db: Executor, branchId: string) {
   return db

@@ -23,7 +23,7 @@ export function createStockTransfersService(deps: {
   transact: Transact;
   audit: Pick<AuditService, 'record'>;
 }) {
-  const { db, transact } = deps;
+  const { db } = deps;
   return {
     async list(
       branchId: string,
@@ -64,7 +64,7 @@ export function createStockTransfersService(deps: {
       return (await transfers.otherBranches(db, branchId)).map((branch) => ({ _id: branch.id, name: branch.name }));
     },
 
-    send: (actor: Actor, body: SendStockTransferBody) => sendTransfer(transact, actor, body),
+    send: (actor: Actor, body: SendStockTransferBody) => sendTransfer(deps, actor, body),
     receive: (actor: Actor, id: string, body: ReceiveStockTransferBody) => receiveTransfer(deps, actor, id, body),
   };
 }
