@@ -203,6 +203,17 @@ describe('cut and cash drawer', () => {
   });
 });
 
+describe('reading a print job back', () => {
+  it('tells a job cut off inside an image from a whole one', () => {
+    const bytes = encodeDocument(kitchenTicketDocument(ticket), raster80);
+    const whole = parseEscPos(bytes);
+    expect(whole.some((command) => command.kind === 'truncated')).toBe(false);
+    const cutOff = parseEscPos(bytes.subarray(0, bytes.length / 2));
+    expect(cutOff.at(-1)?.kind).toBe('truncated');
+    expect(whole.filter((command) => command.kind === 'cut')).toEqual([{ kind: 'cut', partial: true }]);
+  });
+});
+
 describe('test page', () => {
   it('shows every vowel with every tone mark', () => {
     const letters = toneMarkLines()

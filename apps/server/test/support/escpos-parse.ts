@@ -67,6 +67,9 @@ const fixedLengths: Record<number, Record<number, number>> = {
   },
 };
 
+/** The `m` of the GS V forms that leave one point uncut (the others cut through). */
+const partialCuts = new Set([1, 49, 66, 98]);
+
 export function parseEscPos(input: Uint8Array | ArrayLike<number>): EscPosCommand[] {
   const bytes = input instanceof Uint8Array ? input : Uint8Array.from(input);
   const commands: EscPosCommand[] = [];
@@ -137,7 +140,7 @@ function readCommand(bytes: Uint8Array, at: number): { command: EscPosCommand; l
     const mode = byte(2)!;
     const length = mode === 65 || mode === 66 || mode === 97 || mode === 98 ? 4 : 3;
     if (available < length) return undefined;
-    return { command: { kind: 'cut', partial: mode % 2 === 1 || mode === 66 || mode === 98 }, length };
+    return { command: { kind: 'cut', partial: partialCuts.has(mode) }, length };
   }
   if (prefix === GS && code === 0x76) {
     // GS v 0 m xL xH yL yH: raster image, (xL + xH × 256) bytes per row
