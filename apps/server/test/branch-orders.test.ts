@@ -4,7 +4,7 @@ import type { Order } from '@quan/contract/order';
 import type { ClientToServerEvents, ServerToClientEvents } from '@quan/contract/realtime';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addBranch, createMenu, signInToBranch } from './factories';
+import { addBranch, createMenu, createTable, signInToBranch } from './factories';
 import { buildTestApp, type SignedIn, type TestApp } from './helper';
 
 // Orders are each branch's own: numbered from 1001 in every branch, out of reach (404) of another branch's
@@ -140,6 +140,71 @@ describe('orders per branch', () => {
     expect(await trailOf(managerB)).toContain(order._id);
     // The admin's session works in the first branch.
     expect(await trailOf('admin')).not.toContain(order._id);
+  });
+});
+
+// A number is taken by the insert of the order it names: a repeat, a refusal or a round that joins an order takes
+// none, so a branch's numbers have no gaps. On PostgreSQL (DATABASE_URL) the orders placed at once really race.
+describe('order numbers', () => {
+  const counterOrder = () => ({
+    customerDetails: { name: 'Khách', guests: 2 },
+    items: [{ itemId: dish._id, quantity: 2 }],
+  });
+
+  it('takes no number for a repeat of an Idempotency-Key: the next order has the next number', async () => {
+    const key = { 'idempotency-key': `key-${crypto.randomUUID()}` };
+    const first = await place(staffA, key);
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/order',
+      payload: counterOrder(),
+      headers: key,
+      as: staffA,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data).toMatchObject({ _id: first._id, orderNo: first.orderNo });
+    const next = await place(staffA);
+    expect(next.orderNo).toBe(first.orderNo + 1);
+  });
+
+  it('takes no number for an order refused after its insert, at a table that is taken', async () => {
+    const table = await createTable(t);
+    const atTable = { ...counterOrder(), tableId: table._id };
+    const seated = await t.request({ method: 'POST', url: '/api/order', payload: atTable, as: staffA });
+    expect(seated.statusCode, seated.body).toBe(201);
+    const refused = await t.request({ method: 'POST', url: '/api/order', payload: atTable, as: staffA });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('TABLE_OCCUPIED');
+    const next = await place(staffA);
+    expect(next.orderNo).toBe(seated.json().data.orderNo + 1);
+  });
+
+  it('gives 20 orders placed at once 20 numbers in a row', async () => {
+    const before = await place(staffB);
+    const placed = await Promise.all(Array.from({ length: 20 }, () => place(staffB)));
+    const numbers = placed.map((order) => order.orderNo).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => before.orderNo + 1 + i));
+  });
+
+  it('starts one order for two phones ordering at a free table at once, and numbers only that one', async () => {
+    const table = await createTable(t);
+    const dinerOrder = {
+      tableNo: table.tableNo,
+      tableKey: table.qrKey,
+      items: [{ itemId: dish._id, quantity: 1 }],
+    };
+    const phones = await Promise.all(
+      [1, 2].map(() => t.app.inject({ method: 'POST', url: '/api/order', payload: dinerOrder })),
+    );
+    // The later phone joins the order as its next round, or, when both found the table free, is asked to send again.
+    const answered = phones.filter((phone) => phone.statusCode === 201);
+    const refused = phones.filter((phone) => phone.statusCode !== 201);
+    for (const phone of refused) expect(phone.json().code, phone.body).toBe('TABLE_JUST_ORDERED');
+    expect(new Set(answered.map((phone) => phone.json().data._id)).size).toBe(1);
+    const { orderNo } = answered[0]!.json().data;
+    const next = await place(staffA);
+    expect(next.orderNo).toBe(orderNo + 1);
   });
 });
 

@@ -42,9 +42,9 @@ export const branches = pgTable(
     receiptHeader: text('receipt_header').notNull().default(''),
     position: integer('position').notNull(),
     /**
-     * The next order number of this branch. Taken with one short update of its own, outside the order's
-     * transaction (so placing orders never queues on this row); a failed order leaves a gap, as a
-     * sequence would.
+     * The next order number of this branch, taken by the statement that inserts the order: the row stays
+     * locked until that order commits (the branch's new orders commit one after the other), and an order
+     * that fails gives its number back, so the numbers have no gaps.
      */
     nextOrderNo: integer('next_order_no').notNull().default(1001),
     timezone: text('timezone').notNull().default(defaultSettings.timezone),

@@ -1,6 +1,6 @@
 import type { BranchRole } from '@quan/contract/branch';
 import type { Role } from '@quan/contract/user';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { branches, branchMembers } from '../../db/schema/branches';
 
@@ -73,21 +73,6 @@ export async function setMembership(db: Executor, userId: string, branchId: stri
     .insert(branchMembers)
     .values({ userId, branchId, role })
     .onConflictDoUpdate({ target: [branchMembers.userId, branchMembers.branchId], set: { role } });
-}
-
-/**
- * Takes the branch's next order number with one short statement of its own, outside the order's
- * transaction: orders placed at the same moment never wait on each other for it. An order that fails
- * afterwards leaves a gap, as a sequence would.
- */
-export async function takeOrderNo(db: Executor, branchId: string): Promise<number> {
-  const [row] = await db
-    .update(branches)
-    .set({ nextOrderNo: sql`${branches.nextOrderNo} + 1` })
-    .where(eq(branches.id, branchId))
-    .returning({ taken: sql<number>`${branches.nextOrderNo} - 1` });
-  if (!row) throw new Error(`No branch ${branchId}`);
-  return Number(row.taken);
 }
 
 /** Every membership of the chain, in the branches' order: who works where, for the accounts screen. */

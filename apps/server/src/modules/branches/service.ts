@@ -80,9 +80,6 @@ export function createBranchesService(db: Database, transact: Transact) {
 
     first: () => repo.firstBranch(db),
 
-    /** The branch's next order number (repository.takeOrderNo): on `db` before an order's transaction, or in it. */
-    takeOrderNo: (executor: Executor, branchId: string) => repo.takeOrderNo(executor, branchId),
-
     async create(body: CreateBranchBody): Promise<Branch> {
       const id = newId();
       try {

@@ -19,8 +19,8 @@ import type { TablesService } from '../tables/service';
 export interface OrdersDeps {
   db: Database;
   transact: Transact;
-  /** The first branch (of the links printed before there were branches) and each branch's order numbers. */
-  branches: Pick<BranchesService, 'first' | 'takeOrderNo'>;
+  /** The first branch (of the links printed before there were branches). */
+  branches: Pick<BranchesService, 'first'>;
   settings: Pick<SettingsService, 'get'>;
   menu: Pick<MenuService, 'orderMenu' | 'optionsById' | 'kitchenStations'>;
   tables: Pick<

@@ -5,7 +5,7 @@ import { isOpenOrderStatus, type CreateOrderBody, type Order, type OrderLineInpu
 import type { DinerOrderBody, DinerOrderResult } from '@quan/contract/public';
 import type { Executor } from '../../db/client';
 import type { RecordEvent } from '../../events/transact';
-import { badRequest, conflict, forbidden, isForeignKeyViolation, notFound } from '../../lib/app-error';
+import { badRequest, conflict, type AppError, forbidden, isForeignKeyViolation, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { sameSecret } from '../../lib/same-secret';
 import type { AuthUser } from '../../plugins/auth';
@@ -36,9 +36,12 @@ interface Door<T> {
    */
   open(tx: Executor): Promise<{
     keyScope: string;
-    fields: Omit<NewOrder, 'id' | 'branchId' | 'orderNo' | 'subtotal' | 'discount' | 'taxRate' | 'tax' | 'total'>;
-    /** `required`: a taken table refuses the order; `if-free`: an order that cannot be seated stays unseated. */
-    seating: 'required' | 'if-free';
+    fields: Omit<NewOrder, 'id' | 'branchId' | 'subtotal' | 'discount' | 'taxRate' | 'tax' | 'total'>;
+    /**
+     * The refusal of a new order whose table another order took first (found when seating it, after the
+     * insert); without one, the tables' own, naming the order there.
+     */
+    tableTaken?: () => AppError;
     joins?: repo.OrderRow;
   }>;
   /** The answer for the order placed (or joined). */
@@ -52,19 +55,19 @@ interface Door<T> {
  * redeem the coupon, compute the bill, write the order, seat the table, take the stock of an order that
  * goes to the kitchen, and record what happened. A replayed key writes nothing and answers the door's replay.
  * The settings and the menu come from memory, the answer from what the writes returned: a staff order at
- * the counter costs the key's claim, one insert of the order with its round and lines, and the stock of
- * the dishes that have a recipe.
+ * the counter costs the key's claim, one insert of the order with its number, round and lines, and the stock
+ * of the dishes that have a recipe.
  */
 async function placeOrder<T>(
   deps: OrdersDeps,
   branchId: string,
   door: Door<T>,
-  request: { body: unknown; idempotencyKey?: string; orderNo?: number },
+  request: { body: unknown; idempotencyKey?: string },
 ): Promise<{ result: T; replayed: boolean }> {
   const orderId = newId();
   const [settings, menu] = await Promise.all([deps.settings.get(branchId), deps.menu.orderMenu(branchId)]);
   const call = { key: request.idempotencyKey, branchId, request: request.body, replay: door.replay };
-  const context = { branchId, orderId, orderNo: request.orderNo, settings, menu };
+  const context = { branchId, orderId, settings, menu };
   const placing = transactIdempotent(deps, call, (tx, record: RecordEvent, claimKey) =>
     placeWithin(deps, tx, record, door, { ...context, claimKey }),
   );
@@ -74,9 +77,8 @@ async function placeOrder<T>(
 }
 
 /**
- * The pipeline's work inside its transaction, with the settings and menu of the branch read before it, and the
- * order's number taken before it when the caller could (`orderNo`): a number taken here, on the transaction,
- * holds the branch's counter until the transaction ends.
+ * The pipeline's work inside its transaction, with the settings and menu of the branch read before it. The
+ * order's number comes with its insert, after the key's claim: a replay, a refusal or a joined round takes none.
  */
 async function placeWithin<T>(
   deps: OrdersDeps,
@@ -86,7 +88,6 @@ async function placeWithin<T>(
   context: {
     branchId: string;
     orderId: string;
-    orderNo: number | undefined;
     settings: Settings;
     menu: OrderMenu;
     claimKey: ClaimKey;
@@ -94,7 +95,7 @@ async function placeWithin<T>(
 ): Promise<T> {
   const { branchId, orderId, settings, menu, claimKey } = context;
   const actorId = door.actor?.id ?? null;
-  const { keyScope, fields, seating, joins } = await door.open(tx);
+  const { keyScope, fields, tableTaken, joins } = await door.open(tx);
   await claimKey(keyScope, joins?.id ?? orderId);
   if (joins) {
     const change = { order: joins, actorId, settings };
@@ -119,24 +120,18 @@ async function placeWithin<T>(
   if (bill.total > MAX_BILL) throw badRequest(door.tooLarge).because('ORDER_TOO_LARGE');
 
   const roundStatus = fields.status === 'pending' ? 'pending' : 'in_progress';
-  const orderNo = context.orderNo ?? (await deps.branches.takeOrderNo(tx, branchId));
   const { order, round } = await repo.insertOrder(
     tx,
-    { ...fields, id: orderId, branchId, orderNo, ...bill, couponId: coupon?.couponId ?? null },
+    { ...fields, id: orderId, branchId, ...bill, couponId: coupon?.couponId ?? null },
     { round: { orderId, no: 1, status: roundStatus, source: fields.source, sentById: actorId }, lines },
   );
   let table: { id: string; tableNo: number } | null = null;
   if (order.tableId) {
-    const seated =
-      seating === 'required'
-        ? (await deps.tables.seatOrder(tx, branchId, order.tableId, orderId), true)
-        : await deps.tables.seatIfFree(tx, branchId, order.tableId, orderId);
-    if (seated) {
-      const { _id, tableNo } = await deps.tables.recordChange(tx, record, branchId, order.tableId);
-      table = { id: _id, tableNo };
-    } else {
-      table = (await deps.tables.findById(tx, branchId, order.tableId)) ?? null;
-    }
+    // Seated after the insert, which holds the branch's row: every new order locks the branch, then its table.
+    if (!tableTaken) await deps.tables.seatOrder(tx, branchId, order.tableId, orderId);
+    else if (!(await deps.tables.seatIfFree(tx, branchId, order.tableId, orderId))) throw tableTaken();
+    const { _id, tableNo } = await deps.tables.recordChange(tx, record, branchId, order.tableId);
+    table = { id: _id, tableNo };
   }
   // A staff order goes to the kitchen at once; a diner's waits for staff to accept it.
   if (order.status === 'in_progress' && roundUsesStock(menu, lines)) {
@@ -168,7 +163,6 @@ export async function placeStaffOrder(
     tooLarge: 'The order is too large; split it into several orders',
     open: async () => ({
       keyScope: `user:${actor.id}`,
-      seating: 'required',
       fields: {
         status: 'in_progress',
         source: 'pos',
@@ -189,9 +183,7 @@ export async function placeStaffOrder(
     replay: (orderId) => loadOrder(deps.db, actor.branchId, orderId),
   };
   try {
-    // Taken before the transaction, with a statement of its own: orders placed together never queue on it.
-    const orderNo = await deps.branches.takeOrderNo(deps.db, actor.branchId);
-    const { result, replayed } = await placeOrder(deps, actor.branchId, door, { body, idempotencyKey, orderNo });
+    const { result, replayed } = await placeOrder(deps, actor.branchId, door, { body, idempotencyKey });
     return { order: result, replayed };
   } catch (error) {
     if (isForeignKeyViolation(error, CUSTOMER_FOREIGN_KEY)) throw missingCustomer();
@@ -237,18 +229,15 @@ export async function placeDinerOrder(
         // waiter's, started from the table alone).
         const name = body.customerDetails?.name;
         if (name && joins.customerName === '') await repo.updateOrder(tx, joins.id, { customerName: name });
-      } else {
-        const free = await deps.tables.findByNumber(tx, branchId, body.tableNo, { lock: true });
-        if (free?.currentOrderId) {
-          throw conflict(
-            `Someone at table ${body.tableNo} has just ordered; send your dishes again to join their order`,
-          ).because('TABLE_JUST_ORDERED', { tableNo: body.tableNo });
-        }
       }
       return {
         joins,
         keyScope: `table:${table.id}`,
-        seating: 'if-free',
+        // Two phones at a free table: the second waits on the first's number, then finds the table taken.
+        tableTaken: () =>
+          conflict(
+            `Someone at table ${body.tableNo} has just ordered; send your dishes again to join their order`,
+          ).because('TABLE_JUST_ORDERED', { tableNo: body.tableNo }),
         fields: {
           status: 'pending',
           source: 'table',
@@ -269,11 +258,7 @@ export async function placeDinerOrder(
       return { ...toPublicOrder(toOrder(first)), trackingToken: first.order.trackingToken };
     },
   };
-  // A table already eating takes the dishes as a round of its order: no number is taken for it. Otherwise the
-  // number is taken before the transaction (and, should the table have been taken meanwhile, wasted).
-  const seen = await deps.tables.findByNumber(deps.db, branchId, body.tableNo);
-  const orderNo = seen && !seen.currentOrderId ? await deps.branches.takeOrderNo(deps.db, branchId) : undefined;
-  const { result, replayed } = await placeOrder(deps, branchId, door, { body, idempotencyKey, orderNo });
+  const { result, replayed } = await placeOrder(deps, branchId, door, { body, idempotencyKey });
   return { order: result, replayed };
 }
 
@@ -321,7 +306,6 @@ export async function placeReservedOrder(
       return {
         joins,
         keyScope: '',
-        seating: 'required',
         fields: {
           status: 'in_progress',
           source: 'pos',
@@ -340,8 +324,7 @@ export async function placeReservedOrder(
     replay: (orderId) => loadOrder(deps.db, reserved.branchId, orderId),
   };
   const noKey: ClaimKey = async () => undefined;
-  // The caller's transaction is open already: a new order's number is taken inside it (placeWithin).
-  const context = { branchId: reserved.branchId, orderId: newId(), orderNo: undefined, ...read, claimKey: noKey };
+  const context = { branchId: reserved.branchId, orderId: newId(), ...read, claimKey: noKey };
   try {
     return await placeWithin(deps, tx, record, door, context);
   } catch (error) {

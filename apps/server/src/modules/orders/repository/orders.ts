@@ -1,6 +1,7 @@
 import type { OrderStatus } from '@quan/contract/order';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
+import { branches } from '../../../db/schema/branches';
 import {
   auditLog,
   orderBillParts,
@@ -31,18 +32,28 @@ export interface OrderFilter {
 /**
  * A new order with its first round and that round's lines, in one statement (one round trip): foreign keys
  * are checked at the end of a statement, when the order is there. The round is sent at the order's
- * `created_at`: both are `now()`, the transaction's start.
+ * `created_at`: both are `now()`, the transaction's start. The order's number is its branch's next
+ * (`branches.next_order_no`), taken by the same statement: only an order really written takes one, and
+ * the branch's row stays locked until the transaction ends, so numbers follow the commits with no gap.
  */
 export async function insertOrder(
   db: Executor,
-  values: typeof orders.$inferInsert,
+  values: Omit<typeof orders.$inferInsert, 'orderNo'>,
   first: { round: Omit<OrderRoundRow, 'sentAt'>; lines: OrderLineRow[] },
 ): Promise<{ order: OrderRow; round: OrderRoundRow }> {
+  const takenNo = db.$with('taken_order_no').as(
+    db
+      .update(branches)
+      .set({ nextOrderNo: sql`${branches.nextOrderNo} + 1` })
+      .where(eq(branches.id, values.branchId))
+      .returning({ orderNo: sql<number>`${branches.nextOrderNo} - 1`.as('order_no') }),
+  );
   const round = db.$with('new_round').as(db.insert(orderRounds).values(first.round));
   const [order] = await db
-    .with(round, ...withLines(db, first.lines))
+    .with(takenNo, round, ...withLines(db, first.lines))
     .insert(orders)
-    .values(values)
+    // No branch row, no number: the null is refused by the column, as the branch's foreign key would be.
+    .values({ ...values, orderNo: sql`(select ${takenNo.orderNo} from ${takenNo})` })
     .returning();
   if (!order) throw new Error('insert into orders returned no row');
   return { order, round: { ...first.round, sentAt: order.createdAt } };
