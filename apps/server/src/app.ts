@@ -31,6 +31,8 @@ import { categoryRoutes, itemRoutes } from './modules/menu/routes';
 import { createMenuService, type MenuService } from './modules/menu/service';
 import { optionGroupRoutes } from './modules/option-groups/routes';
 import { createOptionGroupService, type OptionGroupService } from './modules/option-groups/service';
+import { printerRoutes } from './modules/printing/routes';
+import { createPrintingService, type PrintingService } from './modules/printing/service';
 import { stationRoutes } from './modules/stations/routes';
 import { createStationService, type StationService } from './modules/stations/service';
 import { orderRoutes } from './modules/orders/routes';
@@ -85,6 +87,7 @@ export interface Services {
   coupons: CouponsService;
   spinWheel: SpinWheelService;
   reservations: ReservationsService;
+  printing: PrintingService;
 }
 
 declare module 'fastify' {
@@ -212,6 +215,7 @@ export async function buildApp(
   const audit = createAuditService({ db });
   const stockTransfers = createStockTransfersService({ db, transact, audit });
   const shifts = createShiftsService({ db, transact, audit });
+  const printing = createPrintingService({ db, transact, bus: events, settings, branches, audit, log: app.log });
   const orders = createOrdersService({
     db,
     transact,
@@ -225,6 +229,7 @@ export async function buildApp(
     sales: reports,
     audit,
     shifts,
+    printing,
   });
   const reservations = createReservationsService({
     db,
@@ -254,8 +259,11 @@ export async function buildApp(
     coupons,
     spinWheel: createSpinWheelService({ db, settings, customers, coupons }),
     reservations,
+    printing,
   };
   app.decorate('services', services);
+  printing.startWorker();
+  app.addHook('onClose', () => printing.stopWorker());
   app.addHook('onClose', startFiringDue(reservations, app.log));
   realtime.setOrderFollowCheck(orders.mayFollow);
 
@@ -270,6 +278,7 @@ export async function buildApp(
     await api.register(itemRoutes, { prefix: '/api/item', menu });
     await api.register(optionGroupRoutes, { prefix: '/api/option-group', optionGroups: services.optionGroups });
     await api.register(stationRoutes, { prefix: '/api/station', stations: services.stations });
+    await api.register(printerRoutes, { prefix: '/api/printers', printing });
     await api.register(ingredientRoutes, { prefix: '/api/ingredient', ingredients });
     await api.register(stockTransferRoutes, { prefix: '/api/stock-transfers', stockTransfers });
     await api.register(tableRoutes, { prefix: '/api/table', tables, orders });

@@ -19,7 +19,14 @@ const ofA: Record<string, string> = {};
 let dish: string;
 
 /** The routes whose ids are a branch's own places; everything under them is walked. */
-const placePrefixes = ['/api/order', '/api/table', '/api/shifts', '/api/reservations', '/api/stock-transfers'];
+const placePrefixes = [
+  '/api/order',
+  '/api/table',
+  '/api/shifts',
+  '/api/reservations',
+  '/api/stock-transfers',
+  '/api/printers',
+];
 
 /** Bodies a route would accept, so that its refusal is about the id and not about the body. */
 const bodies: Record<string, unknown> = {
@@ -41,6 +48,7 @@ const bodies: Record<string, unknown> = {
   'POST /api/shifts/:id/reopen': { reason: 'Đếm lại két' },
   'PUT /api/reservations/:id/status': { status: 'cancelled' },
   'PATCH /api/reservations/:id': { note: 'Đổi giờ' },
+  'PUT /api/printers/:id': { name: 'Máy in B' },
 };
 
 function idFor(url: string, param: string): string {
@@ -51,6 +59,7 @@ function idFor(url: string, param: string): string {
   if (url.startsWith('/api/order')) return ofA.order!;
   if (url.startsWith('/api/shifts')) return ofA.shift!;
   if (url.startsWith('/api/reservations')) return ofA.reservation!;
+  if (url.startsWith('/api/printers')) return ofA.printer!;
   if (url.startsWith('/api/stock-transfers')) return ofA.transfer ?? '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
   return ofA.order!;
 }
@@ -67,6 +76,7 @@ async function placesOfA(): Promise<string> {
       read('/api/table'),
       read(`/api/shifts/${ofA.shift}`),
       read(`/api/reservations/${ofA.reservation}`),
+      read('/api/printers'),
     ])
   ).join('\n');
 }
@@ -108,6 +118,15 @@ beforeAll(async () => {
   });
   expect(reservation.statusCode, reservation.body).toBe(201);
   ofA.reservation = reservation.json().data._id;
+  // A printer nobody connects to: every call B's people make stops at its id.
+  const printer = await t.request({
+    method: 'POST',
+    url: '/api/printers',
+    payload: { name: 'Bếp A', host: '127.0.0.1', port: 9, hasDrawer: true },
+    as: 'manager',
+  });
+  expect(printer.statusCode, printer.body).toBe(201);
+  ofA.printer = printer.json().data._id;
 
   branchB = await addBranch(t, 'Quận 3');
   peopleOfB = [

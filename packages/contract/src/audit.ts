@@ -3,7 +3,7 @@ import { idSchema, isoDateTimeSchema } from './common';
 
 /**
  * What the audit trail keeps: every hand-made change of money (an order's bill, a refund, the cash
- * drawer) or of an order's place, written in the same transaction as the change, with who did it and who
+ * drawer, opened without a sale) or of an order's place, written in the same transaction as the change, with who did it and who
  * approved it; and every manager's approval refused (`approval-refused`: who asked, for which email and which
  * change, written although the change was not made).
  */
@@ -19,6 +19,7 @@ export const auditKinds = [
   'bank-transfer',
   'approval-refused',
   'stock-transfer',
+  'drawer-open',
 ] as const;
 export const auditKindSchema = z.enum(auditKinds);
 export type AuditKind = z.infer<typeof auditKindSchema>;

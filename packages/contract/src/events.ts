@@ -37,6 +37,13 @@ export interface DomainEvents {
    * for it are looked up again on their next request.
    */
   'account.changed': { userId: string };
+  /** A branch's printers were added, changed or removed. */
+  'printers.changed': { branchId: string };
+  /**
+   * A branch's print queue changed: jobs were queued (a printing instance sends them) or printed, or a printer
+   * went off or came back (the kitchen screen shows which tickets have not printed).
+   */
+  'print.queue-changed': { branchId: string };
   /** A session now works in another branch: its live connections leave the old branch's room for the new one. */
   'session.branch-switched': { sessionId: string; from: string; to: string };
 }

@@ -55,6 +55,8 @@ export const permissions = {
   'coupons:read': { roles: ['admin', 'manager', 'staff'], does: 'see coupons' },
   'coupons:validate': { roles: ['admin', 'manager', 'staff'], does: 'check a coupon code' },
   'coupons:manage': { roles: ['admin', 'manager'], does: 'change coupons' },
+  'printers:manage': { roles: ['admin', 'manager'], does: "set up the branch's printers and test them" },
+  'printers:drawer': { roles: ['admin', 'manager'], does: 'open the cash drawer without a sale' },
   'spin-wheel:use': { roles: ['admin', 'manager', 'staff'], does: 'run the spin wheel' },
 } as const satisfies Record<string, { roles: readonly Role[]; does: string }>;
 

@@ -11,3 +11,4 @@ export * from './payments';
 export * from './ingredient-history';
 export * from './sales';
 export * from './reservations';
+export * from './printing';

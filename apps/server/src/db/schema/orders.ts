@@ -201,7 +201,7 @@ export const auditLog = pgTable(
     index('audit_log_kind_created_at_idx').on(t.kind, t.createdAt),
     check(
       'audit_log_kind_check',
-      sql`${t.kind} in ('void', 'merge', 'split', 'move', 'refund', 'cash-movement', 'shift-close', 'shift-reopen', 'bank-transfer', 'approval-refused', 'stock-transfer')`,
+      sql`${t.kind} in ('void', 'merge', 'split', 'move', 'refund', 'cash-movement', 'shift-close', 'shift-reopen', 'bank-transfer', 'approval-refused', 'stock-transfer', 'drawer-open')`,
     ),
   ],
 );

@@ -50,6 +50,10 @@ export async function appendRound(
   }
   await settleOrder(deps, tx, record, change);
   const changed = await loadOrder(tx, order.branchId, order.id);
+  if (status === 'in_progress') {
+    const cause = { branchId: order.branchId, order: () => Promise.resolve(changed), roundNo: first.roundNo };
+    await deps.printing.queueKitchenTickets(tx, record, { ...cause, settings: change.settings });
+  }
   record({ type: 'order.round-added', branchId: order.branchId, order: changed, roundNo: first.roundNo });
   return { roundNo: first.roundNo, order: changed };
 }

@@ -6,6 +6,7 @@ import type { CouponsService } from '../coupons/service';
 import type { CustomersService } from '../customers/service';
 import type { IngredientsService } from '../ingredients/service';
 import type { MenuService } from '../menu/service';
+import type { PrintingService } from '../printing/service';
 import type { ReportsService } from '../reports/service';
 import type { SettingsService } from '../settings/service';
 import type { ShiftsService } from '../shifts/service';
@@ -37,6 +38,8 @@ export interface OrdersDeps {
   /** The shift (cash drawer) a payment, refund or completion on a device belongs to. */
   shifts: Pick<ShiftsService, 'shiftFor'>;
   audit: Pick<AuditService, 'record'>;
+  /** The kitchen's paper tickets, queued with the round that causes them. */
+  printing: Pick<PrintingService, 'queueKitchenTickets'>;
 }
 
 /** The only foreign key an order's body can name that the transaction does not check itself. */

@@ -9,6 +9,7 @@ import { can } from '@quan/contract/permissions';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { OrdersDeps } from './deps';
+import { loadOrder } from './order-view';
 import { mainMethod, netPaid } from './paid';
 import { MAX_BILL } from './price-lines';
 import * as repo from './repository';
@@ -89,6 +90,9 @@ export async function moveRounds(
   if (to === 'in_progress') {
     for (const move of moves.filter((m) => m.from === 'pending')) {
       await deps.stock.takeForRound(tx, order.branchId, record, { orderId: order.id, roundNo: move.no }, actorId);
+      // A diner's round reaches the kitchen when staff accept it.
+      const accepted = { branchId: order.branchId, order: () => loadOrder(tx, order.branchId, order.id) };
+      await deps.printing.queueKitchenTickets(tx, record, { ...accepted, roundNo: move.no, settings: change.settings });
     }
   }
   if (to === 'cancelled') {

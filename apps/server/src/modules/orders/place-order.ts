@@ -139,6 +139,10 @@ async function placeWithin<T>(
   }
 
   const placed = newOrderView({ order, round, lines, table, author: door.actor });
+  if (order.status === 'in_progress') {
+    const cause = { branchId, order: () => Promise.resolve(placed), roundNo: 1, settings };
+    await deps.printing.queueKitchenTickets(tx, record, cause);
+  }
   record({ type: 'order.placed', branchId, order: placed });
   return door.answer(placed);
 }

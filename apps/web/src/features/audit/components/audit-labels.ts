@@ -13,6 +13,7 @@ export const auditKindMessages: Record<AuditKind, string> = {
   'bank-transfer': 'audit.kind.bankTransfer',
   'approval-refused': 'audit.kind.approvalRefused',
   'stock-transfer': 'audit.kind.stockTransfer',
+  'drawer-open': 'audit.kind.drawerOpen',
 };
 
 /** The message ids of the kind filter's choices: "Voids", "Merges", … */
@@ -28,6 +29,7 @@ export const auditKindFilterMessages: Record<AuditKind, string> = {
   'bank-transfer': 'audit.filter.bankTransfer',
   'approval-refused': 'audit.filter.approvalRefused',
   'stock-transfer': 'audit.filter.stockTransfer',
+  'drawer-open': 'audit.filter.drawerOpen',
 };
 
 export function isAuditKind(value: string | null): value is AuditKind {

@@ -1,0 +1,101 @@
+import type { Printer, QueuedPrintJob } from '@quan/contract/printers';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../../db/client';
+import type { EventBus } from '../../events/bus';
+import type { RecordEvent, Transact } from '../../events/transact';
+import { conflict, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../../plugins/auth';
+import type { AuditService } from '../audit/service';
+import type { BranchesService } from '../branches/service';
+import type { SettingsService } from '../settings/service';
+import { createBranchPrinters } from './branch-printers';
+import { openDrawer } from './open-drawer';
+import { createPrintWorker } from './print-worker';
+import { createPrinterSettings } from './printers';
+import { queueKitchenTickets, type KitchenTicketCause } from './queue-kitchen-tickets';
+import { queueTestPage } from './queue-test-page';
+import * as repo from './repository';
+import { readPrinterStatus } from './transport/tcp-printer';
+
+const STATUS_TIMEOUT_MS = 3_000;
+const missingPrinter = () =>
+  notFound('That printer does not exist (it may have been deleted)').because('PRINTER_NOT_FOUND');
+
+/** The branch's printers, their queue, and the jobs the rest of the server asks for. */
+export function createPrintingService(deps: {
+  db: Database;
+  transact: Transact;
+  bus: Pick<EventBus, 'on' | 'publish'>;
+  settings: Pick<SettingsService, 'get'>;
+  branches: Pick<BranchesService, 'all'>;
+  audit: Pick<AuditService, 'record'>;
+  log: FastifyBaseLogger;
+}) {
+  const { db, transact } = deps;
+  const printerSettings = createPrinterSettings(db, transact);
+  const branchPrinters = createBranchPrinters(db, deps.bus);
+  const worker = createPrintWorker({ db, bus: deps.bus, settings: deps.settings, log: deps.log });
+
+  async function findPrinter(branchId: string, id: string) {
+    const printer = await repo.findPrinter(db, branchId, id);
+    if (!printer) throw missingPrinter();
+    return printer;
+  }
+
+  return {
+    ...printerSettings,
+
+    async testPage(actor: AuthUser, id: string): Promise<{ jobId: string }> {
+      const printer = await findPrinter(actor.branchId, id);
+      const [settings, branches] = await Promise.all([deps.settings.get(actor.branchId), deps.branches.all()]);
+      const branchName =
+        branches.length > 1 ? (branches.find((branch) => branch._id === actor.branchId)?.name ?? null) : null;
+      return queueTestPage(transact, { printer, settings, branchName, userId: actor.id });
+    },
+
+    /** Asks the printer now, and keeps the answer for the list. */
+    async readStatus(branchId: string, id: string): Promise<Printer> {
+      const printer = await findPrinter(branchId, id);
+      const { status } = await readPrinterStatus(
+        { host: printer.host, port: printer.port },
+        { timeoutMs: STATUS_TIMEOUT_MS },
+      );
+      await repo.recordStatus(db, id, status);
+      return printerSettings.get(branchId, id);
+    },
+
+    async openDrawer(actor: AuthUser, id: string): Promise<void> {
+      const printer = await findPrinter(actor.branchId, id);
+      if (!printer.hasDrawer) {
+        throw conflict(`No cash drawer hangs on ${printer.name}`).because('PRINTER_HAS_NO_DRAWER', {
+          name: printer.name,
+        });
+      }
+      await openDrawer({ transact, audit: deps.audit }, actor, printer);
+    },
+
+    /** The jobs still waiting in the branch, for the screens that mark tickets not printed. */
+    async queue(branchId: string): Promise<QueuedPrintJob[]> {
+      return (await repo.listQueuedJobs(db, branchId)).map((job) => ({
+        _id: job.id,
+        printerId: job.printerId,
+        kind: job.kind,
+        orderId: job.orderId,
+        roundNo: job.roundNo,
+        stationId: job.stationId,
+        attempts: job.attempts,
+        lastError: job.lastError,
+        createdAt: job.createdAt.toISOString(),
+      }));
+    },
+
+    /** Inside the transaction that sends a round to the kitchen. */
+    queueKitchenTickets: (tx: Executor, record: RecordEvent, cause: KitchenTicketCause) =>
+      queueKitchenTickets(branchPrinters, tx, record, cause),
+
+    startWorker: worker.start,
+    stopWorker: worker.stop,
+  };
+}
+
+export type PrintingService = ReturnType<typeof createPrintingService>;
