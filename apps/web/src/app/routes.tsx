@@ -221,6 +221,12 @@ export function createRoutes({ staffProviders }: RouteOptions): RouteObject[] {
                       }),
                     },
                     {
+                      path: '/printers',
+                      lazy: async () => ({
+                        Component: (await import('../features/printers/pages/PrintersPage')).PrintersPage,
+                      }),
+                    },
+                    {
                       path: '/audit',
                       lazy: async () => ({
                         Component: (await import('../features/audit/pages/AuditPage')).AuditPage,

@@ -18,4 +18,6 @@ export const queryRoots = {
   shifts: ['shifts'],
   /** Reservations: the day's book, and the tables screen's "reserved 19:00". */
   reservations: ['reservations'],
+  /** The branch's printers, their status and the jobs waiting for them. */
+  printers: ['printers'],
 } as const;

@@ -8,6 +8,7 @@ import {
   Disc3,
   LayoutDashboard,
   NotebookPen,
+  Printer,
   Armchair,
   Store,
   Ticket,
@@ -112,6 +113,13 @@ const links: LinkCard[] = [
     titleId: 'branches.link',
     descriptionId: 'branches.link.description',
     icon: Store,
+  },
+  {
+    to: '/printers',
+    permission: 'printers:manage',
+    titleId: 'printers.link',
+    descriptionId: 'printers.link.description',
+    icon: Printer,
   },
   {
     to: '/profile',

@@ -1,0 +1,274 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Printer } from '@quan/contract/printers';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../../app/routes';
+import { fail, installFakeApi, ok, type FakeHandler } from '../../../test/fake-api';
+import { makeStation } from '../../../test/data/menu';
+import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
+import { preloadRoutes, renderRoutes } from '../../../test/render-routes';
+
+const kitchen = makeStation({ _id: '0190a1b2-0000-7000-8000-00000000000a', name: 'Bếp', sortOrder: 0 });
+const bar = makeStation({ _id: '0190a1b2-0000-7000-8000-00000000000b', name: 'Quầy bar', sortOrder: 1 });
+const grill = makeStation({ _id: '0190a1b2-0000-7000-8000-00000000000c', name: 'Nướng', sortOrder: 2, inUse: false });
+
+const stamp = { createdAt: '2026-11-20T03:00:00.000Z', updatedAt: '2026-11-20T03:00:00.000Z' };
+
+const counterPrinterId = '0190a1b2-0000-7000-8000-0000000000a2';
+
+const kitchenPrinter: Printer = {
+  _id: '0190a1b2-0000-7000-8000-0000000000a1',
+  name: 'Máy bếp',
+  host: '192.168.1.50',
+  port: 9100,
+  paperWidth: 80,
+  mode: 'raster',
+  codepage: null,
+  stationIds: [kitchen._id],
+  printsBills: false,
+  printsReceipts: false,
+  printsZReports: false,
+  hasDrawer: false,
+  fallbackPrinterId: counterPrinterId,
+  fallbackAfterSeconds: 90,
+  status: 'online',
+  statusAt: '2026-11-29T12:05:00.000Z',
+  queued: 0,
+  ...stamp,
+};
+
+const counterPrinter: Printer = {
+  _id: counterPrinterId,
+  name: 'Máy quầy',
+  host: '192.168.1.51',
+  port: 9100,
+  paperWidth: 58,
+  mode: 'text',
+  codepage: 'tcvn3',
+  stationIds: [],
+  printsBills: true,
+  printsReceipts: true,
+  printsZReports: true,
+  hasDrawer: true,
+  fallbackPrinterId: null,
+  fallbackAfterSeconds: 60,
+  status: 'paper_out',
+  statusAt: '2026-11-29T12:04:00.000Z',
+  queued: 3,
+  ...stamp,
+};
+
+/** The branch's printers and stations as the server keeps them, and what each call answers. */
+function printersApi(initial: Printer[] = [kitchenPrinter, counterPrinter]): FakeHandler {
+  let printers = initial;
+  return ({ method, url, config }) => {
+    const body = typeof config.data === 'string' ? (JSON.parse(config.data) as Partial<Printer>) : {};
+    if (method === 'GET' && url === '/api/station') return ok([kitchen, bar, grill]);
+    if (method === 'GET' && url === '/api/printers') return ok(printers);
+    if (method === 'POST' && url === '/api/printers') {
+      const added = {
+        ...kitchenPrinter,
+        ...body,
+        _id: '0190a1b2-0000-7000-8000-0000000000a3',
+        status: null,
+        statusAt: null,
+        queued: 0,
+      };
+      printers = [...printers, added];
+      return { status: 201, body: { success: true, data: added } };
+    }
+    const one = /^\/api\/printers\/([^/]+)(?:\/(.+))?$/.exec(url);
+    const printer = printers.find((each) => each._id === one?.[1]);
+    if (!one || !printer) return fail(404, 'Not found');
+    if (method === 'PUT' && !one[2]) {
+      const saved = { ...printer, ...body };
+      printers = printers.map((each) => (each._id === printer._id ? saved : each));
+      return ok(saved);
+    }
+    if (method === 'DELETE' && !one[2]) {
+      printers = printers.filter((each) => each._id !== printer._id);
+      return ok(null, 'Printer deleted');
+    }
+    if (method === 'POST' && one[2] === 'test-page')
+      return { status: 202, body: { success: true, data: { jobId: 'j1' } } };
+    if (method === 'POST' && one[2] === 'status') {
+      const read = { ...printer, status: 'cover_open' as const, statusAt: '2026-11-29T12:10:00.000Z' };
+      printers = printers.map((each) => (each._id === printer._id ? read : each));
+      return ok(read);
+    }
+    return fail(404, 'Not found');
+  };
+}
+
+const bodyOf = (request: { data?: unknown } | undefined) => JSON.parse(request?.data as string) as unknown;
+
+describe('PrintersPage', { timeout: 20_000 }, () => {
+  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
+  afterEach(() => fakeApi?.restore());
+  beforeAll(() => preloadRoutes(routes, '/printers'));
+
+  it('lists each printer with its address, what it prints, its status and the jobs waiting', async () => {
+    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
+    fakeApi = installFakeApi(printersApi());
+    renderRoutes(routes, { path: '/printers' });
+
+    const kitchenCard = within(await screen.findByRole('article', { name: 'Máy bếp' }));
+    expect(kitchenCard.getByText('Online')).toBeInTheDocument();
+    expect(kitchenCard.getByText('192.168.1.50:9100')).toBeInTheDocument();
+    expect(kitchenCard.getByText('80 mm · Raster')).toBeInTheDocument();
+    expect(await kitchenCard.findByText('tickets of Bếp')).toBeInTheDocument();
+    expect(kitchenCard.getByText('to Máy quầy after 90 s')).toBeInTheDocument();
+    expect(kitchenCard.getByText('No job waiting')).toBeInTheDocument();
+    // No drawer on it: nothing to open.
+    expect(kitchenCard.queryByRole('button', { name: /cash drawer/ })).not.toBeInTheDocument();
+
+    const counterCard = within(screen.getByRole('article', { name: 'Máy quầy' }));
+    expect(counterCard.getByText('Out of paper')).toBeInTheDocument();
+    expect(counterCard.getByText(/^read \d\d\/11\/2026 \d\d:04$/)).toBeInTheDocument();
+    expect(counterCard.getByText('58 mm · Text, TCVN-3')).toBeInTheDocument();
+    expect(counterCard.getByText('bills, receipts and Z reports')).toBeInTheDocument();
+    expect(counterCard.getByText('Opens the cash drawer')).toBeInTheDocument();
+    expect(counterCard.getByText('3 jobs waiting')).toBeInTheDocument();
+    expect(counterCard.getByRole('button', { name: 'Open the cash drawer on Máy quầy' })).toBeInTheDocument();
+  });
+
+  it('adds a printer with its stations, bills, drawer and fallback', async () => {
+    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
+    fakeApi = installFakeApi(printersApi());
+    renderRoutes(routes, { path: '/printers' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Add printer' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add a printer' }));
+    await userEvent.type(dialog.getByLabelText('Name'), 'Máy bar');
+    await userEvent.type(dialog.getByLabelText('IP address'), '192.168.1.60');
+    // Only the stations this branch runs are offered.
+    expect(dialog.queryByLabelText(/Nướng/)).not.toBeInTheDocument();
+    await userEvent.click(await dialog.findByLabelText('Quầy bar'));
+    await userEvent.click(dialog.getByLabelText('58 mm'));
+    await userEvent.click(dialog.getByLabelText('Bills'));
+    await userEvent.click(dialog.getByLabelText('A cash drawer hangs on this printer'));
+    await userEvent.selectOptions(dialog.getByLabelText('When it is off, send its jobs to'), 'Máy quầy');
+    const wait = dialog.getByLabelText('After (seconds)');
+    await userEvent.clear(wait);
+    await userEvent.type(wait, '45');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add printer' }));
+
+    expect(await screen.findByRole('article', { name: 'Máy bar' })).toBeInTheDocument();
+    const post = fakeApi.configs.find((request) => request.method === 'post' && request.url === '/api/printers');
+    expect(bodyOf(post)).toEqual({
+      name: 'Máy bar',
+      host: '192.168.1.60',
+      port: 9100,
+      paperWidth: 58,
+      mode: 'raster',
+      codepage: null,
+      stationIds: [bar._id],
+      printsBills: true,
+      printsReceipts: false,
+      printsZReports: false,
+      hasDrawer: true,
+      fallbackPrinterId: counterPrinter._id,
+      fallbackAfterSeconds: 45,
+    });
+  });
+
+  it('refuses a public address and a text printer without its code page before asking the server', async () => {
+    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
+    fakeApi = installFakeApi(printersApi());
+    renderRoutes(routes, { path: '/printers' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Add printer' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add a printer' }));
+    await userEvent.type(dialog.getByLabelText('Name'), 'Máy bar');
+    const host = dialog.getByLabelText('IP address');
+    await userEvent.type(host, '8.8.8.8');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add printer' }));
+
+    expect(
+      await dialog.findByText(
+        "A printer's address must be a private or loopback IP address on the restaurant's network, like 192.168.1.50",
+      ),
+    ).toBeInTheDocument();
+    expect(host).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.clear(host);
+    await userEvent.type(host, '192.168.1.60');
+    await userEvent.click(dialog.getByLabelText('Text'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Add printer' }));
+    expect(await dialog.findByText('Text printing needs the printer’s code page')).toBeInTheDocument();
+    expect(fakeApi.requests.filter((request) => request.startsWith('POST'))).toEqual([]);
+  });
+
+  it('changes the stations a printer prints for', async () => {
+    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
+    fakeApi = installFakeApi(printersApi());
+    renderRoutes(routes, { path: '/printers' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Máy bếp' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit Máy bếp' }));
+    expect(dialog.getByLabelText('Bếp')).toBeChecked();
+    await userEvent.click(dialog.getByLabelText('Bếp'));
+    await userEvent.click(dialog.getByLabelText('Quầy bar'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+
+    const card = within(await screen.findByRole('article', { name: 'Máy bếp' }));
+    expect(await card.findByText('tickets of Quầy bar')).toBeInTheDocument();
+    const put = fakeApi.configs.find((request) => request.method === 'put');
+    expect(put?.url).toBe(`/api/printers/${kitchenPrinter._id}`);
+    expect(bodyOf(put)).toMatchObject({ stationIds: [bar._id], fallbackPrinterId: counterPrinter._id });
+  });
+
+  it('deletes a printer once asked, saying its waiting jobs are dropped', async () => {
+    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
+    fakeApi = installFakeApi(printersApi());
+    renderRoutes(routes, { path: '/printers' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Máy quầy' }));
+    const confirm = within(screen.getByRole('dialog', { name: 'Delete Máy quầy?' }));
+    expect(confirm.getByText(/The 3 jobs waiting for it are dropped, not printed/)).toBeInTheDocument();
+    expect(fakeApi.requests.filter((request) => request.startsWith('DELETE'))).toEqual([]);
+    await userEvent.click(confirm.getByRole('button', { name: 'Delete printer' }));
+
+    expect(await screen.findByText('Máy quầy deleted')).toBeInTheDocument();
+    expect(fakeApi.requests).toContain(`DELETE /api/printers/${counterPrinterId}`);
+    expect(screen.queryByRole('article', { name: 'Máy quầy' })).not.toBeInTheDocument();
+  });
+
+  it('queues a test page and reads a printer’s status on request', async () => {
+    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
+    fakeApi = installFakeApi(printersApi());
+    renderRoutes(routes, { path: '/printers' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Print a test page on Máy quầy' }));
+    expect(fakeApi.requests).toContain(`POST /api/printers/${counterPrinterId}/test-page`);
+    expect(
+      await screen.findByText('The test page is queued for Máy quầy, in raster and in text, to compare'),
+    ).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Check Máy bếp’s status' }));
+    const card = within(screen.getByRole('article', { name: 'Máy bếp' }));
+    expect(await card.findByText('Cover open')).toBeInTheDocument();
+    expect(fakeApi.requests).toContain(`POST /api/printers/${kitchenPrinter._id}/status`);
+  });
+
+  it('offers staff no printers: no link on More, and the page asks nothing', async () => {
+    storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+    fakeApi = installFakeApi(() => fail(404, 'Not found'));
+    const { router } = renderRoutes(routes, { path: '/more' });
+
+    expect(await screen.findByRole('link', { name: /Shifts & cash drawer/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Printers/ })).not.toBeInTheDocument();
+
+    await router.navigate('/printers');
+    expect(await screen.findByText('Only managers can set up the printers.')).toBeInTheDocument();
+    expect(fakeApi.requests.filter((request) => request.includes('/api/printers'))).toEqual([]);
+  });
+
+  it('links a manager to the printers from More', async () => {
+    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
+    fakeApi = installFakeApi(() => fail(404, 'Not found'));
+    renderRoutes(routes, { path: '/more' });
+
+    expect(await screen.findByRole('link', { name: /^Printers/ })).toHaveAttribute('href', '/printers');
+  });
+});
