@@ -136,6 +136,18 @@ describe('the branch switcher', () => {
     expect((await t.request({ method: 'GET', url: '/api/user/users', as: person })).statusCode).toBe(200);
   });
 
+  it('tells someone who works in one branch of a chain how many branches the chain has', async () => {
+    const person = await signInToBranch(t, second._id, 'staff');
+    const chain = (await t.request({ method: 'GET', url: '/api/branches', as: admin })).json();
+    expect(chain.data.length).toBeGreaterThan(1);
+
+    const mine = await t.request({ method: 'GET', url: '/api/branches', as: person });
+    expect(mine.statusCode).toBe(200);
+    expect((mine.json().data as Branch[]).map((branch) => branch._id)).toEqual([second._id]);
+    expect(mine.json().chainSize).toBe(chain.data.length);
+    expect(chain.chainSize).toBe(chain.data.length);
+  });
+
   it('answers 404 for a branch the person does not work in, and stays where it was', async () => {
     const person = await signInToBranch(t, first._id, 'staff');
     for (const branchId of [second._id, unknownId]) {

@@ -85,19 +85,18 @@ describe.skipIf(!hasBrowser)('a second branch with its own price for a dish, in 
       await admin.getByText('Đã chuyển sang Quận 3').waitFor();
       expect(plain(await switcher.locator('option:checked').textContent())).toBe('Quận 3');
 
-      // In the menu editor, the phở's own price in this branch, saved with its own button.
+      // In the menu editor, the phở's own price in this branch, in the dish's form above its Save.
       await admin.goto(`${server.url}/menu-management`);
       // A page loaded afresh stays in the branch the session moved to.
       await switcher.waitFor();
       expect(plain(await switcher.locator('option:checked').textContent())).toBe('Quận 3');
       await admin.getByRole('article', { name: 'Phở bò' }).getByRole('button', { name: 'Sửa Phở bò' }).click();
       const dishDialog = admin.getByRole('dialog', { name: 'Sửa Phở bò' });
-      const here = dishDialog.getByRole('form', { name: 'Tại chi nhánh Quận 3' });
+      const here = dishDialog.getByRole('group', { name: 'Tại chi nhánh Quận 3' });
       await here.getByText(/^Để trống: giá thực đơn, 65\.000\s₫$/).waitFor();
       await here.getByLabel('Giá tại chi nhánh này (VND)').fill('75000');
-      await here.getByRole('button', { name: 'Lưu cho chi nhánh này' }).click();
+      await dishDialog.getByRole('button', { name: 'Lưu món' }).click();
       await admin.getByText('Đã lưu Phở bò cho chi nhánh này.').waitFor();
-      await dishDialog.getByRole('button', { name: 'Hủy bỏ' }).click();
       await dishDialog.waitFor({ state: 'detached' });
 
       // District 3's POS sells the phở at 75.000 ₫; the iced tea keeps the menu's price.

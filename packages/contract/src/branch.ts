@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema } from './common';
+import { envelope, idSchema, isoDateTimeSchema } from './common';
 import { lineText, multiLineText } from './text-fields';
 import { userSchema } from './user';
 
@@ -26,6 +26,13 @@ export const branchSchema = z.object({
   updatedAt: isoDateTimeSchema,
 });
 export type Branch = z.infer<typeof branchSchema>;
+
+/**
+ * GET /api/branches: the branches the person works in (an admin: every one), in the chain's order, and how many
+ * the chain has. Someone who works in one branch of a chain still works in a chain, and their screens name it.
+ */
+export const branchListSchema = envelope(z.array(branchSchema)).extend({ chainSize: z.int32() });
+export type BranchList = z.infer<typeof branchListSchema>;
 
 /** Lower-case letters, digits and single hyphens: a slug reads well in a link and on a printed QR code. */
 export const branchSlugSchema = z

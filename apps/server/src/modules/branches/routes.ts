@@ -1,4 +1,5 @@
 import {
+  branchListSchema,
   branchMembershipSchema,
   branchParamsSchema,
   branchSchema,
@@ -26,8 +27,11 @@ export const branchRoutes: FastifyPluginAsync<{ branches: BranchesService; users
 
   app.get(
     '/',
-    { config: { access: 'account:own' }, schema: { tags, response: { 200: envelope(z.array(branchSchema)) } } },
-    async (request) => ok(await branches.mine(currentUser(request))),
+    { config: { access: 'account:own' }, schema: { tags, response: { 200: branchListSchema } } },
+    async (request) => {
+      const { branches: mine, chainSize } = await branches.mine(currentUser(request));
+      return { ...ok(mine), chainSize };
+    },
   );
 
   app.post(

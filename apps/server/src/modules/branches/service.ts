@@ -67,13 +67,13 @@ export function createBranchesService(db: Database, transact: Transact) {
   };
 
   return {
-    /** The branches this person works in (an admin: all of them), in the chain's order. */
-    async mine(actor: AuthUser): Promise<Branch[]> {
+    /** The branches this person works in (an admin: all of them), in the chain's order, and how many it has. */
+    async mine(actor: AuthUser): Promise<{ branches: Branch[]; chainSize: number }> {
       const all = await listed(db);
       // The role is the one in the session's branch, and only an admin's is admin anywhere.
-      if (actor.role === 'admin') return all;
+      if (actor.role === 'admin') return { branches: all, chainSize: all.length };
       const mine = new Set((await repo.membershipsOf(db, actor.id)).map((m) => m.branchId));
-      return all.filter((branch) => mine.has(branch._id));
+      return { branches: all.filter((branch) => mine.has(branch._id)), chainSize: all.length };
     },
 
     all: () => listed(db),

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Branch } from '@quan/contract/branch';
+import type { BranchList } from '@quan/contract/branch';
 import type { Envelope } from '@quan/contract/common';
 import type { CurrentUser } from '@quan/contract/user';
 import { apiClient } from '../../../lib/api-client';
@@ -27,7 +27,7 @@ export function useSwitchBranch() {
   return useMutation({
     mutationFn: switchBranch,
     onSuccess: (user) => {
-      const branches = queryClient.getQueryData<Branch[]>(branchesQueryKey);
+      const branches = queryClient.getQueryData<BranchList>(branchesQueryKey);
       queryClient.clear();
       // What does not change with the branch, kept so the header does not flicker.
       if (branches) queryClient.setQueryData(branchesQueryKey, branches);

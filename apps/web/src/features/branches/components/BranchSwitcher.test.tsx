@@ -1,10 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Branch } from '@quan/contract/branch';
 import type { CurrentUser, User } from '@quan/contract/user';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { userStateStorageKey } from '../../../lib/session-storage';
+import { branchListAnswer } from '../../../test/data/branches';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { makeUser, sessionStateOf, storeSession, tokenExpiringIn } from '../../../test/data/session';
 import { preloadRoutes, renderRoutes } from '../../../test/render-routes';
@@ -47,10 +48,10 @@ describe('BranchSwitcher', () => {
   let fakeApi: ReturnType<typeof installFakeApi> | undefined;
   afterEach(() => fakeApi?.restore());
 
-  it('shows nothing to someone with one branch', async () => {
+  it('shows nothing in a restaurant with one branch', async () => {
     storeSessionIn(person, district1._id);
     fakeApi = installFakeApi(({ method, url }) =>
-      method === 'GET' && url === '/api/branches' ? ok([district1]) : fail(404, 'Not found'),
+      method === 'GET' && url === '/api/branches' ? branchListAnswer([district1]) : fail(404, 'Not found'),
     );
     renderRoutes(routes, { path: '/accounts' });
 
@@ -58,6 +59,19 @@ describe('BranchSwitcher', () => {
     await waitFor(() => expect(fakeApi!.requests).toContain('GET /api/branches'));
     expect(screen.queryByRole('combobox', { name: 'Branch you work in' })).not.toBeInTheDocument();
     expect(screen.queryByText('Quận 1')).not.toBeInTheDocument();
+  });
+
+  it('names the branch, with nothing to choose, to someone who works in one branch of a chain', async () => {
+    storeSessionIn(person, district3._id);
+    fakeApi = installFakeApi(({ method, url }) =>
+      method === 'GET' && url === '/api/branches' ? branchListAnswer([district3], 2) : fail(404, 'Not found'),
+    );
+    renderRoutes(routes, { path: '/accounts' });
+
+    const banner = await screen.findByRole('banner');
+    const name = await within(banner).findByText('Quận 3');
+    expect(name.closest('p')).toHaveTextContent('Branch you work in: Quận 3');
+    expect(screen.queryByRole('combobox', { name: 'Branch you work in' })).not.toBeInTheDocument();
   });
 
   it('asks nothing for a session stored before branches, which does not know its branch', async () => {
@@ -78,7 +92,7 @@ describe('BranchSwitcher', () => {
       screenLanguage: 'en',
     };
     fakeApi = installFakeApi(({ method, url }) => {
-      if (method === 'GET' && url === '/api/branches') return ok([district1, district3]);
+      if (method === 'GET' && url === '/api/branches') return branchListAnswer([district1, district3]);
       if (method === 'PUT' && url === '/api/branches/current') return ok(switched);
       if (method === 'GET' && url === '/api/user/users') return ok([{ ...person, role: 'manager', branches: [] }]);
       return fail(404, 'Not found');
@@ -111,7 +125,7 @@ describe('BranchSwitcher', () => {
   it('stays in the branch and says why when the switch is refused', async () => {
     storeSessionIn(person, district1._id);
     fakeApi = installFakeApi(({ method, url }) => {
-      if (method === 'GET' && url === '/api/branches') return ok([district1, district3]);
+      if (method === 'GET' && url === '/api/branches') return branchListAnswer([district1, district3]);
       if (method === 'PUT' && url === '/api/branches/current') {
         return { status: 404, body: { success: false, message: 'That branch does not exist', code: 'BRANCH_GONE' } };
       }

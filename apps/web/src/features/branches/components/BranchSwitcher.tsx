@@ -5,13 +5,14 @@ import { describeApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { useAppSelector } from '../../../store/hooks';
 import { selectUser } from '../../../store/user-slice';
-import { useBranches } from '../api/list-branches';
+import { useBranchChain } from '../api/list-branches';
 import { useSwitchBranch } from '../api/switch-branch';
 
 /**
  * The header's branch switcher: the branch this session works in, and the others the person works in to move
- * to. Shown only to someone with more than one branch; a restaurant with one branch never sees it. A session
- * stored before the chain had branches does not know its branch yet, and asks nothing until it does.
+ * to. Someone who works in one branch of a chain sees its name alone, with nothing to choose; a restaurant with
+ * one branch never sees it. A session stored before the chain had branches does not know its branch yet, and
+ * asks nothing until it does.
  */
 export function BranchSwitcher({
   waitingToSend = false,
@@ -25,13 +26,25 @@ export function BranchSwitcher({
   const t = useT();
   const selectId = useId();
   const { branchId } = useAppSelector(selectUser);
-  const branches = useBranches({ enabled: !!branchId });
+  const chain = useBranchChain({ enabled: !!branchId });
   const switchBranch = useSwitchBranch();
   const { enqueueSnackbar } = useSnackbar();
 
-  const list = branches.data ?? [];
+  const list = chain.data?.data ?? [];
   const current = list.find((branch) => branch._id === branchId);
-  if (list.length < 2 || !current) return null;
+  if (!current) return null;
+  if (list.length < 2) {
+    if ((chain.data?.chainSize ?? 0) < 2) return null;
+    return (
+      // Never narrower than a short name ("Quận 3" whole on a phone), at most as wide as the switcher's select: the
+      // person's own name beside it gives way first.
+      <p className="flex shrink-0 items-center gap-1.5 text-sm text-stone-700" title={current.name}>
+        <Store aria-hidden="true" className="hidden size-4 shrink-0 text-stone-500 sm:block" />
+        <span className="sr-only">{t('branches.switch.label')}: </span>
+        <span className="max-w-28 truncate sm:max-w-48">{current.name}</span>
+      </p>
+    );
+  }
 
   function choose(nextId: string) {
     if (nextId === branchId) return;

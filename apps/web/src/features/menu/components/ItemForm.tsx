@@ -2,19 +2,27 @@ import { useId } from 'react';
 import { localizedZodResolver } from '../../../lib/form-resolver';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { createItemBodySchema, recipeLineInputSchema, type Category, type Item } from '@quan/contract/menu';
+import {
+  branchPriceSchema,
+  createItemBodySchema,
+  recipeLineInputSchema,
+  type BranchItemBody,
+  type Category,
+  type Item,
+} from '@quan/contract/menu';
 import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
 import { applyApiFieldErrors } from '../../../lib/form-errors';
 import { useT, type Translate } from '../../../lib/i18n';
 import { useStations } from '../api/list-stations';
+import { BranchItemOffer } from './BranchItemOffer';
 import { optionalWholeNumber } from './form-values';
 import { OptionGroupPicker } from './OptionGroupPicker';
 import { RecipeEditor, type RecipeIngredients } from './RecipeEditor';
 
 /** The form's schema, its own messages in the manager's language. */
-function itemFormSchemaOf(t: Translate) {
+function dishSchemaOf(t: Translate) {
   // A line whose ingredient is not chosen yet says so; then the contract's own rules (at most 30 lines, each
   // ingredient once) apply to the whole recipe.
   const recipeFormSchema = z
@@ -31,9 +39,57 @@ function itemFormSchemaOf(t: Translate) {
     prepMinutes: createItemBodySchema.shape.prepMinutes.unwrap(),
   });
 }
-type ItemFormSchema = ReturnType<typeof itemFormSchemaOf>;
+/** A dish of the menu as the form sends it, for every branch. */
+export type DishValues = z.output<ReturnType<typeof dishSchemaOf>>;
+
+/** The current branch's own price (empty: the menu's) and whether it sells the dish, as the form holds them. */
+function branchOfferSchemaOf(t: Translate) {
+  const invalid = t('menu-admin.branch.priceInvalid');
+  return z.object({
+    price: z
+      .number(invalid)
+      .nullable()
+      .refine((price) => branchPriceSchema.nullable().safeParse(price).success, invalid),
+    isSold: z.boolean(),
+  });
+}
+
+/** The whole form: the menu's dish, and the branch's offer of it (sent by a call of its own). */
+const formSchemaOf = (t: Translate) => dishSchemaOf(t).extend({ branchOffer: branchOfferSchemaOf(t) });
+type ItemFormSchema = ReturnType<typeof formSchemaOf>;
 export type ItemFormInput = z.input<ItemFormSchema>;
 export type ItemFormValues = z.output<ItemFormSchema>;
+
+/**
+ * What one Save sends: the menu's dish, null when only the branch's offer changed (the menu stays as it was), and
+ * the branch's offer, null when it did not change or the form does not show it.
+ */
+export interface ItemSave {
+  dish: DishValues | null;
+  branchOffer: BranchItemBody | null;
+}
+
+/** The form's values of a dish as saved; a new one's are empty, in the category the list is filtered on. */
+function dishDefaultsOf(
+  item: Item | undefined,
+  defaultCategoryId: string | undefined,
+): Omit<ItemFormInput, 'branchOffer'> {
+  return {
+    name: item?.name ?? '',
+    // The menu's price, for every branch; `price` is the current branch's, which may be its own.
+    price: item?.menuPrice ?? item?.price ?? Number.NaN,
+    categoryId: item?.categoryId ?? defaultCategoryId ?? '',
+    description: item?.description ?? '',
+    nameEn: item?.nameEn ?? '',
+    descriptionEn: item?.descriptionEn ?? '',
+    imageUrl: item?.imageUrl ?? '',
+    isAvailable: item?.isAvailable ?? true,
+    recipe: item?.recipe.map(({ ingredientId, quantity }) => ({ ingredientId, quantity })) ?? [],
+    optionGroupIds: item?.optionGroups.map((group) => group._id) ?? [],
+    stationId: item?.stationId ?? null,
+    prepMinutes: item?.prepMinutes ?? null,
+  };
+}
 
 const itemFields = [
   'name',
@@ -60,8 +116,13 @@ interface ItemFormProps {
   defaultCategoryId?: string;
   isPending: boolean;
   /** Resolves when saved; rejects with the API error, which the form then shows. */
-  onSubmit: (body: ItemFormValues) => Promise<unknown>;
+  onSubmit: (save: ItemSave) => Promise<unknown>;
   onCancel: () => void;
+  /**
+   * The branch this session works in, when the chain has more than one: a saved dish also gets that branch's own
+   * price and availability, above the form's Save.
+   */
+  branchName?: string | null;
 }
 
 export function ItemForm({
@@ -72,12 +133,14 @@ export function ItemForm({
   isPending,
   onSubmit,
   onCancel,
+  branchName = null,
 }: ItemFormProps) {
   const t = useT();
   const categoryId = useId();
   const availableId = useId();
   const stationFieldId = useId();
   const stations = useStations();
+  const dishDefaults = dishDefaultsOf(item, defaultCategoryId);
   const {
     register,
     handleSubmit,
@@ -85,23 +148,10 @@ export function ItemForm({
     control,
     formState: { errors },
   } = useForm({
-    resolver: localizedZodResolver(itemFormSchemaOf(t)),
-    defaultValues: {
-      name: item?.name ?? '',
-      // The menu's price, for every branch; `price` is the current branch's, which may be its own.
-      price: item?.menuPrice ?? item?.price ?? Number.NaN,
-      categoryId: item?.categoryId ?? defaultCategoryId ?? '',
-      description: item?.description ?? '',
-      nameEn: item?.nameEn ?? '',
-      descriptionEn: item?.descriptionEn ?? '',
-      imageUrl: item?.imageUrl ?? '',
-      isAvailable: item?.isAvailable ?? true,
-      recipe: item?.recipe.map(({ ingredientId, quantity }) => ({ ingredientId, quantity })) ?? [],
-      optionGroupIds: item?.optionGroups.map((group) => group._id) ?? [],
-      stationId: item?.stationId ?? null,
-      prepMinutes: item?.prepMinutes ?? null,
-    },
+    resolver: localizedZodResolver(formSchemaOf(t)),
+    defaultValues: { ...dishDefaults, branchOffer: { price: item?.branchPrice ?? null, isSold: item?.isSold ?? true } },
   });
+  const showsBranchOffer = !!item && branchName !== null;
   const chosenCategoryId = useWatch({ control, name: 'categoryId' });
   const stationList = stations.data ?? [];
   // Where the dish goes when it names no station: its category's station, else the first one.
@@ -115,9 +165,15 @@ export function ItemForm({
     defaultStationLabel = t('menu-admin.form.firstStationNamed', { station: firstStation.name });
   } else if (stations.isSuccess) defaultStationLabel = t('menu-admin.dish.noStation');
 
-  const submit = handleSubmit(async (body) => {
+  const submit = handleSubmit(async ({ branchOffer, ...dish }) => {
+    const offerChanged =
+      showsBranchOffer &&
+      (branchOffer.price !== (item.branchPrice ?? null) || branchOffer.isSold !== (item.isSold ?? true));
+    // Only the branch's price or availability changed: the menu's dish is left as it was, for every branch.
+    const dishChanged =
+      !item || !offerChanged || JSON.stringify(dish) !== JSON.stringify(dishSchemaOf(t).safeParse(dishDefaults).data);
     try {
-      await onSubmit(body);
+      await onSubmit({ dish: dishChanged ? dish : null, branchOffer: offerChanged ? branchOffer : null });
     } catch (error) {
       applyApiFieldErrors(error, itemFields, setError);
       setError('root.server', { message: describeApiError(error, t('menu-admin.dish.saveError')) });
@@ -135,6 +191,8 @@ export function ItemForm({
     imageUrl: register('imageUrl'),
     prepMinutes: register('prepMinutes', { setValueAs: optionalWholeNumber }),
     isAvailable: register('isAvailable'),
+    branchPrice: register('branchOffer.price', { setValueAs: optionalWholeNumber }),
+    branchSold: register('branchOffer.isSold'),
   };
 
   return (
@@ -295,6 +353,15 @@ export function ItemForm({
           {t('menu-admin.dish.availableToOrder')}
         </label>
       </div>
+      {showsBranchOffer && (
+        <BranchItemOffer
+          branchName={branchName}
+          menuPrice={item.menuPrice ?? item.price}
+          priceField={fields.branchPrice}
+          soldField={fields.branchSold}
+          priceError={errors.branchOffer?.price?.message}
+        />
+      )}
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
           {t('menu-admin.form.cancel')}

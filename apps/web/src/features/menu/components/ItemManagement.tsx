@@ -11,10 +11,10 @@ import { useDeleteItem } from '../api/delete-item';
 import { useCategories } from '../api/list-categories';
 import { useItems } from '../api/list-items';
 import { useStations } from '../api/list-stations';
+import { useSetBranchItem } from '../api/set-branch-item';
 import { useUpdateItem } from '../api/update-item';
 import { Dialog } from '../../../components/Dialog';
-import { BranchItemOffer } from './BranchItemOffer';
-import { ItemForm, type ItemFormValues } from './ItemForm';
+import { ItemForm, type ItemSave } from './ItemForm';
 import type { RecipeIngredients } from './RecipeEditor';
 import { EditDeleteActions } from './EditDeleteActions';
 
@@ -42,6 +42,7 @@ export function ItemManagement({ ingredients, branchName = null }: ItemManagemen
   const createMutation = useCreateItem();
   const updateMutation = useUpdateItem();
   const deleteMutation = useDeleteItem();
+  const branchOfferMutation = useSetBranchItem();
   const { enqueueSnackbar } = useSnackbar();
   const [editing, setEditing] = useState<Item | 'new' | null>(null);
   const [itemToDelete, setItemToDelete] = useState<Item | null>(null);
@@ -62,13 +63,22 @@ export function ItemManagement({ ingredients, branchName = null }: ItemManagemen
       .join(' · ');
   }
 
-  async function save(body: ItemFormValues) {
+  async function save({ dish, branchOffer }: ItemSave) {
     if (editing === 'new') {
-      const created = await createMutation.mutateAsync(body);
-      enqueueSnackbar(t('menu-admin.dish.created', { name: created.name }), { variant: 'success' });
+      if (dish) {
+        const created = await createMutation.mutateAsync(dish);
+        enqueueSnackbar(t('menu-admin.dish.created', { name: created.name }), { variant: 'success' });
+      }
     } else if (editing) {
-      const updated = await updateMutation.mutateAsync({ id: editing._id, ...body });
-      enqueueSnackbar(t('menu-admin.dish.saved', { name: updated.name }), { variant: 'success' });
+      // The menu's dish first, then this branch's offer of it: a refused offer leaves the dialog open to try again.
+      const updated = dish ? await updateMutation.mutateAsync({ id: editing._id, ...dish }) : editing;
+      if (branchOffer) await branchOfferMutation.mutateAsync({ id: editing._id, ...branchOffer });
+      enqueueSnackbar(
+        dish
+          ? t('menu-admin.dish.saved', { name: updated.name })
+          : t('menu-admin.branch.saved', { name: updated.name }),
+        { variant: 'success' },
+      );
     }
     setEditing(null);
   }
@@ -253,11 +263,11 @@ export function ItemManagement({ ingredients, branchName = null }: ItemManagemen
             categories={categoryList}
             ingredients={ingredients}
             defaultCategoryId={categoryFilter || undefined}
-            isPending={createMutation.isPending || updateMutation.isPending}
+            isPending={createMutation.isPending || updateMutation.isPending || branchOfferMutation.isPending}
             onSubmit={save}
             onCancel={() => setEditing(null)}
+            branchName={branchName}
           />
-          {branchName !== null && editing !== 'new' && <BranchItemOffer item={editing} branchName={branchName} />}
         </Dialog>
       )}
       <ConfirmDialog

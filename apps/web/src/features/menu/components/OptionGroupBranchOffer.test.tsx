@@ -40,7 +40,9 @@ function serve(branches: Branch[]) {
   return installFakeApi(({ method, url }) => {
     if (method === 'GET' && url === '/api/branches') return ok(branches);
     if (method === 'GET' && url === '/api/option-group') return ok([size]);
-    if (method === 'PUT' && url.startsWith('/api/option-group/option/')) return ok(size);
+    if (method === 'PUT' && (url === `/api/option-group/${size._id}` || url.startsWith('/api/option-group/option/'))) {
+      return ok(size);
+    }
     // The page's other parts (categories, dishes, stations, ingredients) are empty.
     return method === 'GET' ? ok([]) : fail(404, 'Not found');
   });
@@ -62,13 +64,20 @@ describe('OptionGroupBranchOffer', { timeout: 30_000 }, () => {
   let fakeApi: ReturnType<typeof installFakeApi> | undefined;
   afterEach(() => fakeApi?.restore());
 
-  it("saves each changed option's price change and availability in this branch, the menu's when emptied", async () => {
+  it("sits above the group's Save, which saves only the options changed in this branch when only they changed", async () => {
     const user = userEvent.setup();
     fakeApi = serve([district1, district3]);
     renderMenuPage();
 
     const dialog = await openSize(user);
-    const offer = within(await dialog.findByRole('form', { name: 'In this branch' }));
+    const section = await dialog.findByRole('group', { name: 'In this branch' });
+    const save = dialog.getByRole('button', { name: 'Save option group' });
+    // In the group's own form, before its actions: nobody scrolls past Save to find it.
+    expect(save.closest('form')).toContainElement(section);
+    expect(section.compareDocumentPosition(save) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(dialog.queryByRole('button', { name: 'Save for this branch' })).not.toBeInTheDocument();
+
+    const offer = within(section);
     const large = within(offer.getByRole('group', { name: 'Lớn' }));
     const small = within(offer.getByRole('group', { name: 'Nhỏ' }));
     const price = large.getByLabelText('Price change in this branch (VND)');
@@ -80,34 +89,46 @@ describe('OptionGroupBranchOffer', { timeout: 30_000 }, () => {
     // A price change that is not whole dong is refused here, before any call.
     await user.clear(price);
     await user.type(price, '1.5');
-    await user.click(offer.getByRole('button', { name: 'Save for this branch' }));
+    await user.click(save);
     expect(
       await large.findByText('The price change must be a whole number of VND, from -100,000,000 to 100,000,000'),
     ).toBeInTheDocument();
     expect(branchPuts(fakeApi)).toEqual([]);
 
+    // Emptied, Lớn follows the menu's price change again.
     await user.clear(price);
-    await user.type(price, '-2000');
     await user.click(small.getByRole('switch', { name: 'Sold in this branch' }));
-    await user.click(offer.getByRole('button', { name: 'Save for this branch' }));
+    await user.click(save);
 
     expect(await screen.findByText('Size saved for this branch.')).toBeInTheDocument();
     // Vừa is as it was: only the two options changed are sent.
     expect(branchPuts(fakeApi)).toEqual([
       { url: `/api/option-group/option/${nhoId}/branch`, body: { priceDelta: null, isSold: true } },
-      { url: `/api/option-group/option/${lonId}/branch`, body: { priceDelta: -2_000, isSold: true } },
+      { url: `/api/option-group/option/${lonId}/branch`, body: { priceDelta: null, isSold: true } },
     ]);
-
-    // Emptied, Lớn follows the menu's price change again.
-    await user.clear(price);
-    await user.click(offer.getByRole('button', { name: 'Save for this branch' }));
-    await waitFor(() => expect(branchPuts(fakeApi!)).toHaveLength(3));
-    expect(branchPuts(fakeApi).at(-1)).toEqual({
-      url: `/api/option-group/option/${lonId}/branch`,
-      body: { priceDelta: null, isSold: true },
-    });
     // The group itself was not saved: a branch's prices are not the menu's.
     expect(fakeApi.requests).not.toContain(`PUT /api/option-group/${size._id}`);
+  });
+
+  it("saves the menu's group, then this branch's offers, with one Save", async () => {
+    const user = userEvent.setup();
+    fakeApi = serve([district1, district3]);
+    renderMenuPage();
+
+    const dialog = await openSize(user);
+    const large = within(await dialog.findByRole('group', { name: 'Lớn' }));
+    await user.clear(dialog.getByLabelText('Group name'));
+    await user.type(dialog.getByLabelText('Group name'), 'Cỡ');
+    await user.clear(large.getByLabelText('Price change in this branch (VND)'));
+    await user.type(large.getByLabelText('Price change in this branch (VND)'), '15000');
+    await user.click(dialog.getByRole('button', { name: 'Save option group' }));
+
+    expect(await screen.findByText('Option group “Size” saved.')).toBeInTheDocument();
+    expect(fakeApi.requests.filter((request) => request.startsWith('PUT'))).toEqual([
+      `PUT /api/option-group/${size._id}`,
+      `PUT /api/option-group/option/${lonId}/branch`,
+    ]);
+    expect(branchPuts(fakeApi).at(-1)?.body).toEqual({ priceDelta: 15_000, isSold: true });
   });
 
   it('is not there in a restaurant with one branch', async () => {
@@ -116,9 +137,9 @@ describe('OptionGroupBranchOffer', { timeout: 30_000 }, () => {
     const { queryClient } = renderMenuPage();
 
     const dialog = await openSize(user);
-    await waitFor(() => expect(queryClient.getQueryData(['branches'])).toEqual([district1]));
+    await waitFor(() => expect(queryClient.getQueryData(['branches'])).toMatchObject({ data: [district1] }));
     expect(dialog.getByRole('button', { name: 'Save option group' })).toBeInTheDocument();
-    expect(dialog.queryByRole('form', { name: 'In this branch' })).not.toBeInTheDocument();
+    expect(dialog.queryByRole('group', { name: 'In this branch' })).not.toBeInTheDocument();
     expect(dialog.queryByLabelText('Price change in this branch (VND)')).not.toBeInTheDocument();
   });
 });

@@ -10,8 +10,9 @@ import { useT, type Translate } from '../../../lib/i18n';
 import { useCreateOptionGroup } from '../api/create-option-group';
 import { useDeleteOptionGroup } from '../api/delete-option-group';
 import { useOptionGroups } from '../api/list-option-groups';
+import { useSetBranchOption } from '../api/set-branch-option';
 import { useUpdateOptionGroup } from '../api/update-option-group';
-import { OptionGroupForm, type OptionGroupFormValues } from './OptionGroupForm';
+import { OptionGroupForm, type OptionGroupSave } from './OptionGroupForm';
 import { describeOptionRule } from '../../../components/option-rule';
 import type { RecipeIngredients } from './RecipeEditor';
 import { EditDeleteActions } from './EditDeleteActions';
@@ -38,18 +39,32 @@ export function OptionGroupManagement({ ingredients, branchName = null }: Option
   const createMutation = useCreateOptionGroup();
   const updateMutation = useUpdateOptionGroup();
   const deleteMutation = useDeleteOptionGroup();
+  const branchOfferMutation = useSetBranchOption();
   const { enqueueSnackbar } = useSnackbar();
   const [editing, setEditing] = useState<OptionGroup | 'new' | null>(null);
   const [groupToDelete, setGroupToDelete] = useState<OptionGroup | null>(null);
   const list = groups.data ?? [];
 
-  async function save(body: OptionGroupFormValues) {
+  async function save({ group, branchOffers }: OptionGroupSave) {
     if (editing === 'new') {
-      const created = await createMutation.mutateAsync(body);
-      enqueueSnackbar(t('menu-admin.group.created', { name: created.name }), { variant: 'success' });
+      if (group) {
+        const created = await createMutation.mutateAsync(group);
+        enqueueSnackbar(t('menu-admin.group.created', { name: created.name }), { variant: 'success' });
+      }
     } else if (editing) {
-      const updated = await updateMutation.mutateAsync({ id: editing._id, ...body });
-      enqueueSnackbar(t('menu-admin.group.saved', { name: updated.name }), { variant: 'success' });
+      // The menu's group first, then this branch's offers: an option this save took off has none left to set.
+      const updated = group ? await updateMutation.mutateAsync({ id: editing._id, ...group }) : editing;
+      const kept = new Set(updated.options.map((option) => option._id));
+      // One call per option: each one saved is kept even if a later one is refused, and the dialog stays open.
+      for (const { optionId, ...offer } of branchOffers) {
+        if (kept.has(optionId)) await branchOfferMutation.mutateAsync({ id: optionId, ...offer });
+      }
+      enqueueSnackbar(
+        group
+          ? t('menu-admin.group.saved', { name: updated.name })
+          : t('menu-admin.branch.saved', { name: updated.name }),
+        { variant: 'success' },
+      );
     }
     setEditing(null);
   }
@@ -189,7 +204,7 @@ export function OptionGroupManagement({ ingredients, branchName = null }: Option
             group={editing === 'new' ? undefined : editing}
             ingredients={ingredients}
             branchName={branchName}
-            isPending={createMutation.isPending || updateMutation.isPending}
+            isPending={createMutation.isPending || updateMutation.isPending || branchOfferMutation.isPending}
             onSubmit={save}
             onCancel={() => setEditing(null)}
           />

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Branch } from '@quan/contract/branch';
+import type { Branch, BranchList } from '@quan/contract/branch';
 import type { Envelope } from '@quan/contract/common';
 import type { BankAccount, Settings } from '@quan/contract/settings';
 import { apiClient } from '../../../lib/api-client';
@@ -33,9 +33,10 @@ export function useBankAccount() {
 /** The branch a bill is printed in, as its top names it: its own name, address, phone, tax code and lines. */
 export type BillPlace = Pick<Branch, 'name' | 'address' | 'phone' | 'taxCode' | 'receiptHeader'>;
 
-async function getBranches(): Promise<Branch[]> {
-  const response = await apiClient.get<Envelope<Branch[]>>('/api/branches');
-  return response.data.data;
+/** GET /api/branches as it answers, the same cached value as the branches screen's list. */
+async function getBranches(): Promise<BranchList> {
+  const response = await apiClient.get<BranchList>('/api/branches');
+  return response.data;
 }
 
 /**
@@ -53,7 +54,7 @@ export function useBillHeading() {
     queryKey: ['branches'] as const,
     queryFn: getBranches,
     enabled: !!branchId,
-    select: (branches): BillPlace | null => branches.find((branch) => branch._id === branchId) ?? null,
+    select: (answer): BillPlace | null => answer.data.find((branch) => branch._id === branchId) ?? null,
   });
   return { data: settings.data && { ...settings.data, place: place.data ?? null } };
 }
