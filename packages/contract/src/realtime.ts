@@ -27,6 +27,8 @@ export interface ServerToClientEvents {
   'menu:updated': (payload: z.infer<typeof menuUpdatedSchema>) => void;
   /** An ingredient's stock fell to its low-stock threshold (once per crossing). */
   'ingredient:low-stock': (ingredient: Ingredient) => void;
+  /** The branch's print queue changed (jobs queued or printed, a printer off or back): refetch it. */
+  'print:queue-changed': (payload: Record<string, never>) => void;
 }
 
 export interface ClientToServerEvents {

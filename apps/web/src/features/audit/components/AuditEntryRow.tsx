@@ -16,6 +16,7 @@ const kindClasses: Record<AuditKind, string> = {
   'bank-transfer': 'bg-indigo-50 text-indigo-900 ring-indigo-200',
   'approval-refused': 'bg-rose-100 text-rose-900 ring-rose-300',
   'stock-transfer': 'bg-lime-50 text-lime-900 ring-lime-200',
+  'drawer-open': 'bg-orange-50 text-orange-900 ring-orange-200',
 };
 
 /** One change in the trail: when, what kind, what it did (in the reader's language), who made and who approved it. */

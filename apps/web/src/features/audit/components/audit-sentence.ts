@@ -257,6 +257,14 @@ const sentences: Record<AuditKind, Sentence> = {
   },
 
   'stock-transfer'(t, details) {
+    if (details.direction === 'out') {
+      const sent = all({
+        transferNo: whole(details.transferNo),
+        to: text(details.toBranchName),
+        value: whole(details.sentValue),
+      });
+      return sent && t('audit.sentence.stockTransfer.sent', { ...sent, value: formatMoney(sent.value) });
+    }
     // A receipt: what was lost (or gained) on the way, in money at the cost the goods left with.
     const read = all({
       transferNo: whole(details.transferNo),
@@ -268,6 +276,11 @@ const sentences: Record<AuditKind, Sentence> = {
     return difference === 0
       ? t('audit.sentence.stockTransfer.full', values)
       : t('audit.sentence.stockTransfer', { ...values, difference: formatMoney(difference) });
+  },
+
+  'drawer-open'(t, details) {
+    const printer = text(details.printerName);
+    return printer === undefined ? null : t('audit.sentence.drawerOpen', { printer });
   },
 };
 

@@ -274,6 +274,24 @@ const sentences: { entry: AuditEntry; en: string; vi: string }[] = [
     en: 'Refused the approval typed as binh@quan.vn to void 1 × Phở bò on order 42 (quality: Nguội): 65.000 ₫',
     vi: 'Từ chối lần duyệt bằng email binh@quan.vn để hủy 1 × Phở bò của đơn 42 (chất lượng: Nguội): 65.000 ₫',
   },
+  {
+    entry: entry({
+      kind: 'stock-transfer',
+      summary: 'Sent transfer #7 to Quận 3: 2.00 kg Thịt bò; worth 500.000 ₫',
+      details: { direction: 'out', transferNo: 7, toBranchName: 'Quận 3', sentValue: 500_000, lines: [] },
+    }),
+    en: 'Sent stock transfer #7 to Quận 3: worth 500.000 ₫',
+    vi: 'Gửi phiếu chuyển kho #7 đến Quận 3: trị giá 500.000 ₫',
+  },
+  {
+    entry: entry({
+      kind: 'drawer-open',
+      summary: 'Opened the cash drawer on Quầy without a sale',
+      details: { printerId: '0190a1b2-c3d4-7e5f-8a9b-0000000000f1', printerName: 'Quầy' },
+    }),
+    en: 'Opened the cash drawer on Quầy without a sale',
+    vi: 'Mở két tiền trên máy in Quầy khi không bán',
+  },
 ];
 
 /** Entries whose details cannot be read as a sentence: each shows the server's summary, in any language. */

@@ -9,7 +9,7 @@ import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/sess
 import { renderRoutes } from '../../../test/render-routes';
 import { makeOptionGroup } from '../../../test/data/menu';
 import { routes } from '../../../app/routes';
-import { makeBranch } from '../../../test/data/branches';
+import { branchListAnswer, makeBranch } from '../../../test/data/branches';
 
 const district1 = makeBranch({ _id: '0190a1b2-c3d4-7e5f-8a9b-5b0000000001', name: 'Quận 1', slug: 'quan-1' });
 const district3 = makeBranch({ _id: '0190a1b2-c3d4-7e5f-8a9b-5b0000000003', name: 'Quận 3', slug: 'quan-3' });
@@ -38,7 +38,7 @@ function renderMenuPage() {
 
 function serve(branches: Branch[]) {
   return installFakeApi(({ method, url }) => {
-    if (method === 'GET' && url === '/api/branches') return ok(branches);
+    if (method === 'GET' && url === '/api/branches') return branchListAnswer(branches);
     if (method === 'GET' && url === '/api/option-group') return ok([size]);
     if (method === 'PUT' && (url === `/api/option-group/${size._id}` || url.startsWith('/api/option-group/option/'))) {
       return ok(size);

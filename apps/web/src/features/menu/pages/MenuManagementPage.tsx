@@ -7,7 +7,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useCan } from '../../../lib/use-can';
 import { useAppSelector } from '../../../store/hooks';
 import { selectUser } from '../../../store/user-slice';
-import { useBranches } from '../../branches/api/list-branches';
+import { useBranchChain } from '../../branches/api/list-branches';
 import { useIngredients } from '../../ingredients/api/list-ingredients';
 import { CategoryManagement } from '../components/CategoryManagement';
 import { ItemManagement } from '../components/ItemManagement';
@@ -63,12 +63,13 @@ export function MenuManagementPage() {
   const canManageMenu = useCan('menu:manage');
   const recipeIngredients = useRecipeIngredients(canManageMenu);
   // A chain of one branch never sees a branch's own prices: its menu's price is its price.
-  const branches = useBranches({ enabled: canManageMenu });
+  // A manager of one branch of a chain sets that branch's own prices too: the chain's size decides, not theirs.
+  const chain = useBranchChain({ enabled: canManageMenu });
   const { branchId } = useAppSelector(selectUser);
-  const inChain = (branches.data?.length ?? 0) > 1;
+  const inChain = (chain.data?.chainSize ?? 0) > 1;
   // The branch whose prices the dialogs set, by name; a session from before branches knows no id yet.
   const branchName = inChain
-    ? (branches.data?.find((branch) => branch._id === branchId)?.name ?? t('menu-admin.branch.current'))
+    ? (chain.data?.data.find((branch) => branch._id === branchId)?.name ?? t('menu-admin.branch.current'))
     : null;
 
   return (
