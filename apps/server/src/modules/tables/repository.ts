@@ -55,20 +55,6 @@ export async function findTableRow(db: Executor, branchId: string, id: string): 
   return row;
 }
 
-/** The table, locked for the rest of the transaction: two phones ordering at once queue here. */
-export async function lockTableByNumber(
-  db: Executor,
-  branchId: string,
-  tableNo: number,
-): Promise<TableRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(diningTables)
-    .where(and(eq(diningTables.branchId, branchId), eq(diningTables.tableNo, tableNo)))
-    .for('update');
-  return row;
-}
-
 export async function insertTable(db: Executor, values: typeof diningTables.$inferInsert): Promise<void> {
   await db.insert(diningTables).values(values);
 }

@@ -139,13 +139,10 @@ export function createTablesService(db: Database, transact: Transact) {
     },
 
     /**
-     * Inside an order's transaction: a table as it stands (its QR key, its open order). `lock` holds it to
-     * the end of the transaction, so that two phones at a free table start one order, not two. Orders are
-     * always locked before tables (a completion locks its order, then frees its table), so a transaction
-     * that already holds a table must not go on to lock an order.
+     * Inside an order's transaction: a table as it stands (its QR key, its open order), unlocked. Every new
+     * order locks its branch at its insert, then seats its table; two phones at a free table start one order.
      */
-    findByNumber: (tx: Executor, branchId: string, tableNo: number, options: { lock?: boolean } = {}) =>
-      options.lock ? repo.lockTableByNumber(tx, branchId, tableNo) : repo.findTableByNumber(tx, branchId, tableNo),
+    findByNumber: (tx: Executor, branchId: string, tableNo: number) => repo.findTableByNumber(tx, branchId, tableNo),
 
     /** Inside an order's transaction: a table of the branch as it stands, unlocked (see findByNumber). */
     findById: (tx: Executor, branchId: string, id: string) => repo.findTableRow(tx, branchId, id),
