@@ -272,7 +272,12 @@ export type StartRoundBody = z.infer<typeof startRoundBodySchema>;
  * says which copy this is, so the second and later ones are marked REPRINT. Without `stationId`, the whole round.
  */
 export const printTicketBodySchema = z.strictObject({ stationId: idSchema.nullable().optional() });
-export const printTicketResultSchema = z.object({ copy: z.int32() });
+export const printTicketResultSchema = z.object({
+  copy: z.int32(),
+  /** The printer the ticket was sent to (the station has one in the branch); null: the browser prints it. */
+  sentTo: z.string().nullable(),
+});
+export type PrintTicketResult = z.infer<typeof printTicketResultSchema>;
 
 /** The guest's papers of an order: the provisional bill while something is due, the receipt once paid. */
 export const billPrintKinds = ['bill', 'receipt'] as const;

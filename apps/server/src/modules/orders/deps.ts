@@ -38,8 +38,11 @@ export interface OrdersDeps {
   /** The shift (cash drawer) a payment, refund or completion on a device belongs to. */
   shifts: Pick<ShiftsService, 'shiftFor'>;
   audit: Pick<AuditService, 'record'>;
-  /** The kitchen's paper tickets, queued with the round that causes them. */
-  printing: Pick<PrintingService, 'queueKitchenTickets'>;
+  /** The kitchen's papers (tickets, voids, moved tables, reprints), queued with what causes them. */
+  printing: Pick<
+    PrintingService,
+    'queueKitchenTickets' | 'queueVoidTickets' | 'queueTableNotice' | 'queueKitchenReprint'
+  >;
 }
 
 /** The only foreign key an order's body can name that the transaction does not check itself. */

@@ -86,6 +86,14 @@ export async function mergeOrders(
 
     const merged = await loadOrder(tx, branchId, into.id);
     const closed = await loadOrder(tx, branchId, from.id);
+    await deps.printing.queueTableNotice(tx, record, {
+      branchId,
+      order: merged,
+      fromTableNo: closed.table?.tableNo ?? null,
+      merged: { orderNo: from.orderNo, afterRoundNo: roundOffset },
+      movedBy: { id: actor.id, name: actor.name },
+      settings,
+    });
     await deps.audit.record(tx, {
       kind: 'merge',
       branchId,

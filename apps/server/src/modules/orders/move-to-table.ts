@@ -8,6 +8,7 @@ import * as repo from './repository';
 /** PUT /api/table {orderId}: seats an open order of the branch at another of its tables, freeing the one it had. */
 export async function moveToTable(deps: OrdersDeps, actor: AuthUser, orderId: string, tableId: string): Promise<void> {
   const { branchId } = actor;
+  const settings = await deps.settings.get(branchId);
   await deps.transact(async (tx, record) => {
     const order = await repo.lockOrder(tx, branchId, orderId);
     if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
@@ -39,6 +40,13 @@ export async function moveToTable(deps: OrdersDeps, actor: AuthUser, orderId: st
         fromTableNo: from ?? null,
         toTableNo: moved.table?.tableNo ?? null,
       },
+    });
+    await deps.printing.queueTableNotice(tx, record, {
+      branchId,
+      order: moved,
+      fromTableNo: from ?? null,
+      movedBy: { id: actor.id, name: actor.name },
+      settings,
     });
     await deps.tables.recordChange(tx, record, branchId, tableId);
     if (freed && order.tableId) await deps.tables.recordChange(tx, record, branchId, order.tableId);

@@ -89,7 +89,7 @@ export function createOrdersService(deps: OrdersDeps) {
     startRound: (actor: AuthUser, target: { orderId: string; roundNo: number }, body: StartRoundBody) =>
       startRound(deps, actor.branchId, target, body),
     printTicket: (actor: AuthUser, target: { orderId: string; roundNo: number; stationId: string | null }) =>
-      printTicket(deps, actor.branchId, target),
+      printTicket(deps, actor, target),
     printBill: (actor: AuthUser, target: { orderId: string; kind: BillPrintKind }) =>
       printBill(deps, actor.branchId, target),
     voidLines: (actor: AuthUser, id: string, body: VoidLinesBody, approve: Approve) =>

@@ -1,4 +1,4 @@
-import type { Order, UpdateStationWorkBody } from '@quan/contract/order';
+import type { Order, PrintTicketResult, UpdateStationWorkBody } from '@quan/contract/order';
 import { stationOfLine } from '@quan/contract/stations';
 import { conflict, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
@@ -79,23 +79,38 @@ export async function updateStationWork(
 
 /**
  * POST /api/order/{id}/rounds/{roundNo}/tickets: counts a print of a station's ticket of a round (or the whole
- * round's, without a station) and answers which copy it is, so every copy after the first says REPRINT.
+ * round's, without a station) and answers which copy it is, so every copy after the first says REPRINT. A
+ * station with a printer in the branch gets it there ("IN LẠI"), and the answer names that printer; otherwise
+ * the browser prints it.
  */
 export async function printTicket(
   deps: OrdersDeps,
-  branchId: string,
+  actor: AuthUser,
   target: { orderId: string; roundNo: number; stationId: string | null },
-): Promise<{ copy: number }> {
+): Promise<PrintTicketResult> {
   const { orderId, roundNo, stationId } = target;
-  // Nothing the screens follow changes, so no event and no order version: one counting upsert.
-  const { db } = deps;
-  if (!(await repo.orderExists(db, branchId, orderId)))
-    throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
-  if (!(await repo.listRounds(db, orderId)).some((one) => one.no === roundNo)) {
-    throw notFound(`That order has no round ${roundNo}`).because('TICKET_ROUND_NOT_FOUND', { roundNo });
-  }
-  if (stationId && !(await deps.menu.kitchenStations(db, branchId)).some((one) => one._id === stationId)) {
-    throw notFound('That station does not exist (it may have been deleted)').because('STATION_VANISHED');
-  }
-  return { copy: await repo.countTicketPrint(db, { orderId, roundNo, stationKey: stationId ?? '' }) };
+  const { branchId } = actor;
+  const settings = await deps.settings.get(branchId);
+  // Nothing the screens follow changes, so no order event and no order version: a count, and maybe a print job.
+  return deps.transact(async (tx, record) => {
+    if (!(await repo.orderExists(tx, branchId, orderId)))
+      throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
+    if (!(await repo.listRounds(tx, orderId)).some((one) => one.no === roundNo)) {
+      throw notFound(`That order has no round ${roundNo}`).because('TICKET_ROUND_NOT_FOUND', { roundNo });
+    }
+    if (stationId && !(await deps.menu.kitchenStations(tx, branchId)).some((one) => one._id === stationId)) {
+      throw notFound('That station does not exist (it may have been deleted)').because('STATION_VANISHED');
+    }
+    const copiesAsked = await repo.countTicketPrint(tx, { orderId, roundNo, stationKey: stationId ?? '' });
+    if (!stationId) return { copy: copiesAsked, sentTo: null };
+    return deps.printing.queueKitchenReprint(tx, record, {
+      branchId,
+      order: () => loadOrder(tx, branchId, orderId),
+      roundNo,
+      stationId,
+      copiesAsked,
+      askedBy: actor.id,
+      settings,
+    });
+  });
 }

@@ -64,7 +64,10 @@ export async function voidLines(
             )
           : 'not_started';
         // A round accepted into the kitchen took its stock, which a void settles; a diner's pending one took none.
-        return { line, quantity, started: start !== 'not_started', tookStock: round?.status !== 'pending' };
+        const tookStock = round?.status !== 'pending';
+        // The kitchen holds the round's ticket until the dishes go out: it is told to stop making them.
+        const atKitchen = round?.status === 'in_progress' || round?.status === 'ready';
+        return { line, quantity, started: start !== 'not_started', tookStock, atKitchen };
       });
 
       // The manager's approval a void needs when the kitchen has started its dishes and the actor may not void
@@ -147,6 +150,15 @@ export async function voidLines(
         details,
       });
       const updated = await loadOrder(tx, branchId, orderId);
+      await deps.printing.queueVoidTickets(tx, record, {
+        branchId,
+        order: updated,
+        voided: voids
+          .filter((entry) => entry.atKitchen)
+          .map(({ line, quantity }) => ({ position: line.position, quantity })),
+        voidedBy: { id: actor.id, name: actor.name },
+        settings,
+      });
       recordOrderChange(record, order, updated);
       return updated;
     });

@@ -20,7 +20,7 @@ export interface KitchenTicketCause {
   settings: Pick<Settings, 'language' | 'timezone'>;
 }
 
-const ticketLine = (line: OrderLine, quantity: number): KitchenTicketLine => ({
+export const ticketLine = (line: OrderLine, quantity: number): KitchenTicketLine => ({
   quantity,
   name: line.name,
   options: line.options.map((option) => option.name),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, like, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { printerStations, printers, printJobs } from '../../db/schema/printing';
 
@@ -98,6 +98,28 @@ export async function recordStatus(db: Executor, id: string, status: PrinterRow[
 export async function insertJobs(db: Executor, jobs: (typeof printJobs.$inferInsert)[]): Promise<void> {
   if (jobs.length === 0) return;
   await db.insert(printJobs).values(jobs).onConflictDoNothing({ target: printJobs.causeKey });
+}
+
+/**
+ * Whether a station's ticket of a round was queued by itself when the round reached the kitchen (its first
+ * copy, whose cause is `round:<order>:<n>:<station>@<printer>`), rather than asked for again by hand.
+ */
+export async function hasFirstKitchenTicket(
+  db: Executor,
+  ticket: { branchId: string; orderId: string; roundNo: number; stationId: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: printJobs.id })
+    .from(printJobs)
+    .where(
+      and(
+        eq(printJobs.branchId, ticket.branchId),
+        eq(printJobs.orderId, ticket.orderId),
+        like(printJobs.causeKey, `round:${ticket.orderId}:${ticket.roundNo}:${ticket.stationId}@%`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function listQueuedJobs(db: Executor, branchId: string): Promise<PrintJobRow[]> {

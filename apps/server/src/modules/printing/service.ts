@@ -12,8 +12,11 @@ import { createBranchPrinters } from './branch-printers';
 import { openDrawer } from './open-drawer';
 import { createPrintWorker } from './print-worker';
 import { createPrinterSettings } from './printers';
+import { queueKitchenReprint, type KitchenReprintCause } from './queue-kitchen-reprint';
 import { queueKitchenTickets, type KitchenTicketCause } from './queue-kitchen-tickets';
+import { queueTableNotice, type TableNoticeCause } from './queue-table-notice';
 import { queueTestPage } from './queue-test-page';
+import { queueVoidTickets, type VoidTicketCause } from './queue-void-tickets';
 import * as repo from './repository';
 import { readPrinterStatus } from './transport/tcp-printer';
 
@@ -92,6 +95,18 @@ export function createPrintingService(deps: {
     /** Inside the transaction that sends a round to the kitchen. */
     queueKitchenTickets: (tx: Executor, record: RecordEvent, cause: KitchenTicketCause) =>
       queueKitchenTickets(branchPrinters, tx, record, cause),
+
+    /** Inside the transaction of a void: "HỦY" at the stations that had the dishes. */
+    queueVoidTickets: (tx: Executor, record: RecordEvent, cause: VoidTicketCause) =>
+      queueVoidTickets(branchPrinters, tx, record, cause),
+
+    /** Inside the transaction that moves or merges an order: a notice at the stations still making its dishes. */
+    queueTableNotice: (tx: Executor, record: RecordEvent, cause: TableNoticeCause) =>
+      queueTableNotice(branchPrinters, tx, record, cause),
+
+    /** Inside the transaction that counts a ticket asked for again: on the station's printers, when it has any. */
+    queueKitchenReprint: (tx: Executor, record: RecordEvent, cause: KitchenReprintCause) =>
+      queueKitchenReprint(branchPrinters, tx, record, cause),
 
     startWorker: worker.start,
     stopWorker: worker.stop,

@@ -121,6 +121,7 @@ function printable(value: string): string {
     .replace(/[‘’]/g, "'")
     .replace(/[–—]/g, '-')
     .replace(/…/g, '...')
+    .replace(/→/g, '->')
     .replace(/·/g, '-')
     .replace(/₫/g, 'đ');
 }

@@ -18,7 +18,11 @@ export function ticketKey(
   return `${ticket.order._id}-${ticket.round.no}-${stationId ?? 'all'}`;
 }
 
-/** Printing a kitchen ticket: the server counts the copy first (so a second one says REPRINT), then it prints. */
+/**
+ * Printing a kitchen ticket: the server counts the copy first (so a second one says REPRINT) and sends a station's
+ * ticket to that station's printer when the branch has one (the device is told which); otherwise the browser
+ * prints it.
+ */
 export function useTicketPrint() {
   const mutation = usePrintTicket();
   const t = useT();
@@ -43,11 +47,15 @@ export function useTicketPrint() {
     const { order, round, lines } = ticket;
     setPrinting(key, true);
     try {
-      const { copy } = await mutation.mutateAsync({
+      const { copy, sentTo } = await mutation.mutateAsync({
         id: order._id,
         roundNo: round.no,
         stationId: station?._id ?? null,
       });
+      if (sentTo) {
+        enqueueSnackbar(t('orders.print.sentTo', { printer: sentTo }), { variant: 'success' });
+        return;
+      }
       printSheet({
         order,
         round,

@@ -52,9 +52,13 @@ function makePhoAndCoffee(overrides: Partial<Order> = {}): Order {
 /**
  * A little kitchen server: the open orders, the stations, the menu's target minutes; a start starts a station's
  * lines of a round (or all of them), a station's PATCH marks them done (the round ready once every station is),
- * and each ticket printed counts a copy.
+ * and each ticket printed counts a copy (and goes to the station's printer, when `printerOf` names one).
  */
-function serveKitchen(initial: Order[], refuse?: (body: Record<string, unknown>) => FakeResponse | null) {
+function serveKitchen(
+  initial: Order[],
+  refuse?: (body: Record<string, unknown>) => FakeResponse | null,
+  printerOf: (stationId: string | null) => string | null = () => null,
+) {
   let orders = initial;
   const stations = [bep, bar];
   const starts: { url: string; body: Record<string, unknown> }[] = [];
@@ -123,7 +127,7 @@ function serveKitchen(initial: Order[], refuse?: (body: Record<string, unknown>)
       prints.push({ url, body });
       const key = `${url} ${String(body.stationId)}`;
       copies.set(key, (copies.get(key) ?? 0) + 1);
-      return ok({ copy: copies.get(key) });
+      return ok({ copy: copies.get(key), sentTo: printerOf((body.stationId as string | null) ?? null) });
     }
     return fail(404, 'Not found');
   });
@@ -456,5 +460,21 @@ describe('the kitchen screen by station', { timeout: 20_000 }, () => {
     expect(printed[2]).toContain('KITCHEN · #42');
     expect(printed[2]).toContain('1 × Phở bòLớn · không hành');
     expect(printed[2]).not.toContain('REPRINT');
+  });
+
+  it('leaves a ticket to the station’s printer when the branch has one, and says so', async () => {
+    const order = makePhoAndCoffee();
+    server = serveKitchen([order], undefined, (stationId) => (stationId === bar._id ? 'Quầy bar' : null));
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {
+      window.dispatchEvent(new Event('afterprint'));
+    });
+    renderRoutes(routes, { path: `/orders?view=kitchen&station=${bar._id}` });
+
+    const ticket = within(await ticketOf42());
+    await userEvent.click(ticket.getByRole('button', { name: 'Print Bar ticket of order #42' }));
+    expect(await screen.findByText('Sent to the printer Quầy bar')).toBeInTheDocument();
+    expect(server.prints).toEqual([{ url: `/api/order/${order._id}/rounds/1/tickets`, body: { stationId: bar._id } }]);
+    expect(print).not.toHaveBeenCalled();
+    expect(document.querySelector('.print-sheet')).toBeNull();
   });
 });
