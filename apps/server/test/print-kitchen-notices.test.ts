@@ -139,6 +139,33 @@ describe('kitchen notices', () => {
     expect(barFake.jobs.length).toBe(barHad);
   });
 
+  it('prints nothing for a void of a diner’s round that staff have not accepted', async () => {
+    const table = await createTable(t);
+    await queueEmptied();
+    const kitchenHad = kitchenFake.jobs.length;
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      payload: {
+        tableNo: table.tableNo,
+        tableKey: table.qrKey,
+        customerDetails: { name: 'Minh' },
+        items: [{ itemId: pho._id, quantity: 2 }],
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const pending: Order = placed.json().data;
+    const voided = await t.request({
+      method: 'POST',
+      url: `/api/order/${pending._id}/voids`,
+      payload: { lines: [{ position: positionOf(pending, pho._id), quantity: 1 }], reason: 'changed_mind' },
+      as: 'staff',
+    });
+    expect(voided.statusCode, voided.body).toBe(200);
+    await queueEmptied();
+    expect(kitchenFake.jobs.length).toBe(kitchenHad);
+  });
+
   it('tells the stations still making a moved order where it went, and leaves a station that is done alone', async () => {
     const [from, to] = [await createTable(t), await createTable(t)];
     const placed = await orderPrinted(
