@@ -12,7 +12,7 @@ import { localizedZodResolver } from '../../../lib/form-resolver';
 import { useT } from '../../../lib/i18n';
 import { useCreatePrinter } from '../api/create-printer';
 import { useUpdatePrinter } from '../api/update-printer';
-import { printerFormFields, printerFormSchema, printerFormValues } from './printer-form';
+import { printerFormFields, printerFormSchema, printerFormValues, shownFieldsOf } from './printer-form';
 import { codepageNames } from './printer-labels';
 
 /** An address of the kind a printer has on a restaurant's router, as the field's example. */
@@ -80,7 +80,7 @@ export function PrinterFormDialog({ printer, printers, stations, onClose }: Prin
   const onSubmit = handleSubmit(async (body) => {
     try {
       const saved = printer
-        ? await updateMutation.mutateAsync({ id: printer._id, ...body })
+        ? await updateMutation.mutateAsync({ id: printer._id, ...shownFieldsOf(body) })
         : await createMutation.mutateAsync(body);
       enqueueSnackbar(t(printer ? 'printers.form.saved' : 'printers.form.added', { name: saved.name }), {
         variant: 'success',

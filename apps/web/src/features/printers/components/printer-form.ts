@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { DEFAULT_PRINTER_PORT } from '@quan/contract/printer-address';
-import { createPrinterBodySchema, type Printer, type PrinterCodepage, type PrinterMode } from '@quan/contract/printers';
+import {
+  createPrinterBodySchema,
+  type CreatePrinterBody,
+  type Printer,
+  type PrinterCodepage,
+  type PrinterMode,
+  type UpdatePrinterBody,
+} from '@quan/contract/printers';
 
 /**
  * The printer form as its inputs hold it: radios and selects hold text ("80", "" for no fallback), number inputs
@@ -65,6 +72,14 @@ function bodyOf(values: PrinterFormValues): z.input<typeof createPrinterBodySche
  * form shows is the one the server would answer, under the field of the same name.
  */
 export const printerFormSchema = z.custom<PrinterFormValues>().transform(bodyOf).pipe(createPrinterBodySchema);
+
+/**
+ * Only what the form shows, so that saving it never touches what it does not (an edit sent with the create schema's
+ * defaults for the rest would reset them).
+ */
+export function shownFieldsOf(body: CreatePrinterBody): UpdatePrinterBody {
+  return Object.fromEntries(printerFormFields.map((field) => [field, body[field]]));
+}
 
 /** A new printer starts as most counters have it: 80 mm paper, raster, the usual port, a minute before the fallback. */
 export function printerFormValues(printer: Printer | undefined): PrinterFormValues {
