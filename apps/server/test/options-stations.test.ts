@@ -596,15 +596,15 @@ describe('kitchen stations', () => {
         payload: { stationId: bar._id },
         as: 'staff',
       });
-    expect((await print()).json().data).toEqual({ copy: 1 });
-    expect((await print()).json().data).toEqual({ copy: 2 });
+    expect((await print()).json().data).toEqual({ copy: 1, sentTo: null });
+    expect((await print()).json().data).toEqual({ copy: 2, sentTo: null });
     const whole = await t.request({
       method: 'POST',
       url: `/api/order/${order._id}/rounds/1/tickets`,
       payload: {},
       as: 'staff',
     });
-    expect(whole.json().data).toEqual({ copy: 1 });
+    expect(whole.json().data).toEqual({ copy: 1, sentTo: null });
   });
 
   it('reports sales by option and preparation times per station and dish', async () => {
