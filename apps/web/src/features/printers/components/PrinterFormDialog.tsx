@@ -114,7 +114,6 @@ export function PrinterFormDialog({ printer, printers, stations, onClose }: Prin
       onClose={onClose}
     >
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
-        {errors.root?.server?.message && <FormAlert>{errors.root.server.message}</FormAlert>}
         <TextField
           label={t('printers.form.name')}
           autoComplete="off"
@@ -248,6 +247,8 @@ export function PrinterFormDialog({ printer, printers, stations, onClose }: Prin
             />
           )}
         </div>
+        {/* By the buttons, where the eye is after saving: the top of a long form may be scrolled away. */}
+        {errors.root?.server?.message && <FormAlert>{errors.root.server.message}</FormAlert>}
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
             {t('printers.cancel')}

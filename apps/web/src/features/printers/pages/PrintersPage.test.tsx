@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Printer } from '@quan/contract/printers';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
+import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok, type FakeHandler } from '../../../test/fake-api';
 import { makeStation } from '../../../test/data/menu';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
@@ -68,6 +69,17 @@ function printersApi(initial: Printer[] = [kitchenPrinter, counterPrinter]): Fak
     const body = typeof config.data === 'string' ? (JSON.parse(config.data) as Partial<Printer>) : {};
     if (method === 'GET' && url === '/api/station') return ok([kitchen, bar, grill]);
     if (method === 'GET' && url === '/api/printers') return ok(printers);
+    if (method === 'POST' && url === '/api/printers' && printers.some((each) => each.name === body.name)) {
+      return {
+        status: 409,
+        body: {
+          success: false,
+          message: `A printer named "${body.name}" already exists in this branch`,
+          code: 'PRINTER_NAME_TAKEN',
+          params: { name: body.name },
+        },
+      };
+    }
     if (method === 'POST' && url === '/api/printers') {
       const added = {
         ...kitchenPrinter,
@@ -254,6 +266,23 @@ describe('PrintersPage', { timeout: 20_000 }, () => {
     const card = within(screen.getByRole('article', { name: 'Máy bếp' }));
     expect(await card.findByText('Cover open')).toBeInTheDocument();
     expect(fakeApi.requests).toContain(`POST /api/printers/${kitchenPrinter._id}/status`);
+  });
+
+  it('says why the server refused a printer, in Vietnamese', async () => {
+    await activateLanguage('vi', 'staff');
+    storeSession(makeUser({ role: 'manager', language: 'vi' }), tokenExpiringIn(3600));
+    fakeApi = installFakeApi(printersApi());
+    renderRoutes(routes, { path: '/printers' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Thêm máy in' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Thêm máy in' }));
+    await userEvent.type(dialog.getByLabelText('Tên máy in'), 'Máy bếp');
+    await userEvent.type(dialog.getByLabelText('Địa chỉ IP'), '192.168.1.60');
+    await userEvent.click(dialog.getByRole('button', { name: 'Thêm máy in' }));
+
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Chi nhánh đã có máy in tên “Máy bếp”');
+    expect(screen.getByRole('dialog', { name: 'Thêm máy in' })).toBeInTheDocument();
+    await activateLanguage('en', 'staff');
   });
 
   it('offers staff no printers: no link on More, and the page asks nothing', async () => {
