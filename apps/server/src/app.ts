@@ -31,6 +31,7 @@ import { categoryRoutes, itemRoutes } from './modules/menu/routes';
 import { createMenuService, type MenuService } from './modules/menu/service';
 import { optionGroupRoutes } from './modules/option-groups/routes';
 import { createOptionGroupService, type OptionGroupService } from './modules/option-groups/service';
+import { printBridgeRoutes } from './modules/printing/bridge-routes';
 import { printerRoutes } from './modules/printing/routes';
 import { createPrintingService, type PrintingService } from './modules/printing/service';
 import { stationRoutes } from './modules/stations/routes';
@@ -263,7 +264,8 @@ export async function buildApp(
   };
   app.decorate('services', services);
   printing.startWorker();
-  app.addHook('onClose', () => printing.stopWorker());
+  // Before the server waits for its requests: the bridges' long polls answer at once.
+  app.addHook('preClose', () => printing.stop());
   app.addHook('onClose', startFiringDue(reservations, app.log));
   realtime.setOrderFollowCheck(orders.mayFollow);
 
@@ -279,6 +281,7 @@ export async function buildApp(
     await api.register(optionGroupRoutes, { prefix: '/api/option-group', optionGroups: services.optionGroups });
     await api.register(stationRoutes, { prefix: '/api/station', stations: services.stations });
     await api.register(printerRoutes, { prefix: '/api/printers', printing });
+    await api.register(printBridgeRoutes, { prefix: '/api/print-bridge', delivery: printing.bridgeDelivery });
     await api.register(ingredientRoutes, { prefix: '/api/ingredient', ingredients });
     await api.register(stockTransferRoutes, { prefix: '/api/stock-transfers', stockTransfers });
     await api.register(tableRoutes, { prefix: '/api/table', tables, orders });

@@ -48,6 +48,8 @@ export const printerSchema = z.object({
   fallbackPrinterId: idSchema.nullable(),
   /** How long a job waits for this printer before it goes to the fallback. */
   fallbackAfterSeconds: z.int32(),
+  /** The print bridge that reaches it from the restaurant's network; null: the server connects itself. */
+  bridgeId: idSchema.nullable(),
   status: z.enum(printerStatuses).nullable(),
   statusAt: isoDateTimeSchema.nullable(),
   /** Jobs waiting for it, oldest first. */
@@ -74,6 +76,7 @@ const printerFields = {
     .int32('Seconds must be a whole number')
     .min(10, 'Wait at least 10 seconds before the fallback')
     .max(3600, 'Wait at most an hour before the fallback'),
+  bridgeId: idSchema.nullable(),
 };
 
 export const createPrinterBodySchema = z
@@ -90,6 +93,7 @@ export const createPrinterBodySchema = z
     hasDrawer: printerFields.hasDrawer.default(false),
     fallbackPrinterId: printerFields.fallbackPrinterId.default(null),
     fallbackAfterSeconds: printerFields.fallbackAfterSeconds.default(60),
+    bridgeId: printerFields.bridgeId.default(null),
   })
   .refine((body) => body.mode !== 'text' || body.codepage !== null, {
     path: ['codepage'],
@@ -113,3 +117,42 @@ export const queuedPrintJobSchema = z.object({
   createdAt: isoDateTimeSchema,
 });
 export type QueuedPrintJob = z.infer<typeof queuedPrintJobSchema>;
+
+/**
+ * A print bridge: a program on a machine in the restaurant (`npm run print-bridge`) that takes the branch's
+ * print jobs over HTTPS and sends them to the printers on its network, when Quán runs elsewhere. Its key is shown
+ * once, when it is made; revoked, the bridge is refused at once.
+ */
+export const printBridgeSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  createdAt: isoDateTimeSchema,
+  lastSeenAt: isoDateTimeSchema.nullable(),
+  revokedAt: isoDateTimeSchema.nullable(),
+});
+export type PrintBridge = z.infer<typeof printBridgeSchema>;
+
+export const createPrintBridgeBodySchema = z.strictObject({
+  name: lineText().min(1, 'Name cannot be empty').max(40, 'Name can be at most 40 characters'),
+});
+export type CreatePrintBridgeBody = z.infer<typeof createPrintBridgeBodySchema>;
+
+/** The answer to making a bridge: the key, this once, for the bridge's command line. */
+export const createdPrintBridgeSchema = printBridgeSchema.extend({ key: z.string() });
+export type CreatedPrintBridge = z.infer<typeof createdPrintBridgeSchema>;
+
+/** GET /api/print-bridge/next: the next job the bridge sends, encoded for its printer (bytes in base64). */
+export const bridgeJobSchema = z.object({
+  jobId: idSchema,
+  printer: z.object({ _id: idSchema, name: z.string(), host: z.string(), port: z.int32() }),
+  bytes: z.string(),
+});
+export type BridgeJob = z.infer<typeof bridgeJobSchema>;
+
+export const bridgeFailures = ['unreachable', 'timeout', 'reset', 'refused_address'] as const;
+/** POST /api/print-bridge/jobs/{id}/result: what became of a job the bridge sent. */
+export const bridgeJobResultBodySchema = z.strictObject({
+  printed: z.boolean(),
+  failure: z.enum(bridgeFailures).optional(),
+});
+export type BridgeJobResultBody = z.infer<typeof bridgeJobResultBodySchema>;

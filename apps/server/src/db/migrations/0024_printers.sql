@@ -1,3 +1,13 @@
+CREATE TABLE "print_bridges" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"branch_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"key_hash" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_seen_at" timestamp with time zone,
+	"revoked_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "print_jobs" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "print_jobs_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
@@ -41,6 +51,7 @@ CREATE TABLE "printers" (
 	"has_drawer" boolean DEFAULT false NOT NULL,
 	"fallback_printer_id" uuid,
 	"fallback_after_seconds" integer DEFAULT 60 NOT NULL,
+	"bridge_id" uuid,
 	"status" text,
 	"status_at" timestamp with time zone,
 	"lease_until" timestamp with time zone,
@@ -52,6 +63,7 @@ CREATE TABLE "printers" (
 );
 --> statement-breakpoint
 ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_kind_check";--> statement-breakpoint
+ALTER TABLE "print_bridges" ADD CONSTRAINT "print_bridges_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "print_jobs" ADD CONSTRAINT "print_jobs_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "print_jobs" ADD CONSTRAINT "print_jobs_printer_id_printers_id_fk" FOREIGN KEY ("printer_id") REFERENCES "public"."printers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "print_jobs" ADD CONSTRAINT "print_jobs_redirected_from_id_printers_id_fk" FOREIGN KEY ("redirected_from_id") REFERENCES "public"."printers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -62,6 +74,9 @@ ALTER TABLE "printer_stations" ADD CONSTRAINT "printer_stations_printer_id_print
 ALTER TABLE "printer_stations" ADD CONSTRAINT "printer_stations_station_id_stations_id_fk" FOREIGN KEY ("station_id") REFERENCES "public"."stations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "printers" ADD CONSTRAINT "printers_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "printers" ADD CONSTRAINT "printers_fallback_printer_id_printers_id_fk" FOREIGN KEY ("fallback_printer_id") REFERENCES "public"."printers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "printers" ADD CONSTRAINT "printers_bridge_id_print_bridges_id_fk" FOREIGN KEY ("bridge_id") REFERENCES "public"."print_bridges"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "print_bridges_key_hash_unique" ON "print_bridges" USING btree ("key_hash");--> statement-breakpoint
+CREATE INDEX "print_bridges_branch_idx" ON "print_bridges" USING btree ("branch_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "print_jobs_cause_unique" ON "print_jobs" USING btree ("cause_key");--> statement-breakpoint
 CREATE INDEX "print_jobs_queued_idx" ON "print_jobs" USING btree ("printer_id","seq") WHERE "print_jobs"."status" = 'queued';--> statement-breakpoint
 CREATE INDEX "print_jobs_branch_order_idx" ON "print_jobs" USING btree ("branch_id","order_id");--> statement-breakpoint

@@ -22,6 +22,28 @@ import { orders } from './orders';
 import { users } from './users';
 
 /**
+ * A print bridge: a small program on a machine in the restaurant that takes the branch's print jobs over HTTPS
+ * and sends them to printers on its network, for a Quán that runs elsewhere (in the cloud). It signs in with a
+ * key made on the Printers screen; only the key's hash is kept.
+ */
+export const printBridges = pgTable(
+  'print_bridges',
+  {
+    id: uuid('id').primaryKey(),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** SHA-256 of the key, hex: a leaked database does not hand out working keys. */
+    keyHash: text('key_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('print_bridges_key_hash_unique').on(t.keyHash), index('print_bridges_branch_idx').on(t.branchId)],
+);
+
+/**
  * A branch's network thermal printers (raw TCP, ESC/POS). What each prints is said here; the jobs it has to
  * print wait in `print_jobs`.
  */
@@ -53,6 +75,8 @@ export const printers = pgTable(
       onDelete: 'set null',
     }),
     fallbackAfterSeconds: integer('fallback_after_seconds').notNull().default(60),
+    /** The print bridge that reaches it; null: this server connects to it itself. */
+    bridgeId: uuid('bridge_id').references(() => printBridges.id, { onDelete: 'set null' }),
     /** The last status read, and when. */
     status: text('status').$type<PrinterStatus>(),
     statusAt: timestamp('status_at', { withTimezone: true }),

@@ -17,6 +17,7 @@ export function toPrinter(row: PrinterWithStations, queued: number): Printer {
     hasDrawer: row.hasDrawer,
     fallbackPrinterId: row.fallbackPrinterId,
     fallbackAfterSeconds: row.fallbackAfterSeconds,
+    bridgeId: row.bridgeId,
     status: row.status,
     statusAt: row.statusAt?.toISOString() ?? null,
     queued,

@@ -44,6 +44,16 @@ export function createPrinterSettings(db: Database, transact: Transact) {
     }
   }
 
+  async function checkBridge(executor: Executor, branchId: string, bridgeId: string | null) {
+    if (bridgeId === null) return;
+    const bridge = await repo.findBridge(executor, branchId, bridgeId);
+    if (!bridge || bridge.revokedAt) {
+      throw badRequest('That print bridge does not exist in this branch or was revoked', [
+        { path: 'bridgeId', message: 'Choose a bridge of this branch' },
+      ]).because('PRINT_BRIDGE_NOT_FOUND');
+    }
+  }
+
   function checkMode(mode: string, codepage: string | null) {
     if (mode === 'text' && codepage === null) {
       throw badRequest('Text printing needs the printer’s code page', [
@@ -73,6 +83,7 @@ export function createPrinterSettings(db: Database, transact: Transact) {
           checkMode(fields.mode, fields.codepage);
           await checkStations(tx, stationIds);
           await checkFallback(tx, branchId, id, fields.fallbackPrinterId);
+          await checkBridge(tx, branchId, fields.bridgeId);
           await repo.insertPrinter(tx, { id, branchId, ...fields });
           await repo.setPrinterStations(tx, id, stationIds);
           record({ type: 'printers.changed', branchId });
@@ -94,6 +105,7 @@ export function createPrinterSettings(db: Database, transact: Transact) {
           if (fields.fallbackPrinterId !== undefined) {
             await checkFallback(tx, branchId, id, fields.fallbackPrinterId);
           }
+          if (fields.bridgeId !== undefined) await checkBridge(tx, branchId, fields.bridgeId);
           await repo.updatePrinter(tx, branchId, id, fields);
           if (stationIds) await repo.setPrinterStations(tx, id, stationIds);
           record({ type: 'printers.changed', branchId });

@@ -1,10 +1,11 @@
-import { and, asc, count, eq, inArray, like, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, like, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { printerStations, printers, printJobs } from '../../db/schema/printing';
+import { printBridges, printerStations, printers, printJobs } from '../../db/schema/printing';
 
 export type PrinterRow = typeof printers.$inferSelect;
 export type PrintJobRow = typeof printJobs.$inferSelect;
 export type PrinterWithStations = PrinterRow & { stationIds: string[] };
+export type PrintBridgeRow = typeof printBridges.$inferSelect;
 
 async function withStations(db: Executor, rows: PrinterRow[]): Promise<PrinterWithStations[]> {
   if (rows.length === 0) return [];
@@ -131,15 +132,22 @@ export async function listQueuedJobs(db: Executor, branchId: string): Promise<Pr
 }
 
 /**
- * Takes one printer whose jobs are due and no instance is sending, for `leaseSeconds`: the instance that holds
- * a printer's lease is the only one sending its jobs, in order.
+ * Takes one printer whose jobs are due and no one is sending, for `leaseSeconds`: whoever holds a printer's lease
+ * (an instance's worker for the printers it reaches itself, a print bridge for its own) is the only one sending
+ * its jobs, in order.
  */
-export async function leaseDuePrinter(db: Executor, leaseSeconds: number): Promise<PrinterRow | undefined> {
+export async function leaseDuePrinter(
+  db: Executor,
+  leaseSeconds: number,
+  sender: { bridgeId: string | null },
+): Promise<PrinterRow | undefined> {
+  const reachedBy = sender.bridgeId === null ? sql`p.bridge_id is null` : sql`p.bridge_id = ${sender.bridgeId}`;
   const result = (await db.execute(sql`
     update ${printers} set lease_until = now() + make_interval(secs => ${leaseSeconds})
     where id = (
       select p.id from ${printers} p
-      where (p.lease_until is null or p.lease_until < now())
+      where ${reachedBy}
+        and (p.lease_until is null or p.lease_until < now())
         and exists (
           select 1 from ${printJobs} j
           where j.printer_id = p.id and j.status = 'queued' and j.next_attempt_at <= now()
@@ -159,13 +167,25 @@ export async function releasePrinter(db: Executor, id: string): Promise<void> {
   await db.update(printers).set({ leaseUntil: null }).where(eq(printers.id, id));
 }
 
-/** The printer's queue in the order it prints. */
-export async function queueOf(db: Executor, printerId: string): Promise<PrintJobRow[]> {
-  return db
+/** The job a printer prints next: the oldest it has queued. */
+export async function headOfQueue(db: Executor, printerId: string): Promise<PrintJobRow | undefined> {
+  const [row] = await db
     .select()
     .from(printJobs)
     .where(and(eq(printJobs.printerId, printerId), eq(printJobs.status, 'queued')))
-    .orderBy(asc(printJobs.seq));
+    .orderBy(asc(printJobs.seq))
+    .limit(1);
+  return row;
+}
+
+export async function findJob(db: Executor, id: string): Promise<PrintJobRow | undefined> {
+  const [row] = await db.select().from(printJobs).where(eq(printJobs.id, id));
+  return row;
+}
+
+export async function findPrinterById(db: Executor, id: string): Promise<PrinterRow | undefined> {
+  const [row] = await db.select().from(printers).where(eq(printers.id, id));
+  return row;
 }
 
 /** Marks a job as on its way before its bytes leave: a crash from here on may have printed part of it. */
@@ -204,4 +224,39 @@ export async function redirectOldJobs(db: Executor, printer: PrinterRow, fallbac
     )
     .returning({ id: printJobs.id });
   return rows.length;
+}
+
+export async function listBridges(db: Executor, branchId: string): Promise<PrintBridgeRow[]> {
+  return db.select().from(printBridges).where(eq(printBridges.branchId, branchId)).orderBy(asc(printBridges.createdAt));
+}
+
+export async function findBridge(db: Executor, branchId: string, id: string): Promise<PrintBridgeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(printBridges)
+    .where(and(eq(printBridges.branchId, branchId), eq(printBridges.id, id)));
+  return row;
+}
+
+export async function insertBridge(db: Executor, values: typeof printBridges.$inferInsert): Promise<void> {
+  await db.insert(printBridges).values(values);
+}
+
+export async function revokeBridge(db: Executor, branchId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .update(printBridges)
+    .set({ revokedAt: sql`coalesce(${printBridges.revokedAt}, now())` })
+    .where(and(eq(printBridges.branchId, branchId), eq(printBridges.id, id)))
+    .returning({ id: printBridges.id });
+  return rows.length > 0;
+}
+
+/** The bridge a key opens, unless it was revoked; its last sighting moves to now. */
+export async function bridgeOfKey(db: Executor, keyHash: string): Promise<PrintBridgeRow | undefined> {
+  const [row] = await db
+    .update(printBridges)
+    .set({ lastSeenAt: sql`now()` })
+    .where(and(eq(printBridges.keyHash, keyHash), isNull(printBridges.revokedAt)))
+    .returning();
+  return row;
 }

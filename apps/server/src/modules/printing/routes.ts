@@ -1,6 +1,9 @@
 import { emptyDataSchema, envelope, idParamsSchema } from '@quan/contract/common';
 import {
+  createdPrintBridgeSchema,
+  createPrintBridgeBodySchema,
   createPrinterBodySchema,
+  printBridgeSchema,
   printerSchema,
   queuedPrintJobSchema,
   updatePrinterBodySchema,
@@ -70,6 +73,31 @@ export const printerRoutes: FastifyPluginAsync<{ printing: PrintingService }> = 
       await printing.openDrawer(currentUser(request), request.params.id);
       return reply.status(202).send(ok(null, 'Drawer opening'));
     },
+  );
+  app.get(
+    '/bridges',
+    {
+      config: { access: 'printers:manage' },
+      schema: { tags, response: { 200: envelope(z.array(printBridgeSchema)) } },
+    },
+    async (request) => ok(await printing.bridges.list(currentUser(request).branchId)),
+  );
+  app.post(
+    '/bridges',
+    {
+      config: { access: 'printers:manage' },
+      schema: { tags, body: createPrintBridgeBodySchema, response: { 201: envelope(createdPrintBridgeSchema) } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(ok(await printing.bridges.create(currentUser(request).branchId, request.body), 'Print bridge made')),
+  );
+  app.delete(
+    '/bridges/:id',
+    { config: { access: 'printers:manage' }, schema: { ...byId, response: { 200: envelope(printBridgeSchema) } } },
+    async (request) =>
+      ok(await printing.bridges.revoke(currentUser(request).branchId, request.params.id), 'Print bridge revoked'),
   );
   app.get(
     '/queue',

@@ -9,6 +9,8 @@ import type { AuditService } from '../audit/service';
 import type { BranchesService } from '../branches/service';
 import type { SettingsService } from '../settings/service';
 import { createBranchPrinters } from './branch-printers';
+import { createBridgeDelivery } from './bridge-delivery';
+import { createBridgeSettings } from './bridges';
 import { openDrawer } from './open-drawer';
 import { createPrintWorker } from './print-worker';
 import { createPrinterSettings } from './printers';
@@ -38,6 +40,7 @@ export function createPrintingService(deps: {
   const printerSettings = createPrinterSettings(db, transact);
   const branchPrinters = createBranchPrinters(db, deps.bus);
   const worker = createPrintWorker({ db, bus: deps.bus, settings: deps.settings, log: deps.log });
+  const bridgeDelivery = createBridgeDelivery({ db, bus: deps.bus, settings: deps.settings });
 
   async function findPrinter(branchId: string, id: string) {
     const printer = await repo.findPrinter(db, branchId, id);
@@ -108,8 +111,15 @@ export function createPrintingService(deps: {
     queueKitchenReprint: (tx: Executor, record: RecordEvent, cause: KitchenReprintCause) =>
       queueKitchenReprint(branchPrinters, tx, record, cause),
 
+    bridges: createBridgeSettings(db, transact),
+    bridgeDelivery,
+
     startWorker: worker.start,
-    stopWorker: worker.stop,
+    /** Answers the waiting bridges and finishes the job on its way. */
+    async stop(): Promise<void> {
+      bridgeDelivery.close();
+      await worker.stop();
+    },
   };
 }
 
