@@ -19,7 +19,7 @@ if (!server || !key) {
 
 const stop = new AbortController();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
-const log = (message: string) => console.log(`${new Date().toISOString()} ${message}`);
+const log = (message: string) => process.stdout.write(`${new Date().toISOString()} ${message}\n`);
 log(`print bridge for ${server}: waiting for jobs`);
 try {
   await runBridge({ server, key, signal: stop.signal, log });
