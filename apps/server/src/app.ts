@@ -215,8 +215,8 @@ export async function buildApp(
   const approvals = createApprovals(users, throttle, deviceMarks);
   const audit = createAuditService({ db });
   const stockTransfers = createStockTransfersService({ db, transact, audit });
-  const shifts = createShiftsService({ db, transact, audit });
   const printing = createPrintingService({ db, transact, bus: events, settings, branches, audit, log: app.log });
+  const shifts = createShiftsService({ db, transact, audit, settings, printing });
   const orders = createOrdersService({
     db,
     transact,

@@ -295,7 +295,12 @@ export function billPrintKindOf(order: Pick<Order, 'status' | 'paymentStatus'>):
 export const printBillBodySchema = z.strictObject({
   kind: z.enum(billPrintKinds, 'Kind must be bill or receipt'),
 });
-export const printBillResultSchema = z.object({ kind: z.enum(billPrintKinds), copies: z.int32() });
+export const printBillResultSchema = z.object({
+  kind: z.enum(billPrintKinds),
+  copies: z.int32(),
+  /** The branch's bill printer it was sent to; null when there is none and the browser prints it. */
+  sentTo: z.string().nullable(),
+});
 export type PrintBillResult = z.infer<typeof printBillResultSchema>;
 
 /** Why a line was voided. */

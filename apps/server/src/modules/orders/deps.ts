@@ -38,10 +38,18 @@ export interface OrdersDeps {
   /** The shift (cash drawer) a payment, refund or completion on a device belongs to. */
   shifts: Pick<ShiftsService, 'shiftFor'>;
   audit: Pick<AuditService, 'record'>;
-  /** The kitchen's papers (tickets, voids, moved tables, reprints), queued with what causes them. */
+  /**
+   * The kitchen's papers (tickets, voids, moved tables, reprints), the bills and receipts and the cash drawer,
+   * queued with what causes them.
+   */
   printing: Pick<
     PrintingService,
-    'queueKitchenTickets' | 'queueVoidTickets' | 'queueTableNotice' | 'queueKitchenReprint'
+    | 'queueKitchenTickets'
+    | 'queueVoidTickets'
+    | 'queueTableNotice'
+    | 'queueKitchenReprint'
+    | 'queueBill'
+    | 'queuePaymentPrints'
   >;
 }
 

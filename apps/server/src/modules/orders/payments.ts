@@ -62,7 +62,8 @@ export function roundingOf(payment: Pick<NewPayment, 'method' | 'amount'>, due: 
  * and the change is what goes back. Cash paying all that is due is rounded (`roundingOf`): the rounding is
  * kept on the payment, apart from the amount it pays of the bill. A part paid in full is marked paid; a bill
  * paid in full marks the order paid and completes it when the kitchen is done with it (ready or served);
- * before that it waits, paid.
+ * before that it waits, paid. The receipt of a bill paid in full, and the drawer's opening on cash, are queued
+ * for the branch's printers with the payment.
  */
 export async function applyPayment(
   deps: OrdersDeps,
@@ -156,12 +157,23 @@ export async function applyPayment(
   }
   const settled = netPaid(after) >= order.total;
   const change = changeOf(payment, rounding);
-  if (settled && (order.status === 'ready' || order.status === 'served')) {
-    await completeOrder(deps, tx, record, context);
-    return { change, completed: true };
-  }
-  await repo.updateOrder(tx, order.id, settled ? { paymentStatus: 'paid', paymentMethod: mainMethod(after) } : {});
-  return { change, completed: false };
+  const completed = settled && (order.status === 'ready' || order.status === 'served');
+  if (completed) await completeOrder(deps, tx, record, context);
+  else await repo.updateOrder(tx, order.id, settled ? { paymentStatus: 'paid', paymentMethod: mainMethod(after) } : {});
+  await deps.printing.queuePaymentPrints(tx, record, {
+    branchId: order.branchId,
+    key: `payment:${inserted.id}`,
+    cash: payment.method === 'cash',
+    receipt: settled
+      ? {
+          order: () => loadOrder(tx, order.branchId, order.id),
+          copy: () => repo.countBillPrint(tx, { orderId: order.id, kind: 'receipt' }),
+          settings: context.settings,
+        }
+      : null,
+    userId: context.actorId,
+  });
+  return { change, completed };
 }
 
 /**
@@ -260,8 +272,9 @@ export async function refundPayment(
       });
     }
     const shiftId = await deps.shifts.shiftFor(tx, branchId, deviceId);
+    const refundId = newId();
     await repo.insertRefund(tx, {
-      id: newId(),
+      id: refundId,
       paymentId: payment.id,
       amount: body.amount,
       reason: body.reason,
@@ -291,6 +304,15 @@ export async function refundPayment(
         reason: body.reason,
       },
     });
+    if (method === 'cash') {
+      await deps.printing.queuePaymentPrints(tx, record, {
+        branchId,
+        key: `refund:${refundId}`,
+        cash: true,
+        receipt: null,
+        userId: actor.id,
+      });
+    }
     const updated = await loadOrder(tx, branchId, order.id);
     recordOrderChange(record, order, updated);
     return updated;

@@ -14,11 +14,14 @@ import { createBridgeSettings } from './bridges';
 import { openDrawer } from './open-drawer';
 import { createPrintWorker } from './print-worker';
 import { createPrinterSettings } from './printers';
+import { queueBill, type BillPrintCause } from './queue-bill';
 import { queueKitchenReprint, type KitchenReprintCause } from './queue-kitchen-reprint';
 import { queueKitchenTickets, type KitchenTicketCause } from './queue-kitchen-tickets';
+import { queuePaymentPrints, type PaymentPrintCause } from './queue-payment-prints';
 import { queueTableNotice, type TableNoticeCause } from './queue-table-notice';
 import { queueTestPage } from './queue-test-page';
 import { queueVoidTickets, type VoidTicketCause } from './queue-void-tickets';
+import { queueZReport, type ZReportCause } from './queue-z-report';
 import * as repo from './repository';
 import { readPrinterStatus } from './transport/tcp-printer';
 
@@ -110,6 +113,18 @@ export function createPrintingService(deps: {
     /** Inside the transaction that counts a ticket asked for again: on the station's printers, when it has any. */
     queueKitchenReprint: (tx: Executor, record: RecordEvent, cause: KitchenReprintCause) =>
       queueKitchenReprint(branchPrinters, tx, record, cause),
+
+    /** Inside the transaction that counts a bill's copy: answers the printer it went to, or null. */
+    queueBill: (tx: Executor, record: RecordEvent, cause: BillPrintCause) =>
+      queueBill(branchPrinters, tx, record, cause),
+
+    /** Inside a payment's or a refund's transaction: the receipt once paid, the drawer on cash. */
+    queuePaymentPrints: (tx: Executor, record: RecordEvent, cause: PaymentPrintCause) =>
+      queuePaymentPrints(branchPrinters, tx, record, cause),
+
+    /** Inside the transaction that closes a shift. */
+    queueZReport: (tx: Executor, record: RecordEvent, cause: ZReportCause) =>
+      queueZReport(branchPrinters, tx, record, cause),
 
     bridges: createBridgeSettings(db, transact),
     bridgeDelivery,

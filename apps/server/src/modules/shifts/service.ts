@@ -17,6 +17,8 @@ import type { Transact } from '../../events/transact';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { AuditService } from '../audit/service';
+import type { PrintingService } from '../printing/service';
+import type { SettingsService } from '../settings/service';
 import * as repo from './repository';
 
 /** Who is acting: the signed-in person, in the branch their session works in. */
@@ -171,10 +173,15 @@ export function createShiftsService({
   db,
   transact,
   audit,
+  settings,
+  printing,
 }: {
   db: Database;
   transact: Transact;
   audit: AuditService;
+  settings: Pick<SettingsService, 'get'>;
+  /** The Z report on the branch's printer, queued as the shift closes. */
+  printing: Pick<PrintingService, 'queueZReport'>;
 }) {
   /** The shift, locked, that is still open; refuses a closed one (nothing is added to a closed shift). */
   async function lockOpenShift(tx: Executor, branchId: string, id: string): Promise<repo.ShiftRow> {
@@ -302,7 +309,8 @@ export function createShiftsService({
     },
 
     async close(actor: ShiftActor, shiftId: string, body: CloseShiftBody): Promise<Shift> {
-      return transact(async (tx) => {
+      const branchSettings = await settings.get(actor.branchId);
+      return transact(async (tx, record) => {
         await lockForTransaction(tx, CLOSE_LOCK_KEY);
         const shift = await repo.findShift(tx, actor.branchId, shiftId, true);
         if (!shift) throw notFound('Shift not found').because('SHIFT_NOT_FOUND');
@@ -341,7 +349,14 @@ export function createShiftsService({
           summary: `Closed ${describeShift(shift)}: counted ${formatVnd(counted)}, expected ${formatVnd(expected)}, ${difference}`,
           details: { shiftId, shiftNo: shift.shiftNo, deviceName: shift.deviceName, expected, counted, overShort },
         });
-        return toShift(tx, closed);
+        const closedShift = await toShift(tx, closed);
+        await printing.queueZReport(tx, record, {
+          branchId: actor.branchId,
+          shift: closedShift,
+          settings: branchSettings,
+          userId: actor.id,
+        });
+        return closedShift;
       });
     },
 

@@ -11,9 +11,10 @@ import { PrintedBill, type PrintedBillProps } from './PrintedBill';
 
 /**
  * Printing an order's provisional bill or its receipt (whichever the order is ready for): the server counts
- * the copy first, so a second one says REPRINT, then the browser prints it. With the server out of reach (the
- * tablet offline) the bill still prints from the order on screen, marked as a copy nobody counted; a refusal
- * (a receipt of an order paid no more) is shown instead.
+ * the copy first, so a second one says REPRINT, and sends it to the branch's bill printer when there is one
+ * (the device is told which); without one the browser prints it. With the server out of reach (the tablet
+ * offline) the bill still prints from the order on screen, marked as a copy nobody counted; a refusal (a
+ * receipt of an order paid no more) is shown instead.
  */
 export function useBillPrint() {
   const t = useT();
@@ -31,8 +32,9 @@ export function useBillPrint() {
     if (mutation.isPending) return;
     const printedAt = new Date().toISOString();
     try {
-      const { copies } = await mutation.mutateAsync({ id: order._id, kind: billPrintKindOf(order) });
-      printSheet({ order, partNo, copy: copies, printedAt });
+      const { copies, sentTo } = await mutation.mutateAsync({ id: order._id, kind: billPrintKindOf(order) });
+      if (sentTo) enqueueSnackbar(t('orders.bill.sentTo', { printer: sentTo }), { variant: 'success' });
+      else printSheet({ order, partNo, copy: copies, printedAt });
     } catch (error) {
       if (isUnreachable(error)) {
         printSheet({ order, partNo, copy: null, printedAt, uncounted: true });

@@ -38,7 +38,7 @@ function serveBills(orders: Order[], answer?: () => FakeResponse | null) {
       if (replaced) return replaced;
       const key = `${id} ${kind}`;
       copies.set(key, (copies.get(key) ?? 0) + 1);
-      return ok({ kind, copies: copies.get(key) });
+      return ok({ kind, copies: copies.get(key), sentTo: null });
     }
     return { status: 404, body: { success: false, message: 'Not found' } };
   });
@@ -104,6 +104,19 @@ describe('the bill from an order card', { timeout: 20_000 }, () => {
     await waitFor(() => expect(printed).toHaveLength(1));
     expect(server.prints).toEqual([{ id: paid._id, kind: 'receipt' }]);
     expect(printed[0]).toContain('Receipt');
+  });
+
+  it('leaves the printing to the branch’s bill printer when the server sent it there', async () => {
+    server = serveBills([makeTab()], () => ok({ kind: 'bill', copies: 1, sentTo: 'Quầy thu ngân' }));
+    renderRoutes(routes, { path: '/orders' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Bill of order #42' }, { timeout: 10_000 }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Bill · Order #42' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Print' }));
+    expect(await screen.findByText('Sent to the printer Quầy thu ngân')).toBeInTheDocument();
+    expect(server.prints).toHaveLength(1);
+    expect(printed).toEqual([]);
+    expect(document.querySelector('.print-sheet')).toBeNull();
   });
 
   it('still prints the bill when the server is out of reach, saying the copy was not counted', async () => {
