@@ -22,13 +22,13 @@ describe('POST /api/order/:id/prints', () => {
 
     const first = await print(order, 'bill');
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().data).toEqual({ kind: 'bill', copies: 1 });
-    expect((await print(order, 'bill', 'manager')).json().data).toEqual({ kind: 'bill', copies: 2 });
-    expect((await print(order, 'bill')).json().data).toEqual({ kind: 'bill', copies: 3 });
+    expect(first.json().data).toEqual({ kind: 'bill', copies: 1, sentTo: null });
+    expect((await print(order, 'bill', 'manager')).json().data).toEqual({ kind: 'bill', copies: 2, sentTo: null });
+    expect((await print(order, 'bill')).json().data).toEqual({ kind: 'bill', copies: 3, sentTo: null });
 
     // Another order keeps its own count.
     const other = await placeOrder(t, [{ itemId: pho._id, quantity: 1 }]);
-    expect((await print(other, 'bill')).json().data).toEqual({ kind: 'bill', copies: 1 });
+    expect((await print(other, 'bill')).json().data).toEqual({ kind: 'bill', copies: 1, sentTo: null });
   });
 
   it('refuses a receipt while something is due, and counts receipts apart from bills once paid', async () => {
@@ -52,9 +52,9 @@ describe('POST /api/order/:id/prints', () => {
     expect(paid.statusCode, paid.body).toBe(201);
     expect((paid.json().data as Order).paymentStatus).toBe('paid');
 
-    expect((await print(order, 'receipt')).json().data).toEqual({ kind: 'receipt', copies: 1 });
-    expect((await print(order, 'receipt')).json().data).toEqual({ kind: 'receipt', copies: 2 });
-    expect((await print(order, 'bill')).json().data).toEqual({ kind: 'bill', copies: 2 });
+    expect((await print(order, 'receipt')).json().data).toEqual({ kind: 'receipt', copies: 1, sentTo: null });
+    expect((await print(order, 'receipt')).json().data).toEqual({ kind: 'receipt', copies: 2, sentTo: null });
+    expect((await print(order, 'bill')).json().data).toEqual({ kind: 'bill', copies: 2, sentTo: null });
   });
 
   it('asks who prints to be signed in, a known order and a kind it knows', async () => {
