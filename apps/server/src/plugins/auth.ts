@@ -1,5 +1,7 @@
 import { can, refusal, type Permission } from '@quan/contract/permissions';
 import type { Role } from '@quan/contract/user';
+// `request.cookies` comes from @fastify/cookie's types: declared here too, for code that reaches this file without app.ts.
+import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { forbidden, unauthorized } from '../lib/app-error';
