@@ -266,3 +266,18 @@ describe('printing', () => {
     await kitchenFake.switchOn();
   }, 45_000);
 });
+
+describe('printer edits', () => {
+  it('changes only what the edit names', async () => {
+    const fake = await fakePrinter();
+    const printer = await addPrinter(fake, { name: 'Quầy thu ngân', printsBills: true });
+    const edited = await t.request({
+      method: 'PUT',
+      url: `/api/printers/${printer._id}`,
+      payload: { mode: 'raster' },
+      as: 'manager',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data).toMatchObject({ mode: 'raster', port: fake.address.port, printsBills: true });
+  });
+});

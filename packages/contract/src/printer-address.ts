@@ -71,8 +71,10 @@ export const printerHostSchema = z
 export const printerPortSchema = z
   .int32('A port is a whole number from 1 to 65535')
   .min(1, 'A port is a whole number from 1 to 65535')
-  .max(65535, 'A port is a whole number from 1 to 65535')
-  .default(DEFAULT_PRINTER_PORT);
+  .max(65535, 'A port is a whole number from 1 to 65535');
 
-export const printerAddressSchema = z.strictObject({ host: printerHostSchema, port: printerPortSchema });
+export const printerAddressSchema = z.strictObject({
+  host: printerHostSchema,
+  port: printerPortSchema.default(DEFAULT_PRINTER_PORT),
+});
 export type PrinterAddress = z.infer<typeof printerAddressSchema>;
