@@ -275,9 +275,10 @@ class Layout {
   private wrap(text: string, font: FontStyle, maxWidth: number): string[] {
     const lines: string[] = [];
     for (const paragraph of text.split('\n')) {
-      let line = '';
-      for (const word of paragraph.split(/ +/)) {
-        const candidate = line ? `${line} ${word}` : word;
+      // Leading spaces indent a line (an option under its dish, as text mode prints it): kept on its first line.
+      let line = /^ */.exec(paragraph)![0];
+      for (const word of paragraph.trimStart().split(/ +/)) {
+        const candidate = line.trim() ? `${line} ${word}` : `${line}${word}`;
         if (this.measure(candidate, font) <= maxWidth) {
           line = candidate;
           continue;

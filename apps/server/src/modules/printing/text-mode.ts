@@ -123,6 +123,8 @@ function printable(value: string): string {
     .replace(/…/g, '...')
     .replace(/→/g, '->')
     .replace(/·/g, '-')
+    // Money is formatted with a no-break space before ₫ (and the thousands may carry a narrow one).
+    .replace(/[\u00a0\u202f]/g, ' ')
     .replace(/₫/g, 'đ');
 }
 
