@@ -34,6 +34,8 @@ RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --workspace=@quan/ser
 COPY --from=build /app/apps/server/dist apps/server/dist
 # Applied at start-up (the server finds them next to its package.json, apps/server/src/lib/server-root.ts).
 COPY --from=build /app/apps/server/src/db/migrations apps/server/src/db/migrations
+# The font every printed ticket is drawn with (apps/server/src/modules/printing/raster.ts), found the same way.
+COPY --from=build /app/apps/server/assets apps/server/assets
 # Served by the server from apps/web/dist, its default WEB_DIST_DIR.
 COPY --from=build /app/apps/web/dist apps/web/dist
 COPY deploy/healthcheck.mjs deploy/healthcheck.mjs
