@@ -2,7 +2,9 @@ import type { Branch } from '@quan/contract/branch';
 import type { Order } from '@quan/contract/order';
 import type { ChainChartData, ChainRevenue, ChartData, Revenue } from '@quan/contract/report';
 import type { Shift } from '@quan/contract/shifts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { orders } from '../src/db/schema/orders';
 import { salesRollupState } from '../src/db/schema/sales';
 import { addBranch, createMenu, signInToBranch } from './factories';
 import { buildTestApp, type SignedIn, type TestApp } from './helper';
@@ -279,5 +281,97 @@ describe('shifts by branch', () => {
     });
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json().data.report.orders).toBe(0);
+  });
+});
+
+describe("the chain's figures compared with the period before", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Moves a completed order to `instant`; the sums are built again on the next report. */
+  async function completedAt(order: Order, instant: string): Promise<void> {
+    const { db } = t.app.database;
+    await db
+      .update(orders)
+      .set({ completedAt: new Date(instant) })
+      .where(eq(orders.id, order._id));
+    await db.update(salesRollupState).set({ timezone: null });
+  }
+
+  /** The figures at `now` (only the clock of Date is stood still: the app's timers run as ever). */
+  async function readAt<T>(now: string, url: string, as: SignedIn): Promise<T> {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(now));
+    try {
+      return await read<T>(url, as);
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
+  /** Sets the branch's time zone; answers the one it had. */
+  async function setTimezone(branch: Branch, timezone: string): Promise<string> {
+    const owner = await signInToBranch(t, branch._id, 'admin');
+    const before = await read<{ timezone: string }>('/api/settings', owner);
+    const saved = await t.request({ method: 'PUT', url: '/api/settings', payload: { timezone }, as: owner });
+    expect(saved.statusCode, saved.body).toBe(200);
+    return before.timezone;
+  }
+
+  it("compare each branch as its own report does, in its own days, and the total with the branches' sum", async () => {
+    // B counts its days in Tokyo (UTC+9), two hours before A's in Hồ Chí Minh City (UTC+7).
+    const zoneOfB = await setTimezone(branchB, 'Asia/Tokyo');
+    const aToday = await completedOrder(people.staffA, [{ itemId: pho._id, quantity: 1 }], 'cash', 2);
+    const aYesterday = await completedOrder(people.staffA, [{ itemId: pho._id, quantity: 2 }], 'cash', 3);
+    const aYesterdayLate = await completedOrder(people.staffA, [{ itemId: tea._id, quantity: 4 }], 'card', 4);
+    const bToday = await completedOrder(people.staffB, [{ itemId: tea._id, quantity: 1 }], 'cash', 1);
+    const bYesterday = await completedOrder(people.staffB, [{ itemId: tea._id, quantity: 3 }], 'transfer', 2);
+    // 21 May 2026, 10:15 in A and 12:15 in B; no other test puts orders on these days.
+    const now = '2026-05-21T10:15:00+07:00';
+    await completedAt(aToday, '2026-05-21T08:00:00+07:00');
+    await completedAt(aYesterday, '2026-05-20T09:00:00+07:00');
+    // After 10:15: not yet the same hours as today's.
+    await completedAt(aYesterdayLate, '2026-05-20T11:00:00+07:00');
+    await completedAt(bToday, '2026-05-21T09:00:00+09:00');
+    // Just after midnight in Tokyo: still the day before in A's zone, yesterday in B's.
+    await completedAt(bYesterday, '2026-05-20T01:00:00+09:00');
+
+    const chain = await readAt<ChainRevenue>(now, '/api/order/revenue?scope=chain&compare=previous', people.admin);
+    const a = await readAt<Revenue>(now, '/api/order/revenue?compare=previous', people.managerA);
+    const b = await readAt<Revenue>(now, '/api/order/revenue?compare=previous', people.managerB);
+    expect(a.comparison).toMatchObject({
+      totalRevenue: aYesterday.bills.total,
+      orderCount: 1,
+      totalGuests: 3,
+      span: 'elapsed',
+      range: { startDate: '2026-05-19T17:00:00.000Z', endDate: '2026-05-20T03:15:00.000Z' },
+    });
+    expect(b.comparison).toMatchObject({
+      totalRevenue: bYesterday.bills.total,
+      orderCount: 1,
+      totalGuests: 2,
+      span: 'elapsed',
+      range: { startDate: '2026-05-19T15:00:00.000Z', endDate: '2026-05-20T03:15:00.000Z' },
+    });
+    const [columnA, columnB] = chain.branches;
+    expect({ ...columnA!, branch: undefined }).toEqual({ ...a, branch: undefined });
+    expect({ ...columnB!, branch: undefined }).toEqual({ ...b, branch: undefined });
+
+    expect(chain.total.totalRevenue).toBe(aToday.bills.total + bToday.bills.total);
+    const previousTotal = a.comparison!.totalRevenue + b.comparison!.totalRevenue;
+    expect(chain.total.comparison).toEqual({
+      totalRevenue: previousTotal,
+      orderCount: 2,
+      averageOrderValue: Math.round(previousTotal / 2),
+      totalGuests: 5,
+      span: 'elapsed',
+      asOf: new Date(now).toISOString(),
+    });
+
+    const uncompared = await readAt<ChainRevenue>(now, '/api/order/revenue?scope=chain', people.admin);
+    expect(uncompared.total).not.toHaveProperty('comparison');
+    expect(uncompared.branches[0]).not.toHaveProperty('comparison');
+    await setTimezone(branchB, zoneOfB);
   });
 });

@@ -38,7 +38,7 @@ export type ReportScope = z.infer<typeof reportScopeSchema>;
 
 /**
  * The query of GET /api/order/revenue: a range, what to compare it with, and whose figures. The chain's
- * figures are not compared (`compare` is then ignored).
+ * figures are compared as a branch's are: each branch's with its own earlier span, the total with their sum.
  */
 export const revenueFiguresQuerySchema = z
   .strictObject({
@@ -57,6 +57,24 @@ export const topItemSchema = z.object({
   revenue: z.number().int(),
 });
 export type TopItem = z.infer<typeof topItemSchema>;
+
+/**
+ * The figures the revenue was compared with: the same figures over the earlier span. `span` says which:
+ * `whole`, the whole earlier period (the period asked for is over); `elapsed`, the period is still under way
+ * and the earlier one is cut at the same clock time (`range.endDate`: the instant as long after the earlier
+ * period's start as `asOf` is after this one's).
+ */
+export const revenueComparisonSchema = z.object({
+  totalRevenue: z.number().int(),
+  orderCount: z.int32(),
+  averageOrderValue: z.number().int(),
+  totalGuests: z.int32(),
+  range: z.object({ startDate: isoDateTimeSchema, endDate: isoDateTimeSchema }),
+  span: z.enum(['whole', 'elapsed']),
+  /** The instant the figures were read at: with `elapsed`, the current figures run up to it. */
+  asOf: isoDateTimeSchema,
+});
+export type RevenueComparisonFigures = z.infer<typeof revenueComparisonSchema>;
 
 export const revenueSchema = z.object({
   /** What paid for the orders (their payments net of refunds), whole VND. */
@@ -85,42 +103,33 @@ export const revenueSchema = z.object({
   }),
   /** The range the figures cover, as the server resolved it. */
   range: z.object({ startDate: isoDateTimeSchema, endDate: isoDateTimeSchema }),
-  /**
-   * Present when `compare` was asked: the same figures over the span they were compared with.
-   * `span` says which: `whole`, the whole earlier period (the period asked for is over); `elapsed`, the
-   * period is still under way and the earlier one is cut at the same clock time (`range.endDate`: the
-   * instant as long after the earlier period's start as `asOf` is after this one's).
-   */
-  comparison: z
-    .object({
-      totalRevenue: z.number().int(),
-      orderCount: z.int32(),
-      averageOrderValue: z.number().int(),
-      totalGuests: z.int32(),
-      range: z.object({ startDate: isoDateTimeSchema, endDate: isoDateTimeSchema }),
-      span: z.enum(['whole', 'elapsed']),
-      /** The instant the figures were read at: with `elapsed`, the current figures run up to it. */
-      asOf: isoDateTimeSchema,
-    })
-    .optional(),
+  /** Present when `compare` was asked (see `revenueComparisonSchema`). */
+  comparison: revenueComparisonSchema.optional(),
 });
 export type Revenue = z.infer<typeof revenueSchema>;
-export type RevenueComparisonFigures = NonNullable<Revenue['comparison']>;
 
 /** A branch as a chain report names it: a column of the table. */
 export const reportBranchSchema = z.object({ _id: idSchema, name: z.string() });
 export type ReportBranch = z.infer<typeof reportBranchSchema>;
 
 /**
+ * What the chain's total was compared with: the sums of the branches' `comparison` figures (the average order
+ * again total revenue ÷ total orders). Each branch cuts its own earlier span in its own time zone, so the
+ * total names no range; `span` is `elapsed` when any branch's period is still under way.
+ */
+export const chainComparisonSchema = revenueComparisonSchema.omit({ range: true });
+export type ChainComparisonFigures = z.infer<typeof chainComparisonSchema>;
+
+/**
  * GET /api/order/revenue?scope=chain: each branch's figures, exactly as that branch's own report answers them
- * (its own time zone deciding where its days start), in the branches' order, and the chain's total. Every
- * total is the sum of the branches' figures in whole đồng, except the average order (total revenue ÷ total
- * orders) and the top dishes (the chain's ten best, summed over the branches).
+ * (its own time zone deciding where its days start; with `compare`, its own comparison), in the branches'
+ * order, and the chain's total. Every total is the sum of the branches' figures in whole đồng, except the
+ * average order (total revenue ÷ total orders) and the top dishes (the chain's ten best, summed over the branches).
  */
 export const chainRevenueSchema = z.object({
   scope: z.literal('chain'),
-  branches: z.array(revenueSchema.omit({ comparison: true }).extend({ branch: reportBranchSchema })),
-  total: revenueSchema.omit({ comparison: true, range: true }),
+  branches: z.array(revenueSchema.extend({ branch: reportBranchSchema })),
+  total: revenueSchema.omit({ comparison: true, range: true }).extend({ comparison: chainComparisonSchema.optional() }),
 });
 export type ChainRevenue = z.infer<typeof chainRevenueSchema>;
 

@@ -1,5 +1,5 @@
 import { paymentMethods } from '@quan/contract/payments';
-import type { ChainRevenue, ChartData, Revenue, TopItem } from '@quan/contract/report';
+import type { ChainComparisonFigures, ChainRevenue, ChartData, Revenue, TopItem } from '@quan/contract/report';
 
 /**
  * The chain's totals, summed from the branches' own figures rather than queried again: the total column is
@@ -21,6 +21,28 @@ function sumBy<T>(rows: T[], keyOf: (row: T) => string, add: (into: T, row: T) =
 const dishKey = (item: Pick<TopItem, 'itemId' | 'name'>) => item.itemId ?? `name:${item.name}`;
 
 /**
+ * What the chain's total compares with: the sums of the branches' comparisons, so that the previous total is
+ * the sum of the previous columns as the total is of the columns. `elapsed` while any branch's period runs.
+ * None unless every branch was compared.
+ */
+function sumComparison(figures: Revenue[]): ChainComparisonFigures | undefined {
+  const comparisons = figures.map((revenue) => revenue.comparison);
+  if (comparisons.length === 0 || !comparisons.every((comparison) => comparison !== undefined)) return undefined;
+  const sum = (pick: (comparison: ChainComparisonFigures) => number) =>
+    comparisons.reduce((total, comparison) => total + pick(comparison), 0);
+  const totalRevenue = sum((comparison) => comparison.totalRevenue);
+  const orderCount = sum((comparison) => comparison.orderCount);
+  return {
+    totalRevenue,
+    orderCount,
+    averageOrderValue: orderCount ? Math.round(totalRevenue / orderCount) : 0,
+    totalGuests: sum((comparison) => comparison.totalGuests),
+    span: comparisons.some((comparison) => comparison.span === 'elapsed') ? 'elapsed' : 'whole',
+    asOf: comparisons[0]!.asOf,
+  };
+}
+
+/**
  * The chain's revenue: the sums of the branches' figures. `figures` carry every dish each branch sold, so that
  * the chain's best `topItems` are ranked on whole sums (a dish tenth in every branch may be first in the chain).
  */
@@ -28,6 +50,7 @@ export function sumRevenue(figures: Revenue[], topItems: number): ChainRevenue['
   const sum = (pick: (revenue: Revenue) => number) => figures.reduce((total, revenue) => total + pick(revenue), 0);
   const totalRevenue = sum((revenue) => revenue.totalRevenue);
   const orderCount = sum((revenue) => revenue.orderCount);
+  const comparison = sumComparison(figures);
   const dishes = sumBy(
     figures.flatMap((revenue) => revenue.topItems),
     dishKey,
@@ -60,6 +83,7 @@ export function sumRevenue(figures: Revenue[], topItems: number): ChainRevenue['
         (a, b) => b.amount - a.amount || (a.staff?.name ?? '').localeCompare(b.staff?.name ?? ''),
       ),
     },
+    ...(comparison && { comparison }),
   };
 }
 

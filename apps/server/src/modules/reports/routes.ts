@@ -39,7 +39,7 @@ export const reportRoutes: FastifyPluginAsync<{ reports: ReportsService }> = asy
         tags,
         description:
           "The branch's figures of the range; with scope=chain (admins), each branch's and their total " +
-          '(403 for a manager).',
+          '(403 for a manager). With compare=previous, each also carries the figures it is compared with.',
         querystring: revenueFiguresQuerySchema,
         response: { 200: envelope(z.union([revenueSchema, chainRevenueSchema])) },
       },

@@ -161,15 +161,14 @@ export function createReportsService({ db, settings }: { db: Database; settings:
     revenue: (branchId: string, query: RevenueFiguresQuery): Promise<Revenue> => revenueOf(branchId, query, new Date()),
 
     /**
-     * Every branch's figures of the range, each as its own report answers them, and their sum. Read at one
-     * instant, so that "today" is the same moment in every branch (its own day in its own zone).
+     * Every branch's figures of the range, each as its own report answers them (with `compare`, compared with
+     * its own earlier span), and their sum. Read at one instant, so that "today" is the same moment in every
+     * branch (its own day in its own zone).
      */
     async chainRevenue(query: RevenueFiguresQuery): Promise<ChainRevenue> {
       const now = new Date();
       const branches = await reportColumns();
-      const figures = await Promise.all(
-        branches.map((branch) => revenueOf(branch._id, { ...query, compare: undefined }, now, null)),
-      );
+      const figures = await Promise.all(branches.map((branch) => revenueOf(branch._id, query, now, null)));
       return {
         scope: 'chain',
         branches: branches.map((branch, index) => ({

@@ -51,22 +51,29 @@ function ComparisonLine({ comparison }: { comparison: Comparison }) {
     return <p className="text-sm text-stone-600">{t('dashboard.change.failed')}</p>;
   }
   const { change, previousValue, previousPeriod } = comparison;
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-600">
+      <ChangeBadge change={change} /> <span>{t('dashboard.change.versus', { previousPeriod, previousValue })}</span>
+    </p>
+  );
+}
+
+/** The change as a badge: an arrow and the percentage ("+12%"), a dash read out as "nothing to compare". */
+export function ChangeBadge({ change }: { change: PeriodChange }) {
+  const t = useT();
   const look = changeLooks[change.direction];
   const ChangeIcon = look.icon;
   return (
-    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-600">
-      <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-semibold ${look.className}`}>
-        {ChangeIcon && <ChangeIcon aria-hidden="true" className="size-3.5" />}
-        {change.direction === 'none' ? (
-          <>
-            <span aria-hidden="true">{changeBadge(change, t)}</span>
-            <span className="sr-only">{t('dashboard.change.nothing')}</span>
-          </>
-        ) : (
-          changeBadge(change, t)
-        )}
-      </span>{' '}
-      <span>{t('dashboard.change.versus', { previousPeriod, previousValue })}</span>
-    </p>
+    <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-semibold ${look.className}`}>
+      {ChangeIcon && <ChangeIcon aria-hidden="true" className="size-3.5" />}
+      {change.direction === 'none' ? (
+        <>
+          <span aria-hidden="true">{changeBadge(change, t)}</span>
+          <span className="sr-only">{t('dashboard.change.nothing')}</span>
+        </>
+      ) : (
+        changeBadge(change, t)
+      )}
+    </span>
   );
 }

@@ -1,11 +1,8 @@
 import { useState } from 'react';
-import { Calculator, ChartLine, HandCoins, Receipt, Trophy, Users, Wallet } from 'lucide-react';
+import { ChartLine, HandCoins, Trophy } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PaymentMethod } from '@quan/contract/order';
-import type { Revenue } from '@quan/contract/report';
 import { describeApiError } from '../../../lib/api-client';
-import { formatCount } from '../../../lib/date-format';
-import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { useChainRevenue } from '../api/get-chain-revenue';
 import { useRevenue } from '../api/get-revenue';
@@ -22,27 +19,12 @@ import {
 import { isDay } from '../../../lib/restaurant-day';
 import { DateRangePicker } from './DateRangePicker';
 import { FigureCard, type Comparison } from './FigureCard';
+import { comparisonOf, headlineFigures, type ComparedFigures, type HeadlineFigure } from './headline-figures';
 import { PaymentMethodBreakdown } from './PaymentMethodBreakdown';
-import { periodChange, previousPeriodName } from './period-change';
 import type { FiguresScope } from './ScopeToggle';
 import { TipsByStaff } from './TipsByStaff';
 import { TopItemsTable } from './TopItemsTable';
 import { useToday } from './use-today';
-
-interface Figure {
-  /** The message id of the figure's name. */
-  title: string;
-  icon: typeof Wallet;
-  pick: (revenue: Pick<Revenue, 'totalRevenue' | 'orderCount' | 'averageOrderValue' | 'totalGuests'>) => number;
-  format: (value: number) => string;
-}
-
-const figures: Figure[] = [
-  { title: 'dashboard.figure.revenue', icon: Wallet, pick: (r) => r.totalRevenue, format: formatMoney },
-  { title: 'dashboard.figure.orders', icon: Receipt, pick: (r) => r.orderCount, format: formatCount },
-  { title: 'dashboard.figure.average', icon: Calculator, pick: (r) => r.averageOrderValue, format: formatMoney },
-  { title: 'dashboard.figure.guests', icon: Users, pick: (r) => r.totalGuests, format: formatCount },
-];
 
 /** The message id of why the custom days cannot be used, if they cannot. */
 function customRangeError({ firstDay, lastDay }: DayRange): string | null {
@@ -63,6 +45,7 @@ interface RevenueOverviewProps {
  * The figures of a period (completed orders, by completion time): revenue, orders, average order and guests,
  * each against the previous period of the same length (while the period runs, against the same span of it:
  * today so far against yesterday until this time), then revenue by payment method and the best sellers.
+ * The chain's: the same four figures for the whole chain, then a column per branch, each compared as well.
  */
 export function RevenueOverview({ timeZone, paymentMethodLabels, scope = 'branch' }: RevenueOverviewProps) {
   const t = useT();
@@ -77,8 +60,9 @@ export function RevenueOverview({ timeZone, paymentMethodLabels, scope = 'branch
   const current = useRevenue(range ? { ...revenueQueryOf(range, timeZone), compare: 'previous' } : {}, {
     enabled: range !== null && scope === 'branch',
   });
-  // The chain's days are the same instants; each branch cuts them into its own days on the server.
-  const chain = useChainRevenue(range ? revenueQueryOf(range, timeZone) : {}, {
+  // The chain's days are the same instants; each branch cuts them, and the span it compares them with, into
+  // its own days on the server.
+  const chain = useChainRevenue(range ? { ...revenueQueryOf(range, timeZone), compare: 'previous' } : {}, {
     enabled: range !== null && scope === 'chain',
   });
 
@@ -88,18 +72,26 @@ export function RevenueOverview({ timeZone, paymentMethodLabels, scope = 'branch
     setPreset(next);
   }
 
-  function comparisonOf(figure: Figure): Comparison {
-    if (!range || !current.data || current.isPlaceholderData) return { status: 'loading' };
-    const { comparison } = current.data;
-    if (!comparison) return { status: 'error' };
-    const before = figure.pick(comparison);
-    return {
-      status: 'ready',
-      change: periodChange(figure.pick(current.data), before),
-      previousValue: figure.format(before),
-      previousPeriod: previousPeriodName(dayCount(range), t, comparison.span),
-    };
+  /** A figure against the period before; loading while the figures on screen are the last period's. */
+  function compared(figure: HeadlineFigure, figures: ComparedFigures | undefined, stale: boolean): Comparison {
+    if (!range || !figures || stale) return { status: 'loading' };
+    return comparisonOf(figure, figures, dayCount(range), t);
   }
+
+  /** The four headline figures of the period, each against the period before. */
+  const headlineCards = (figures: ComparedFigures | undefined, stale: boolean) => (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      {headlineFigures.map((figure) => (
+        <FigureCard
+          key={figure.title}
+          title={t(figure.title)}
+          icon={figure.icon}
+          value={figures ? figure.format(figure.pick(figures)) : null}
+          comparison={compared(figure, figures, stale)}
+        />
+      ))}
+    </div>
+  );
 
   const data = range ? current.data : undefined;
 
@@ -145,9 +137,10 @@ export function RevenueOverview({ timeZone, paymentMethodLabels, scope = 'branch
         ) : chain.data ? (
           <div
             aria-busy={chain.isFetching}
-            className={`transition-opacity ${chain.isPlaceholderData ? 'opacity-60' : ''}`}
+            className={`space-y-5 transition-opacity ${chain.isPlaceholderData ? 'opacity-60' : ''}`}
           >
-            <ChainFiguresTable chain={chain.data} paymentMethodLabels={paymentMethodLabels} />
+            {headlineCards(chain.data.total, chain.isPlaceholderData)}
+            <ChainFiguresTable chain={chain.data} days={dayCount(range)} paymentMethodLabels={paymentMethodLabels} />
           </div>
         ) : (
           <p role="status" className="text-sm text-stone-600">
@@ -168,17 +161,7 @@ export function RevenueOverview({ timeZone, paymentMethodLabels, scope = 'branch
             aria-busy={current.isFetching}
             className={`space-y-5 transition-opacity ${current.isPlaceholderData ? 'opacity-60' : ''}`}
           >
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-              {figures.map((figure) => (
-                <FigureCard
-                  key={figure.title}
-                  title={t(figure.title)}
-                  icon={figure.icon}
-                  value={data ? figure.format(figure.pick(data)) : null}
-                  comparison={comparisonOf(figure)}
-                />
-              ))}
-            </div>
+            {headlineCards(data, current.isPlaceholderData)}
             {data?.orderCount === 0 && <p className="text-sm text-stone-600">{t('dashboard.figures.noOrders')}</p>}
             {data && (
               <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">

@@ -356,7 +356,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(fakeApi.requests).toEqual([]);
   });
 
-  it("gives an owner of two branches the chain's figures: a column per branch and the total", async () => {
+  it("gives an owner of two branches the chain's figures: a column per branch and the total, each compared", async () => {
     const user = userEvent.setup();
     storeSession(makeUser({ role: 'admin' }), tokenExpiringIn(3600));
     const branch = (name: string, figures: Partial<Revenue>) => ({
@@ -368,12 +368,21 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
       orderCount: 3,
       averageOrderValue: 100_000,
       totalGuests: 5,
+      comparison: makeComparison({ totalRevenue: 200_000, orderCount: 3, averageOrderValue: 66_667, totalGuests: 4 }),
     });
+    // Nothing sold in Quận 3 by this time yesterday.
     const second = branch('Quận 3', {
       totalRevenue: 200_000,
       orderCount: 1,
       averageOrderValue: 200_000,
       totalGuests: 2,
+      comparison: makeComparison(),
+    });
+    const { range: _range, ...previousTotal } = makeComparison({
+      totalRevenue: 200_000,
+      orderCount: 3,
+      averageOrderValue: 66_667,
+      totalGuests: 4,
     });
     const chain: ChainRevenue = {
       scope: 'chain',
@@ -381,6 +390,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
       total: {
         ...makeRevenue({ totalRevenue: 500_000, orderCount: 4, averageOrderValue: 125_000, totalGuests: 7 }),
         range: undefined,
+        comparison: previousTotal,
       } as ChainRevenue['total'],
     };
     fakeApi = serveDashboard({
@@ -407,19 +417,31 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
       'Quận 3',
       'Whole chain',
     ]);
-    const revenueRow = table.getByRole('row', { name: /^Revenue/ });
-    expect(
-      within(revenueRow)
+    // Each cell says its change and, to a screen reader, what it is compared with.
+    const cellsOf = (name: RegExp) =>
+      within(table.getByRole('row', { name }))
         .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual([money('300.000'), money('200.000'), money('500.000')]);
-    const ordersRow = table.getByRole('row', { name: /^Orders/ });
-    expect(
-      within(ordersRow)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual(['3', '1', '4']);
-    expect(revenueRanges(fakeApi.configs).at(-1)).toMatchObject({ scope: 'chain' });
+        .map((cell) => cell.textContent);
+    expect(cellsOf(/^Revenue/)).toEqual([
+      `${money('300.000')}+50% vs. yesterday at this time (${money('200.000')})`,
+      `${money('200.000')}new vs. yesterday at this time (${money('0')})`,
+      `${money('500.000')}+150% vs. yesterday at this time (${money('200.000')})`,
+    ]);
+    expect(cellsOf(/^Orders/)).toEqual([
+      '30% vs. yesterday at this time (3)',
+      '1new vs. yesterday at this time (0)',
+      '4+33% vs. yesterday at this time (3)',
+    ]);
+    // Payment methods and tips are not compared.
+    expect(cellsOf(/^Cash/)).toEqual([money('0'), money('0'), money('0')]);
+
+    // The chain's total leads, as one branch's figures do: against the sum of the branches' figures before.
+    const total = within(screen.getByRole('region', { name: 'Revenue' }));
+    expect(total.getByText('500.000 ₫')).toBeInTheDocument();
+    expect(total.getByText('+150%')).toBeInTheDocument();
+    expect(total.getByText('vs. yesterday at this time (200.000 ₫)')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Guests' })).getByText('+75%')).toBeInTheDocument();
+    expect(revenueRanges(fakeApi.configs).at(-1)).toMatchObject({ scope: 'chain', compare: 'previous' });
 
     await user.click(scope.getByRole('button', { name: 'This branch' }));
     expect(await screen.findByRole('region', { name: 'Figures' })).toBeInTheDocument();
