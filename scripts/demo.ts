@@ -4,7 +4,8 @@
  * served like `npm start` but from a database of its own (embedded PGlite in ./data-demo, wiped and
  * generated again on every run: the same menu, staff, customers and orders, with dates ending today). It
  * builds the app first when the build is missing or older than the sources, then starts the built server
- * and prints where to sign in.
+ * and prints where to sign in. The first branch's two printers, Bếp and Quầy, are stand-ins this script runs on
+ * loopback: they keep each ticket as a picture in ./data-demo/printed (the server itself never starts them).
  *
  * Environment (optional): PORT (3000), HOST (127.0.0.1: the demo's passwords are printed here, so it is
  * not offered to the network unless asked), LOG_LEVEL (warn).
@@ -15,10 +16,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../apps/server/src/db/client';
 import { makePrivate } from '../apps/server/src/lib/private-files';
+import { startDemoPrinter, type DemoPrinter } from '../apps/server/src/demo/demo-printer';
 import { generateRestaurant, type RestaurantAccount } from '../apps/server/src/demo/generate-restaurant';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = join(root, 'data-demo');
+const printedDir = join(dataDir, 'printed');
 const serverEntry = join(root, 'apps/server/dist/main.js');
 const webEntry = join(root, 'apps/web/dist/index.html');
 const DAYS = 60;
@@ -91,7 +94,7 @@ function buildIfNeeded(): void {
   if (result.status !== 0) throw new Error(`npm run build failed (exit code ${result.status ?? result.signal})`);
 }
 
-async function generate(): Promise<void> {
+async function generate(printers: { kitchen: DemoPrinter; counter: DemoPrinter }): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });
   console.log(`Generating the demo restaurant in ${dataDir} …`);
   const database = await openDatabase({ driver: 'pglite', dataDir });
@@ -102,6 +105,7 @@ async function generate(): Promise<void> {
       orders: ORDERS,
       accounts,
       language: process.env.RESTAURANT_LANGUAGE === 'en' ? 'en' : 'vi',
+      printers: { kitchen: printers.kitchen.address, counter: printers.counter.address },
     });
     console.log(
       `  ${made.dishes} dishes in ${made.categories} categories, ${made.ingredients} ingredients, ${made.tables} tables, ` +
@@ -154,7 +158,20 @@ async function main(): Promise<void> {
   buildIfNeeded();
   // What the demo writes from here on is its data: private to this user, as the server keeps it.
   process.umask(0o077);
-  await generate();
+  // Started first, so the generator can give the printers their addresses (a free port each, on every run).
+  const printers = {
+    kitchen: await startDemoPrinter({ name: 'Bếp', folder: printedDir, log: console.log }),
+    counter: await startDemoPrinter({ name: 'Quầy', folder: printedDir, log: console.log }),
+  };
+  try {
+    await serve(printers);
+  } finally {
+    await Promise.all([printers.kitchen.close(), printers.counter.close()]);
+  }
+}
+
+async function serve(printers: { kitchen: DemoPrinter; counter: DemoPrinter }): Promise<void> {
+  await generate(printers);
 
   const host = process.env.HOST || '127.0.0.1';
   const port = process.env.PORT || '3000';
@@ -189,6 +206,12 @@ async function main(): Promise<void> {
     const where = account.role === 'admin' ? 'every branch' : account.branch === 1 ? 'Quận 3' : 'the first branch';
     console.log(`  ${account.role.padEnd(8)} ${account.email.padEnd(width)}  ${account.password.padEnd(22)} ${where}`);
   }
+  const { kitchen, counter } = printers;
+  console.log(
+    `\nPrinters: ${kitchen.name} (${kitchen.address.host}:${kitchen.address.port}) and ${counter.name} ` +
+      `(${counter.address.host}:${counter.address.port}) are stand-ins; their tickets are saved as pictures ` +
+      `in ./data-demo/printed`,
+  );
   console.log('\nRun `npm run demo` again to start over from the same data.');
   process.exitCode = await exited;
 }

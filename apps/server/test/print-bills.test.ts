@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vietQrPayload } from '../src/lib/vietqr';
 import { createMenu, moveOrder, placeOrder } from './factories';
 import { buildTestApp, type TestApp } from './helper';
-import { rasterToPng, stackRasters } from './support/escpos-parse';
+import { rasterToPng, stackRasters } from '../src/demo/escpos-parse';
 import { startFakePrinter, type FakePrinter, type ReceivedJob } from './support/fake-printer';
 
 // The guest's papers and the cash drawer on the branch's printers: the bill on request with its VietQR code,

@@ -7,7 +7,14 @@ import type { PrintDocument } from '../src/modules/printing/document';
 import { kitchenTicketDocument, type KitchenTicketInput } from '../src/modules/printing/documents/kitchen-ticket';
 import { encodeTestPage, toneMarkLines } from '../src/modules/printing/documents/test-page';
 import { encodeDocument, type PrintProfile } from '../src/modules/printing/encode';
-import { isBlack, parseEscPos, pngToRaster, rasterToPng, stackRasters, type RasterImage } from './support/escpos-parse';
+import {
+  isBlack,
+  parseEscPos,
+  pngToRaster,
+  rasterToPng,
+  stackRasters,
+  type RasterImage,
+} from '../src/demo/escpos-parse';
 
 const goldenDir = join(dirname(fileURLToPath(import.meta.url)), 'golden');
 const raster80: PrintProfile = { paperWidth: 80, mode: 'raster', cut: true, openDrawer: false };

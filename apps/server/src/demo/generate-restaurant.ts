@@ -34,6 +34,7 @@ import { chooseMenu, mergeRecipe, popularityOrder } from './generate/menu';
 import { demoOptionGroups } from './generate/option-groups';
 import { restaurantSizes, type GeneratedRestaurant, type GenerateRestaurantOptions } from './generate/options';
 import { insertOrderBatch, recordPayments, sendLinesToStations, type OrderContext } from './generate/order-history';
+import { writeDemoPrinters } from './generate/printers';
 import { pick, seededRandom } from './generate/random';
 import { stageReservations } from './generate/reservations';
 import { stageService } from './generate/service-now';
@@ -282,6 +283,16 @@ export async function generateRestaurant(
       ...secondNotSold.map((itemId) => ({ branchId: secondBranchId!, itemId, price: null, isSold: false })),
     ];
     if (branchItemRows.length > 0) await tx.insert(branchItems).values(branchItemRows);
+    if (options.printers) {
+      const bar = stationRows[1]!;
+      await writeDemoPrinters(tx, {
+        branchId: first.id,
+        kitchenStationIds: stationRows.filter((station) => station !== bar).map((station) => station.id),
+        barStationId: bar.id,
+        addresses: options.printers,
+        createdAt: openedAt,
+      });
+    }
   });
   const menuDone = performance.now();
 

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { parseEscPos, type EscPosCommand } from './escpos-parse';
+import { parseEscPos, type EscPosCommand } from '../../src/demo/escpos-parse';
 
 /**
  * A network thermal printer on loopback, as the server sees one on port 9100: it takes a job per connection,

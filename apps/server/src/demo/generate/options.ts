@@ -101,7 +101,15 @@ export interface GenerateRestaurantOptions {
   onProgress?: (message: string) => void;
   /** The staff screens' language, written with the settings the demo changes (online booking); 'vi' unless given. */
   language?: 'vi' | 'en';
+  /**
+   * Network printers for the first branch, at these addresses (the demo's stand-ins on loopback): "Bếp" prints the
+   * kitchen's tickets, "Quầy" the bar's, the bills, the receipts and the Z reports, and opens the cash drawer.
+   * No printers unless given.
+   */
+  printers?: { kitchen: DemoPrinterAddress; counter: DemoPrinterAddress };
 }
+
+export type DemoPrinterAddress = { host: string; port: number };
 
 export interface GeneratedRestaurant {
   /** The chain's branches, the first one first; the counts below are the chain's. */

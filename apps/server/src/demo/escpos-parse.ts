@@ -1,10 +1,11 @@
 import { PNG } from 'pngjs';
 
 /**
- * Reads an ESC/POS byte stream back into commands, so tests (and the fake printer) can check what a
- * printer would have received: the images it would print, the text, the cut, the drawer pulse.
- * Commands the tests do not look at (alignment, bold, size, line spacing…) are still measured to their
- * full length, so the text runs around them stay clean, and come back as `unknown` with their bytes.
+ * Reads an ESC/POS byte stream back into commands: what a printer would have received (the images it would
+ * print, the text, the cut, the drawer pulse). It serves the tests (and their fake printer) and the demo's
+ * stand-in printer, which keeps each ticket as a picture; production never reads ESC/POS back, so nothing the
+ * server starts imports it. Commands nobody looks at (alignment, bold, size, line spacing…) are still measured
+ * to their full length, so the text runs around them stay clean, and come back as `unknown` with their bytes.
  */
 
 /** One raster image: `bits` holds `height` rows of `width / 8` bytes, most significant bit first, 1 = black. */
