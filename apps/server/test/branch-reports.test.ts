@@ -1,10 +1,18 @@
 import type { Branch } from '@quan/contract/branch';
 import type { Order } from '@quan/contract/order';
-import type { ChainChartData, ChainRevenue, ChartData, Revenue } from '@quan/contract/report';
+import type {
+  ChainChartData,
+  ChainPrepTimes,
+  ChainRevenue,
+  ChartData,
+  PrepTimes,
+  Revenue,
+} from '@quan/contract/report';
 import type { Shift } from '@quan/contract/shifts';
+import type { Station } from '@quan/contract/stations';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { orders } from '../src/db/schema/orders';
+import { orderLines, orderRounds, orders } from '../src/db/schema/orders';
 import { salesRollupState } from '../src/db/schema/sales';
 import { addBranch, createMenu, signInToBranch } from './factories';
 import { buildTestApp, type SignedIn, type TestApp } from './helper';
@@ -163,6 +171,7 @@ describe("the chain's reports", () => {
     for (const url of [
       '/api/order/revenue?scope=chain',
       '/api/order/chart-data?scope=chain',
+      '/api/order/prep-times?scope=chain',
       '/api/exports/orders?from=2020-01-01&to=2020-01-02&scope=chain',
     ]) {
       const response = await t.request({ method: 'GET', url, as: people.managerA });
@@ -375,3 +384,69 @@ describe("the chain's figures compared with the period before", () => {
     await setTimezone(branchB, zoneOfB);
   });
 });
+
+describe("the chain's preparation times", () => {
+  /** An order of the branch, sent to the kitchen at `sentAt` and its lines done `seconds` later. */
+  async function prepared(as: SignedIn, itemId: string, sentAt: string, seconds: number): Promise<Order> {
+    const placed = await t.request({
+      method: 'POST',
+      url: '/api/order',
+      payload: { customerDetails: { name: 'Khách', guests: 1 }, items: [{ itemId, quantity: 1 }] },
+      as,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order: Order = placed.json().data;
+    const stationId = order.items[0]!.stationId!;
+    const ready = await t.request({
+      method: 'PATCH',
+      url: `/api/order/${order._id}/rounds/1/stations/${stationId}`,
+      payload: { ready: true },
+      as,
+    });
+    expect(ready.statusCode, ready.body).toBe(200);
+    const { db } = t.app.database;
+    const sent = new Date(sentAt);
+    await db.update(orderRounds).set({ sentAt: sent }).where(eq(orderRounds.orderId, order._id));
+    await db
+      .update(orderLines)
+      .set({ readyAt: new Date(sent.getTime() + seconds * 1000) })
+      .where(eq(orderLines.orderId, order._id));
+    return order;
+  }
+
+  it("give each branch's own times and the chain's over every line, per station and dish", async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/station',
+      payload: { name: 'Bếp', sortOrder: 0 },
+      as: people.admin,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const kitchen: Station = created.json().data;
+    // 10 June 2026 in Hồ Chí Minh City; no other test sends rounds on that day.
+    const inA = await prepared(people.staffA, pho._id, '2026-06-10T12:00:00+07:00', 60);
+    await prepared(people.staffB, pho._id, '2026-06-10T12:05:00+07:00', 120);
+    await prepared(people.staffB, tea._id, '2026-06-10T12:10:00+07:00', 180);
+    expect(inA.items[0]!.stationId).toBe(kitchen._id);
+
+    const day = range('2026-06-10T00:00:00+07:00', '2026-06-11T00:00:00+07:00');
+    const chain = await read<ChainPrepTimes>(`/api/order/prep-times${day}&scope=chain`, people.admin);
+    const a = await read<PrepTimes>(`/api/order/prep-times${day}`, people.managerA);
+    const b = await read<PrepTimes>(`/api/order/prep-times${day}`, people.managerB);
+    expect(chain.branches.map((column) => column.branch._id)).toEqual([branchA._id, branchB._id]);
+    expect({ ...chain.branches[0]!, branch: undefined }).toEqual({ ...a, branch: undefined });
+    expect({ ...chain.branches[1]!, branch: undefined }).toEqual({ ...b, branch: undefined });
+    expect(a.byStation).toEqual([{ stationId: kitchen._id, name: 'Bếp', lines: 1, averageSeconds: 60 }]);
+    expect(b.byStation).toEqual([{ stationId: kitchen._id, name: 'Bếp', lines: 2, averageSeconds: 150 }]);
+
+    // Over the three lines (60, 120 and 180 seconds), not the mean of the branches' 60 and 150.
+    expect(chain.total.byStation).toEqual([{ stationId: kitchen._id, name: 'Bếp', lines: 3, averageSeconds: 120 }]);
+    expect(chain.total.byDish).toEqual([
+      { itemId: tea._id, name: tea.name, lines: 1, averageSeconds: 180 },
+      { itemId: pho._id, name: pho.name, lines: 2, averageSeconds: 90 },
+    ]);
+  });
+});
+
+const range = (start: string, end: string) =>
+  `?startDate=${encodeURIComponent(start)}&endDate=${encodeURIComponent(end)}`;

@@ -206,3 +206,21 @@ export const prepTimesSchema = z.object({
   range: z.object({ startDate: isoDateTimeSchema, endDate: isoDateTimeSchema }),
 });
 export type PrepTimes = z.infer<typeof prepTimesSchema>;
+
+/** The query of GET /api/order/prep-times: a range (as the revenue's) and whose times (see `reportScopes`). */
+export const prepTimesQuerySchema = z
+  .strictObject({ ...rangeQueryShape, scope: reportScopeSchema.optional() })
+  .refine(startBeforeEnd, startBeforeEndError());
+export type PrepTimesQuery = z.infer<typeof prepTimesQuerySchema>;
+
+/**
+ * GET /api/order/prep-times?scope=chain: each branch's times as its own report answers them (the range cut in
+ * its own time zone), in the branches' order, and the chain's: per station (the chain's stations, which every
+ * branch may run) and per dish, the average over every branch's lines, not an average of the branches' averages.
+ */
+export const chainPrepTimesSchema = z.object({
+  scope: z.literal('chain'),
+  branches: z.array(prepTimesSchema.extend({ branch: reportBranchSchema })),
+  total: prepTimesSchema.omit({ range: true }),
+});
+export type ChainPrepTimes = z.infer<typeof chainPrepTimesSchema>;

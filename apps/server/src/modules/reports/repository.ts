@@ -364,9 +364,21 @@ export async function optionSales(db: Executor, branchId: string, range: Pick<Re
 
 /**
  * How long lines took, from their round being sent to being marked done, over rounds sent in the range
- * (orders not cancelled), per station and per dish, in whole seconds.
+ * (orders not cancelled), per station and per dish, in whole seconds. Over several branches, each with its
+ * own range (its days cut in its own time zone), the averages are over all their lines together.
  */
-export async function prepTimes(db: Executor, branchId: string, range: Pick<ReportRange, 'start' | 'end'>) {
+export async function prepTimes(
+  db: Executor,
+  within: { branchId: string; range: Pick<ReportRange, 'start' | 'end'> }[],
+) {
+  const sentWithin = sql.join(
+    within.map(
+      ({ branchId, range }) =>
+        sql`(${orders.branchId} = ${branchId} and ${orderRounds.sentAt} >= ${range.start.toISOString()}
+          and ${orderRounds.sentAt} < ${range.end.toISOString()})`,
+    ),
+    sql` or `,
+  );
   const done = sql`
     select ${orderLines.stationId} as station_id, ${orderLines.itemId} as item_id, ${orderLines.name} as name,
       extract(epoch from ${orderLines.readyAt} - ${orderRounds.sentAt}) as seconds
@@ -374,8 +386,7 @@ export async function prepTimes(db: Executor, branchId: string, range: Pick<Repo
     join ${orderRounds} on ${orderRounds.orderId} = ${orderLines.orderId} and ${orderRounds.no} = ${orderLines.roundNo}
     join ${orders} on ${orders.id} = ${orderLines.orderId}
     where ${orderLines.readyAt} is not null and ${wasSold} and ${orders.status} <> 'cancelled'
-      and ${orders.branchId} = ${branchId}
-      and ${orderRounds.sentAt} >= ${range.start.toISOString()} and ${orderRounds.sentAt} < ${range.end.toISOString()}`;
+      and (${within.length ? sentWithin : sql`false`})`;
   const [byStation, byDish] = await Promise.all([
     rows<{ station_id: string | null; name: string | null; lines: string; average: string }>(
       db,

@@ -1,10 +1,12 @@
 import { envelope } from '@quan/contract/common';
 import {
   chainChartDataSchema,
+  chainPrepTimesSchema,
   chainRevenueSchema,
   chartDataQuerySchema,
   chartDataSchema,
   optionSalesSchema,
+  prepTimesQuerySchema,
   prepTimesSchema,
   revenueFiguresQuerySchema,
   revenueQuerySchema,
@@ -24,8 +26,8 @@ import type { ReportsService } from './service';
  * GET /api/order/revenue and /api/order/chart-data: the figures of those who may read reports, and
  * GET /api/order/top-dishes: today's best sellers for everyone who sees orders. All from completed orders only.
  * They share the `/api/order` prefix with the orders' routes: their static paths win over `/:id`.
- * Every figure is the session's branch's; revenue and charts answer the whole chain with `scope=chain`
- * ('reports:chain'): a column per branch and their total.
+ * Every figure is the session's branch's; revenue, charts and preparation times answer the whole chain with
+ * `scope=chain` ('reports:chain'): a column per branch and their total.
  */
 export const reportRoutes: FastifyPluginAsync<{ reports: ReportsService }> = async (fastify, { reports }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -74,12 +76,21 @@ export const reportRoutes: FastifyPluginAsync<{ reports: ReportsService }> = asy
       config: { access: 'reports:read' },
       schema: {
         tags,
-        description: 'Average preparation time per station and per dish, over rounds sent in the range.',
-        querystring: revenueQuerySchema,
-        response: { 200: envelope(prepTimesSchema) },
+        description:
+          'Average preparation time per station and per dish, over rounds sent in the range; with scope=chain ' +
+          "(admins), each branch's and the chain's over all their lines (403 for a manager).",
+        querystring: prepTimesQuerySchema,
+        response: { 200: envelope(z.union([prepTimesSchema, chainPrepTimesSchema])) },
       },
     },
-    async (request) => ok(await reports.prepTimes(currentUser(request).branchId, request.query)),
+    async (request) => {
+      const user = currentUser(request);
+      return ok(
+        wantsChain(user, request.query.scope)
+          ? await reports.chainPrepTimes(request.query)
+          : await reports.prepTimes(user.branchId, request.query),
+      );
+    },
   );
 
   app.get(

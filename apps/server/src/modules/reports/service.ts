@@ -3,10 +3,12 @@ import {
   CHART_DAYS,
   TOP_ITEMS,
   type ChainChartData,
+  type ChainPrepTimes,
   type ChainRevenue,
   type ChartData,
   type OptionSales,
   type PrepTimes,
+  type PrepTimesQuery,
   type Revenue,
   type RevenueFiguresQuery,
   type RevenueQuery,
@@ -51,6 +53,11 @@ function totalsOf(totals: Awaited<ReturnType<typeof repo.totalsByPaymentMethod>>
     totalGuests: totals.reduce((sum, row) => sum + Number(row.guests), 0),
     byPaymentMethod,
   };
+}
+
+/** A resolved range as an answer states it. */
+function rangeOf(range: Pick<repo.ReportRange, 'start' | 'end'>) {
+  return { startDate: range.start.toISOString(), endDate: range.end.toISOString() };
 }
 
 function toTopItem(row: Awaited<ReturnType<typeof repo.topItems>>[number]): TopItem {
@@ -127,7 +134,7 @@ export function createReportsService({ db, settings }: { db: Database; settings:
           amount: Number(row.amount),
         })),
       },
-      range: { startDate: range.start.toISOString(), endDate: range.end.toISOString() },
+      range: rangeOf(range),
       ...(comparison && { comparison }),
     };
   }
@@ -147,6 +154,30 @@ export function createReportsService({ db, settings }: { db: Database; settings:
         name: row.name ?? 'Deleted categories',
         quantity: Number(row.quantity),
         revenue: Number(row.revenue),
+      })),
+    };
+  }
+
+  /** The range of a branch's preparation times, cut in its time zone; "today" is the day of `now` there. */
+  async function prepTimesRange(branchId: string, query: PrepTimesQuery, now: Date) {
+    return repo.resolveRange(db, (await settings.get(branchId)).timezone, query, now);
+  }
+
+  /** Average preparation times per station and dish over the lines of the branches, each in its range. */
+  async function prepTimesWithin(within: Parameters<typeof repo.prepTimes>[1]): Promise<Omit<PrepTimes, 'range'>> {
+    const { byStation, byDish } = await repo.prepTimes(db, within);
+    return {
+      byStation: byStation.map((row) => ({
+        stationId: row.station_id,
+        name: row.name ?? 'No station',
+        lines: Number(row.lines),
+        averageSeconds: Number(row.average),
+      })),
+      byDish: byDish.map((row) => ({
+        itemId: row.item_id,
+        name: row.name,
+        lines: Number(row.lines),
+        averageSeconds: Number(row.average),
       })),
     };
   }
@@ -191,28 +222,35 @@ export function createReportsService({ db, settings }: { db: Database; settings:
           portions: Number(row.portions),
           revenue: Number(row.revenue),
         })),
-        range: { startDate: range.start.toISOString(), endDate: range.end.toISOString() },
+        range: rangeOf(range),
       };
     },
 
     /** Average preparation times per station and dish over the branch's rounds sent in the range. */
-    async prepTimes(branchId: string, query: RevenueQuery): Promise<PrepTimes> {
-      const range = await repo.resolveRange(db, (await settings.get(branchId)).timezone, query);
-      const { byStation, byDish } = await repo.prepTimes(db, branchId, range);
+    async prepTimes(branchId: string, query: PrepTimesQuery): Promise<PrepTimes> {
+      const range = await prepTimesRange(branchId, query, new Date());
+      return { ...(await prepTimesWithin([{ branchId, range }])), range: rangeOf(range) };
+    },
+
+    /**
+     * Every branch's preparation times, each as its own report answers them, and the chain's: averages over
+     * all the branches' lines, each branch's taken in its own range. Read at one instant, as the chain's revenue.
+     */
+    async chainPrepTimes(query: PrepTimesQuery): Promise<ChainPrepTimes> {
+      const now = new Date();
+      const branches = await reportColumns();
+      const within = await Promise.all(
+        branches.map(async (branch) => ({ branchId: branch._id, range: await prepTimesRange(branch._id, query, now) })),
+      );
+      const times = await Promise.all(within.map((one) => prepTimesWithin([one])));
       return {
-        byStation: byStation.map((row) => ({
-          stationId: row.station_id,
-          name: row.name ?? 'No station',
-          lines: Number(row.lines),
-          averageSeconds: Number(row.average),
+        scope: 'chain',
+        branches: branches.map((branch, index) => ({
+          ...times[index]!,
+          range: rangeOf(within[index]!.range),
+          branch,
         })),
-        byDish: byDish.map((row) => ({
-          itemId: row.item_id,
-          name: row.name,
-          lines: Number(row.lines),
-          averageSeconds: Number(row.average),
-        })),
-        range: { startDate: range.start.toISOString(), endDate: range.end.toISOString() },
+        total: await prepTimesWithin(within),
       };
     },
 
