@@ -101,11 +101,22 @@ describe('print bridge', () => {
   }, 40_000);
 
   it('keeps the job when the bridge cannot reach its printer, and prints it when it can', async () => {
+    // A second bridge takes the printer over: the first one's last poll, still open on the server, cannot take its jobs.
+    const second = (
+      await t.request({ method: 'POST', url: '/api/printers/bridges', payload: { name: 'Máy bếp' }, as: 'manager' })
+    ).json().data as CreatedPrintBridge;
+    const moved = await t.request({
+      method: 'PUT',
+      url: `/api/printers/${printer._id}`,
+      payload: { bridgeId: second._id },
+      as: 'manager',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
     await fake.switchOff();
     const stop = new AbortController();
     const running = runBridge({
       server: url,
-      key: bridge.key,
+      key: second.key,
       signal: stop.signal,
       log: () => undefined,
       waitSeconds: 1,
@@ -142,6 +153,8 @@ describe('print bridge', () => {
       headers: { authorization: 'Bearer qpb_nothing' },
     });
     expect(unknown.statusCode).toBe(401);
-    expect(printer.bridgeId).toBe(bridge._id);
+    // Its printers are no longer its own.
+    const listed = (await t.request({ method: 'GET', url: '/api/printers', as: 'manager' })).json().data as Printer[];
+    expect(listed.every((one) => one.bridgeId !== bridge._id)).toBe(true);
   });
 });

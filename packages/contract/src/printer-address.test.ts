@@ -26,6 +26,9 @@ describe("a printer's host", () => {
 
   it.each([
     ['8.8.8.8', 'a public address'],
+    ['169.254.169.254', "a cloud server's metadata service"],
+    ['fd00:ec2::254', "the same service's IPv6 address"],
+    ['::ffff:169.254.169.254', 'the same written as IPv4-mapped IPv6'],
     ['172.15.255.255', 'just below 172.16/12'],
     ['172.32.0.1', 'just above 172.16/12'],
     ['192.169.0.1', 'just above 192.168/16'],

@@ -14,7 +14,9 @@ export const DEFAULT_PRINTER_PORT = 9100;
 const ipv4Literal = z.ipv4();
 const ipv6Literal = z.ipv6();
 
-function isLanIpv4([first, second]: readonly number[]): boolean {
+function isLanIpv4([first, second, third, fourth]: readonly number[]): boolean {
+  // A cloud server's metadata service answers at this link-local address: never a printer, always a secret.
+  if (first === 169 && second === 254 && third === 169 && fourth === 254) return false;
   return (
     first === 127 ||
     first === 10 ||
@@ -46,7 +48,9 @@ function isLanIpv6(groups: readonly number[]): boolean {
     const [high, low] = [groups[6]!, groups[7]!];
     return isLanIpv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
   }
-  return (first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80;
+  // fd00:ec2::254 is the IPv6 face of the same metadata service.
+  const isMetadata = groups.join(':') === [0xfd00, 0xec2, 0, 0, 0, 0, 0, 0x254].join(':');
+  return !isMetadata && ((first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80);
 }
 
 /**

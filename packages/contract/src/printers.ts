@@ -144,6 +144,8 @@ export type CreatedPrintBridge = z.infer<typeof createdPrintBridgeSchema>;
 /** GET /api/print-bridge/next: the next job the bridge sends, encoded for its printer (bytes in base64). */
 export const bridgeJobSchema = z.object({
   jobId: idSchema,
+  /** Which try of the job this is: the result names it, so that a late answer about an earlier try changes nothing. */
+  attempt: z.int32(),
   printer: z.object({ _id: idSchema, name: z.string(), host: z.string(), port: z.int32() }),
   bytes: z.string(),
 });
@@ -152,6 +154,7 @@ export type BridgeJob = z.infer<typeof bridgeJobSchema>;
 export const bridgeFailures = ['unreachable', 'timeout', 'reset', 'refused_address'] as const;
 /** POST /api/print-bridge/jobs/{id}/result: what became of a job the bridge sent. */
 export const bridgeJobResultBodySchema = z.strictObject({
+  attempt: z.int32().min(1),
   printed: z.boolean(),
   failure: z.enum(bridgeFailures).optional(),
 });

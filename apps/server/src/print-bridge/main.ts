@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { BridgeKeyRefused, runBridge } from './run-bridge';
+import { runBridge } from './run-bridge';
 
 /**
  * npm run print-bridge -- --server https://quan.example.vn --key qpb_…
@@ -24,9 +24,7 @@ log(`print bridge for ${server}: waiting for jobs`);
 try {
   await runBridge({ server, key, signal: stop.signal, log });
 } catch (error) {
-  if (error instanceof BridgeKeyRefused) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
+  // A refused key or an address given without https: said plainly, not as a stack.
+  console.error((error as Error).message);
+  process.exit(1);
 }

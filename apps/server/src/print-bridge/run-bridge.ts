@@ -31,10 +31,17 @@ const pause = (ms: number, signal: AbortSignal) =>
  */
 export async function runBridge(options: BridgeOptions): Promise<void> {
   const { server, key, signal, log } = options;
+  const { protocol, hostname } = new URL(server);
+  // The key travels in every call: over plain HTTP only to this machine.
+  if (protocol !== 'https:' && !['localhost', '127.0.0.1', '[::1]'].includes(hostname)) {
+    throw new Error(`Give Quán's https:// address: the bridge's key must not cross the network in clear (${server})`);
+  }
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const call = async (path: string, init: RequestInit = {}) => {
     const response = await fetch(new URL(path, server), { ...init, headers, signal });
     if (response.status === 401) throw new BridgeKeyRefused('Quán refused this bridge key: make a new one');
+    // Quán no longer waits for this answer (the job was deleted, moved off this bridge, or sent again): done.
+    if (response.status === 404 || response.status === 409) return { data: null };
     if (!response.ok) throw new Error(`Quán answered ${response.status} to ${path}`);
     return (await response.json()) as { data: unknown };
   };
@@ -52,13 +59,13 @@ export async function runBridge(options: BridgeOptions): Promise<void> {
     }
     if (!job) continue;
 
-    let result: BridgeJobResultBody = { printed: true };
+    let result: BridgeJobResultBody = { attempt: job.attempt, printed: true };
     try {
       await sendToPrinter(job.printer, Buffer.from(job.bytes, 'base64'), { timeoutMs: SEND_TIMEOUT_MS });
       log(`printed on ${job.printer.name}`);
     } catch (error) {
       if (!(error instanceof PrinterTransportError)) throw error;
-      result = { printed: false, failure: error.kind };
+      result = { attempt: job.attempt, printed: false, failure: error.kind };
       log(`${job.printer.name} (${job.printer.host}:${job.printer.port}): ${error.kind}; the job waits in Quán`);
     }
     // Told until Quán hears it: a job it never hears about goes out again as a reprint once its lease lapses.

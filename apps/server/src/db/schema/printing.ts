@@ -80,8 +80,14 @@ export const printers = pgTable(
     /** The last status read, and when. */
     status: text('status').$type<PrinterStatus>(),
     statusAt: timestamp('status_at', { withTimezone: true }),
-    /** Until when one instance sends this printer's jobs: one instance of a chain prints a given job. */
+    /**
+     * Who sends this printer's jobs (an instance's worker, or a bridge) and until when: one sender at a time, so
+     * a chain of instances prints a given job once. Renewed before each job; only its holder releases it.
+     */
+    leaseHolder: text('lease_holder'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** Since when its jobs fail to print; null while it prints. Its fallback takes over once this is old enough. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -137,6 +143,8 @@ export const printJobs = pgTable(
     causeKey: text('cause_key'),
     status: text('status').$type<'queued' | 'printed'>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
+    /** An earlier try may have put part of it on paper (cut off mid-way, or the sender stopped): it prints as IN LẠI. */
+    mayHavePrinted: boolean('may_have_printed').notNull().default(false),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -32,12 +32,16 @@ export function createBridgeSettings(db: Database, transact: Transact) {
       });
     },
 
-    /** Its key stops working at once; its printers keep their jobs until another bridge or this server takes them. */
+    /**
+     * Its key stops working at once. Its printers are this server's to reach again (on the restaurant's network
+     * they print; elsewhere their jobs wait, shown as not printed) until another bridge is chosen for them.
+     */
     async revoke(branchId: string, id: string): Promise<PrintBridge> {
       return transact(async (tx, record) => {
         if (!(await repo.revokeBridge(tx, branchId, id))) {
           throw notFound('That print bridge does not exist').because('PRINT_BRIDGE_NOT_FOUND');
         }
+        await repo.detachBridge(tx, id);
         record({ type: 'printers.changed', branchId });
         return toBridge((await repo.findBridge(tx, branchId, id))!);
       });

@@ -1,28 +1,24 @@
-import type { AuthUser } from '../../plugins/auth';
 import type { Transact } from '../../events/transact';
 import { newId } from '../../lib/ids';
+import type { AuthUser } from '../../plugins/auth';
 import type { AuditService } from '../audit/service';
+import { drawerJobs, enqueue } from './enqueue';
 import type { PrinterWithStations } from './repository';
-import * as repo from './repository';
 
-/** A manager's "Open drawer" without a sale: the pulse is queued like any job, and the trail says who. */
+/**
+ * A manager's "Open drawer" without a sale: the pulse is queued like any job, and the trail says who. The same
+ * request retried (its Idempotency-Key) opens the drawer and writes the trail once.
+ */
 export async function openDrawer(
   deps: { transact: Transact; audit: Pick<AuditService, 'record'> },
   actor: AuthUser,
   printer: PrinterWithStations,
+  idempotencyKey: string | undefined,
 ): Promise<void> {
+  const cause = `drawer:manual:${actor.id}:${idempotencyKey ?? newId()}`;
   await deps.transact(async (tx, record) => {
-    await repo.insertJobs(tx, [
-      {
-        id: newId(),
-        branchId: printer.branchId,
-        printerId: printer.id,
-        kind: 'drawer',
-        payload: { drawerOnly: true },
-        opensDrawer: true,
-        userId: actor.id,
-      },
-    ]);
+    const jobs = drawerJobs(printer, cause, { branchId: printer.branchId, userId: actor.id });
+    if ((await enqueue(tx, record, printer.branchId, jobs)) === 0) return;
     await deps.audit.record(tx, {
       kind: 'drawer-open',
       branchId: printer.branchId,
@@ -32,6 +28,5 @@ export async function openDrawer(
       summary: `Opened the cash drawer on ${printer.name} without a sale`,
       details: { printerId: printer.id, printerName: printer.name },
     });
-    record({ type: 'print.queue-changed', branchId: printer.branchId });
   });
 }

@@ -7,7 +7,7 @@ import { stationExists } from '../stations/service';
 import { toPrinter } from './printer-view';
 import * as repo from './repository';
 
-const missingPrinter = () =>
+export const missingPrinter = () =>
   notFound('That printer does not exist (it may have been deleted)').because('PRINTER_NOT_FOUND');
 const nameTaken = (name: string) =>
   conflict(`A printer named "${name}" already exists in this branch`).because('PRINTER_NAME_TAKEN', { name });
@@ -117,10 +117,12 @@ export function createPrinterSettings(db: Database, transact: Transact) {
       }
     },
 
-    /** Its waiting jobs go with it; printers that fell back on it print their own jobs only. */
+    /** Its own waiting jobs go with it; those that fell back on it go back to the printer they were meant for. */
     async remove(branchId: string, id: string): Promise<void> {
       await transact(async (tx, record) => {
-        if (!(await repo.deletePrinter(tx, branchId, id))) throw missingPrinter();
+        if (!(await repo.findPrinter(tx, branchId, id))) throw missingPrinter();
+        await repo.returnRedirectedJobs(tx, id);
+        await repo.deletePrinter(tx, branchId, id);
         record({ type: 'printers.changed', branchId });
       });
     },

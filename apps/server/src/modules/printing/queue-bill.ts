@@ -2,13 +2,12 @@ import type { Order } from '@quan/contract/order';
 import type { Settings } from '@quan/contract/settings';
 import type { Executor } from '../../db/client';
 import type { RecordEvent } from '../../events/transact';
-import { newId } from '../../lib/ids';
 import { chainBranches } from '../branches/service';
 import type { BranchPrintersCache } from './branch-printers';
 import { clockDateTime, clockTime } from './clock-text';
 import { billDocument } from './documents/bill';
 import type { PrintPayload } from './payload';
-import * as repo from './repository';
+import { enqueue, jobsOn } from './enqueue';
 
 /** What a bill or a receipt needs from the branch's settings, read before the transaction. */
 export type BillSettings = Pick<Settings, 'language' | 'timezone' | 'restaurantName' | 'bank'>;
@@ -61,18 +60,19 @@ export async function queueBill(
   const printer = (await printers.inTransaction(tx, cause.branchId)).find((one) => one.printsBills);
   if (!printer) return null;
   const order = await cause.order();
-  await repo.insertJobs(tx, [
-    {
-      id: newId(),
-      branchId: cause.branchId,
-      printerId: printer.id,
-      kind: cause.kind,
-      payload: await billPayload(tx, { branchId: cause.branchId, order, copy: cause.copy, settings: cause.settings }),
-      orderId: order._id,
-      causeKey: `${cause.kind}:${order._id}:${cause.copy}@${printer.id}`,
-      userId: cause.userId,
-    },
-  ]);
-  record({ type: 'print.queue-changed', branchId: cause.branchId });
+  const payload = await billPayload(tx, {
+    branchId: cause.branchId,
+    order,
+    copy: cause.copy,
+    settings: cause.settings,
+  });
+  const jobs = jobsOn([printer], `${cause.kind}:${order._id}:${cause.copy}`, {
+    branchId: cause.branchId,
+    kind: cause.kind,
+    payload,
+    orderId: order._id,
+    userId: cause.userId,
+  });
+  await enqueue(tx, record, cause.branchId, jobs);
   return printer.name;
 }

@@ -1,15 +1,10 @@
 import type { Order } from '@quan/contract/order';
 import type { Settings } from '@quan/contract/settings';
+import { stationOfLine } from '@quan/contract/stations';
 import type { Executor } from '../../db/client';
 import type { RecordEvent } from '../../events/transact';
-import { newId } from '../../lib/ids';
-import { kitchenStations } from '../stations/service';
 import type { BranchPrintersCache } from './branch-printers';
-import { clockTime } from './clock-text';
-import { kitchenTicketDocument, type KitchenTicketLine } from './documents/kitchen-ticket';
-import * as repo from './repository';
-
-type OrderLine = Order['items'][number];
+import { enqueue, jobsOn, kitchenPrinting, stationTicket, ticketLine } from './enqueue';
 
 export interface KitchenTicketCause {
   branchId: string;
@@ -20,67 +15,46 @@ export interface KitchenTicketCause {
   settings: Pick<Settings, 'language' | 'timezone'>;
 }
 
-export const ticketLine = (line: OrderLine, quantity: number): KitchenTicketLine => ({
-  quantity,
-  name: line.name,
-  options: line.options.map((option) => option.name),
-  note: line.note,
-});
-
 /**
  * Inside the transaction that sends a round to the kitchen: one ticket per station, on each printer that prints
  * that station, with only that station's lines. Written with the round, so that a restart loses none; the
  * printing follows the commit and never holds the order up.
  */
 export async function queueKitchenTickets(
-  printers: BranchPrintersCache,
+  cache: BranchPrintersCache,
   tx: Executor,
   record: RecordEvent,
   cause: KitchenTicketCause,
 ): Promise<void> {
   const { branchId, roundNo, settings } = cause;
-  const stationPrinters = (await printers.inTransaction(tx, branchId)).filter((one) => one.stationIds.length > 0);
-  if (stationPrinters.length === 0) return;
+  const kitchen = await kitchenPrinting(cache, tx, branchId);
+  if (!kitchen) return;
   const order = await cause.order();
   const round = order.rounds.find((one) => one.no === roundNo);
   if (!round) return;
   const lines = order.items.filter((line) => line.roundNo === roundNo && line.quantity > line.voidedQuantity);
-  const stations = await kitchenStations(tx, branchId);
-  const sentAt = clockTime(settings.timezone, new Date(round.sentAt));
 
-  const jobs = stations.flatMap((station) => {
-    const own = lines.filter((line) => line.stationId === station._id);
+  const jobs = kitchen.stations.flatMap((station) => {
+    const own = lines.filter((line) => stationOfLine(line, kitchen.stations) === station._id);
     if (own.length === 0) return [];
-    const payload = {
-      document: kitchenTicketDocument({
-        language: settings.language,
-        stationName: station.name,
-        tableNo: order.table?.tableNo ?? null,
-        orderNo: order.orderNo,
-        roundNo,
-        sentAt,
-        sentBy: round.sentBy?.name ?? '',
-        printedAt: sentAt,
-        lines: own.map((line) => ticketLine(line, line.quantity - line.voidedQuantity)),
-        copy: 1,
-      }),
-    };
-    return stationPrinters
-      .filter((printer) => printer.stationIds.includes(station._id))
-      .map((printer) => ({
-        id: newId(),
-        branchId,
-        printerId: printer.id,
-        kind: 'kitchen_ticket' as const,
-        payload,
-        orderId: order._id,
-        roundNo,
-        stationId: station._id,
-        causeKey: `round:${order._id}:${roundNo}:${station._id}@${printer.id}`,
-        userId: round.sentBy?._id ?? null,
-      }));
+    const payload = stationTicket({
+      settings,
+      order,
+      round,
+      stationName: station.name,
+      lines: own.map((line) => ticketLine(line, line.quantity - line.voidedQuantity)),
+      sentBy: round.sentBy?.name ?? '',
+      copy: 1,
+    });
+    return jobsOn(kitchen.printersOf(station._id), `round:${order._id}:${roundNo}:${station._id}`, {
+      branchId,
+      kind: 'kitchen_ticket',
+      payload,
+      orderId: order._id,
+      roundNo,
+      stationId: station._id,
+      userId: round.sentBy?._id ?? null,
+    });
   });
-  if (jobs.length === 0) return;
-  await repo.insertJobs(tx, jobs);
-  record({ type: 'print.queue-changed', branchId });
+  await enqueue(tx, record, branchId, jobs);
 }

@@ -1,10 +1,9 @@
 import type { Order } from '@quan/contract/order';
 import type { Executor } from '../../db/client';
 import type { RecordEvent } from '../../events/transact';
-import { newId } from '../../lib/ids';
 import type { BranchPrintersCache } from './branch-printers';
 import { billPayload, type BillSettings } from './queue-bill';
-import * as repo from './repository';
+import { drawerJobs, enqueue, jobsOn } from './enqueue';
 
 export interface PaymentPrintCause {
   branchId: string;
@@ -35,37 +34,26 @@ export async function queuePaymentPrints(
   const branchPrinters = await printers.inTransaction(tx, branchId);
   const receiptPrinter = cause.receipt ? branchPrinters.find((one) => one.printsReceipts) : undefined;
   const drawerPrinter = cause.cash ? branchPrinters.find((one) => one.hasDrawer) : undefined;
-  const jobs: Parameters<typeof repo.insertJobs>[1] = [];
+  const jobs: Parameters<typeof enqueue>[3] = [];
 
   if (cause.receipt && receiptPrinter) {
     const order = await cause.receipt.order();
     const copy = await cause.receipt.copy();
-    jobs.push({
-      id: newId(),
-      branchId,
-      printerId: receiptPrinter.id,
-      kind: 'receipt',
-      payload: await billPayload(tx, { branchId, order, copy, settings: cause.receipt.settings }),
-      opensDrawer: cause.cash && receiptPrinter.hasDrawer,
-      orderId: order._id,
-      causeKey: `receipt:${order._id}:${copy}@${receiptPrinter.id}`,
-      userId: cause.userId,
-    });
+    const payload = await billPayload(tx, { branchId, order, copy, settings: cause.receipt.settings });
+    jobs.push(
+      ...jobsOn([receiptPrinter], `receipt:${order._id}:${copy}`, {
+        branchId,
+        kind: 'receipt',
+        payload,
+        opensDrawer: cause.cash && receiptPrinter.hasDrawer,
+        orderId: order._id,
+        userId: cause.userId,
+      }),
+    );
   }
   const drawerOpensWithReceipt = receiptPrinter !== undefined && receiptPrinter.hasDrawer;
   if (drawerPrinter && !drawerOpensWithReceipt) {
-    jobs.push({
-      id: newId(),
-      branchId,
-      printerId: drawerPrinter.id,
-      kind: 'drawer',
-      payload: { drawerOnly: true },
-      opensDrawer: true,
-      causeKey: `drawer:${cause.key}@${drawerPrinter.id}`,
-      userId: cause.userId,
-    });
+    jobs.push(...drawerJobs(drawerPrinter, `drawer:${cause.key}`, { branchId, userId: cause.userId }));
   }
-  if (jobs.length === 0) return;
-  await repo.insertJobs(tx, jobs);
-  record({ type: 'print.queue-changed', branchId });
+  await enqueue(tx, record, branchId, jobs);
 }

@@ -3,12 +3,10 @@ import type { Settings } from '@quan/contract/settings';
 import { stationOfLine } from '@quan/contract/stations';
 import type { Executor } from '../../db/client';
 import type { RecordEvent } from '../../events/transact';
-import { newId } from '../../lib/ids';
-import { kitchenStations } from '../stations/service';
 import type { BranchPrintersCache } from './branch-printers';
 import { clockTime } from './clock-text';
 import { tableNoticeDocument } from './documents/table-notice';
-import * as repo from './repository';
+import { enqueue, jobsOn, kitchenPrinting } from './enqueue';
 
 export interface TableNoticeCause {
   branchId: string;
@@ -29,14 +27,14 @@ export interface TableNoticeCause {
  * station with nothing left of it to make is not disturbed.
  */
 export async function queueTableNotice(
-  printers: BranchPrintersCache,
+  cache: BranchPrintersCache,
   tx: Executor,
   record: RecordEvent,
   cause: TableNoticeCause,
 ): Promise<void> {
   const { branchId, order, settings } = cause;
-  const stationPrinters = (await printers.inTransaction(tx, branchId)).filter((one) => one.stationIds.length > 0);
-  if (stationPrinters.length === 0) return;
+  const kitchen = await kitchenPrinting(cache, tx, branchId);
+  if (!kitchen) return;
   const cooking = new Set(order.rounds.filter((round) => round.status === 'in_progress').map((round) => round.no));
   const afterRoundNo = cause.merged?.afterRoundNo ?? 0;
   const open = order.items.filter(
@@ -47,7 +45,7 @@ export async function queueTableNotice(
       line.quantity > line.voidedQuantity,
   );
   if (open.length === 0) return;
-  const stations = await kitchenStations(tx, branchId);
+  const { stations } = kitchen;
   const making = new Set(open.map((line) => stationOfLine(line, stations)));
   const at = clockTime(settings.timezone, new Date());
 
@@ -66,22 +64,15 @@ export async function queueTableNotice(
           by: cause.movedBy.name,
         }),
       };
-      return stationPrinters
-        .filter((printer) => printer.stationIds.includes(station._id))
-        .map((printer) => ({
-          id: newId(),
-          branchId,
-          printerId: printer.id,
-          kind: 'notice' as const,
-          payload,
-          orderId: order._id,
-          stationId: station._id,
-          // The order's version names this move or merge: each change of an order has its own.
-          causeKey: `notice:${order._id}@${order.version}:${station._id}@${printer.id}`,
-          userId: cause.movedBy.id,
-        }));
+      // The order's version names this move or merge: each change of an order has its own.
+      return jobsOn(kitchen.printersOf(station._id), `notice:${order._id}@${order.version}:${station._id}`, {
+        branchId,
+        kind: 'notice',
+        payload,
+        orderId: order._id,
+        stationId: station._id,
+        userId: cause.movedBy.id,
+      });
     });
-  if (jobs.length === 0) return;
-  await repo.insertJobs(tx, jobs);
-  record({ type: 'print.queue-changed', branchId });
+  await enqueue(tx, record, branchId, jobs);
 }

@@ -4,7 +4,7 @@ import { newId } from '../../lib/ids';
 import { vietQrPayload } from '../../lib/vietqr';
 import { clockDateTime } from './clock-text';
 import type { PrinterWithStations } from './repository';
-import * as repo from './repository';
+import { enqueue, jobsOn } from './enqueue';
 
 /** Without a bank account yet, a sample account's code: the owner still sees that codes scan on this paper. */
 const sampleAccount = { bin: '970436', accountNumber: '0123456789' };
@@ -20,34 +20,27 @@ export async function queueTestPage(
   },
 ): Promise<{ jobId: string }> {
   const { printer, settings } = target;
-  const id = newId();
-  await transact(async (tx, record) => {
-    await repo.insertJobs(tx, [
-      {
-        id,
-        branchId: printer.branchId,
-        printerId: printer.id,
-        kind: 'test_page',
-        payload: {
-          testPage: {
-            language: settings.language,
-            restaurantName: settings.restaurantName,
-            branchName: target.branchName,
-            vietQrPayload: vietQrPayload(settings.bank ?? sampleAccount, { amount: 10_000, note: 'IN THU' }),
-            printer: {
-              name: printer.name,
-              address: `${printer.host}:${printer.port}`,
-              paperWidth: printer.paperWidth === 58 ? 58 : 80,
-              mode: printer.mode,
-              codepage: printer.codepage ?? 'tcvn3',
-            },
-            printedAt: clockDateTime(settings.timezone, new Date()),
-          },
+  const [job] = jobsOn([printer], `test-page:${newId()}`, {
+    branchId: printer.branchId,
+    kind: 'test_page',
+    payload: {
+      testPage: {
+        language: settings.language,
+        restaurantName: settings.restaurantName,
+        branchName: target.branchName,
+        vietQrPayload: vietQrPayload(settings.bank ?? sampleAccount, { amount: 10_000, note: 'IN THU' }),
+        printer: {
+          name: printer.name,
+          address: `${printer.host}:${printer.port}`,
+          paperWidth: printer.paperWidth === 58 ? 58 : 80,
+          mode: printer.mode,
+          codepage: printer.codepage ?? 'tcvn3',
         },
-        userId: target.userId,
+        printedAt: clockDateTime(settings.timezone, new Date()),
       },
-    ]);
-    record({ type: 'print.queue-changed', branchId: printer.branchId });
+    },
+    userId: target.userId,
   });
-  return { jobId: id };
+  await transact((tx, record) => enqueue(tx, record, printer.branchId, [job!]));
+  return { jobId: job!.id! };
 }

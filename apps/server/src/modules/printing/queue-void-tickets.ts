@@ -3,13 +3,8 @@ import type { Settings } from '@quan/contract/settings';
 import { stationOfLine } from '@quan/contract/stations';
 import type { Executor } from '../../db/client';
 import type { RecordEvent } from '../../events/transact';
-import { newId } from '../../lib/ids';
-import { kitchenStations } from '../stations/service';
 import type { BranchPrintersCache } from './branch-printers';
-import { clockTime } from './clock-text';
-import { kitchenTicketDocument } from './documents/kitchen-ticket';
-import { ticketLine } from './queue-kitchen-tickets';
-import * as repo from './repository';
+import { enqueue, jobsOn, kitchenPrinting, stationTicket, ticketLine } from './enqueue';
 
 export interface VoidTicketCause {
   branchId: string;
@@ -28,59 +23,45 @@ export interface VoidTicketCause {
  * the round's ticket.
  */
 export async function queueVoidTickets(
-  printers: BranchPrintersCache,
+  cache: BranchPrintersCache,
   tx: Executor,
   record: RecordEvent,
   cause: VoidTicketCause,
 ): Promise<void> {
   const { branchId, order, settings } = cause;
   if (cause.voided.length === 0) return;
-  const stationPrinters = (await printers.inTransaction(tx, branchId)).filter((one) => one.stationIds.length > 0);
-  if (stationPrinters.length === 0) return;
-  const stations = await kitchenStations(tx, branchId);
+  const kitchen = await kitchenPrinting(cache, tx, branchId);
+  if (!kitchen) return;
   const voided = cause.voided.flatMap(({ position, quantity }) => {
     const line = order.items.find((item) => item.position === position);
-    return line ? [{ line, quantity, stationId: stationOfLine(line, stations) }] : [];
+    return line ? [{ line, quantity, stationId: stationOfLine(line, kitchen.stations) }] : [];
   });
-  const printedAt = clockTime(settings.timezone, new Date());
 
-  const jobs = stations.flatMap((station) =>
+  const jobs = kitchen.stations.flatMap((station) =>
     order.rounds.flatMap((round) => {
       const own = voided.filter((entry) => entry.stationId === station._id && entry.line.roundNo === round.no);
       if (own.length === 0) return [];
-      const payload = {
-        document: kitchenTicketDocument({
-          language: settings.language,
-          stationName: station.name,
-          tableNo: order.table?.tableNo ?? null,
-          orderNo: order.orderNo,
-          roundNo: round.no,
-          sentAt: clockTime(settings.timezone, new Date(round.sentAt)),
-          sentBy: cause.voidedBy.name,
-          printedAt,
-          lines: own.map(({ line, quantity }) => ticketLine(line, quantity)),
-          isVoid: true,
-          copy: 1,
-        }),
-      };
-      return stationPrinters
-        .filter((printer) => printer.stationIds.includes(station._id))
-        .map((printer) => ({
-          id: newId(),
-          branchId,
-          printerId: printer.id,
-          kind: 'void_ticket' as const,
-          payload,
-          orderId: order._id,
-          roundNo: round.no,
-          stationId: station._id,
-          // The order's version names this void: each change of an order has its own.
-          causeKey: `void:${order._id}@${order.version}:${round.no}:${station._id}@${printer.id}`,
-          userId: cause.voidedBy.id,
-        }));
+      const payload = stationTicket({
+        settings,
+        order,
+        round,
+        stationName: station.name,
+        lines: own.map(({ line, quantity }) => ticketLine(line, quantity)),
+        sentBy: cause.voidedBy.name,
+        copy: 1,
+        isVoid: true,
+      });
+      // The order's version names this void: each change of an order has its own.
+      return jobsOn(kitchen.printersOf(station._id), `void:${order._id}@${order.version}:${round.no}:${station._id}`, {
+        branchId,
+        kind: 'void_ticket',
+        payload,
+        orderId: order._id,
+        roundNo: round.no,
+        stationId: station._id,
+        userId: cause.voidedBy.id,
+      });
     }),
   );
-  if (jobs.length === 0) return;
-  await repo.insertJobs(tx, jobs);
-  record({ type: 'print.queue-changed', branchId });
+  await enqueue(tx, record, branchId, jobs);
 }

@@ -2,11 +2,10 @@ import type { Settings } from '@quan/contract/settings';
 import type { Shift } from '@quan/contract/shifts';
 import type { Executor } from '../../db/client';
 import type { RecordEvent } from '../../events/transact';
-import { newId } from '../../lib/ids';
 import type { BranchPrintersCache } from './branch-printers';
 import { clockDateTime } from './clock-text';
 import { zReportDocument } from './documents/z-report';
-import * as repo from './repository';
+import { enqueue, jobsOn } from './enqueue';
 
 export interface ZReportCause {
   branchId: string;
@@ -31,24 +30,20 @@ export async function queueZReport(
   const printer = (await printers.inTransaction(tx, branchId)).find((one) => one.printsZReports);
   if (!printer) return;
   const dateTime = (iso: string) => clockDateTime(settings.timezone, new Date(iso));
-  await repo.insertJobs(tx, [
-    {
-      id: newId(),
-      branchId,
-      printerId: printer.id,
-      kind: 'z_report',
-      payload: {
-        document: zReportDocument({
-          language: settings.language,
-          restaurantName: settings.restaurantName,
-          shift,
-          dateTime,
-          printedAt: clockDateTime(settings.timezone, new Date()),
-        }),
-      },
-      causeKey: `z-report:${shift._id}:${shift.reopenCount}@${printer.id}`,
-      userId: cause.userId,
-    },
-  ]);
-  record({ type: 'print.queue-changed', branchId });
+  const payload = {
+    document: zReportDocument({
+      language: settings.language,
+      restaurantName: settings.restaurantName,
+      shift,
+      dateTime,
+      printedAt: clockDateTime(settings.timezone, new Date()),
+    }),
+  };
+  const jobs = jobsOn([printer], `z-report:${shift._id}:${shift.reopenCount}`, {
+    branchId,
+    kind: 'z_report',
+    payload,
+    userId: cause.userId,
+  });
+  await enqueue(tx, record, branchId, jobs);
 }

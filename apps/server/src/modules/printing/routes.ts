@@ -8,6 +8,7 @@ import {
   queuedPrintJobSchema,
   updatePrinterBodySchema,
 } from '@quan/contract/printers';
+import { idempotencyKeySchema } from '@quan/contract/order';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -68,9 +69,16 @@ export const printerRoutes: FastifyPluginAsync<{ printing: PrintingService }> = 
   );
   app.post(
     '/:id/open-drawer',
-    { config: { access: 'printers:drawer' }, schema: { ...byId, response: { 202: envelope(emptyDataSchema) } } },
+    {
+      config: { access: 'printers:drawer' },
+      schema: {
+        ...byId,
+        headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
+        response: { 202: envelope(emptyDataSchema) },
+      },
+    },
     async (request, reply) => {
-      await printing.openDrawer(currentUser(request), request.params.id);
+      await printing.openDrawer(currentUser(request), request.params.id, request.headers['idempotency-key']);
       return reply.status(202).send(ok(null, 'Drawer opening'));
     },
   );

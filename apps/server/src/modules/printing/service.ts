@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import type { RecordEvent, Transact } from '../../events/transact';
-import { conflict, notFound } from '../../lib/app-error';
+import { conflict } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { AuditService } from '../audit/service';
 import type { BranchesService } from '../branches/service';
@@ -12,8 +12,8 @@ import { createBranchPrinters } from './branch-printers';
 import { createBridgeDelivery } from './bridge-delivery';
 import { createBridgeSettings } from './bridges';
 import { openDrawer } from './open-drawer';
-import { createPrintWorker } from './print-worker';
-import { createPrinterSettings } from './printers';
+import { createPrintWorker, STATUS_TIMEOUT_MS } from './print-worker';
+import { createPrinterSettings, missingPrinter } from './printers';
 import { queueBill, type BillPrintCause } from './queue-bill';
 import { queueKitchenReprint, type KitchenReprintCause } from './queue-kitchen-reprint';
 import { queueKitchenTickets, type KitchenTicketCause } from './queue-kitchen-tickets';
@@ -25,9 +25,6 @@ import { queueZReport, type ZReportCause } from './queue-z-report';
 import * as repo from './repository';
 import { readPrinterStatus } from './transport/tcp-printer';
 
-const STATUS_TIMEOUT_MS = 3_000;
-const missingPrinter = () =>
-  notFound('That printer does not exist (it may have been deleted)').because('PRINTER_NOT_FOUND');
 
 /** The branch's printers, their queue, and the jobs the rest of the server asks for. */
 export function createPrintingService(deps: {
@@ -62,9 +59,13 @@ export function createPrintingService(deps: {
       return queueTestPage(transact, { printer, settings, branchName, userId: actor.id });
     },
 
-    /** Asks the printer now, and keeps the answer for the list. */
+    /**
+     * Asks the printer now, and keeps the answer for the list. A printer behind a print bridge is on another
+     * network: its last known status stands (its bridge's reports keep it).
+     */
     async readStatus(branchId: string, id: string): Promise<Printer> {
       const printer = await findPrinter(branchId, id);
+      if (printer.bridgeId) return printerSettings.get(branchId, id);
       const { status } = await readPrinterStatus(
         { host: printer.host, port: printer.port },
         { timeoutMs: STATUS_TIMEOUT_MS },
@@ -73,14 +74,14 @@ export function createPrintingService(deps: {
       return printerSettings.get(branchId, id);
     },
 
-    async openDrawer(actor: AuthUser, id: string): Promise<void> {
+    async openDrawer(actor: AuthUser, id: string, idempotencyKey?: string): Promise<void> {
       const printer = await findPrinter(actor.branchId, id);
       if (!printer.hasDrawer) {
         throw conflict(`No cash drawer hangs on ${printer.name}`).because('PRINTER_HAS_NO_DRAWER', {
           name: printer.name,
         });
       }
-      await openDrawer({ transact, audit: deps.audit }, actor, printer);
+      await openDrawer({ transact, audit: deps.audit }, actor, printer, idempotencyKey);
     },
 
     /** The jobs still waiting in the branch, for the screens that mark tickets not printed. */

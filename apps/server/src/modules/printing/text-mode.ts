@@ -114,18 +114,20 @@ export function encodeText(
  * first (NFC), since a keyboard may send a tone mark as a separate character.
  */
 function printable(value: string): string {
-  return value
-    .normalize('NFC')
-    .replace(/×/g, 'x')
-    .replace(/[“”„]/g, '"')
-    .replace(/[‘’]/g, "'")
-    .replace(/[–—]/g, '-')
-    .replace(/…/g, '...')
-    .replace(/→/g, '->')
-    .replace(/·/g, '-')
-    // Money is formatted with a no-break space before ₫ (and the thousands may carry a narrow one).
-    .replace(/[\u00a0\u202f]/g, ' ')
-    .replace(/₫/g, 'đ');
+  return (
+    value
+      .normalize('NFC')
+      .replace(/×/g, 'x')
+      .replace(/[“”„]/g, '"')
+      .replace(/[‘’]/g, "'")
+      .replace(/[–—]/g, '-')
+      .replace(/…/g, '...')
+      .replace(/→/g, '->')
+      .replace(/·/g, '-')
+      // Money is formatted with a no-break space before ₫ (and the thousands may carry a narrow one).
+      .replace(/[\u00a0\u202f]/g, ' ')
+      .replace(/₫/g, 'đ')
+  );
 }
 
 const windows1258 = new Set(CodepageEncoder.getCodepoints('windows1258', true));
