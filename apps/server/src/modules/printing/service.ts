@@ -25,7 +25,6 @@ import { queueZReport, type ZReportCause } from './queue-z-report';
 import * as repo from './repository';
 import { readPrinterStatus } from './transport/tcp-printer';
 
-
 /** The branch's printers, their queue, and the jobs the rest of the server asks for. */
 export function createPrintingService(deps: {
   db: Database;
