@@ -72,9 +72,21 @@ describe('LiveUpdates', () => {
     await screen.findByText('bookings 2');
   });
 
+  it('asks for the printers and the jobs waiting again when the print queue changes', async () => {
+    let fetched = 0;
+    function PrintQueue() {
+      const queue = useQuery({ queryKey: [...queryRoots.printers, 'queue', 'test'], queryFn: () => ++fetched });
+      return <p>{`queue ${queue.data ?? 0}`}</p>;
+    }
+    const fake = renderBeside(<PrintQueue />);
+    await screen.findByText('queue 1');
+    fake.emit('print:queue-changed', {});
+    await screen.findByText('queue 2');
+  });
+
   it('stays quiet on updates and stops listening when it unmounts', async () => {
     const { emit, unmount, listenerCount } = renderLiveUpdates();
-    expect(listenerCount()).toBe(10);
+    expect(listenerCount()).toBe(11);
     await screen.findByText('orders 1 · tables 1 · menu 1 · ingredients 1');
 
     emit('order:updated', makeOrder({ orderNo: 1042 }));

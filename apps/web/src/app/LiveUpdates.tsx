@@ -204,6 +204,8 @@ export function LiveUpdates({ ownUserId }: { ownUserId?: string }) {
       invalidate(queryRoots.menu);
       invalidate(queryRoots.ingredients);
     };
+    // Jobs queued or printed, a printer off or back: the printers' list and the kitchen's "not printed" marks.
+    const onPrintQueueChanged = () => invalidate(queryRoots.printers);
     const onLowStock = (ingredient: Ingredient) => {
       invalidate(queryRoots.ingredients);
       enqueueSnackbar(lowStockMessage(ingredient), { variant: 'warning' });
@@ -224,6 +226,7 @@ export function LiveUpdates({ ownUserId }: { ownUserId?: string }) {
         queryRoots.menu,
         queryRoots.ingredients,
         queryRoots.reservations,
+        queryRoots.printers,
       ];
       for (const root of roots) invalidate(root);
     };
@@ -238,6 +241,7 @@ export function LiveUpdates({ ownUserId }: { ownUserId?: string }) {
     socket.on('reservation:updated', onReservationUpdated);
     socket.on('menu:updated', onMenuUpdated);
     socket.on('ingredient:low-stock', onLowStock);
+    socket.on('print:queue-changed', onPrintQueueChanged);
     return () => {
       socket.off('disconnect', onDisconnect);
       socket.off('connect', onConnect);
@@ -249,6 +253,7 @@ export function LiveUpdates({ ownUserId }: { ownUserId?: string }) {
       socket.off('reservation:updated', onReservationUpdated);
       socket.off('menu:updated', onMenuUpdated);
       socket.off('ingredient:low-stock', onLowStock);
+      socket.off('print:queue-changed', onPrintQueueChanged);
     };
   }, [socket, queryClient, enqueueSnackbar, ownUserId]);
 

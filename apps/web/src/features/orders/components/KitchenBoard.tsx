@@ -16,6 +16,8 @@ import {
 import { isRoundAwaitingApproval, kitchenStatuses, type RoundMove } from './round-status';
 import { ticketTiming, type TicketPhase } from './ticket-timing';
 import { useLateTicketBeep } from './use-late-ticket-beep';
+import { usePrintQueueIndex } from '../api/list-print-queue';
+import { unprintedTicketReason } from './unprinted-papers';
 import { ticketKey, useTicketPrint } from './use-ticket-print';
 import { LoadError } from '../../../components/LoadError';
 import { useT } from '../../../lib/i18n';
@@ -72,6 +74,8 @@ export function KitchenBoard({
   const t = useT();
   const orders = useOrders(kitchenOrderFilters);
   const printer = useTicketPrint();
+  // The whole branch's waiting jobs in one request, indexed once: each ticket below is a look-up.
+  const printQueue = usePrintQueueIndex();
 
   const shown = useMemo(() => {
     if (!orders.data) return [];
@@ -165,6 +169,12 @@ export function KitchenBoard({
                 // A diner's round is accepted before anything of it is printed for the cooks.
                 onPrint={ticket.round.status === 'pending' ? null : () => void printer.print(ticket, station)}
                 isPrinting={printer.printingKeys.has(key)}
+                unprinted={unprintedTicketReason(
+                  printQueue.data,
+                  ticket.order._id,
+                  ticket.round.no,
+                  station?._id ?? null,
+                )}
                 error={ticketErrors.get(key) ?? null}
               />
             </li>

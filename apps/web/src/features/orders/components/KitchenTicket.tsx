@@ -15,6 +15,8 @@ import { billedQuantity } from './order-lines';
 import { hasRounds, roundButtonTarget, tableLabel } from './order-names';
 import { approvalRequestLabel, isRoundAwaitingApproval, kitchenRoundMoves, type RoundMove } from './round-status';
 import { formatClock } from '../../../lib/date-format';
+import type { UnprintedReason } from './unprinted-papers';
+import { UnprintedBadge } from './UnprintedBadge';
 import { formatElapsed, toneMessages, type TicketTiming, type TicketTone } from './ticket-timing';
 
 const toneClasses: Record<TicketTone, string> = {
@@ -42,6 +44,8 @@ interface KitchenTicketProps {
   /** Prints the ticket; null when it cannot be printed from here. */
   onPrint: (() => void) | null;
   isPrinting: boolean;
+  /** Why the ticket's paper has not printed on its station's printer yet; null once it has, or with no printer. */
+  unprinted: UnprintedReason | null;
   /** The last refusal of this ticket's change, until the next try. */
   error: string | null;
 }
@@ -73,6 +77,7 @@ export function KitchenTicket({
   onStart,
   onPrint,
   isPrinting,
+  unprinted,
   error,
 }: KitchenTicketProps) {
   const t = useT();
@@ -151,6 +156,7 @@ export function KitchenTicket({
         <div className="flex flex-wrap items-center gap-2">
           <OrderStatusBadge status={round.status} />
           <SourceBadge source={round.source} />
+          {unprinted && <UnprintedBadge reason={unprinted} />}
           {awaitingApproval && (
             <span className="rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-bold text-stone-950">
               {approvalRequestLabel(t, order, round.no)}

@@ -17,6 +17,7 @@ import { roundMovesFor, roundsAwaitingApproval, roundStatusMessages, type RoundM
 import { formatClock } from '../../../lib/date-format';
 import { elapsedMinutes, formatElapsed } from './ticket-timing';
 import { billedLines, canChangeBill, canSplitBill, type TabAction } from './tab-actions';
+import { UnprintedPapersNotice } from './UnprintedPapersNotice';
 
 interface OrderCardProps {
   order: Order;
@@ -32,7 +33,11 @@ interface OrderCardProps {
   onAction: (order: Order, action: TabAction) => void;
   /** Opens the payment of one part of a split bill. */
   onPayPart: (order: Order, partNo: number) => void;
+  /** The stations' names by id, to say which station's ticket has not printed. */
+  stationNames?: ReadonlyMap<string, string>;
 }
+
+const noStationNames: ReadonlyMap<string, string> = new Map();
 
 const moveButtonClass: Partial<Record<OrderMove['target'], string>> = {
   cancelled: 'btn-secondary text-red-700 hover:bg-red-50',
@@ -244,6 +249,7 @@ export function OrderCard({
   onRoundMove,
   onAction,
   onPayPart,
+  stationNames = noStationNames,
 }: OrderCardProps) {
   const t = useT();
   const titleId = useId();
@@ -310,6 +316,7 @@ export function OrderCard({
         <p className="text-sm text-stone-700">{t('orders.mergedInto', { orderNo: order.mergedIntoOrderNo })}</p>
       )}
       {order.note && <p className="text-sm text-stone-700 italic">{t('orders.note', { note: order.note })}</p>}
+      <UnprintedPapersNotice orderId={order._id} stationNames={stationNames} />
 
       <div className="mt-auto flex flex-wrap items-end justify-between gap-2 border-t border-stone-100 pt-3 text-sm">
         <div className="text-stone-600">

@@ -28,6 +28,8 @@ interface OrderListProps {
   onRoundMove: (order: Order, round: OrderRound, move: RoundMove) => void;
   onAction: (order: Order, action: TabAction) => void;
   onPayPart: (order: Order, partNo: number) => void;
+  /** The stations' names by id, for the cards' "not printed" line. */
+  stationNames?: ReadonlyMap<string, string>;
 }
 
 export function OrderList({
@@ -44,6 +46,7 @@ export function OrderList({
   onRoundMove,
   onAction,
   onPayPart,
+  stationNames,
 }: OrderListProps) {
   const t = useT();
   const isOnline = useIsOnline();
@@ -115,6 +118,7 @@ export function OrderList({
               onRoundMove={onRoundMove}
               onAction={onAction}
               onPayPart={onPayPart}
+              stationNames={stationNames}
             />
           </li>
         ))}

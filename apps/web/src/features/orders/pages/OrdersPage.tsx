@@ -14,6 +14,7 @@ import { useNow } from '../../../lib/use-now';
 import { useOrderMoves } from '../components/use-order-moves';
 import { useStationWork } from '../components/use-station-work';
 import { useKitchenStation } from './use-kitchen-station';
+import { useStations } from '../../menu/api/list-stations';
 import { useTabActions } from './use-tab-actions';
 
 type View = 'list' | 'kitchen';
@@ -44,6 +45,13 @@ export function OrdersPage() {
   const busyIds = useMemo(
     () => new Set([...moves.busyIds, ...tabActions.busyIds, ...stationWork.busyIds]),
     [moves.busyIds, tabActions.busyIds, stationWork.busyIds],
+  );
+
+  // The cards name the station whose ticket has not printed ("Bếp lượt 2"); the list is small and shared.
+  const stations = useStations({ enabled: view === 'list' });
+  const stationNames = useMemo(
+    () => new Map((stations.data ?? []).map((station) => [station._id, station.name])),
+    [stations.data],
   );
 
   const today = restaurantDay(new Date(now));
@@ -166,6 +174,7 @@ export function OrdersPage() {
             onRoundMove={moves.requestRoundMove}
             onAction={tabActions.requestAction}
             onPayPart={tabActions.requestPayPart}
+            stationNames={stationNames}
           />
         </>
       )}

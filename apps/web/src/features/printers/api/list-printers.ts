@@ -7,10 +7,10 @@ import { queryRoots } from '../../../lib/query-keys';
 export const printersQueryKey = [...queryRoots.printers, 'list'] as const;
 
 /**
- * The queue drains and printers run out of paper on the server's side, with no event to say so: the list is read
- * again while the page stays open, so the waiting jobs and the status keep up.
+ * `print:queue-changed` refreshes the list as jobs come and go (app/LiveUpdates.tsx); a printer that runs out of
+ * paper while nothing prints sends no event, so the list is also read again now and then while the page stays open.
  */
-const refreshEveryMs = 30_000;
+const refreshEveryMs = 5 * 60_000;
 
 /** The current branch's printers, with what each said when last asked and how many jobs wait for it. */
 export async function listPrinters(): Promise<Printer[]> {

@@ -1,5 +1,5 @@
 import { useSnackbar } from 'notistack';
-import type { Printer, PrinterStatus } from '@quan/contract/printers';
+import type { PrintBridge, Printer, PrinterStatus } from '@quan/contract/printers';
 import { describeApiError } from '../../../lib/api-client';
 import { appLocale, formatDateTime } from '../../../lib/date-format';
 import { useT, type Translate } from '../../../lib/i18n';
@@ -38,6 +38,13 @@ function printedThings(t: Translate, printer: Printer, stationNames: ReadonlyMap
   ];
 }
 
+/** Through which bridge the printer is reached, or this server; a revoked bridge reaches it no more. */
+function connectionText(t: Translate, printer: Printer, bridge: PrintBridge | undefined): string {
+  if (printer.bridgeId === null) return t('printers.form.thisServer');
+  if (!bridge) return t('printers.card.unknownBridge');
+  return bridge.revokedAt === null ? bridge.name : t('printers.form.bridgeRevoked', { name: bridge.name });
+}
+
 function StatusBadge({ printer }: { printer: Printer }) {
   const t = useT();
   const look = printer.status ? statusLooks[printer.status] : null;
@@ -59,12 +66,14 @@ interface PrinterCardProps {
   stationNames: ReadonlyMap<string, string>;
   /** The printer its jobs go to when it is off, if it has one. */
   fallback: Printer | undefined;
+  /** The branch's print bridges: with none, every printer is reached by this server and the card need not say so. */
+  bridges: readonly PrintBridge[];
   onEdit: () => void;
   onDelete: () => void;
 }
 
 /** One printer of the branch: where it is, what it prints, how it is, and what can be asked of it. */
-export function PrinterCard({ printer, stationNames, fallback, onEdit, onDelete }: PrinterCardProps) {
+export function PrinterCard({ printer, stationNames, fallback, bridges, onEdit, onDelete }: PrinterCardProps) {
   const t = useT();
   const { enqueueSnackbar } = useSnackbar();
   const canOpenDrawer = useCan('printers:drawer');
@@ -73,6 +82,7 @@ export function PrinterCard({ printer, stationNames, fallback, onEdit, onDelete 
   const openDrawer = useOpenDrawer();
   const printed = printedThings(t, printer, stationNames);
   const { name } = printer;
+  const bridge = bridges.find((each) => each._id === printer.bridgeId);
 
   function printTestPage() {
     testPage.mutate(printer._id, {
@@ -128,6 +138,12 @@ export function PrinterCard({ printer, stationNames, fallback, onEdit, onDelete 
             ? t('printers.card.fallbackAfter', { name: fallback.name, seconds: printer.fallbackAfterSeconds })
             : t('printers.card.noFallback')}
         </dd>
+        {(bridges.length > 0 || printer.bridgeId !== null) && (
+          <>
+            <dt className="text-stone-600">{t('printers.card.connection')}</dt>
+            <dd className="text-stone-900">{connectionText(t, printer, bridge)}</dd>
+          </>
+        )}
       </dl>
       <p className={`text-sm font-medium ${printer.queued > 0 ? 'text-amber-800' : 'text-stone-600'}`}>
         {t('printers.card.queued', { count: printer.queued })}

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useSnackbar } from 'notistack';
 import { useForm, useWatch } from 'react-hook-form';
-import type { Printer } from '@quan/contract/printers';
+import type { PrintBridge, Printer } from '@quan/contract/printers';
 import type { Station } from '@quan/contract/stations';
 import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/FormAlert';
@@ -12,7 +12,7 @@ import { localizedZodResolver } from '../../../lib/form-resolver';
 import { useT } from '../../../lib/i18n';
 import { useCreatePrinter } from '../api/create-printer';
 import { useUpdatePrinter } from '../api/update-printer';
-import { printerFormFields, printerFormSchema, printerFormValues, shownFieldsOf } from './printer-form';
+import { editedFieldsOf, printerFormFields, printerFormSchema, printerFormValues } from './printer-form';
 import { codepageNames } from './printer-labels';
 
 /** An address of the kind a printer has on a restaurant's router, as the field's example. */
@@ -33,6 +33,8 @@ interface PrinterFormDialogProps {
   printers: readonly Printer[];
   /** The chain's stations, each saying whether this branch runs it; undefined while they load. */
   stations: readonly Station[] | undefined;
+  /** The branch's print bridges, revoked ones included. */
+  bridges: readonly PrintBridge[];
   onClose: () => void;
 }
 
@@ -40,13 +42,13 @@ interface PrinterFormDialogProps {
  * Adds a printer of the branch or edits one: where it is on the network, its paper and how it prints, what it prints,
  * its cash drawer, and where its jobs go when it is off.
  */
-export function PrinterFormDialog({ printer, printers, stations, onClose }: PrinterFormDialogProps) {
+export function PrinterFormDialog({ printer, printers, stations, bridges, onClose }: PrinterFormDialogProps) {
   const t = useT();
   const { enqueueSnackbar } = useSnackbar();
   const createMutation = useCreatePrinter();
   const updateMutation = useUpdatePrinter();
   const isPending = createMutation.isPending || updateMutation.isPending;
-  const ids = { codepage: useId(), fallback: useId(), modeHint: useId() };
+  const ids = { codepage: useId(), fallback: useId(), modeHint: useId(), bridge: useId(), bridgeHint: useId() };
   const {
     register,
     handleSubmit,
@@ -69,6 +71,7 @@ export function PrinterFormDialog({ printer, printers, stations, onClose }: Prin
     hasDrawer: register('hasDrawer'),
     fallbackPrinterId: register('fallbackPrinterId'),
     fallbackAfterSeconds: register('fallbackAfterSeconds', { valueAsNumber: true }),
+    bridgeId: register('bridgeId'),
   };
 
   // The stations this branch runs, and any it stopped running that the printer still has, so none is kept unseen.
@@ -76,11 +79,13 @@ export function PrinterFormDialog({ printer, printers, stations, onClose }: Prin
     (station) => station.inUse || printer?.stationIds.includes(station._id),
   );
   const fallbackChoices = printers.filter((other) => other._id !== printer?._id);
+  // The live bridges, and a revoked one the printer still names, so that the form shows where its jobs go today.
+  const bridgeChoices = bridges.filter((bridge) => bridge.revokedAt === null || bridge._id === printer?.bridgeId);
 
   const onSubmit = handleSubmit(async (body) => {
     try {
       const saved = printer
-        ? await updateMutation.mutateAsync({ id: printer._id, ...shownFieldsOf(body) })
+        ? await updateMutation.mutateAsync({ id: printer._id, ...editedFieldsOf(body, printer) })
         : await createMutation.mutateAsync(body);
       enqueueSnackbar(t(printer ? 'printers.form.saved' : 'printers.form.added', { name: saved.name }), {
         variant: 'success',
@@ -143,6 +148,32 @@ export function PrinterFormDialog({ printer, printers, stations, onClose }: Prin
             error={errors.port?.message}
             {...inputs.port}
           />
+        </div>
+        <div>
+          <label htmlFor={ids.bridge} className="field-label">
+            {t('printers.form.bridge')}
+          </label>
+          {/* Drawn again when the bridges arrive after the form opened: a select keeps showing its first option
+              otherwise, while the form still holds the printer's bridge. */}
+          <select
+            key={bridgeChoices.map((bridge) => bridge._id).join()}
+            id={ids.bridge}
+            className="field-input"
+            aria-describedby={ids.bridgeHint}
+            aria-invalid={errors.bridgeId ? true : undefined}
+            {...inputs.bridgeId}
+          >
+            <option value="">{t('printers.form.thisServer')}</option>
+            {bridgeChoices.map((bridge) => (
+              <option key={bridge._id} value={bridge._id}>
+                {bridge.revokedAt === null ? bridge.name : t('printers.form.bridgeRevoked', { name: bridge.name })}
+              </option>
+            ))}
+          </select>
+          <p id={ids.bridgeHint} className="mt-1 text-xs text-stone-600">
+            {t('printers.form.bridgeHint')}
+          </p>
+          {errors.bridgeId?.message && <p className="field-error">{errors.bridgeId.message}</p>}
         </div>
         <fieldset>
           <legend className="field-label">{t('printers.form.paper')}</legend>

@@ -29,6 +29,8 @@ export interface PrinterFormValues {
   /** "": no fallback. */
   fallbackPrinterId: string;
   fallbackAfterSeconds: number;
+  /** "": the server connects to the printer itself. */
+  bridgeId: string;
 }
 
 const defaultFallbackAfterSeconds = 60;
@@ -47,6 +49,7 @@ export const printerFormFields = [
   'hasDrawer',
   'fallbackPrinterId',
   'fallbackAfterSeconds',
+  'bridgeId',
 ] as const satisfies readonly (keyof PrinterFormValues)[];
 
 /**
@@ -60,6 +63,7 @@ function bodyOf(values: PrinterFormValues): z.input<typeof createPrinterBodySche
     paperWidth: values.paperWidth === '58' ? 58 : 80,
     codepage: values.mode === 'text' && values.codepage !== '' ? values.codepage : null,
     fallbackPrinterId: hasFallback ? values.fallbackPrinterId : null,
+    bridgeId: values.bridgeId === '' ? null : values.bridgeId,
     fallbackAfterSeconds:
       hasFallback || Number.isInteger(values.fallbackAfterSeconds)
         ? values.fallbackAfterSeconds
@@ -75,10 +79,13 @@ export const printerFormSchema = z.custom<PrinterFormValues>().transform(bodyOf)
 
 /**
  * Only what the form shows, so that saving it never touches what it does not (an edit sent with the create schema's
- * defaults for the rest would reset them).
+ * defaults for the rest would reset them); the bridge only when it was changed, since a printer may still name one
+ * revoked since, which the server would refuse to be given again.
  */
-export function shownFieldsOf(body: CreatePrinterBody): UpdatePrinterBody {
-  return Object.fromEntries(printerFormFields.map((field) => [field, body[field]]));
+export function editedFieldsOf(body: CreatePrinterBody, printer: Pick<Printer, 'bridgeId'>): UpdatePrinterBody {
+  const fields =
+    body.bridgeId === printer.bridgeId ? printerFormFields.filter((field) => field !== 'bridgeId') : printerFormFields;
+  return Object.fromEntries(fields.map((field) => [field, body[field]]));
 }
 
 /** A new printer starts as most counters have it: 80 mm paper, raster, the usual port, a minute before the fallback. */
@@ -97,5 +104,6 @@ export function printerFormValues(printer: Printer | undefined): PrinterFormValu
     hasDrawer: printer?.hasDrawer ?? false,
     fallbackPrinterId: printer?.fallbackPrinterId ?? '',
     fallbackAfterSeconds: printer?.fallbackAfterSeconds ?? defaultFallbackAfterSeconds,
+    bridgeId: printer?.bridgeId ?? '',
   };
 }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Printer } from '@quan/contract/printers';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PrintBridge, Printer } from '@quan/contract/printers';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
 import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok, type FakeHandler } from '../../../test/fake-api';
@@ -62,12 +62,66 @@ const counterPrinter: Printer = {
   ...stamp,
 };
 
-/** The branch's printers and stations as the server keeps them, and what each call answers. */
-function printersApi(initial: Printer[] = [kitchenPrinter, counterPrinter]): FakeHandler {
+const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
+
+/** The cashier's computer asked for jobs a moment ago; the old laptop has been silent for an hour; one is revoked. */
+function makeBridges(): PrintBridge[] {
+  return [
+    {
+      _id: '0190a1b2-0000-7000-8000-0000000000b1',
+      name: 'Máy tính quầy',
+      createdAt: '2026-11-20T03:00:00.000Z',
+      lastSeenAt: secondsAgo(12),
+      revokedAt: null,
+    },
+    {
+      _id: '0190a1b2-0000-7000-8000-0000000000b2',
+      name: 'Laptop cũ',
+      createdAt: '2026-11-20T03:00:00.000Z',
+      lastSeenAt: secondsAgo(3600),
+      revokedAt: null,
+    },
+    {
+      _id: '0190a1b2-0000-7000-8000-0000000000b3',
+      name: 'Máy hỏng',
+      createdAt: '2026-11-20T03:00:00.000Z',
+      lastSeenAt: null,
+      revokedAt: '2026-11-21T03:00:00.000Z',
+    },
+  ];
+}
+
+const bridgeKey = 'qpb_k3yShownOnce-ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
+
+/** The branch's printers, stations and print bridges as the server keeps them, and what each call answers. */
+function printersApi(
+  initial: Printer[] = [kitchenPrinter, counterPrinter],
+  initialBridges = makeBridges(),
+): FakeHandler {
   let printers = initial;
+  let bridges = initialBridges;
   return ({ method, url, config }) => {
     const body = typeof config.data === 'string' ? (JSON.parse(config.data) as Partial<Printer>) : {};
     if (method === 'GET' && url === '/api/station') return ok([kitchen, bar, grill]);
+    if (method === 'GET' && url === '/api/printers/bridges') return ok(bridges);
+    if (method === 'POST' && url === '/api/printers/bridges') {
+      const made: PrintBridge = {
+        _id: '0190a1b2-0000-7000-8000-0000000000b4',
+        name: body.name ?? '',
+        createdAt: new Date().toISOString(),
+        lastSeenAt: null,
+        revokedAt: null,
+      };
+      bridges = [...bridges, made];
+      return { status: 201, body: { success: true, data: { ...made, key: bridgeKey } } };
+    }
+    const bridgeUrl = /^\/api\/printers\/bridges\/([^/]+)$/.exec(url);
+    if (method === 'DELETE' && bridgeUrl) {
+      bridges = bridges.map((bridge) =>
+        bridge._id === bridgeUrl[1] ? { ...bridge, revokedAt: new Date().toISOString() } : bridge,
+      );
+      return ok(bridges.find((bridge) => bridge._id === bridgeUrl[1]));
+    }
     if (method === 'GET' && url === '/api/printers') return ok(printers);
     if (method === 'POST' && url === '/api/printers' && printers.some((each) => each.name === body.name)) {
       return {
@@ -231,8 +285,10 @@ describe('PrintersPage', { timeout: 20_000 }, () => {
     const put = fakeApi.configs.find((request) => request.method === 'put');
     expect(put?.url).toBe(`/api/printers/${kitchenPrinter._id}`);
     expect(bodyOf(put)).toMatchObject({ stationIds: [bar._id], fallbackPrinterId: counterPrinter._id });
-    // Only what the form shows: a setting made elsewhere (the printer's bridge) is left as it is.
-    expect(Object.keys(bodyOf(put) as object).sort()).toEqual([...printerFormFields].sort());
+    // Only what the form shows, and its bridge only when changed: one revoked since would be refused.
+    expect(Object.keys(bodyOf(put) as object).sort()).toEqual(
+      printerFormFields.filter((field) => field !== 'bridgeId').sort(),
+    );
   });
 
   it('deletes a printer once asked, saying its waiting jobs are dropped', async () => {
@@ -283,6 +339,118 @@ describe('PrintersPage', { timeout: 20_000 }, () => {
     expect(await dialog.findByRole('alert')).toHaveTextContent('Chi nhánh đã có máy in tên “Máy bếp”');
     expect(screen.getByRole('dialog', { name: 'Thêm máy in' })).toBeInTheDocument();
     await activateLanguage('en', 'staff');
+  });
+
+  it('lists the print bridges: which is connected, when each was last heard from, and which is revoked', async () => {
+    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
+    fakeApi = installFakeApi(printersApi());
+    renderRoutes(routes, { path: '/printers' });
+
+    const section = within(await screen.findByRole('region', { name: 'Print bridges' }));
+    const cashier = within(await section.findByRole('article', { name: 'Máy tính quầy' }));
+    expect(cashier.getByText('Connected')).toBeInTheDocument();
+    expect(cashier.getByText('Last seen 12 seconds ago')).toBeInTheDocument();
+    const laptop = within(section.getByRole('article', { name: 'Laptop cũ' }));
+    expect(laptop.getByText('Not connected')).toBeInTheDocument();
+    expect(laptop.getByText('Last seen 1 hour ago')).toBeInTheDocument();
+    const broken = within(section.getByRole('article', { name: 'Máy hỏng' }));
+    expect(broken.getByText('Revoked')).toBeInTheDocument();
+    expect(broken.queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
+    // With bridges in the branch, each printer says how it is reached.
+    const kitchenCard = within(screen.getByRole('article', { name: 'Máy bếp' }));
+    expect(kitchenCard.getByText('Connected through')).toBeInTheDocument();
+    expect(kitchenCard.getByText('This server')).toBeInTheDocument();
+  });
+
+  it('makes a bridge and shows its key once, with the command to run and a copy button', async () => {
+    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
+    fakeApi = installFakeApi(printersApi());
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderRoutes(routes, { path: '/printers' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a bridge' }));
+    const form = within(screen.getByRole('dialog', { name: 'Add a print bridge' }));
+    await userEvent.type(form.getByLabelText('Name'), 'Máy tính bếp');
+    await userEvent.click(form.getByRole('button', { name: 'Add a bridge' }));
+
+    const shown = within(await screen.findByRole('dialog', { name: 'Print bridge Máy tính bếp made' }));
+    expect(shown.getByText(/This key is shown only now/)).toBeInTheDocument();
+    expect(shown.getByRole('textbox', { name: 'Key' })).toHaveValue(bridgeKey);
+    const command = `npm run print-bridge -- --server ${location.origin} --key ${bridgeKey}`;
+    expect(shown.getByRole('textbox', { name: /^Command to run/ })).toHaveValue(command);
+    await userEvent.click(shown.getByRole('button', { name: 'Copy command' }));
+    expect(writeText).toHaveBeenCalledWith(command);
+    expect(await shown.findByText('Copied.')).toBeInTheDocument();
+    const post = fakeApi.configs.find(
+      (request) => request.method === 'post' && request.url === '/api/printers/bridges',
+    );
+    expect(bodyOf(post)).toEqual({ name: 'Máy tính bếp' });
+
+    await userEvent.click(shown.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const made = within(await screen.findByRole('article', { name: 'Máy tính bếp' }));
+    expect(made.getByText('Never connected yet')).toBeInTheDocument();
+    // Nowhere on the page any more: the server keeps only its hash.
+    expect(screen.queryByDisplayValue(bridgeKey)).not.toBeInTheDocument();
+    expect(document.body.textContent).not.toContain(bridgeKey);
+    Reflect.deleteProperty(navigator, 'clipboard');
+  });
+
+  it('revokes a bridge only once confirmed', async () => {
+    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
+    fakeApi = installFakeApi(printersApi());
+    renderRoutes(routes, { path: '/printers' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Revoke Laptop cũ' }));
+    let confirm = within(screen.getByRole('dialog', { name: 'Revoke Laptop cũ?' }));
+    expect(confirm.getByText(/Its key stops working at once/)).toBeInTheDocument();
+    await userEvent.click(confirm.getByRole('button', { name: 'Cancel' }));
+    expect(fakeApi.requests.filter((request) => request.startsWith('DELETE'))).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke Laptop cũ' }));
+    confirm = within(screen.getByRole('dialog', { name: 'Revoke Laptop cũ?' }));
+    await userEvent.click(confirm.getByRole('button', { name: 'Revoke bridge' }));
+
+    expect(await screen.findByText('Laptop cũ revoked')).toBeInTheDocument();
+    expect(fakeApi.requests).toContain('DELETE /api/printers/bridges/0190a1b2-0000-7000-8000-0000000000b2');
+    const laptop = within(screen.getByRole('article', { name: 'Laptop cũ' }));
+    expect(await laptop.findByText('Revoked')).toBeInTheDocument();
+    expect(laptop.queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
+  });
+
+  it('connects a printer through a live bridge, and keeps a revoked one untouched unless changed', async () => {
+    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
+    const behindRevoked = { ...counterPrinter, bridgeId: '0190a1b2-0000-7000-8000-0000000000b3' };
+    fakeApi = installFakeApi(printersApi([kitchenPrinter, behindRevoked]));
+    renderRoutes(routes, { path: '/printers' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Máy bếp' }));
+    let dialog = within(screen.getByRole('dialog', { name: 'Edit Máy bếp' }));
+    const through = dialog.getByLabelText('Connected through');
+    await within(through).findByRole('option', { name: 'Máy tính quầy' });
+    // Only the live bridges: a revoked one reaches no printer.
+    expect(
+      within(through)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['This server', 'Máy tính quầy', 'Laptop cũ']);
+    await userEvent.selectOptions(through, 'Máy tính quầy');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Máy bếp saved');
+    const firstPut = fakeApi.configs.find((request) => request.method === 'put');
+    expect(bodyOf(firstPut)).toMatchObject({ bridgeId: '0190a1b2-0000-7000-8000-0000000000b1' });
+
+    const counterCard = within(screen.getByRole('article', { name: 'Máy quầy' }));
+    expect(counterCard.getByText('Máy hỏng (revoked)')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Máy quầy' }));
+    dialog = within(screen.getByRole('dialog', { name: 'Edit Máy quầy' }));
+    expect(dialog.getByLabelText('Connected through')).toHaveDisplayValue('Máy hỏng (revoked)');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Máy quầy saved');
+    const secondPut = fakeApi.configs.filter((request) => request.method === 'put')[1];
+    expect(secondPut?.url).toBe(`/api/printers/${counterPrinterId}`);
+    expect(bodyOf(secondPut)).not.toHaveProperty('bridgeId');
   });
 
   it('offers staff no printers: no link on More, and the page asks nothing', async () => {

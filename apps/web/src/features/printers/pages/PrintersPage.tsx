@@ -11,7 +11,9 @@ import { useCan } from '../../../lib/use-can';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useStations } from '../../menu/api/list-stations';
 import { useDeletePrinter } from '../api/delete-printer';
+import { usePrintBridges } from '../api/list-print-bridges';
 import { usePrinters } from '../api/list-printers';
+import { PrintBridgesSection } from '../components/PrintBridgesSection';
 import { PrinterCard } from '../components/PrinterCard';
 import { PrinterFormDialog } from '../components/PrinterFormDialog';
 
@@ -20,7 +22,8 @@ type Editing = { printer?: Printer } | null;
 
 /**
  * The current branch's network printers, for managers: where each is, what it prints by itself, how it is and how
- * many jobs wait for it; add, edit, delete, print a test page, read its status, open its cash drawer.
+ * many jobs wait for it; add, edit, delete, print a test page, read its status, open its cash drawer. Under them, the
+ * print bridges that reach the printers when the server is elsewhere.
  */
 export function PrintersPage() {
   const t = useT();
@@ -28,12 +31,14 @@ export function PrintersPage() {
   const canManage = useCan('printers:manage');
   const printers = usePrinters({ enabled: canManage });
   const stations = useStations({ enabled: canManage });
+  const bridges = usePrintBridges({ enabled: canManage });
   const deleteMutation = useDeletePrinter();
   const { enqueueSnackbar } = useSnackbar();
   const [editing, setEditing] = useState<Editing>(null);
   const [printerToDelete, setPrinterToDelete] = useState<Printer | null>(null);
 
   const list = printers.data ?? [];
+  const bridgeList = bridges.data ?? [];
   const stationNames = new Map((stations.data ?? []).map((station) => [station._id, station.name]));
 
   function confirmDelete() {
@@ -78,6 +83,7 @@ export function PrintersPage() {
               printer={printer}
               stationNames={stationNames}
               fallback={list.find((other) => other._id === printer.fallbackPrinterId)}
+              bridges={bridgeList}
               onEdit={() => setEditing({ printer })}
               onDelete={() => setPrinterToDelete(printer)}
             />
@@ -102,12 +108,14 @@ export function PrintersPage() {
         )}
       </div>
       {renderContent()}
+      {canManage && <PrintBridgesSection />}
       {editing && (
         <PrinterFormDialog
           printer={editing.printer}
           printers={list}
           // Undefined while loading; a failed read shows no station rather than blocking the rest of the form.
           stations={stations.isPending ? undefined : (stations.data ?? [])}
+          bridges={bridgeList}
           onClose={() => setEditing(null)}
         />
       )}
