@@ -90,8 +90,7 @@ export function createOrdersService(deps: OrdersDeps) {
       startRound(deps, actor.branchId, target, body),
     printTicket: (actor: AuthUser, target: { orderId: string; roundNo: number; stationId: string | null }) =>
       printTicket(deps, actor, target),
-    printBill: (actor: AuthUser, target: { orderId: string; kind: BillPrintKind }) =>
-      printBill(deps, actor, target),
+    printBill: (actor: AuthUser, target: { orderId: string; kind: BillPrintKind }) => printBill(deps, actor, target),
     voidLines: (actor: AuthUser, id: string, body: VoidLinesBody, approve: Approve) =>
       voidLines(deps, actor, id, body, approve),
     merge: (actor: AuthUser, id: string, body: { fromOrderId: string; expectedVersion?: number }) =>
