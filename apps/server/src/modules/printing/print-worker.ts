@@ -80,17 +80,22 @@ export function createPrintWorker(deps: {
     return changed;
   }
 
-  async function drain(): Promise<void> {
-    for (;;) {
-      if (stopped) return;
-      const printer = await leaseNextPrinter(db, sender);
-      if (!printer) return;
-      try {
-        if (await printQueue(printer.id)) bus.publish([{ type: 'print.queue-changed', branchId: printer.branchId }]);
-      } finally {
-        await releasePrinter(db, printer.id, sender);
-      }
+  async function sendQueue(printer: { id: string; branchId: string }): Promise<void> {
+    try {
+      if (await printQueue(printer.id)) bus.publish([{ type: 'print.queue-changed', branchId: printer.branchId }]);
+    } finally {
+      await releasePrinter(db, printer.id, sender);
     }
+  }
+
+  /** Every printer with due jobs at once: the bar's ticket never waits behind the kitchen's backlog. */
+  async function drain(): Promise<void> {
+    const sending: Promise<void>[] = [];
+    for (let printer = await leaseNextPrinter(db, sender); printer && !stopped;) {
+      sending.push(sendQueue(printer));
+      printer = await leaseNextPrinter(db, sender);
+    }
+    await Promise.all(sending);
   }
 
   function run(): void {
