@@ -2,6 +2,9 @@ import { useId, useRef, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
 import { useT } from '../../../lib/i18n';
 
+/** About what a line of the field holds in a phone's dialog, in the small monospace type. */
+const charactersPerPhoneLine = 34;
+
 interface CopyFieldProps {
   label: string;
   value: string;
@@ -36,19 +39,20 @@ export function CopyField({ label, value, copyLabel }: CopyFieldProps) {
       <label htmlFor={inputId} className="field-label">
         {label}
       </label>
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
-        {/* A text area, so that a long command wraps where a phone can read all of it. */}
+      <div className="flex flex-col gap-2">
+        {/* A text area, so that a long command wraps where a phone can read all of it: as tall as its text where
+            the browser sizes fields to their content, else as tall as a phone's width needs. */}
         <textarea
           id={inputId}
           ref={input}
           readOnly
           value={value}
-          rows={value.length > 60 ? 3 : 1}
+          rows={Math.ceil(value.length / charactersPerPhoneLine)}
           spellCheck={false}
-          className="field-input min-w-0 flex-1 resize-none font-mono text-sm break-all"
+          className="field-input min-w-0 flex-1 resize-none font-mono text-sm break-all field-sizing-content"
           onFocus={(event) => event.target.select()}
         />
-        <button type="button" className="btn btn-secondary shrink-0" onClick={() => void copy()}>
+        <button type="button" className="btn btn-secondary sm:self-end" onClick={() => void copy()}>
           {copied === 'yes' ? (
             <Check aria-hidden="true" className="size-4" />
           ) : (
