@@ -33,8 +33,6 @@ const waiter: Person = {
 const tablet = { width: 1024, height: 768 };
 /** The waits on the printer: a ticket comes within seconds, but a busy two-core machine may take many. */
 const PRINTED_WITHIN_MS = 30_000;
-/** The printers' list reads itself again every 30 s while it is open. */
-const LIST_KEEPS_UP_MS = 45_000;
 
 /**
  * Where the journey leaves screenshots of what it checks, when E2E_SHOTS_DIR names a folder: a person reads them
@@ -73,7 +71,8 @@ async function countPrintDialogs(page: Page): Promise<() => number> {
 /**
  * The kitchen's thermal printer, from the manager's screen to the paper: a manager adds it on More → Máy in and
  * prints a test page; a round placed on the POS comes out of it by itself, with no print dialog; while it is off,
- * the ticket waits in the queue, and once it is on again the ticket prints, once.
+ * the kitchen's screen and the order's card mark the ticket not printed, and once it is on again the ticket
+ * prints, once, and the marks go.
  */
 describe.skipIf(!hasBrowser)('a kitchen printer on the restaurant network, in Vietnamese on a tablet', () => {
   let kitchen: Station;
@@ -157,7 +156,7 @@ describe.skipIf(!hasBrowser)('a kitchen printer on the restaurant network, in Vi
       const [testPage] = await printer.waitForJobs(1, PRINTED_WITHIN_MS);
       expectRasterTicket(testPage!);
       // The status it read on the way: online.
-      await card.getByText('Sẵn sàng', { exact: true }).waitFor({ timeout: LIST_KEEPS_UP_MS });
+      await card.getByText('Sẵn sàng', { exact: true }).waitFor({ timeout: PRINTED_WITHIN_MS });
       await shoot(admin, 'printers-list');
 
       // The waiter places table 1's order on the POS: its kitchen ticket comes out of the printer by itself.
@@ -169,8 +168,14 @@ describe.skipIf(!hasBrowser)('a kitchen printer on the restaurant network, in Vi
       expect(printDialogs()).toBe(0);
       expect(await printQueue()).toEqual([]);
 
-      // The printer goes off (unplugged, say); table 2 orders. The order is placed all the same, and its ticket waits
-      // in the queue, its last try refused.
+      // The kitchen's screen, on its own tablet: table 1's ticket has printed, and says nothing of it.
+      const kitchenScreen = await pages.signedIn(waiter, tablet);
+      await kitchenScreen.goto(`${server.url}/orders?view=kitchen`);
+      const firstOnScreen = kitchenScreen.getByRole('article', { name: /^#1001 · Bàn 1/ });
+      await firstOnScreen.waitFor();
+
+      // The printer goes off (unplugged, say); table 2 orders. The order is placed all the same, and its ticket
+      // waits in the queue, its last try refused.
       await printer.switchOff();
       await placeOrder(pos, ['Phở gà'], 'Bàn 2, 4 chỗ', 1002);
       const orders = await apiClient(server.url).call<Order[]>('GET', '/api/order?limit=5', undefined, ownerToken);
@@ -182,21 +187,36 @@ describe.skipIf(!hasBrowser)('a kitchen printer on the restaurant network, in Vi
           { timeout: PRINTED_WITHIN_MS },
         )
         .toEqual([['kitchen_ticket', second._id, 1, kitchen._id, 'unreachable']]);
-      // The kitchen's screen, on its own tablet, has the ticket to cook from.
-      const kitchenScreen = await pages.signedIn(waiter, tablet);
-      await kitchenScreen.goto(`${server.url}/orders?view=kitchen`);
-      await kitchenScreen.getByRole('article', { name: /^#1002 · Bàn 2/ }).waitFor();
+
+      // The kitchen's screen marks that ticket alone as not printed, and says why.
+      const secondOnScreen = kitchenScreen.getByRole('article', { name: /^#1002 · Bàn 2/ });
+      const notPrinted = secondOnScreen.getByText(/^Chưa in/);
+      await expect
+        .poll(async () => plain(await notPrinted.textContent()), { timeout: PRINTED_WITHIN_MS })
+        .toBe('Chưa in: máy in không kết nối được');
+      expect(plain(await firstOnScreen.textContent())).not.toContain('Chưa in');
       await shoot(kitchenScreen, 'kitchen-not-printed');
-      // The manager's card says the printer is out of reach, with one ticket waiting.
-      await card.getByText('Không kết nối được', { exact: true }).waitFor({ timeout: LIST_KEEPS_UP_MS });
-      await card.getByText('1 phiếu chờ in', { exact: true }).waitFor({ timeout: LIST_KEEPS_UP_MS });
+      // So does the order's card in the waiter's list of orders, naming the paper.
+      await pos.goto(`${server.url}/orders`);
+      const unprintedPapers = pos
+        .getByRole('article', { name: /^#1002 · Bàn 2/ })
+        .getByText('Phiếu chưa in: Bếp lượt 1 (máy in không kết nối được)');
+      await unprintedPapers.waitFor();
+      await shoot(pos, 'order-card-not-printed');
+      // And the manager's card: out of reach, one ticket waiting.
+      await card.getByText('Không kết nối được', { exact: true }).waitFor();
+      await card.getByText('1 phiếu chờ in', { exact: true }).waitFor();
+      await shoot(admin, 'printer-unreachable');
       expect(printer.jobs).toHaveLength(2);
 
-      // Back on: the waiting ticket prints, once, and the queue is empty.
+      // Back on: the waiting ticket prints, once, and the marks go from every screen by themselves.
       await printer.switchOn();
       const [, , secondTicket] = await printer.waitForJobs(3, 60_000);
       expectRasterTicket(secondTicket!);
-      await card.getByText('Không có phiếu chờ in', { exact: true }).waitFor({ timeout: LIST_KEEPS_UP_MS });
+      await notPrinted.waitFor({ state: 'detached' });
+      await unprintedPapers.waitFor({ state: 'detached' });
+      await card.getByText('Không có phiếu chờ in', { exact: true }).waitFor();
+      await card.getByText('Sẵn sàng', { exact: true }).waitFor();
       expect(await printQueue()).toEqual([]);
       expect(printer.jobs).toHaveLength(3);
       expect(printDialogs()).toBe(0);
