@@ -81,14 +81,16 @@ export function Header({ user, deviceStatus, branchSwitcher, onSignOut, isSignin
                     to={to}
                     end={to === '/'}
                     className={({ isActive }) =>
-                      `flex flex-col items-center gap-0.5 px-1 py-2 text-[11px] font-medium lg:flex-row lg:gap-2 lg:rounded-lg lg:px-3 lg:text-sm ${
+                      // A 1024 px tablet has room for a manager's six words, not for their icons too: the icons come back
+                      // on wider screens (and stay on the phone's bottom bar).
+                      `flex flex-col items-center gap-0.5 px-1 py-2 text-[11px] font-medium whitespace-nowrap lg:flex-row lg:gap-2 lg:rounded-lg lg:px-2.5 lg:text-sm xl:px-3 ${
                         isActive
                           ? 'text-amber-800 lg:bg-amber-50'
                           : 'text-stone-600 hover:text-stone-900 lg:hover:bg-stone-100'
                       }`
                     }
                   >
-                    <Icon aria-hidden="true" className="size-5 lg:size-4" />
+                    <Icon aria-hidden="true" className="size-5 lg:hidden xl:block xl:size-4" />
                     {t(label)}
                   </NavLink>
                 </li>
