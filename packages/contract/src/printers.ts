@@ -104,6 +104,23 @@ export type CreatePrinterBody = z.infer<typeof createPrinterBodySchema>;
 export const updatePrinterBodySchema = z.strictObject(printerFields).partial();
 export type UpdatePrinterBody = z.infer<typeof updatePrinterBodySchema>;
 
+/**
+ * Why a waiting job's last try failed: the printer out of reach (`unreachable`, `timeout`, `reset`, `offline`, or an
+ * address off the restaurant's network, `refused_address`), out of paper, its cover open; `in_flight`: a try has
+ * begun and not answered yet.
+ */
+export const printJobErrors = [
+  'unreachable',
+  'timeout',
+  'reset',
+  'refused_address',
+  'paper_out',
+  'cover_open',
+  'offline',
+  'in_flight',
+] as const;
+export type PrintJobError = (typeof printJobErrors)[number];
+
 /** A job still waiting for its printer, for the screens that say which tickets have not printed. */
 export const queuedPrintJobSchema = z.object({
   _id: idSchema,
@@ -113,7 +130,7 @@ export const queuedPrintJobSchema = z.object({
   roundNo: z.int32().nullable(),
   stationId: idSchema.nullable(),
   attempts: z.int32(),
-  lastError: z.string().nullable(),
+  lastError: z.enum(printJobErrors).nullable(),
   createdAt: isoDateTimeSchema,
 });
 export type QueuedPrintJob = z.infer<typeof queuedPrintJobSchema>;

@@ -14,7 +14,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { PrintJobKind, PrinterCodepage, PrinterMode, PrinterStatus } from '@quan/contract/printers';
+import type { PrintJobError, PrintJobKind, PrinterCodepage, PrinterMode, PrinterStatus } from '@quan/contract/printers';
 import type { PrintPayload } from '../../modules/printing/payload';
 import { branches } from './branches';
 import { stations } from './menu';
@@ -146,7 +146,7 @@ export const printJobs = pgTable(
     /** An earlier try may have put part of it on paper (cut off mid-way, or the sender stopped): it prints as IN LẠI. */
     mayHavePrinted: boolean('may_have_printed').notNull().default(false),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lastError: text('last_error'),
+    lastError: text('last_error').$type<PrintJobError>(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     printedAt: timestamp('printed_at', { withTimezone: true }),

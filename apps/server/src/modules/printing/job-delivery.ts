@@ -1,3 +1,4 @@
+import type { PrintJobError } from '@quan/contract/printers';
 import type { Executor } from '../../db/client';
 import type { SettingsService } from '../settings/service';
 import { asReprint, encodePayload } from './payload';
@@ -13,8 +14,8 @@ const retryDelay = (attempts: number) => Math.min(MAX_RETRY_MS, 1000 * 2 ** Math
 const cutOff = new Set(['in_flight', 'timeout', 'reset']);
 const reprintBanner = { vi: 'IN LẠI', en: 'REPRINT' } as const;
 
-export type DeliveryFailure =
-  'unreachable' | 'timeout' | 'reset' | 'refused_address' | 'paper_out' | 'cover_open' | 'offline';
+/** Why a try failed: every error a job records but the mark of a try under way. */
+export type DeliveryFailure = Exclude<PrintJobError, 'in_flight'>;
 
 /** Who sends: an instance's worker (the printers it reaches itself) or a print bridge (its own printers). */
 export interface Sender {

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { PrintJobError } from '@quan/contract/printers';
 import type { Executor } from '../../db/client';
 import { printBridges, printerStations, printers, printJobs } from '../../db/schema/printing';
 
@@ -264,7 +265,7 @@ export async function markPrinted(db: Executor, id: string, attempt: number): Pr
 export async function markFailed(
   db: Executor,
   id: string,
-  failure: { error: string; attempt: number | null; retryInMs: number },
+  failure: { error: PrintJobError; attempt: number | null; retryInMs: number },
 ): Promise<boolean> {
   const rows = await db
     .update(printJobs)

@@ -1,10 +1,9 @@
-import { useCallback } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Envelope } from '@quan/contract/common';
 import type { QueuedPrintJob } from '@quan/contract/printers';
 import { apiClient, getApiStatus } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
-import { indexPrintQueue } from '../components/unprinted-papers';
+import { indexPrintQueue } from '../model/print-queue-index';
 
 /** Under the printers' root: `print:queue-changed` refreshes it with the printers' list. */
 export const printQueueQueryKey = [...queryRoots.printers, 'queue'] as const;
@@ -26,18 +25,20 @@ export async function listPrintQueue(): Promise<QueuedPrintJob[]> {
 }
 
 export function printQueueQueryOptions() {
-  return queryOptions({ queryKey: printQueueQueryKey, queryFn: listPrintQueue });
+  return queryOptions({
+    queryKey: printQueueQueryKey,
+    queryFn: listPrintQueue,
+    // Events arrive only while a screen listens: a screen opened again asks afresh, so a ticket printed meanwhile
+    // is not still marked (nor one that failed meanwhile left unmarked).
+    staleTime: 0,
+    refetchOnMount: true,
+  });
 }
 
-const noJobs: readonly QueuedPrintJob[] = [];
-
-/** The queue indexed for the kitchen screen: one request for the whole board, one look-up per ticket. */
+/**
+ * The queue indexed once for a screen (the kitchen board, the list of orders): one request, then one look-up per
+ * ticket or card.
+ */
 export function usePrintQueueIndex() {
   return useQuery({ ...printQueueQueryOptions(), select: indexPrintQueue });
-}
-
-/** The jobs of one order still waiting, for its card; the cards share the one request. */
-export function useUnprintedJobsOfOrder(orderId: string): readonly QueuedPrintJob[] {
-  const select = useCallback((jobs: QueuedPrintJob[]) => jobs.filter((job) => job.orderId === orderId), [orderId]);
-  return useQuery({ ...printQueueQueryOptions(), select }).data ?? noJobs;
 }

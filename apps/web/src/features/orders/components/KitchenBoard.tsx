@@ -17,8 +17,8 @@ import { isRoundAwaitingApproval, kitchenStatuses, type RoundMove } from './roun
 import { ticketTiming, type TicketPhase } from './ticket-timing';
 import { useLateTicketBeep } from './use-late-ticket-beep';
 import { usePrintQueueIndex } from '../api/list-print-queue';
-import { unprintedTicketReason } from './unprinted-papers';
-import { ticketKey, useTicketPrint } from './use-ticket-print';
+import { ticketKey } from '../model/ticket-key';
+import { useTicketPrint } from './use-ticket-print';
 import { LoadError } from '../../../components/LoadError';
 import { useT } from '../../../lib/i18n';
 
@@ -99,7 +99,7 @@ export function KitchenBoard({
               : 'making';
         return {
           ticket,
-          key: ticketKey(ticket, station?._id ?? null),
+          key: ticketKey(ticket.order._id, ticket.round.no, station?._id ?? null),
           stationWork,
           timing: ticketTiming(ticket.round.sentAt, now, target, phase),
         };
@@ -169,12 +169,7 @@ export function KitchenBoard({
                 // A diner's round is accepted before anything of it is printed for the cooks.
                 onPrint={ticket.round.status === 'pending' ? null : () => void printer.print(ticket, station)}
                 isPrinting={printer.printingKeys.has(key)}
-                unprinted={unprintedTicketReason(
-                  printQueue.data,
-                  ticket.order._id,
-                  ticket.round.no,
-                  station?._id ?? null,
-                )}
+                unprinted={printQueue.data?.kitchenTickets.get(key) ?? null}
                 error={ticketErrors.get(key) ?? null}
               />
             </li>

@@ -15,7 +15,7 @@ import { billedQuantity } from './order-lines';
 import { hasRounds, roundButtonTarget, tableLabel } from './order-names';
 import { approvalRequestLabel, isRoundAwaitingApproval, kitchenRoundMoves, type RoundMove } from './round-status';
 import { formatClock } from '../../../lib/date-format';
-import type { UnprintedReason } from './unprinted-papers';
+import type { UnprintedReason } from '../model/print-queue-index';
 import { UnprintedBadge } from './UnprintedBadge';
 import { formatElapsed, toneMessages, type TicketTiming, type TicketTone } from './ticket-timing';
 

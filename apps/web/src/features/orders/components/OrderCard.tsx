@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { ArrowRightLeft, Ban, Clock, Merge, Split, Users, Wallet, type LucideIcon } from 'lucide-react';
 import { isOpenOrderStatus, type Order, type OrderItem, type OrderRound } from '@quan/contract/order';
+import type { QueuedPrintJob } from '@quan/contract/printers';
 import { OrderLineLabel } from '../../../components/OrderLineLabel';
 import { formatMoney } from '../../../lib/format';
 import { formatDateTime } from '../../../lib/date-format';
@@ -33,11 +34,11 @@ interface OrderCardProps {
   onAction: (order: Order, action: TabAction) => void;
   /** Opens the payment of one part of a split bill. */
   onPayPart: (order: Order, partNo: number) => void;
+  /** The order's jobs still waiting for a printer, said on the card. */
+  unprintedJobs: readonly QueuedPrintJob[];
   /** The stations' names by id, to say which station's ticket has not printed. */
-  stationNames?: ReadonlyMap<string, string>;
+  stationNames: ReadonlyMap<string, string>;
 }
-
-const noStationNames: ReadonlyMap<string, string> = new Map();
 
 const moveButtonClass: Partial<Record<OrderMove['target'], string>> = {
   cancelled: 'btn-secondary text-red-700 hover:bg-red-50',
@@ -249,7 +250,8 @@ export function OrderCard({
   onRoundMove,
   onAction,
   onPayPart,
-  stationNames = noStationNames,
+  unprintedJobs,
+  stationNames,
 }: OrderCardProps) {
   const t = useT();
   const titleId = useId();
@@ -316,7 +318,7 @@ export function OrderCard({
         <p className="text-sm text-stone-700">{t('orders.mergedInto', { orderNo: order.mergedIntoOrderNo })}</p>
       )}
       {order.note && <p className="text-sm text-stone-700 italic">{t('orders.note', { note: order.note })}</p>}
-      <UnprintedPapersNotice orderId={order._id} stationNames={stationNames} />
+      <UnprintedPapersNotice jobs={unprintedJobs} stationNames={stationNames} />
 
       <div className="mt-auto flex flex-wrap items-end justify-between gap-2 border-t border-stone-100 pt-3 text-sm">
         <div className="text-stone-600">

@@ -1,5 +1,7 @@
 import type { Order, OrderRound } from '@quan/contract/order';
+import type { QueuedPrintJob } from '@quan/contract/printers';
 import { useOrders } from '../api/list-orders';
+import { usePrintQueueIndex } from '../api/list-print-queue';
 import { OrderCard } from './OrderCard';
 import { dayEndIso, dayStartIso } from '../../../lib/restaurant-day';
 import { useT } from '../../../lib/i18n';
@@ -29,8 +31,10 @@ interface OrderListProps {
   onAction: (order: Order, action: TabAction) => void;
   onPayPart: (order: Order, partNo: number) => void;
   /** The stations' names by id, for the cards' "not printed" line. */
-  stationNames?: ReadonlyMap<string, string>;
+  stationNames: ReadonlyMap<string, string>;
 }
+
+const noJobs: readonly QueuedPrintJob[] = [];
 
 export function OrderList({
   tab,
@@ -61,6 +65,8 @@ export function OrderList({
     },
     { enabled: isRangeValid },
   );
+  // The branch's waiting jobs in one request, indexed once: each card below takes its order's.
+  const printQueue = usePrintQueueIndex();
 
   if (!isRangeValid) {
     return (
@@ -118,6 +124,7 @@ export function OrderList({
               onRoundMove={onRoundMove}
               onAction={onAction}
               onPayPart={onPayPart}
+              unprintedJobs={printQueue.data?.byOrder.get(order._id) ?? noJobs}
               stationNames={stationNames}
             />
           </li>

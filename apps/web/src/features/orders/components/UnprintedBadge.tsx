@@ -1,6 +1,7 @@
 import { PrinterX } from 'lucide-react';
 import { useT } from '../../../lib/i18n';
-import { unprintedReasonMessages, type UnprintedReason } from './unprinted-papers';
+import type { UnprintedReason } from '../model/print-queue-index';
+import { unprintedReasonMessages } from './unprinted-papers';
 
 /**
  * "Chưa in" on a kitchen ticket whose paper has not come out of its printer: the cooks know to read it from the

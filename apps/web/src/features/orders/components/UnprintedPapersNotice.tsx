@@ -1,10 +1,13 @@
 import { PrinterX } from 'lucide-react';
+import type { QueuedPrintJob } from '@quan/contract/printers';
 import { useT } from '../../../lib/i18n';
-import { useUnprintedJobsOfOrder } from '../api/list-print-queue';
-import { describeUnprintedJobs, unprintedReasonMessages, unprintedReasonOfJobs } from './unprinted-papers';
+import { listOf } from '../../../lib/list-format';
+import { unprintedReasonOfJobs } from '../model/print-queue-index';
+import { describeUnprintedJobs, unprintedReasonMessages } from './unprinted-papers';
 
 interface UnprintedPapersNoticeProps {
-  orderId: string;
+  /** The order's jobs still waiting for a printer. */
+  jobs: readonly QueuedPrintJob[];
   /** The stations' names by id, to say whose ticket waits; without them, the round alone. */
   stationNames: ReadonlyMap<string, string>;
 }
@@ -13,9 +16,8 @@ interface UnprintedPapersNoticeProps {
  * "Phiếu chưa in: Bếp lượt 2" on an order's card while any of its papers waits for a printer, so that whoever
  * looks at the order knows the kitchen may not have it on paper. Nothing once every paper has printed.
  */
-export function UnprintedPapersNotice({ orderId, stationNames }: UnprintedPapersNoticeProps) {
+export function UnprintedPapersNotice({ jobs, stationNames }: UnprintedPapersNoticeProps) {
   const t = useT();
-  const jobs = useUnprintedJobsOfOrder(orderId);
   const names = describeUnprintedJobs(t, jobs, stationNames);
   if (names.length === 0) return null;
   const reason = unprintedReasonOfJobs(jobs);
@@ -29,7 +31,7 @@ export function UnprintedPapersNotice({ orderId, stationNames }: UnprintedPapers
     >
       <PrinterX aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>
-        {t('orders.unprinted.orderLine', { papers: names.join(', ') })}
+        {t('orders.unprinted.orderLine', { papers: listOf(names) })}
         <span className="sr-only"> ({why})</span>
       </span>
     </p>

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { Order } from '@quan/contract/order';
 import type { QueuedPrintJob } from '@quan/contract/printers';
 import { Provider as ReduxProvider } from 'react-redux';
@@ -10,7 +12,7 @@ import { makeLine, makeOrder, makeRound } from '../../../test/data/orders';
 import { fail, installFakeApi, ok, type FakeResponse } from '../../../test/fake-api';
 import { createAppStore } from '../../../store/store';
 import { KitchenBoard } from './KitchenBoard';
-import { OrderCard } from './OrderCard';
+import { OrderList } from './OrderList';
 
 const bep = makeStation({ _id: '0190a1b2-c3d4-7e5f-8a9b-5a7100000001', name: 'Bếp', sortOrder: 0 });
 const bar = makeStation({ _id: '0190a1b2-c3d4-7e5f-8a9b-5a7100000002', name: 'Bar', sortOrder: 1 });
@@ -149,30 +151,31 @@ describe('papers not printed yet', () => {
 
   function renderCards() {
     const none = () => undefined;
-    // The card asks the signed-in person's role what it may offer.
+    // The cards ask the signed-in person's role what they may offer.
     return renderBeside(
       <ReduxProvider store={createAppStore()}>
-        {[tab, takeaway].map((order) => (
-          <OrderCard
-            key={order._id}
-            order={order}
-            now={Date.now()}
-            isBusy={false}
-            canMove={false}
-            canVoid={false}
-            onMove={none}
-            onRoundMove={none}
-            onAction={none}
-            onPayPart={none}
-            stationNames={stationNames}
-          />
-        ))}
+        <OrderList
+          tab="all"
+          from=""
+          to=""
+          page={1}
+          onPageChange={none}
+          now={Date.now()}
+          busyIds={new Set()}
+          canMove={false}
+          canVoid={false}
+          onMove={none}
+          onRoundMove={none}
+          onAction={none}
+          onPayPart={none}
+          stationNames={stationNames}
+        />
       </ReduxProvider>,
     );
   }
 
-  it('says on an order’s card which of its papers have not printed, each once', async () => {
-    serve(() => [
+  it('says on an order’s card which of its papers have not printed, each once, asking once for all cards', async () => {
+    const api = serve(() => [
       job({ lastError: 'unreachable' }),
       job({ printerId: spareKitchenPrinterId }),
       job({ kind: 'bill', roundNo: null, stationId: null }),
@@ -180,8 +183,56 @@ describe('papers not printed yet', () => {
     renderCards();
 
     const tabCard = await ticketNamed(/^#42/);
-    expect(await tabCard.findByText('Not printed: Bếp round 2, bill')).toBeInTheDocument();
+    expect(await tabCard.findByText('Not printed: Bếp round 2 and bill')).toBeInTheDocument();
     expect(within(screen.getByRole('article', { name: /^#43/ })).queryByText(/Not printed/)).not.toBeInTheDocument();
+    expect(api.requests.filter((request) => request === 'GET /api/printers/queue')).toHaveLength(1);
+  });
+
+  it.each([
+    ['offline', 'the printer cannot be reached'],
+    ['reset', 'the printer cannot be reached'],
+    ['timeout', 'the printer cannot be reached'],
+    ['refused_address', 'the printer cannot be reached'],
+    ['paper_out', 'the printer is out of paper'],
+    ['cover_open', 'the printer’s cover is open'],
+    ['in_flight', 'waiting to print'],
+    [null, 'waiting to print'],
+  ] as const)('reads a last try that ended %s as “%s”', async (lastError, why) => {
+    serve(() => [job({ lastError })]);
+    renderBeside(
+      <KitchenBoard now={Date.now()} busyIds={new Set()} canMove onMove={() => undefined} stations={[bep, bar]} />,
+    );
+    const round2 = await ticketNamed(/^Round 2 · Table 5/);
+    expect((await round2.findByText('Not printed')).closest('span')).toHaveAttribute('title', why);
+  });
+
+  it('asks the queue again when the screen is opened again', async () => {
+    let waiting = [job({})];
+    const api = serve(() => waiting);
+    // The kitchen screen left for another and come back to, on the same device.
+    function Reopenable() {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(!open)}>
+            {open ? 'Leave' : 'Back'}
+          </button>
+          {open && (
+            <KitchenBoard now={Date.now()} busyIds={new Set()} canMove onMove={() => undefined} stations={[bep, bar]} />
+          )}
+        </>
+      );
+    }
+    renderBeside(<Reopenable />);
+    expect(await (await ticketNamed(/^Round 2 · Table 5/)).findByText('Not printed')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Leave' }));
+
+    // Printed while no screen listened for the event.
+    waiting = [];
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    const round2 = await ticketNamed(/^Round 2 · Table 5/);
+    await expect.poll(() => round2.queryByText('Not printed')).toBeNull();
+    expect(api.requests.filter((request) => request === 'GET /api/printers/queue')).toHaveLength(2);
   });
 
   it('says it in Vietnamese', async () => {

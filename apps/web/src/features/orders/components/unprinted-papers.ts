@@ -1,29 +1,6 @@
 import type { QueuedPrintJob } from '@quan/contract/printers';
 import type { Translate } from '../../../lib/i18n';
-
-/** Why a job has not printed yet, as far as its last try says: the printer out of reach, out of paper, or simply next. */
-export type UnprintedReason = 'unreachable' | 'paperOut' | 'coverOpen' | 'waiting';
-
-/** The reasons a person can act on first: a ticket waiting on two printers says the worse. */
-const reasonOrder: readonly UnprintedReason[] = ['unreachable', 'paperOut', 'coverOpen', 'waiting'];
-
-/** A last try that failed on the way there (a bridge's "timeout" included) is the printer not being reached. */
-function reasonOf(job: Pick<QueuedPrintJob, 'lastError'>): UnprintedReason {
-  switch (job.lastError) {
-    case 'unreachable':
-    case 'timeout':
-      return 'unreachable';
-    case 'paper_out':
-      return 'paperOut';
-    case 'cover_open':
-      return 'coverOpen';
-    default:
-      return 'waiting';
-  }
-}
-
-const worse = (a: UnprintedReason | undefined, b: UnprintedReason): UnprintedReason =>
-  a !== undefined && reasonOrder.indexOf(a) < reasonOrder.indexOf(b) ? a : b;
+import type { UnprintedReason } from '../model/print-queue-index';
 
 export const unprintedReasonMessages: Record<UnprintedReason, string> = {
   unreachable: 'orders.unprinted.unreachable',
@@ -31,48 +8,6 @@ export const unprintedReasonMessages: Record<UnprintedReason, string> = {
   coverOpen: 'orders.unprinted.coverOpen',
   waiting: 'orders.unprinted.waiting',
 };
-
-/** The kitchen tickets not printed yet, each round once for the screen of all stations and once per station. */
-export interface PrintQueueIndex {
-  kitchenTickets: ReadonlyMap<string, UnprintedReason>;
-}
-
-const ticketKeyOf = (orderId: string, roundNo: number, stationId: string | null) =>
-  stationId === null ? `${orderId}:${roundNo}` : `${orderId}:${roundNo}:${stationId}`;
-
-/** Built once per answer of the queue, so that each ticket on the board is a look-up. */
-export function indexPrintQueue(jobs: readonly QueuedPrintJob[]): PrintQueueIndex {
-  const kitchenTickets = new Map<string, UnprintedReason>();
-  for (const job of jobs) {
-    if (job.kind !== 'kitchen_ticket' || job.orderId === null || job.roundNo === null) continue;
-    const reason = reasonOf(job);
-    for (const key of [
-      ticketKeyOf(job.orderId, job.roundNo, null),
-      ticketKeyOf(job.orderId, job.roundNo, job.stationId),
-    ]) {
-      kitchenTickets.set(key, worse(kitchenTickets.get(key), reason));
-    }
-  }
-  return { kitchenTickets };
-}
-
-/**
- * Why a kitchen ticket has not printed, or null once it has (or was never to print): on a station's screen, that
- * station's ticket of the round; on the screen of all stations, any of the round's.
- */
-export function unprintedTicketReason(
-  index: PrintQueueIndex | undefined,
-  orderId: string,
-  roundNo: number,
-  stationId: string | null,
-): UnprintedReason | null {
-  return index?.kitchenTickets.get(ticketKeyOf(orderId, roundNo, stationId)) ?? null;
-}
-
-/** The worst reason among an order's waiting jobs. */
-export function unprintedReasonOfJobs(jobs: readonly QueuedPrintJob[]): UnprintedReason {
-  return jobs.reduce<UnprintedReason>((reason, job) => worse(reason, reasonOf(job)), 'waiting');
-}
 
 /**
  * "Bếp lượt 2", "phiếu tạm tính": each paper of an order still waiting, named once (a ticket on two printers is one

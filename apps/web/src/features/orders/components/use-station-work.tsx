@@ -8,7 +8,7 @@ import { useUpdateStationWork } from '../api/update-station-work';
 import { stationWorkMessage } from './order-messages';
 import { roundButtonTarget } from './order-names';
 import { reportTabRefusal } from './tab-refusal';
-import { ticketKey } from './use-ticket-print';
+import { ticketKey } from '../model/ticket-key';
 
 /**
  * A station starting its dishes of a round (or the kitchen a whole round), marking them done, or taking that
@@ -50,7 +50,7 @@ export function useStationWork() {
     station: Pick<Station, '_id' | 'name'>,
     ready: boolean,
   ) {
-    const key = ticketKey({ order, round }, station._id);
+    const key = ticketKey(order._id, round.no, station._id);
     setBusy(order._id, true);
     setError(key, null);
     try {
@@ -77,7 +77,7 @@ export function useStationWork() {
   }
 
   async function sendStart(order: Order, round: Pick<OrderRound, 'no'>, station: Pick<Station, '_id' | 'name'> | null) {
-    const key = ticketKey({ order, round }, station?._id ?? null);
+    const key = ticketKey(order._id, round.no, station?._id ?? null);
     const target = roundButtonTarget(t, order, round.no);
     setBusy(order._id, true);
     setError(key, null);

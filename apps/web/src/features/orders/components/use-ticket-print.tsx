@@ -1,22 +1,14 @@
 import { useState } from 'react';
 import { useSnackbar } from 'notistack';
-import type { Order, OrderRound } from '@quan/contract/order';
 import type { Station } from '@quan/contract/stations';
 import { usePrintSheet } from '../../../components/use-print-sheet';
 import { describeApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { usePrintTicket } from '../api/print-ticket';
+import { ticketKey } from '../model/ticket-key';
 import { PrintedStationTicket, type PrintedStationTicketProps } from './StationTicketPrint';
 import { type KitchenTicketData } from './kitchen-tickets';
 import { roundButtonTarget } from './order-names';
-
-/** The key of a ticket on a screen: one round of one order, for one station or all of them. */
-export function ticketKey(
-  ticket: { order: Pick<Order, '_id'>; round: Pick<OrderRound, 'no'> },
-  stationId: string | null,
-): string {
-  return `${ticket.order._id}-${ticket.round.no}-${stationId ?? 'all'}`;
-}
 
 /**
  * Printing a kitchen ticket: the server counts the copy first (so a second one says REPRINT) and sends a station's
@@ -42,7 +34,7 @@ export function useTicketPrint() {
   }
 
   async function print(ticket: KitchenTicketData, station: Pick<Station, '_id' | 'name'> | null): Promise<void> {
-    const key = ticketKey(ticket, station?._id ?? null);
+    const key = ticketKey(ticket.order._id, ticket.round.no, station?._id ?? null);
     if (printingKeys.has(key)) return;
     const { order, round, lines } = ticket;
     setPrinting(key, true);

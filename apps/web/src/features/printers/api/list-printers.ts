@@ -19,7 +19,15 @@ export async function listPrinters(): Promise<Printer[]> {
 }
 
 export function printersQueryOptions() {
-  return queryOptions({ queryKey: printersQueryKey, queryFn: listPrinters, refetchInterval: refreshEveryMs });
+  return queryOptions({
+    queryKey: printersQueryKey,
+    queryFn: listPrinters,
+    // Events arrive only while a screen listens: a page opened again asks afresh rather than show what a printer
+    // said before it left, up to five minutes ago.
+    staleTime: 0,
+    refetchOnMount: true,
+    refetchInterval: refreshEveryMs,
+  });
 }
 
 export function usePrinters({ enabled = true }: { enabled?: boolean } = {}) {

@@ -1,8 +1,9 @@
 import { useSnackbar } from 'notistack';
 import type { PrintBridge, Printer, PrinterStatus } from '@quan/contract/printers';
 import { describeApiError } from '../../../lib/api-client';
-import { appLocale, formatDateTime } from '../../../lib/date-format';
+import { formatDateTime } from '../../../lib/date-format';
 import { useT, type Translate } from '../../../lib/i18n';
+import { listOf } from '../../../lib/list-format';
 import { useCan } from '../../../lib/use-can';
 import { useOpenDrawer } from '../api/open-drawer';
 import { usePrintTestPage } from '../api/print-test-page';
@@ -18,11 +19,6 @@ const statusLooks: Record<PrinterStatus, { labelId: string; className: string }>
   unreachable: { labelId: 'printers.status.unreachable', className: 'bg-red-100 text-red-900' },
   no_answer: { labelId: 'printers.status.noAnswer', className: 'bg-stone-200 text-stone-800' },
 };
-
-/** "Bếp, Bar và hóa đơn": the list in the screen's language. */
-function listOf(parts: readonly string[]): string {
-  return new Intl.ListFormat(appLocale(), { style: 'long', type: 'conjunction' }).format(parts);
-}
 
 /** What the printer prints by itself: its stations' tickets by name, then the bills, receipts and Z reports. */
 function printedThings(t: Translate, printer: Printer, stationNames: ReadonlyMap<string, string>): string[] {

@@ -201,6 +201,19 @@ describe('PrintersPage', { timeout: 20_000 }, () => {
     expect(counterCard.getByRole('button', { name: 'Open the cash drawer on Máy quầy' })).toBeInTheDocument();
   });
 
+  it('reads the printers again when the page is opened again', async () => {
+    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
+    fakeApi = installFakeApi(printersApi());
+    const { router } = renderRoutes(routes, { path: '/printers' });
+    expect(await screen.findByRole('article', { name: 'Máy bếp' })).toBeInTheDocument();
+
+    await router.navigate('/more');
+    await screen.findByRole('link', { name: /^Printers/ });
+    await router.navigate('/printers');
+    expect(await screen.findByRole('article', { name: 'Máy bếp' })).toBeInTheDocument();
+    await expect.poll(() => fakeApi?.requests.filter((request) => request === 'GET /api/printers')).toHaveLength(2);
+  });
+
   it('adds a printer with its stations, bills, drawer and fallback', async () => {
     storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
     fakeApi = installFakeApi(printersApi());
