@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
-import type { OptionSales, PrepTimes, RevenueQuery } from '@quan/contract/report';
+import type { OptionSales, PrepTimes, ReportScope, RevenueQuery } from '@quan/contract/report';
 import { LoadError } from '../../../components/LoadError';
 import { formatCount } from '../../../lib/date-format';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { useOptionSales } from '../api/get-option-sales';
+import { useChainPrepTimes } from '../api/get-chain-prep-times';
 import { usePrepTimes } from '../api/get-prep-times';
-import { formatPrepTime, prepTimeIso } from './chart-format';
+import { ChainPrepTimesTables } from './ChainPrepTimesTables';
+import { Average, Empty, ReportTable, figureCellClass } from './ReportTable';
 
 /**
  * The periods of this section, named as the dashboard's presets (message ids): the restaurant's calendar days,
@@ -19,56 +21,30 @@ export const optionsAndKitchenPeriods = [
 ] as const;
 export type OptionsAndKitchenPeriod = (typeof optionsAndKitchenPeriods)[number]['preset'];
 
-const cellClass = 'py-2 text-right text-stone-700 tabular-nums whitespace-nowrap';
-
-/**
- * A report's table: scrolls sideways inside its card on a narrow phone rather than widening the page.
- * Its children are its bodies (`<tbody>`), one per group of rows or one for all.
- */
-function ReportTable({
-  caption,
-  captionVisible = false,
-  columns,
+function ReportCard({
+  id,
+  title,
+  note,
+  scopeNote,
+  wide = false,
   children,
 }: {
-  caption: string;
-  captionVisible?: boolean;
-  /** The headers; a numeric column holds figures, right-aligned. */
-  columns: { name: string; numeric?: boolean }[];
+  id: string;
+  title: string;
+  note: string;
+  /** Whose figures these are, when the page's scope alone does not say it. */
+  scopeNote?: string;
+  /** Across the section's two columns on a wide screen: for a table with a column per branch. */
+  wide?: boolean;
   children: ReactNode;
 }) {
   return (
-    <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <table className="w-full min-w-[18rem] text-sm">
-        <caption className={captionVisible ? 'pb-1 text-left text-sm font-semibold text-stone-900' : 'sr-only'}>
-          {caption}
-        </caption>
-        <thead className="text-left text-xs font-semibold tracking-wide text-stone-500 uppercase">
-          <tr>
-            {columns.map((column) => (
-              <th
-                key={column.name}
-                scope="col"
-                className={`py-1.5 font-semibold ${column.numeric ? 'pl-3 text-right' : 'pr-3'}`}
-              >
-                {column.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        {children}
-      </table>
-    </div>
-  );
-}
-
-function ReportCard({ id, title, note, children }: { id: string; title: string; note: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-title`} className="card min-w-0 p-4 sm:p-5">
+    <section aria-labelledby={`${id}-title`} className={`card min-w-0 p-4 sm:p-5 ${wide ? 'lg:col-span-2' : ''}`}>
       <h3 id={`${id}-title`} className="text-lg font-semibold text-stone-900">
         {title}
       </h3>
       <p className="mt-1 text-xs text-stone-500">{note}</p>
+      {scopeNote && <p className="mt-1 text-xs font-medium text-stone-700">{scopeNote}</p>}
       <div className="mt-3">{children}</div>
     </section>
   );
@@ -81,10 +57,6 @@ function Loading() {
       {t('chart.loadingFigures')}
     </p>
   );
-}
-
-function Empty({ children }: { children: ReactNode }) {
-  return <p className="text-sm text-stone-600">{children}</p>;
 }
 
 /** The options by group, the groups in the order of their best-selling option, each keeping the server's order. */
@@ -123,9 +95,9 @@ function OptionSalesTable({ options }: { options: OptionSales['options'] }) {
               <th scope="row" className="min-w-28 py-2 pr-3 text-left font-medium text-stone-900">
                 {option.name}
               </th>
-              <td className={`pl-3 ${cellClass}`}>{formatCount(option.portions)}</td>
+              <td className={`pl-3 ${figureCellClass}`}>{formatCount(option.portions)}</td>
               {/* A negative price change (a smaller bowl) lowered the revenue: shown as it is, below zero. */}
-              <td className={`pl-3 ${cellClass}`}>
+              <td className={`pl-3 ${figureCellClass}`}>
                 {option.revenue === 0 ? (
                   <>
                     <span aria-hidden="true">—</span>
@@ -141,11 +113,6 @@ function OptionSalesTable({ options }: { options: OptionSales['options'] }) {
       ))}
     </ReportTable>
   );
-}
-
-function Average({ seconds }: { seconds: number }) {
-  const t = useT();
-  return <time dateTime={prepTimeIso(seconds)}>{formatPrepTime(t, seconds)}</time>;
 }
 
 function PrepTimesTables({ prepTimes }: { prepTimes: PrepTimes }) {
@@ -170,8 +137,8 @@ function PrepTimesTables({ prepTimes }: { prepTimes: PrepTimes }) {
               <th scope="row" className="py-2 pr-3 text-left font-medium text-stone-900">
                 {station.name}
               </th>
-              <td className={`pl-3 ${cellClass}`}>{formatCount(station.lines)}</td>
-              <td className={`pl-3 ${cellClass}`}>
+              <td className={`pl-3 ${figureCellClass}`}>{formatCount(station.lines)}</td>
+              <td className={`pl-3 ${figureCellClass}`}>
                 <Average seconds={station.averageSeconds} />
               </td>
             </tr>
@@ -193,8 +160,8 @@ function PrepTimesTables({ prepTimes }: { prepTimes: PrepTimes }) {
               <th scope="row" className="py-2 pr-3 text-left font-medium text-stone-900">
                 {dish.name}
               </th>
-              <td className={`pl-3 ${cellClass}`}>{formatCount(dish.lines)}</td>
-              <td className={`pl-3 ${cellClass}`}>
+              <td className={`pl-3 ${figureCellClass}`}>{formatCount(dish.lines)}</td>
+              <td className={`pl-3 ${figureCellClass}`}>
                 <Average seconds={dish.averageSeconds} />
               </td>
             </tr>
@@ -212,13 +179,21 @@ interface OptionsAndKitchenProps {
   range: RevenueQuery;
   /** The period's days in words ("10/02 – 11/03/2026"). */
   days: string;
+  /** The page's scope: in the chain's view the kitchen's times are the chain's, branch by branch. */
+  scope: ReportScope;
 }
 
-/** Sales by option (how many large bowls) and the kitchen's average preparation times over a period. */
-export function OptionsAndKitchen({ period, onPeriodChange, range, days }: OptionsAndKitchenProps) {
+/**
+ * Sales by option (how many large bowls) and the kitchen's average preparation times over a period: the branch's,
+ * or in the chain's view the chain's times, branch by branch.
+ */
+export function OptionsAndKitchen({ period, onPeriodChange, range, days, scope }: OptionsAndKitchenProps) {
   const t = useT();
   const optionSales = useOptionSales(range);
-  const prepTimes = usePrepTimes(range);
+  const chainView = scope === 'chain';
+  const branchPrepTimes = usePrepTimes(range, { enabled: !chainView });
+  const chainPrepTimes = useChainPrepTimes(range, { enabled: chainView });
+  const prepTimes = chainView ? chainPrepTimes : branchPrepTimes;
   const labelId = optionsAndKitchenPeriods.find((option) => option.preset === period)?.label;
 
   return (
@@ -245,7 +220,13 @@ export function OptionsAndKitchen({ period, onPeriodChange, range, days }: Optio
         ))}
       </div>
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
-        <ReportCard id="option-sales" title={t('chart.options.title')} note={t('chart.options.note')}>
+        {/* The server counts options branch by branch only: in the chain's view the card says whose they are. */}
+        <ReportCard
+          id="option-sales"
+          title={t('chart.options.title')}
+          note={t('chart.options.note')}
+          scopeNote={chainView ? t('chart.options.branchOnly') : undefined}
+        >
           {optionSales.isPending ? (
             <Loading />
           ) : optionSales.isError ? (
@@ -260,7 +241,13 @@ export function OptionsAndKitchen({ period, onPeriodChange, range, days }: Optio
             </div>
           )}
         </ReportCard>
-        <ReportCard id="prep-times" title={t('chart.prep.title')} note={t('chart.prep.note')}>
+        <ReportCard
+          id="prep-times"
+          title={t('chart.prep.title')}
+          note={t('chart.prep.note')}
+          scopeNote={chainView ? t('chart.prep.chainNote') : undefined}
+          wide={chainView}
+        >
           {prepTimes.isPending ? (
             <Loading />
           ) : prepTimes.isError ? (
@@ -271,7 +258,11 @@ export function OptionsAndKitchen({ period, onPeriodChange, range, days }: Optio
             />
           ) : (
             <div aria-busy={prepTimes.isPlaceholderData}>
-              <PrepTimesTables prepTimes={prepTimes.data} />
+              {chainView && chainPrepTimes.data ? (
+                <ChainPrepTimesTables chain={chainPrepTimes.data} />
+              ) : (
+                branchPrepTimes.data && <PrepTimesTables prepTimes={branchPrepTimes.data} />
+              )}
             </div>
           )}
         </ReportCard>

@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ChainChartData, ChartData } from '@quan/contract/report';
+import type { ChainChartData, ChainPrepTimes, ChartData, PrepTimes } from '@quan/contract/report';
+import { defaultSettings } from '@quan/contract/settings';
 import type { User } from '@quan/contract/user';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
@@ -182,5 +183,109 @@ describe('ChartPage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('region', { name: 'Revenue and orders by day' })).toHaveAccessibleDescription(
       `Best day: 12/11, ${money('500.000')}. In all: ${money('500.000')} from 4 orders.`,
     );
+  });
+
+  it("gives an owner the chain's preparation times in the chain's view, and the branch's in the branch's", async () => {
+    const user = userEvent.setup();
+    const range = { startDate: '2026-10-13T17:00:00.000Z', endDate: '2026-11-12T17:00:00.000Z' };
+    const kitchen = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4b01';
+    const bar = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4b02';
+    const pho = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4c01';
+    const branchTimes: PrepTimes = {
+      byStation: [{ stationId: kitchen, name: 'Bếp', lines: 20, averageSeconds: 420 }],
+      byDish: [{ itemId: pho, name: 'Phở bò tái', lines: 20, averageSeconds: 420 }],
+      range,
+    };
+    const chainTimes: ChainPrepTimes = {
+      scope: 'chain',
+      branches: [
+        { ...branchTimes, branch: { _id: 'a', name: 'Quận 1' } },
+        {
+          byStation: [
+            { stationId: kitchen, name: 'Bếp', lines: 10, averageSeconds: 540 },
+            { stationId: bar, name: 'Bar', lines: 1, averageSeconds: 95 },
+          ],
+          byDish: [{ itemId: pho, name: 'Phở bò tái', lines: 10, averageSeconds: 540 }],
+          range,
+          branch: { _id: 'b', name: 'Quận 3' },
+        },
+      ],
+      total: {
+        byStation: [
+          { stationId: kitchen, name: 'Bếp', lines: 30, averageSeconds: 460 },
+          { stationId: bar, name: 'Bar', lines: 1, averageSeconds: 95 },
+        ],
+        byDish: [{ itemId: pho, name: 'Phở bò tái', lines: 30, averageSeconds: 460 }],
+      },
+    };
+    storeSession(makeUser({ role: 'admin' }), tokenExpiringIn(3600));
+    fakeApi = installFakeApi(({ method, url, config }) => {
+      const chainAsked = (config.params as { scope?: string } | undefined)?.scope === 'chain';
+      if (method !== 'GET') return fail(404, 'Not found');
+      if (url === '/api/branches') {
+        return ok([
+          { _id: 'a', name: 'Quận 1' },
+          { _id: 'b', name: 'Quận 3' },
+        ]);
+      }
+      if (url === '/api/settings') return ok({ ...defaultSettings, timezone: 'Asia/Ho_Chi_Minh' });
+      if (url === '/api/order/chart-data') return ok(chartData());
+      if (url === '/api/order/option-sales') return ok({ options: [], range });
+      if (url === '/api/order/prep-times') return ok(chainAsked ? chainTimes : branchTimes);
+      return fail(404, 'Not found');
+    });
+    const api = fakeApi;
+    const prepTimesScopes = () =>
+      api.configs
+        .filter((config) => config.url === '/api/order/prep-times')
+        .map((config) => (config.params as { scope?: string }).scope ?? 'branch');
+    renderRoutes(routes, { path: '/chart' });
+
+    // The branch's view, as before: the branch's own times, asked without a scope.
+    const prep = within(await screen.findByRole('region', { name: 'Preparation time' }));
+    const branchStations = within(await prep.findByRole('table', { name: 'Preparation time by station' }));
+    expect(branchStations.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Station',
+      'Dishes',
+      'Average',
+    ]);
+    expect(branchStations.getByRole('row', { name: 'Bếp 20 7 min 00 s' })).toBeInTheDocument();
+    expect(prepTimesScopes()).toEqual(['branch']);
+
+    await user.click(
+      within(screen.getByRole('group', { name: 'Figures of' })).getByRole('button', { name: 'Whole chain' }),
+    );
+    const chainStations = within(await prep.findByRole('table', { name: 'Preparation time by station' }));
+    await waitFor(() =>
+      expect(chainStations.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+        'Station',
+        'Quận 1',
+        'Quận 3',
+        'Whole chain',
+      ]),
+    );
+    expect(prepTimesScopes()).toEqual(['branch', 'chain']);
+    // The chain's time is the server's average over every branch's dishes, not the mean of the columns.
+    expect(
+      chainStations.getByRole('row', { name: 'Bếp 7 min 00 s 20 dishes 9 min 00 s 10 dishes 7 min 40 s 30 dishes' }),
+    ).toBeInTheDocument();
+    expect(
+      chainStations.getByRole('row', { name: 'Bar None in this period 1 min 35 s 1 dish 1 min 35 s 1 dish' }),
+    ).toBeInTheDocument();
+    const chainDishes = within(prep.getByRole('table', { name: 'Preparation time by dish' }));
+    expect(
+      chainDishes.getByRole('row', {
+        name: 'Phở bò tái 7 min 00 s made 20 times 9 min 00 s made 10 times 7 min 40 s made 30 times',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('The branch you are working in only: options are not yet counted across the chain.'),
+    ).toBeInTheDocument();
+
+    await user.click(
+      within(screen.getByRole('group', { name: 'Figures of' })).getByRole('button', { name: 'This branch' }),
+    );
+    expect(await prep.findByRole('row', { name: 'Bếp 20 7 min 00 s' })).toBeInTheDocument();
+    expect(prep.queryByRole('columnheader', { name: 'Whole chain' })).not.toBeInTheDocument();
   });
 });

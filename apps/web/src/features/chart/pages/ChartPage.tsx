@@ -120,8 +120,11 @@ function useRestaurantTimeZone(enabled: boolean): string | undefined {
   return settings.data?.timezone || defaultSettings.timezone;
 }
 
-/** The options and kitchen reports over the restaurant's last days; the parent keys it by the time zone. */
-function OptionsAndKitchenReports({ timeZone }: { timeZone: string }) {
+/**
+ * The options and kitchen reports over the restaurant's last days, the kitchen's times following the page's
+ * scope; the parent keys it by the time zone.
+ */
+function OptionsAndKitchenReports({ timeZone, scope }: { timeZone: string; scope: FiguresScope }) {
   const today = useToday(timeZone);
   const [period, setPeriod] = useState<OptionsAndKitchenPeriod>('last-30-days');
   const days = presetDays(period, today);
@@ -131,6 +134,7 @@ function OptionsAndKitchenReports({ timeZone }: { timeZone: string }) {
       onPeriodChange={setPeriod}
       range={revenueQueryOf(days, timeZone)}
       days={describeDays(days)}
+      scope={scope}
     />
   );
 }
@@ -197,7 +201,7 @@ export function ChartPage() {
       {/* Shown whatever the charts say: the kitchen's times count rounds sent, completed or not. */}
       {canReadReports &&
         (timeZone ? (
-          <OptionsAndKitchenReports key={timeZone} timeZone={timeZone} />
+          <OptionsAndKitchenReports key={timeZone} timeZone={timeZone} scope={chainView ? 'chain' : 'branch'} />
         ) : (
           <p role="status" className="text-sm text-stone-600">
             {t('chart.optionsKitchen.loading')}
