@@ -42,7 +42,9 @@ export function AddPrintBridgeDialog({ onClose }: { onClose: () => void }) {
 
   if (created) {
     return (
-      <Dialog title={t('printers.bridges.createdTitle', { name: created.name })} onClose={onClose}>
+      // A dialog of its own (the key), not the form's redrawn: it takes the focus again, which the form's button
+      // held until it went, so that Escape and Tab keep working inside it.
+      <Dialog key="created" title={t('printers.bridges.createdTitle', { name: created.name })} onClose={onClose}>
         <div className="space-y-4">
           <p className="flex gap-2 rounded-lg bg-amber-100 px-3 py-2 text-sm font-medium text-amber-950">
             <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
@@ -57,7 +59,7 @@ export function AddPrintBridgeDialog({ onClose }: { onClose: () => void }) {
             />
             <p className="text-xs text-stone-600">{t('printers.bridges.commandHint')}</p>
           </div>
-          <div className="flex justify-end pt-2">
+          <div className="flex flex-col pt-2 sm:flex-row sm:justify-end">
             <button type="button" className="btn btn-primary" onClick={onClose}>
               {t('printers.bridges.done')}
             </button>

@@ -13,7 +13,10 @@ import { useRevokePrintBridge } from '../api/revoke-print-bridge';
 import { AddPrintBridgeDialog } from './AddPrintBridgeDialog';
 import { formatTimeAgo, isBridgeConnected } from './bridge-labels';
 
-/** Whether the bridge is at work, and its colour: green connected, red silent, grey revoked for good. */
+/**
+ * Whether the bridge is at work, and its colour: green connected, red gone silent, amber not yet run (a bridge just
+ * made, whose command nobody has started: nothing is wrong yet), grey revoked for good.
+ */
 function BridgeState({ bridge, now }: { bridge: PrintBridge; now: number }) {
   const t = useT();
   const [labelId, className] =
@@ -21,7 +24,9 @@ function BridgeState({ bridge, now }: { bridge: PrintBridge; now: number }) {
       ? ['printers.bridges.revoked', 'bg-stone-200 text-stone-800']
       : isBridgeConnected(bridge, now)
         ? ['printers.bridges.connected', 'bg-emerald-100 text-emerald-900']
-        : ['printers.bridges.notConnected', 'bg-red-100 text-red-900'];
+        : bridge.lastSeenAt === null
+          ? ['printers.bridges.awaitingFirst', 'bg-amber-100 text-amber-950']
+          : ['printers.bridges.notConnected', 'bg-red-100 text-red-900'];
   return (
     <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${className}`}>
       {t(labelId)}
