@@ -14,6 +14,8 @@ export function useCreatePrintBridge() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPrintBridge,
+    // The answer holds the key: gone from the mutation cache once its dialog closes, not kept minutes in memory.
+    gcTime: 0,
     onSettled: () => queryClient.invalidateQueries({ queryKey: printBridgesQueryKey }),
   });
 }

@@ -14,10 +14,13 @@ export function useReadPrinterStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: readPrinterStatus,
-    // The answer is the printer as it is now: put in the list at once, without reading the whole list again.
-    onSuccess: (printer) =>
+    // The answer is the printer as it is now: put in the list at once, without reading the whole list again. A read
+    // of the list still under way was asked before, and would put back the status from then: it is called off.
+    onSuccess: async (printer) => {
+      await queryClient.cancelQueries({ queryKey: printersQueryKey });
       queryClient.setQueryData<Printer[]>(printersQueryKey, (printers) =>
         printers?.map((each) => (each._id === printer._id ? printer : each)),
-      ),
+      );
+    },
   });
 }

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { TriangleAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { createPrintBridgeBodySchema, type CreatedPrintBridge } from '@quan/contract/printers';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { CopyField } from '../../../components/CopyField';
 import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/FormAlert';
 import { TextField } from '../../../components/TextField';
@@ -11,7 +13,6 @@ import { localizedZodResolver } from '../../../lib/form-resolver';
 import { useT } from '../../../lib/i18n';
 import { useCreatePrintBridge } from '../api/create-print-bridge';
 import { bridgeCommand } from './bridge-labels';
-import { CopyField } from './CopyField';
 
 const bridgeFormFields = ['name'] as const;
 
@@ -23,6 +24,7 @@ export function AddPrintBridgeDialog({ onClose }: { onClose: () => void }) {
   const t = useT();
   const createMutation = useCreatePrintBridge();
   const [created, setCreated] = useState<CreatedPrintBridge | null>(null);
+  const [isAskingToClose, setIsAskingToClose] = useState(false);
   const {
     register,
     handleSubmit,
@@ -42,9 +44,11 @@ export function AddPrintBridgeDialog({ onClose }: { onClose: () => void }) {
 
   if (created) {
     return (
-      // A dialog of its own (the key), not the form's redrawn: it takes the focus again, which the form's button
-      // held until it went, so that Escape and Tab keep working inside it.
-      <Dialog key="created" title={t('printers.bridges.createdTitle', { name: created.name })} onClose={onClose}>
+      <Dialog
+        title={t('printers.bridges.createdTitle', { name: created.name })}
+        // Escape or the corner's cross would lose the key unseen: only Done closes at once.
+        onClose={() => setIsAskingToClose(true)}
+      >
         <div className="space-y-4">
           <p className="flex gap-2 rounded-lg bg-amber-100 px-3 py-2 text-sm font-medium text-amber-950">
             <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
@@ -59,12 +63,20 @@ export function AddPrintBridgeDialog({ onClose }: { onClose: () => void }) {
             />
             <p className="text-xs text-stone-600">{t('printers.bridges.commandHint')}</p>
           </div>
-          <div className="flex flex-col pt-2 sm:flex-row sm:justify-end">
+          <div className="flex justify-end pt-2">
             <button type="button" className="btn btn-primary" onClick={onClose}>
               {t('printers.bridges.done')}
             </button>
           </div>
         </div>
+        <ConfirmDialog
+          open={isAskingToClose}
+          title={t('printers.bridges.closeKeyTitle')}
+          description={t('printers.bridges.closeKeyBody')}
+          confirmLabel={t('printers.bridges.closeKey')}
+          onConfirm={onClose}
+          onCancel={() => setIsAskingToClose(false)}
+        />
       </Dialog>
     );
   }

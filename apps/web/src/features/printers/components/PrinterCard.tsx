@@ -41,6 +41,9 @@ function connectionText(t: Translate, printer: Printer, bridge: PrintBridge | un
   return bridge.revokedAt === null ? bridge.name : t('printers.form.bridgeRevoked', { name: bridge.name });
 }
 
+const statusLabel = (t: Translate, status: PrinterStatus | null) =>
+  t(status ? statusLooks[status].labelId : 'printers.status.unknown');
+
 function StatusBadge({ printer }: { printer: Printer }) {
   const t = useT();
   const look = printer.status ? statusLooks[printer.status] : null;
@@ -49,7 +52,7 @@ function StatusBadge({ printer }: { printer: Printer }) {
       <span
         className={`inline-flex rounded-full px-2 py-0.5 font-semibold whitespace-nowrap ${look?.className ?? 'bg-stone-100 text-stone-700'}`}
       >
-        {look ? t(look.labelId) : t('printers.status.unknown')}
+        {statusLabel(t, printer.status)}
       </span>
       {printer.statusAt && <span>{t('printers.status.readAt', { when: formatDateTime(printer.statusAt) })}</span>}
     </p>
@@ -94,6 +97,11 @@ export function PrinterCard({ printer, stationNames, fallback, bridges, onEdit, 
 
   function checkStatus() {
     readStatus.mutate(printer._id, {
+      // Said even when it is what the badge showed already: the tap was heard and the printer asked.
+      onSuccess: (read) =>
+        enqueueSnackbar(t('printers.check.read', { name, status: statusLabel(t, read.status) }), {
+          variant: read.status === 'online' ? 'success' : 'warning',
+        }),
       onError: (error) =>
         enqueueSnackbar(describeApiError(error, t('printers.check.failed', { name })), { variant: 'error' }),
     });

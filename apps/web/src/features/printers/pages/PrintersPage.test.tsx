@@ -334,6 +334,8 @@ describe('PrintersPage', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Check Máy bếp’s status' }));
     const card = within(screen.getByRole('article', { name: 'Máy bếp' }));
     expect(await card.findByText('Cover open')).toBeInTheDocument();
+    // The tap is answered, even where the badge would not change.
+    expect(await screen.findByText('Máy bếp: Cover open')).toBeInTheDocument();
     expect(fakeApi.requests).toContain(`POST /api/printers/${kitchenPrinter._id}/status`);
   });
 
@@ -351,6 +353,42 @@ describe('PrintersPage', { timeout: 20_000 }, () => {
 
     expect(await dialog.findByRole('alert')).toHaveTextContent('Chi nhánh đã có máy in tên “Máy bếp”');
     expect(screen.getByRole('dialog', { name: 'Thêm máy in' })).toBeInTheDocument();
+    await activateLanguage('en', 'staff');
+  });
+
+  it('closes the key’s dialog from its cross once the manager says so', async () => {
+    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
+    fakeApi = installFakeApi(printersApi());
+    renderRoutes(routes, { path: '/printers' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a bridge' }));
+    const form = within(screen.getByRole('dialog', { name: 'Add a print bridge' }));
+    await userEvent.type(form.getByLabelText('Name'), 'Máy tính bếp');
+    await userEvent.click(form.getByRole('button', { name: 'Add a bridge' }));
+    await screen.findByRole('dialog', { name: 'Print bridge Máy tính bếp made' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    const asked = within(screen.getByRole('dialog', { name: 'Have you copied the key?' }));
+    await userEvent.click(asked.getByRole('button', { name: 'Close without it' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('names the modes and statuses in Vietnamese', async () => {
+    await activateLanguage('vi', 'staff');
+    storeSession(makeUser({ role: 'manager', language: 'vi' }), tokenExpiringIn(3600));
+    fakeApi = installFakeApi(printersApi([kitchenPrinter, { ...counterPrinter, status: 'offline' }]));
+    renderRoutes(routes, { path: '/printers' });
+
+    const kitchenCard = within(await screen.findByRole('article', { name: 'Máy bếp' }));
+    expect(kitchenCard.getByText('80 mm · Ảnh (raster)')).toBeInTheDocument();
+    const counterCard = within(screen.getByRole('article', { name: 'Máy quầy' }));
+    expect(counterCard.getByText('58 mm · Chữ, bảng mã TCVN-3')).toBeInTheDocument();
+    expect(counterCard.getByText('Máy báo lỗi')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sửa Máy bếp' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Sửa Máy bếp' }));
+    expect(dialog.getByLabelText('Ảnh (raster)')).toBeChecked();
+    expect(dialog.getByLabelText('Chữ (bảng mã)')).not.toBeChecked();
     await activateLanguage('en', 'staff');
   });
 
@@ -380,7 +418,7 @@ describe('PrintersPage', { timeout: 20_000 }, () => {
     fakeApi = installFakeApi(printersApi());
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    renderRoutes(routes, { path: '/printers' });
+    const { queryClient } = renderRoutes(routes, { path: '/printers' });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Add a bridge' }));
     const form = within(screen.getByRole('dialog', { name: 'Add a print bridge' }));
@@ -400,6 +438,14 @@ describe('PrintersPage', { timeout: 20_000 }, () => {
     );
     expect(bodyOf(post)).toEqual({ name: 'Máy tính bếp' });
 
+    // Escape does not lose the key unseen: it asks first, and going back shows the key again.
+    await userEvent.keyboard('{Escape}');
+    const asked = within(screen.getByRole('dialog', { name: 'Have you copied the key?' }));
+    expect(asked.getByText(/It will not be shown again/)).toBeInTheDocument();
+    await userEvent.click(asked.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Have you copied the key?' })).not.toBeInTheDocument();
+    expect(shown.getByRole('textbox', { name: 'Key' })).toHaveValue(bridgeKey);
+
     await userEvent.click(shown.getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const made = within(await screen.findByRole('article', { name: 'Máy tính bếp' }));
@@ -407,6 +453,15 @@ describe('PrintersPage', { timeout: 20_000 }, () => {
     // Nowhere on the page any more: the server keeps only its hash.
     expect(screen.queryByDisplayValue(bridgeKey)).not.toBeInTheDocument();
     expect(document.body.textContent).not.toContain(bridgeKey);
+    // Nor kept in memory by the answer's cache.
+    await expect
+      .poll(() =>
+        queryClient
+          .getMutationCache()
+          .getAll()
+          .some((mutation) => mutation.state.data !== undefined),
+      )
+      .toBe(false);
     Reflect.deleteProperty(navigator, 'clipboard');
   });
 
