@@ -44,7 +44,10 @@ export function AddPrintBridgeDialog({ onClose }: { onClose: () => void }) {
 
   if (created) {
     return (
+      // A dialog of its own (the key), not the form's redrawn: it takes the focus again, which the form's button
+      // held until it went, so that Escape and Tab keep working inside it.
       <Dialog
+        key="created"
         title={t('printers.bridges.createdTitle', { name: created.name })}
         // Escape or the corner's cross would lose the key unseen: only Done closes at once.
         onClose={() => setIsAskingToClose(true)}
@@ -63,7 +66,7 @@ export function AddPrintBridgeDialog({ onClose }: { onClose: () => void }) {
             />
             <p className="text-xs text-stone-600">{t('printers.bridges.commandHint')}</p>
           </div>
-          <div className="flex justify-end pt-2">
+          <div className="flex flex-col pt-2 sm:flex-row sm:justify-end">
             <button type="button" className="btn btn-primary" onClick={onClose}>
               {t('printers.bridges.done')}
             </button>
