@@ -5,6 +5,7 @@ import type { PrintBridge, Printer } from '@quan/contract/printers';
 import type { Station } from '@quan/contract/stations';
 import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/FormAlert';
+import { SelectField } from '../../../components/SelectField';
 import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
 import { applyApiFieldErrors } from '../../../lib/form-errors';
@@ -48,7 +49,7 @@ export function PrinterFormDialog({ printer, printers, stations, bridges, onClos
   const createMutation = useCreatePrinter();
   const updateMutation = useUpdatePrinter();
   const isPending = createMutation.isPending || updateMutation.isPending;
-  const ids = { codepage: useId(), fallback: useId(), modeHint: useId(), bridge: useId(), bridgeHint: useId() };
+  const modeHintId = useId();
   const {
     register,
     handleSubmit,
@@ -149,32 +150,22 @@ export function PrinterFormDialog({ printer, printers, stations, bridges, onClos
             {...inputs.port}
           />
         </div>
-        <div>
-          <label htmlFor={ids.bridge} className="field-label">
-            {t('printers.form.bridge')}
-          </label>
-          {/* Drawn again when the bridges arrive after the form opened: a select keeps showing its first option
-              otherwise, while the form still holds the printer's bridge. */}
-          <select
-            key={bridgeChoices.map((bridge) => bridge._id).join()}
-            id={ids.bridge}
-            className="field-input"
-            aria-describedby={ids.bridgeHint}
-            aria-invalid={errors.bridgeId ? true : undefined}
-            {...inputs.bridgeId}
-          >
-            <option value="">{t('printers.form.thisServer')}</option>
-            {bridgeChoices.map((bridge) => (
-              <option key={bridge._id} value={bridge._id}>
-                {bridge.revokedAt === null ? bridge.name : t('printers.form.bridgeRevoked', { name: bridge.name })}
-              </option>
-            ))}
-          </select>
-          <p id={ids.bridgeHint} className="mt-1 text-xs text-stone-600">
-            {t('printers.form.bridgeHint')}
-          </p>
-          {errors.bridgeId?.message && <p className="field-error">{errors.bridgeId.message}</p>}
-        </div>
+        {/* Drawn again when the bridges arrive after the form opened: a select keeps showing its first option
+            otherwise, while the form still holds the printer's bridge. */}
+        <SelectField
+          key={bridgeChoices.map((bridge) => bridge._id).join()}
+          label={t('printers.form.bridge')}
+          hint={t('printers.form.bridgeHint')}
+          error={errors.bridgeId?.message}
+          {...inputs.bridgeId}
+        >
+          <option value="">{t('printers.form.thisServer')}</option>
+          {bridgeChoices.map((bridge) => (
+            <option key={bridge._id} value={bridge._id}>
+              {bridge.revokedAt === null ? bridge.name : t('printers.form.bridgeRevoked', { name: bridge.name })}
+            </option>
+          ))}
+        </SelectField>
         <fieldset>
           <legend className="field-label">{t('printers.form.paper')}</legend>
           <div className="flex flex-wrap gap-x-6">
@@ -186,7 +177,7 @@ export function PrinterFormDialog({ printer, printers, stations, bridges, onClos
             ))}
           </div>
         </fieldset>
-        <fieldset aria-describedby={ids.modeHint}>
+        <fieldset aria-describedby={modeHintId}>
           <legend className="field-label">{t('printers.form.mode')}</legend>
           <div className="flex flex-wrap gap-x-6">
             <label className="flex min-h-11 items-center gap-2 text-sm text-stone-800 sm:min-h-8">
@@ -198,31 +189,24 @@ export function PrinterFormDialog({ printer, printers, stations, bridges, onClos
               {t('printers.mode.text')}
             </label>
           </div>
-          <p id={ids.modeHint} className="mt-1 text-xs text-stone-600">
+          <p id={modeHintId} className="mt-1 text-xs text-stone-600">
             {t('printers.form.modeHint')}
           </p>
         </fieldset>
         {mode === 'text' && (
-          <div>
-            <label htmlFor={ids.codepage} className="field-label">
-              {t('printers.form.codepage')}
-            </label>
-            <select
-              id={ids.codepage}
-              className="field-input"
-              aria-invalid={errors.codepage ? true : undefined}
-              {...inputs.codepage}
-            >
-              <option value="">{t('printers.form.codepageChoose')}</option>
-              {Object.entries(codepageNames).map(([codepage, name]) => (
-                <option key={codepage} value={codepage}>
-                  {name}
-                </option>
-              ))}
-            </select>
-            <p className="mt-1 text-xs text-stone-600">{t('printers.form.codepageHint')}</p>
-            {errors.codepage?.message && <p className="field-error">{errors.codepage.message}</p>}
-          </div>
+          <SelectField
+            label={t('printers.form.codepage')}
+            hint={t('printers.form.codepageHint')}
+            error={errors.codepage?.message}
+            {...inputs.codepage}
+          >
+            <option value="">{t('printers.form.codepageChoose')}</option>
+            {Object.entries(codepageNames).map(([codepage, name]) => (
+              <option key={codepage} value={codepage}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
         )}
         <fieldset>
           <legend className="field-label">{t('printers.form.stations')}</legend>
@@ -245,25 +229,18 @@ export function PrinterFormDialog({ printer, printers, stations, bridges, onClos
           {t('printers.form.hasDrawer')}
         </label>
         <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_10rem]">
-          <div>
-            <label htmlFor={ids.fallback} className="field-label">
-              {t('printers.form.fallback')}
-            </label>
-            <select
-              id={ids.fallback}
-              className="field-input"
-              aria-invalid={errors.fallbackPrinterId ? true : undefined}
-              {...inputs.fallbackPrinterId}
-            >
-              <option value="">{t('printers.form.noFallback')}</option>
-              {fallbackChoices.map((other) => (
-                <option key={other._id} value={other._id}>
-                  {other.name}
-                </option>
-              ))}
-            </select>
-            {errors.fallbackPrinterId?.message && <p className="field-error">{errors.fallbackPrinterId.message}</p>}
-          </div>
+          <SelectField
+            label={t('printers.form.fallback')}
+            error={errors.fallbackPrinterId?.message}
+            {...inputs.fallbackPrinterId}
+          >
+            <option value="">{t('printers.form.noFallback')}</option>
+            {fallbackChoices.map((other) => (
+              <option key={other._id} value={other._id}>
+                {other.name}
+              </option>
+            ))}
+          </SelectField>
           {fallbackPrinterId !== '' && (
             <TextField
               label={t('printers.form.fallbackAfter')}

@@ -278,6 +278,13 @@ describe('PrintersPage', { timeout: 20_000 }, () => {
     await userEvent.click(dialog.getByLabelText('Text'));
     await userEvent.click(dialog.getByRole('button', { name: 'Add printer' }));
     expect(await dialog.findByText('Text printing needs the printer’s code page')).toBeInTheDocument();
+    // The select says why with its hint, as a text field does.
+    const codepage = dialog.getByLabelText('Code page');
+    expect(codepage).toHaveAttribute('aria-invalid', 'true');
+    expect(codepage).toHaveAccessibleDescription(
+      'The one the printer’s self-test page lists for Vietnamese; the test page prints both ways to compare. Text printing needs the printer’s code page',
+    );
+    expect(dialog.getByLabelText('Connected through')).toHaveAccessibleDescription(/^Choose a bridge when Quán runs/);
     expect(fakeApi.requests.filter((request) => request.startsWith('POST'))).toEqual([]);
   });
 
