@@ -1,4 +1,5 @@
 import type { Branch } from '@quan/contract/branch';
+import { sql } from 'drizzle-orm';
 import type { Printer } from '@quan/contract/printers';
 import type { Station } from '@quan/contract/stations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -200,6 +201,20 @@ describe('printing', () => {
       })
       .toEqual([]);
     expect(kitchenFake.jobs.length).toBe(before + 2);
+  }, 40_000);
+
+  it('stamps a ticket that waited for its printer with when it printed', async () => {
+    const before = kitchenFake.jobs.length;
+    await kitchenFake.switchOff();
+    const late = await order([{ itemId: pho._id, quantity: 1 }]);
+    // As if the printer had been off for five minutes.
+    await t.app.database.db.execute(
+      sql`update print_jobs set created_at = now() - interval '5 minutes' where order_id = ${late._id}`,
+    );
+    await kitchenFake.switchOn();
+    const [ticket] = (await kitchenFake.waitForJobs(before + 1, 20_000)).slice(before);
+    expect(textOf(ticket!)).toMatch(/IN TR.{1,4} \d\d:\d\d/);
+    expect(textOf(ticket!)).toContain(' 5 ph');
   }, 40_000);
 
   it('prints a test page with its sample in both modes', async () => {

@@ -99,7 +99,8 @@ export function stationTicket(ticket: {
       roundNo: round.no,
       sentAt: clockTime(settings.timezone, new Date(round.sentAt)),
       sentBy: ticket.sentBy,
-      printedAt: clockTime(settings.timezone, new Date()),
+      // A round's own ticket says when it was sent; a void or a reprint also when it was asked for.
+      ...(ticket.copy > 1 || ticket.isVoid ? { printedAt: clockTime(settings.timezone, new Date()) } : {}),
       lines: ticket.lines,
       copy: ticket.copy,
       ...(ticket.isVoid ? { isVoid: true } : {}),

@@ -1,7 +1,8 @@
 import type { PrintJobError } from '@quan/contract/printers';
 import type { Executor } from '../../db/client';
 import type { SettingsService } from '../settings/service';
-import { asReprint, encodePayload } from './payload';
+import { clockTime } from './clock-text';
+import { asReprint, encodePayload, withHeadline } from './payload';
 import * as repo from './repository';
 
 /** How long a sender holds a printer's queue; renewed before each job, so it bounds one job, not a backlog. */
@@ -13,6 +14,12 @@ const retryDelay = (attempts: number) => Math.min(MAX_RETRY_MS, 1000 * 2 ** Math
 /** The last tries after which part of the job may be on paper already. */
 const cutOff = new Set(['in_flight', 'timeout', 'reset']);
 const reprintBanner = { vi: 'IN LẠI', en: 'REPRINT' } as const;
+/** A job that waited longer than this for its printer says so on paper, with the time it finally printed. */
+const LATE_AFTER_MS = 60_000;
+const lateHeadline = {
+  vi: (at: string, minutes: number) => `IN TRỄ ${at} · chờ ${minutes} phút`,
+  en: (at: string, minutes: number) => `PRINTED LATE ${at} · waited ${minutes} min`,
+} as const;
 
 /** Why a try failed: every error a job records but the mark of a try under way. */
 export type DeliveryFailure = Exclude<PrintJobError, 'in_flight'>;
@@ -52,10 +59,14 @@ export async function nextDelivery(
   if (!printer || printer.bridgeId !== sender.bridgeId) return null;
   const job = await repo.headOfQueue(db, printer.id);
   if (!job || job.nextAttemptAt.getTime() > Date.now()) return null;
-  const payload =
-    job.mayHavePrinted || cutOff.has(job.lastError ?? '')
-      ? asReprint(job.payload, reprintBanner[(await settings.get(printer.branchId)).language])
-      : job.payload;
+  const { language, timezone } = await settings.get(printer.branchId);
+  const waitedMs = Date.now() - job.createdAt.getTime();
+  let payload = job.payload;
+  if (job.mayHavePrinted || cutOff.has(job.lastError ?? '')) payload = asReprint(payload, reprintBanner[language]);
+  if (waitedMs > LATE_AFTER_MS) {
+    const at = clockTime(timezone, new Date());
+    payload = withHeadline(payload, lateHeadline[language](at, Math.round(waitedMs / 60_000)));
+  }
   const bytes = encodePayload(payload, {
     paperWidth: printer.paperWidth === 58 ? 58 : 80,
     mode: printer.mode,

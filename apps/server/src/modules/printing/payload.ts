@@ -24,3 +24,12 @@ export function asReprint(payload: PrintPayload, text: string): PrintPayload {
   if (!('document' in payload)) return payload;
   return { document: { ...payload.document, banner: payload.document.banner ?? { text } } };
 }
+
+/** The payload with a line at its top, bold and centred (a ticket that printed late says so and when). */
+export function withHeadline(payload: PrintPayload, text: string): PrintPayload {
+  if (!('document' in payload)) return payload;
+  const { document } = payload;
+  return {
+    document: { ...document, blocks: [{ kind: 'text', text, align: 'center', bold: true }, ...document.blocks] },
+  };
+}

@@ -53,8 +53,9 @@ export function createPrintingService(deps: {
     async testPage(actor: AuthUser, id: string): Promise<{ jobId: string }> {
       const printer = await findPrinter(actor.branchId, id);
       const [settings, branches] = await Promise.all([deps.settings.get(actor.branchId), deps.branches.all()]);
-      const branchName =
-        branches.length > 1 ? (branches.find((branch) => branch._id === actor.branchId)?.name ?? null) : null;
+      // A chain's test page names the branch, unless the branch bears the restaurant's own name.
+      const branch = branches.length > 1 ? branches.find((one) => one._id === actor.branchId) : undefined;
+      const branchName = branch && branch.name !== settings.restaurantName ? branch.name : null;
       return queueTestPage(transact, { printer, settings, branchName, userId: actor.id });
     },
 

@@ -13,8 +13,11 @@ export type KitchenTicketInput = {
   sentAt: string;
   /** Who sent it. */
   sentBy: string;
-  /** When this copy is printed ("19:45"): a reprint or a ticket held by an offline printer prints later. */
-  printedAt: string;
+  /**
+   * When a void or a reprint was asked for ("19:45"); a round's own ticket has none (a ticket that waited for its
+   * printer is stamped as late when it prints).
+   */
+  printedAt?: string;
   /** The station's lines only: for a void ticket, the quantities taken off. */
   lines: KitchenTicketLine[];
   orderNote?: string;
@@ -33,7 +36,7 @@ const labels = {
     table: (tableNo: number) => `Bàn ${tableNo}`,
     takeaway: 'Mang về',
     round: (roundNo: number) => `Lượt gọi ${roundNo}`,
-    times: (sent: string, printed: string) => `Gửi ${sent} · In ${printed}`,
+    times: (sent: string, printed?: string) => (printed ? `Gửi ${sent} · In ${printed}` : `Gửi ${sent}`),
     sentBy: (name: string) => `Người gửi: ${name}`,
     note: (note: string) => `Ghi chú: ${note}`,
   },
@@ -45,7 +48,7 @@ const labels = {
     table: (tableNo: number) => `Table ${tableNo}`,
     takeaway: 'Takeaway',
     round: (roundNo: number) => `Round ${roundNo}`,
-    times: (sent: string, printed: string) => `Sent ${sent} · Printed ${printed}`,
+    times: (sent: string, printed?: string) => (printed ? `Sent ${sent} · Printed ${printed}` : `Sent ${sent}`),
     sentBy: (name: string) => `Sent by ${name}`,
     note: (note: string) => `Note: ${note}`,
   },
