@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { makeOrder } from '../test/data/orders';
 import { makeTable } from '../test/data/tables';
 import { queryRoots } from '../lib/query-keys';
+import { printQueueQueryKey } from '../features/orders/api/list-print-queue';
+import { printBridgesQueryKey } from '../features/printers/api/list-print-bridges';
+import { printersQueryKey } from '../features/printers/api/list-printers';
 import { renderLiveUpdates, liveUpdatesScene, renderBeside } from './live-updates-test-kit';
 
 describe('LiveUpdates', () => {
@@ -82,6 +85,27 @@ describe('LiveUpdates', () => {
     await screen.findByText('queue 1');
     fake.emit('print:queue-changed', {});
     await screen.findByText('queue 2');
+  });
+
+  it('asks once per half second in a burst of print events, and leaves the bridges alone', async () => {
+    const fetched = { queue: 0, printers: 0, bridges: 0 };
+    function Printing() {
+      const count = (name: keyof typeof fetched) => () => ++fetched[name];
+      const queue = useQuery({ queryKey: printQueueQueryKey, queryFn: count('queue') });
+      const printers = useQuery({ queryKey: printersQueryKey, queryFn: count('printers') });
+      const bridges = useQuery({ queryKey: printBridgesQueryKey, queryFn: count('bridges') });
+      return <p>{`queue ${queue.data ?? 0} · printers ${printers.data ?? 0} · bridges ${bridges.data ?? 0}`}</p>;
+    }
+    const fake = renderBeside(<Printing />);
+    await screen.findByText('queue 1 · printers 1 · bridges 1');
+
+    // A round to three printers: queued, then each printed.
+    for (let event = 0; event < 4; event++) fake.emit('print:queue-changed', {});
+    await screen.findByText('queue 2 · printers 2 · bridges 1');
+    // The burst's last event, once the window has passed; then nothing more.
+    await screen.findByText('queue 3 · printers 3 · bridges 1');
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(screen.getByText('queue 3 · printers 3 · bridges 1')).toBeInTheDocument();
   });
 
   it('stays quiet on updates and stops listening when it unmounts', async () => {

@@ -12,7 +12,36 @@ import { formatQuantity } from '../lib/format';
 import { restaurantDay } from '../lib/restaurant-day';
 import { queryRoots } from '../lib/query-keys';
 import { useSocket } from '../lib/socket-context';
+import { printQueueQueryKey } from '../features/orders/api/list-print-queue';
+import { printersQueryKey } from '../features/printers/api/list-printers';
 import { applyOrderToCache, applyTableToCache } from './live-cache';
+
+const printRefreshWindowMs = 500;
+
+/** `run` at once, then at most once per `windowMs` while calls keep coming: the last call of a burst is not lost. */
+function coalesce(run: () => void, windowMs: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let isCalledAgain = false;
+  const endWindow = () => {
+    if (!isCalledAgain) {
+      timer = undefined;
+      return;
+    }
+    isCalledAgain = false;
+    run();
+    timer = setTimeout(endWindow, windowMs);
+  };
+  const call = () => {
+    if (timer !== undefined) {
+      isCalledAgain = true;
+      return;
+    }
+    run();
+    timer = setTimeout(endWindow, windowMs);
+  };
+  call.cancel = () => clearTimeout(timer);
+  return call;
+}
 
 /** "New order #1042 · Table 4"; a diner's order says it waits for someone to accept it. */
 export function newOrderMessage(order: Pick<Order, 'orderNo' | 'source' | 'table'>): string {
@@ -204,8 +233,13 @@ export function LiveUpdates({ ownUserId }: { ownUserId?: string }) {
       invalidate(queryRoots.menu);
       invalidate(queryRoots.ingredients);
     };
-    // Jobs queued or printed, a printer off or back: the printers' list and the kitchen's "not printed" marks.
-    const onPrintQueueChanged = () => invalidate(queryRoots.printers);
+    // Jobs queued or printed, a printer off or back: the printers' list and the kitchen's "not printed" marks (the
+    // bridges' list moves on its own clock). A round to three printers sends an event per job and per outcome: at
+    // most one refresh per window, the first at once and the burst's last at the window's end.
+    const onPrintQueueChanged = coalesce(() => {
+      invalidate(printQueueQueryKey);
+      invalidate(printersQueryKey);
+    }, printRefreshWindowMs);
     const onLowStock = (ingredient: Ingredient) => {
       invalidate(queryRoots.ingredients);
       enqueueSnackbar(lowStockMessage(ingredient), { variant: 'warning' });
@@ -254,6 +288,7 @@ export function LiveUpdates({ ownUserId }: { ownUserId?: string }) {
       socket.off('menu:updated', onMenuUpdated);
       socket.off('ingredient:low-stock', onLowStock);
       socket.off('print:queue-changed', onPrintQueueChanged);
+      onPrintQueueChanged.cancel();
     };
   }, [socket, queryClient, enqueueSnackbar, ownUserId]);
 
