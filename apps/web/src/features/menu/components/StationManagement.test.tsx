@@ -263,6 +263,39 @@ describe('StationManagement in Vietnamese', () => {
     journeyTimeout,
   );
 
+  it(
+    'says a station’s refusal even when another station was ticked meanwhile',
+    async () => {
+      const user = userEvent.setup();
+      let stations: Station[] = [bep, nuong];
+      fakeApi = installFakeApi(({ method, url, config }) => {
+        if (method === 'GET' && url === '/api/station') return ok(stations);
+        if (method === 'GET' && (url === '/api/category' || url === '/api/item')) return ok([]);
+        // Bếp's change fails on the server (and is tried once more, a second later); Nướng's goes through.
+        if (method === 'PUT' && url === `/api/station/${bep._id}`) return fail(500, 'Bếp could not be saved just now');
+        if (method === 'PUT' && url === `/api/station/${nuong._id}`) {
+          const body = JSON.parse(config.data as string) as Partial<Station>;
+          stations = [bep, { ...nuong, ...body }];
+          return ok(stations[1]);
+        }
+        return fail(404, 'Not found');
+      });
+      renderStations('Quận 3');
+
+      const bepRow = within(await screen.findByRole('article', { name: 'Bếp' }));
+      const nuongRow = within(screen.getByRole('article', { name: 'Nướng' }));
+      await user.click(bepRow.getByRole('checkbox', { name: 'In use at Quận 3' }));
+      // Only the row being saved waits: the other can be ticked at once.
+      expect(nuongRow.getByRole('checkbox', { name: 'In use at Quận 3' })).toBeEnabled();
+      await user.click(nuongRow.getByRole('checkbox', { name: 'In use at Quận 3' }));
+
+      await waitFor(() => expect(nuongRow.getByRole('checkbox', { name: 'In use at Quận 3' })).not.toBeChecked());
+      expect(await screen.findByText('Bếp could not be saved just now')).toBeInTheDocument();
+      expect(bepRow.getByRole('checkbox', { name: 'In use at Quận 3' })).toBeChecked();
+    },
+    journeyTimeout,
+  );
+
   it('in a restaurant of one branch, offers no branch choice', async () => {
     fakeApi = installFakeApi(({ method, url }) => {
       if (method === 'GET' && url === '/api/station') return ok([bep, nuong]);

@@ -17,6 +17,39 @@ import { useUpdateStation } from '../api/update-station';
 import { StationForm } from './StationForm';
 import { EditDeleteActions } from './EditDeleteActions';
 
+/**
+ * Whether the current branch runs the station. Each row has its own request: with one shared, a second row's tap
+ * would take over the first's, whose refusal would then go unsaid.
+ */
+function StationInUseCheckbox({ station, branchName }: { station: Station; branchName: string }) {
+  const t = useT();
+  const { enqueueSnackbar } = useSnackbar();
+  const inUseMutation = useUpdateStation();
+
+  function setInUse(inUse: boolean) {
+    inUseMutation.mutate(
+      { id: station._id, inUse },
+      {
+        onError: (error) =>
+          enqueueSnackbar(describeApiError(error, t('menu-admin.station.saveError')), { variant: 'error' }),
+      },
+    );
+  }
+
+  return (
+    <label className="flex min-h-11 items-center gap-2 text-sm text-stone-800 sm:min-h-0">
+      <input
+        type="checkbox"
+        className="size-4"
+        checked={station.inUse}
+        disabled={inUseMutation.isPending}
+        onChange={(event) => setInUse(event.target.checked)}
+      />
+      {t('menu-admin.station.inUse', { branch: branchName })}
+    </label>
+  );
+}
+
 function listNames(t: Translate, names: readonly string[]): string {
   if (names.length <= 1) return names.join('');
   return t('menu-admin.listAnd', { first: names.slice(0, -1).join(', '), last: names[names.length - 1] });
@@ -88,7 +121,6 @@ export function StationManagement({
   const createMutation = useCreateStation();
   const updateMutation = useUpdateStation();
   const deleteMutation = useDeleteStation();
-  const inUseMutation = useUpdateStation();
   const { enqueueSnackbar } = useSnackbar();
   const [editing, setEditing] = useState<Station | 'new' | null>(null);
   const [stationToDelete, setStationToDelete] = useState<Station | null>(null);
@@ -113,16 +145,6 @@ export function StationManagement({
       enqueueSnackbar(t('menu-admin.station.saved', { name: updated.name }), { variant: 'success' });
     }
     setEditing(null);
-  }
-
-  function setInUse(station: Station, inUse: boolean) {
-    inUseMutation.mutate(
-      { id: station._id, inUse },
-      {
-        onError: (error) =>
-          enqueueSnackbar(describeApiError(error, t('menu-admin.station.saveError')), { variant: 'error' }),
-      },
-    );
   }
 
   function confirmDelete() {
@@ -203,18 +225,7 @@ export function StationManagement({
                         : t('menu-admin.station.notHere', { branch: branchName ?? '' })}
                     </p>
                   )}
-                  {branchName !== null && (
-                    <label className="flex min-h-11 items-center gap-2 text-sm text-stone-800 sm:min-h-0">
-                      <input
-                        type="checkbox"
-                        className="size-4"
-                        checked={station.inUse}
-                        disabled={inUseMutation.isPending && inUseMutation.variables?.id === station._id}
-                        onChange={(event) => setInUse(station, event.target.checked)}
-                      />
-                      {t('menu-admin.station.inUse', { branch: branchName })}
-                    </label>
-                  )}
+                  {branchName !== null && <StationInUseCheckbox station={station} branchName={branchName} />}
                   {station.inUse && (
                     <Link
                       to={`/orders?view=kitchen&station=${encodeURIComponent(station._id)}`}
