@@ -98,13 +98,15 @@ export function Header({ user, deviceStatus, branchSwitcher, onSignOut, isSignin
           </ul>
         </nav>
 
-        <div className="ml-auto flex min-w-0 items-center gap-3">
+        {/* In a chain the branch takes the room the person's own name had below xl: the avatar stays, and the name
+            stays for screen readers (`data-branch` marks the switcher or label). */}
+        <div className="group/account ml-auto flex min-w-0 items-center gap-3">
           {branchSwitcher}
           {deviceStatus}
           <ConnectionDot />
           <Link to="/profile" className="flex min-w-0 items-center gap-2 rounded-lg">
             <Avatar name={user.name} src={user.avatar} size="sm" decorative />
-            <span className="flex min-w-0 flex-col leading-tight">
+            <span className="flex min-w-0 flex-col leading-tight group-has-[[data-branch]]/account:max-xl:sr-only">
               <span className="max-w-28 truncate text-sm font-semibold text-stone-900 sm:max-w-48">{user.name}</span>
               {user.role && <span className="text-xs text-stone-600">{t(roleLabels[user.role])}</span>}
             </span>

@@ -38,10 +38,10 @@ export function BranchSwitcher({
     return (
       // Never narrower than a short name ("Quận 3" whole on a phone), at most as wide as the switcher's select: the
       // person's own name beside it gives way first.
-      <p className="flex shrink-0 items-center gap-1.5 text-sm text-stone-700" title={current.name}>
+      <p data-branch className="flex shrink-0 items-center gap-1.5 text-sm text-stone-700" title={current.name}>
         <Store aria-hidden="true" className="hidden size-4 shrink-0 text-stone-500 sm:block" />
         <span className="sr-only">{t('branches.switch.label')}: </span>
-        <span className="max-w-28 truncate sm:max-w-48">{current.name}</span>
+        <span className="max-w-36 truncate sm:max-w-48">{current.name}</span>
       </p>
     );
   }
@@ -56,7 +56,11 @@ export function BranchSwitcher({
   }
 
   return (
-    <div className="flex min-w-0 items-center gap-1.5" title={waitingToSend ? t('branches.switch.waiting') : undefined}>
+    <div
+      data-branch
+      className="flex min-w-0 items-center gap-1.5"
+      title={waitingToSend ? t('branches.switch.waiting') : undefined}
+    >
       <Store aria-hidden="true" className="hidden size-4 shrink-0 text-stone-500 sm:block" />
       <label htmlFor={selectId} className="sr-only">
         {t('branches.switch.label')}
@@ -68,7 +72,7 @@ export function BranchSwitcher({
         onChange={(event) => choose(event.target.value)}
         // A fixed width on a phone: a select is as wide as its longest branch name otherwise, and ran under the
         // live dot and the avatar beside it.
-        className="field-input w-28 min-w-0 truncate py-1 pr-7 text-sm sm:w-auto sm:max-w-48"
+        className="field-input w-36 min-w-0 truncate py-1 pr-7 text-sm sm:w-auto sm:max-w-48"
       >
         {list.map((branch) => (
           <option key={branch._id} value={branch._id}>
