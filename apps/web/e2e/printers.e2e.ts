@@ -146,7 +146,7 @@ describe.skipIf(!hasBrowser)('a kitchen printer on the restaurant network, in Vi
       const card = admin.getByRole('article', { name: 'Máy in bếp' });
       await card.getByText(`${host}:${port}`, { exact: true }).waitFor();
       const cardText = plain(await card.textContent());
-      expect(cardText).toContain('80 mm · Raster');
+      expect(cardText).toContain('80 mm · Ảnh (raster)');
       expect(cardText).toContain('phiếu của Bếp');
       expect(cardText).toContain('Không có phiếu chờ in');
 
