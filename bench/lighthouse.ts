@@ -25,14 +25,7 @@ import lighthouse, { generateReport, type Result } from 'lighthouse';
 import { createTable, seedMenu, signUpAdmin } from './seed-menu';
 import { Interrupted, onInterrupt, stopIfInterrupted } from './interrupt';
 import { isMainModule } from './main-module';
-
-function intFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of 1 or more`);
-  return value;
-}
+import { intFromEnv } from './env';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';

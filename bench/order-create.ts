@@ -28,14 +28,7 @@ import { Interrupted, stopIfInterrupted } from './interrupt';
 import { BRANCH_COUNT, seedChain } from './seed-chain';
 import { isMainModule } from './main-module';
 import { adminQuery, dropScratchDatabase, probePostgres } from './scratch-database';
-
-function intFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of 1 or more`);
-  return value;
-}
+import { intFromEnv } from './env';
 
 const ORDERS_PER_ROUND = intFromEnv('BENCH_ORDERS', 500);
 const WARMUP_ORDERS = intFromEnv('BENCH_WARMUP', 50);

@@ -35,14 +35,7 @@ import { parseEscPos } from '../apps/server/src/demo/escpos-parse';
 import { Interrupted, stopIfInterrupted } from './interrupt';
 import { isMainModule } from './main-module';
 import { adminQuery, dropScratchDatabase, probePostgres } from './scratch-database';
-
-function intFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of 1 or more`);
-  return value;
-}
+import { intFromEnv } from './env';
 
 const ORDERS = intFromEnv('BENCH_PRINT_ORDERS', 50);
 const PASSES = intFromEnv('BENCH_PRINT_PASSES', 4);

@@ -26,19 +26,12 @@ import { seedChain } from './seed-chain';
 import { seedMenu, signUpAdmin } from './seed-menu';
 import { Interrupted, stopIfInterrupted } from './interrupt';
 import { isMainModule } from './main-module';
+import { intFromEnv } from './env';
 
-function intFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of 0 or more`);
-  return value;
-}
-
-const DURATION_S = Math.max(1, intFromEnv('BENCH_DURATION', 10));
-const WARMUP_S = intFromEnv('BENCH_WARMUP', 2);
-const ROUNDS = Math.max(1, intFromEnv('BENCH_ROUNDS', 2));
-const CONNECTIONS = Math.max(1, intFromEnv('BENCH_CONNECTIONS', 20));
+const DURATION_S = Math.max(1, intFromEnv('BENCH_DURATION', 10, 0));
+const WARMUP_S = intFromEnv('BENCH_WARMUP', 2, 0);
+const ROUNDS = Math.max(1, intFromEnv('BENCH_ROUNDS', 2, 0));
+const CONNECTIONS = Math.max(1, intFromEnv('BENCH_CONNECTIONS', 20, 0));
 const CATEGORY_COUNT = 8;
 const DISHES_PER_CATEGORY = 10;
 const TARGET_RATIO = 0.6;

@@ -26,14 +26,7 @@ import { loadConfig, type Config } from '../apps/server/src/config';
 import { generateRestaurant, type GeneratedRestaurant } from '../apps/server/src/demo/generate-restaurant';
 import { Interrupted, stopIfInterrupted } from './interrupt';
 import { adminQuery, dropScratchDatabase } from './scratch-database';
-
-function intFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of 1 or more`);
-  return value;
-}
+import { intFromEnv } from './env';
 
 const SMALL_ORDERS = intFromEnv('BENCH_SMALL_ORDERS', 10_000);
 const LARGE_ORDERS = intFromEnv('BENCH_LARGE_ORDERS', 1_000_000);

@@ -14,6 +14,7 @@ import type { Database } from '../apps/server/src/db/client';
 import { branchItems, branches } from '../apps/server/src/db/schema/branches';
 import { categories, items } from '../apps/server/src/db/schema/menu';
 import { diningTables } from '../apps/server/src/db/schema/tables';
+import { intFromEnv } from './env';
 
 export interface Chain {
   /** The branches in all, the first included. */
@@ -21,14 +22,6 @@ export interface Chain {
   dishes: number;
   /** The branch the benchmark measures: the last one, with its own prices. */
   measured: { id: string; slug: string };
-}
-
-function intFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of 1 or more`);
-  return value;
 }
 
 /** How many branches the benchmarks' database holds (1: one restaurant, as before branches). */

@@ -46,14 +46,7 @@ import { Interrupted, onInterrupt, stopIfInterrupted } from './interrupt';
 import { isMainModule } from './main-module';
 import { api, seedMenu, signUpAdmin } from './seed-menu';
 import { adminQuery, dropScratchDatabase, probePostgres } from './scratch-database';
-
-function intFromEnv(name: string, fallback: number, min = 1): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number of ${min} or more`);
-  return value;
-}
+import { intFromEnv } from './env';
 
 const SECONDS = intFromEnv('BENCH_SECONDS', 30);
 const WARMUP_SECONDS = intFromEnv('BENCH_WARMUP', 5, 0);

@@ -2,7 +2,7 @@ import type { Branch } from '@quan/contract/branch';
 import type { Order } from '@quan/contract/order';
 import type { Station } from '@quan/contract/stations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBranch, createMenu, signInToBranch } from './factories';
+import { addBranch, createMenu, createStation, signInToBranch } from './factories';
 import { buildTestApp, type SignedIn, type TestApp } from './helper';
 
 // The stations are the chain's, as its menu routes to them; each branch says which it runs. A small shop
@@ -15,17 +15,6 @@ let staffB: SignedIn;
 let kitchen: Station;
 let grill: Station;
 let grilledDish: { _id: string };
-
-async function createStation(name: string, sortOrder: number): Promise<Station> {
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/station',
-    payload: { name, sortOrder },
-    as: 'manager',
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data;
-}
 
 async function place(as: SignedIn | 'staff'): Promise<Order> {
   const response = await t.request({
@@ -49,8 +38,8 @@ beforeAll(async () => {
   branchB = await addBranch(t, 'Quận 3');
   managerB = await signInToBranch(t, branchB._id, 'manager');
   staffB = await signInToBranch(t, branchB._id, 'staff');
-  kitchen = await createStation('Bếp', 0);
-  grill = await createStation('Nướng', 1);
+  kitchen = await createStation(t, 'Bếp', 0);
+  grill = await createStation(t, 'Nướng', 1);
   grilledDish = (await createMenu(t, [{ name: 'Sườn nướng', price: 60_000 }])).items[0]!;
   const routed = await t.request({
     method: 'PUT',

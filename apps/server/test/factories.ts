@@ -1,6 +1,7 @@
 import type { Order } from '@quan/contract/order';
 import type { Table } from '@quan/contract/table';
 import type { Branch } from '@quan/contract/branch';
+import type { Station } from '@quan/contract/stations';
 import type { RegisterBody, Role } from '@quan/contract/user';
 import type { SignedIn, TestApp } from './helper';
 
@@ -52,6 +53,18 @@ export async function createMenu(
     items.push(response.json().data);
   }
   return { categoryId, items };
+}
+
+/** A kitchen station of the chain, made by a manager (in use in every branch until one says otherwise). */
+export async function createStation(t: TestApp, name: string, sortOrder = 0): Promise<Station> {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/station',
+    payload: { name, sortOrder },
+    as: 'manager',
+  });
+  if (response.statusCode !== 201) throw new Error(`station: ${response.body}`);
+  return response.json().data;
 }
 
 let tableSequence = 0;

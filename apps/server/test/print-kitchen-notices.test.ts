@@ -1,7 +1,7 @@
 import type { Order } from '@quan/contract/order';
 import type { Station } from '@quan/contract/stations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMenu, createTable, placeOrder } from './factories';
+import { createMenu, createStation, createTable, placeOrder } from './factories';
 import { buildTestApp, type TestApp } from './helper';
 import { startFakePrinter, type FakePrinter, type ReceivedJob } from './support/fake-printer';
 
@@ -17,17 +17,6 @@ let coffee: { _id: string };
 let squid: { _id: string };
 let kitchenFake: FakePrinter;
 let barFake: FakePrinter;
-
-async function createStation(name: string, sortOrder: number): Promise<Station> {
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/station',
-    payload: { name, sortOrder },
-    as: 'manager',
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data;
-}
 
 async function routeDish(itemId: string, stationId: string) {
   const response = await t.request({
@@ -92,9 +81,9 @@ beforeAll(async () => {
   await t.signInAs('admin');
   await t.signInAs('manager');
   await t.signInAs('staff');
-  kitchen = await createStation('Bep', 0);
-  bar = await createStation('Bar', 1);
-  grill = await createStation('Nuong', 2);
+  kitchen = await createStation(t, 'Bep', 0);
+  bar = await createStation(t, 'Bar', 1);
+  grill = await createStation(t, 'Nuong', 2);
   const menu = await createMenu(t, [
     { name: 'Pho bo', price: 65_000 },
     { name: 'Ca phe sua', price: 25_000 },

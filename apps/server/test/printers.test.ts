@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Printer } from '@quan/contract/printers';
 import type { Station } from '@quan/contract/stations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBranch, createMenu, signInToBranch } from './factories';
+import { addBranch, createMenu, createStation, signInToBranch } from './factories';
 import { buildTestApp, type SignedIn, type TestApp } from './helper';
 import { startFakePrinter, type FakePrinter, type ReceivedJob } from './support/fake-printer';
 
@@ -21,17 +21,6 @@ async function fakePrinter(): Promise<FakePrinter> {
   const printer = await startFakePrinter();
   fakes.push(printer);
   return printer;
-}
-
-async function createStation(name: string, sortOrder: number): Promise<Station> {
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/station',
-    payload: { name, sortOrder },
-    as: 'manager',
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data;
 }
 
 async function addPrinter(fake: FakePrinter, body: Record<string, unknown>, as: SignedIn | 'manager' = 'manager') {
@@ -68,8 +57,8 @@ beforeAll(async () => {
   await t.signInAs('admin');
   await t.signInAs('manager');
   await t.signInAs('staff');
-  kitchen = await createStation('Bep', 0);
-  bar = await createStation('Bar', 1);
+  kitchen = await createStation(t, 'Bep', 0);
+  bar = await createStation(t, 'Bar', 1);
   const menu = await createMenu(t, [
     { name: 'Pho bo', price: 65_000 },
     { name: 'Ca phe sua', price: 25_000 },
