@@ -91,9 +91,15 @@ export function createPrintWorker(deps: {
   /** Every printer with due jobs at once: the bar's ticket never waits behind the kitchen's backlog. */
   async function drain(): Promise<void> {
     const sending: Promise<void>[] = [];
-    for (let printer = await leaseNextPrinter(db, sender); printer && !stopped;) {
+    for (;;) {
+      const printer = await leaseNextPrinter(db, sender);
+      if (!printer) break;
+      if (stopped) {
+        // Stopped while taking it: hand it back at once, or the other instances wait for the lease to lapse.
+        await releasePrinter(db, printer.id, sender);
+        break;
+      }
       sending.push(sendQueue(printer));
-      printer = await leaseNextPrinter(db, sender);
     }
     await Promise.all(sending);
   }
