@@ -176,10 +176,16 @@ describe('PrintersPage', { timeout: 20_000 }, () => {
   afterEach(() => fakeApi?.restore());
   beforeAll(() => preloadRoutes(routes, '/printers'));
 
-  it('lists each printer with its address, what it prints, its status and the jobs waiting', async () => {
+  /** The Printers screen as a manager opens it, against `handler` (the branch's printers and stations by default). */
+  function openPrinters(handler = printersApi()) {
     storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
-    fakeApi = installFakeApi(printersApi());
-    renderRoutes(routes, { path: '/printers' });
+    const api = installFakeApi(handler);
+    fakeApi = api;
+    return { api, ...renderRoutes(routes, { path: '/printers' }) };
+  }
+
+  it('lists each printer with its address, what it prints, its status and the jobs waiting', async () => {
+    openPrinters();
 
     const kitchenCard = within(await screen.findByRole('article', { name: 'Máy bếp' }));
     expect(kitchenCard.getByText('Online')).toBeInTheDocument();
@@ -202,9 +208,7 @@ describe('PrintersPage', { timeout: 20_000 }, () => {
   });
 
   it('reads the printers again when the page is opened again', async () => {
-    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
-    fakeApi = installFakeApi(printersApi());
-    const { router } = renderRoutes(routes, { path: '/printers' });
+    const { router } = openPrinters();
     expect(await screen.findByRole('article', { name: 'Máy bếp' })).toBeInTheDocument();
 
     await router.navigate('/more');
@@ -215,9 +219,7 @@ describe('PrintersPage', { timeout: 20_000 }, () => {
   });
 
   it('adds a printer with its stations, bills, drawer and fallback', async () => {
-    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
-    fakeApi = installFakeApi(printersApi());
-    renderRoutes(routes, { path: '/printers' });
+    const { api } = openPrinters();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Add printer' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Add a printer' }));
@@ -236,7 +238,7 @@ describe('PrintersPage', { timeout: 20_000 }, () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Add printer' }));
 
     expect(await screen.findByRole('article', { name: 'Máy bar' })).toBeInTheDocument();
-    const post = fakeApi.configs.find((request) => request.method === 'post' && request.url === '/api/printers');
+    const post = api.configs.find((request) => request.method === 'post' && request.url === '/api/printers');
     expect(bodyOf(post)).toMatchObject({
       name: 'Máy bar',
       host: '192.168.1.60',
@@ -255,9 +257,7 @@ describe('PrintersPage', { timeout: 20_000 }, () => {
   });
 
   it('refuses a public address and a text printer without its code page before asking the server', async () => {
-    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
-    fakeApi = installFakeApi(printersApi());
-    renderRoutes(routes, { path: '/printers' });
+    const { api } = openPrinters();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Add printer' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Add a printer' }));
@@ -285,13 +285,11 @@ describe('PrintersPage', { timeout: 20_000 }, () => {
       'The one the printer’s self-test page lists for Vietnamese; the test page prints both ways to compare. Text printing needs the printer’s code page',
     );
     expect(dialog.getByLabelText('Connected through')).toHaveAccessibleDescription(/^Choose a bridge when Quán runs/);
-    expect(fakeApi.requests.filter((request) => request.startsWith('POST'))).toEqual([]);
+    expect(api.requests.filter((request) => request.startsWith('POST'))).toEqual([]);
   });
 
   it('changes the stations a printer prints for', async () => {
-    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
-    fakeApi = installFakeApi(printersApi());
-    renderRoutes(routes, { path: '/printers' });
+    const { api } = openPrinters();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Máy bếp' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Edit Máy bếp' }));
@@ -302,7 +300,7 @@ describe('PrintersPage', { timeout: 20_000 }, () => {
 
     const card = within(await screen.findByRole('article', { name: 'Máy bếp' }));
     expect(await card.findByText('tickets of Quầy bar')).toBeInTheDocument();
-    const put = fakeApi.configs.find((request) => request.method === 'put');
+    const put = api.configs.find((request) => request.method === 'put');
     expect(put?.url).toBe(`/api/printers/${kitchenPrinter._id}`);
     expect(bodyOf(put)).toMatchObject({ stationIds: [bar._id], fallbackPrinterId: counterPrinter._id });
     // Only what the form shows, and its bridge only when changed: one revoked since would be refused.
@@ -312,28 +310,24 @@ describe('PrintersPage', { timeout: 20_000 }, () => {
   });
 
   it('deletes a printer once asked, saying its waiting jobs are dropped', async () => {
-    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
-    fakeApi = installFakeApi(printersApi());
-    renderRoutes(routes, { path: '/printers' });
+    const { api } = openPrinters();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Máy quầy' }));
     const confirm = within(screen.getByRole('dialog', { name: 'Delete Máy quầy?' }));
     expect(confirm.getByText(/The 3 jobs waiting for it are dropped, not printed/)).toBeInTheDocument();
-    expect(fakeApi.requests.filter((request) => request.startsWith('DELETE'))).toEqual([]);
+    expect(api.requests.filter((request) => request.startsWith('DELETE'))).toEqual([]);
     await userEvent.click(confirm.getByRole('button', { name: 'Delete printer' }));
 
     expect(await screen.findByText('Máy quầy deleted')).toBeInTheDocument();
-    expect(fakeApi.requests).toContain(`DELETE /api/printers/${counterPrinterId}`);
+    expect(api.requests).toContain(`DELETE /api/printers/${counterPrinterId}`);
     expect(screen.queryByRole('article', { name: 'Máy quầy' })).not.toBeInTheDocument();
   });
 
   it('queues a test page and reads a printer’s status on request', async () => {
-    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
-    fakeApi = installFakeApi(printersApi());
-    renderRoutes(routes, { path: '/printers' });
+    const { api } = openPrinters();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Print a test page on Máy quầy' }));
-    expect(fakeApi.requests).toContain(`POST /api/printers/${counterPrinterId}/test-page`);
+    expect(api.requests).toContain(`POST /api/printers/${counterPrinterId}/test-page`);
     expect(
       await screen.findByText('The test page is queued for Máy quầy, in raster and in text, to compare'),
     ).toBeInTheDocument();
@@ -343,7 +337,7 @@ describe('PrintersPage', { timeout: 20_000 }, () => {
     expect(await card.findByText('Cover open')).toBeInTheDocument();
     // The tap is answered, even where the badge would not change.
     expect(await screen.findByText('Máy bếp: Cover open')).toBeInTheDocument();
-    expect(fakeApi.requests).toContain(`POST /api/printers/${kitchenPrinter._id}/status`);
+    expect(api.requests).toContain(`POST /api/printers/${kitchenPrinter._id}/status`);
   });
 
   it('says why the server refused a printer, in Vietnamese', async () => {
@@ -364,9 +358,7 @@ describe('PrintersPage', { timeout: 20_000 }, () => {
   });
 
   it('closes the key’s dialog from its cross once the manager says so', async () => {
-    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
-    fakeApi = installFakeApi(printersApi());
-    renderRoutes(routes, { path: '/printers' });
+    openPrinters();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Add a bridge' }));
     const form = within(screen.getByRole('dialog', { name: 'Add a print bridge' }));
@@ -400,9 +392,7 @@ describe('PrintersPage', { timeout: 20_000 }, () => {
   });
 
   it('lists the print bridges: which is connected, when each was last heard from, and which is revoked', async () => {
-    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
-    fakeApi = installFakeApi(printersApi());
-    renderRoutes(routes, { path: '/printers' });
+    openPrinters();
 
     const section = within(await screen.findByRole('region', { name: 'Print bridges' }));
     const cashier = within(await section.findByRole('article', { name: 'Máy tính quầy' }));
@@ -473,22 +463,20 @@ describe('PrintersPage', { timeout: 20_000 }, () => {
   });
 
   it('revokes a bridge only once confirmed', async () => {
-    storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
-    fakeApi = installFakeApi(printersApi());
-    renderRoutes(routes, { path: '/printers' });
+    const { api } = openPrinters();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke Laptop cũ' }));
     let confirm = within(screen.getByRole('dialog', { name: 'Revoke Laptop cũ?' }));
     expect(confirm.getByText(/Its key stops working at once/)).toBeInTheDocument();
     await userEvent.click(confirm.getByRole('button', { name: 'Cancel' }));
-    expect(fakeApi.requests.filter((request) => request.startsWith('DELETE'))).toEqual([]);
+    expect(api.requests.filter((request) => request.startsWith('DELETE'))).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Revoke Laptop cũ' }));
     confirm = within(screen.getByRole('dialog', { name: 'Revoke Laptop cũ?' }));
     await userEvent.click(confirm.getByRole('button', { name: 'Revoke bridge' }));
 
     expect(await screen.findByText('Laptop cũ revoked')).toBeInTheDocument();
-    expect(fakeApi.requests).toContain('DELETE /api/printers/bridges/0190a1b2-0000-7000-8000-0000000000b2');
+    expect(api.requests).toContain('DELETE /api/printers/bridges/0190a1b2-0000-7000-8000-0000000000b2');
     const laptop = within(screen.getByRole('article', { name: 'Laptop cũ' }));
     expect(await laptop.findByText('Revoked')).toBeInTheDocument();
     expect(laptop.queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
