@@ -29,6 +29,7 @@ import { BRANCH_COUNT, seedChain } from './seed-chain';
 import { isMainModule } from './main-module';
 import { adminQuery, dropScratchDatabase, probePostgres } from './scratch-database';
 import { intFromEnv } from './env';
+import { injectOk } from './inject-ok';
 
 const ORDERS_PER_ROUND = intFromEnv('BENCH_ORDERS', 500);
 const WARMUP_ORDERS = intFromEnv('BENCH_WARMUP', 50);
@@ -121,23 +122,6 @@ interface Fixture {
   taxRate: number;
   /** The branch the orders are placed in: the first, or with BENCH_BRANCHES the last branch of the chain. */
   branchId: string;
-}
-
-async function injectOk<T>(
-  app: FastifyInstance,
-  request: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: object; token?: string },
-  expectedStatus: number,
-): Promise<T> {
-  const response = await app.inject({
-    method: request.method,
-    url: request.url,
-    payload: request.payload,
-    headers: request.token ? { authorization: `Bearer ${request.token}` } : {},
-  });
-  if (response.statusCode !== expectedStatus) {
-    throw new Error(`${request.method} ${request.url} answered ${response.statusCode}: ${response.body}`);
-  }
-  return (response.json() as { data: T }).data;
 }
 
 /**

@@ -36,6 +36,7 @@ import { Interrupted, stopIfInterrupted } from './interrupt';
 import { isMainModule } from './main-module';
 import { adminQuery, dropScratchDatabase, probePostgres } from './scratch-database';
 import { intFromEnv } from './env';
+import { injectOk } from './inject-ok';
 
 const ORDERS = intFromEnv('BENCH_PRINT_ORDERS', 50);
 const PASSES = intFromEnv('BENCH_PRINT_PASSES', 4);
@@ -165,23 +166,6 @@ interface Fixture {
   adminToken: string;
   dishIds: string[];
   sinks: PrinterSink[];
-}
-
-async function injectOk<T>(
-  app: FastifyInstance,
-  request: { method: 'GET' | 'POST' | 'PUT' | 'PATCH'; url: string; payload?: object; token?: string },
-  expectedStatus: number,
-): Promise<T> {
-  const response = await app.inject({
-    method: request.method,
-    url: request.url,
-    payload: request.payload,
-    headers: request.token ? { authorization: `Bearer ${request.token}` } : {},
-  });
-  if (response.statusCode !== expectedStatus) {
-    throw new Error(`${request.method} ${request.url} answered ${response.statusCode}: ${response.body}`);
-  }
-  return (response.json() as { data: T }).data;
 }
 
 async function signUp(app: FastifyInstance, name: string): Promise<{ id: string; email: string; password: string }> {
