@@ -59,7 +59,7 @@ export const printers = pgTable(
     host: text('host').notNull(),
     port: integer('port').notNull().default(9100),
     /** 80 mm paper is 576 dots wide, 58 mm 384. */
-    paperWidth: integer('paper_width').notNull().default(80),
+    paperWidth: integer('paper_width').$type<80 | 58>().notNull().default(80),
     /** Raster draws every glyph from the bundled font; text sends the printer's own Vietnamese code page. */
     mode: text('mode').$type<PrinterMode>().notNull().default('raster'),
     codepage: text('codepage').$type<PrinterCodepage>(),

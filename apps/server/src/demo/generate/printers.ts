@@ -23,7 +23,7 @@ export async function writeDemoPrinters(
     createdAt: Date;
   },
 ): Promise<void> {
-  const printer = { branchId, paperWidth: 80, mode: 'raster' as const, createdAt, updatedAt: createdAt };
+  const printer = { branchId, paperWidth: 80 as const, mode: 'raster' as const, createdAt, updatedAt: createdAt };
   const kitchen = { ...printer, id: newId(), name: 'Bếp', host: addresses.kitchen.host, port: addresses.kitchen.port };
   const counter = {
     ...printer,

@@ -68,7 +68,7 @@ export async function nextDelivery(
     payload = withHeadline(payload, lateHeadline[language](at, Math.round(waitedMs / 60_000)));
   }
   const bytes = encodePayload(payload, {
-    paperWidth: printer.paperWidth === 58 ? 58 : 80,
+    paperWidth: printer.paperWidth,
     mode: printer.mode,
     codepage: printer.codepage ?? undefined,
     cut: true,

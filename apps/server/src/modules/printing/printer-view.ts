@@ -7,7 +7,7 @@ export function toPrinter(row: PrinterWithStations, queued: number): Printer {
     name: row.name,
     host: row.host,
     port: row.port,
-    paperWidth: row.paperWidth === 58 ? 58 : 80,
+    paperWidth: row.paperWidth,
     mode: row.mode,
     codepage: row.codepage,
     stationIds: row.stationIds,

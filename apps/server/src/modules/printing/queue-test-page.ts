@@ -32,7 +32,7 @@ export async function queueTestPage(
         printer: {
           name: printer.name,
           address: `${printer.host}:${printer.port}`,
-          paperWidth: printer.paperWidth === 58 ? 58 : 80,
+          paperWidth: printer.paperWidth,
           mode: printer.mode,
           codepage: printer.codepage ?? 'tcvn3',
         },
