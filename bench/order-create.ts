@@ -21,6 +21,8 @@ import { count, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
+import { computeBill } from '@quan/contract/bill';
+import type { VatRate } from '@quan/contract/vat';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig, type Config, type DatabaseConfig } from '../apps/server/src/config';
 import { orderLines, orders } from '../apps/server/src/db/schema/orders';
@@ -119,7 +121,7 @@ interface Fixture {
   app: FastifyInstance;
   token: string;
   dishes: Dish[];
-  taxRate: number;
+  taxRate: VatRate;
   /** The branch the orders are placed in: the first, or with BENCH_BRANCHES the last branch of the chain. */
   branchId: string;
 }
@@ -238,9 +240,14 @@ function rawOrder({ app, dishes, taxRate, branchId }: Fixture): (index: number) 
       quantity,
       note: '',
       total: dish.price * quantity,
+      vatRate: taxRate,
     }));
     const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
-    const tax = Math.round((subtotal * taxRate) / 100);
+    const bill = computeBill({
+      subtotals: [{ vatRate: taxRate, amount: subtotal }],
+      discount: 0,
+      serviceVatRate: taxRate,
+    });
     await db.transaction(async (tx) => {
       await tx.insert(orders).values({
         id,
@@ -254,9 +261,10 @@ function rawOrder({ app, dishes, taxRate, branchId }: Fixture): (index: number) 
         tableId: null,
         subtotal,
         discount: 0,
-        taxRate,
-        tax,
-        total: subtotal + tax,
+        serviceVatRate: taxRate,
+        taxes: bill.taxes,
+        tax: bill.tax,
+        total: bill.total,
         couponCode: null,
         paymentMethod: null,
         isPreorder: false,

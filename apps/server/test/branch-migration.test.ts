@@ -256,8 +256,54 @@ describe('migrating a running restaurant to branches (0022)', () => {
           serviceCharge,
           language: 'en',
           reservations,
+          // The one rate it had is the default rate of its dishes now.
+          taxRate: 8,
+          serviceVatRate: null,
         });
       }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('keeps an order placed before VAT by dish as it was charged: its one rate on each line and as its one part', async () => {
+    const lines = await query<{ vat_rate: string }>('select vat_rate from order_lines where order_id = $1', [
+      ids.order,
+    ]);
+    expect(lines).toEqual([{ vat_rate: '8' }]);
+    const app = await buildApp(
+      loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST_DIR: webDist }),
+    );
+    try {
+      await app.ready();
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { email: 'staff@example.test', password },
+      });
+      const token = login.json().data.token as string;
+      const read = await app.inject({
+        method: 'GET',
+        url: `/api/order/${ids.order}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(read.statusCode, read.body).toBe(200);
+      const order = read.json().data;
+      // 110.000 ₫ with the VAT inside: 8.148 ₫ of it, on 101.852 ₫.
+      expect(order.bills).toMatchObject({
+        subtotal: 110_000,
+        serviceVatRate: 8,
+        taxes: [{ vatRate: 8, taxable: 101_852, tax: 8_148 }],
+        tax: 8_148,
+        total: 110_000,
+      });
+      expect(order.items.map((item: { vatRate: unknown }) => item.vatRate)).toEqual([8]);
+      const menu = await app.inject({
+        method: 'GET',
+        url: '/api/item',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(menu.json().data[0]).toMatchObject({ name: 'Phở bò', vatRate: null, billedVatRate: 8 });
     } finally {
       await app.close();
     }

@@ -139,7 +139,13 @@ describe('coupons', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json().data;
     // VAT inside the prices: the guest pays 200.000 − 20.000 = 180.000 ₫, which holds 180.000 × 8 / 108 = 13.333 ₫.
-    expect(order.bills).toMatchObject({ subtotal: 200_000, discount: 20_000, taxRate: 8, tax: 13_333, total: 180_000 });
+    expect(order.bills).toMatchObject({
+      subtotal: 200_000,
+      discount: 20_000,
+      taxes: [{ vatRate: 8, taxable: 180_000 - 13_333, tax: 13_333 }],
+      tax: 13_333,
+      total: 180_000,
+    });
     expect(order.coupon).toEqual({ code: coupon.code, discount: 20_000 });
     const usedCount = async () =>
       ((await t.request({ method: 'GET', url: '/api/coupons', as: 'staff' })).json().data as Coupon[]).find(

@@ -70,8 +70,17 @@ describe('placing an order', () => {
     });
     expect(response.statusCode).toBe(201);
     const order: Order = response.json().data;
-    // A kitchen without stations: lines go to none, and none is done yet; dishes without options carry none.
-    const firstRound = { roundNo: 1, voidedQuantity: 0, options: [], stationId: null, startedAt: null, readyAt: null };
+    // A kitchen without stations: lines go to none, and none is done yet; dishes without options carry none; a
+    // dish with no VAT rate of its own nor from its category is at the restaurant's default, 8 %.
+    const firstRound = {
+      roundNo: 1,
+      voidedQuantity: 0,
+      options: [],
+      vatRate: 8,
+      stationId: null,
+      startedAt: null,
+      readyAt: null,
+    };
     expect(order.items).toEqual([
       {
         itemId: pho._id,
@@ -113,7 +122,8 @@ describe('placing an order', () => {
       discount: 0,
       serviceRate: 0,
       serviceCharge: 0,
-      taxRate: 8,
+      taxes: [{ vatRate: 8, taxable: 232_345 - 17_211, tax: 17_211 }],
+      serviceVatRate: 8,
       pricesIncludeTax: true,
       tax: 17_211,
       total: 232_345,
@@ -133,15 +143,16 @@ describe('placing an order', () => {
     expect(next.orderNo).toBe(order.orderNo + 1);
   });
 
-  it('uses the tax rate and the VAT mode of the settings at order time', async () => {
+  it('bills each line at the default rate of its ordering and the order in the VAT mode of its placing', async () => {
     const settings = { method: 'PUT', url: '/api/settings', as: 'admin' } as const;
     await t.request({ ...settings, payload: { taxRate: 10, pricesIncludeTax: false } });
     const order = await placeOk({ items: [{ itemId: oddPrice._id, quantity: 2 }] });
     // VAT added on top: 24,690 × 10 % = 2,469.
-    const added = { subtotal: 24_690, discount: 0, taxRate: 10, pricesIncludeTax: false, tax: 2_469, total: 27_159 };
-    expect(order.bills).toMatchObject(added);
+    const added = { subtotal: 24_690, discount: 0, pricesIncludeTax: false, tax: 2_469, total: 27_159 };
+    expect(order.bills).toMatchObject({ ...added, taxes: [{ vatRate: 10, taxable: 24_690, tax: 2_469 }] });
     await t.request({ ...settings, payload: { taxRate: 8, pricesIncludeTax: true } });
-    // The order keeps the way it was priced when its bill is worked out again (a second round here).
+    // The order keeps its VAT mode and its first lines their 10 % when its bill is worked out again; the second
+    // round's line is at the default rate of now, 8 %.
     const round = await t.request({
       method: 'POST',
       url: `/api/order/${order._id}/rounds`,
@@ -151,10 +162,13 @@ describe('placing an order', () => {
     expect(round.statusCode, round.body).toBe(201);
     expect(round.json().data.bills).toMatchObject({
       subtotal: 37_035,
-      taxRate: 10,
+      taxes: [
+        { vatRate: 8, taxable: 12_345, tax: 988 }, // 987,6 ₫
+        { vatRate: 10, taxable: 24_690, tax: 2_469 },
+      ],
       pricesIncludeTax: false,
-      tax: 3_704,
-      total: 40_739,
+      tax: 988 + 2_469,
+      total: 37_035 + 988 + 2_469,
     });
   });
 

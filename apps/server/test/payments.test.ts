@@ -303,7 +303,10 @@ describe('service charge', () => {
     try {
       const table = await createTable(t);
       const dineIn = await place([{ itemId: hotpot._id, quantity: 1 }], table._id);
-      expect(dineIn.bills).toEqual(computeBill({ subtotal: 415_000, discount: 0, taxRate: 8, serviceRate: 5 }));
+      const atEight = (amount: number) => [{ vatRate: 8 as const, amount }];
+      expect(dineIn.bills).toEqual(
+        computeBill({ subtotals: atEight(415_000), discount: 0, serviceRate: 5, serviceVatRate: 8 }),
+      );
       expect(dineIn.bills).toMatchObject({ serviceRate: 5, serviceCharge: 20_750, tax: 34_860, total: 470_610 });
       const takeaway = await place([{ itemId: hotpot._id, quantity: 1 }]);
       expect(takeaway.bills).toMatchObject({ serviceRate: 0, serviceCharge: 0, total: 448_200 });
@@ -311,7 +314,7 @@ describe('service charge', () => {
       // A second round keeps the rate the order was placed with.
       const round = await post(`/api/order/${dineIn._id}/rounds`, { items: [{ itemId: tea._id, quantity: 3 }] });
       expect((round.json().data as Order).bills).toEqual(
-        computeBill({ subtotal: 430_000, discount: 0, taxRate: 8, serviceRate: 5 }),
+        computeBill({ subtotals: atEight(430_000), discount: 0, serviceRate: 5, serviceVatRate: 8 }),
       );
 
       const split: Order = (await post(`/api/order/${dineIn._id}/split`, { by: 'guests', guests: 3 })).json().data;
@@ -349,18 +352,27 @@ describe('service charge', () => {
 });
 
 describe('percent rates', () => {
-  it('round a rate with two decimals half up, to the đồng, and accept any such rate in the settings', async () => {
+  it('round a service-charge rate with two decimals half up, to the đồng; VAT takes only the legal rates', async () => {
     // 0.7 % of 5.500 ₫ is 38,5 ₫: 39 ₫, where floating point (38.49999…) would round down.
     expect(Math.round((5_500 * 0.7) / 100)).toBe(38);
     expect(percentOf(5_500, 0.7)).toBe(39);
-    expect(computeBill({ subtotal: 5_500, discount: 0, taxRate: 8.2, serviceRate: 0.7 })).toMatchObject({
+    // 8 % of 5.539 ₫ is 443,12 ₫: 443 ₫.
+    expect(
+      computeBill({ subtotals: [{ vatRate: 8, amount: 5_500 }], discount: 0, serviceRate: 0.7, serviceVatRate: 8 }),
+    ).toMatchObject({
       serviceCharge: 39,
-      tax: 454,
-      total: 5_993,
+      tax: 443,
+      total: 5_982,
     });
-    for (const taxRate of [8.2, 1.15, 2.3]) {
+    for (const taxRate of ['KCT', 0, 5, 8, 10]) {
       const saved = await t.request({ method: 'PUT', url: '/api/settings', payload: { taxRate }, as: 'admin' });
       expect(saved.statusCode, `${taxRate}: ${saved.body}`).toBe(200);
+      expect(saved.json().data.taxRate).toBe(taxRate);
+    }
+    for (const taxRate of [8.2, 7, '8']) {
+      const refused = await t.request({ method: 'PUT', url: '/api/settings', payload: { taxRate }, as: 'admin' });
+      expect(refused.statusCode, `${taxRate}: ${refused.body}`).toBe(400);
+      expect(refused.json().errors[0]).toMatchObject({ path: 'taxRate' });
     }
     await t.request({ method: 'PUT', url: '/api/settings', payload: { taxRate: 0 }, as: 'admin' });
   });

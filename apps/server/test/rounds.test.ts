@@ -95,7 +95,12 @@ describe('rounds on one bill', () => {
     // A new round puts the order back in the kitchen; the bill is the whole order's.
     expect(order.status).toBe('in_progress');
     expect(order.bills).toEqual(
-      computeBill({ subtotal: 65_000 + 40_000 + 140_000, discount: 0, taxRate: 8, pricesIncludeTax: true }),
+      computeBill({
+        subtotals: [{ vatRate: 8, amount: 65_000 + 40_000 + 140_000 }],
+        discount: 0,
+        serviceVatRate: 8,
+        pricesIncludeTax: true,
+      }),
     );
     expect(await beefLeft()).toBeCloseTo(before - 0.3, 3);
     expect(order.table).toEqual({ _id: table._id, tableNo: table.tableNo });
@@ -131,7 +136,12 @@ describe('rounds on one bill', () => {
     expect(first.bills.discount).toBe(13_000);
     const second: Order = (await addRound(first._id, { items: [{ itemId: beer._id, quantity: 5 }] })).json().data;
     expect(second.bills).toEqual(
-      computeBill({ subtotal: 230_000, discount: 23_000, taxRate: 8, pricesIncludeTax: true }),
+      computeBill({
+        subtotals: [{ vatRate: 8, amount: 230_000 }],
+        discount: 23_000,
+        serviceVatRate: 8,
+        pricesIncludeTax: true,
+      }),
     );
 
     const revenueBefore = (await t.request({ method: 'GET', url: '/api/order/revenue', as: 'manager' })).json().data;
@@ -255,7 +265,12 @@ describe('rounds on one bill', () => {
     expect(final.rounds.map((round) => round.no)).toEqual([1, 2, 3]);
     expect(final.items.map((line) => line.position)).toEqual([0, 1, 2]);
     expect(final.bills).toEqual(
-      computeBill({ subtotal: 20_000 + 40_000 + 65_000, discount: 0, taxRate: 8, pricesIncludeTax: true }),
+      computeBill({
+        subtotals: [{ vatRate: 8, amount: 20_000 + 40_000 + 65_000 }],
+        discount: 0,
+        serviceVatRate: 8,
+        pricesIncludeTax: true,
+      }),
     );
   });
 
@@ -278,7 +293,12 @@ describe('rounds on one bill', () => {
     });
     expect(byManager.statusCode, byManager.body).toBe(200);
     expect(byManager.json().data.bills).toEqual(
-      computeBill({ subtotal: 20_000, discount: 0, taxRate: 8, pricesIncludeTax: true }),
+      computeBill({
+        subtotals: [{ vatRate: 8, amount: 20_000 }],
+        discount: 0,
+        serviceVatRate: 8,
+        pricesIncludeTax: true,
+      }),
     );
   });
 

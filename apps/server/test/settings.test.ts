@@ -14,7 +14,9 @@ describe('settings', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({
       restaurantName: 'Quán Ngon',
+      // The default VAT rate of the dishes, and the service charge at that rate too.
       taxRate: 8,
+      serviceVatRate: null,
       timezone: 'Asia/Ho_Chi_Minh',
       currency: 'VND',
       loyalty: {
@@ -40,6 +42,8 @@ describe('settings', () => {
       pricesIncludeTax: true,
       cashRounding: 1000,
       publicAddress: null,
+      // No e-invoices until an admin sets up the branch's provider account.
+      einvoicing: false,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).statusCode).toBe(401);
   });
@@ -81,7 +85,7 @@ describe('settings', () => {
     const first = await t.request({
       method: 'PUT',
       url: '/api/settings',
-      payload: { restaurantName: 'Phở Hà Nội', taxRate: 10.5 },
+      payload: { restaurantName: 'Phở Hà Nội', taxRate: 10, serviceVatRate: 'KCT' },
       as: 'admin',
     });
     expect(first.statusCode).toBe(200);
@@ -93,7 +97,8 @@ describe('settings', () => {
     });
     expect(second.json().data).toMatchObject({
       restaurantName: 'Phở Hà Nội',
-      taxRate: 10.5,
+      taxRate: 10,
+      serviceVatRate: 'KCT',
       timezone: 'Asia/Bangkok',
       currency: 'VND',
     });
@@ -122,8 +127,10 @@ describe('settings', () => {
   it('refuses values that make no sense, naming the field, and changes nothing', async () => {
     const before = (await t.request({ method: 'GET', url: '/api/settings', as: 'admin' })).json().data;
     const cases = [
-      [{ taxRate: -1 }, 'taxRate', 'Tax rate cannot be negative'],
-      [{ taxRate: 8.123 }, 'taxRate', 'Tax rate can have at most two decimals'],
+      [{ taxRate: -1 }, 'taxRate', 'A VAT rate is 0, 5, 8 or 10 (percent), or KCT for not subject to VAT'],
+      [{ taxRate: 10.5 }, 'taxRate', 'A VAT rate is 0, 5, 8 or 10 (percent), or KCT for not subject to VAT'],
+      [{ taxRate: null }, 'taxRate', 'A VAT rate is 0, 5, 8 or 10 (percent), or KCT for not subject to VAT'],
+      [{ serviceVatRate: 7 }, 'serviceVatRate', 'A VAT rate is 0, 5, 8 or 10 (percent), or KCT for not subject to VAT'],
       [{ timezone: 'Mars/Olympus' }, 'timezone', 'Unknown time zone (use an IANA name such as Asia/Ho_Chi_Minh)'],
       [{ currency: 'USD' }, 'currency', 'Only VND is supported'],
       [{ restaurantName: '   ' }, 'restaurantName', 'Restaurant name cannot be empty'],

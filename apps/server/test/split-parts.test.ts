@@ -13,7 +13,13 @@ const lines = [
 /** The bill of those lines: 15.000 ₫ off, 5 % service, 8 % VAT added (or held in the prices). */
 const billOf = (pricesIncludeTax: boolean) => ({
   orderNo: 1042,
-  ...computeBill({ subtotal: 195_000, discount: 15_000, taxRate: 8, serviceRate: 5, pricesIncludeTax }),
+  ...computeBill({
+    subtotals: [{ vatRate: 8, amount: 195_000 }],
+    discount: 15_000,
+    serviceVatRate: 8,
+    serviceRate: 5,
+    pricesIncludeTax,
+  }),
 });
 const order = billOf(false);
 
@@ -132,7 +138,12 @@ describe('a bill split evenly between guests', () => {
   it('gives each guest an equal share, the first ones taking the đồng left over', () => {
     const bill = {
       orderNo: 7,
-      ...computeBill({ subtotal: 200_000, discount: 20_000, taxRate: 8, serviceRate: 5 }),
+      ...computeBill({
+        subtotals: [{ vatRate: 8, amount: 200_000 }],
+        discount: 20_000,
+        serviceVatRate: 8,
+        serviceRate: 5,
+      }),
     };
     const parts = firstSplit(byGuests(3), bill);
     expect(parts.map((part) => part.total)).toEqual([68_040, 68_040, 68_040]);
@@ -146,9 +157,15 @@ describe('a bill split evenly between guests', () => {
   it("adds up exactly, each part's own sum holding, for any number of guests, VAT added or inside", () => {
     for (const pricesIncludeTax of [false, true]) {
       for (const bill of [
-        computeBill({ subtotal: 108_000, discount: 0, taxRate: 8, pricesIncludeTax }),
-        computeBill({ subtotal: 1_234_567, discount: 34_567, taxRate: 10, serviceRate: 5, pricesIncludeTax }),
-        computeBill({ subtotal: 99_999, discount: 1, taxRate: 0.7, pricesIncludeTax }),
+        computeBill({ subtotals: [{ vatRate: 8, amount: 108_000 }], discount: 0, serviceVatRate: 8, pricesIncludeTax }),
+        computeBill({
+          subtotals: [{ vatRate: 10, amount: 1_234_567 }],
+          discount: 34_567,
+          serviceVatRate: 10,
+          serviceRate: 5,
+          pricesIncludeTax,
+        }),
+        computeBill({ subtotals: [{ vatRate: 5, amount: 99_999 }], discount: 1, serviceVatRate: 5, pricesIncludeTax }),
       ]) {
         for (let guests = 2; guests <= 20; guests++) {
           const parts = divideBill(bill, { evenly: guests });

@@ -88,7 +88,9 @@ describe('merging two tables', () => {
     ]);
     expect(merged.rounds.map((round) => round.no)).toEqual([1, 2]);
     expect(merged.customerDetails.guests).toBe(5);
-    expect(merged.bills).toEqual(computeBill({ subtotal: 44_000 + 250_000, discount: 0, taxRate: 8 }));
+    expect(merged.bills).toEqual(
+      computeBill({ subtotals: [{ vatRate: 8, amount: 44_000 + 250_000 }], discount: 0, serviceVatRate: 8 }),
+    );
     expect(await tableOf(b._id)).toMatchObject({ status: 'available', currentOrder: null });
     expect((await tableOf(a._id)).currentOrder?._id).toBe(first._id);
     const closed: Order = (await t.request({ method: 'GET', url: `/api/order/${second._id}`, as: 'staff' })).json()
@@ -176,14 +178,18 @@ describe('moving dishes to another table', () => {
       ['Lẩu thái', 1],
       ['Bia Sài Gòn', 1],
     ]);
-    expect(left.bills).toEqual(computeBill({ subtotal: 250_000 + 22_000, discount: 0, taxRate: 8 }));
+    expect(left.bills).toEqual(
+      computeBill({ subtotals: [{ vatRate: 8, amount: 250_000 + 22_000 }], discount: 0, serviceVatRate: 8 }),
+    );
     const joined: Order = (await t.request({ method: 'GET', url: `/api/order/${to._id}`, as: 'staff' })).json().data;
     expect(joined.rounds.map((round) => [round.no, round.status])).toEqual([
       [1, 'in_progress'],
       [2, 'ready'],
     ]);
     expect(joined.items.at(-1)).toMatchObject({ name: 'Lẩu thái', quantity: 1, roundNo: 2 });
-    expect(joined.bills).toEqual(computeBill({ subtotal: 44_000 + 250_000, discount: 0, taxRate: 8 }));
+    expect(joined.bills).toEqual(
+      computeBill({ subtotals: [{ vatRate: 8, amount: 44_000 + 250_000 }], discount: 0, serviceVatRate: 8 }),
+    );
     expect(await shrimpLeft()).toBe(before);
 
     // The stock went with the pot: voiding it at its new table gives the shrimp back there, once.

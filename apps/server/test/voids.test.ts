@@ -105,7 +105,12 @@ describe('voids', () => {
     const voided: Order = response.json().data;
     expect(voided.items[1]).toMatchObject({ name: 'Phở bò', quantity: 2, voidedQuantity: 1, total: 65_000 });
     expect(voided.bills).toEqual(
-      computeBill({ subtotal: 10_000 + 65_000, discount: 0, taxRate: 8, pricesIncludeTax: true }),
+      computeBill({
+        subtotals: [{ vatRate: 8, amount: 10_000 + 65_000 }],
+        discount: 0,
+        serviceVatRate: 8,
+        pricesIncludeTax: true,
+      }),
     );
     expect(await beefLeft()).toBe(before);
     const [entry] = await auditEntries('?kind=void');
@@ -173,7 +178,12 @@ describe('voids', () => {
     });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().data.bills).toEqual(
-      computeBill({ subtotal: 65_000, discount: 0, taxRate: 8, pricesIncludeTax: true }),
+      computeBill({
+        subtotals: [{ vatRate: 8, amount: 65_000 }],
+        discount: 0,
+        serviceVatRate: 8,
+        pricesIncludeTax: true,
+      }),
     );
     expect(await beefLeft()).toBeCloseTo(before - 0.2, 3);
     const [entry] = await auditEntries();

@@ -1,3 +1,5 @@
+import { byVatRate, vatPercent, type RateAmount, type TaxPart, type VatRate } from './vat';
+
 /**
  * `rate` percent (at most two decimals) of a whole amount of VND, rounded half up. Counted in whole basis
  * points, since `amount * 0.7 / 100` in floating point can fall just short of a half and round down.
@@ -18,30 +20,80 @@ export function taxContained(amount: number, rate: number): number {
 }
 
 export interface BillInput {
-  /** The lines' prices added up, as the menu shows them. */
-  subtotal: number;
+  /** The lines' prices added up by VAT rate, as the menu shows them. */
+  subtotals: readonly RateAmount[];
   discount: number;
-  /** The VAT percent. */
-  taxRate: number;
   /** The service-charge percent (0: none). */
   serviceRate?: number;
+  /** The VAT rate of the service charge (the caller resolves a restaurant's "the default rate"). */
+  serviceVatRate: VatRate;
   /** The menu prices hold the VAT: the bill shows what they contain instead of adding it. */
   pricesIncludeTax?: boolean;
 }
 
 /**
- * The bill of an order: the service charge on the subtotal after the discount, then the VAT on both, each
- * at a percent rate and rounded to whole VND (half up). With prices that hold the VAT, the total is the
- * subtotal after the discount plus the service charge, and `tax` is the VAT that total contains; otherwise
- * the VAT is added to it. The server prices orders with it and the POS estimates with it, so they never disagree.
+ * The bill of an order: the discount shared between the rates in proportion to their subtotals, the service
+ * charge on the subtotal after the discount (at its own rate), then each rate's VAT on its part, rounded to
+ * whole VND (half up) once per rate, so that an invoice's lines, its rates and its total agree to the đồng.
+ * With prices that hold the VAT, the total is the subtotal after the discount plus the service charge, and
+ * each rate's tax is what its part contains; otherwise the VAT is added. The server prices orders with it and
+ * the POS estimates with it, so they never disagree. `discounts` is each rate's share of the discount (rates with
+ * none left out), as an invoice writes it.
  */
-export function computeBill({ subtotal, discount, taxRate, serviceRate = 0, pricesIncludeTax = false }: BillInput) {
-  const afterDiscount = Math.max(0, subtotal - discount);
-  const serviceCharge = percentOf(afterDiscount, serviceRate);
-  const beforeTax = afterDiscount + serviceCharge;
-  const tax = pricesIncludeTax ? taxContained(beforeTax, taxRate) : percentOf(beforeTax, taxRate);
+export function computeBill({
+  subtotals,
+  discount: wanted,
+  serviceRate = 0,
+  serviceVatRate,
+  pricesIncludeTax = false,
+}: BillInput) {
+  const rates = subtotals.filter((part) => part.amount !== 0);
+  const subtotal = rates.reduce((sum, part) => sum + part.amount, 0);
+  const discount = Math.min(Math.max(0, wanted), subtotal);
+  const discounts = splitAmount(
+    discount,
+    rates.map((part) => part.amount),
+  );
+  const serviceCharge = percentOf(subtotal - discount, serviceRate);
+  const charged = new Map<VatRate, number>();
+  rates.forEach((part, index) =>
+    charged.set(part.vatRate, (charged.get(part.vatRate) ?? 0) + part.amount - discounts[index]!),
+  );
+  if (serviceCharge > 0) charged.set(serviceVatRate, (charged.get(serviceVatRate) ?? 0) + serviceCharge);
+  const taxes: TaxPart[] = byVatRate(
+    [...charged].map(([vatRate, amount]) => {
+      const percent = vatPercent(vatRate);
+      const tax = pricesIncludeTax ? taxContained(amount, percent) : percentOf(amount, percent);
+      return { vatRate, taxable: pricesIncludeTax ? amount - tax : amount, tax };
+    }),
+  );
+  const tax = taxes.reduce((sum, part) => sum + part.tax, 0);
+  const beforeTax = subtotal - discount + serviceCharge;
   const total = pricesIncludeTax ? beforeTax : beforeTax + tax;
-  return { subtotal, discount, serviceRate, serviceCharge, taxRate, pricesIncludeTax, tax, total };
+  const discounted = new Map<VatRate, number>();
+  rates.forEach((part, index) => {
+    if (discounts[index]! !== 0) discounted.set(part.vatRate, (discounted.get(part.vatRate) ?? 0) + discounts[index]!);
+  });
+  const discountsByRate = byVatRate([...discounted].map(([vatRate, amount]): RateAmount => ({ vatRate, amount })));
+  return {
+    subtotal,
+    discount,
+    discounts: discountsByRate,
+    serviceRate,
+    serviceCharge,
+    serviceVatRate,
+    pricesIncludeTax,
+    taxes,
+    tax,
+    total,
+  };
+}
+
+/** The lines' prices added up by their VAT rate, for `computeBill`. */
+export function subtotalsByRate(lines: readonly { vatRate: VatRate; amount: number }[]): RateAmount[] {
+  const sums = new Map<VatRate, number>();
+  for (const line of lines) sums.set(line.vatRate, (sums.get(line.vatRate) ?? 0) + line.amount);
+  return byVatRate([...sums].map(([vatRate, amount]) => ({ vatRate, amount })));
 }
 
 /**

@@ -4,6 +4,7 @@ import { idSchema, isoDateTimeSchema } from './common';
 import { ingredientUnits, stockQuantitySchema } from './ingredient';
 import { dishOptionGroupSchema, MAX_GROUPS_PER_DISH } from './options';
 import { prepTargetMinutesSchema } from './stations';
+import { vatRateSchema } from './vat';
 
 export const categorySchema = z.object({
   _id: idSchema,
@@ -18,6 +19,8 @@ export const categorySchema = z.object({
   sortOrder: z.int32(),
   /** The station its dishes go to, unless a dish names its own; null: the first station. */
   stationId: idSchema.nullable(),
+  /** The VAT rate of its dishes, unless a dish has its own; null: the restaurant's default rate. */
+  vatRate: vatRateSchema.nullable(),
   /** Items in the category, available or not. */
   itemCount: z.int32(),
   createdAt: isoDateTimeSchema,
@@ -38,6 +41,8 @@ export const createCategoryBodySchema = z.strictObject({
     .optional(),
   sortOrder: z.int32('Sort order must be a whole number').min(0).max(9999).optional(),
   stationId: idSchema.nullable().optional(),
+  /** null: the restaurant's default rate. */
+  vatRate: vatRateSchema.nullable().optional(),
 });
 export type CreateCategoryBody = z.infer<typeof createCategoryBodySchema>;
 export const updateCategoryBodySchema = createCategoryBodySchema.partial();
@@ -94,6 +99,10 @@ export const itemSchema = z.object({
   stationId: idSchema.nullable(),
   /** Minutes the dish should take; null: its station's target. */
   prepMinutes: z.int32().nullable(),
+  /** The dish's own VAT rate; null: its category's. */
+  vatRate: vatRateSchema.nullable(),
+  /** The rate its bill lines carry: its own, else its category's, else the restaurant's default. */
+  billedVatRate: vatRateSchema,
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });
@@ -132,6 +141,8 @@ export const createItemBodySchema = z.strictObject({
     .optional(),
   stationId: idSchema.nullable().optional(),
   prepMinutes: prepTargetMinutesSchema.nullable().optional(),
+  /** null: its category's rate. */
+  vatRate: vatRateSchema.nullable().optional(),
 });
 export type CreateItemBody = z.infer<typeof createItemBodySchema>;
 export const updateItemBodySchema = createItemBodySchema.partial();

@@ -3,6 +3,7 @@ import { lineText } from './text-fields';
 import { defaultLoyalty, loyaltySettingsSchema } from './customer';
 import { defaultReservationSettings, reservationSettingsSchema } from './reservations';
 import { languageSchema } from './user';
+import { vatRateSchema } from './vat';
 
 /** IANA time zone names that this runtime knows. */
 const timezoneSchema = lineText().refine((tz) => {
@@ -75,7 +76,10 @@ export function isLocalAddress(origin: string): boolean {
 
 export const settingsSchema = z.object({
   restaurantName: z.string(),
-  taxRate: z.number(),
+  /** The VAT rate of every dish that has none of its own nor from its category. */
+  taxRate: vatRateSchema,
+  /** The service charge's VAT rate; null: the default rate. */
+  serviceVatRate: vatRateSchema.nullable(),
   timezone: z.string(),
   currency: z.string(),
   /** Points per VND, level multipliers and thresholds of the loyalty programme. */
@@ -97,6 +101,8 @@ export const settingsSchema = z.object({
   cashRounding: cashRoundingSchema,
   /** The address table QR codes carry; null: the address the manager opened the app on. */
   publicAddress: z.string().nullable(),
+  /** Whether the branch issues e-invoices (switched on on its e-invoice screen): the payment dialog asks for a buyer. */
+  einvoicing: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type BankAccount = NonNullable<Settings['bank']>;
@@ -104,6 +110,7 @@ export type BankAccount = NonNullable<Settings['bank']>;
 export const defaultSettings: Settings = {
   restaurantName: 'Quán Ngon',
   taxRate: 8,
+  serviceVatRate: null,
   timezone: 'Asia/Ho_Chi_Minh',
   currency: 'VND',
   loyalty: defaultLoyalty,
@@ -116,6 +123,7 @@ export const defaultSettings: Settings = {
   pricesIncludeTax: true,
   cashRounding: 1000,
   publicAddress: null,
+  einvoicing: false,
 };
 
 /** Banks print the account holder in capitals without diacritics ("NGUYEN VAN AN"); so does the form. */
@@ -148,8 +156,10 @@ export const updateSettingsBodySchema = z.strictObject({
     .min(1, 'Restaurant name cannot be empty')
     .max(120, 'Restaurant name can be at most 120 characters')
     .optional(),
-  /** Percent, 0 to 100, at most two decimals. */
-  taxRate: percentSchema('Tax rate').optional(),
+  /** The default VAT rate. */
+  taxRate: vatRateSchema.optional(),
+  /** The service charge's VAT rate, or null to follow the default rate. */
+  serviceVatRate: vatRateSchema.nullable().optional(),
   timezone: timezoneSchema.optional(),
   currency: z.literal('VND', 'Only VND is supported').optional(),
   loyalty: loyaltySettingsSchema.optional(),

@@ -12,3 +12,4 @@ export * from './ingredient-history';
 export * from './sales';
 export * from './reservations';
 export * from './printing';
+export * from './einvoices';

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { vatRate, VAT_RATE_TEXTS } from './vat-rate';
 import { ingredients } from './ingredients';
 
 /**
@@ -44,10 +45,15 @@ export const categories = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     /** Where its dishes go unless a dish names its own station; null: the first station. */
     stationId: uuid('station_id').references(() => stations.id, { onDelete: 'set null' }),
+    /** The VAT rate of its dishes unless a dish has its own; null: the restaurant's default rate. */
+    vatRate: vatRate('vat_rate'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('categories_name_unique').on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('categories_name_unique').on(sql`lower(${t.name})`),
+    check('categories_vat_rate_check', sql.raw(`vat_rate in (${VAT_RATE_TEXTS})`)),
+  ],
 );
 
 export const items = pgTable(
@@ -72,10 +78,16 @@ export const items = pgTable(
     stationId: uuid('station_id').references(() => stations.id, { onDelete: 'set null' }),
     /** Minutes the dish should take, over its station's target. */
     prepMinutes: integer('prep_minutes'),
+    /** The dish's own VAT rate, over its category's; its options follow it. */
+    vatRate: vatRate('vat_rate'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('items_category_id_idx').on(t.categoryId), check('items_price_not_negative', sql`${t.price} >= 0`)],
+  (t) => [
+    index('items_category_id_idx').on(t.categoryId),
+    check('items_price_not_negative', sql`${t.price} >= 0`),
+    check('items_vat_rate_check', sql.raw(`vat_rate in (${VAT_RATE_TEXTS})`)),
+  ],
 );
 
 /** How much of each ingredient one portion uses; the stock issue deducts it with every order. */

@@ -21,6 +21,9 @@ import { branches } from './branches';
 import { coupons } from './coupons';
 import { customers } from './customers';
 import type { SoldOption } from '@quan/contract/options';
+import type { TaxPart } from '@quan/contract/vat';
+import type { CompanyInvoiceBuyer } from '@quan/contract/einvoice';
+import { vatRate, VAT_RATE_TEXTS } from './vat-rate';
 import { categories, items, stations } from './menu';
 import { shifts } from './payments';
 import { diningTables } from './tables';
@@ -47,7 +50,10 @@ export const orders = pgTable(
     /** The service-charge percent of the order's kind when it was placed (0: none). */
     serviceRate: numeric('service_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
     serviceCharge: integer('service_charge').notNull().default(0),
-    taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    /** The service charge's VAT rate when it was placed. */
+    serviceVatRate: vatRate('service_vat_rate').notNull(),
+    /** The VAT by rate, each rounded once; their taxes add up to `tax`. */
+    taxes: jsonb('taxes').$type<TaxPart[]>().notNull().default([]),
     /** Whether its prices held the VAT when it was placed: `tax` is then what the total contains, not added to it. */
     pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
     tax: integer('tax').notNull(),
@@ -59,6 +65,8 @@ export const orders = pgTable(
     paymentStatus: text('payment_status').$type<'unpaid' | 'paid'>().notNull().default('unpaid'),
     isPreorder: boolean('is_preorder').notNull().default(false),
     note: text('note').notNull().default(''),
+    /** The company the guest asked its e-invoice for (name, tax code, address, e-mail); null: a walk-in buyer. */
+    invoiceBuyer: jsonb('invoice_buyer').$type<CompanyInvoiceBuyer>(),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     /**
      * The diner's secret for following this order (random, 256 bits). Kept as is, not hashed, so a
@@ -87,6 +95,7 @@ export const orders = pgTable(
     index('orders_completed_at_idx')
       .on(t.completedAt)
       .where(sql`${t.status} = 'completed'`),
+    check('orders_service_vat_rate_check', sql.raw(`service_vat_rate in (${VAT_RATE_TEXTS})`)),
     check(
       'orders_status_check',
       sql`${t.status} in ('pending', 'in_progress', 'ready', 'served', 'completed', 'cancelled')`,
@@ -121,6 +130,8 @@ export const orderLines = pgTable(
     voidedQuantity: integer('voided_quantity').notNull().default(0),
     /** The options chosen, with their names and prices as sold; `price` already holds their changes. */
     options: jsonb('options').$type<SoldOption[]>().notNull().default([]),
+    /** Its dish's VAT rate when it was ordered; its options follow it. */
+    vatRate: vatRate('vat_rate').notNull(),
     /** The station the line was sent to (its dish's, its category's or the first). */
     stationId: uuid('station_id').references(() => stations.id, { onDelete: 'set null' }),
     /** When its station started cooking it; until then (and a short grace time) the floor may still void it. */
@@ -132,6 +143,7 @@ export const orderLines = pgTable(
     uniqueIndex('order_lines_order_position').on(t.orderId, t.position),
     index('order_lines_item_id_idx').on(t.itemId),
     check('order_lines_voided_within_quantity', sql`${t.voidedQuantity} between 0 and ${t.quantity}`),
+    check('order_lines_vat_rate_check', sql.raw(`vat_rate in (${VAT_RATE_TEXTS})`)),
   ],
 );
 
@@ -201,7 +213,7 @@ export const auditLog = pgTable(
     index('audit_log_kind_created_at_idx').on(t.kind, t.createdAt),
     check(
       'audit_log_kind_check',
-      sql`${t.kind} in ('void', 'merge', 'split', 'move', 'refund', 'cash-movement', 'shift-close', 'shift-reopen', 'bank-transfer', 'approval-refused', 'stock-transfer', 'drawer-open')`,
+      sql`${t.kind} in ('void', 'merge', 'split', 'move', 'refund', 'cash-movement', 'shift-close', 'shift-reopen', 'bank-transfer', 'approval-refused', 'stock-transfer', 'drawer-open', 'einvoice')`,
     ),
   ],
 );

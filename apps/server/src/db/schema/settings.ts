@@ -2,7 +2,8 @@ import { defaultSettings } from '@quan/contract/settings';
 import { sql } from 'drizzle-orm';
 import type { LoyaltySettings } from '@quan/contract/customer';
 import type { CashRounding } from '@quan/contract/settings';
-import { boolean, check, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { vatRate, VAT_RATE_TEXTS } from './vat-rate';
 
 /**
  * The chain's settings: a single row (id 1). What a branch decides for itself (time zone, bank account,
@@ -13,7 +14,10 @@ export const restaurantSettings = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     restaurantName: text('restaurant_name').notNull().default(defaultSettings.restaurantName),
-    taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(defaultSettings.taxRate),
+    /** The VAT rate of a dish that has none of its own nor from its category. */
+    taxRate: vatRate('tax_rate').notNull().default(defaultSettings.taxRate),
+    /** The service charge's VAT rate; null: the default rate. */
+    serviceVatRate: vatRate('service_vat_rate'),
     currency: text('currency').notNull().default(defaultSettings.currency),
     loyalty: jsonb('loyalty').$type<LoyaltySettings>().notNull().default(defaultSettings.loyalty),
     /** Menu prices hold the VAT (the bill shows what they contain); false: VAT is added on top. */
@@ -27,5 +31,7 @@ export const restaurantSettings = pgTable(
   (t) => [
     check('restaurant_settings_single_row', sql`${t.id} = 1`),
     check('restaurant_settings_cash_rounding_check', sql`${t.cashRounding} in (0, 500, 1000)`),
+    check('restaurant_settings_tax_rate_check', sql.raw(`tax_rate in (${VAT_RATE_TEXTS})`)),
+    check('restaurant_settings_service_vat_rate_check', sql.raw(`service_vat_rate in (${VAT_RATE_TEXTS})`)),
   ],
 );

@@ -1,8 +1,10 @@
+import type { VatRate } from '@quan/contract/vat';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { branchItems, branchStock } from '../../db/schema/branches';
 import { ingredients } from '../../db/schema/ingredients';
 import { categories, itemOptionGroups, itemRecipeLines, items, optionRecipeLines, options } from '../../db/schema/menu';
+import { restaurantSettings } from '../../db/schema/settings';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type ItemRow = typeof items.$inferSelect;
@@ -49,6 +51,15 @@ const inBranch = (branchId: string) => and(eq(branchItems.itemId, items.id), eq(
 const soldInBranch = sql<boolean>`coalesce(${branchItems.isSold}, true)`;
 
 /**
+ * The restaurant's default VAT rate, read with the dishes it resolves so that the list shows the rate their
+ * bill lines will carry; null until the restaurant first saves its settings.
+ */
+const chainDefaultVatRate = () =>
+  sql<VatRate | null>`(select ${restaurantSettings.taxRate} from ${restaurantSettings} where ${restaurantSettings.id} = 1)`.mapWith(
+    restaurantSettings.taxRate,
+  );
+
+/**
  * The dishes with the branch's price and availability; without `all`, only those the branch sells.
  * Sold out by the branch's stock: some recipe line needs more than it holds (none held without a row).
  */
@@ -65,7 +76,13 @@ export async function listItems(
   return db
     .select({
       item: items,
-      category: { id: categories.id, name: categories.name, stationId: categories.stationId },
+      category: {
+        id: categories.id,
+        name: categories.name,
+        stationId: categories.stationId,
+        vatRate: categories.vatRate,
+      },
+      defaultVatRate: chainDefaultVatRate(),
       branchPrice: branchItems.price,
       isSold: soldInBranch,
       isSoldOut: sql<boolean>`exists (
@@ -97,6 +114,8 @@ export async function listItemsForOrders(db: Executor, branchId: string) {
       isAvailable: sql<boolean>`(${items.isAvailable} and ${soldInBranch})`,
       stationId: items.stationId,
       categoryStationId: categories.stationId,
+      vatRate: items.vatRate,
+      categoryVatRate: categories.vatRate,
       // Its recipe, or the recipe change of an option it offers, names an ingredient.
       usesStock: sql<boolean>`(
         exists (select 1 from ${itemRecipeLines} where ${itemRecipeLines.itemId} = ${items.id})

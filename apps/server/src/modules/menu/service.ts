@@ -9,6 +9,8 @@ import {
   type UpdateItemBody,
 } from '@quan/contract/menu';
 import type { DishOptionGroup } from '@quan/contract/options';
+import { defaultSettings } from '@quan/contract/settings';
+import type { VatRate } from '@quan/contract/vat';
 import type { Database, Executor } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { createEventCache } from '../../events/cache';
@@ -35,6 +37,7 @@ function toCategory({ category, itemCount }: { category: repo.CategoryRow; itemC
     color: category.color,
     sortOrder: category.sortOrder,
     stationId: category.stationId,
+    vatRate: category.vatRate,
     itemCount,
     createdAt: category.createdAt.toISOString(),
     updatedAt: category.updatedAt.toISOString(),
@@ -52,6 +55,11 @@ export interface MenuItemForOrder {
   optionGroups: DishOptionGroup[];
   /** Where its lines go: its own station, else its category's, else the first; null without stations. */
   stationId: string | null;
+  /**
+   * Its own VAT rate, else its category's; null: the restaurant's default, read with the settings when a line
+   * is priced (so that a change of the default needs no new menu).
+   */
+  vatRate: VatRate | null;
   /** Whether its recipe or an option's recipe change names an ingredient: a portion may take stock. */
   usesStock: boolean;
 }
@@ -109,10 +117,11 @@ export function createMenuService(db: Database, transact: Transact, bus: Pick<Ev
       const stationHere = (id: string | null) =>
         stations.find((station) => station._id === id)?._id ?? stations[0]?._id ?? null;
       return new Map(
-        dishes.map(({ categoryStationId, ...dish }) => [
+        dishes.map(({ categoryStationId, categoryVatRate, ...dish }) => [
           dish.id,
           {
             ...dish,
+            vatRate: dish.vatRate ?? categoryVatRate,
             optionGroups: dishGroups.get(dish.id) ?? [],
             stationId: stationHere(dish.stationId ?? categoryStationId),
           },
@@ -133,7 +142,7 @@ export function createMenuService(db: Database, transact: Transact, bus: Pick<Ev
       repo.listRecipeLines(executor, ids),
       loadDishGroups(executor, ids, { withStock: true, branchId }),
     ]);
-    return rows.map(({ item, category, branchPrice, isSold, isSoldOut }) => {
+    return rows.map(({ item, category, branchPrice, isSold, isSoldOut, defaultVatRate }) => {
       const optionGroups = dishGroups.get(item.id) ?? [];
       return {
         _id: item.id,
@@ -156,6 +165,8 @@ export function createMenuService(db: Database, transact: Transact, bus: Pick<Ev
         optionGroups,
         stationId: item.stationId,
         prepMinutes: item.prepMinutes,
+        vatRate: item.vatRate,
+        billedVatRate: item.vatRate ?? category.vatRate ?? defaultVatRate ?? defaultSettings.taxRate,
         createdAt: item.createdAt.toISOString(),
         updatedAt: item.updatedAt.toISOString(),
       };

@@ -32,7 +32,7 @@ export async function appendRound(
     );
   }
   const first = await repo.nextNumbers(tx, order.id);
-  const lines = await priceLines(deps, tx, round.menu, order.id, round.items, first);
+  const lines = await priceLines(deps, tx, round.menu, order.id, round.items, first, change.settings.taxRate);
   const added = lines.reduce((sum, line) => sum + line.total, 0);
   if (order.subtotal + added > MAX_BILL) {
     throw badRequest('The bill is too large; start a new order').because('ORDER_BILL_TOO_LARGE', {

@@ -75,6 +75,7 @@ export async function mergeOrders(
       status: 'cancelled',
       subtotal: 0,
       discount: 0,
+      taxes: [],
       tax: 0,
       total: 0,
       couponId: null,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { computeBill } from '@quan/contract/bill';
+import { computeBill, subtotalsByRate } from '@quan/contract/bill';
 import { serviceRateFor, type Settings } from '@quan/contract/settings';
 import { isOpenOrderStatus, type CreateOrderBody, type Order, type OrderLineInput } from '@quan/contract/order';
 import type { DinerOrderBody, DinerOrderResult } from '@quan/contract/public';
@@ -36,7 +36,7 @@ interface Door<T> {
    */
   open(tx: Executor): Promise<{
     keyScope: string;
-    fields: Omit<NewOrder, 'id' | 'branchId' | 'subtotal' | 'discount' | 'taxRate' | 'tax' | 'total'>;
+    fields: Omit<NewOrder, 'id' | 'branchId' | 'subtotal' | 'discount' | 'serviceVatRate' | 'tax' | 'total'>;
     /**
      * The refusal of a new order whose table another order took first (found when seating it, after the
      * insert); without one, the tables' own, naming the order there.
@@ -103,17 +103,17 @@ async function placeWithin<T>(
     return door.answer(added.order);
   }
 
-  const lines = await priceLines(deps, tx, menu, orderId, door.items, { position: 0, roundNo: 1 });
+  const lines = await priceLines(deps, tx, menu, orderId, door.items, { position: 0, roundNo: 1 }, settings.taxRate);
   const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
   if (subtotal > MAX_BILL) throw badRequest(door.tooLarge).because('ORDER_TOO_LARGE');
   const claim = { settings, branchId, subtotal, customerId: door.customerId ?? null };
   const coupon = door.couponCode ? await deps.coupons.redeem(tx, { ...claim, code: door.couponCode }) : null;
   const serviceRate = serviceRateFor(settings.serviceCharge, { source: fields.source, hasTable: !!fields.tableId });
   const bill = computeBill({
-    subtotal,
+    subtotals: subtotalsByRate(lines.map((line) => ({ vatRate: line.vatRate, amount: line.total }))),
     discount: Math.min(subtotal, coupon?.discount ?? 0),
-    taxRate: settings.taxRate,
     serviceRate,
+    serviceVatRate: settings.serviceVatRate ?? settings.taxRate,
     pricesIncludeTax: settings.pricesIncludeTax,
   });
   // The service charge and the tax come on top of the subtotal: the bill as a whole must fit the books.

@@ -1,6 +1,7 @@
 import { checkOptionChoice, describeOptions, portionPrice } from '@quan/contract/option-rules';
 import type { SoldOption } from '@quan/contract/options';
 import type { OrderLineInput } from '@quan/contract/order';
+import type { VatRate } from '@quan/contract/vat';
 import type { Executor } from '../../db/client';
 import { badRequest, conflict, isForeignKeyViolation } from '../../lib/app-error';
 import type { MenuItemForOrder, OrderMenu } from '../menu/service';
@@ -64,7 +65,9 @@ async function chooseOptions(
  * Prices every line of a round from the menu as it is now (`deps.menu.orderMenu()`, read before the
  * transaction; what the client sends is never a price): the dish's price plus its options' changes.
  * Refuses unknown and unavailable dishes and bad option choices, and routes each line to its dish's
- * station. Lines are numbered on from `first.position` in round `first.roundNo`.
+ * station. Lines are numbered on from `first.position` in round `first.roundNo`. Each line takes its dish's
+ * VAT rate as it is now (its own, else its category's, else `defaultVatRate`, the restaurant's): a later change
+ * of the menu's rates leaves the order's bill as it was.
  */
 export async function priceLines(
   deps: Pick<OrdersDeps, 'menu'>,
@@ -73,6 +76,7 @@ export async function priceLines(
   orderId: string,
   items: OrderLineInput[],
   first: { position: number; roundNo: number },
+  defaultVatRate: VatRate,
 ): Promise<repo.OrderLineRow[]> {
   const unknown = items.flatMap((line, index) =>
     menu.has(line.itemId) ? [] : [{ path: `items.${index}.itemId`, message: 'This dish is not on the menu' }],
@@ -105,6 +109,7 @@ export async function priceLines(
       voidedQuantity: 0,
       note: line.note ?? '',
       options,
+      vatRate: item.vatRate ?? defaultVatRate,
       stationId: item.stationId,
       startedAt: null,
       readyAt: null,

@@ -71,8 +71,9 @@ export function createOrdersService(deps: OrdersDeps) {
      * dishes and bad option choices), without writing anything: a reservation's pre-order when it is booked.
      */
     async quoteLines(branchId: string, items: OrderLineInput[]) {
-      const menu = await deps.menu.orderMenu(branchId);
-      const lines = await priceLines(deps, deps.db, menu, 'quote', items, { position: 0, roundNo: 1 });
+      const [menu, settings] = await Promise.all([deps.menu.orderMenu(branchId), deps.settings.get(branchId)]);
+      const first = { position: 0, roundNo: 1 };
+      const lines = await priceLines(deps, deps.db, menu, 'quote', items, first, settings.taxRate);
       return { lines, usesStock: roundUsesStock(menu, lines) };
     },
     addRound: (actor: AuthUser, id: string, body: AddRoundBody, idempotencyKey?: string) =>

@@ -3,12 +3,14 @@ import type { Settings, UpdateSettingsBody } from '@quan/contract/settings';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { branches } from '../../db/schema/branches';
+import { einvoiceSettings } from '../../db/schema/einvoices';
 import { restaurantSettings } from '../../db/schema/settings';
 
 /** The settings of the whole chain, on its single row. */
 export const chainKeys = [
   'restaurantName',
   'taxRate',
+  'serviceVatRate',
   'currency',
   'loyalty',
   'pricesIncludeTax',
@@ -19,11 +21,12 @@ export const chainKeys = [
 export const branchKeys = ['timezone', 'bank', 'serviceCharge', 'language', 'reservations'] as const;
 
 type ChainSettings = Pick<Settings, (typeof chainKeys)[number]>;
-type BranchSettings = Pick<Settings, (typeof branchKeys)[number]>;
+type BranchSettings = Pick<Settings, (typeof branchKeys)[number] | 'einvoicing'>;
 
 const chainColumns = {
   restaurantName: restaurantSettings.restaurantName,
   taxRate: restaurantSettings.taxRate,
+  serviceVatRate: restaurantSettings.serviceVatRate,
   currency: restaurantSettings.currency,
   loyalty: restaurantSettings.loyalty,
   pricesIncludeTax: restaurantSettings.pricesIncludeTax,
@@ -37,6 +40,8 @@ const branchColumns = {
   serviceCharge: branches.serviceCharge,
   language: branches.language,
   reservations: branches.reservations,
+  // Saved on the e-invoice screen, which says `settings.changed`; read here so that every screen knows.
+  einvoicing: sql<boolean>`coalesce((select ${einvoiceSettings.enabled} from ${einvoiceSettings} where ${einvoiceSettings.branchId} = ${branches.id}), false)`,
 };
 
 /** Another branch whose guests transfer to this account number, if one does. */

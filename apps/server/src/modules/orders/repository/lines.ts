@@ -1,4 +1,5 @@
 import type { RoundStatus } from '@quan/contract/rounds';
+import { byVatRate, type RateAmount } from '@quan/contract/vat';
 import { and, asc, eq, getTableColumns, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { Executor } from '../../../db/client';
@@ -99,13 +100,14 @@ export async function voidLineQuantity(db: Executor, orderId: string, position: 
     .where(and(eq(orderLines.orderId, orderId), eq(orderLines.position, position)));
 }
 
-/** The subtotal of what is still on the bill. */
-export async function billedSubtotal(db: Executor, orderId: string): Promise<number> {
-  const [row] = await db
-    .select({ subtotal: sql<number>`coalesce(sum(${orderLines.total}), 0)::int` })
+/** What is still on the bill, added up by VAT rate: each line keeps the rate it was ordered at. */
+export async function billedSubtotals(db: Executor, orderId: string): Promise<RateAmount[]> {
+  const rows = await db
+    .select({ vatRate: orderLines.vatRate, amount: sql<number>`coalesce(sum(${orderLines.total}), 0)::int` })
     .from(orderLines)
-    .where(eq(orderLines.orderId, orderId));
-  return row?.subtotal ?? 0;
+    .where(eq(orderLines.orderId, orderId))
+    .groupBy(orderLines.vatRate);
+  return byVatRate(rows);
 }
 
 /** Moves every line and round of one order to another, numbered after the ones it has (a merge). */
