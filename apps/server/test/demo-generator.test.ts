@@ -11,7 +11,7 @@ import { foldForSearch } from '@quan/contract/text';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRestaurant, type GeneratedRestaurant } from '../src/demo/generate-restaurant';
-import { computeBill, roundCash } from '@quan/contract/bill';
+import { computeBill, roundCash, subtotalsByRate } from '@quan/contract/bill';
 import { buildTestApp, type TestApp } from './helper';
 
 const DAYS = 28;
@@ -105,7 +105,7 @@ describe('the generated restaurant', () => {
     expect(hour(3)).toBe(0);
   });
 
-  it("bills every completed order like the POS: its lines' subtotal holding 8 % VAT, copied from the menu", async () => {
+  it("bills every completed order like the POS: each line at its dish's VAT rate, held in the prices, copied from the menu", async () => {
     const menu = new Map((await get<Item[]>('/api/item')).map((item) => [item._id, item]));
     const completed: Order[] = [];
     for (let page = 1; ; page++) {
@@ -121,6 +121,7 @@ describe('the generated restaurant', () => {
     }
     expect(completed.length).toBeGreaterThan(ORDERS * 0.85);
     const coupons = new Map((await get<Coupon[]>('/api/coupons')).map((coupon) => [coupon.code, coupon]));
+    let mixedRates = 0;
     for (const order of completed) {
       expect(order.items.length).toBeGreaterThanOrEqual(1);
       expect(order.items.length).toBeLessThanOrEqual(5);
@@ -136,10 +137,17 @@ describe('the generated restaurant', () => {
         expect(subtotal).toBeGreaterThanOrEqual(coupon.minOrderValue);
         expect(order.coupon!.discount).toBe(couponDiscount(coupon, subtotal));
       }
-      // A new restaurant's menu prices hold the VAT: the bill shows what they contain.
+      // A new restaurant's menu prices hold the VAT: the bill shows what they contain, rate by rate (the beer at
+      // its category's 10 %, the rest at the default 8 %).
+      for (const line of order.items) expect(line.vatRate).toBe(menu.get(line.itemId!)!.billedVatRate);
+      const subtotals = subtotalsByRate(order.items.map((line) => ({ vatRate: line.vatRate, amount: line.total })));
       expect(order.bills).toEqual(
-        computeBill({ subtotal, discount: order.coupon?.discount ?? 0, taxRate: 8, pricesIncludeTax: true }),
+        computeBill({ subtotals, discount: order.coupon?.discount ?? 0, serviceVatRate: 8, pricesIncludeTax: true }),
       );
+      // Each rate's part holds its own VAT: together the VAT of the bill, and with it the total.
+      expect(order.bills.taxes.reduce((sum, part) => sum + part.tax, 0)).toBe(order.bills.tax);
+      expect(order.bills.taxes.reduce((sum, part) => sum + part.taxable + part.tax, 0)).toBe(order.bills.total);
+      if (order.bills.taxes.length > 1) mixedRates++;
       expect(order.paymentStatus).toBe('paid');
       expect(order.paymentMethod).not.toBeNull();
       // Cash is rounded to 1.000 ₫, half up, as a new restaurant's cashier rounds it; the rest pay to the đồng.
@@ -150,6 +158,8 @@ describe('the generated restaurant', () => {
       expect(Date.parse(order.completedAt!)).toBeGreaterThan(Date.parse(order.createdAt));
       expect(Date.parse(order.completedAt!)).toBeLessThanOrEqual(asOf.getTime());
     }
+    // Beer with the food: many bills carry both rates.
+    expect(mixedRates).toBeGreaterThan(completed.length / 20);
     // Cash first, then bank transfer, card and e-wallet.
     const paid = (method: string) => completed.filter((o) => o.paymentMethod === method).length;
     expect(paid('cash')).toBeGreaterThan(paid('transfer'));
@@ -541,6 +551,26 @@ describe('the generated restaurant', () => {
           or exists (select 1 from order_lines l where l.order_id = o.id
             and not exists (select 1 from order_rounds r where r.order_id = o.id and r.no = l.round_no)))`);
       expect(mismatched).toEqual([]);
+
+      // Every order of both branches, open, discounted or not, keeps its VAT by rate: the beer at 10 %, the rest at
+      // 8 %, each part what its lines hold, the parts adding up to the order's VAT and total.
+      const rates = await ask<{ vat_rate: string; category: string; n: number }>(sql`
+        select l.vat_rate, c.name as category, count(*)::int as n from order_lines l join categories c on c.id = l.category_id
+        group by 1, 2 order by 2`);
+      for (const row of rates) expect(row.vat_rate, row.category).toBe(row.category === 'Bia & Nước ngọt' ? '10' : '8');
+      const unbalanced = await ask<{ id: string; tax: number; taxes: unknown }>(sql`
+        select o.id, o.tax, o.taxes from orders o
+        where o.tax <> (select coalesce(sum((part ->> 'tax')::int), 0) from jsonb_array_elements(o.taxes) part)
+          or o.total <> (select coalesce(sum((part ->> 'taxable')::int + (part ->> 'tax')::int), 0)
+            from jsonb_array_elements(o.taxes) part)
+          or (select array_agg(part ->> 'vatRate' order by part ->> 'vatRate') from jsonb_array_elements(o.taxes) part)
+            <> (select array_agg(distinct l.vat_rate order by l.vat_rate) from order_lines l where l.order_id = o.id)
+          or o.service_vat_rate <> '8'`);
+      expect(unbalanced).toEqual([]);
+      const [mixed] = await ask<{ n: number; all: number }>(
+        sql`select count(*) filter (where jsonb_array_length(taxes) = 2)::int as n, count(*)::int as all from orders`,
+      );
+      expect(mixed!.n).toBeGreaterThan(mixed!.all / 10);
 
       // The dashboard's today: orders completed since the opening, with revenue.
       const opening = new Date(service);

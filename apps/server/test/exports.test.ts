@@ -133,21 +133,29 @@ beforeAll(async () => {
       { name: 'Trà đá', price: 10_000 },
     ])
   ).items as [Dish, Dish];
+  // Tea billed at 10 % of its own, so a bill carries two rates and the accountant's columns must keep them apart.
+  const teaAt10 = await t.request({
+    method: 'PUT',
+    url: `/api/item/${tea._id}`,
+    payload: { vatRate: 10 },
+    as: 'admin',
+  });
+  expect(teaAt10.statusCode, teaAt10.body).toBe(200);
 
   const opened = await post('/api/shifts', { deviceId: FRONT, deviceName: 'Quầy 1', openingFloat: 500_000 });
   expect(opened.statusCode, opened.body).toBe(201);
   const shiftId: string = opened.json().data._id;
   shiftNo = opened.json().data.shiftNo;
 
-  // 2 × 65.000 + 10.000 = 140.000, +8% = 151.200: 100.000 in cash with a 20.000 tip out of 150.000
-  // handed over (30.000 change), the rest by transfer.
+  // 2 × 65.000 at 8 % and 10.000 at 10 %: 140.000 + 10.400 + 1.000 = 151.400: 100.000 in cash with a 20.000 tip
+  // out of 150.000 handed over (30.000 change), the rest by transfer.
   const first = await place('Chị Lan', 3, [
     { itemId: pho._id, quantity: 2 },
     { itemId: tea._id, quantity: 1 },
   ]);
-  expect(first.bills.total).toBe(151_200);
+  expect(first.bills.total).toBe(151_400);
   await pay(first, { method: 'cash', amount: 100_000, tip: 20_000, tendered: 150_000 });
-  splitTender = await pay(first, { method: 'transfer', amount: 51_200 });
+  splitTender = await pay(first, { method: 'transfer', amount: 51_400 });
   expect(splitTender.status).toBe('completed');
 
   // 65.000 + 8% = 70.200 by card.
@@ -163,12 +171,12 @@ beforeAll(async () => {
   // Two more orders, paid by card after the shift, that fall either side of the period.
   before = await pay(
     await place('Khách sớm', 1, [{ itemId: tea._id, quantity: 1 }]),
-    { method: 'card', amount: 10_800 },
+    { method: 'card', amount: 11_000 },
     null,
   );
   after = await pay(
     await place('Khách muộn', 1, [{ itemId: tea._id, quantity: 2 }]),
-    { method: 'card', amount: 21_600 },
+    { method: 'card', amount: 22_000 },
     null,
   );
   expect([before.status, after.status]).toEqual(['completed', 'completed']);
@@ -226,7 +234,7 @@ const expectedPayments = () => [
     splitTender.orderNo,
     null,
     'Chuyển khoản',
-    51_200,
+    51_400,
     0,
     0,
     null,
@@ -275,6 +283,16 @@ describe('exports', () => {
       'Phí phục vụ',
       'Thuế',
       'Thuế gồm trong giá',
+      'Chưa thuế KCT',
+      'Thuế KCT',
+      'Chưa thuế 0%',
+      'Thuế 0%',
+      'Chưa thuế 5%',
+      'Thuế 5%',
+      'Chưa thuế 8%',
+      'Thuế 8%',
+      'Chưa thuế 10%',
+      'Thuế 10%',
       'Tổng cộng',
       'Đã trả',
       'Đã hoàn',
@@ -296,10 +314,14 @@ describe('exports', () => {
           140_000,
           0,
           0,
-          11_200,
+          11_400,
           'Không',
-          151_200,
-          151_200,
+          // Every rate has its pair of columns, the ones the order did not use at 0.
+          ...[0, 0, 0, 0, 0, 0],
+          ...[130_000, 10_400],
+          ...[10_000, 1_000],
+          151_400,
+          151_400,
           0,
           20_000,
           'Tiền mặt, Chuyển khoản',
@@ -319,6 +341,9 @@ describe('exports', () => {
           0,
           5_200,
           'Không',
+          ...[0, 0, 0, 0, 0, 0],
+          ...[65_000, 5_200],
+          ...[0, 0],
           70_200,
           70_200,
           0,
@@ -329,6 +354,16 @@ describe('exports', () => {
         ],
       ].map(asCsv),
     );
+    // Each order's parts add up to its VAT and, with it, its total; a rate's column sums to the period's figure.
+    const column = (title: string) => header!.indexOf(title);
+    for (const row of rows) {
+      const rates = ['KCT', '0%', '5%', '8%', '10%'];
+      const taxes = rates.reduce((sum, rate) => sum + Number(row[column(`Thuế ${rate}`)]), 0);
+      const taxable = rates.reduce((sum, rate) => sum + Number(row[column(`Chưa thuế ${rate}`)]), 0);
+      expect(taxes).toBe(Number(row[column('Thuế')]));
+      expect(taxable + taxes).toBe(Number(row[column('Tổng cộng')]));
+    }
+    expect(rows.reduce((sum, row) => sum + Number(row[column('Thuế 8%')]), 0)).toBe(15_600);
     // The totals of the orders are what the payments of the period add up to.
     const total = header!.indexOf('Tổng cộng');
     const paymentRows = (await csvOf('payments')).slice(1);
@@ -378,10 +413,10 @@ describe('exports', () => {
           620_000,
           610_000,
           -10_000,
-          221_400,
+          221_600,
           100_000,
           70_200,
-          51_200,
+          51_400,
           0,
           0,
           0,

@@ -160,6 +160,54 @@ describe('revenue', () => {
   });
 });
 
+describe('revenue VAT by rate', () => {
+  it("adds up the rates of the day's completed bills as each bill rounded them, for the branch and the chain", async () => {
+    const beerCategory = await t.request({
+      method: 'POST',
+      url: '/api/category',
+      payload: { name: 'Bia', vatRate: 10 },
+      as: 'manager',
+    });
+    expect(beerCategory.statusCode, beerCategory.body).toBe(201);
+    const beerDish = await t.request({
+      method: 'POST',
+      url: '/api/item',
+      payload: { name: 'Bia Tiger', price: 28_000, categoryId: beerCategory.json().data._id },
+      as: 'manager',
+    });
+    expect(beerDish.statusCode, beerDish.body).toBe(201);
+    const beer = beerDish.json().data as { _id: string };
+
+    // Prices hold the VAT (a new restaurant's): 130.000 ₫ of phở holds 9.630 ₫ at 8 %, 84.000 ₫ of beer 7.636 ₫
+    // at 10 %, and the beer alone on the second bill 28.000 ₫ holds 2.545 ₫.
+    const withBeer = await completedOrder([
+      { itemId: pho._id, quantity: 2 },
+      { itemId: beer._id, quantity: 3 },
+    ]);
+    const beerOnly = await completedOrder([{ itemId: beer._id, quantity: 1 }], 'card');
+    const cancelled = await move(await placeOrder([{ itemId: beer._id, quantity: 4 }]), 'cancelled');
+    for (const order of [withBeer, beerOnly, cancelled]) await completedAt(order, '2024-02-29T12:00:00+07:00');
+
+    const day = range('2024-02-29T00:00:00+07:00', '2024-03-01T00:00:00+07:00');
+    const figures = await revenue(day);
+    expect(figures.orderCount).toBe(2);
+    // Summed per rate, not worked out again from the totals: 2.545 + 7.636, where 10 % of 112.000 ₫ would hold 10.182 ₫.
+    expect(figures.taxes).toEqual([
+      { vatRate: 8, taxable: 120_370, tax: 9_630 },
+      { vatRate: 10, taxable: 101_819, tax: 10_181 },
+    ]);
+    expect(figures.taxes.reduce((sum, part) => sum + part.tax, 0)).toBe(withBeer.bills.tax + beerOnly.bills.tax);
+    expect(figures.taxes.reduce((sum, part) => sum + part.taxable + part.tax, 0)).toBe(figures.totalRevenue);
+
+    // The chain's total is the sum of its branches' rates (one branch here).
+    const chain = await t.request({ method: 'GET', url: `/api/order/revenue${day}&scope=chain`, as: 'admin' });
+    expect(chain.statusCode, chain.body).toBe(200);
+    expect(chain.json().data.total.taxes).toEqual(figures.taxes);
+    // A day without sales has no rates.
+    expect((await revenue(range('2024-02-28T00:00:00+07:00', '2024-02-29T00:00:00+07:00'))).taxes).toEqual([]);
+  });
+});
+
 describe('revenue compared with the period before', () => {
   afterEach(() => {
     vi.useRealTimers();

@@ -32,6 +32,14 @@ beforeAll(async () => {
       { name: 'Trà đá', price: 10_000 },
     ])
   ).items as [Dish, Dish];
+  // Tea at 10 % of its own: the shift's bills carry two rates.
+  const teaAt10 = await t.request({
+    method: 'PUT',
+    url: `/api/item/${tea._id}`,
+    payload: { vatRate: 10 },
+    as: 'admin',
+  });
+  expect(teaAt10.statusCode, teaAt10.body).toBe(200);
 });
 afterAll(() => t.close());
 
@@ -203,6 +211,11 @@ describe('shifts', () => {
       discounts: 0,
       serviceCharge: sum((order) => order.bills.serviceCharge),
       taxes: sum((order) => order.bills.tax),
+      // The VAT rate by rate, as each bill rounded it (the service charge with the food, at the default 8 %).
+      taxesByRate: ([8, 10] as const).map((vatRate) => {
+        const part = (order: Order) => order.bills.taxes.find((one) => one.vatRate === vatRate)!;
+        return { vatRate, taxable: sum((order) => part(order).taxable), tax: sum((order) => part(order).tax) };
+      }),
       voids: { count: 1, amount: 10_000 },
       cash: {
         openingFloat: 500_000,
@@ -219,6 +232,8 @@ describe('shifts', () => {
       },
     });
     expect(report.serviceCharge).toBeGreaterThan(0);
+    expect(report.taxesByRate.every((part) => part.tax > 0)).toBe(true);
+    expect(report.taxesByRate.reduce((total, part) => total + part.tax, 0)).toBe(report.taxes);
 
     // The drawer holds 20.000 ₫ less than it should.
     const closed = await post(`/api/shifts/${first._id}/close`, { countedCash: expectedCash - 20_000, note: 'Thiếu' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common';
 import { paymentMethodSchema } from './order';
+import { taxPartSchema } from './vat';
 
 /** The range of a report: `startDate ≤ instant < endDate`. */
 const rangeQueryShape = {
@@ -101,6 +102,11 @@ export const revenueSchema = z.object({
       z.object({ staff: z.object({ _id: idSchema, name: z.string() }).nullable(), amount: z.number().int() }),
     ),
   }),
+  /**
+   * The VAT the orders were billed, by rate (in the order bills list them): each rate's taxable amount and tax
+   * added up over the orders, as their bills rounded them; only the rates they used.
+   */
+  taxes: z.array(taxPartSchema),
   /** The range the figures cover, as the server resolved it. */
   range: z.object({ startDate: isoDateTimeSchema, endDate: isoDateTimeSchema }),
   /** Present when `compare` was asked (see `revenueComparisonSchema`). */

@@ -10,6 +10,7 @@ import {
   paymentMethodSchema,
 } from './payments';
 import { reportScopeSchema } from './report';
+import { taxPartSchema } from './vat';
 
 const personSchema = z.object({ _id: idSchema, name: z.string() });
 
@@ -57,6 +58,8 @@ export const zReportSchema = z.object({
   discounts: z.int32(),
   serviceCharge: z.int32(),
   taxes: z.int32(),
+  /** `taxes` by VAT rate, as the orders' bills rounded them: each rate's taxable amount and tax. */
+  taxesByRate: z.array(taxPartSchema),
   voids: z.object({ count: z.int32(), amount: z.int32() }),
   cash: z.object({
     openingFloat: z.int32(),

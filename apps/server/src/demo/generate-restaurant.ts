@@ -30,7 +30,7 @@ import { rebuildSalesSums } from '../modules/reports/service';
 import { addDays, dailyOrderCounts, localDate } from './generate/calendar';
 import { addCoupons } from './generate/coupons';
 import { addCustomers, asciiSlug, creditCustomers } from './generate/customers';
-import { chooseMenu, mergeRecipe, popularityOrder } from './generate/menu';
+import { categoryVatRate, chooseMenu, mergeRecipe, popularityOrder } from './generate/menu';
 import { demoOptionGroups } from './generate/option-groups';
 import { restaurantSizes, type GeneratedRestaurant, type GenerateRestaurantOptions } from './generate/options';
 import { insertOrderBatch, recordPayments, sendLinesToStations, type OrderContext } from './generate/order-history';
@@ -117,13 +117,14 @@ export async function generateRestaurant(
   const [settings] = await db
     .select({
       taxRate: restaurantSettings.taxRate,
+      serviceVatRate: restaurantSettings.serviceVatRate,
       pricesIncludeTax: restaurantSettings.pricesIncludeTax,
       cashRounding: restaurantSettings.cashRounding,
       loyalty: restaurantSettings.loyalty,
     })
     .from(restaurantSettings)
     .where(eq(restaurantSettings.id, 1));
-  const { taxRate, pricesIncludeTax, cashRounding, loyalty } = settings ?? defaultSettings;
+  const { taxRate, serviceVatRate, pricesIncludeTax, cashRounding, loyalty } = settings ?? defaultSettings;
   const timezone = first.timezone;
   const lastDay = localDate(asOf, timezone);
   const firstDay = addDays(lastDay, -(options.days - 1));
@@ -181,6 +182,7 @@ export async function generateRestaurant(
     color: category.color,
     sortOrder: category.sortOrder,
     stationId: category.isDrinks ? stationRows[1]!.id : null,
+    vatRate: categoryVatRate(category.name),
     createdAt: openedAt,
     updatedAt: openedAt,
   }));
@@ -306,7 +308,8 @@ export async function generateRestaurant(
     branchIndex: 0,
     asOf,
     timezone,
-    taxRate,
+    vatRate: taxRate,
+    serviceVatRate: serviceVatRate ?? taxRate,
     pricesIncludeTax,
     ...popularity,
     staffIds: staffOf(first.id),

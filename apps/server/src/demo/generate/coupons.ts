@@ -5,7 +5,7 @@ import { coupons } from '../../db/schema/coupons';
 import { orders } from '../../db/schema/orders';
 import { addDays, OPENING_HOUR } from './calendar';
 import { orderDraw, seededId } from './random';
-import { billSql, pgArray, rows } from './sql';
+import { pgArray, rebillOrders, rows } from './sql';
 
 // The restaurant's coupons and the spin wheel's prizes, and the past orders that used them.
 
@@ -180,8 +180,6 @@ export async function addCoupons(
     low = offer.high;
     return [offer];
   });
-  // The order's own VAT mode: the VAT its discounted prices hold, or the VAT added to them.
-  const discountedBill = billSql(sql`u.subtotal - u.discount`, sql`u.tax_rate`, sql`o.prices_include_tax`);
   await db.execute(sql`
     with offer as (
       select k.id as coupon_id, k.code, k.discount_type, k.discount_value, k.min_order_value, k.max_discount,
@@ -191,12 +189,12 @@ export async function addCoupons(
       join ${coupons} k on k.code = share.code
     ),
     candidates as (
-      select o.id, o.subtotal, o.tax_rate, o.created_at, (o.created_at at time zone ${input.timezone}::text)::date as day,
+      select o.id, o.subtotal, o.created_at, (o.created_at at time zone ${input.timezone}::text)::date as day,
         ${orderDraw(input.seed, 'coupon', sql`o.id`)} as draw
       from ${orders} o where o.source = 'pos' and o.status <> 'cancelled'
     ),
     used as (
-      select c.id, k.coupon_id, k.code, c.subtotal, c.tax_rate, k.usage_limit,
+      select c.id, k.coupon_id, k.code, c.subtotal, k.usage_limit,
         case when k.discount_type = 'percent'
           then least(c.subtotal, coalesce(k.max_discount, c.subtotal), c.subtotal * k.discount_value / 100)
           else least(c.subtotal, k.discount_value) end as discount,
@@ -204,9 +202,10 @@ export async function addCoupons(
       from candidates c join offer k on c.draw >= k.low and c.draw < k.high and c.subtotal >= k.min_order_value
         and (k.start_date is null or c.day >= k.start_date) and (k.end_date is null or c.day <= k.end_date)
     )
-    update ${orders} o set coupon_code = u.code, coupon_id = u.coupon_id, discount = u.discount,
-      tax = ${discountedBill.tax}, total = ${discountedBill.total}
+    update ${orders} o set coupon_code = u.code, coupon_id = u.coupon_id, discount = u.discount
     from used u where o.id = u.id and (u.usage_limit is null or u.use_no <= u.usage_limit)`);
+  // The discount shared between the rates and each rate's VAT again, in the order's own VAT mode.
+  await rebillOrders(db, sql`o.coupon_id is not null`);
   const usedUp = list.find((entry) => entry.usedUp)?.spec.code ?? '';
   await db.execute(sql`
     update ${coupons} k set used_count = u.n,

@@ -1,7 +1,16 @@
+import type { VatRate } from '@quan/contract/vat';
 import { menuCatalog, type DishSpec, type IngredientKey } from '../restaurant-catalog';
 import type { restaurantSizes, RestaurantSize } from './options';
 
 // Which dishes of the catalogue the restaurant serves, and which of them its guests order most.
+
+/**
+ * The categories billed at a rate of their own: beer and spirits are outside the VAT reduction, at 10 % (the
+ * demo keeps the category's few soft drinks with them, to stay simple), while the food and the other drinks
+ * follow the restaurant's default (8 % while the reduction lasts). Null: the default.
+ */
+const categoryVatRates: Record<string, VatRate> = { 'Bia & Nước ngọt': 10 };
+export const categoryVatRate = (name: string): VatRate | null => categoryVatRates[name] ?? null;
 
 /** Dishes per category, in proportion to how many each category has, the classics first. */
 export function chooseMenu(size: (typeof restaurantSizes)[RestaurantSize]) {

@@ -8,10 +8,10 @@ import type { Role } from '@quan/contract/user';
  * orders), or null for a restaurant of one branch.
  */
 export const restaurantSizes = {
-  /** For tests: a few dishes and tables. */
+  /** For tests: a few dishes and tables, the beer among them (billed at a rate of its own). */
   tiny: {
-    categories: 3,
-    dishes: 8,
+    categories: 5,
+    dishes: 10,
     tables: 3,
     staff: 1,
     managers: 0,

@@ -1,3 +1,4 @@
+import type { VatRate } from '@quan/contract/vat';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { customers } from '../../db/schema/customers';
@@ -8,7 +9,7 @@ import { orderPayments } from '../../db/schema/payments';
 import { familyNames, givenNames, honorifics, middleNames, orderNotes } from '../restaurant-catalog';
 import { hourBounds, OPENING_HOUR, WEEKDAY_HOURS, WEEKEND_HOURS } from './calendar';
 import { orderDraw, uuidV7 } from './random';
-import { billSql, pgArray } from './sql';
+import { billsByRateSql, pgArray } from './sql';
 
 // The orders of the past, written a batch of days at a time by one INSERT … SELECT each.
 
@@ -25,7 +26,10 @@ export interface OrderContext {
   branchIndex: number;
   asOf: Date;
   timezone: string;
-  taxRate: number;
+  /** The restaurant's default VAT rate: a dish's own rate, else its category's, else this one. */
+  vatRate: VatRate;
+  /** The service charge's VAT rate, kept on each order as the POS keeps it. */
+  serviceVatRate: VatRate;
   /** The restaurant's menu prices hold the VAT (a new restaurant's default): its orders are billed so. */
   pricesIncludeTax: boolean;
   /** Dishes the branch sells, by popularity, the favourite first. */
@@ -59,8 +63,8 @@ export const memberFor = (seed: number, members: Members, id: SQL) =>
 /**
  * One INSERT … SELECT of the orders of `days` and their lines, in one transaction with random() seeded for
  * this batch. An order's lines are 1–5 dishes picked with a popularity skew; its bill is computed like
- * `computeBill` (packages/contract/src/bill.ts) (`billSql`: the VAT the subtotal holds, or added to it; no
- * discount); the orders of the last hour before
+ * `computeBill` (packages/contract/src/bill.ts) (`billsByRateSql`: each line at its dish's rate, the VAT each
+ * rate's part holds, or added to it; no discount); the orders of the last hour before
  * `asOf` are still open, the others completed (paid by cash, transfer, card or e-wallet) or cancelled.
  * Once there are members, an order for a guest who gave their phone is a member's, with their name and phone.
  */
@@ -70,8 +74,8 @@ export async function insertOrderBatch(
   batch: number,
   days: { day: string; count: number }[],
 ) {
-  const { asOf, timezone, taxRate, pricesIncludeTax, foodIds, drinkIds, staffIds, tables, members } = context;
-  const bill = billSql(sql`sums.subtotal`, sql`${taxRate}`, sql`${pricesIncludeTax}::boolean`);
+  const { asOf, timezone, vatRate, serviceVatRate, pricesIncludeTax, foodIds, drinkIds, staffIds, tables, members } =
+    context;
   // The batch with the last day also places the orders of the tables seated now (see `stageService`).
   const today = days.find((d) => d.day === context.lastDay);
   const service = today && { day: today.day, after: today.count, orders: context.seatedTables };
@@ -86,13 +90,15 @@ export async function insertOrderBatch(
     await tx.execute(sql`select setseed(${batchSeed})`);
     await tx.execute(sql`
     with menu as (
-      -- k: the dish's place in the popularity order of its kind (food, drinks); the price the branch sells it at.
-      select m.kind, m.k, i.id, i.name, coalesce(own.price, i.price) as price, i.category_id
+      -- k: the dish's place in the popularity order of its kind (food, drinks); the price the branch sells it at;
+      -- the VAT rate it is billed at (its own, else its category's, else the default).
+      select m.kind, m.k, i.id, i.name, coalesce(own.price, i.price) as price, i.category_id,
+        coalesce(i.vat_rate, c.vat_rate, ${String(vatRate)}::text) as vat_rate
       from (
         select 'food' as kind, f.k, f.id from unnest(${pgArray(foodIds)}::uuid[]) with ordinality as f(id, k)
         union all
         select 'drink', d.k, d.id from unnest(${pgArray(drinkIds)}::uuid[]) with ordinality as d(id, k)
-      ) m join ${items} i on i.id = m.id
+      ) m join ${items} i on i.id = m.id join ${categories} c on c.id = i.category_id
       left join ${branchItems} own on own.branch_id = ${branchId} and own.item_id = i.id
     ),
     slots as materialized (
@@ -153,7 +159,7 @@ export async function insertOrderBatch(
       from sized s cross join lateral generate_series(0, s.line_count - 1) as p(position)
     ),
     l as materialized (
-      select p.order_id, p.position, m.id as item_id, m.category_id, m.name, m.price,
+      select p.order_id, p.position, m.id as item_id, m.category_id, m.name, m.price, m.vat_rate,
         case
           -- A drink for most guests; one hot pot or big platter for the table; otherwise a dish each or shared.
           when p.kind = 'drink' then least(6, greatest(1, round(p.guests * (0.3 + 0.7 * p.r_quantity))))
@@ -162,10 +168,12 @@ export async function insertOrderBatch(
       from picks p join menu m on m.kind = p.kind
         and m.k = 1 + floor(power(p.r_dish, 1.7) * case when p.kind = 'drink' then ${drinkIds.length}::int else ${foodIds.length}::int end)::int
     ),
-    sums as (select order_id, sum(price * quantity)::int as subtotal from l group by order_id),
+    sums as ${billsByRateSql(sql`
+      select order_id, vat_rate, sum(price * quantity) as amount, 0 as discount, ${pricesIncludeTax}::boolean as prices_include_tax
+      from l group by order_id, vat_rate`)},
     written as (
       insert into ${orders} (id, branch_id, order_no, status, source, customer_name, customer_phone, customer_id, guests, table_id, subtotal,
-        discount, tax_rate, prices_include_tax, tax, total, payment_method, payment_status, is_preorder, note, created_by_id, tracking_token,
+        discount, service_vat_rate, prices_include_tax, tax, taxes, total, payment_method, payment_status, is_preorder, note, created_by_id, tracking_token,
         created_at, updated_at, completed_at)
       select s.id, ${branchId},
         -- The branch's order numbers follow the time the orders were placed.
@@ -188,7 +196,7 @@ export async function insertOrderBatch(
         member.id,
         s.guests,
         (${pgArray(tables.map((t) => t.id))}::uuid[])[s.table_index],
-        sums.subtotal, 0, ${taxRate}, ${pricesIncludeTax}, ${bill.tax}, ${bill.total},
+        sums.subtotal, 0, ${String(serviceVatRate)}, ${pricesIncludeTax}, sums.tax, sums.taxes, sums.total,
         case when s.status = 'completed' then case
           when s.r_pay < 0.5 then 'cash' when s.r_pay < 0.78 then 'transfer' when s.r_pay < 0.92 then 'card'
           else 'ewallet' end end,
@@ -206,8 +214,8 @@ export async function insertOrderBatch(
       left join ${customers} member on ${members ? sql`${GAVE_PHONE} and member.id = ${memberFor(context.seed, members, sql`s.id`)}` : sql`false`}
       order by s.created_at
     )
-    insert into ${orderLines} (order_id, position, item_id, category_id, name, price, quantity, note, total)
-    select order_id, position, item_id, category_id, name, price, quantity, '', price * quantity
+    insert into ${orderLines} (order_id, position, item_id, category_id, name, price, quantity, note, total, vat_rate)
+    select order_id, position, item_id, category_id, name, price, quantity, '', price * quantity, vat_rate
     from l order by order_id, position`);
     // Each order was sent to the kitchen as one round (a completed order's round was served).
     await tx.execute(sql`

@@ -1,15 +1,16 @@
 import { openOrderStatuses } from '@quan/contract/order';
 import type { RoundStatus } from '@quan/contract/rounds';
+import { vatRates } from '@quan/contract/vat';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { branchItems } from '../../db/schema/branches';
-import { items } from '../../db/schema/menu';
+import { categories, items } from '../../db/schema/menu';
 import { orderLines, orderRounds, orders } from '../../db/schema/orders';
 import { diningTables } from '../../db/schema/tables';
 import { MINUTE_MS } from './calendar';
 import type { OrderContext, PartPayment } from './order-history';
 import { orderDraw, pick } from './random';
-import { billSql, pgArray, rows } from './sql';
+import { pgArray, rebillOrders, rows } from './sql';
 
 // The service going on at `asOf`: the tables seated now, their open orders and rounds.
 
@@ -85,9 +86,11 @@ export async function stageService(db: Database, context: OrderContext, random: 
     .map((table) => ({ table, key: random() }))
     .sort((a, b) => a.key - b.key)
     .map(({ table }) => table);
-  const dishes = await rows<{ id: string; name: string; price: number; category_id: string }>(
+  const dishes = await rows<{ id: string; name: string; price: number; category_id: string; vat_rate: string }>(
     db,
-    sql`select i.id, i.name, coalesce(own.price, i.price) as price, i.category_id from ${items} i
+    sql`select i.id, i.name, coalesce(own.price, i.price) as price, i.category_id,
+        coalesce(i.vat_rate, c.vat_rate, ${String(context.vatRate)}::text) as vat_rate
+      from ${items} i join ${categories} c on c.id = i.category_id
       left join ${branchItems} own on own.branch_id = ${branchId} and own.item_id = i.id
       where i.is_available and coalesce(own.is_sold, true)`,
   );
@@ -166,6 +169,7 @@ export async function stageService(db: Database, context: OrderContext, random: 
             price: extra.price,
             quantity,
             total: extra.price * quantity,
+            vatRate: vatRates.find((rate) => String(rate) === extra.vat_rate) ?? context.vatRate,
             roundNo: 2,
           });
         }
@@ -181,8 +185,6 @@ export async function stageService(db: Database, context: OrderContext, random: 
           sentById: round.source === 'table' ? null : staff,
         })),
       );
-      // The bill of its lines (the coupons, given later, take their part off it again).
-      const openBill = billSql(sql`s.subtotal`, sql`o.tax_rate`, sql`o.prices_include_tax`);
       await tx.execute(sql`
         update ${orders} o set
           status = ${scene === 'diner' ? 'pending' : scene === 'kitchen' || scene === 'tab' ? 'in_progress' : scene === 'ready' ? 'ready' : 'served'},
@@ -195,11 +197,11 @@ export async function stageService(db: Database, context: OrderContext, random: 
           tracking_token = case when ${diner}::boolean then coalesce(o.tracking_token,
             rtrim(translate(encode(sha256(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid())), 'base64'), '+/', '-_'), '='))
             end,
-          payment_method = null, payment_status = 'unpaid', completed_at = null,
-          subtotal = s.subtotal, discount = 0, tax = ${openBill.tax}, total = ${openBill.total},
+          payment_method = null, payment_status = 'unpaid', completed_at = null, discount = 0,
           version = ${version}, updated_at = ${updatedAt.toISOString()}::timestamptz
-        from (select sum(total)::int as subtotal from ${orderLines} where order_id = ${order.id}::uuid) s
         where o.id = ${order.id}::uuid`);
+      // The bill of its lines, by rate (the coupons, given later, take their part off it again).
+      await rebillOrders(tx, sql`o.id = ${order.id}::uuid`);
       await tx.execute(sql`
         update ${diningTables} set status = 'booked', current_order_id = ${order.id}::uuid, updated_at = ${placed.toISOString()}::timestamptz
         where id = ${table.id}::uuid`);

@@ -1,5 +1,6 @@
 import type { OrderStatus } from '@quan/contract/order';
 import type { PaymentMethod } from '@quan/contract/payments';
+import type { TaxPart } from '@quan/contract/vat';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
@@ -49,6 +50,8 @@ export interface OrderExportRow {
   discount: number;
   service_charge: number;
   tax: number;
+  /** Its VAT by rate, as its bill rounded it. */
+  taxes: TaxPart[];
   prices_include_tax: boolean;
   total: number;
   paid: string | number;
@@ -67,7 +70,7 @@ export async function ordersPlacedWithin(db: Executor, branchId: string, range: 
     select ${orders.orderNo} as order_no, ${orders.createdAt} as created_at, ${orders.completedAt} as completed_at,
       ${orders.status} as status, ${diningTables.tableNo} as table_no, ${orders.customerName} as customer_name,
       ${orders.guests} as guests, ${orders.subtotal} as subtotal, ${orders.discount} as discount,
-      ${orders.serviceCharge} as service_charge, ${orders.tax} as tax,
+      ${orders.serviceCharge} as service_charge, ${orders.tax} as tax, ${orders.taxes} as taxes,
       ${orders.pricesIncludeTax} as prices_include_tax, ${orders.total} as total,
       coalesce(paid.paid, 0) as paid, coalesce(paid.refunded, 0) as refunded, coalesce(paid.tips, 0) as tips,
       paid.methods, ${shifts.shiftNo} as shift_no, ${orders.note} as note

@@ -1,6 +1,7 @@
 import type { OrderStatus } from '@quan/contract/order';
 import { changeDue, paymentMethods, type PaymentMethod } from '@quan/contract/payments';
 import type { exportKinds } from '@quan/contract/shifts';
+import { vatRates, type VatRate } from '@quan/contract/vat';
 import type { Database } from '../../db/client';
 import { chainBranches } from '../branches/service';
 import type { SettingsService } from '../settings/service';
@@ -37,6 +38,9 @@ const contentTypes = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
+
+/** A rate as a column names it: "8%", or "KCT" (not subject to VAT). */
+const rateLabel = (rate: VatRate) => (rate === 'KCT' ? 'KCT' : `${rate}%`);
 
 /** "2026-11-01 18:30:05" on the restaurant's clock: what an accountant types into a ledger. */
 function localDateTime(timezone: string) {
@@ -83,6 +87,9 @@ export function createExportsService({
         'Phí phục vụ',
         'Thuế',
         'Thuế gồm trong giá',
+        // One row per order and a pair of columns per rate, every rate always: a column sums to the period's
+        // figure for the VAT return, the order totals still add up once each, and the layout never moves.
+        ...vatRates.flatMap((rate) => [`Chưa thuế ${rateLabel(rate)}`, `Thuế ${rateLabel(rate)}`]),
         'Tổng cộng',
         'Đã trả',
         'Đã hoàn',
@@ -105,6 +112,10 @@ export function createExportsService({
         order.tax,
         // With VAT inside the prices the tax is part of the total, not added to it: the ledger must know which.
         order.prices_include_tax ? 'Có' : 'Không',
+        ...vatRates.flatMap((rate) => {
+          const part = order.taxes.find((one) => String(one.vatRate) === String(rate));
+          return [part?.taxable ?? 0, part?.tax ?? 0];
+        }),
         order.total,
         Number(order.paid),
         Number(order.refunded),

@@ -10,6 +10,13 @@ import { encodeDocument, type PrintProfile } from './encode';
  */
 export type PrintPayload = { document: PrintDocument } | { testPage: TestPageInput } | { drawerOnly: true };
 
+/**
+ * The e-invoice a receipt prints (its number and lookup code, or that it is being issued): whoever builds a
+ * receipt's payload passes it to `billDocument` as `invoice`, `receiptInvoiceOf(order.invoice)` reading it off
+ * the order.
+ */
+export { receiptInvoiceOf, type ReceiptInvoice } from './documents/bill';
+
 export function encodePayload(payload: PrintPayload, profile: PrintProfile): Uint8Array {
   if ('testPage' in payload) return encodeTestPage(payload.testPage, profile);
   if ('drawerOnly' in payload) return new ReceiptPrinterEncoder({ language: 'esc-pos' }).initialize().pulse().encode();

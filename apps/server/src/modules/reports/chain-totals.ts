@@ -1,4 +1,5 @@
 import { paymentMethods } from '@quan/contract/payments';
+import { byVatRate } from '@quan/contract/vat';
 import type { ChainComparisonFigures, ChainRevenue, ChartData, Revenue, TopItem } from '@quan/contract/report';
 
 /**
@@ -77,6 +78,13 @@ export function sumRevenue(figures: Revenue[], topItems: number): ChainRevenue['
     topItems: dishes
       .sort((a, b) => b.revenue - a.revenue || b.quantity - a.quantity || a.name.localeCompare(b.name))
       .slice(0, topItems),
+    taxes: byVatRate(
+      sumBy(
+        figures.flatMap((revenue) => revenue.taxes),
+        (part) => String(part.vatRate),
+        (into, part) => ({ ...into, taxable: into.taxable + part.taxable, tax: into.tax + part.tax }),
+      ),
+    ),
     tips: {
       total: sum((revenue) => revenue.tips.total),
       byStaff: staffTips.sort(

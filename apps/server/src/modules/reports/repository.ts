@@ -6,6 +6,7 @@ import { orderPayments } from '../../db/schema/payments';
 import { orderLines, orderRounds, orders } from '../../db/schema/orders';
 import { itemSalesByDay, salesByHour, salesRollupState } from '../../db/schema/sales';
 import { users } from '../../db/schema/users';
+import { taxesByRate } from './taxes-by-rate';
 
 /** Rows of a raw query; both drivers (node-postgres and PGlite) answer with `{ rows }`. */
 async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
@@ -264,6 +265,10 @@ export async function totalsByPaymentMethod(db: Executor, branchId: string, rang
     ) sales group by method`,
   );
 }
+
+/** The VAT of the branch's orders completed in [start, end), by rate. */
+export const taxesCompletedBetween = (db: Executor, branchId: string, range: Pick<ReportRange, 'start' | 'end'>) =>
+  taxesByRate(db, completedBetween(branchId, range));
 
 /** Tips on the payments of the branch's orders completed in [start, end), by who took them, most first. */
 export async function tipsByStaff(db: Executor, branchId: string, range: Pick<ReportRange, 'start' | 'end'>) {

@@ -118,10 +118,11 @@ export function createReportsService({ db, settings }: { db: Database; settings:
   ): Promise<Revenue> {
     const timezone = await readyTimezone(branchId);
     const range = await repo.resolveRange(db, timezone, query, now);
-    const [totals, top, tips, comparison] = await Promise.all([
+    const [totals, top, tips, taxes, comparison] = await Promise.all([
       repo.totalsByPaymentMethod(db, branchId, range),
       repo.topItems(db, branchId, range, topItems),
       repo.tipsByStaff(db, branchId, range),
+      repo.taxesCompletedBetween(db, branchId, range),
       compare === 'previous' ? compareWithPrevious(branchId, timezone, range, now) : undefined,
     ]);
     return {
@@ -134,6 +135,7 @@ export function createReportsService({ db, settings }: { db: Database; settings:
           amount: Number(row.amount),
         })),
       },
+      taxes,
       range: rangeOf(range),
       ...(comparison && { comparison }),
     };

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { orderLines, orders } from '../../db/schema/orders';
 import { cashMovements, orderPayments, paymentRefunds, shifts } from '../../db/schema/payments';
 import { users } from '../../db/schema/users';
+import { taxesByRate } from '../reports/taxes-by-rate';
 
 /**
  * The shift a payment, refund or completion on `deviceId` belongs to: the one open on that device; else, for a
@@ -198,7 +199,7 @@ export async function tipsByStaff(db: Executor, shiftId: string) {
 /** The figures of the branch's orders completed in the shift. */
 export async function completedOrderFigures(db: Executor, branchId: string, shiftId: string) {
   const completedHere = and(eq(orders.shiftId, shiftId), eq(orders.branchId, branchId), eq(orders.status, 'completed'));
-  const [[figures], [voids]] = await Promise.all([
+  const [[figures], [voids], taxes] = await Promise.all([
     db
       .select({
         orders: count(),
@@ -218,8 +219,9 @@ export async function completedOrderFigures(db: Executor, branchId: string, shif
       .from(orderLines)
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
       .where(and(completedHere, sql`${orderLines.voidedQuantity} > 0`)),
+    taxesByRate(db, completedHere!),
   ]);
-  return { ...figures!, voids: voids! };
+  return { ...figures!, taxesByRate: taxes, voids: voids! };
 }
 
 /** Cash put into and taken out of the drawer by hand. */

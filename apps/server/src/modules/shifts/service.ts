@@ -123,6 +123,7 @@ async function zReport(db: Executor, shift: repo.ShiftRow): Promise<ZReport> {
     discounts: figures.discounts,
     serviceCharge: figures.serviceCharge,
     taxes: figures.taxes,
+    taxesByRate: figures.taxesByRate,
     voids: figures.voids,
     cash: {
       ...cash,

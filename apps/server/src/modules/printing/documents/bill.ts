@@ -1,7 +1,9 @@
 import { formatVnd } from '@quan/contract/money';
+import type { OrderInvoice } from '@quan/contract/einvoice';
 import { billPrintKindOf, type Order } from '@quan/contract/order';
 import { transferNote, type PaymentMethod } from '@quan/contract/payments';
 import type { BankAccount } from '@quan/contract/settings';
+import type { TaxPart } from '@quan/contract/vat';
 import { BanksObject } from 'vietnam-qr-pay';
 import { vietQrPayload } from '../../../lib/vietqr';
 import type { PrintBlock, PrintDocument } from '../document';
@@ -14,6 +16,26 @@ export type BillPlace = {
   taxCode: string | null;
   receiptHeader: string | null;
 };
+
+/**
+ * The order's e-invoice as the receipt prints it: once issued, its number and where a guest looks it up with its
+ * code; until then, that it is on its way.
+ */
+export type ReceiptInvoice =
+  { status: 'issued'; invoiceNumber: string; lookupCode: string; lookupUrl: string } | { status: 'waiting' };
+
+/**
+ * What a receipt can say of an order's invoice: issued with everything a guest needs to look it up, or still
+ * to come (waiting, or refused and waiting for a person to try again). A cancelled one, or none, prints nothing.
+ */
+export function receiptInvoiceOf(invoice: OrderInvoice | null | undefined): ReceiptInvoice | undefined {
+  if (!invoice) return undefined;
+  const { status, invoiceNumber, lookupCode, lookupUrl } = invoice;
+  if (status === 'issued' && invoiceNumber && lookupCode && lookupUrl) {
+    return { status, invoiceNumber, lookupCode, lookupUrl };
+  }
+  return status === 'waiting' || status === 'failed' ? { status: 'waiting' } : undefined;
+}
 
 export type BillInput = {
   language: 'vi' | 'en';
@@ -28,6 +50,8 @@ export type BillInput = {
   /** When the order was placed and when this copy prints, already in the branch's time zone. */
   createdAt: string;
   printedAt: string;
+  /** The order's e-invoice, printed on the receipt (never on the provisional bill). */
+  invoice?: ReceiptInvoice;
 };
 
 const methods: Record<'vi' | 'en', Record<PaymentMethod, string>> = {
@@ -53,8 +77,9 @@ const labels = {
     discount: 'Giảm giá',
     discountCode: (code: string) => `Giảm giá (${code})`,
     serviceCharge: (rate: string) => `Phí phục vụ (${rate})`,
-    vatAdded: (rate: string) => `Thuế VAT (${rate})`,
-    vatIncluded: (rate: string) => `Đã gồm VAT (${rate})`,
+    vatAdded: (rate: string, taxable: string) => `VAT ${rate} trên ${taxable}`,
+    vatIncluded: (rate: string, taxable: string) => `Đã gồm VAT ${rate} trên ${taxable}`,
+    notTaxed: (taxable: string) => `Không chịu thuế: ${taxable}`,
     total: 'Tổng cộng',
     methodPart: (method: string, partNo: number) => `${method} (phần ${partNo})`,
     rounding: 'Làm tròn',
@@ -77,6 +102,11 @@ const labels = {
     partlyPaid: 'Đã thanh toán một phần',
     notPaid: 'Chưa thanh toán',
     servedBy: (name: string) => `Nhân viên phục vụ: ${name}`,
+    invoiceNumber: (invoiceNumber: string) => `Hóa đơn điện tử số ${invoiceNumber}`,
+    lookupCode: (code: string) => `Mã tra cứu: ${code}`,
+    lookupAt: 'Tra cứu tại:',
+    invoiceWaiting: 'Hóa đơn điện tử: đang phát hành',
+    invoiceWaitingHint: 'Xin hỏi nhân viên phiếu in lại có mã tra cứu',
     thanks: 'Cảm ơn quý khách! Hẹn gặp lại!',
   },
   en: {
@@ -96,8 +126,9 @@ const labels = {
     discount: 'Discount',
     discountCode: (code: string) => `Discount (${code})`,
     serviceCharge: (rate: string) => `Service charge (${rate})`,
-    vatAdded: (rate: string) => `VAT (${rate})`,
-    vatIncluded: (rate: string) => `VAT included (${rate})`,
+    vatAdded: (rate: string, taxable: string) => `VAT ${rate} on ${taxable}`,
+    vatIncluded: (rate: string, taxable: string) => `Incl. VAT ${rate} on ${taxable}`,
+    notTaxed: (taxable: string) => `Not subject to VAT: ${taxable}`,
     total: 'Total',
     methodPart: (method: string, partNo: number) => `${method} (part ${partNo})`,
     rounding: 'Rounding',
@@ -120,6 +151,11 @@ const labels = {
     partlyPaid: 'Partly paid',
     notPaid: 'Not paid yet',
     servedBy: (name: string) => `Served by ${name}`,
+    invoiceNumber: (invoiceNumber: string) => `E-invoice no. ${invoiceNumber}`,
+    lookupCode: (code: string) => `Lookup code: ${code}`,
+    lookupAt: 'Look it up at:',
+    invoiceWaiting: 'E-invoice: being issued',
+    invoiceWaitingHint: 'Ask us for a reprint with its lookup code',
     thanks: 'Cảm ơn quý khách! Thank you!',
   },
 };
@@ -170,9 +206,9 @@ function lineBlocks(order: Order): PrintBlock[] {
  * The guest's paper of an order on a thermal printer, as the browser prints it: the provisional bill
  * ("PHIẾU TẠM TÍNH") while something is due, the receipt once the order is paid. The restaurant and the branch
  * (address, phone, tax code, header lines), the order, its table and time; each dish with its options and
- * totals; the discount, service charge, VAT and total; each payment with its rounding, tip, the cash handed over
+ * totals; the discount, service charge, VAT by rate and total; each payment with its rounding, tip, the cash handed over
  * and the change; and while something is due, what is due with a VietQR code for it (one per part of a split
- * bill). A reprint says so at the top, so a guest handed a second copy is not asked to pay twice.
+ * bill); on a receipt, its e-invoice's number and lookup code. A reprint says so at the top, so a guest handed a second copy is not asked to pay twice.
  */
 export function billDocument(input: BillInput): PrintDocument {
   const text = labels[input.language];
@@ -183,7 +219,18 @@ export function billDocument(input: BillInput): PrintDocument {
   const payments = order.payments.filter((payment) => payment.amount > payment.refunded || payment.tip > 0);
   const dues = transfersDue(order);
   const guest = [order.customerDetails.name, order.customerDetails.phone].filter(Boolean).join(' · ');
-  const taxLabel = bills.pricesIncludeTax ? text.vatIncluded(rate(bills.taxRate)) : text.vatAdded(rate(bills.taxRate));
+  // One line per rate, each with what it was charged on: an invoice's VAT is declared rate by rate.
+  const taxRow = (part: TaxPart): PrintBlock => {
+    const taxable = formatVnd(part.taxable);
+    const left =
+      part.vatRate === 'KCT'
+        ? text.notTaxed(taxable)
+        : bills.pricesIncludeTax
+          ? text.vatIncluded(rate(part.vatRate), taxable)
+          : text.vatAdded(rate(part.vatRate), taxable);
+    return { kind: 'row', left, right: formatVnd(part.tax) };
+  };
+  const taxRows = bills.taxes.map(taxRow);
   const centred = (value: string, bold = false): PrintBlock => ({ kind: 'text', text: value, align: 'center', bold });
 
   const blocks: PrintBlock[] = [
@@ -227,10 +274,10 @@ export function billDocument(input: BillInput): PrintDocument {
           } as const,
         ]
       : []),
-    ...(bills.pricesIncludeTax ? [] : [{ kind: 'row', left: taxLabel, right: formatVnd(bills.tax) } as const]),
+    ...(bills.pricesIncludeTax ? [] : taxRows),
     { kind: 'row', left: text.total, right: formatVnd(bills.total), bold: true },
     // Prices with VAT inside: the total already holds it, so it is shown under the total, not added.
-    ...(bills.pricesIncludeTax ? [{ kind: 'row', left: taxLabel, right: formatVnd(bills.tax) } as const] : []),
+    ...(bills.pricesIncludeTax ? taxRows : []),
   ];
 
   if (payments.length > 0 || dues.length > 0) {
@@ -280,6 +327,21 @@ export function billDocument(input: BillInput): PrintDocument {
         { kind: 'row', left: text.note, right: due.note },
       );
     }
+  }
+
+  const invoice = isReceipt ? input.invoice : undefined;
+  if (invoice?.status === 'issued') {
+    blocks.push(
+      { kind: 'rule' },
+      centred(text.invoiceNumber(invoice.invoiceNumber), true),
+      centred(text.lookupCode(invoice.lookupCode), true),
+      centred(text.lookupAt),
+      // Without its scheme the address fits one line of 80 mm paper, and a browser typed it so finds it all the same.
+      centred(invoice.lookupUrl.replace(/^https?:\/\//, '')),
+    );
+  } else if (invoice?.status === 'waiting') {
+    // Its number and code do not exist yet: the receipt says so rather than leave the guest without a way to it.
+    blocks.push({ kind: 'rule' }, centred(text.invoiceWaiting, true), centred(text.invoiceWaitingHint));
   }
 
   blocks.push(

@@ -37,6 +37,8 @@ const labels = {
     discounts: 'Giảm giá',
     serviceCharge: 'Phí phục vụ',
     taxes: 'Thuế',
+    vatOn: (rate: string, taxable: string) => `  VAT ${rate} trên ${taxable}`,
+    notTaxed: (taxable: string) => `  Không chịu thuế: ${taxable}`,
     voids: (count: number) => `Hủy món (${count})`,
     orderCount: 'Số đơn',
     guestCount: 'Số khách',
@@ -76,6 +78,8 @@ const labels = {
     discounts: 'Discounts',
     serviceCharge: 'Service charge',
     taxes: 'Taxes',
+    vatOn: (rate: string, taxable: string) => `  VAT ${rate} on ${taxable}`,
+    notTaxed: (taxable: string) => `  Not subject to VAT: ${taxable}`,
     voids: (count: number) => `Voids (${count})`,
     orderCount: 'Orders',
     guestCount: 'Guests',
@@ -107,7 +111,7 @@ const signed = (amount: number) => (amount < 0 ? minus(-amount) : amount > 0 ? `
 
 /**
  * The end-of-shift report as the browser prints it: who opened and closed the drawer, what it sold by method,
- * the orders' figures, the tips, and the cash the drawer should hold against what was counted (the cash rounding
+ * the orders' figures (the VAT by rate), the tips, and the cash the drawer should hold against what was counted (the cash rounding
  * a line of its own, never in the sales).
  */
 export function zReportDocument(input: ZReportInput): PrintDocument {
@@ -158,6 +162,13 @@ export function zReportDocument(input: ZReportInput): PrintDocument {
     row(text.discounts, minus(report.discounts)),
     row(text.serviceCharge, formatVnd(report.serviceCharge)),
     row(text.taxes, formatVnd(report.taxes)),
+    // The shift's VAT rate by rate, as the bills rounded it: what its invoices declare.
+    ...report.taxesByRate.map(({ vatRate, taxable, tax }) =>
+      row(
+        vatRate === 'KCT' ? text.notTaxed(formatVnd(taxable)) : text.vatOn(`${vatRate}%`, formatVnd(taxable)),
+        formatVnd(tax),
+      ),
+    ),
     row(text.voids(report.voids.count), minus(report.voids.amount)),
     row(text.orderCount, String(report.orders)),
     row(text.guestCount, String(report.guests)),
