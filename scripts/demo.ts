@@ -5,7 +5,9 @@
  * generated again on every run: the same menu, staff, customers and orders, with dates ending today). It
  * builds the app first when the build is missing or older than the sources, then starts the built server
  * and prints where to sign in. The first branch's two printers, Bếp and Quầy, are stand-ins this script runs on
- * loopback: they keep each ticket as a picture in ./data-demo/printed (the server itself never starts them).
+ * loopback: they keep each ticket as a picture in ./data-demo/printed (the server itself never starts them). Its
+ * e-invoices go to a stand-in of Viettel S-Invoice that this script also runs on loopback (nothing it issues is an
+ * invoice), and its history's completed orders carry theirs already.
  *
  * Environment (optional): PORT (3000), HOST (127.0.0.1: the demo's passwords are printed here, so it is
  * not offered to the network unless asked), LOG_LEVEL (warn).
@@ -18,6 +20,8 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { makePrivate } from '../apps/server/src/lib/private-files';
 import { startDemoPrinter, type DemoPrinter } from '../apps/server/src/demo/demo-printer';
 import { generateRestaurant, type RestaurantAccount } from '../apps/server/src/demo/generate-restaurant';
+import { DEMO_EINVOICE_ACCOUNT, writeDemoEinvoices } from '../apps/server/src/demo/generate/einvoices';
+import { startSInvoiceSimulator, type SInvoiceSimulator } from '../apps/server/src/demo/sinvoice-simulator';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = join(root, 'data-demo');
@@ -94,7 +98,10 @@ function buildIfNeeded(): void {
   if (result.status !== 0) throw new Error(`npm run build failed (exit code ${result.status ?? result.signal})`);
 }
 
-async function generate(printers: { kitchen: DemoPrinter; counter: DemoPrinter }): Promise<void> {
+/** The stand-ins the demo runs beside the server, on loopback: its two printers and its e-invoice provider. */
+type StandIns = { kitchen: DemoPrinter; counter: DemoPrinter; einvoices: SInvoiceSimulator };
+
+async function generate(printers: StandIns): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });
   console.log(`Generating the demo restaurant in ${dataDir} …`);
   const database = await openDatabase({ driver: 'pglite', dataDir });
@@ -133,6 +140,11 @@ async function generate(printers: { kitchen: DemoPrinter; counter: DemoPrinter }
         `${levels.platinum} platinum) with ${made.memberOrders} of the orders; ${made.coupons} coupons, ` +
         `${made.spinPrizes} of them prizes on the spin wheel, used by ${made.couponOrders} orders`,
     );
+    const invoices = await writeDemoEinvoices(database.db, { addresses: printers.einvoices, asOf: new Date() });
+    printers.einvoices.continueNumbering(invoices.numberedSeries, invoices.issued);
+    console.log(
+      `  ${invoices.issued} e-invoices issued for the first branch's completed orders (${invoices.numberedSeries})`,
+    );
   } finally {
     await database.close();
   }
@@ -159,18 +171,19 @@ async function main(): Promise<void> {
   // What the demo writes from here on is its data: private to this user, as the server keeps it.
   process.umask(0o077);
   // Started first, so the generator can give the printers their addresses (a free port each, on every run).
-  const printers = {
+  const printers: StandIns = {
     kitchen: await startDemoPrinter({ name: 'Bếp', folder: printedDir, log: console.log }),
     counter: await startDemoPrinter({ name: 'Quầy', folder: printedDir, log: console.log }),
+    einvoices: await startSInvoiceSimulator(DEMO_EINVOICE_ACCOUNT),
   };
   try {
     await serve(printers);
   } finally {
-    await Promise.all([printers.kitchen.close(), printers.counter.close()]);
+    await Promise.all([printers.kitchen.close(), printers.counter.close(), printers.einvoices.close()]);
   }
 }
 
-async function serve(printers: { kitchen: DemoPrinter; counter: DemoPrinter }): Promise<void> {
+async function serve(printers: StandIns): Promise<void> {
   await generate(printers);
 
   const host = process.env.HOST || '127.0.0.1';
@@ -211,6 +224,10 @@ async function serve(printers: { kitchen: DemoPrinter; counter: DemoPrinter }): 
     `\nPrinters: ${kitchen.name} (${kitchen.address.host}:${kitchen.address.port}) and ${counter.name} ` +
       `(${counter.address.host}:${counter.address.port}) are stand-ins; their tickets are saved as pictures ` +
       `in ./data-demo/printed`,
+  );
+  console.log(
+    `E-invoices: the first branch issues them through a stand-in of Viettel S-Invoice ` +
+      `(${new URL(printers.einvoices.apiUrl).host}); nothing it issues is an invoice`,
   );
   console.log('\nRun `npm run demo` again to start over from the same data.');
   process.exitCode = await exited;

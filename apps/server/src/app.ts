@@ -22,6 +22,10 @@ import { customerRoutes } from './modules/customers/routes';
 import { exportRoutes } from './modules/exports/routes';
 import { createExportsService } from './modules/exports/service';
 import { createCustomersService, type CustomersService } from './modules/customers/service';
+import { einvoiceSettingsRoutes } from './modules/einvoices/settings-routes';
+import { createEinvoicesService, type EinvoicesService } from './modules/einvoices/service';
+import { einvoiceListRoutes, orderInvoiceRoutes } from './modules/einvoices/einvoice-routes';
+import { onSaleInvoiceSettled } from './modules/einvoices/receipt-after-invoice';
 import { healthRoutes } from './modules/health/routes';
 import { ingredientRoutes } from './modules/ingredients/routes';
 import { createIngredientsService, type IngredientsService } from './modules/ingredients/service';
@@ -39,6 +43,7 @@ import { createStationService, type StationService } from './modules/stations/se
 import { orderRoutes } from './modules/orders/routes';
 import { publicRoutes } from './modules/public/routes';
 import { reportRoutes } from './modules/reports/routes';
+import { reconciliationRoutes } from './modules/einvoices/reconciliation-routes';
 import { publicBookingRoutes, reservationRoutes } from './modules/reservations/routes';
 import { createReservationsService, startFiringDue, type ReservationsService } from './modules/reservations/service';
 import { createReportsService, type ReportsService } from './modules/reports/service';
@@ -89,6 +94,7 @@ export interface Services {
   spinWheel: SpinWheelService;
   reservations: ReservationsService;
   printing: PrintingService;
+  einvoices: EinvoicesService;
 }
 
 declare module 'fastify' {
@@ -124,7 +130,16 @@ export async function buildApp(
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            // Bodies are not logged; should one ever be (a request body, an object given to a log call), a
+            // password in it is not: the e-invoice settings carry one, the sign-in another.
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              'res.headers["set-cookie"]',
+              'req.body.password',
+              'password',
+              '*.password',
+            ],
             serializers: {
               // Fastify's own fields of a request, its URL without the secrets some links carry.
               req: (request: FastifyRequest) => ({
@@ -217,6 +232,14 @@ export async function buildApp(
   const stockTransfers = createStockTransfersService({ db, transact, audit });
   const printing = createPrintingService({ db, transact, bus: events, settings, branches, audit, log: app.log });
   const shifts = createShiftsService({ db, transact, audit, settings, printing });
+  const einvoices = createEinvoicesService({
+    db,
+    bus: events,
+    settings,
+    log: app.log,
+    // The receipt held for its invoice prints the moment it is issued (with its number and lookup code) or refused.
+    onSaleSettled: (row) => onSaleInvoiceSettled({ transact, settings }, row),
+  });
   const orders = createOrdersService({
     db,
     transact,
@@ -231,6 +254,7 @@ export async function buildApp(
     audit,
     shifts,
     printing,
+    einvoices,
   });
   const reservations = createReservationsService({
     db,
@@ -261,11 +285,14 @@ export async function buildApp(
     spinWheel: createSpinWheelService({ db, settings, customers, coupons }),
     reservations,
     printing,
+    einvoices,
   };
   app.decorate('services', services);
   printing.startWorker();
   // Before the server waits for its requests: the bridges' long polls answer at once.
   app.addHook('preClose', () => printing.stop());
+  einvoices.startWorker();
+  app.addHook('preClose', () => einvoices.stop());
   app.addHook('onClose', startFiringDue(reservations, app.log));
   realtime.setOrderFollowCheck(orders.mayFollow);
 
@@ -281,6 +308,7 @@ export async function buildApp(
     await api.register(optionGroupRoutes, { prefix: '/api/option-group', optionGroups: services.optionGroups });
     await api.register(stationRoutes, { prefix: '/api/station', stations: services.stations });
     await api.register(printerRoutes, { prefix: '/api/printers', printing });
+    await api.register(einvoiceSettingsRoutes, { prefix: '/api/einvoice-settings', db, transact, audit });
     await api.register(printBridgeRoutes, { prefix: '/api/print-bridge', delivery: printing.bridgeDelivery });
     await api.register(ingredientRoutes, { prefix: '/api/ingredient', ingredients });
     await api.register(stockTransferRoutes, { prefix: '/api/stock-transfers', stockTransfers });
@@ -292,6 +320,9 @@ export async function buildApp(
       secret: config.bankWebhookSecret,
     });
     await api.register(reportRoutes, { prefix: '/api/order', reports });
+    await api.register(orderInvoiceRoutes, { prefix: '/api/order', transact, audit });
+    await api.register(einvoiceListRoutes, { prefix: '/api/einvoices', db });
+    await api.register(reconciliationRoutes, { prefix: '/api/einvoices', db, transact, audit, settings });
     await api.register(customerRoutes, { prefix: '/api/customers', customers });
     await api.register(couponRoutes, { prefix: '/api/coupons', coupons });
     await api.register(auditRoutes, { prefix: '/api/audit', audit });

@@ -3,6 +3,10 @@ import type { Table } from '@quan/contract/table';
 import type { Branch } from '@quan/contract/branch';
 import type { Station } from '@quan/contract/stations';
 import type { RegisterBody, Role } from '@quan/contract/user';
+import type { VatRate } from '@quan/contract/vat';
+import { asc } from 'drizzle-orm';
+import { branches } from '../src/db/schema/branches';
+import { useSimulatedEinvoicing } from '../src/demo/generate/einvoices';
 import type { SignedIn, TestApp } from './helper';
 
 let sequence = 0;
@@ -194,4 +198,49 @@ export async function signInToBranch(t: TestApp, branchId: string, role: Role): 
   });
   if (login.statusCode !== 200) throw new Error(`login: ${login.body}`);
   return login.json().data;
+}
+
+/** The account the tests' Viettel S-Invoice simulators are started with (`startSInvoiceSimulator(...)`). */
+export const TEST_EINVOICE_ACCOUNT = {
+  username: '0100109106',
+  password: 'S3cret-pass-42',
+  sellerTaxCode: '0100109106',
+  templateCode: '1/770',
+} as const;
+
+/**
+ * The first branch (or `branchId`) issues e-invoices through `simulator`, signed in with `TEST_EINVOICE_ACCOUNT`;
+ * saved again, its settings are replaced. Answers the branch's id.
+ */
+export async function enableEinvoicing(
+  t: TestApp,
+  simulator: { signInUrl: string; apiUrl: string },
+  options: { branchId?: string; enabled?: boolean } = {},
+): Promise<string> {
+  const db = t.app.database.db;
+  const [first] = await db.select({ id: branches.id }).from(branches).orderBy(asc(branches.position)).limit(1);
+  const branchId = options.branchId ?? first!.id;
+  await useSimulatedEinvoicing(db, {
+    branchId,
+    addresses: simulator,
+    account: TEST_EINVOICE_ACCOUNT,
+    enabled: options.enabled ?? true,
+  });
+  return branchId;
+}
+
+/** A dish of `categoryId` at its own VAT rate (null: its category's), made by a manager. */
+export async function createDish(
+  t: TestApp,
+  categoryId: string,
+  dish: { name: string; price: number; vatRate?: VatRate | null },
+): Promise<{ _id: string; name: string; price: number }> {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/item',
+    payload: { name: dish.name, price: dish.price, categoryId, vatRate: dish.vatRate ?? null },
+    as: 'manager',
+  });
+  if (response.statusCode !== 201) throw new Error(`item: ${response.body}`);
+  return response.json().data;
 }

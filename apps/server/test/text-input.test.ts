@@ -538,7 +538,8 @@ function send(probe: Probe, value: string): Promise<LightMyRequestResponse> {
   if (valid && probe.path === '/api/order' && probe.door === 0 && !('tableId' in valid)) {
     valid.customerDetails ??= example(probe.body?.properties?.customerDetails);
   }
-  const body = probe.in === 'body' ? setPath(valid ?? {}, probe.field, value) : valid;
+  const body =
+    probe.in === 'body' ? setPath(withParents(valid ?? {}, probe.body, probe.field), probe.field, value) : valid;
   if (probe.path === '/api/payments/bank-notifications') {
     const raw = JSON.stringify(body ?? {});
     headers['x-signature'] = `sha256=${createHmac('sha256', WEBHOOK_SECRET).update(raw).digest('hex')}`;
@@ -582,6 +583,27 @@ function example(schema: JsonSchema | undefined): unknown {
     default:
       return null;
   }
+}
+
+/**
+ * The valid body with the optional objects on the way to `field` filled in as their schema allows, choosing the
+ * option of a union that has the next key (a company buyer, not a walk-in one, for `invoiceBuyer.name`).
+ */
+function withParents(body: Record<string, unknown>, schema: JsonSchema | undefined, field: string) {
+  const keys = field.split('.');
+  const optionWith = (at: JsonSchema | undefined, key: string) =>
+    [at, ...(at?.anyOf ?? []), ...(at?.oneOf ?? [])].find((option) => option?.properties?.[key]);
+  let node = body;
+  let at = schema;
+  for (const [index, key] of keys.slice(0, -1).entries()) {
+    const next = optionWith(at, key)?.properties?.[key];
+    const choice = optionWith(next, keys[index + 1]!);
+    if (node[key] === undefined && choice) node[key] = example(choice);
+    if (typeof node[key] !== 'object' || node[key] === null) break;
+    node = node[key] as Record<string, unknown>;
+    at = choice ?? next;
+  }
+  return body;
 }
 
 /** Whether an error's path is the probe's field (or inside it: one status of a list of them). */

@@ -20,6 +20,7 @@ export const auditKinds = [
   'approval-refused',
   'stock-transfer',
   'drawer-open',
+  'einvoice',
 ] as const;
 export const auditKindSchema = z.enum(auditKinds);
 export type AuditKind = z.infer<typeof auditKindSchema>;

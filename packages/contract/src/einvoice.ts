@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { taxCodeSchema } from './tax-code';
+import { isoDateTimeSchema } from './common';
 import { lineText, oneLineCheck } from './text-fields';
+import { taxPartSchema, vatRateSchema } from './vat';
 
 /**
  * E-invoices generated from the cash register (hóa đơn điện tử khởi tạo từ máy tính tiền): each branch issues
@@ -20,6 +22,19 @@ import { lineText, oneLineCheck } from './text-fields';
 export const einvoiceProviders = ['viettel'] as const;
 export const einvoiceProviderSchema = z.enum(einvoiceProviders, 'Choose an e-invoice provider from the list');
 export type EinvoiceProvider = (typeof einvoiceProviders)[number];
+
+/**
+ * Where an order's invoice stands: `waiting` to be issued (or issued again after a failure that may pass),
+ * `issued`, `failed` (the provider refused it; a person sees its message and tries again), `cancelling` (a full
+ * refund asked for its cancellation), `cancelled`.
+ */
+export const einvoiceStatuses = ['waiting', 'issued', 'failed', 'cancelling', 'cancelled'] as const;
+export type EinvoiceStatus = (typeof einvoiceStatuses)[number];
+
+/** Where a guest looks an invoice up with the receipt's lookup code, by provider; the receipt prints it. */
+export const einvoiceLookupPages: Record<EinvoiceProvider, string> = {
+  viettel: 'https://vinvoice.viettel.vn/utilities/invoice-search',
+};
 
 /** Where Viettel S-Invoice signs in and takes its calls, as its public clients reach it. */
 export const viettelAddresses = {
@@ -154,3 +169,151 @@ export const invoiceBuyerSchema = z.discriminatedUnion('kind', [walkInBuyerSchem
   error: 'Choose a walk-in guest or a company invoice',
 });
 export type InvoiceBuyer = z.infer<typeof invoiceBuyerSchema>;
+export type CompanyInvoiceBuyer = z.infer<typeof companyBuyerSchema>;
+
+/** PUT /api/order/{id}/invoice-buyer: who the invoice is for, until it is issued. */
+export const invoiceBuyerBodySchema = z.strictObject({ buyer: invoiceBuyerSchema });
+export type InvoiceBuyerBody = z.infer<typeof invoiceBuyerBodySchema>;
+
+/**
+ * A company buyer as an order and its invoice keep it, in responses: `CompanyInvoiceBuyer`, what `companyBuyerSchema`
+ * made of what was typed, and its only output schema. Not that schema itself: a response is encoded, and its
+ * e-mail's transform runs one way only; its checks were passed when the buyer was stored.
+ */
+export const companyInvoiceBuyerSchema = z.object({
+  kind: z.literal('company'),
+  name: z.string(),
+  taxCode: z.string(),
+  address: z.string(),
+  email: z.string().nullable().optional(),
+}) satisfies z.ZodType<CompanyInvoiceBuyer, CompanyInvoiceBuyer>;
+
+/** An order's sale invoice, as the order screens and the receipt show it; null on an order when none is due. */
+export const orderInvoiceSchema = z.object({
+  status: z.enum(einvoiceStatuses),
+  /** null: a walk-in buyer. */
+  buyer: companyInvoiceBuyerSchema.nullable(),
+  /** "1C25MAA12" once issued. */
+  invoiceNumber: z.string().nullable(),
+  /** The code a guest types on `lookupUrl` to see the invoice. */
+  lookupCode: z.string().nullable(),
+  lookupUrl: z.string().nullable(),
+  /** The provider's own message of the last failure. */
+  error: z.string().nullable(),
+  issuedAt: isoDateTimeSchema.nullable(),
+  /** The reductions of this invoice that partial refunds queued, oldest first (none: left out or empty). */
+  adjustments: z
+    .array(
+      z.object({
+        status: z.enum(einvoiceStatuses),
+        /** The adjustment invoice's own number, once issued. */
+        invoiceNumber: z.string().nullable(),
+        /** What it takes back, VAT included. */
+        amount: z.int(),
+        error: z.string().nullable(),
+      }),
+    )
+    .optional(),
+});
+export type OrderInvoice = z.infer<typeof orderInvoiceSchema>;
+
+/** A branch's local calendar day ('YYYY-MM-DD'): the day's reconciliation reads the orders completed on it. */
+const reconciliationDaySchema = z.iso.date('Give the day as YYYY-MM-DD');
+
+/** GET /api/einvoices/reconciliation?date=YYYY-MM-DD */
+export const einvoiceReconciliationQuerySchema = z.object({ date: reconciliationDaySchema });
+export type EinvoiceReconciliationQuery = z.infer<typeof einvoiceReconciliationQuerySchema>;
+
+/**
+ * Why an order of the day needs a person: no sale invoice was ever queued for it though it was not refunded in full
+ * (`missing`), the provider refused it or a partial refund's adjustment (`failed`), it or its adjustment has waited
+ * more than `RECONCILIATION_LATE_MINUTES` (`late`: the provider is unreachable, or no instance issues invoices), or
+ * its invoice was cancelled while the order still stands (`cancelled`: not refunded in full).
+ */
+export const reconciliationFlags = ['missing', 'failed', 'late', 'cancelled'] as const;
+export type ReconciliationFlag = (typeof reconciliationFlags)[number];
+
+/** How long an invoice may wait before the day's reconciliation calls it late. */
+export const RECONCILIATION_LATE_MINUTES = 10;
+
+/** One rate's taxable amount and tax. */
+const rateAmountsSchema = z.object({ taxable: z.int(), tax: z.int() });
+
+/** An order completed on the day, its taxes by rate, and its sale invoice (null: none was queued). */
+const reconciliationOrderSchema = z.object({
+  orderId: z.string(),
+  orderNo: z.int(),
+  completedAt: isoDateTimeSchema,
+  total: z.int(),
+  taxes: z.array(taxPartSchema),
+  invoice: z
+    .object({
+      status: z.enum(einvoiceStatuses),
+      invoiceNumber: z.string().nullable(),
+      error: z.string().nullable(),
+      createdAt: isoDateTimeSchema,
+    })
+    .nullable(),
+  /** null: nothing to do about it. */
+  flag: z.enum(reconciliationFlags).nullable(),
+});
+export type ReconciliationOrder = z.infer<typeof reconciliationOrderSchema>;
+
+/**
+ * One VAT rate of the day: what the completed orders charged less what refunds gave back (`revenue`; an order
+ * refunded in full adds nothing), what their standing sale invoices declare less their issued adjustments
+ * (`invoiced`; a cancelled invoice declares nothing), and `difference` = revenue − invoiced, zero when they agree.
+ */
+const reconciliationRateSchema = z.object({
+  vatRate: vatRateSchema,
+  revenue: rateAmountsSchema,
+  invoiced: rateAmountsSchema,
+  difference: rateAmountsSchema,
+});
+export type ReconciliationRate = z.infer<typeof reconciliationRateSchema>;
+
+/** GET /api/einvoices/reconciliation: a branch's day of sales beside its e-invoices. */
+export const einvoiceReconciliationSchema = z.object({
+  date: z.string(),
+  /** Whether the branch issues invoices by itself now; off, every order of the day that stands is `missing`. */
+  enabled: z.boolean(),
+  /** Rates in the order bills list them; only those the day's orders or invoices carry. */
+  rates: z.array(reconciliationRateSchema),
+  /** Oldest first. */
+  orders: z.array(reconciliationOrderSchema),
+  /** How many orders carry a flag. */
+  flaggedCount: z.int(),
+});
+export type EinvoiceReconciliation = z.infer<typeof einvoiceReconciliationSchema>;
+
+/** POST /api/einvoices/send-missing: queues the day's missing sale invoices and lets its failed ones try again. */
+export const sendMissingInvoicesBodySchema = z.strictObject({ date: reconciliationDaySchema });
+export type SendMissingInvoicesBody = z.infer<typeof sendMissingInvoicesBodySchema>;
+
+export const sentMissingInvoicesSchema = z.object({
+  /** Sale invoices queued for orders that had none. */
+  queued: z.int(),
+  /** Failed invoices (sales, cancellations, adjustments) set waiting again. */
+  retried: z.int(),
+});
+export type SentMissingInvoices = z.infer<typeof sentMissingInvoicesSchema>;
+
+/** GET /api/einvoices: the branch's invoices in one state, oldest first; `failed` is the list that needs a person. */
+export const listEinvoicesQuerySchema = z.object({
+  status: z.enum(einvoiceStatuses, 'Choose a status from the list').default('failed'),
+});
+export type ListEinvoicesQuery = z.infer<typeof listEinvoicesQuerySchema>;
+
+const einvoiceListItemSchema = z.object({
+  orderId: z.string(),
+  orderNo: z.int32(),
+  kind: z.enum(['sale', 'adjustment']),
+  status: z.enum(einvoiceStatuses),
+  /** The provider's own message of the last failure. */
+  error: z.string().nullable(),
+  attempts: z.int32(),
+  createdAt: isoDateTimeSchema,
+});
+export type EinvoiceListItem = z.infer<typeof einvoiceListItemSchema>;
+export const einvoiceListSchema = z.object({ items: z.array(einvoiceListItemSchema) });
+export type EinvoiceList = z.infer<typeof einvoiceListSchema>;

@@ -44,6 +44,11 @@ export interface DomainEvents {
    * went off or came back (the kitchen screen shows which tickets have not printed).
    */
   'print.queue-changed': { branchId: string };
+  /**
+   * An order's e-invoice was queued or changed state (issued, failed, waiting again): the instances' e-invoice
+   * workers look for due invoices, and the branch's screens show the order's invoice anew.
+   */
+  'einvoice.changed': { branchId: string; orderId: string };
   /** A session now works in another branch: its live connections leave the old branch's room for the new one. */
   'session.branch-switched': { sessionId: string; from: string; to: string };
 }

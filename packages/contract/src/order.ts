@@ -5,6 +5,8 @@ import { MAX_OPTIONS_PER_LINE, soldOptionSchema } from './options';
 import { roundStatuses } from './rounds';
 import { paymentMethodSchema, paymentSchema } from './payments';
 import { phoneSchema } from './user';
+import { taxPartSchema, vatRateSchema } from './vat';
+import { companyInvoiceBuyerSchema, orderInvoiceSchema } from './einvoice';
 
 export const orderStatuses = ['pending', 'in_progress', 'ready', 'served', 'completed', 'cancelled'] as const;
 export const orderStatusSchema = z.enum(orderStatuses);
@@ -52,6 +54,8 @@ export const orderItemSchema = z.object({
   note: z.string(),
   /** The options chosen, as they were sold ("Lớn +10.000 ₫", "không hành"). */
   options: z.array(soldOptionSchema),
+  /** The line's VAT rate, fixed when it was ordered. */
+  vatRate: vatRateSchema,
   /** The kitchen station the line was sent to (null: the first station). */
   stationId: idSchema.nullable(),
   /** When its station started it (or marked it done); null until then. */
@@ -76,8 +80,10 @@ export const billsSchema = z.object({
   serviceRate: z.number(),
   /** The service charge: a bill line of its own, on the subtotal after the discount, taxed. */
   serviceCharge: z.int32(),
-  /** Percent applied at order time. */
-  taxRate: z.number(),
+  /** The VAT by rate, each rate's rounded once; their taxes add up to `tax`. */
+  taxes: z.array(taxPartSchema),
+  /** The service charge's VAT rate at order time. */
+  serviceVatRate: vatRateSchema,
   /** Whether the prices held the VAT when the order was placed: `tax` is then contained in the total, not added. */
   pricesIncludeTax: z.boolean(),
   tax: z.int32(),
@@ -133,6 +139,10 @@ export const orderSchema = z.object({
   paymentStatus: z.enum(['unpaid', 'paid']),
   isPreorder: z.boolean(),
   note: z.string(),
+  /** The company the guest asked the invoice for; null: a walk-in buyer. */
+  invoiceBuyer: companyInvoiceBuyerSchema.nullable().optional(),
+  /** Its sale e-invoice; null while the branch issues none or the order is not completed. */
+  invoice: orderInvoiceSchema.nullable().optional(),
   /** The order this one was merged into (it is then cancelled and empty): the screens say so in their language. */
   mergedIntoOrderNo: z.int32().nullable().optional(),
   createdBy: z.object({ _id: idSchema, name: z.string() }).nullable(),

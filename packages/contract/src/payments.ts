@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roundCash } from './bill';
+import { invoiceBuyerSchema } from './einvoice';
 import { lineText, multiLineCheck, multiLineText, oneLineCheck } from './text-fields';
 import { errorParamsSchema, idSchema, isoDateTimeSchema } from './common';
 
@@ -92,6 +93,8 @@ export const takePaymentBodySchema = z
     tip: z.int32('A tip is a whole number of đồng').min(0, 'A tip cannot be negative').max(100_000_000).optional(),
     tendered: amountSchema.optional(),
     partNo: z.int32('The part must be a whole number').min(1).max(20).optional(),
+    /** A guest who wants the e-invoice in their company's name says so as they pay; left out keeps what was said. */
+    invoiceBuyer: invoiceBuyerSchema.optional(),
     expectedVersion: expectedVersionSchema,
   })
   .refine((body) => body.tendered === undefined || body.method === 'cash', {

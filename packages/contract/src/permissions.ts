@@ -57,6 +57,8 @@ export const permissions = {
   'coupons:manage': { roles: ['admin', 'manager'], does: 'change coupons' },
   'printers:manage': { roles: ['admin', 'manager'], does: "set up the branch's printers and test them" },
   'printers:drawer': { roles: ['admin', 'manager'], does: 'open the cash drawer without a sale' },
+  'einvoices:configure': { roles: ['admin'], does: "set up the branch's e-invoice account" },
+  'einvoices:review': { roles: ['admin', 'manager'], does: "see the branch's e-invoices that need a person" },
   'spin-wheel:use': { roles: ['admin', 'manager', 'staff'], does: 'run the spin wheel' },
 } as const satisfies Record<string, { roles: readonly Role[]; does: string }>;
 

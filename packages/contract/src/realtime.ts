@@ -29,6 +29,8 @@ export interface ServerToClientEvents {
   'ingredient:low-stock': (ingredient: Ingredient) => void;
   /** The branch's print queue changed (jobs queued or printed, a printer off or back): refetch it. */
   'print:queue-changed': (payload: Record<string, never>) => void;
+  /** An order's e-invoice changed state (queued, issued, refused, cancelled): its order and the lists of invoices refetch. */
+  'einvoice:changed': (payload: { orderId: string }) => void;
 }
 
 export interface ClientToServerEvents {

@@ -15,11 +15,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
  *   "1C25MAA2"...); a second create with a used transaction id is refused with TRANSACTION_UUID_INVALID and
  *   issues nothing; a payload whose lines, breakdowns and totals disagree is refused, as Viettel's validation
  *   does;
+ * - an adjustment invoice (`adjustmentType` "5"), only of an invoice it issued and has not cancelled, named by its
+ *   number, template and issue date;
  * - lookup by transaction id (NOT_FOUND_DATA when none), cancellation, and the invoice's file as a one-page PDF.
  *
- * Its switches play what goes wrong with the real one: the next create refused with a message, the next answer
+ * Its switches play what goes wrong with the real one: the next create or cancellation refused with a message, the next answer
  * held past the caller's timeout (the work is still done, as when an answer is lost), sign-in refused, every
- * token expired.
+ * token expired, every answer held until resumed (the provider hangs).
  */
 
 export type SimulatedInvoice = {
@@ -32,6 +34,8 @@ export type SimulatedInvoice = {
   issueDate: number;
   paid: boolean;
   cancelled: { reason: string } | null;
+  /** An adjustment invoice: the invoice it reduces, and why. */
+  adjusts: { invoiceNo: string; reason: string } | null;
   /** The createInvoice JSON as received. */
   payload: CreatePayload;
 };
@@ -43,6 +47,11 @@ type CreatePayload = {
     invoiceSeries?: string;
     invoiceIssuedDate?: number;
     paymentStatus?: boolean;
+    adjustmentType?: string;
+    originalInvoiceId?: string;
+    originalInvoiceIssueDate?: number;
+    originalTemplateCode?: string;
+    adjustedNote?: string;
   };
   itemInfo?: {
     selection?: number;
@@ -60,17 +69,28 @@ export type SInvoiceSimulator = {
   apiUrl: string;
   /** Every createInvoice body received, in order, refused ones included. */
   readonly createRequests: CreatePayload[];
+  /** Every cancelTransactionInvoice received, in order, refused ones included. */
+  readonly cancelRequests: { invoiceNo: string | null; reason: string | null }[];
   readonly invoices: ReadonlyMap<string, SimulatedInvoice>;
   /** How many sign-ins it granted. */
   readonly signIns: number;
   /** The next create is refused with this message (Viettel's `data`) and this code (its `message`). */
   failNextCreate(message: string, code?: string): void;
+  /** The next cancellation is refused with this message and code. */
+  failNextCancel(message: string, code?: string): void;
   /** The next API call is carried out, then answered only after this long. */
   delayNextAnswer(ms: number): void;
   /** While on, sign-in is refused as for a wrong password. */
   refuseSignIn(on: boolean): void;
+  /** Holds every answer, sign-in included, until `resume`: the provider hangs. */
+  pause(): void;
+  resume(): void;
+  /** How many creates named this transaction id, refused ones included: a resend shows as a second. */
+  createsOf(transactionUuid: string): number;
   /** Every token given so far stops working, as when it outlives its `expires_in`. */
   expireTokens(): void;
+  /** The next invoice of `series` ("1C25MAA") is numbered after `last`: the account issued those before (the demo's history). */
+  continueNumbering(series: string, last: number): void;
   close(): Promise<void>;
 };
 
@@ -151,13 +171,16 @@ export async function startSInvoiceSimulator({
 }): Promise<SInvoiceSimulator> {
   const invoices = new Map<string, SimulatedInvoice>();
   const createRequests: CreatePayload[] = [];
+  const cancelRequests: SInvoiceSimulator['cancelRequests'][number][] = [];
   const tokens = new Map<string, number>();
   const lastNumberBySeries = new Map<string, number>();
   const closing = new AbortController();
   let signIns = 0;
   let nextCreateRefusal: Refusal | null = null;
+  let nextCancelRefusal: Refusal | null = null;
   let nextDelayMs = 0;
   let signInRefused = false;
+  let paused: { until: Promise<void>; resume: () => void } | null = null;
 
   const signIn = (body: { username?: string; password?: string }) => {
     if (signInRefused || body.username !== username || body.password !== password) {
@@ -199,6 +222,7 @@ export async function startSInvoiceSimulator({
     }
     const problem = disagreement(payload);
     if (problem) throw new Refusal('INVALID_DATA', problem);
+    const adjusts = adjustedBy(general);
     const number = (lastNumberBySeries.get(invoiceSeries) ?? 0) + 1;
     lastNumberBySeries.set(invoiceSeries, number);
     const invoice: SimulatedInvoice = {
@@ -212,6 +236,7 @@ export async function startSInvoiceSimulator({
       issueDate: invoiceIssuedDate,
       paid: general.paymentStatus === true,
       cancelled: null,
+      adjusts,
       payload,
     };
     invoices.set(transactionUuid, invoice);
@@ -226,6 +251,18 @@ export async function startSInvoiceSimulator({
         codeOfTax: invoice.codeOfTax,
       },
     };
+  };
+
+  /** What an adjustment invoice reduces, checked as Viettel checks it; null for any other invoice. */
+  const adjustedBy = (general: NonNullable<CreatePayload['generalInvoiceInfo']>) => {
+    if (general.adjustmentType !== '5') return null;
+    const original = findInvoice(general.originalTemplateCode, general.originalInvoiceId);
+    if (Number(general.originalInvoiceIssueDate) !== original.issueDate) {
+      throw new Refusal('INVALID_DATA', 'Ngày lập hóa đơn gốc không đúng');
+    }
+    if (original.cancelled) throw new Refusal('INVOICE_CANCELLED', 'Hóa đơn gốc đã bị hủy');
+    if (!general.adjustedNote) throw new Refusal('INVALID_DATA', 'Thiếu lý do điều chỉnh');
+    return { invoiceNo: original.invoiceNo, reason: general.adjustedNote };
   };
 
   const search = (parameters: URLSearchParams) => {
@@ -253,7 +290,13 @@ export async function startSInvoiceSimulator({
   };
 
   const cancel = (parameters: URLSearchParams) => {
+    cancelRequests.push({ invoiceNo: parameters.get('invoiceNo'), reason: parameters.get('reasonDelete') });
     checkSeller(parameters.get('supplierTaxCode'));
+    if (nextCancelRefusal) {
+      const refusal = nextCancelRefusal;
+      nextCancelRefusal = null;
+      throw refusal;
+    }
     const invoice = findInvoice(parameters.get('templateCode'), parameters.get('invoiceNo'));
     if (Number(parameters.get('strIssueDate')) !== invoice.issueDate) {
       throw new Refusal('INVALID_DATA', 'Ngày lập hóa đơn không đúng');
@@ -302,6 +345,7 @@ export async function startSInvoiceSimulator({
 
   const answer = async (request: http.IncomingMessage, body: string): Promise<{ status: number; json: unknown }> => {
     const url = new URL(request.url ?? '/', 'http://simulator');
+    if (paused) await paused.until;
     if (request.method !== 'POST') return { status: 405, json: { code: 405, message: 'METHOD_NOT_ALLOWED' } };
     try {
       if (url.pathname === '/auth/login') return { status: 200, json: signIn(JSON.parse(body || '{}')) };
@@ -359,6 +403,7 @@ export async function startSInvoiceSimulator({
     signInUrl: `${base}/auth/login`,
     apiUrl: `${base}${API_PATH}`,
     createRequests,
+    cancelRequests,
     invoices,
     get signIns() {
       return signIns;
@@ -369,14 +414,34 @@ export async function startSInvoiceSimulator({
     delayNextAnswer(ms) {
       nextDelayMs = ms;
     },
+    failNextCancel(message, code = 'INVOICE_ERROR') {
+      nextCancelRefusal = new Refusal(code, message);
+    },
     refuseSignIn(on) {
       signInRefused = on;
+    },
+    pause() {
+      if (paused) return;
+      let resume = () => {};
+      const until = new Promise<void>((resolve) => (resume = resolve));
+      paused = { until, resume };
+    },
+    resume() {
+      paused?.resume();
+      paused = null;
+    },
+    createsOf(transactionUuid) {
+      return createRequests.filter((request) => request.generalInvoiceInfo?.transactionUuid === transactionUuid).length;
     },
     expireTokens() {
       tokens.clear();
     },
+    continueNumbering(series, last) {
+      lastNumberBySeries.set(series, Math.max(last, lastNumberBySeries.get(series) ?? 0));
+    },
     async close() {
       closing.abort();
+      paused?.resume();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

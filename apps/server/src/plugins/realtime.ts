@@ -191,6 +191,9 @@ export function createRealtime(
   bus.on('stock.low', ({ branchId, ingredient }) => realtime.emitToStaff(branchId, 'ingredient:low-stock', ingredient));
   bus.on('menu.changed', () => realtime.emitToAll('menu:updated', {}));
   bus.on('print.queue-changed', ({ branchId }) => realtime.emitToStaff(branchId, 'print:queue-changed', {}));
+  bus.on('einvoice.changed', ({ branchId, orderId }) =>
+    realtime.emitToStaff(branchId, 'einvoice:changed', { orderId }),
+  );
   bus.on('session.branch-switched', ({ sessionId, from, to }) => {
     io.local.in(sessionRoom(sessionId)).socketsLeave(staffRoom(from));
     io.local.in(sessionRoom(sessionId)).socketsJoin(staffRoom(to));

@@ -1,7 +1,10 @@
+import type { CompanyInvoiceBuyer } from '@quan/contract/einvoice';
+import type { VatRate } from '@quan/contract/vat';
+
 /**
  * What every e-invoice provider does for Quán (Viettel S-Invoice first; MISA meInvoice, VNPT and BKAV to come),
  * in the restaurant's words rather than one vendor's: issue a sale's invoice, find it again by the transaction id
- * the caller fixed before the first try, cancel it, fetch its printable file.
+ * the caller fixed before the first try, cancel it, reduce it by an adjustment invoice, fetch its printable file.
  *
  * The amounts come from the bill as the restaurant computed it, whole đồng, each rate's tax rounded once: an
  * adapter maps them and never computes tax of its own, so the invoice says what the receipt says.
@@ -13,10 +16,11 @@
  * message, and nothing was issued.
  */
 
-/** The VAT rates Vietnamese invoices carry, in percent, or "KCT": not subject to VAT (không chịu thuế). */
-export type VatRate = 0 | 5 | 8 | 10 | 'KCT';
-
-export const VAT_RATES: readonly VatRate[] = [0, 5, 8, 10, 'KCT'];
+/**
+ * How long an adapter waits for one exchange with its provider (Viettel recommends 60 to 90 seconds). One call of
+ * the interface may take several: a sign-in, the call, both again after a 401, a lookup after a resend refused.
+ */
+export const PROVIDER_EXCHANGE_TIMEOUT_MS = 60_000;
 
 export type EInvoiceSeller = {
   /** Mã số thuế: 10 digits, or 10 + "-" + 3 for a branch. */
@@ -119,7 +123,13 @@ export type TransportFailure = {
 export type ProviderFailure = ProviderRefusal | SignInRefusal | TransportFailure;
 
 export type IssueOutcome = { kind: 'issued'; invoice: IssuedEInvoice } | ProviderFailure;
-export type LookupOutcome = { kind: 'issued'; invoice: IssuedEInvoice } | { kind: 'not-found' } | ProviderFailure;
+/**
+ * `cancelled`: the provider says the invoice found was cancelled since, for an adapter whose provider's lookup
+ * tells. Viettel's does not: a cancellation whose answer was lost is asked for again, and the adapter reads
+ * Viettel's "already cancelled" refusal of it as cancelled.
+ */
+export type LookupOutcome =
+  { kind: 'issued'; invoice: IssuedEInvoice; cancelled?: boolean } | { kind: 'not-found' } | ProviderFailure;
 export type CancelOutcome = { kind: 'cancelled' } | ProviderFailure;
 export type FileOutcome = { kind: 'file'; file: EInvoiceFile } | { kind: 'not-found' } | ProviderFailure;
 
@@ -130,16 +140,50 @@ export type CancelRequest = {
   agreement?: { name: string; date: Date };
 };
 
+/**
+ * A reduction of an issued invoice (hóa đơn điều chỉnh giảm), as a partial refund asks for it: `adjustment` is its
+ * own invoice, with its own transaction id, whose lines and rates say what is taken back, as positive amounts;
+ * the adapter writes them as decreases of `original`.
+ */
+export type AdjustRequest = {
+  adjustment: EInvoice;
+  original: IssuedEInvoice;
+  /** Why the original is reduced (the refund's reason), written on the adjustment. */
+  reason: string;
+};
+
 export interface EInvoiceProvider {
   /** Sends the invoice once; after a transport failure, call `findByTransaction` before sending it again. */
   issue(invoice: EInvoice): Promise<IssueOutcome>;
   findByTransaction(transactionId: string): Promise<LookupOutcome>;
+  /** Cancels the invoice; one the provider says is cancelled already answers `cancelled` too. */
   cancel(request: CancelRequest): Promise<CancelOutcome>;
+  /** Issues an adjustment of `original` once; after a transport failure, look it up by its own transaction id. */
+  adjust(request: AdjustRequest): Promise<IssueOutcome>;
   /** The invoice's printable representation (PDF). */
   file(invoice: IssuedEInvoice): Promise<FileOutcome>;
 }
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/** An invoice's totals: its rates' taxable amounts and taxes added up. */
+export function totalsOf(taxesByRate: readonly EInvoiceTaxByRate[]): EInvoice['totals'] {
+  const amountBeforeTax = sum(taxesByRate.map((part) => part.taxableAmount));
+  const taxAmount = sum(taxesByRate.map((part) => part.taxAmount));
+  return { amountBeforeTax, taxAmount, amountWithTax: amountBeforeTax + taxAmount };
+}
+
+/** The buyer an invoice names: the company an order keeps, or a walk-in guest (null). */
+export function invoiceBuyerOf(buyer: CompanyInvoiceBuyer | null): EInvoiceBuyer {
+  if (!buyer) return { kind: 'walk-in' };
+  return {
+    kind: 'company',
+    taxCode: buyer.taxCode,
+    legalName: buyer.name,
+    address: buyer.address,
+    ...(buyer.email ? { email: buyer.email } : {}),
+  };
+}
 
 /**
  * Why the invoice does not add up to the đồng, or null when it does: whole-đồng amounts, each rate's lines

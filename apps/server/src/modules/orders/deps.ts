@@ -4,6 +4,7 @@ import type { AuditService } from '../audit/service';
 import type { BranchesService } from '../branches/service';
 import type { CouponsService } from '../coupons/service';
 import type { CustomersService } from '../customers/service';
+import type { EinvoicesService } from '../einvoices/service';
 import type { IngredientsService } from '../ingredients/service';
 import type { MenuService } from '../menu/service';
 import type { PrintingService } from '../printing/service';
@@ -51,6 +52,11 @@ export interface OrdersDeps {
     | 'queueBill'
     | 'queuePaymentPrints'
   >;
+  /**
+   * The sale's e-invoice, queued in the transaction that completes the order when its branch issues them, and
+   * corrected (cancelled, or reduced) in the transaction of a refund.
+   */
+  einvoices: Pick<EinvoicesService, 'queueSaleInvoice' | 'queueInvoiceCorrection'>;
 }
 
 /** The only foreign key an order's body can name that the transaction does not check itself. */

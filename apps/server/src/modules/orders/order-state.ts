@@ -51,6 +51,19 @@ export function refuseUnlessCooking(order: repo.OrderRow, round: repo.OrderRound
   }
 }
 
+/**
+ * The branch's order locked for a change, for the modules that change an order without reaching the repository
+ * (its e-invoice): another branch's is the same 404 as a missing one.
+ */
+export async function lockBranchOrder(tx: Executor, branchId: string, orderId: string): Promise<repo.OrderRow> {
+  const order = await repo.lockOrder(tx, branchId, orderId);
+  if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
+  return order;
+}
+
+/** The same for a change of the order's row: its version raised, as every change does, so older screens are told. */
+export const changeOrderRow = repo.updateOrder;
+
 /** A client that saw an older version of the order is told, instead of changing what it has not seen. */
 export function checkVersion(order: repo.OrderRow, expectedVersion: number | undefined): void {
   if (expectedVersion !== undefined && expectedVersion !== order.version) {
@@ -134,15 +147,17 @@ export async function settleOrder(
     }
     return;
   }
-  const subtotal = await repo.billedSubtotal(tx, order.id);
+  // Each line keeps the rate it was ordered at, and the service charge the rate of the order's placing.
+  const subtotals = await repo.billedSubtotals(tx, order.id);
+  const subtotal = subtotals.reduce((sum, part) => sum + part.amount, 0);
   const discount = order.couponId
     ? await deps.coupons.discountFor(tx, order.couponId, subtotal)
     : Math.min(order.discount, subtotal);
   const bill = computeBill({
-    subtotal,
+    subtotals,
     discount,
-    taxRate: order.taxRate,
     serviceRate: order.serviceRate,
+    serviceVatRate: order.serviceVatRate,
     pricesIncludeTax: order.pricesIncludeTax,
   });
   if (bill.total > MAX_BILL) {
@@ -162,6 +177,7 @@ export async function settleOrder(
     subtotal: bill.subtotal,
     discount: bill.discount,
     serviceCharge: bill.serviceCharge,
+    taxes: bill.taxes,
     tax: bill.tax,
     total: bill.total,
     paymentStatus: paid >= bill.total && paid > 0 ? 'paid' : 'unpaid',
@@ -214,6 +230,7 @@ export async function completeOrder(
     await deps.loyalty.creditCompletedOrder(tx, credited, settings.loyalty);
   }
   await deps.sales.addCompletedOrder(tx, order.branchId, order.id);
+  await deps.einvoices.queueSaleInvoice(tx, { order: completed, record });
 }
 
 /**

@@ -28,6 +28,7 @@ export function toOrder(loaded: LoadedOrder): Order {
       quantity: line.quantity,
       note: line.note,
       options: line.options,
+      vatRate: line.vatRate,
       stationId: line.stationId,
       startedAt: line.startedAt?.toISOString() ?? null,
       readyAt: line.readyAt?.toISOString() ?? null,
@@ -62,7 +63,8 @@ export function toOrder(loaded: LoadedOrder): Order {
       discount: order.discount,
       serviceRate: order.serviceRate,
       serviceCharge: order.serviceCharge,
-      taxRate: order.taxRate,
+      taxes: order.taxes,
+      serviceVatRate: order.serviceVatRate,
       pricesIncludeTax: order.pricesIncludeTax,
       tax: order.tax,
       total: order.total,
@@ -101,6 +103,8 @@ export function toOrder(loaded: LoadedOrder): Order {
     paymentStatus: order.paymentStatus,
     isPreorder: order.isPreorder,
     note: order.note,
+    invoiceBuyer: order.invoiceBuyer ?? null,
+    invoice: loaded.invoice,
     mergedIntoOrderNo,
     createdBy: createdBy ? { _id: createdBy.id, name: createdBy.name } : null,
     createdAt: order.createdAt.toISOString(),
@@ -141,6 +145,7 @@ export function newOrderView(placed: {
     payments: [],
     mergedIntoOrderNo: null,
     refunds: [],
+    invoice: null,
   });
 }
 

@@ -1,3 +1,4 @@
+import type { InvoiceBuyer } from '@quan/contract/einvoice';
 import { formatVnd } from '@quan/contract/money';
 import { isOpenOrderStatus, type Order } from '@quan/contract/order';
 import {
@@ -12,6 +13,7 @@ import type { RecordEvent } from '../../events/transact';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
+import { storedBuyer } from '../einvoices/order-invoice';
 import type { OrdersDeps } from './deps';
 import { transactIdempotent } from './idempotency';
 import {
@@ -193,6 +195,16 @@ function changeOnRecord(order: Order, body: TakePaymentBody): number {
 }
 
 /**
+ * The buyer a guest named as they paid, kept on the order before the payment may complete it, so that the sale
+ * invoice queued at completion is made out to them (a walk-in guest to none). Answers the locked row with it.
+ */
+async function keepInvoiceBuyer(tx: Executor, order: repo.OrderRow, buyer: InvoiceBuyer): Promise<repo.OrderRow> {
+  const invoiceBuyer = storedBuyer(buyer);
+  await repo.updateOrder(tx, order.id, { invoiceBuyer });
+  return { ...order, invoiceBuyer };
+}
+
+/**
  * POST /api/order/{id}/payments: a payment taken by staff. A repeat with the same Idempotency-Key and body
  * takes nothing again: it answers the order as it is now and the change the same body works out to.
  */
@@ -221,7 +233,8 @@ export async function takePayment(
     if (!order) throw notFound('That order does not exist').because('ORDER_NOT_FOUND');
     await claimKey(`user:${actor.id}`, orderId);
     checkVersion(order, body.expectedVersion);
-    const context = { order, actorId: actor.id, deviceId, settings };
+    const buyerSaid = body.invoiceBuyer ? await keepInvoiceBuyer(tx, order, body.invoiceBuyer) : order;
+    const context = { order: buyerSaid, actorId: actor.id, deviceId, settings };
     const { change } = await applyPayment(deps, tx, record, context, body);
     const updated = await loadOrder(tx, branchId, orderId);
     recordOrderChange(record, order, updated);
@@ -284,6 +297,11 @@ export async function refundPayment(
     if (order.status === 'completed') {
       await deps.sales.addRefund(tx, branchId, { orderId: order.id, method: payment.method, amount: body.amount });
       await repo.updateOrder(tx, order.id, {});
+      await deps.einvoices.queueInvoiceCorrection(
+        tx,
+        { audit: deps.audit, record },
+        { order, refund: body, netPaidAfter: netPaid(payments) - body.amount, actorId: actor.id },
+      );
     } else {
       if (payment.partNo !== null) await repo.setBillPartPaid(tx, { orderId: order.id, no: payment.partNo }, null);
       await repo.updateOrder(tx, order.id, { paymentStatus: 'unpaid', paymentMethod: null });

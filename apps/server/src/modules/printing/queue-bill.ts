@@ -6,7 +6,7 @@ import { chainBranches } from '../branches/service';
 import type { BranchPrintersCache } from './branch-printers';
 import { clockDateTime, clockTime } from './clock-text';
 import { billDocument } from './documents/bill';
-import type { PrintPayload } from './payload';
+import { receiptInvoiceOf, type PrintPayload } from './payload';
 import { enqueue, jobsOn } from './enqueue';
 
 /** What a bill or a receipt needs from the branch's settings, read before the transaction. */
@@ -41,6 +41,8 @@ export async function billPayload(
       place,
       bank: settings.bank,
       copy: target.copy,
+      // A receipt carries the order's e-invoice (its number and lookup code once issued); a bill has none.
+      invoice: receiptInvoiceOf(order.invoice),
       createdAt: clockDateTime(settings.timezone, new Date(order.createdAt)),
       printedAt: clockTime(settings.timezone, new Date()),
     }),

@@ -1,7 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { VatRate } from '@quan/contract/vat';
 import { MASKED } from '../../../lib/log-safe-url';
 import {
   checkInvoiceAddsUp,
+  PROVIDER_EXCHANGE_TIMEOUT_MS,
+  type AdjustRequest,
   type CancelOutcome,
   type CancelRequest,
   type EInvoice,
@@ -15,7 +18,6 @@ import {
   type ProviderRefusal,
   type SignInRefusal,
   type TransportFailure,
-  type VatRate,
 } from '../provider';
 
 /**
@@ -32,12 +34,17 @@ import {
  *   `{result: [{invoiceNo, reservationCode, issueDate, status}]}`, or the error NOT_FOUND_DATA.
  * - `POST {apiUrl}InvoiceAPI/InvoiceWS/cancelTransactionInvoice?supplierTaxCode&templateCode&invoiceNo&strIssueDate
  *   &additionalReferenceDesc&additionalReferenceDate&reasonDelete`.
+ * - An adjustment invoice is a create whose `generalInvoiceInfo` has `adjustmentType` "5", `adjustmentInvoiceType`
+ *   "1" (money), the original's `originalInvoiceId` (its number), `originalInvoiceIssueDate` and
+ *   `originalTemplateCode`, and the reason as `adjustedNote`; its lines carry `isIncreaseItem: false` and a negative
+ *   unit price, its tax breakdowns `taxableAmountPos`/`taxAmountPos` false (Odoo's credit notes).
  * - `POST {apiUrl}InvoiceAPI/InvoiceUtilsWS/getInvoiceRepresentationFile` with `{supplierTaxCode, templateCode,
  *   invoiceNo, fileType}` answers `{fileToBytes (base64), fileName}`, sometimes empty for a moment after issuing.
  *
  * An answer is an error when it carries `code` or `error` (its message in `data` or `error`), as Odoo reads them,
  * or a non-empty `errorCode` (its message in `description`). A second create with a transaction id already used
- * is refused with TRANSACTION_UUID_INVALID: the adapter then answers with the invoice the first one made.
+ * is refused with TRANSACTION_UUID_INVALID: the adapter then answers with the invoice the first one made; a second
+ * cancellation is refused with INVOICE_CANCELLED, which the adapter answers as cancelled. No redirect is followed.
  * Dates are milliseconds since the epoch with the milliseconds at zero.
  */
 
@@ -57,17 +64,25 @@ export type ViettelSInvoiceSettings = {
   timeoutMs?: number;
 };
 
-export const VIETTEL_SINVOICE_ADDRESSES = {
-  signInUrl: 'https://api-vinvoice.viettel.vn/auth/login',
-  apiUrl: 'https://api-vinvoice.viettel.vn/services/einvoiceapplication/api/',
-} as const;
+/** A sign-in tried on its own, as a person checking the settings asks for it. */
+export type SignInCheck = { kind: 'signed-in' } | SignInRefusal | TransportFailure;
 
-const DEFAULT_TIMEOUT_MS = 60_000;
+export type ViettelSInvoiceProvider = EInvoiceProvider & {
+  /** Signs in afresh with the settings and calls nothing else. */
+  checkSignIn(): Promise<SignInCheck>;
+};
+
 /** A token is dropped this long before Viettel says it expires, so that no call leaves with a dying one. */
 const TOKEN_EXPIRY_MARGIN_MS = 30_000;
 /** Viettel's answer to a create whose transaction id already made an invoice. */
 const TRANSACTION_ALREADY_USED = 'TRANSACTION_UUID_INVALID';
 const NOT_FOUND = 'NOT_FOUND_DATA';
+/**
+ * A cancellation of an invoice cancelled already is refused with this code (as the simulator in
+ * `demo/sinvoice-simulator.ts` plays it): the invoice is cancelled, which is what was asked, as when the answer to
+ * an earlier cancellation was lost.
+ */
+const ALREADY_CANCELLED = 'INVOICE_CANCELLED';
 /** The file may not be ready right after issuing: asked again after 125 ms, then 250 ms. */
 const FILE_ATTEMPTS = 3;
 
@@ -170,6 +185,33 @@ function createInvoicePayload(invoice: EInvoice, settings: ViettelSInvoiceSettin
   };
 }
 
+/**
+ * A reduction of `original`, as Odoo sends a credit note: the amounts stay positive and say what is taken back;
+ * the lines and breakdowns are marked as decreases, the unit price negative.
+ */
+function adjustmentPayload({ adjustment, original, reason }: AdjustRequest, settings: ViettelSInvoiceSettings) {
+  const payload = createInvoicePayload(adjustment, settings);
+  return {
+    ...payload,
+    generalInvoiceInfo: {
+      ...payload.generalInvoiceInfo,
+      adjustmentType: '5',
+      adjustmentInvoiceType: '1',
+      originalInvoiceId: original.invoiceNumber,
+      originalInvoiceIssueDate: viettelDate(original.issuedAt),
+      originalTemplateCode: original.templateCode,
+      adjustedNote: reason,
+    },
+    itemInfo: payload.itemInfo.map((item) => ({
+      ...item,
+      unitPrice: -item.unitPrice,
+      adjustmentTaxAmount: item.taxAmount,
+      isIncreaseItem: false,
+    })),
+    taxBreakdowns: payload.taxBreakdowns.map((part) => ({ ...part, taxableAmountPos: false, taxAmountPos: false })),
+  };
+}
+
 /** The fields Viettel's answers carry, success and error alike. */
 type ViettelAnswer = {
   errorCode?: unknown;
@@ -206,8 +248,8 @@ function errorIn(body: ViettelAnswer): { code?: string; message: string } | null
   return null;
 }
 
-export function createViettelSInvoiceProvider(settings: ViettelSInvoiceSettings): EInvoiceProvider {
-  const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+export function createViettelSInvoiceProvider(settings: ViettelSInvoiceSettings): ViettelSInvoiceProvider {
+  const timeoutMs = settings.timeoutMs ?? PROVIDER_EXCHANGE_TIMEOUT_MS;
   const signInHost = new URL(settings.signInUrl).host;
   const apiHost = new URL(settings.apiUrl).host;
   let token: { value: string; expiresAt: number } | null = null;
@@ -229,10 +271,22 @@ export function createViettelSInvoiceProvider(settings: ViettelSInvoiceSettings)
     message: safe(`Viettel S-Invoice (${host}) answered ${why}`),
   });
 
-  /** One exchange; the body is read under the same deadline as the headers. */
+  /**
+   * One exchange; the body is read under the same deadline as the headers. A redirect is not followed: a 307 or
+   * 308 would carry the password, or the token, to wherever it points.
+   */
   async function exchange(url: URL, init: RequestInit): Promise<Reply | TransportFailure> {
+    let response: Response;
     try {
-      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      return failedExchange(url, error);
+    }
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel().catch(() => undefined);
+      return unreadable(url.host, `HTTP ${response.status}, a redirect, which is not followed`);
+    }
+    try {
       const raw = await response.text();
       if (response.status === 401) return { kind: 'reply', status: 401, body: {} };
       try {
@@ -241,18 +295,22 @@ export function createViettelSInvoiceProvider(settings: ViettelSInvoiceSettings)
         return unreadable(url.host, `HTTP ${response.status} that is not JSON`);
       }
     } catch (error) {
-      const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-      return {
-        kind: 'transport-failure',
-        failure: timedOut ? 'timeout' : 'unreachable',
-        message: safe(
-          timedOut
-            ? `Viettel S-Invoice (${url.host}) did not answer within ${timeoutMs / 1000} s`
-            : `Viettel S-Invoice (${url.host}) cannot be reached${cause}`,
-        ),
-      };
+      return failedExchange(url, error);
     }
+  }
+
+  function failedExchange(url: URL, error: unknown): TransportFailure {
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    return {
+      kind: 'transport-failure',
+      failure: timedOut ? 'timeout' : 'unreachable',
+      message: safe(
+        timedOut
+          ? `Viettel S-Invoice (${url.host}) did not answer within ${timeoutMs / 1000} s`
+          : `Viettel S-Invoice (${url.host}) cannot be reached${cause}`,
+      ),
+    };
   }
 
   async function signIn(): Promise<string | SignInRefusal | TransportFailure> {
@@ -357,19 +415,28 @@ export function createViettelSInvoiceProvider(settings: ViettelSInvoiceSettings)
       : unreadable(apiHost, 'a lookup without an invoice number, lookup code or date');
   }
 
-  async function issue(invoice: EInvoice): Promise<IssueOutcome> {
+  function issue(invoice: EInvoice): Promise<IssueOutcome> {
+    return create(invoice, createInvoicePayload(invoice, settings));
+  }
+
+  function adjust(request: AdjustRequest): Promise<IssueOutcome> {
+    return create(request.adjustment, adjustmentPayload(request, settings));
+  }
+
+  /** One createInvoice of `invoice`, a sale or an adjustment, as `payload` writes it. */
+  async function create(invoice: EInvoice, payload: unknown): Promise<IssueOutcome> {
     const problem = checkInvoiceAddsUp(invoice);
     if (problem) throw new Error(`The invoice of transaction ${invoice.transactionId} does not add up: ${problem}`);
     if (invoice.seller.taxCode !== settings.sellerTaxCode) {
       throw new Error(`The seller's tax code ${invoice.seller.taxCode} is not the one signed in for`);
     }
     const reply = await call(`InvoiceAPI/InvoiceWS/createInvoice/${encodeURIComponent(settings.sellerTaxCode)}`, {
-      json: createInvoicePayload(invoice, settings),
+      json: payload,
     });
     if (reply.kind !== 'reply') return reply;
     const failed = errorIn(reply.body);
     if (failed?.code === TRANSACTION_ALREADY_USED) {
-      // An earlier try went through (its answer was lost): that invoice is this sale's.
+      // An earlier try went through (its answer was lost): that invoice is this transaction's.
       const earlier = await findByTransaction(invoice.transactionId);
       return earlier.kind === 'not-found' ? refusal(failed) : earlier;
     }
@@ -409,6 +476,7 @@ export function createViettelSInvoiceProvider(settings: ViettelSInvoiceSettings)
     });
     if (reply.kind !== 'reply') return reply;
     const failed = errorIn(reply.body);
+    if (failed?.code === ALREADY_CANCELLED) return { kind: 'cancelled' };
     if (failed) return refusal(failed);
     if (reply.status >= 300) return unreadable(apiHost, `HTTP ${reply.status} to a cancellation`);
     return { kind: 'cancelled' };
@@ -441,5 +509,10 @@ export function createViettelSInvoiceProvider(settings: ViettelSInvoiceSettings)
     return { kind: 'not-found' };
   }
 
-  return { issue, findByTransaction, cancel, file };
+  async function checkSignIn(): Promise<SignInCheck> {
+    const outcome = await signIn();
+    return typeof outcome === 'string' ? { kind: 'signed-in' } : outcome;
+  }
+
+  return { issue, adjust, findByTransaction, cancel, file, checkSignIn };
 }

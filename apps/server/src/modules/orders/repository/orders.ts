@@ -15,6 +15,7 @@ import { orderPayments, paymentRefunds } from '../../../db/schema/payments';
 import { diningTables } from '../../../db/schema/tables';
 import { users } from '../../../db/schema/users';
 import { withLines, type OrderLineRow, type OrderRoundRow } from './lines';
+import { saleInvoicesOf } from '../../einvoices/order-invoice';
 
 // Orders themselves: placed, read with all they hold, listed, locked and changed (each change a new version),
 // and the idempotency keys of the calls on them.
@@ -120,6 +121,9 @@ export async function findOrders(db: Executor, branchId: string | null, wanted: 
         .innerJoin(orders, eq(orders.id, auditLog.orderId))
         .where(and(eq(auditLog.kind, 'merge'), inArray(mergedFrom, cancelled)))
     : [];
+  // Only a completed order has a sale invoice: the open orders of the counter's hot path ask for none.
+  const completed = rows.filter((row) => row.order.status === 'completed').map((row) => row.order.id);
+  const invoices = await saleInvoicesOf(db, completed);
   const byId = new Map(rows.map((row) => [row.order.id, row]));
   return wanted.flatMap((id) => {
     const row = byId.get(id);
@@ -133,6 +137,7 @@ export async function findOrders(db: Executor, branchId: string | null, wanted: 
         billParts: parts.filter((part) => part.orderId === id),
         payments: payments.filter(({ payment }) => payment.orderId === id),
         refunds: refunds.filter((refund) => refund.orderId === id),
+        invoice: invoices.get(id) ?? null,
       },
     ];
   });
