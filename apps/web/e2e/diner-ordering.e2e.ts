@@ -83,7 +83,7 @@ describe.skipIf(!hasBrowser)('a diner orders from the QR code on the table', () 
     expect(bill).toContain('2 × Phở bò130.000 ₫');
     expect(bill).toContain('1 × Bún chả55.000 ₫');
     expect(bill).toContain('Subtotal185.000 ₫');
-    expect(bill).toContain('Tax (8 %)14.800 ₫');
+    expect(bill).toContain('VAT 8%14.800 ₫');
     expect(bill).toContain('Total199.800 ₫');
     // The phone says it follows the order live before anyone touches it.
     await statusView.getByText('Live', { exact: true }).waitFor();
@@ -124,7 +124,13 @@ describe.skipIf(!hasBrowser)('a diner orders from the QR code on the table', () 
       source: 'table',
       table: { _id: table4._id, tableNo: 4 },
       customerDetails: { name: 'Anh Tuấn' },
-      bills: { subtotal: 185_000, discount: 0, taxRate: 8, tax: 14_800, total: 199_800 },
+      bills: {
+        subtotal: 185_000,
+        discount: 0,
+        taxes: [{ vatRate: 8, taxable: 185_000, tax: 14_800 }],
+        tax: 14_800,
+        total: 199_800,
+      },
     });
     expect(order?.items).toHaveLength(2);
     expect(order?.items).toEqual([

@@ -149,7 +149,7 @@ describe.skipIf(!hasBrowser)('the loyalty programme in the browser: a regular si
     // 140.000 − 14.000 = 126.000; tax 8 % = 10.080; total 136.080, worth floor(136.080 / 10.000 × 1) = 13 points.
     expect(billText).toContain('Subtotal140.000 ₫');
     expect(billText).toContain('Discount (GIAM10)−14.000 ₫');
-    expect(billText).toContain('Tax (8%)10.080 ₫');
+    expect(billText).toContain('VAT 8%10.080 ₫');
     expect(billText).toContain('Total136.080 ₫');
     expect(billText).toContain('Points to earn+13');
     expect(billText).toContain(`${regular.name} gets the points when the order is completed.`);

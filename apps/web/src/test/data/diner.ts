@@ -80,7 +80,15 @@ export function makePublicMenu(overrides: Partial<PublicMenu> = {}): PublicMenu 
 /** A diner's order; unless `rounds` is given, one round sent from the table, in the order's status. */
 export function makePublicOrder(overrides: Partial<PublicOrder> = {}): PublicOrder {
   const status = overrides.status ?? 'pending';
-  const line = { roundNo: 1, voidedQuantity: 0, options: [], stationId: null, startedAt: null, readyAt: null };
+  const line = {
+    roundNo: 1,
+    voidedQuantity: 0,
+    options: [],
+    vatRate: 8 as const,
+    stationId: null,
+    startedAt: null,
+    readyAt: null,
+  };
   return {
     _id: '0190a1b2-0000-7000-8000-00000000a001',
     orderNo: 1042,
@@ -120,7 +128,9 @@ export function makePublicOrder(overrides: Partial<PublicOrder> = {}): PublicOrd
       discount: 0,
       serviceRate: 0,
       serviceCharge: 0,
-      taxRate: 8, pricesIncludeTax: false,
+      taxes: [{ vatRate: 8, taxable: 185_000, tax: 14_800 }],
+      serviceVatRate: 8,
+      pricesIncludeTax: false,
       tax: 14_800,
       total: 199_800,
     },

@@ -5,7 +5,16 @@ import type { Station } from '@quan/contract/stations';
 const stamp = { createdAt: '2026-03-01T05:00:00.000Z', updatedAt: '2026-03-01T05:00:00.000Z' };
 
 export function makeCategory(overrides: Partial<Category> & Pick<Category, '_id' | 'name'>): Category {
-  return { description: '', color: '#b45309', sortOrder: 0, stationId: null, itemCount: 0, ...stamp, ...overrides };
+  return {
+    description: '',
+    color: '#b45309',
+    sortOrder: 0,
+    stationId: null,
+    vatRate: null,
+    itemCount: 0,
+    ...stamp,
+    ...overrides,
+  };
 }
 
 export function makeItem(category: Category, overrides: Partial<Item> & Pick<Item, '_id' | 'name'>): Item {
@@ -21,6 +30,8 @@ export function makeItem(category: Category, overrides: Partial<Item> & Pick<Ite
     optionGroups: [],
     stationId: null,
     prepMinutes: null,
+    vatRate: null,
+    billedVatRate: 8,
     ...stamp,
     ...overrides,
   };

@@ -16,6 +16,7 @@ export function makeLine(overrides: Partial<OrderItem> = {}): OrderItem {
     quantity,
     note: '',
     options: [],
+    vatRate: 8,
     stationId: null,
     startedAt: null,
     readyAt: null,
@@ -60,7 +61,9 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     discount: 0,
     serviceRate: 0,
     serviceCharge: 0,
-    taxRate: 8, pricesIncludeTax: false,
+    taxes: [{ vatRate: 8, taxable: 140000, tax: 11200 }],
+    serviceVatRate: 8,
+    pricesIncludeTax: false,
     tax: 11200,
     total: 151200,
   };

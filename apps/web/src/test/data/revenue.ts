@@ -16,6 +16,7 @@ export function makeRevenue(overrides: Partial<Revenue> = {}): Revenue {
     ],
     topItems: [],
     tips: { total: 0, byStaff: [] },
+    taxes: [],
     range: { startDate: '2026-03-10T17:00:00.000Z', endDate: '2026-03-11T17:00:00.000Z' },
     ...overrides,
   };

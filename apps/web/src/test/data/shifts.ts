@@ -25,6 +25,7 @@ export function makeReport(overrides: Partial<ZReport> = {}): ZReport {
     discounts: 50_000,
     serviceCharge: 110_000,
     taxes: 305_000,
+    taxesByRate: [{ vatRate: 8, taxable: 3_812_500, tax: 305_000 }],
     voids: { count: 2, amount: 90_000 },
     cash: {
       openingFloat: 1_000_000,

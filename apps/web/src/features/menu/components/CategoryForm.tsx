@@ -12,9 +12,11 @@ import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
 import { applyApiFieldErrors } from '../../../lib/form-errors';
 import { useT } from '../../../lib/i18n';
+import type { VatRate } from '@quan/contract/vat';
+import { VatRateSelect, vatRateName } from '../../../components/VatRateSelect';
 import { useStations } from '../api/list-stations';
 
-const categoryFields = ['name', 'nameEn', 'description', 'color', 'sortOrder', 'stationId'] as const;
+const categoryFields = ['name', 'nameEn', 'description', 'color', 'sortOrder', 'stationId', 'vatRate'] as const;
 
 interface CategoryFormProps {
   /** The category to edit; a new one when absent. */
@@ -25,9 +27,18 @@ interface CategoryFormProps {
   /** Resolves when saved; rejects with the API error, which the form then shows. */
   onSubmit: (body: CreateCategoryBody) => Promise<unknown>;
   onCancel: () => void;
+  /** The restaurant's default VAT rate, which a category without its own follows; unknown while it loads. */
+  defaultVatRate?: VatRate;
 }
 
-export function CategoryForm({ category, nextSortOrder, isPending, onSubmit, onCancel }: CategoryFormProps) {
+export function CategoryForm({
+  category,
+  nextSortOrder,
+  isPending,
+  onSubmit,
+  onCancel,
+  defaultVatRate,
+}: CategoryFormProps) {
   const t = useT();
   const colorId = useId();
   const stationFieldId = useId();
@@ -48,6 +59,7 @@ export function CategoryForm({ category, nextSortOrder, isPending, onSubmit, onC
       color: category?.color || defaultCategoryColor,
       sortOrder: category?.sortOrder ?? nextSortOrder,
       stationId: category?.stationId ?? null,
+      vatRate: category?.vatRate ?? null,
     },
   });
 
@@ -161,6 +173,30 @@ export function CategoryForm({ category, nextSortOrder, isPending, onSubmit, onC
           )}
         />
       </div>
+      <Controller
+        control={control}
+        name="vatRate"
+        render={({ field, fieldState }) => (
+          <VatRateSelect
+            label={t('menu-admin.vat.label')}
+            ref={field.ref}
+            name={field.name}
+            value={field.value ?? null}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            exemptLabel={t('menu-admin.vat.exempt')}
+            inheritLabel={
+              defaultVatRate === undefined
+                ? t('menu-admin.category.vatDefault')
+                : t('menu-admin.category.vatDefaultNamed', {
+                    rate: vatRateName(defaultVatRate, t('menu-admin.vat.exempt')),
+                  })
+            }
+            hint={t('menu-admin.category.vatHint')}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
           {t('menu-admin.form.cancel')}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { VatRate } from '@quan/contract/vat';
 import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
 import { makeUser, storeSession, tokenExpiringIn } from '../../../test/data/session';
@@ -13,9 +14,9 @@ const drinks = makeCategory({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a02', name:
 const bep = makeStation({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5a01', name: 'Bếp' });
 const bar = makeStation({ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5a02', name: 'Bar', sortOrder: 1 });
 
-function renderCategories() {
+function renderCategories(defaultVatRate?: VatRate) {
   storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
-  return renderRoutes([{ path: '/', element: <CategoryManagement /> }], { path: '/' });
+  return renderRoutes([{ path: '/', element: <CategoryManagement defaultVatRate={defaultVatRate} /> }], { path: '/' });
 }
 
 // Each test is a journey through dialogs; a busy two-core machine needs more than the default 5 s.
@@ -68,6 +69,7 @@ describe('CategoryManagement', () => {
         color: '#b45309',
         sortOrder: 2,
         stationId: null,
+        vatRate: null,
       });
       expect(await screen.findByRole('article', { name: 'Lẩu' })).toBeInTheDocument();
     },
@@ -177,6 +179,49 @@ describe('CategoryManagement', () => {
       await user.click(screen.getByRole('button', { name: 'Delete Drinks' }));
       await user.click(screen.getByRole('button', { name: 'Delete category' }));
       expect(await screen.findByText('Category “Drinks” deleted.')).toBeInTheDocument();
+    },
+    journeyTimeout,
+  );
+});
+
+describe('CategoryManagement: VAT', () => {
+  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
+  afterEach(() => fakeApi?.restore());
+
+  it(
+    'gives a category a VAT rate of its own, or the default one back, in Vietnamese',
+    async () => {
+      await activateLanguage('vi', 'staff');
+      const user = userEvent.setup();
+      fakeApi = installFakeApi(({ method, url, config }) => {
+        if (method === 'GET' && url === '/api/category') return ok([noodles, { ...drinks, vatRate: 10 }]);
+        if (method === 'PUT') return ok({ ...noodles, ...(JSON.parse(config.data as string) as object) });
+        return fail(404, 'Not found');
+      });
+      renderCategories(8);
+
+      await user.click(await screen.findByRole('button', { name: 'Sửa Noodles' }));
+      let dialog = within(screen.getByRole('dialog', { name: 'Sửa Noodles' }));
+      const rate = dialog.getByLabelText('Thuế suất VAT');
+      expect(rate).toHaveValue('');
+      expect(await within(rate).findByRole('option', { name: 'Theo mặc định (8%)' })).toBeInTheDocument();
+      expect(within(rate).getByRole('option', { name: 'Không chịu thuế (KCT)' })).toBeInTheDocument();
+      await user.selectOptions(rate, '5%');
+      await user.click(dialog.getByRole('button', { name: 'Lưu danh mục' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(JSON.parse(fakeApi.configs.find((config) => config.method === 'put')?.data as string)).toMatchObject({
+        vatRate: 5,
+      });
+
+      await user.click(screen.getByRole('button', { name: 'Sửa Drinks' }));
+      dialog = within(screen.getByRole('dialog', { name: 'Sửa Drinks' }));
+      expect(dialog.getByLabelText('Thuế suất VAT')).toHaveValue('10');
+      await user.selectOptions(dialog.getByLabelText('Thuế suất VAT'), 'Theo mặc định (8%)');
+      await user.click(dialog.getByRole('button', { name: 'Lưu danh mục' }));
+      await waitFor(() => expect(fakeApi!.configs.filter((config) => config.method === 'put')).toHaveLength(2));
+      const puts = fakeApi.configs.filter((config) => config.method === 'put');
+      expect(puts[1]?.url).toBe(`/api/category/${drinks._id}`);
+      expect(JSON.parse(puts[1]?.data as string)).toMatchObject({ vatRate: null });
     },
     journeyTimeout,
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { useSnackbar } from 'notistack';
 import type { Category, CreateCategoryBody } from '@quan/contract/menu';
+import type { VatRate } from '@quan/contract/vat';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { describeApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
@@ -15,7 +16,7 @@ import { Dialog } from '../../../components/Dialog';
 import { EditDeleteActions } from './EditDeleteActions';
 
 /** Categories of the menu for managers: list, create, edit, delete. */
-export function CategoryManagement() {
+export function CategoryManagement({ defaultVatRate }: { defaultVatRate?: VatRate }) {
   const t = useT();
   const categories = useCategories();
   const stations = useStations();
@@ -142,6 +143,7 @@ export function CategoryManagement() {
             isPending={createMutation.isPending || updateMutation.isPending}
             onSubmit={save}
             onCancel={() => setEditing(null)}
+            defaultVatRate={defaultVatRate}
           />
         </Dialog>
       )}

@@ -15,6 +15,8 @@ import { TextField } from '../../../components/TextField';
 import { describeApiError } from '../../../lib/api-client';
 import { applyApiFieldErrors } from '../../../lib/form-errors';
 import { useT, type Translate } from '../../../lib/i18n';
+import type { VatRate } from '@quan/contract/vat';
+import { VatRateSelect, vatRateName } from '../../../components/VatRateSelect';
 import { useStations } from '../api/list-stations';
 import { BranchItemOffer } from './BranchItemOffer';
 import { optionalWholeNumber } from './form-values';
@@ -37,6 +39,8 @@ function dishSchemaOf(t: Translate) {
     optionGroupIds: createItemBodySchema.shape.optionGroupIds.unwrap(),
     stationId: createItemBodySchema.shape.stationId.unwrap(),
     prepMinutes: createItemBodySchema.shape.prepMinutes.unwrap(),
+    // Always sent too, so an edit can give the dish back its category's rate.
+    vatRate: createItemBodySchema.shape.vatRate.unwrap(),
   });
 }
 /** A dish of the menu as the form sends it, for every branch. */
@@ -88,6 +92,7 @@ function dishDefaultsOf(
     optionGroupIds: item?.optionGroups.map((group) => group._id) ?? [],
     stationId: item?.stationId ?? null,
     prepMinutes: item?.prepMinutes ?? null,
+    vatRate: item?.vatRate ?? null,
   };
 }
 
@@ -104,6 +109,7 @@ const itemFields = [
   'optionGroupIds',
   'stationId',
   'prepMinutes',
+  'vatRate',
 ] as const;
 
 interface ItemFormProps {
@@ -123,6 +129,8 @@ interface ItemFormProps {
    * price and availability, above the form's Save.
    */
   branchName?: string | null;
+  /** The restaurant's default VAT rate, which a dish of a category without a rate follows; unknown while it loads. */
+  defaultVatRate?: VatRate;
 }
 
 export function ItemForm({
@@ -134,6 +142,7 @@ export function ItemForm({
   onSubmit,
   onCancel,
   branchName = null,
+  defaultVatRate,
 }: ItemFormProps) {
   const t = useT();
   const categoryId = useId();
@@ -164,6 +173,12 @@ export function ItemForm({
   } else if (firstStation) {
     defaultStationLabel = t('menu-admin.form.firstStationNamed', { station: firstStation.name });
   } else if (stations.isSuccess) defaultStationLabel = t('menu-admin.dish.noStation');
+  // The rate the dish is billed at when it has none of its own: its category's, else the restaurant's default.
+  const categoryRate = chosenCategory?.vatRate ?? defaultVatRate;
+  const categoryRateLabel =
+    chosenCategory && categoryRate !== undefined
+      ? t('menu-admin.dish.vatCategoryNamed', { rate: vatRateName(categoryRate, t('menu-admin.vat.exempt')) })
+      : t('menu-admin.dish.vatCategory');
 
   const submit = handleSubmit(async ({ branchOffer, ...dish }) => {
     const offerChanged =
@@ -336,6 +351,24 @@ export function ItemForm({
           {...fields.prepMinutes}
         />
       </div>
+      <Controller
+        control={control}
+        name="vatRate"
+        render={({ field, fieldState }) => (
+          <VatRateSelect
+            label={t('menu-admin.vat.label')}
+            ref={field.ref}
+            name={field.name}
+            value={field.value ?? null}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            exemptLabel={t('menu-admin.vat.exempt')}
+            inheritLabel={categoryRateLabel}
+            hint={t('menu-admin.dish.vatHint')}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
       <RecipeEditor
         control={control}
         register={register}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Item } from '@quan/contract/menu';
+import type { VatRate } from '@quan/contract/vat';
 import { afterEach, describe, expect, it } from 'vitest';
 import { activateLanguage } from '../../../lib/i18n';
 import { fail, installFakeApi, ok } from '../../../test/fake-api';
@@ -39,10 +40,11 @@ const preferences = makeOptionGroup({
   options: [{ _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4f01', name: 'không hành', priceDelta: 0, recipe: [] }],
 });
 
-function renderItems() {
+function renderItems(defaultVatRate?: VatRate) {
   storeSession(makeUser({ role: 'manager' }), tokenExpiringIn(3600));
+  const ingredients = { status: 'success', ingredients: [] } as const;
   return renderRoutes(
-    [{ path: '/', element: <ItemManagement ingredients={{ status: 'success', ingredients: [] }} /> }],
+    [{ path: '/', element: <ItemManagement ingredients={ingredients} defaultVatRate={defaultVatRate} /> }],
     {
       path: '/',
     },
@@ -107,7 +109,67 @@ describe('ItemManagement', () => {
         optionGroupIds: [],
         stationId: null,
         prepMinutes: null,
+        // Not chosen: its category's rate.
+        vatRate: null,
       });
+    },
+    journeyTimeout,
+  );
+
+  it(
+    "shows each dish's billed VAT rate, and gives a dish its own rate or its category's back",
+    async () => {
+      const user = userEvent.setup();
+      // Drinks are at 10 %; beer has its own 10 %, Phở follows the default 8 %.
+      const drinksAt10 = { ...drinks, vatRate: 10 as const };
+      const beer = makeItem(drinksAt10, {
+        _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4b03',
+        name: 'Bia Hà Nội',
+        price: 25_000,
+        vatRate: 10,
+        billedVatRate: 10,
+      });
+      fakeApi = installFakeApi(({ method, url, config }) => {
+        if (method === 'GET' && url === '/api/category') return ok([noodles, drinksAt10]);
+        if (method === 'GET' && url === '/api/item') return ok([pho, beer]);
+        if (method === 'PUT') return ok({ ...pho, ...(JSON.parse(config.data as string) as object) });
+        return fail(404, 'Not found');
+      });
+      renderItems(8);
+
+      expect(await screen.findByRole('article', { name: 'Phở bò' })).toHaveTextContent('VAT 8%');
+      expect(screen.getByRole('article', { name: 'Bia Hà Nội' })).toHaveTextContent('VAT 10%');
+
+      await user.click(screen.getByRole('button', { name: 'Edit Phở bò' }));
+      let dialog = within(screen.getByRole('dialog', { name: 'Edit Phở bò' }));
+      const rate = dialog.getByLabelText('VAT rate');
+      expect(rate).toHaveValue('');
+      expect(await within(rate).findByRole('option', { name: "Its category's rate (8%)" })).toBeInTheDocument();
+      // Moved to Drinks, it would follow the drinks' rate.
+      await user.selectOptions(dialog.getByLabelText('Category'), 'Drinks');
+      expect(within(rate).getByRole('option', { name: "Its category's rate (10%)" })).toBeInTheDocument();
+      await user.selectOptions(dialog.getByLabelText('Category'), 'Noodles');
+      expect(
+        within(rate)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(["Its category's rate (8%)", '0%', '5%', '8%', '10%', 'Not subject to VAT (KCT)']);
+      await user.selectOptions(rate, 'Not subject to VAT (KCT)');
+      await user.click(dialog.getByRole('button', { name: 'Save dish' }));
+      expect(await screen.findByText('Phở bò saved.')).toBeInTheDocument();
+      expect(JSON.parse(fakeApi.configs.find((config) => config.method === 'put')?.data as string)).toMatchObject({
+        vatRate: 'KCT',
+      });
+
+      // Beer's own rate is shown, and can go back to its category's.
+      await user.click(screen.getByRole('button', { name: 'Edit Bia Hà Nội' }));
+      dialog = within(screen.getByRole('dialog', { name: 'Edit Bia Hà Nội' }));
+      expect(dialog.getByLabelText('VAT rate')).toHaveValue('10');
+      await user.selectOptions(dialog.getByLabelText('VAT rate'), "Its category's rate (10%)");
+      await user.click(dialog.getByRole('button', { name: 'Save dish' }));
+      expect(await screen.findByText('Bia Hà Nội saved.')).toBeInTheDocument();
+      const puts = fakeApi.configs.filter((config) => config.method === 'put');
+      expect(JSON.parse(puts.at(-1)?.data as string)).toMatchObject({ vatRate: null });
     },
     journeyTimeout,
   );

@@ -4,6 +4,7 @@ import { useSnackbar } from 'notistack';
 import type { Item } from '@quan/contract/menu';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { describeApiError } from '../../../lib/api-client';
+import { formatPercent } from '../../../lib/date-format';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { useCreateItem } from '../api/create-item';
@@ -17,6 +18,7 @@ import { Dialog } from '../../../components/Dialog';
 import { ItemForm, type ItemSave } from './ItemForm';
 import type { RecipeIngredients } from './RecipeEditor';
 import { EditDeleteActions } from './EditDeleteActions';
+import { vatPercent, type VatRate } from '@quan/contract/vat';
 
 interface ItemManagementProps {
   /** The ingredients recipes may use; the page loads them. */
@@ -26,13 +28,15 @@ interface ItemManagementProps {
    * own price and availability. Null or absent with one branch.
    */
   branchName?: string | null;
+  /** The restaurant's default VAT rate, for the dish form to name the rate a dish inherits; the page loads it. */
+  defaultVatRate?: VatRate;
 }
 
 /**
  * The dishes and drinks of the menu for managers: list by category, create, edit (with the recipe),
  * availability, delete.
  */
-export function ItemManagement({ ingredients, branchName = null }: ItemManagementProps) {
+export function ItemManagement({ ingredients, branchName = null, defaultVatRate }: ItemManagementProps) {
   const t = useT();
   const filterId = useId();
   const [categoryFilter, setCategoryFilter] = useState('');
@@ -168,7 +172,15 @@ export function ItemManagement({ ingredients, branchName = null }: ItemManagemen
                   </p>
                 )}
               </div>
-              <p className="w-28 text-right font-semibold text-stone-900 tabular-nums">{formatMoney(item.price)}</p>
+              <p className="w-28 text-right font-semibold text-stone-900 tabular-nums">
+                {formatMoney(item.price)}
+                {/* The rate its bill lines carry, wherever it comes from: its own, its category's or the default. */}
+                <span className="block text-xs font-normal text-stone-500">
+                  {item.billedVatRate === 'KCT'
+                    ? t('menu-admin.dish.vatBilledExempt')
+                    : t('menu-admin.dish.vatBilled', { rate: formatPercent(vatPercent(item.billedVatRate), 2) })}
+                </span>
+              </p>
               <button
                 type="button"
                 role="switch"
@@ -267,6 +279,7 @@ export function ItemManagement({ ingredients, branchName = null }: ItemManagemen
             onSubmit={save}
             onCancel={() => setEditing(null)}
             branchName={branchName}
+            defaultVatRate={defaultVatRate}
           />
         </Dialog>
       )}

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UpdateItemBody } from '@quan/contract/menu';
+import { defaultSettings } from '@quan/contract/settings';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { activateLanguage } from '../../../lib/i18n';
@@ -45,6 +46,7 @@ describe('MenuManagementPage', { timeout: 20_000 }, () => {
       if (method === 'GET' && url === '/api/ingredient') return ok([beef, banhPho, basil]);
       if (method === 'GET' && url === '/api/category') return ok([noodles]);
       if (method === 'GET' && url === '/api/item') return ok([pho]);
+      if (method === 'GET' && url === '/api/settings') return ok({ ...defaultSettings, taxRate: 8 });
       if (method === 'PUT' && url === `/api/item/${pho._id}`) {
         return ok({ ...pho, ...(JSON.parse(config.data as string) as UpdateItemBody), recipe: pho.recipe });
       }
@@ -54,6 +56,8 @@ describe('MenuManagementPage', { timeout: 20_000 }, () => {
 
     await user.click(await screen.findByRole('button', { name: 'Edit Phở bò' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Edit Phở bò' }));
+    // The page reads the restaurant's default VAT rate, which a dish of a category without one follows.
+    expect(await dialog.findByDisplayValue("Its category's rate (8%)")).toBe(dialog.getByLabelText('VAT rate'));
     const recipe = within(dialog.getByRole('group', { name: 'Recipe' }));
     expect(recipe.getByLabelText('Ingredient 1')).toHaveValue(beef._id);
     expect(recipe.getByLabelText('Quantity per portion of Thịt bò')).toHaveValue(0.15);

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { RoleNotice } from '../../../components/RoleNotice';
 import { describeApiError } from '../../../lib/api-client';
@@ -9,6 +10,7 @@ import { useAppSelector } from '../../../store/hooks';
 import { selectUser } from '../../../store/user-slice';
 import { useBranchChain } from '../../branches/api/list-branches';
 import { useIngredients } from '../../ingredients/api/list-ingredients';
+import { settingsQueryOptions } from '../../more/api/get-settings';
 import { CategoryManagement } from '../components/CategoryManagement';
 import { ItemManagement } from '../components/ItemManagement';
 import { OptionGroupManagement } from '../components/OptionGroupManagement';
@@ -62,6 +64,8 @@ export function MenuManagementPage() {
   usePageTitle(t('menu-admin.page.heading'));
   const canManageMenu = useCan('menu:manage');
   const recipeIngredients = useRecipeIngredients(canManageMenu);
+  // The rate a category or dish without its own inherits, named in their forms' VAT select.
+  const defaultVatRate = useQuery({ ...settingsQueryOptions(), enabled: canManageMenu }).data?.taxRate;
   // A chain of one branch never sees a branch's own prices: its menu's price is its price.
   // A manager of one branch of a chain sets that branch's own prices too: the chain's size decides, not theirs.
   const chain = useBranchChain({ enabled: canManageMenu });
@@ -80,8 +84,8 @@ export function MenuManagementPage() {
       </div>
       {canManageMenu ? (
         <>
-          <CategoryManagement />
-          <ItemManagement ingredients={recipeIngredients} branchName={branchName} />
+          <CategoryManagement defaultVatRate={defaultVatRate} />
+          <ItemManagement ingredients={recipeIngredients} branchName={branchName} defaultVatRate={defaultVatRate} />
           <OptionGroupManagement ingredients={recipeIngredients} branchName={branchName} />
           <StationManagement branchName={branchName} />
         </>

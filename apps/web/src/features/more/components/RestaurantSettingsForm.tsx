@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import { localizedZodResolver } from '../../../lib/form-resolver';
 import { useSnackbar } from 'notistack';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { publicAddressSchema, updateSettingsBodySchema, type Settings } from '@quan/contract/settings';
 import { TextField } from '../../../components/TextField';
+import { VatRateSelect } from '../../../components/VatRateSelect';
 import { describeApiError } from '../../../lib/api-client';
 import { applyApiFieldErrors } from '../../../lib/form-errors';
 import { languages } from '@quan/contract/language';
@@ -14,23 +15,31 @@ import { useUpdateSettings } from '../api/update-settings';
 import { PaymentSettingsForm } from './PaymentSettingsForm';
 import { ReservationSettingsForm } from './ReservationSettingsForm';
 
-const { restaurantName, taxRate, timezone, language } = updateSettingsBodySchema.shape;
+const { restaurantName, taxRate, serviceVatRate, timezone, language } = updateSettingsBodySchema.shape;
 
-// Every field is required in this form; an emptied number input must read as a sentence, not "NaN".
-const settingsFormSchema = (t: ReturnType<typeof useT>) =>
-  z.strictObject({
-    restaurantName: restaurantName.unwrap(),
-    taxRate: z.number(t('settings.restaurant.taxRate.number')).pipe(taxRate.unwrap()),
-    timezone: timezone.unwrap(),
-    language: language.unwrap(),
-    // Left empty (null), the QR codes carry the address the manager opens the app on.
-    publicAddress: publicAddressSchema.nullable(),
-  });
+// Every field is required in this form.
+const settingsFormSchema = z.strictObject({
+  restaurantName: restaurantName.unwrap(),
+  taxRate: taxRate.unwrap(),
+  serviceVatRate: serviceVatRate.unwrap(),
+  timezone: timezone.unwrap(),
+  language: language.unwrap(),
+  // Left empty (null), the QR codes carry the address the manager opens the app on.
+  publicAddress: publicAddressSchema.nullable(),
+});
 
-const settingsFields = ['restaurantName', 'taxRate', 'timezone', 'language', 'publicAddress'] as const;
-const formValues = ({ restaurantName, taxRate, timezone, language, publicAddress }: Settings) => ({
+const settingsFields = [
+  'restaurantName',
+  'taxRate',
+  'serviceVatRate',
+  'timezone',
+  'language',
+  'publicAddress',
+] as const;
+const formValues = ({ restaurantName, taxRate, serviceVatRate, timezone, language, publicAddress }: Settings) => ({
   restaurantName,
   taxRate,
+  serviceVatRate,
   timezone,
   language,
   publicAddress,
@@ -51,24 +60,22 @@ function SettingsFields({ settings, onLanguageChanged }: SettingsFieldsProps) {
   const t = useT();
   const { enqueueSnackbar } = useSnackbar();
   const updateSettingsMutation = useUpdateSettings();
-  // In the language shown; react-hook-form validates with the resolver of the latest render.
-  const schema = settingsFormSchema(t);
   const timezoneId = useId();
   const {
     register,
     handleSubmit,
     setError,
     reset,
+    control,
     formState: { errors, isDirty },
   } = useForm({
-    resolver: localizedZodResolver(schema),
+    resolver: localizedZodResolver(settingsFormSchema),
     defaultValues: formValues(settings),
   });
 
   // Registered before the markup, where the literal-string lint would take a field's name for words to translate.
   const fields = {
     restaurantName: register('restaurantName'),
-    taxRate: register('taxRate', { valueAsNumber: true }),
     timezone: register('timezone'),
     language: register('language'),
     publicAddress: register('publicAddress', { setValueAs: (value: string | null) => value?.trim() || null }),
@@ -97,16 +104,41 @@ function SettingsFields({ settings, onLanguageChanged }: SettingsFieldsProps) {
         error={errors.restaurantName?.message}
         {...fields.restaurantName}
       />
-      <TextField
-        label={t('settings.restaurant.taxRate')}
-        type="number"
-        inputMode="decimal"
-        step="0.01"
-        min={0}
-        max={100}
-        hint={t('settings.restaurant.taxRate.hint')}
-        error={errors.taxRate?.message}
-        {...fields.taxRate}
+      <Controller
+        control={control}
+        name="taxRate"
+        render={({ field, fieldState }) => (
+          <VatRateSelect
+            label={t('settings.restaurant.taxRate')}
+            ref={field.ref}
+            name={field.name}
+            value={field.value}
+            // Only the service charge's rate may follow another; this one always has a rate.
+            onChange={(rate) => field.onChange(rate ?? field.value)}
+            onBlur={field.onBlur}
+            exemptLabel={t('settings.restaurant.vatExempt')}
+            hint={t('settings.restaurant.taxRate.hint')}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="serviceVatRate"
+        render={({ field, fieldState }) => (
+          <VatRateSelect
+            label={t('settings.restaurant.serviceVatRate')}
+            ref={field.ref}
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            exemptLabel={t('settings.restaurant.vatExempt')}
+            inheritLabel={t('settings.restaurant.serviceVatRate.default')}
+            hint={t('settings.restaurant.serviceVatRate.hint')}
+            error={fieldState.error?.message}
+          />
+        )}
       />
       <div>
         <label htmlFor={timezoneId} className="field-label">

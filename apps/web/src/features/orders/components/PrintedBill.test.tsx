@@ -34,7 +34,8 @@ const order: Order = {
     discount: 0,
     serviceRate: 0,
     serviceCharge: 0,
-    taxRate: 8,
+    taxes: [{ vatRate: 8, taxable: 140_000, tax: 11_200 }],
+    serviceVatRate: 8,
     pricesIncludeTax: false,
     tax: 11_200,
     total: 151_200,
@@ -88,7 +89,8 @@ const partlyPaid: Order = {
     discount: 0,
     serviceRate: 5,
     serviceCharge: 54_850,
-    taxRate: 8,
+    taxes: [{ vatRate: 8, taxable: 1_151_850, tax: 93_150 }],
+    serviceVatRate: 8,
     pricesIncludeTax: false,
     tax: 93_150,
     total: 1_245_000,
@@ -197,7 +199,7 @@ describe('PrintedBill: the provisional bill of an open order', () => {
     expect(rowsOf(bill.getByText('Total').closest('dl')!)).toEqual([
       `Subtotal ${formatMoney(140_000)}`,
       `Discount ${formatMoney(0)}`,
-      `VAT (8%) ${formatMoney(11_200)}`,
+      `VAT 8% ${formatMoney(11_200)}`,
       `Total ${formatMoney(151_200)}`,
     ]);
     expect(rowsOf(bill.getByLabelText('Payments'))).toEqual([`Still due ${formatMoney(151_200)}`]);
@@ -211,7 +213,14 @@ describe('PrintedBill: the provisional bill of an open order', () => {
     const vatInside: Order = {
       ...order,
       items: [makeLine({ position: 0, name: 'Phở bò', price: 50_000, quantity: 2 })],
-      bills: { ...order.bills, subtotal: 100_000, pricesIncludeTax: true, tax: 7_407, total: 100_000 },
+      bills: {
+        ...order.bills,
+        subtotal: 100_000,
+        pricesIncludeTax: true,
+        taxes: [{ vatRate: 8, taxable: 92_593, tax: 7_407 }],
+        tax: 7_407,
+        total: 100_000,
+      },
       due: 100_000,
     };
     render(<PrintedBill order={vatInside} restaurantName="Quán Test" />);
@@ -220,7 +229,41 @@ describe('PrintedBill: the provisional bill of an open order', () => {
       `Subtotal ${formatMoney(100_000)}`,
       `Discount ${formatMoney(0)}`,
       `Total ${formatMoney(100_000)}`,
-      `VAT included (8%) ${formatMoney(7_407)}`,
+      `VAT 8% included ${formatMoney(7_407)}`,
+    ]);
+  });
+
+  it('shows one VAT line per rate, dishes not subject to VAT said so', () => {
+    // Phở at 8 %, beer at 10 %, a bottle of water not subject to VAT, as computeBill bills them.
+    const mixed: Order = {
+      ...order,
+      items: [
+        makeLine({ position: 0, name: 'Phở bò', price: 50_000, quantity: 2, vatRate: 8 }),
+        makeLine({ position: 1, name: 'Bia Hà Nội', price: 25_000, quantity: 2, vatRate: 10 }),
+        makeLine({ position: 2, name: 'Nước suối', price: 20_000, quantity: 1, vatRate: 'KCT' }),
+      ],
+      bills: {
+        ...order.bills,
+        subtotal: 170_000,
+        taxes: [
+          { vatRate: 'KCT', taxable: 20_000, tax: 0 },
+          { vatRate: 8, taxable: 100_000, tax: 8_000 },
+          { vatRate: 10, taxable: 50_000, tax: 5_000 },
+        ],
+        tax: 13_000,
+        total: 183_000,
+      },
+      due: 183_000,
+    };
+    render(<PrintedBill order={mixed} restaurantName="Quán Test" />);
+
+    expect(rowsOf(billOf1042().getByText('Total').closest('dl')!)).toEqual([
+      `Subtotal ${formatMoney(170_000)}`,
+      `Discount ${formatMoney(0)}`,
+      `Not subject to VAT ${formatMoney(0)}`,
+      `VAT 8% ${formatMoney(8_000)}`,
+      `VAT 10% ${formatMoney(5_000)}`,
+      `Total ${formatMoney(183_000)}`,
     ]);
   });
 
@@ -232,7 +275,7 @@ describe('PrintedBill: the provisional bill of an open order', () => {
       `Subtotal ${formatMoney(1_097_000)}`,
       `Discount ${formatMoney(0)}`,
       `Phí phục vụ / Service charge (5%) ${formatMoney(54_850)}`,
-      `VAT (8%) ${formatMoney(93_150)}`,
+      `VAT 8% ${formatMoney(93_150)}`,
       `Total ${formatMoney(1_245_000)}`,
     ]);
     expect(rowsOf(bill.getByLabelText('Payments'))).toEqual([
@@ -299,7 +342,13 @@ describe('PrintedBill: the receipt of a paid order', () => {
     ...order,
     status: 'completed',
     items: [makeLine({ position: 0, name: 'Bún chả', price: 52_667, quantity: 1 })],
-    bills: { ...order.bills, subtotal: 52_667, tax: 4_213, total: 56_880 },
+    bills: {
+      ...order.bills,
+      subtotal: 52_667,
+      taxes: [{ vatRate: 8, taxable: 52_667, tax: 4_213 }],
+      tax: 4_213,
+      total: 56_880,
+    },
     payments: [payment({ amount: 56_880, rounding: 120, tendered: 100_000, change: 43_000 })],
     paid: 56_880,
     due: 0,
@@ -329,7 +378,7 @@ describe('PrintedBill: the receipt of a paid order', () => {
     const vatInside: Order = {
       ...paid,
       items: [makeLine({ position: 0, name: 'Bún chả', price: 56_880, quantity: 1 })],
-      bills: { ...paid.bills, subtotal: 56_880, pricesIncludeTax: true, tax: 4_213, total: 56_880 },
+      bills: { ...paid.bills, subtotal: 56_880, pricesIncludeTax: true, total: 56_880 },
     };
     render(<PrintedBill order={vatInside} restaurantName="Quán Test" copy={2} />);
     const receipt = within(screen.getByRole('article', { name: 'Phiếu thanh toán của đơn số 1042' }));
@@ -342,7 +391,7 @@ describe('PrintedBill: the receipt of a paid order', () => {
       `Tạm tính ${formatMoney(56_880)}`,
       `Giảm giá ${formatMoney(0)}`,
       `Tổng cộng ${formatMoney(56_880)}`,
-      `Đã gồm VAT (8%) ${formatMoney(4_213)}`,
+      `Đã gồm VAT 8% ${formatMoney(4_213)}`,
     ]);
     expect(rowsOf(receipt.getByLabelText('Thanh toán'))).toEqual([
       `Tiền mặt ${formatMoney(56_880)}`,

@@ -1,12 +1,15 @@
 import { billPrintKindOf, type Order } from '@quan/contract/order';
 import { transferNote } from '@quan/contract/payments';
 import type { BankAccount } from '@quan/contract/settings';
+import { byVatRate } from '@quan/contract/vat';
 import { VietQrCode } from '../../../components/VietQrCode';
 import type { BillPlace } from '../api/get-bank-account';
 import { formatClock, formatDateTime, formatPercent } from '../../../lib/date-format';
 import { formatMoney, formatPriceChange } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
+import { vatLineLabel } from '../../../lib/vat-line-label';
 import { paymentMethodMessages } from './payment-labels';
+import { InvoiceOnBill } from './InvoiceOnBill';
 
 /** A tax or service-charge rate as the bill prints it: "8%", "8,5%". */
 const formatRate = (rate: number) => formatPercent(rate, 2);
@@ -96,9 +99,10 @@ export function PrintedBill({
   const payments = order.payments.filter((payment) => payment.amount > payment.refunded || payment.tip > 0);
   const dues = order.status === 'cancelled' ? [] : transfersDue(order, partNo);
   const guest = [order.customerDetails.name, order.customerDetails.phone].filter(Boolean).join(' · ');
-  const taxLabel = t(bills.pricesIncludeTax ? 'orders.bill.vatIncluded' : 'orders.bill.vatAdded', {
-    rate: formatRate(bills.taxRate),
-  });
+  // One line per VAT rate: "VAT 8%", "VAT 10%"; KCT lines are not subject to it.
+  const taxRows = byVatRate(bills.taxes).map(({ vatRate, tax }) => (
+    <Row key={vatRate} label={vatLineLabel(t, vatRate, bills.pricesIncludeTax)} value={formatMoney(tax)} />
+  ));
   return (
     <article
       aria-label={t(isReceipt ? 'orders.bill.receiptLabel' : 'orders.bill.billLabel', { orderNo: order.orderNo })}
@@ -170,10 +174,10 @@ export function PrintedBill({
             value={formatMoney(bills.serviceCharge)}
           />
         )}
-        {!bills.pricesIncludeTax && <Row label={taxLabel} value={formatMoney(bills.tax)} />}
+        {!bills.pricesIncludeTax && taxRows}
         <Row label={t('pos.bill.total')} value={formatMoney(bills.total)} strong />
         {/* Prices with VAT inside: the total already holds it, so it is shown under the total, not added. */}
-        {bills.pricesIncludeTax && <Row label={taxLabel} value={formatMoney(bills.tax)} />}
+        {bills.pricesIncludeTax && taxRows}
       </dl>
       {(payments.length > 0 || dues.length > 0) && (
         <dl aria-label={t('pos.receipt.payments')} className="ticket-rule space-y-0.5">
@@ -235,6 +239,7 @@ export function PrintedBill({
             <VietQrCode bank={bank} amount={due.amount} note={due.note} size={160} layout="below" />
           </section>
         ))}
+      <InvoiceOnBill invoice={order.invoice} />
       <footer className="ticket-rule ticket-center">
         <p className="font-bold">
           {order.due === 0

@@ -1,7 +1,9 @@
-import { computeBill } from '@quan/contract/bill';
+import { byVatRate, type TaxPart } from '@quan/contract/vat';
 import { formatCount, formatPercent } from '../../../lib/date-format';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
+import { vatLineLabel } from '../../../lib/vat-line-label';
+import type { EstimatedBill } from '../pages/use-cart-bill';
 
 /** A tax or service-charge rate, in percent: "10%", "8.5%" in English. */
 export function formatTaxRate(rate: number): string {
@@ -19,19 +21,15 @@ export function serviceChargeRow(
     : [];
 }
 
-/**
- * The VAT line of a bill: "VAT included (8%)" when the prices hold it (the total has it already), "Tax (8%)"
- * when it is added on top of them.
- */
-export function taxRow(
-  bill: { taxRate: number; tax: number; pricesIncludeTax: boolean },
+/** The VAT lines of a bill, one per rate in the order bills list them. */
+export function taxRows(
+  bill: { taxes: readonly TaxPart[]; pricesIncludeTax: boolean },
   t: ReturnType<typeof useT>,
-): [string, string] {
-  const rate = formatTaxRate(bill.taxRate);
-  return [
-    bill.pricesIncludeTax ? t('pos.bill.taxIncluded', { rate }) : t('pos.bill.tax', { rate }),
-    formatMoney(bill.tax),
-  ];
+): [string, string][] {
+  return byVatRate(bill.taxes).map(({ vatRate, tax }) => [
+    vatLineLabel(t, vatRate, bill.pricesIncludeTax),
+    formatMoney(tax),
+  ]);
 }
 
 /** The discount line of a bill: its coupon's code if it has one, and what it takes off. */
@@ -43,15 +41,10 @@ export function discountRow(code: string | null, discount: number, t: ReturnType
 }
 
 interface BillSummaryProps {
-  subtotal: number;
-  /** What the checked coupon takes off, and its code. */
-  discount: number;
+  /** The cart's bill as `computeBill` works it out: its discount, service charge and VAT by rate. */
+  bill: EstimatedBill;
+  /** The checked coupon's code, if one takes something off. */
   couponCode: string | null;
-  taxRate: number;
-  /** The menu prices hold the VAT: the bill shows what they contain. */
-  pricesIncludeTax: boolean;
-  /** The service-charge percent for this kind of order (eaten in or taken away); 0 for none. */
-  serviceRate: number;
   /** The points this order earns the attached member, credited when it is completed. */
   points: { earned: number; memberName: string } | null;
 }
@@ -76,22 +69,13 @@ export function BillRows({ rows, total }: { rows: readonly [string, string][]; t
 }
 
 /** The bill as far as the cart can tell, computed as the server computes it; the server prices the order. */
-export function BillSummary({
-  subtotal,
-  discount,
-  couponCode,
-  taxRate,
-  pricesIncludeTax,
-  serviceRate,
-  points,
-}: BillSummaryProps) {
+export function BillSummary({ bill, couponCode, points }: BillSummaryProps) {
   const t = useT();
-  const bill = computeBill({ subtotal, discount, taxRate, serviceRate, pricesIncludeTax });
   const rows: [string, string][] = [
-    [t('pos.bill.subtotal'), formatMoney(subtotal)],
-    discountRow(couponCode, discount, t),
-    ...serviceChargeRow(serviceRate, bill.serviceCharge, t),
-    taxRow(bill, t),
+    [t('pos.bill.subtotal'), formatMoney(bill.subtotal)],
+    discountRow(couponCode, bill.discount, t),
+    ...serviceChargeRow(bill.serviceRate, bill.serviceCharge, t),
+    ...taxRows(bill, t),
   ];
   return (
     <div>

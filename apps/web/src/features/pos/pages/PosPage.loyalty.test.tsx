@@ -117,9 +117,9 @@ describe('PosPage', () => {
         await user.type(orderPanel().getByLabelText('Coupon code'), 'giam10');
         expect(await orderPanel().findByText(`GIAM10: 10% off, −${money(13_500)} on this order`)).toBeInTheDocument();
         expect(server.validations).toEqual([{ code: 'GIAM10', subtotal: 135_000, customerId: lan._id }]);
-        // Tax on what is left after the discount, like the server: 121.500 + 12.150.
+        // VAT on what is left after the discount, like the server: 121.500 + 12.150.
         expect(bill().getByText('Discount (GIAM10)').nextSibling).toHaveTextContent(`−${money(13_500)}`);
-        expect(bill().getByText(/^Tax/).nextSibling).toHaveTextContent(money(12_150));
+        expect(bill().getByText(/^VAT/).nextSibling).toHaveTextContent(money(12_150));
         expect(bill().getByText('Total').nextSibling).toHaveTextContent(money(133_650));
         expect(bill().getByText('Points to earn').nextSibling).toHaveTextContent('+20');
 

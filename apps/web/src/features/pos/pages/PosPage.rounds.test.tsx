@@ -145,7 +145,7 @@ describe('PosPage', () => {
         expect(bill.getByText('New dishes').nextSibling).toHaveTextContent(money(65_000));
         expect(bill.getByText('Subtotal').nextSibling).toHaveTextContent(money(215_000));
         expect(bill.getByText('Discount (GIAM10)').nextSibling).toHaveTextContent(`−${money(15_000)}`);
-        expect(bill.getByText('Tax (10%)').nextSibling).toHaveTextContent(money(20_000));
+        expect(bill.getByText('VAT 10%').nextSibling).toHaveTextContent(money(20_000));
         expect(bill.getByText('Total').nextSibling).toHaveTextContent(money(220_000));
         expect(bill.getByText(/Coupon GIAM10 re-checked when sent/)).toBeInTheDocument();
 

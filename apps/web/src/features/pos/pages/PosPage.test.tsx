@@ -52,7 +52,7 @@ describe('PosPage', () => {
       // The estimate at the restaurant's tax rate (10 %): 135.000 + 13.500.
       const bill = orderPanel().getByRole('region', { name: 'Bill' });
       expect(within(bill).getByText('Subtotal').nextSibling).toHaveTextContent(money(135_000));
-      expect(within(bill).getByText(/^Tax/).nextSibling).toHaveTextContent(money(13_500));
+      expect(within(bill).getByText(/^VAT/).nextSibling).toHaveTextContent(money(13_500));
       expect(within(bill).getByText('Total').nextSibling).toHaveTextContent(money(148_500));
       expect(within(bill).getByText(/Final prices are set by the server/)).toBeInTheDocument();
       expect(orderPanel().getByRole('button', { name: 'Place order' })).toBeDisabled();
@@ -98,7 +98,7 @@ describe('PosPage', () => {
       const receipt = within(screen.getByRole('article', { name: 'Bill for order 1042' }));
       expect(receipt.getByText('Quán Test')).toBeInTheDocument();
       expect(receipt.getByText('Subtotal').nextSibling).toHaveTextContent(money(145_000));
-      expect(receipt.getByText('VAT (10%)').nextSibling).toHaveTextContent(money(14_500));
+      expect(receipt.getByText('VAT 10%').nextSibling).toHaveTextContent(money(14_500));
       expect(receipt.getByText('Total').nextSibling).toHaveTextContent(money(159_500));
       expect(receipt.getByText(money(140_000))).toBeInTheDocument();
 
@@ -158,7 +158,7 @@ describe('PosPage', () => {
       const bill = within(panel.getByRole('region', { name: 'Hóa đơn' }));
       expect(bill.getByText('Tạm tính').nextSibling).toHaveTextContent(money(130_000));
       expect(bill.getByText('Giảm giá').nextSibling).toHaveTextContent(money(0));
-      expect(bill.getByText('Thuế (10%)').nextSibling).toHaveTextContent(money(13_000));
+      expect(bill.getByText('VAT 10%').nextSibling).toHaveTextContent(money(13_000));
       expect(bill.getByText('Tổng cộng').nextSibling).toHaveTextContent(money(143_000));
       expect(panel.getByRole('button', { name: 'Tạo đơn' })).toBeDisabled();
       expect(panel.getByText('Chọn bàn, hoặc nhập tên khách nếu mang về, để bắt đầu đơn.')).toBeInTheDocument();
@@ -189,7 +189,7 @@ describe('PosPage', () => {
       expect(receipt.getByText('Đơn #1042')).toBeInTheDocument();
       expect(receipt.getByText(/^Bàn 4 · 3 khách/)).toHaveTextContent('Khách: Chị Lan');
       expect(receipt.getByText('Tạm tính').nextSibling).toHaveTextContent(money(145_000));
-      expect(receipt.getByText('Thuế VAT (10%)').nextSibling).toHaveTextContent(money(14_500));
+      expect(receipt.getByText('VAT 10%').nextSibling).toHaveTextContent(money(14_500));
       expect(receipt.getByText('Tổng cộng').nextSibling).toHaveTextContent(money(159_500));
       expect(receipt.getByText('Chưa thanh toán')).toBeInTheDocument();
       expect(receipt.getByText('Nhân viên phục vụ: Lê Minh Châu')).toBeInTheDocument();

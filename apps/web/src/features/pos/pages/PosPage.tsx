@@ -72,7 +72,7 @@ export function PosPage() {
   const openOrder = round.order.data;
   const isRound = openOrderRef !== null;
   const coupon = useOrderCoupon(subtotal, order.member?._id ?? null, { isRound });
-  const { taxRate, serviceRate, pricesIncludeTax, total, points } = useCartBill(subtotal, coupon.discount, {
+  const { subtotals, bill, points } = useCartBill(cartItems, coupon.discount, {
     hasTable: order.table !== null,
     member: order.member,
   });
@@ -121,7 +121,11 @@ export function PosPage() {
 
   async function placeOrder() {
     if (blocker || sending.isPlacing) return;
-    const delivery = await sending.placeOrder({ couponCode: coupon.code, note: orderNote.trim(), estimate: total });
+    const delivery = await sending.placeOrder({
+      couponCode: coupon.code,
+      note: orderNote.trim(),
+      estimate: bill.total,
+    });
     // Sent or kept on the tablet, the order has left the screen: the next guest starts afresh.
     if (delivery?.outcome === 'sent' || delivery?.outcome === 'kept') {
       setOrderNote('');
@@ -260,20 +264,12 @@ export function PosPage() {
             <PanelSection title={t('pos.section.bill')}>
               {openOrderRef ? (
                 openOrder ? (
-                  <RoundBillSummary order={openOrder} newSubtotal={subtotal} />
+                  <RoundBillSummary order={openOrder} newSubtotals={subtotals} />
                 ) : (
                   <p className="text-sm text-stone-600">{t('pos.bill.waiting')}</p>
                 )
               ) : (
-                <BillSummary
-                  subtotal={subtotal}
-                  discount={coupon.discount}
-                  couponCode={coupon.code}
-                  taxRate={taxRate}
-                  pricesIncludeTax={pricesIncludeTax}
-                  serviceRate={serviceRate}
-                  points={points}
-                />
+                <BillSummary bill={bill} couponCode={coupon.code} points={points} />
               )}
             </PanelSection>
             {placeError && <FormAlert>{placeError}</FormAlert>}

@@ -20,7 +20,17 @@ export const money = (amount: number) => formatMoney(amount).replace(/\s/g, ' ')
 export const stamp = { createdAt: '2026-03-01T05:00:00.000Z', updatedAt: '2026-03-01T05:00:00.000Z' };
 
 export function category(_id: string, name: string, sortOrder: number): Category {
-  return { _id, name, description: '', color: '#b45309', sortOrder, stationId: null, itemCount: 1, ...stamp };
+  return {
+    _id,
+    name,
+    description: '',
+    color: '#b45309',
+    sortOrder,
+    stationId: null,
+    vatRate: null,
+    itemCount: 1,
+    ...stamp,
+  };
 }
 
 export function item(
@@ -32,7 +42,8 @@ export function item(
     isAvailable = true,
     isSoldOut = false,
     optionGroups = [],
-  }: Partial<Pick<Item, 'isAvailable' | 'isSoldOut' | 'optionGroups'>> = {},
+    billedVatRate = 10,
+  }: Partial<Pick<Item, 'isAvailable' | 'isSoldOut' | 'optionGroups' | 'billedVatRate'>> = {},
 ): Item {
   return {
     _id,
@@ -48,6 +59,9 @@ export function item(
     optionGroups,
     stationId: null,
     prepMinutes: null,
+    // The restaurant's default rate (10 % here) unless the test gives the dish another.
+    vatRate: billedVatRate === 10 ? null : billedVatRate,
+    billedVatRate,
     ...stamp,
   };
 }
@@ -105,6 +119,7 @@ export const placedOrder: Order = {
       quantity: 2,
       note: '',
       options: [],
+      vatRate: 10,
       stationId: null,
       startedAt: null,
       readyAt: null,
@@ -120,6 +135,7 @@ export const placedOrder: Order = {
       quantity: 1,
       note: 'ít đá',
       options: [],
+      vatRate: 10,
       stationId: null,
       startedAt: null,
       readyAt: null,
@@ -134,7 +150,8 @@ export const placedOrder: Order = {
     discount: 0,
     serviceRate: 0,
     serviceCharge: 0,
-    taxRate: 10,
+    taxes: [{ vatRate: 10, taxable: 145_000, tax: 14_500 }],
+    serviceVatRate: 10,
     pricesIncludeTax: false,
     tax: 14_500,
     total: 159_500,
@@ -170,6 +187,7 @@ export function posApi(
       return ok({
         restaurantName: 'Quán Test',
         taxRate: 10,
+        serviceVatRate: null,
         pricesIncludeTax: false,
         timezone: 'Asia/Ho_Chi_Minh',
         currency: 'VND',
@@ -230,7 +248,8 @@ export const openOrder: Order = {
     discount: 15_000,
     serviceRate: 0,
     serviceCharge: 0,
-    taxRate: 10,
+    taxes: [{ vatRate: 10, taxable: 135_000, tax: 13_500 }],
+    serviceVatRate: 10,
     pricesIncludeTax: false,
     tax: 13_500,
     total: 148_500,

@@ -14,9 +14,11 @@ import type { LucideIcon } from 'lucide-react';
 import type { OrderStatus } from '@quan/contract/order';
 import type { RoundStatus } from '@quan/contract/rounds';
 import type { PublicOrder } from '@quan/contract/public';
+import { byVatRate } from '@quan/contract/vat';
 import { OrderLineLabel } from '../../../components/OrderLineLabel';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
+import { vatLineLabel } from '../../../lib/vat-line-label';
 import { dinerStatusText, progressSteps, roundStatusText, stepsDone, type PublicRound } from './order-progress';
 
 const stepIcons: Record<OrderStatus, LucideIcon> = {
@@ -240,14 +242,13 @@ export function OrderStatusView({
               <dd className="tabular-nums">−{formatMoney(order.bills.discount)}</dd>
             </div>
           )}
-          <div className="flex justify-between">
-            <dt className="text-stone-600">
-              {t(order.bills.pricesIncludeTax ? 'table.bill.taxIncluded' : 'table.bill.tax', {
-                rate: order.bills.taxRate,
-              })}
-            </dt>
-            <dd className="tabular-nums">{formatMoney(order.bills.tax)}</dd>
-          </div>
+          {/* One line per VAT rate the bill holds: dishes and drinks may be taxed at different rates. */}
+          {byVatRate(order.bills.taxes).map(({ vatRate, tax }) => (
+            <div key={vatRate} className="flex justify-between">
+              <dt className="text-stone-600">{vatLineLabel(t, vatRate, order.bills.pricesIncludeTax)}</dt>
+              <dd className="tabular-nums">{formatMoney(tax)}</dd>
+            </div>
+          ))}
           <div className="flex justify-between text-base font-bold">
             <dt>{t('table.bill.total')}</dt>
             <dd className="tabular-nums">{formatMoney(order.bills.total)}</dd>

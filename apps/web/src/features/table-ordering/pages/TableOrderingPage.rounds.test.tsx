@@ -32,6 +32,7 @@ function withSecondRound(second: RoundStatus, first: RoundStatus = 'served'): Pu
         quantity: 2,
         note: '',
         options: [],
+        vatRate: 8,
         stationId: null,
         startedAt: null,
         readyAt: null,
@@ -47,7 +48,8 @@ function withSecondRound(second: RoundStatus, first: RoundStatus = 'served'): Pu
       discount: 0,
       serviceRate: 0,
       serviceCharge: 0,
-      taxRate: 8,
+      taxes: [{ vatRate: 8, taxable: 195_000, tax: 15_600 }],
+      serviceVatRate: 8,
       pricesIncludeTax: false,
       tax: 15_600,
       total: 210_600,
@@ -163,6 +165,37 @@ describe('TableOrderingPage', { timeout: 20_000 }, () => {
       expect(round('Round 1 · Preparing')).toBeInTheDocument();
       expect(total()).toHaveTextContent(/210\.600/);
       expect(screen.getByRole('status')).toHaveTextContent('Received');
+    });
+
+    it("lists the bill's VAT by rate, in the diner's language", async () => {
+      vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['vi-VN']);
+      followOrder();
+      // The first round's food at 8 %, a second round of beer at 10 %.
+      const order = withSecondRound('pending');
+      const beer = { ...order.items[2]!, name: 'Bia Hà Nội', price: 25_000, total: 50_000, vatRate: 10 as const };
+      scene.serve({
+        publicOrder: () =>
+          okData({
+            ...order,
+            items: [...order.items.slice(0, 2), beer],
+            bills: {
+              ...order.bills,
+              subtotal: 235_000,
+              taxes: [
+                { vatRate: 8, taxable: 185_000, tax: 14_800 },
+                { vatRate: 10, taxable: 50_000, tax: 5_000 },
+              ],
+              tax: 19_800,
+              total: 254_800,
+            },
+          }),
+      });
+      renderPublicRoute(tablePath);
+
+      const vat8 = await screen.findByText('VAT 8%');
+      expect(vat8.nextSibling).toHaveTextContent(/14\.800/);
+      expect(screen.getByText('VAT 10%').nextSibling).toHaveTextContent(/5\.000/);
+      expect(screen.getByText('Tổng cộng').nextSibling).toHaveTextContent(/254\.800/);
     });
   });
 });
