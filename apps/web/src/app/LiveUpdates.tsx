@@ -13,6 +13,8 @@ import { restaurantDay } from '../lib/restaurant-day';
 import { queryRoots } from '../lib/query-keys';
 import { useSocket } from '../lib/socket-context';
 import { printQueueQueryKey } from '../features/orders/api/list-print-queue';
+import { orderQueryKey } from '../features/orders/api/get-order';
+import { einvoicesQueryRoot } from '../features/einvoices/api/list-failed-einvoices';
 import { printersQueryKey } from '../features/printers/api/list-printers';
 import { applyOrderToCache, applyTableToCache } from './live-cache';
 
@@ -240,6 +242,12 @@ export function LiveUpdates({ ownUserId }: { ownUserId?: string }) {
       invalidate(printQueueQueryKey);
       invalidate(printersQueryKey);
     }, printRefreshWindowMs);
+    // An invoice queued, issued or refused: the order's own screen and the lists of invoices that need a person (the
+    // order's lists follow the `order:updated` the server sends with it).
+    const onEinvoiceChanged = ({ orderId }: { orderId: string }) => {
+      invalidate(orderQueryKey(orderId));
+      invalidate(einvoicesQueryRoot);
+    };
     const onLowStock = (ingredient: Ingredient) => {
       invalidate(queryRoots.ingredients);
       enqueueSnackbar(lowStockMessage(ingredient), { variant: 'warning' });
@@ -261,6 +269,7 @@ export function LiveUpdates({ ownUserId }: { ownUserId?: string }) {
         queryRoots.ingredients,
         queryRoots.reservations,
         queryRoots.printers,
+        einvoicesQueryRoot,
       ];
       for (const root of roots) invalidate(root);
     };
@@ -276,6 +285,7 @@ export function LiveUpdates({ ownUserId }: { ownUserId?: string }) {
     socket.on('menu:updated', onMenuUpdated);
     socket.on('ingredient:low-stock', onLowStock);
     socket.on('print:queue-changed', onPrintQueueChanged);
+    socket.on('einvoice:changed', onEinvoiceChanged);
     return () => {
       socket.off('disconnect', onDisconnect);
       socket.off('connect', onConnect);
@@ -288,6 +298,7 @@ export function LiveUpdates({ ownUserId }: { ownUserId?: string }) {
       socket.off('menu:updated', onMenuUpdated);
       socket.off('ingredient:low-stock', onLowStock);
       socket.off('print:queue-changed', onPrintQueueChanged);
+      socket.off('einvoice:changed', onEinvoiceChanged);
       onPrintQueueChanged.cancel();
     };
   }, [socket, queryClient, enqueueSnackbar, ownUserId]);

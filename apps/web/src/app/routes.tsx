@@ -227,6 +227,19 @@ export function createRoutes({ staffProviders }: RouteOptions): RouteObject[] {
                       }),
                     },
                     {
+                      path: '/einvoices',
+                      lazy: async () => ({
+                        Component: (await import('../features/einvoices/pages/EinvoicesPage')).EinvoicesPage,
+                      }),
+                    },
+                    {
+                      path: '/einvoices/reconciliation',
+                      lazy: async () => ({
+                        Component: (await import('../features/einvoices/pages/EinvoiceReconciliationPage'))
+                          .EinvoiceReconciliationPage,
+                      }),
+                    },
+                    {
                       path: '/audit',
                       lazy: async () => ({
                         Component: (await import('../features/audit/pages/AuditPage')).AuditPage,

@@ -20,4 +20,6 @@ export const queryRoots = {
   reservations: ['reservations'],
   /** The branch's printers, their status and the jobs waiting for them. */
   printers: ['printers'],
+  /** The branch's e-invoices: those the provider refused, and the day's reconciliation. */
+  einvoices: ['einvoices'],
 } as const;

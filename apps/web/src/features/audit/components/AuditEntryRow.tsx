@@ -17,6 +17,7 @@ const kindClasses: Record<AuditKind, string> = {
   'approval-refused': 'bg-rose-100 text-rose-900 ring-rose-300',
   'stock-transfer': 'bg-lime-50 text-lime-900 ring-lime-200',
   'drawer-open': 'bg-orange-50 text-orange-900 ring-orange-200',
+  einvoice: 'bg-cyan-50 text-cyan-900 ring-cyan-200',
 };
 
 /** One change in the trail: when, what kind, what it did (in the reader's language), who made and who approved it. */

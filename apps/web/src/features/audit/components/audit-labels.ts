@@ -14,6 +14,7 @@ export const auditKindMessages: Record<AuditKind, string> = {
   'approval-refused': 'audit.kind.approvalRefused',
   'stock-transfer': 'audit.kind.stockTransfer',
   'drawer-open': 'audit.kind.drawerOpen',
+  einvoice: 'audit.kind.einvoice',
 };
 
 /** The message ids of the kind filter's choices: "Voids", "Merges", … */
@@ -30,6 +31,7 @@ export const auditKindFilterMessages: Record<AuditKind, string> = {
   'approval-refused': 'audit.filter.approvalRefused',
   'stock-transfer': 'audit.filter.stockTransfer',
   'drawer-open': 'audit.filter.drawerOpen',
+  einvoice: 'audit.filter.einvoice',
 };
 
 export function isAuditKind(value: string | null): value is AuditKind {

@@ -282,7 +282,75 @@ const sentences: Record<AuditKind, Sentence> = {
     const printer = text(details.printerName);
     return printer === undefined ? null : t('audit.sentence.drawerOpen', { printer });
   },
+
+  // E-invoice entries of other actions (invoices sent again) say their own summary.
+  einvoice(t, details, orderNo) {
+    const correction = einvoiceCorrection(t, details, orderNo);
+    if (correction !== undefined) return correction;
+    if (details.action === 'buyer') {
+      const read = all({ orderNo });
+      return (
+        read &&
+        t('audit.sentence.einvoice.buyer', {
+          orderNo: read.orderNo,
+          before: invoiceBuyerName(t, details.before),
+          after: invoiceBuyerName(t, details.after),
+        })
+      );
+    }
+    if (details.action === 'send-missing') {
+      const read = all({ date: text(details.date), queued: whole(details.queued), retried: whole(details.retried) });
+      return read && t('audit.sentence.einvoice.sendMissing', read);
+    }
+    if (details.action !== 'settings') return null;
+    const read = all({
+      username: text(details.username),
+      taxCode: text(details.sellerTaxCode),
+      templateCode: text(details.templateCode),
+      series: text(details.invoiceSeries),
+      enabled: typeof details.enabled === 'boolean' ? details.enabled : undefined,
+      passwordChanged: typeof details.passwordChanged === 'boolean' ? details.passwordChanged : undefined,
+    });
+    if (!read) return null;
+    const { enabled, passwordChanged, ...values } = read;
+    return t('audit.sentence.einvoice.settings', {
+      ...values,
+      state: enabled ? 'on' : 'off',
+      password: passwordChanged ? 'changed' : 'kept',
+    });
+  },
 };
+
+/** The buyer an e-invoice was made out to: a company by its name and tax code, or a walk-in guest. */
+function invoiceBuyerName(t: Translate, buyer: unknown): string {
+  const company = buyer && typeof buyer === 'object' ? (buyer as Record<string, unknown>) : {};
+  const read = all({ name: text(company.name), taxCode: text(company.taxCode) });
+  return read ? t('audit.sentence.einvoice.company', read) : t('audit.sentence.einvoice.walkIn');
+}
+
+/**
+ * A refund's correction of an order's e-invoice: its cancellation asked for, a sale cancelled before it was issued,
+ * an adjustment queued; undefined for the other e-invoice entries.
+ */
+function einvoiceCorrection(t: Translate, details: Details, orderNo: number | undefined): string | null | undefined {
+  const reason = text(details.reason);
+  switch (details.action) {
+    case 'cancel-requested': {
+      const read = all({ invoiceNumber: text(details.invoiceNumber), orderNo, reason });
+      return read && t('audit.sentence.einvoice.cancelRequested', read);
+    }
+    case 'cancelled-unissued': {
+      const read = all({ orderNo, reason });
+      return read && t('audit.sentence.einvoice.cancelledUnissued', read);
+    }
+    case 'adjustment-queued': {
+      const read = all({ amount: whole(details.amount), orderNo, reason });
+      return read && t('audit.sentence.einvoice.adjustmentQueued', { ...read, amount: formatMoney(read.amount) });
+    }
+    default:
+      return undefined;
+  }
+}
 
 /**
  * What an entry did, in the active language: written from its kind and details, or the server's own `summary`

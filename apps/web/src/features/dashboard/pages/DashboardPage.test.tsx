@@ -40,6 +40,8 @@ function serveDashboard({
     }
     const answer = rest?.(request);
     if (answer) return answer;
+    // No invoice the provider refused: the card of those is not shown.
+    if (method === 'GET' && url === '/api/einvoices') return ok({ items: [] });
     return method === 'GET' && url.startsWith('/api/') ? ok([]) : fail(404, 'Not found');
   });
 }
@@ -74,8 +76,11 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Only managers see the figures')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Dishes' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Tables' })).not.toBeInTheDocument();
-    // Neither the menu, the ingredients nor the tables are asked for: only the settings and the figures.
-    expect(new Set(fakeApi.requests)).toEqual(new Set(['GET /api/settings', 'GET /api/order/revenue']));
+    // Neither the menu, the ingredients nor the tables are asked for: only the settings, the figures and the
+    // invoices that need a person.
+    expect(new Set(fakeApi.requests)).toEqual(
+      new Set(['GET /api/settings', 'GET /api/order/revenue', 'GET /api/einvoices']),
+    );
   });
 
   it('asks for each preset as local days in the restaurant, half-open, compared with the period before it', async () => {

@@ -5,7 +5,9 @@ import { useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCan } from '../../../lib/use-can';
 import { useBranches } from '../../branches/api/list-branches';
+import { FailedInvoices } from '../../einvoices/components/FailedInvoices';
 import { settingsQueryOptions } from '../../more/api/get-settings';
+import { useRetryInvoice } from '../../orders/api/retry-invoice';
 import { paymentMethodLabelsOf } from '../../orders/components/payment-labels';
 import { FiguresManagersOnly } from '../components/FiguresManagersOnly';
 import { RevenueOverview } from '../components/RevenueOverview';
@@ -32,6 +34,7 @@ export function DashboardPage() {
   const branches = useBranches({ enabled: canReadChain });
   const hasChain = canReadChain && (branches.data?.length ?? 0) > 1;
   const [scope, setScope] = useState<FiguresScope>('branch');
+  const retryInvoice = useRetryInvoice();
 
   return (
     <section className="mx-auto w-full max-w-6xl space-y-8 px-4 py-8">
@@ -44,6 +47,8 @@ export function DashboardPage() {
           </div>
         )}
       </div>
+      {/* Invoices the provider refused wait for a person: above the figures, and only while there are some. */}
+      <FailedInvoices onRetry={retryInvoice.mutateAsync} />
       {!canReadReports ? (
         <FiguresManagersOnly />
       ) : timeZone ? (

@@ -9,10 +9,11 @@ import { useAppSelector } from '../../../store/hooks';
  * The restaurant's settings, read here for the bank account the VietQR code pays into. A feature's components
  * may not reach into the settings feature, so the orders feature reads GET /api/settings itself, under the
  * same key as the settings screen: both share one cached copy, and a change saved there shows here at once.
+ * (The order screens' other reads of the settings, such as get-einvoicing.ts, use this key and fetcher too.)
  */
-const settingsQueryKey = ['settings'] as const;
+export const settingsQueryKey = ['settings'] as const;
 
-async function getSettings(): Promise<Settings> {
+export async function getSettings(): Promise<Settings> {
   const response = await apiClient.get<Envelope<Settings>>('/api/settings');
   return response.data.data;
 }

@@ -19,6 +19,7 @@ import { formatClock } from '../../../lib/date-format';
 import { elapsedMinutes, formatElapsed } from './ticket-timing';
 import { billedLines, canChangeBill, canSplitBill, type TabAction } from './tab-actions';
 import { UnprintedPapersNotice } from './UnprintedPapersNotice';
+import { InvoiceBadge } from './InvoiceBadge';
 
 interface OrderCardProps {
   order: Order;
@@ -319,6 +320,7 @@ export function OrderCard({
       )}
       {order.note && <p className="text-sm text-stone-700 italic">{t('orders.note', { note: order.note })}</p>}
       <UnprintedPapersNotice jobs={unprintedJobs} stationNames={stationNames} />
+      <InvoiceBadge order={order} />
 
       <div className="mt-auto flex flex-wrap items-end justify-between gap-2 border-t border-stone-100 pt-3 text-sm">
         <div className="text-stone-600">

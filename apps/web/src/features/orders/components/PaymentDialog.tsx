@@ -15,9 +15,11 @@ import { useCan } from '../../../lib/use-can';
 import { useAppSelector } from '../../../store/hooks';
 import { selectUser } from '../../../store/user-slice';
 import { useBankAccount, useCashRounding } from '../api/get-bank-account';
+import { useEinvoicing } from '../api/get-einvoicing';
 import { orderQueryOptions } from '../api/get-order';
 import { takePaymentRequest, useTakePayment } from '../api/take-payment';
 import { CashTender } from './CashTender';
+import { InvoiceBuyerFields, invoiceBuyerDraftOf, readInvoiceBuyer } from './InvoiceBuyerFields';
 import { paymentMethodIcons, PaymentRow } from './PaymentRow';
 import { RefundDialog } from './RefundDialog';
 import { tableLabel } from './order-names';
@@ -43,7 +45,8 @@ interface PaymentDialogProps {
  * open, showing the new due, until nothing is left. Cash shows the change for what the guest handed over, a
  * transfer shows the VietQR code to scan. Cash paying all that is due is rounded to the restaurant's step, as the
  * server will round it: the cash asked for and the change are the rounded ones. Nothing is preselected: the revenue report splits by payment
- * method, and a default would be recorded by reflex.
+ * method, and a default would be recorded by reflex. A guest who wants the e-invoice in their company's name says so
+ * here, and the order remembers it for its invoice.
  */
 export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogProps) {
   const mutation = useTakePayment();
@@ -55,6 +58,8 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
   const bank = useBankAccount();
   // Until the settings are known the cash is asked for exact; the server rounds it all the same.
   const cashStep = useCashRounding().data ?? 0;
+  // A branch that issues no e-invoices asks nobody for a company; an order that remembers one still shows it.
+  const einvoicing = useEinvoicing().data === true || opened.invoiceBuyer != null;
   // The order as the last answer left it: each payment raises its version, and the next one must send it.
   const [order, setOrder] = useState(opened);
   const target = paymentTargetOf(order, partNo);
@@ -67,6 +72,8 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [refunding, setRefunding] = useState<Payment | null>(null);
+  // The guest's answer to "company invoice?" as the order remembers it; walk-in (the switch off) needs no typing.
+  const [buyerDraft, setBuyerDraft] = useState(() => invoiceBuyerDraftOf(opened.invoiceBuyer));
   const paymentsHeadingId = useId();
 
   const { orderNo } = order;
@@ -90,7 +97,11 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
   if (received !== null && (Number.isNaN(received) || received < owed)) {
     problems.received = t('orders.pay.receivedShort', { amount: formatMoney(owed) });
   }
-  const hasProblem = Object.keys(problems).length > 0;
+  const buyer = readInvoiceBuyer(buyerDraft);
+  // A company asked for goes with every payment, so the one that completes the bill carries it; a walk-in is said
+  // only to take back a company the order remembers.
+  const invoiceBuyer = buyerDraft.isCompany || order.invoiceBuyer ? buyer.buyer : null;
+  const hasProblem = Object.keys(problems).length > 0 || Object.keys(buyer.problems).length > 0;
   const shown = triedToSend ? problems : {};
 
   function startOver(after: Order, left: number) {
@@ -133,6 +144,7 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
       ...(tip > 0 ? { tip } : {}),
       ...(received !== null ? { tendered: received } : {}),
       ...(partNo !== undefined ? { partNo } : {}),
+      ...(invoiceBuyer ? { invoiceBuyer } : {}),
       expectedVersion: order.version,
     };
     try {
@@ -320,6 +332,13 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
                 rounding={rounding}
                 owed={owed}
                 error={shown.received}
+              />
+            )}
+            {einvoicing && (
+              <InvoiceBuyerFields
+                draft={buyerDraft}
+                onChange={setBuyerDraft}
+                problems={triedToSend ? buyer.problems : {}}
               />
             )}
           </>
