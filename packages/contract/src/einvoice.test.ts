@@ -185,6 +185,13 @@ describe("an invoice's buyer", () => {
     expect(invoiceBuyerSchema.parse({ ...company, email: '  ' })).toMatchObject({ email: null });
   });
 
+  it('takes back what it answered, as a screen that checked the buyer sends it', () => {
+    for (const email of [' KeToan@HoaSen.vn ', '', undefined]) {
+      const checked = invoiceBuyerSchema.parse({ ...company, email });
+      expect(invoiceBuyerSchema.parse(checked)).toEqual(checked);
+    }
+  });
+
   it('names every missing or wrong field of a company', () => {
     const result = invoiceBuyerSchema.safeParse({
       kind: 'company',

@@ -162,6 +162,8 @@ export const companyBuyerSchema = z.strictObject({
     .toLowerCase()
     .pipe(z.union([z.literal(''), z.email('Enter a valid email address').max(254, 'Email is too long')]))
     .transform((email) => email || null)
+    // A screen that checked the buyer with this schema sends what it answered: no e-mail is then null.
+    .nullable()
     .optional(),
 });
 
