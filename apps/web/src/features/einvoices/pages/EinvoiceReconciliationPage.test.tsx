@@ -124,6 +124,25 @@ describe('EinvoiceReconciliationPage', { timeout: 20_000 }, () => {
     const tenDifference = within(ten!).getAllByRole('cell')[2]!;
     expect(tenDifference).toHaveTextContent('Agrees');
     expect(tenDifference).not.toHaveClass('text-red-700');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['VAT rate', 'Revenue (before VAT)', 'Invoiced (before VAT)', 'Difference']);
+    const total = within(table).getByRole('row', { name: /^Total/ });
+    const [totalRevenue, totalInvoiced, totalDifference] = within(total).getAllByRole('cell');
+    expect(totalRevenue).toHaveTextContent('350.000 ₫VAT 29.000 ₫');
+    expect(totalInvoiced).toHaveTextContent('150.000 ₫VAT 13.000 ₫');
+    expect(totalDifference).toHaveTextContent('Differs: 200.000 ₫VAT 16.000 ₫');
+    // A phone gets a card per rate instead, the total last.
+    const cards = within(screen.getByRole('list', { name: 'Revenue and invoices by VAT rate' })).getAllByRole(
+      'listitem',
+    );
+    expect(cards.map((card) => card.firstChild!.textContent)).toEqual(['8%', '10%', 'Total']);
+    expect(cards[2]).toHaveTextContent(
+      'Revenue (before VAT)350.000 ₫VAT 29.000 ₫Invoiced (before VAT)150.000 ₫VAT 13.000 ₫Difference' +
+        'Differs: 200.000 ₫VAT 16.000 ₫',
+    );
 
     expect(screen.getByText('3 orders completed · 2 need attention')).toBeInTheDocument();
     const flagged = within(screen.getByRole('region', { name: 'Orders that need attention' }));

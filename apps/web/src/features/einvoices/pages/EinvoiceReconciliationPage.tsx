@@ -159,53 +159,94 @@ export function EinvoiceReconciliationPage() {
   );
 }
 
-/** Each rate's revenue, invoiced amount and difference: taxable amount, and its VAT below it. */
+type Amounts = ReconciliationRate['revenue'];
+
+const sumOf = (amounts: Amounts[]): Amounts => ({
+  taxable: amounts.reduce((sum, { taxable }) => sum + taxable, 0),
+  tax: amounts.reduce((sum, { tax }) => sum + tax, 0),
+});
+
+/** The day over every rate, in the shape of one rate's row. */
+function totalOf(rates: ReconciliationRate[]) {
+  return {
+    revenue: sumOf(rates.map((rate) => rate.revenue)),
+    invoiced: sumOf(rates.map((rate) => rate.invoiced)),
+    difference: sumOf(rates.map((rate) => rate.difference)),
+  };
+}
+
+const differs = ({ difference }: { difference: Amounts }) => difference.taxable !== 0 || difference.tax !== 0;
+
+/**
+ * Each rate's revenue, invoiced amount and difference, before VAT with the VAT below, and the day's total: a card
+ * per rate on a phone, where four columns of amounts do not fit, a table from `sm` up.
+ */
 function RatesTable({ rates }: { rates: ReconciliationRate[] }) {
   const t = useT();
   const rateName = (rate: VatRate) =>
     rate === 'KCT' ? t('einvoices.reconciliation.rateExempt') : formatPercent(rate, 2);
+  const total = totalOf(rates);
+  const rows = [
+    ...rates.map((rate) => ({ key: String(rate.vatRate), name: rateName(rate.vatRate), ...rate })),
+    { key: 'total', name: t('einvoices.reconciliation.total'), ...total },
+  ];
   return (
-    // Four columns fit 390 px; a longer amount scrolls the table rather than the page.
-    <div className="card overflow-x-auto">
-      <table className="w-full text-right text-sm tabular-nums">
-        <caption className="sr-only">{t('einvoices.reconciliation.byRate')}</caption>
-        <thead className="bg-stone-50 text-xs text-stone-600">
-          <tr>
-            <th scope="col" className="px-2 py-2 text-left sm:px-4">
-              {t('einvoices.reconciliation.rate')}
-            </th>
-            <th scope="col" className="px-2 py-2 sm:px-4">
-              {t('einvoices.reconciliation.revenue')}
-            </th>
-            <th scope="col" className="px-2 py-2 sm:px-4">
-              {t('einvoices.reconciliation.invoiced')}
-            </th>
-            <th scope="col" className="px-2 py-2 sm:px-4">
-              {t('einvoices.reconciliation.difference')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-100">
-          {rates.map((rate) => {
-            const differs = rate.difference.taxable !== 0 || rate.difference.tax !== 0;
-            return (
-              <tr key={String(rate.vatRate)}>
-                <th scope="row" className="px-2 py-2 text-left font-semibold text-stone-900 sm:px-4">
-                  {rateName(rate.vatRate)}
+    <>
+      <ul aria-label={t('einvoices.reconciliation.byRate')} className="grid gap-2 sm:hidden">
+        {rows.map((row) => (
+          <li key={row.key} className={`card p-3 ${row.key === 'total' ? 'bg-stone-50' : ''}`}>
+            <p className="font-semibold text-stone-900">{row.name}</p>
+            <dl className="mt-1 space-y-1 text-sm tabular-nums">
+              <AmountsItem label={t('einvoices.reconciliation.revenue')} amounts={row.revenue} />
+              <AmountsItem label={t('einvoices.reconciliation.invoiced')} amounts={row.invoiced} />
+              <AmountsItem
+                label={t('einvoices.reconciliation.difference')}
+                amounts={row.difference}
+                className={differs(row) ? 'font-semibold text-red-700' : 'text-emerald-700'}
+                state={differs(row) ? t('einvoices.reconciliation.differs') : t('einvoices.reconciliation.agrees')}
+              />
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className="card hidden overflow-x-auto sm:block">
+        <table className="w-full text-right text-sm tabular-nums">
+          <caption className="sr-only">{t('einvoices.reconciliation.byRate')}</caption>
+          <thead className="bg-stone-50 text-xs text-stone-600">
+            <tr>
+              <th scope="col" className="px-4 py-2 text-left">
+                {t('einvoices.reconciliation.rate')}
+              </th>
+              <th scope="col" className="px-4 py-2">
+                {t('einvoices.reconciliation.revenue')}
+              </th>
+              <th scope="col" className="px-4 py-2">
+                {t('einvoices.reconciliation.invoiced')}
+              </th>
+              <th scope="col" className="px-4 py-2">
+                {t('einvoices.reconciliation.difference')}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {rows.map((row) => (
+              <tr key={row.key} className={row.key === 'total' ? 'border-t-2 border-stone-200 bg-stone-50' : ''}>
+                <th scope="row" className="px-4 py-2 text-left font-semibold text-stone-900">
+                  {row.name}
                 </th>
-                <AmountsCell amounts={rate.revenue} />
-                <AmountsCell amounts={rate.invoiced} />
+                <AmountsCell amounts={row.revenue} />
+                <AmountsCell amounts={row.invoiced} />
                 <AmountsCell
-                  amounts={rate.difference}
-                  className={differs ? 'font-semibold text-red-700' : 'text-emerald-700'}
-                  label={differs ? t('einvoices.reconciliation.differs') : t('einvoices.reconciliation.agrees')}
+                  amounts={row.difference}
+                  className={differs(row) ? 'font-semibold text-red-700' : 'text-emerald-700'}
+                  label={differs(row) ? t('einvoices.reconciliation.differs') : t('einvoices.reconciliation.agrees')}
                 />
               </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 
@@ -214,20 +255,48 @@ function AmountsCell({
   className = 'text-stone-900',
   label,
 }: {
-  amounts: { taxable: number; tax: number };
+  amounts: Amounts;
   className?: string;
   /** Said to a screen reader, which sees no colour. */
   label?: string;
 }) {
   const t = useT();
   return (
-    <td className={`px-2 py-2 align-top sm:px-4 ${className}`}>
+    <td className={`px-4 py-2 align-top ${className}`}>
       {label && <span className="sr-only">{label}: </span>}
       <span className="block whitespace-nowrap">{formatMoney(amounts.taxable)}</span>
       <span className="block whitespace-nowrap text-xs opacity-80">
         {t('einvoices.reconciliation.tax', { amount: formatMoney(amounts.tax) })}
       </span>
     </td>
+  );
+}
+
+/** One amount of a rate's card on a phone: its name on the left, before VAT and the VAT below on the right. */
+function AmountsItem({
+  label,
+  amounts,
+  className = 'text-stone-900',
+  state,
+}: {
+  label: string;
+  amounts: Amounts;
+  className?: string;
+  /** Said to a screen reader, which sees no colour. */
+  state?: string;
+}) {
+  const t = useT();
+  return (
+    <div className="flex items-start justify-between gap-3">
+      <dt className="text-stone-600">{label}</dt>
+      <dd className={`text-right ${className}`}>
+        {state && <span className="sr-only">{state}: </span>}
+        <span className="block whitespace-nowrap">{formatMoney(amounts.taxable)}</span>
+        <span className="block whitespace-nowrap text-xs opacity-80">
+          {t('einvoices.reconciliation.tax', { amount: formatMoney(amounts.tax) })}
+        </span>
+      </dd>
+    </div>
   );
 }
 

@@ -200,6 +200,9 @@ describe('CategoryManagement: VAT', () => {
       });
       renderCategories(8);
 
+      // A rate of its own is listed with the category; one that follows the default is not.
+      expect(await screen.findByRole('article', { name: 'Drinks' })).toHaveTextContent('0 món · VAT 10%');
+      expect(screen.getByRole('article', { name: 'Noodles' })).not.toHaveTextContent('VAT');
       await user.click(await screen.findByRole('button', { name: 'Sửa Noodles' }));
       let dialog = within(screen.getByRole('dialog', { name: 'Sửa Noodles' }));
       const rate = dialog.getByLabelText('Thuế suất VAT');
@@ -225,6 +228,23 @@ describe('CategoryManagement: VAT', () => {
     },
     journeyTimeout,
   );
+});
+
+describe('CategoryManagement: the VAT rate in the list', () => {
+  let fakeApi: ReturnType<typeof installFakeApi> | undefined;
+  afterEach(() => fakeApi?.restore());
+
+  it('names the rate a category has of its own, "not subject to VAT" included', async () => {
+    fakeApi = installFakeApi(({ method, url }) => {
+      if (method === 'GET' && url === '/api/category') return ok([noodles, { ...drinks, vatRate: 'KCT' }]);
+      if (method === 'GET' && url === '/api/station') return ok([]);
+      return fail(404, 'Not found');
+    });
+    renderCategories(8);
+
+    expect(await screen.findByRole('article', { name: 'Drinks' })).toHaveTextContent('0 dishes · Not subject to VAT');
+    expect(screen.getByRole('article', { name: 'Noodles' })).not.toHaveTextContent('VAT');
+  });
 });
 
 describe('CategoryManagement in Vietnamese', () => {

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { useSnackbar } from 'notistack';
 import type { Category, CreateCategoryBody } from '@quan/contract/menu';
-import type { VatRate } from '@quan/contract/vat';
+import { vatPercent, type VatRate } from '@quan/contract/vat';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { describeApiError } from '../../../lib/api-client';
+import { formatPercent } from '../../../lib/date-format';
 import { useT } from '../../../lib/i18n';
 import { useCreateCategory } from '../api/create-category';
 import { useDeleteCategory } from '../api/delete-category';
@@ -99,6 +100,13 @@ export function CategoryManagement({ defaultVatRate }: { defaultVatRate?: VatRat
                   {category.stationId &&
                     stationNames.has(category.stationId) &&
                     ` · ${t('menu-admin.stationNamed', { station: stationNames.get(category.stationId) })}`}
+                  {/* Only a rate of its own: without one its dishes are billed at the default, as everything else. */}
+                  {category.vatRate !== null &&
+                    ` · ${
+                      category.vatRate === 'KCT'
+                        ? t('menu-admin.dish.vatBilledExempt')
+                        : t('menu-admin.dish.vatBilled', { rate: formatPercent(vatPercent(category.vatRate), 2) })
+                    }`}
                   {category.description && ` · ${category.description}`}
                 </p>
               </div>

@@ -49,15 +49,17 @@ describe('RestaurantSettingsForm: VAT', { timeout: 20_000 }, () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['0%', '5%', '8%', '10%', 'Not subject to VAT (KCT)']);
-    expect(within(serviceRate).getAllByRole('option')[0]).toHaveTextContent('The default rate');
+    expect(within(serviceRate).getAllByRole('option')[0]).toHaveTextContent('The default rate (8%)');
 
     await user.selectOptions(defaultRate, '10%');
+    // It names the default as chosen, before it is saved.
+    expect(within(serviceRate).getAllByRole('option')[0]).toHaveTextContent('The default rate (10%)');
     await user.selectOptions(serviceRate, '8%');
     await user.click(form.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Restaurant settings saved.')).toBeInTheDocument();
     expect(server.puts.at(-1)).toMatchObject({ taxRate: 10, serviceVatRate: 8 });
 
-    await user.selectOptions(serviceRate, 'The default rate');
+    await user.selectOptions(serviceRate, 'The default rate (10%)');
     await user.selectOptions(defaultRate, 'Not subject to VAT (KCT)');
     await user.click(form.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(server!.puts).toHaveLength(2));
@@ -72,7 +74,7 @@ describe('RestaurantSettingsForm: VAT', { timeout: 20_000 }, () => {
     expect(await form.findByLabelText('Thuế suất VAT mặc định')).toHaveDisplayValue('10%');
     const serviceRate = form.getByLabelText('VAT của phí phục vụ');
     expect(serviceRate).toHaveDisplayValue('8%');
-    expect(within(serviceRate).getByRole('option', { name: 'Theo thuế suất mặc định' })).toBeInTheDocument();
+    expect(within(serviceRate).getByRole('option', { name: 'Theo thuế suất mặc định (10%)' })).toBeInTheDocument();
     expect(within(serviceRate).getByRole('option', { name: 'Không chịu thuế (KCT)' })).toBeInTheDocument();
   });
 });

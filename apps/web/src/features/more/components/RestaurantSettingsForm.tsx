@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { localizedZodResolver } from '../../../lib/form-resolver';
 import { useSnackbar } from 'notistack';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { publicAddressSchema, updateSettingsBodySchema, type Settings } from '@quan/contract/settings';
 import { TextField } from '../../../components/TextField';
-import { VatRateSelect } from '../../../components/VatRateSelect';
+import { VatRateSelect, vatRateName } from '../../../components/VatRateSelect';
 import { describeApiError } from '../../../lib/api-client';
 import { applyApiFieldErrors } from '../../../lib/form-errors';
 import { languages } from '@quan/contract/language';
@@ -81,6 +81,8 @@ function SettingsFields({ settings, onLanguageChanged }: SettingsFieldsProps) {
     publicAddress: register('publicAddress', { setValueAs: (value: string | null) => value?.trim() || null }),
   };
   const languageId = useId();
+  // The service charge's "default" names the default rate as chosen above, saved or not.
+  const defaultVatRate = useWatch({ control, name: 'taxRate' });
 
   const onSubmit = handleSubmit((body) =>
     updateSettingsMutation.mutate(body, {
@@ -134,7 +136,9 @@ function SettingsFields({ settings, onLanguageChanged }: SettingsFieldsProps) {
             onChange={field.onChange}
             onBlur={field.onBlur}
             exemptLabel={t('settings.restaurant.vatExempt')}
-            inheritLabel={t('settings.restaurant.serviceVatRate.default')}
+            inheritLabel={t('settings.restaurant.serviceVatRate.default', {
+              rate: vatRateName(defaultVatRate, t('settings.restaurant.vatExempt')),
+            })}
             hint={t('settings.restaurant.serviceVatRate.hint')}
             error={fieldState.error?.message}
           />

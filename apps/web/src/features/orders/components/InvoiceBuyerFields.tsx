@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { companyBuyerSchema, type InvoiceBuyer } from '@quan/contract/einvoice';
 import type { Order } from '@quan/contract/order';
 import { TextField } from '../../../components/TextField';
@@ -59,16 +59,27 @@ interface InvoiceBuyerFieldsProps {
   onChange: (draft: InvoiceBuyerDraft) => void;
   /** Shown once the person tried to send. */
   problems: InvoiceBuyerProblems;
+  /**
+   * Raised each time the payment is refused for the buyer's details: the first field with a problem takes the focus,
+   * which scrolls it (and its message) into view.
+   */
+  focusRequest?: number;
 }
 
 /**
  * "Company invoice": a switch that a walk-in guest never touches (their sale is invoiced all the same), and for a
  * guest who asks for an invoice in their company's name, the company's name, tax code, address and, if they want
- * it mailed, an e-mail address. One column on a phone.
+ * it mailed, an e-mail address. One column on a phone, the optional e-mail last; two from `sm` up, the e-mail beside
+ * the tax code.
  */
-export function InvoiceBuyerFields({ draft, onChange, problems }: InvoiceBuyerFieldsProps) {
+export function InvoiceBuyerFields({ draft, onChange, problems, focusRequest = 0 }: InvoiceBuyerFieldsProps) {
   const t = useT();
   const fieldsId = useId();
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  // After the render that shows the messages, so that the one under the field is scrolled into view with it.
+  useEffect(() => {
+    if (focusRequest > 0) fieldsRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
   const set = (field: BuyerField) => (event: { target: { value: string } }) =>
     onChange({ ...draft, [field]: event.target.value });
   return (
@@ -85,7 +96,12 @@ export function InvoiceBuyerFields({ draft, onChange, problems }: InvoiceBuyerFi
         {t('orders.invoice.companyInvoice')}
       </label>
       {draft.isCompany && (
-        <div id={fieldsId} className="grid gap-3 rounded-lg border border-stone-200 p-3 sm:grid-cols-2">
+        // Dense: from `sm` up the e-mail, last in reading order, fills the cell beside the tax code.
+        <div
+          id={fieldsId}
+          ref={fieldsRef}
+          className="grid gap-3 rounded-lg border border-stone-200 p-3 sm:grid-flow-row-dense sm:grid-cols-2"
+        >
           <TextField
             className="sm:col-span-2"
             label={t('orders.invoice.companyName')}
@@ -105,6 +121,15 @@ export function InvoiceBuyerFields({ draft, onChange, problems }: InvoiceBuyerFi
             maxLength={20}
           />
           <TextField
+            className="sm:col-span-2"
+            label={t('orders.invoice.address')}
+            value={draft.address}
+            onChange={set('address')}
+            error={problems.address}
+            autoComplete="street-address"
+            maxLength={300}
+          />
+          <TextField
             type="email"
             label={t('orders.invoice.email')}
             hint={t('orders.invoice.emailHint')}
@@ -113,15 +138,6 @@ export function InvoiceBuyerFields({ draft, onChange, problems }: InvoiceBuyerFi
             error={problems.email}
             autoComplete="email"
             maxLength={254}
-          />
-          <TextField
-            className="sm:col-span-2"
-            label={t('orders.invoice.address')}
-            value={draft.address}
-            onChange={set('address')}
-            error={problems.address}
-            autoComplete="street-address"
-            maxLength={300}
           />
         </div>
       )}

@@ -119,6 +119,15 @@ describe('PaymentDialog: the company invoice', { timeout: 20_000 }, () => {
     const dialog = within(screen.getByRole('dialog', { name: 'Pay order #1042' }));
 
     await userEvent.click(await dialog.findByRole('switch', { name: 'Company invoice' }));
+    // In the order a phone shows them, one under the other: the optional e-mail last.
+    const companyFields = document.getElementById(
+      dialog.getByRole('switch', { name: 'Company invoice' }).getAttribute('aria-controls')!,
+    )!;
+    expect(
+      within(companyFields)
+        .getAllByRole('textbox')
+        .map((field) => (field as HTMLInputElement).labels?.[0]?.textContent),
+    ).toEqual(['Company name', 'Tax code', 'Address', 'Email (optional)']);
     await fill(dialog.getByRole('textbox', { name: 'Company name' }), company.name);
     await userEvent.type(dialog.getByRole('textbox', { name: 'Tax code' }), ` ${validTaxCode} `);
     await fill(dialog.getByRole('textbox', { name: 'Address' }), company.address);
@@ -148,6 +157,8 @@ describe('PaymentDialog: the company invoice', { timeout: 20_000 }, () => {
     await userEvent.click(dialog.getByRole('radio', { name: 'Cash' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Take payment' }));
 
+    // The first wrong field takes the focus, which scrolls it and its message out from under the buttons.
+    expect(dialog.getByRole('textbox', { name: 'Tax code' })).toHaveFocus();
     expect(dialog.getByRole('textbox', { name: 'Tax code' })).toHaveAccessibleDescription(
       "The tax code's 10th digit does not match the 9 before it: check it for a typo",
     );

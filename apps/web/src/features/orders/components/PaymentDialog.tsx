@@ -74,6 +74,8 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
   const [refunding, setRefunding] = useState<Payment | null>(null);
   // The guest's answer to "company invoice?" as the order remembers it; walk-in (the switch off) needs no typing.
   const [buyerDraft, setBuyerDraft] = useState(() => invoiceBuyerDraftOf(opened.invoiceBuyer));
+  // Raised when the payment is refused for the buyer alone: the first wrong company field takes the focus.
+  const [buyerFocusRequest, setBuyerFocusRequest] = useState(0);
   const paymentsHeadingId = useId();
 
   const { orderNo } = order;
@@ -135,6 +137,10 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
   async function submit(event: FormEvent) {
     event.preventDefault();
     setTriedToSend(true);
+    // Its message would otherwise sit below the fold, under the buttons.
+    if (Object.keys(problems).length === 0 && Object.keys(buyer.problems).length > 0) {
+      setBuyerFocusRequest((count) => count + 1);
+    }
     if (!method || hasProblem || amount === null || mutation.isPending) return;
     setError(null);
     setNotice(null);
@@ -216,7 +222,12 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
 
   return (
     <Dialog title={title} onClose={onClose} className="max-w-xl">
-      <form className="space-y-5" onSubmit={(event) => void submit(event)} noValidate>
+      {/* A field in focus, and the message under it, stay clear of the sticky buttons (two rows on a phone). */}
+      <form
+        className="space-y-5 [&_input]:scroll-mb-48 sm:[&_input]:scroll-mb-28"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+      >
         <div className="space-y-2">
           <p className="text-sm text-stone-700">
             {tableLabel(order, t)} · {order.customerDetails.name || t('orders.guest')}
@@ -339,6 +350,7 @@ export function PaymentDialog({ order: opened, partNo, onClose }: PaymentDialogP
                 draft={buyerDraft}
                 onChange={setBuyerDraft}
                 problems={triedToSend ? buyer.problems : {}}
+                focusRequest={buyerFocusRequest}
               />
             )}
           </>

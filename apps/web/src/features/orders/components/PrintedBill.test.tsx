@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import type { Order } from '@quan/contract/order';
 import type { Payment } from '@quan/contract/payments';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../lib/format';
 import { activateLanguage } from '../../../lib/i18n';
 import { makeLine } from '../../../test/data/orders';
@@ -416,5 +416,82 @@ describe('PrintedBill: the receipt of a paid order', () => {
     ]);
     expect(bill.getByRole('region', { name: 'Chuyển khoản phần 2 còn phải trả' })).toBeInTheDocument();
     expect(bill.getByText('Đã thanh toán một phần')).toBeInTheDocument();
+  });
+});
+
+describe('PrintedBill: the e-invoice and the company it is for', () => {
+  afterEach(() => activateLanguage('en', 'staff'));
+
+  const company = {
+    kind: 'company' as const,
+    name: 'Công ty TNHH Quán Ngon',
+    taxCode: '0100109106',
+    address: '12 Lê Lợi',
+  };
+  const refused: NonNullable<Order['invoice']> = {
+    status: 'failed',
+    buyer: company,
+    invoiceNumber: null,
+    lookupCode: null,
+    lookupUrl: null,
+    error: 'Mã số thuế người bán không hợp lệ',
+    issuedAt: null,
+  };
+  const completed: Order = {
+    ...order,
+    status: 'completed',
+    payments: [payment({ amount: 151_200 })],
+    paid: 151_200,
+    due: 0,
+    paymentMethod: 'cash',
+    paymentStatus: 'paid',
+    completedAt: '2026-01-15T05:40:00.000Z',
+    invoiceBuyer: company,
+    invoice: refused,
+  };
+
+  it('says the invoice is being issued while it waits or was refused, never the refusal, and its number once issued', () => {
+    const { rerender } = render(<PrintedBill order={completed} restaurantName="Quán Test" />);
+    expect(receiptOf1042().getByRole('region', { name: 'E-invoice' })).toHaveTextContent('E-invoice: being issued');
+    expect(receiptOf1042().queryByText(/không hợp lệ/)).not.toBeInTheDocument();
+
+    rerender(
+      <PrintedBill
+        order={{ ...completed, invoice: { ...refused, status: 'waiting', error: null } }}
+        restaurantName="Quán Test"
+      />,
+    );
+    expect(receiptOf1042().getByRole('region', { name: 'E-invoice' })).toHaveTextContent('E-invoice: being issued');
+
+    const issued = { ...refused, status: 'issued' as const, invoiceNumber: 'C26MAA7', lookupCode: 'AB12', error: null };
+    rerender(<PrintedBill order={{ ...completed, invoice: issued }} restaurantName="Quán Test" />);
+    expect(receiptOf1042().getByRole('region', { name: 'E-invoice' })).toHaveTextContent(
+      'E-invoice no. C26MAA7Lookup code: AB12',
+    );
+  });
+
+  it('names the company the guest asked the invoice for, and its tax code, under the guest', () => {
+    render(<PrintedBill order={completed} restaurantName="Quán Test" />);
+    expect(receiptOf1042().getByText(/Guest: Chị Lan/)).toHaveTextContent(
+      'Guest: Chị LanCompany: Công ty TNHH Quán NgonTax code: 0100109106',
+    );
+  });
+
+  it('has no company line for a walk-in guest', () => {
+    render(<PrintedBill order={{ ...completed, invoiceBuyer: null }} restaurantName="Quán Test" />);
+    expect(receiptOf1042().queryByText(/Company:/)).not.toBeInTheDocument();
+  });
+
+  it('speaks Vietnamese: the company, its tax code and the invoice being issued', async () => {
+    await activateLanguage('vi', 'staff');
+    render(<PrintedBill order={completed} restaurantName="Quán Test" />);
+    const receipt = within(screen.getByRole('article', { name: 'Phiếu thanh toán của đơn số 1042' }));
+
+    expect(receipt.getByText(/Khách: Chị Lan/)).toHaveTextContent(
+      'Khách: Chị LanĐơn vị: Công ty TNHH Quán NgonMST: 0100109106',
+    );
+    expect(receipt.getByRole('region', { name: 'Hóa đơn điện tử' })).toHaveTextContent(
+      'Hóa đơn điện tử: đang phát hành',
+    );
   });
 });

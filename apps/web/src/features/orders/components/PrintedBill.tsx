@@ -138,6 +138,15 @@ export function PrintedBill({
             {t('pos.receipt.guest', { name: guest })}
           </>
         )}
+        {/* The company the guest asked the e-invoice for, so they can check it before leaving. */}
+        {order.invoiceBuyer && (
+          <>
+            <br />
+            {t('orders.bill.buyerCompany', { name: order.invoiceBuyer.name })}
+            <br />
+            {t('orders.bill.taxCode', { taxCode: order.invoiceBuyer.taxCode })}
+          </>
+        )}
       </p>
       <ul className="ticket-rule space-y-1">
         {billedLines(order).map((line) => (
