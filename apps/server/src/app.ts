@@ -320,7 +320,7 @@ export async function buildApp(
       secret: config.bankWebhookSecret,
     });
     await api.register(reportRoutes, { prefix: '/api/order', reports });
-    await api.register(orderInvoiceRoutes, { prefix: '/api/order', transact, audit });
+    await api.register(orderInvoiceRoutes, { prefix: '/api/order', db, transact, audit });
     await api.register(einvoiceListRoutes, { prefix: '/api/einvoices', db });
     await api.register(reconciliationRoutes, { prefix: '/api/einvoices', db, transact, audit, settings });
     await api.register(customerRoutes, { prefix: '/api/customers', customers });

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { FileText } from 'lucide-react';
+import { Download, FileText } from 'lucide-react';
 import type { EinvoiceStatus, OrderInvoice } from '@quan/contract/einvoice';
 import type { Order } from '@quan/contract/order';
 import { describeApiError } from '../../../lib/api-client';
 import { useT, type Translate } from '../../../lib/i18n';
 import { useCan } from '../../../lib/use-can';
+import { useDownloadInvoice } from '../api/download-invoice';
 import { useRetryInvoice } from '../api/retry-invoice';
 import { InvoiceBuyerDialog } from './InvoiceBuyerDialog';
 
@@ -40,12 +41,14 @@ const buyerCanChange = (status: EinvoiceStatus) => status === 'waiting' || statu
 /**
  * Where an order's e-invoice stands, on the order's card: waiting, issued (its number and lookup code), refused
  * with the provider's own message and "Try again", or cancelled; and who it is for, which whoever takes payments
- * may change until it is issued. Nothing while the order has no invoice (e-invoicing off, or not completed).
+ * may change until it is issued; once issued, its PDF to download for a guest who wants a copy. Nothing while the
+ * order has no invoice (e-invoicing off, or not completed).
  */
 export function InvoiceBadge({ order }: { order: Order }) {
   const t = useT();
   const canChange = useCan('payments:take');
   const retry = useRetryInvoice();
+  const download = useDownloadInvoice();
   const [isChangingBuyer, setIsChangingBuyer] = useState(false);
   const { invoice } = order;
   if (!invoice) return null;
@@ -84,6 +87,22 @@ export function InvoiceBadge({ order }: { order: Order }) {
             {t('orders.invoice.changeBuyer')} {ofOrder}
           </button>
         </div>
+      )}
+      {canChange && invoice.status === 'issued' && (
+        <button
+          type="button"
+          className="btn btn-sm btn-secondary min-h-11 sm:min-h-8"
+          disabled={download.isPending}
+          onClick={() => download.mutate({ _id: order._id, invoiceNumber: invoice.invoiceNumber })}
+        >
+          <Download aria-hidden="true" className="size-3.5" />
+          {download.isPending ? t('orders.invoice.downloading') : t('orders.invoice.download')} {ofOrder}
+        </button>
+      )}
+      {download.isError && (
+        <p role="alert" className="field-error">
+          {describeApiError(download.error, t('orders.invoice.downloadError', { orderNo: order.orderNo }))}
+        </p>
       )}
       {retry.isError && (
         <p role="alert" className="field-error">

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { InvoiceBuyerBody, OrderInvoice } from '@quan/contract/einvoice';
 import type { Order } from '@quan/contract/order';
 import { defaultSettings } from '@quan/contract/settings';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
 import { activateLanguage } from '../../../lib/i18n';
 import { makeOrder, makePayment } from '../../../test/data/orders';
@@ -43,10 +43,12 @@ const companyBuyer = {
 
 /**
  * The completed orders, and the invoice calls: a retry puts a refused invoice back to waiting, a buyer changes
- * the waiting or refused one; `refuse` answers either instead when it gives an answer.
+ * the waiting or refused one; `refuse` answers either instead when it gives an answer. An invoice's file is a
+ * PDF, or `refuseFile`'s answer.
  */
-function serveInvoices(initial: Order[], refuse?: () => FakeResponse | null) {
+function serveInvoices(initial: Order[], refuse?: () => FakeResponse | null, refuseFile?: () => FakeResponse | null) {
   let orders = initial;
+  const files: string[] = [];
   const retries: string[] = [];
   const buyers: { id: string; body: InvoiceBuyerBody }[] = [];
   const save = (updated: Order) => {
@@ -76,11 +78,16 @@ function serveInvoices(initial: Order[], refuse?: () => FakeResponse | null) {
       const company = body.buyer.kind === 'company' ? { ...body.buyer, email: body.buyer.email ?? null } : null;
       return save({ ...order, invoiceBuyer: company, invoice: { ...order.invoice!, buyer: company } });
     }
+    const file = /^\/api\/order\/([^/]+)\/invoice\/file$/.exec(url);
+    if (method === 'GET' && file) {
+      files.push(file[1]!);
+      return refuseFile?.() ?? { status: 200, body: new Blob(['%PDF-1.4'], { type: 'application/pdf' }) };
+    }
     if (method === 'GET' && url === '/api/settings') return ok(defaultSettings);
     if (method === 'GET' && url === '/api/table') return ok([]);
     return fail(404, 'Not found');
   });
-  return { fakeApi, retries, buyers };
+  return { fakeApi, retries, buyers, files };
 }
 
 const card = (orderNo: number) => within(screen.getByRole('article', { name: new RegExp(`^#${orderNo} `) }));
@@ -91,6 +98,7 @@ describe('OrdersPage: the e-invoice of a completed order', { timeout: 20_000 }, 
   afterEach(async () => {
     server?.fakeApi.restore();
     server = undefined;
+    vi.restoreAllMocks();
     await activateLanguage('en', 'staff');
   });
 
@@ -223,5 +231,59 @@ describe('OrdersPage: the e-invoice of a completed order', { timeout: 20_000 }, 
     await userEvent.click(screen.getByRole('button', { name: 'Receipt of order #1041' }));
     await screen.findByRole('dialog', { name: 'Receipt · Order #1041' });
     expect(screen.getByRole('region', { name: 'E-invoice' })).toHaveTextContent(/^E-invoice: being issued$/);
+  });
+  /** The browser's downloads, as "name href", the object URL stood in for. */
+  function catchDownloads(): string[] {
+    Object.defineProperty(URL, 'createObjectURL', { value: vi.fn(() => 'blob:quan/invoice'), configurable: true });
+    Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true });
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(`${this.download} ${this.href}`);
+    });
+    return downloads;
+  }
+
+  it('downloads an issued invoice’s PDF, and offers it on no other invoice', async () => {
+    await activateLanguage('vi', 'staff');
+    storeSession(makeUser({ role: 'staff', language: 'vi' }), tokenExpiringIn(3600));
+    const listed = orders();
+    server = serveInvoices(listed);
+    const downloads = catchDownloads();
+    renderRoutes(routes, { path: '/orders?status=completed' });
+
+    await screen.findByRole('article', { name: /^#1041 / });
+    for (const orderNo of [1041, 1043, 1044, 1045]) {
+      expect(card(orderNo).queryByRole('button', { name: /^Tải hóa đơn/ })).not.toBeInTheDocument();
+    }
+    await userEvent.click(card(1042).getByRole('button', { name: 'Tải hóa đơn (PDF) của đơn #1042' }));
+
+    await waitFor(() => expect(downloads).toEqual(['1C25MAA12.pdf blob:quan/invoice']));
+    expect(server.files).toEqual([listed[1]!._id]);
+    const request = server.fakeApi.configs.find((config) => config.url?.endsWith('/invoice/file'));
+    expect(request?.responseType).toBe('blob');
+  });
+
+  it('shows the server’s refusal of the download on the card', async () => {
+    storeSession(makeUser({ role: 'staff' }), tokenExpiringIn(3600));
+    const refusal = {
+      success: false,
+      code: 'EINVOICE_FILE_NOT_READY',
+      message: "The provider has not made invoice 1C25MAA12's file yet: try again in a minute",
+      params: { invoiceNumber: '1C25MAA12' },
+    };
+    // A refusal of a file arrives as a Blob, as the file would have.
+    server = serveInvoices(orders(), undefined, () => ({
+      status: 409,
+      body: new Blob([JSON.stringify(refusal)], { type: 'application/json' }),
+    }));
+    const downloads = catchDownloads();
+    renderRoutes(routes, { path: '/orders?status=completed' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Download invoice (PDF) of order #1042' }));
+
+    expect(await card(1042).findByRole('alert')).toHaveTextContent(
+      "The provider has not made invoice 1C25MAA12's file yet: try again in a minute",
+    );
+    expect(downloads).toEqual([]);
   });
 });
