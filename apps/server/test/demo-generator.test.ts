@@ -11,7 +11,8 @@ import { foldForSearch } from '@quan/contract/text';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRestaurant, type GeneratedRestaurant } from '../src/demo/generate-restaurant';
-import { computeBill, roundCash, subtotalsByRate } from '@quan/contract/bill';
+import { roundCash, subtotalsByRate } from '@quan/contract/bill';
+import { billOf } from './factories';
 import { buildTestApp, type TestApp } from './helper';
 
 const DAYS = 28;
@@ -142,7 +143,7 @@ describe('the generated restaurant', () => {
       for (const line of order.items) expect(line.vatRate).toBe(menu.get(line.itemId!)!.billedVatRate);
       const subtotals = subtotalsByRate(order.items.map((line) => ({ vatRate: line.vatRate, amount: line.total })));
       expect(order.bills).toEqual(
-        computeBill({ subtotals, discount: order.coupon?.discount ?? 0, serviceVatRate: 8, pricesIncludeTax: true }),
+        billOf({ subtotals, discount: order.coupon?.discount ?? 0, serviceVatRate: 8, pricesIncludeTax: true }),
       );
       // Each rate's part holds its own VAT: together the VAT of the bill, and with it the total.
       expect(order.bills.taxes.reduce((sum, part) => sum + part.tax, 0)).toBe(order.bills.tax);

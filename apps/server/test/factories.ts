@@ -1,3 +1,4 @@
+import { computeBill, type BillInput } from '@quan/contract/bill';
 import type { Order } from '@quan/contract/order';
 import type { Table } from '@quan/contract/table';
 import type { Branch } from '@quan/contract/branch';
@@ -243,4 +244,10 @@ export async function createDish(
   });
   if (response.statusCode !== 201) throw new Error(`item: ${response.body}`);
   return response.json().data;
+}
+
+/** The bill an order answers for these lines: `computeBill` without its per-rate discounts, which orders do not show. */
+export function billOf(input: BillInput): Omit<ReturnType<typeof computeBill>, 'discounts'> {
+  const { discounts: _discounts, ...bill } = computeBill(input);
+  return bill;
 }

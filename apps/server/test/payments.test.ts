@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import type { AuditEntry } from '@quan/contract/audit';
-import { computeBill, percentOf } from '@quan/contract/bill';
+import { percentOf } from '@quan/contract/bill';
 import { parseTransferNote } from '@quan/contract/payments';
 import type { Order } from '@quan/contract/order';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CACHE_MAX_AGE_MS } from '../src/events/cache';
-import { createMenu, createTable, moveOrder, placeOrder, findTable, type OrderLine } from './factories';
+import { billOf, createMenu, createTable, moveOrder, placeOrder, findTable, type OrderLine } from './factories';
 import { buildTestApp, type TestApp } from './helper';
 
 const WEBHOOK_SECRET = 'a-bank-notification-secret-of-32-chars-or-more';
@@ -305,7 +305,7 @@ describe('service charge', () => {
       const dineIn = await place([{ itemId: hotpot._id, quantity: 1 }], table._id);
       const atEight = (amount: number) => [{ vatRate: 8 as const, amount }];
       expect(dineIn.bills).toEqual(
-        computeBill({ subtotals: atEight(415_000), discount: 0, serviceRate: 5, serviceVatRate: 8 }),
+        billOf({ subtotals: atEight(415_000), discount: 0, serviceRate: 5, serviceVatRate: 8 }),
       );
       expect(dineIn.bills).toMatchObject({ serviceRate: 5, serviceCharge: 20_750, tax: 34_860, total: 470_610 });
       const takeaway = await place([{ itemId: hotpot._id, quantity: 1 }]);
@@ -314,7 +314,7 @@ describe('service charge', () => {
       // A second round keeps the rate the order was placed with.
       const round = await post(`/api/order/${dineIn._id}/rounds`, { items: [{ itemId: tea._id, quantity: 3 }] });
       expect((round.json().data as Order).bills).toEqual(
-        computeBill({ subtotals: atEight(430_000), discount: 0, serviceRate: 5, serviceVatRate: 8 }),
+        billOf({ subtotals: atEight(430_000), discount: 0, serviceRate: 5, serviceVatRate: 8 }),
       );
 
       const split: Order = (await post(`/api/order/${dineIn._id}/split`, { by: 'guests', guests: 3 })).json().data;
@@ -358,7 +358,7 @@ describe('percent rates', () => {
     expect(percentOf(5_500, 0.7)).toBe(39);
     // 8 % of 5.539 ₫ is 443,12 ₫: 443 ₫.
     expect(
-      computeBill({ subtotals: [{ vatRate: 8, amount: 5_500 }], discount: 0, serviceRate: 0.7, serviceVatRate: 8 }),
+      billOf({ subtotals: [{ vatRate: 8, amount: 5_500 }], discount: 0, serviceRate: 0.7, serviceVatRate: 8 }),
     ).toMatchObject({
       serviceCharge: 39,
       tax: 443,

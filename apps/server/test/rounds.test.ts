@@ -1,10 +1,9 @@
-import { computeBill } from '@quan/contract/bill';
 import type { DomainEvent } from '@quan/contract/events';
 import type { Ingredient } from '@quan/contract/ingredient';
 import type { DinerOrderResult } from '@quan/contract/public';
 import type { Order } from '@quan/contract/order';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMenu, createTable } from './factories';
+import { createMenu, createTable, billOf } from './factories';
 import { buildTestApp, type TestApp } from './helper';
 
 let t: TestApp;
@@ -95,7 +94,7 @@ describe('rounds on one bill', () => {
     // A new round puts the order back in the kitchen; the bill is the whole order's.
     expect(order.status).toBe('in_progress');
     expect(order.bills).toEqual(
-      computeBill({
+      billOf({
         subtotals: [{ vatRate: 8, amount: 65_000 + 40_000 + 140_000 }],
         discount: 0,
         serviceVatRate: 8,
@@ -136,7 +135,7 @@ describe('rounds on one bill', () => {
     expect(first.bills.discount).toBe(13_000);
     const second: Order = (await addRound(first._id, { items: [{ itemId: beer._id, quantity: 5 }] })).json().data;
     expect(second.bills).toEqual(
-      computeBill({
+      billOf({
         subtotals: [{ vatRate: 8, amount: 230_000 }],
         discount: 23_000,
         serviceVatRate: 8,
@@ -265,7 +264,7 @@ describe('rounds on one bill', () => {
     expect(final.rounds.map((round) => round.no)).toEqual([1, 2, 3]);
     expect(final.items.map((line) => line.position)).toEqual([0, 1, 2]);
     expect(final.bills).toEqual(
-      computeBill({
+      billOf({
         subtotals: [{ vatRate: 8, amount: 20_000 + 40_000 + 65_000 }],
         discount: 0,
         serviceVatRate: 8,
@@ -293,7 +292,7 @@ describe('rounds on one bill', () => {
     });
     expect(byManager.statusCode, byManager.body).toBe(200);
     expect(byManager.json().data.bills).toEqual(
-      computeBill({
+      billOf({
         subtotals: [{ vatRate: 8, amount: 20_000 }],
         discount: 0,
         serviceVatRate: 8,

@@ -1,10 +1,10 @@
 import type { AuditEntry } from '@quan/contract/audit';
-import { computeBill, splitAmount } from '@quan/contract/bill';
+import { splitAmount } from '@quan/contract/bill';
 import type { Ingredient } from '@quan/contract/ingredient';
 import { formatVnd } from '@quan/contract/money';
 import type { Order } from '@quan/contract/order';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMenu, createTable, placeOrder, findTable, type OrderLine } from './factories';
+import { billOf, createMenu, createTable, placeOrder, findTable, type OrderLine } from './factories';
 import { buildTestApp, type TestApp } from './helper';
 
 let t: TestApp;
@@ -89,7 +89,7 @@ describe('merging two tables', () => {
     expect(merged.rounds.map((round) => round.no)).toEqual([1, 2]);
     expect(merged.customerDetails.guests).toBe(5);
     expect(merged.bills).toEqual(
-      computeBill({ subtotals: [{ vatRate: 8, amount: 44_000 + 250_000 }], discount: 0, serviceVatRate: 8 }),
+      billOf({ subtotals: [{ vatRate: 8, amount: 44_000 + 250_000 }], discount: 0, serviceVatRate: 8 }),
     );
     expect(await tableOf(b._id)).toMatchObject({ status: 'available', currentOrder: null });
     expect((await tableOf(a._id)).currentOrder?._id).toBe(first._id);
@@ -179,7 +179,7 @@ describe('moving dishes to another table', () => {
       ['Bia Sài Gòn', 1],
     ]);
     expect(left.bills).toEqual(
-      computeBill({ subtotals: [{ vatRate: 8, amount: 250_000 + 22_000 }], discount: 0, serviceVatRate: 8 }),
+      billOf({ subtotals: [{ vatRate: 8, amount: 250_000 + 22_000 }], discount: 0, serviceVatRate: 8 }),
     );
     const joined: Order = (await t.request({ method: 'GET', url: `/api/order/${to._id}`, as: 'staff' })).json().data;
     expect(joined.rounds.map((round) => [round.no, round.status])).toEqual([
@@ -188,7 +188,7 @@ describe('moving dishes to another table', () => {
     ]);
     expect(joined.items.at(-1)).toMatchObject({ name: 'Lẩu thái', quantity: 1, roundNo: 2 });
     expect(joined.bills).toEqual(
-      computeBill({ subtotals: [{ vatRate: 8, amount: 44_000 + 250_000 }], discount: 0, serviceVatRate: 8 }),
+      billOf({ subtotals: [{ vatRate: 8, amount: 44_000 + 250_000 }], discount: 0, serviceVatRate: 8 }),
     );
     expect(await shrimpLeft()).toBe(before);
 

@@ -1,11 +1,10 @@
 import type { AuditEntry } from '@quan/contract/audit';
-import { computeBill } from '@quan/contract/bill';
 import type { Ingredient, IngredientHistory } from '@quan/contract/ingredient';
 import { formatVnd } from '@quan/contract/money';
 import type { Order } from '@quan/contract/order';
 import { VOID_GRACE_MINUTES } from '@quan/contract/rounds';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createMenu, createTable, newAccountInput } from './factories';
+import { createMenu, createTable, newAccountInput, billOf } from './factories';
 import { buildTestApp, type SignedIn, type TestApp } from './helper';
 
 let t: TestApp;
@@ -105,7 +104,7 @@ describe('voids', () => {
     const voided: Order = response.json().data;
     expect(voided.items[1]).toMatchObject({ name: 'Phở bò', quantity: 2, voidedQuantity: 1, total: 65_000 });
     expect(voided.bills).toEqual(
-      computeBill({
+      billOf({
         subtotals: [{ vatRate: 8, amount: 10_000 + 65_000 }],
         discount: 0,
         serviceVatRate: 8,
@@ -178,7 +177,7 @@ describe('voids', () => {
     });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().data.bills).toEqual(
-      computeBill({
+      billOf({
         subtotals: [{ vatRate: 8, amount: 65_000 }],
         discount: 0,
         serviceVatRate: 8,
